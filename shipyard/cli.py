@@ -1,0 +1,196 @@
+"""The ``shipyard`` command line: check, new, catalog, schema over the same engine.
+
+Start-up stays light: this module imports only the standard library; each command
+imports what it needs. Bad input never shows a traceback: it prints the problems
+(file, line/column or path, what is wrong, what is allowed) and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
+
+
+def _catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
+    return tuple(Path(p) for p in (args.catalog or []))
+
+
+def _print_problems(exc: Exception) -> None:
+    for line in str(exc).splitlines():
+        print(f"shipyard: error: {line}", file=sys.stderr)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import load_design
+    from shipyard.core.errors import InputError
+    from shipyard.core.evaluate import evaluate
+
+    results: list[dict[str, object]] = []
+    status = EXIT_OK
+    texts: list[str] = []
+    for name in args.files:
+        try:
+            loaded = load_design(name, preset=args.preset, catalog_folders=_catalog_dirs(args),
+                                 use_user_folder=not args.no_user_catalog)
+        except InputError as exc:
+            status = EXIT_INPUT
+            if args.json:
+                results.append({"file": name, "valid": False, "error": [vars(p) for p in exc.problems]})
+            else:
+                _print_problems(exc)
+            continue
+        report = evaluate(loaded.design, loaded.catalog)
+        if not report.valid and status == EXIT_OK:
+            status = EXIT_FINDINGS
+        if args.json:
+            data = report.model_dump(mode="json")
+            results.append({"file": name, **data})
+        else:
+            from shipyard.core.textreport import render
+
+            texts.append(render(report, name))
+    if args.json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write("\n".join(texts))
+    return status
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import EXTENSION, new_design, save_design
+
+    out = Path(args.output)
+    if out.suffix != EXTENSION:
+        print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
+    if out.exists() and not args.force:
+        print(f"shipyard: error: {out} exists; use --force to replace it", file=sys.stderr)
+        return EXIT_INPUT
+    loaded = new_design(args.ruleset, args.name, args.scale, preset=args.preset)
+    save_design(loaded, out)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    from shipyard.core.catalog import load_catalog
+
+    catalog = load_catalog(args.ruleset, _catalog_dirs(args), preset=args.preset,
+                           use_user_folder=not args.no_user_catalog)
+    kinds = [args.kind] if args.kind else list(catalog.items)
+    if args.kind and args.kind not in catalog.items:
+        from shipyard.core.suggest import did_you_mean
+
+        print(f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, catalog.items)} "
+              f"(allowed: {', '.join(catalog.items)})", file=sys.stderr)
+        return EXIT_INPUT
+    if args.json:
+        data = {k: [i.model_dump(mode="json") for i in catalog.kind(k).values()] for k in kinds}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    if not args.kind:
+        print(f"{catalog.meta.name} ({catalog.meta.id}) — preset {catalog.preset.id if catalog.preset else ''}")
+        print(f"presets: {', '.join(catalog.presets)}")
+        print(f"pools: {', '.join(p.id for p in catalog.pools)}")
+    for kind in kinds:
+        print(f"\n{kind} ({len(catalog.kind(kind))})")
+        for item in catalog.kind(kind).values():
+            cost = getattr(item, "cost", None)
+            extra = ""
+            if cost is not None:
+                extra = f"  cost {cost}" + (" each" if getattr(item, "per_level", False) else "")
+                if getattr(item, "pool", None):
+                    extra += f" ({item.pool})"  # type: ignore[attr-defined]
+                scales = getattr(item, "scales", None)
+                if scales:
+                    extra += f"  [{', '.join(scales)} only]"
+            print(f"  {item.id:<32} {item.name}{extra}")
+    for o in catalog.overrides:
+        print(f"override: {o}")
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import schema_for
+
+    print(json.dumps(schema_for([args.ruleset] if args.ruleset else None), indent=2, sort_keys=True))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from shipyard import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="shipyard", description="Build, check and print tabletop spacecraft designs."
+    )
+    parser.add_argument("--version", action="version", version=f"shipyard {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def catalog_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--preset", help="preset id (default: the design's own, else the ruleset's default)")
+        p.add_argument("--catalog", action="append", metavar="DIR",
+                       help="extra catalog folder with house rules (repeatable; later folders win)")
+        p.add_argument("--no-user-catalog", action="store_true",
+                       help="ignore the user's catalog folder ($XDG_DATA_HOME/shipyard/catalogs)")
+
+    p = sub.add_parser("check", help="check designs: budgets, figures and every problem")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    catalog_opts(p)
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object per file")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("new", help="write a new empty design")
+    p.add_argument("name")
+    p.add_argument("--scale", required=True, help="starfighter, starship, starship+1 ...")
+    p.add_argument("--ruleset", default="space-fighter-alpha")
+    p.add_argument("--preset")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--force", action="store_true", help="replace an existing file")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("catalog", help="list catalog items")
+    p.add_argument("action", choices=["list"])
+    p.add_argument("kind", nargs="?", help="weapons, technology, accessories ...")
+    p.add_argument("--ruleset", default="space-fighter-alpha")
+    catalog_opts(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_catalog)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of design files")
+    p.add_argument("--ruleset", help="only this ruleset's design shape")
+    p.set_defaults(func=cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_INPUT
+    from shipyard.core.errors import InputError
+
+    try:
+        return int(args.func(args))
+    except InputError as exc:
+        _print_problems(exc)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # never a traceback for the user; SHIPYARD_DEBUG=1 shows it
+        if os.environ.get("SHIPYARD_DEBUG"):
+            raise
+        print(f"shipyard: internal error: {type(exc).__name__}: {exc}\n"
+              "shipyard: this is a bug; run again with SHIPYARD_DEBUG=1 and report the output", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

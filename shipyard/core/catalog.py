@@ -1,0 +1,418 @@
+"""Load a ruleset's catalog folder (plus user folders), validate it, apply a preset.
+
+Layering: the built-in folder, then user folders in order. A later folder's item with an
+existing id replaces it whole and the replacement is reported; the same id twice in one
+folder is a conflict. A preset is data too: field overrides on named entries, validated
+exactly like the entries themselves, so a house rule can never sneak in an unknown key.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from shipyard.core.errors import InputError, Problem, format_path
+from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
+from shipyard.core.pools import PoolDef
+from shipyard.core.resources import builtin_catalog_root
+from shipyard.core.scales import ScaleLadder, ScalesSection
+from shipyard.core.suggest import did_you_mean, normalise
+from shipyard.core.yamlio import YamlDocument, load_yaml
+
+if TYPE_CHECKING:
+    from shipyard.core.rules import BoundRule
+    from shipyard.core.rulesets import RulesetModule
+
+CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "preset")
+
+
+@dataclass(frozen=True)
+class Origin:
+    file: Path
+    line: int | None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else str(self.file)
+
+
+@dataclass
+class Catalog:
+    """Everything one ruleset's rules need, with a preset applied (or not yet)."""
+
+    meta: RulesetMeta
+    module: RulesetModule
+    scales: ScaleLadder
+    pools: list[PoolDef]
+    rules: list[BoundRule]
+    items: dict[str, dict[str, CatalogItem]]
+    presets: dict[str, Preset]
+    folders: tuple[Path, ...]
+    origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    overrides: list[str] = field(default_factory=list)
+    preset: Preset | None = None
+    _index: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        return self.folders[0]
+
+    def kind(self, kind: str) -> dict[str, CatalogItem]:
+        return self.items.get(kind, {})
+
+    def item(self, kind: str, item_id: str) -> CatalogItem | None:
+        return self.items.get(kind, {}).get(item_id)
+
+    def resolve(self, kind: str, name: str) -> str | None:
+        """The id an id, name or alias refers to, ignoring case, spacing and punctuation."""
+        if kind not in self._index:
+            index: dict[str, str] = {}
+            for item in self.kind(kind).values():
+                for key in (item.id, item.name, *item.aliases):
+                    index.setdefault(normalise(key), item.id)
+            self._index[kind] = index
+        return self._index[kind].get(normalise(name))
+
+    def names(self, kind: str) -> list[str]:
+        out: list[str] = []
+        for item in self.kind(kind).values():
+            out += [item.id, item.name, *item.aliases]
+        return out
+
+    def pool(self, pool_id: str) -> PoolDef | None:
+        return next((p for p in self.pools if p.id == pool_id), None)
+
+    def cite(self, section: str) -> str:
+        return f"{self.meta.source_title}, {section}" if section else self.meta.source_title
+
+    def with_preset(self, preset_id: str | None) -> Catalog:
+        return apply_preset(self, preset_id or self.meta.default_preset)
+
+
+def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[object, ...]) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            full = (*loc, *err["loc"])
+            line, col = doc.position(full)
+            msg = err["msg"]
+            if err["type"] == "extra_forbidden":
+                allowed = ", ".join(sorted(model.model_fields))
+                msg = f"unknown key {err['loc'][-1]!r}"
+                problems.append(
+                    Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed)
+                )
+                continue
+            problems.append(Problem(msg, str(doc.file), line, col, format_path(full)))
+        raise InputError(problems) from None
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    main = sorted(p for p in folder.glob("*.yaml") if p.is_file())
+    first = [p for p in main if p.name == "ruleset.yaml"]
+    rest = [p for p in main if p.name != "ruleset.yaml"]
+    presets = sorted(p for p in (folder / "presets").glob("*.yaml") if p.is_file())
+    return first + rest + presets
+
+
+class _Builder:
+    """Accumulates sections from the layered folders, tracking where each entry came from."""
+
+    def __init__(self, ruleset_id: str) -> None:
+        self.ruleset_id = ruleset_id
+        self.meta: RulesetMeta | None = None
+        self.module: RulesetModule | None = None
+        self.scales: ScalesSection | None = None
+        self.pools: dict[str, PoolDef] = {}
+        self.rules: list[tuple[YamlDocument, int, RuleDef]] = []
+        self.items: dict[str, dict[str, CatalogItem]] = {}
+        self.presets: dict[str, Preset] = {}
+        self.origins: dict[tuple[str, str], Origin] = {}
+        self.overrides: list[str] = []
+        self.problems: list[Problem] = []
+
+    def load_folder(self, folder: Path, *, builtin: bool) -> None:
+        seen_here: dict[tuple[str, str], Origin] = {}
+        for file in _yaml_files(folder):
+            try:
+                self._load_file(load_yaml(file), builtin=builtin, seen_here=seen_here)
+            except InputError as exc:
+                self.problems += exc.problems
+
+    def _load_file(
+        self, doc: YamlDocument, *, builtin: bool, seen_here: dict[tuple[str, str], Origin]
+    ) -> None:
+        if not isinstance(doc.data, dict):
+            raise doc.error("a catalog file must be a mapping of section names to entries")
+        for section, body in doc.data.items():
+            if section == "ruleset":
+                self._ruleset(doc, body, builtin)
+            elif section == "scales":
+                self._only_builtin(doc, section, builtin)
+                self.scales = _validate(doc, ScalesSection, body, (section,))
+            elif section == "pools":
+                self._only_builtin(doc, section, builtin)
+                for i, entry in enumerate(_as_list(doc, body, section)):
+                    pool = _validate(doc, PoolDef, entry, (section, i))
+                    self.pools[pool.id] = pool
+            elif section == "rules":
+                self._only_builtin(doc, section, builtin)
+                for i, entry in enumerate(_as_list(doc, body, section)):
+                    self.rules.append((doc, i, _validate(doc, RuleDef, entry, (section, i))))
+            elif section == "preset":
+                preset = _validate(doc, Preset, body, (section,))
+                self._record(doc, "preset", preset.id, (section,), seen_here)
+                self.presets[preset.id] = preset
+            else:
+                self._items(doc, section, body, seen_here)
+
+    def _only_builtin(self, doc: YamlDocument, section: str, builtin: bool) -> None:
+        if not builtin:
+            raise doc.error(
+                f"section {section!r} belongs to the ruleset itself; a user catalog may add or "
+                "replace items and presets (use a preset to change budgets or rules)",
+                (section,),
+            )
+
+    def _ruleset(self, doc: YamlDocument, body: Any, builtin: bool) -> None:
+        self._only_builtin(doc, "ruleset", builtin)
+        meta: RulesetMeta = _validate(doc, RulesetMeta, body, ("ruleset",))
+        if meta.id != self.ruleset_id:
+            raise doc.error(f"ruleset id {meta.id!r} does not match its folder {self.ruleset_id!r}", ("ruleset", "id"))
+        from shipyard.core.rulesets import import_module
+
+        self.meta = meta
+        self.module = import_module(meta.module, doc)
+
+    def _items(self, doc: YamlDocument, kind: str, body: Any, seen_here: dict[tuple[str, str], Origin]) -> None:
+        if self.module is None:
+            raise doc.error("ruleset.yaml must come first: it names the item kinds", (kind,))
+        model = self.module.ITEM_KINDS.get(kind)
+        if model is None:
+            known = [*CORE_SECTIONS, *self.module.ITEM_KINDS]
+            raise doc.error(
+                f"unknown section {kind!r}; {did_you_mean(kind, known)}".rstrip("; "),
+                (kind,),
+                allowed=", ".join(known),
+            )
+        bucket = self.items.setdefault(kind, {})
+        for i, entry in enumerate(_as_list(doc, body, kind)):
+            try:
+                item = _validate(doc, model, entry, (kind, i))
+            except InputError as exc:
+                self.problems += exc.problems
+                continue
+            previous = self.origins.get((kind, item.id))
+            self._record(doc, kind, item.id, (kind, i), seen_here)
+            if previous is not None and item.id in bucket:
+                self.overrides.append(
+                    f"{kind} {item.id!r}: {self.origins[(kind, item.id)]} replaces {previous}"
+                )
+            bucket[item.id] = item
+
+    def _record(
+        self, doc: YamlDocument, kind: str, item_id: str, loc: tuple[object, ...],
+        seen_here: dict[tuple[str, str], Origin],
+    ) -> None:
+        line, _ = doc.position(loc)
+        origin = Origin(doc.file, line)
+        if (kind, item_id) in seen_here:
+            raise doc.error(
+                f"{kind} {item_id!r} is defined twice in one catalog folder "
+                f"(first at {seen_here[(kind, item_id)]}); ids must be unique within a folder",
+                loc,
+            )
+        seen_here[(kind, item_id)] = origin
+        self.origins[(kind, item_id)] = origin
+
+    def build(self, folders: tuple[Path, ...]) -> Catalog:
+        from shipyard.core.rules import bind_rules
+
+        if self.meta is None or self.module is None:
+            self.problems.append(Problem("ruleset.yaml with a 'ruleset' section is missing", str(folders[0])))
+        if self.scales is None:
+            self.problems.append(Problem("no 'scales' section in the ruleset folder", str(folders[0])))
+        if self.problems:
+            raise InputError(self.problems)
+        assert self.meta is not None and self.module is not None and self.scales is not None
+        bound = bind_rules(self.rules, self.module)
+        catalog = Catalog(
+            meta=self.meta,
+            module=self.module,
+            scales=ScaleLadder(self.scales),
+            pools=list(self.pools.values()),
+            rules=bound,
+            items=self.items,
+            presets=self.presets,
+            folders=folders,
+            origins=self.origins,
+            overrides=self.overrides,
+        )
+        check_references(catalog)
+        return catalog
+
+
+def _as_list(doc: YamlDocument, body: Any, section: str) -> list[Any]:
+    if not isinstance(body, list):
+        raise doc.error(f"section {section!r} must be a list of entries", (section,))
+    return body
+
+
+def check_references(catalog: Catalog) -> None:
+    """Cross-entry checks: pools, scales and aliases named by entries must exist."""
+    problems: list[Problem] = []
+    pool_ids = {p.id for p in catalog.pools}
+
+    def where(kind: str, item_id: str) -> tuple[str | None, int | None]:
+        o = catalog.origins.get((kind, item_id))
+        return (str(o.file), o.line) if o else (None, None)
+
+    for kind, bucket in catalog.items.items():
+        seen: dict[str, str] = {}
+        for item in bucket.values():
+            f, ln = where(kind, item.id)
+            pool = getattr(item, "pool", None)
+            if pool is not None and pool not in pool_ids:
+                problems.append(Problem(f"{kind} {item.id!r} names unknown pool {pool!r}", f, ln, allowed=", ".join(sorted(pool_ids))))
+            for scale in getattr(item, "scales", None) or []:
+                if catalog.scales.parse(scale) is None:
+                    problems.append(Problem(f"{kind} {item.id!r} names unknown scale {scale!r}", f, ln, allowed=", ".join(catalog.scales.ids())))
+            for key in (item.id, item.name, *item.aliases):
+                n = normalise(key)
+                if n in seen and seen[n] != item.id:
+                    problems.append(Problem(f"{kind} name {key!r} of {item.id!r} is also a name of {seen[n]!r}; names must be unambiguous", f, ln))
+                seen.setdefault(n, item.id)
+    for pool in catalog.pools:
+        for scale in pool.budget:
+            if catalog.scales.parse(scale) is None:
+                problems.append(Problem(f"pool {pool.id!r} has a budget for unknown scale {scale!r}"))
+    if catalog.meta.default_preset not in catalog.presets:
+        problems.append(Problem(f"default preset {catalog.meta.default_preset!r} is not defined", str(catalog.root / "ruleset.yaml")))
+    for preset in catalog.presets.values():
+        try:
+            apply_preset(catalog, preset.id)
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(problems)
+
+
+def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
+    """A copy of ``catalog`` with the preset's overrides validated and applied."""
+    preset = catalog.presets.get(preset_id)
+    if preset is None:
+        raise InputError.single(
+            f"unknown preset {preset_id!r} for ruleset {catalog.meta.id!r}; "
+            + did_you_mean(preset_id, catalog.presets),
+            allowed=", ".join(sorted(catalog.presets)),
+        )
+    origin = catalog.origins.get(("preset", preset.id))
+    file = str(origin.file) if origin else None
+    problems: list[Problem] = []
+    items = {k: dict(v) for k, v in catalog.items.items()}
+    pools = {p.id: p for p in catalog.pools}
+    rules = list(catalog.rules)
+    for section, entries in preset.overrides.items():
+        for entry_id, changes in entries.items():
+            where = f"preset.overrides.{section}.{entry_id}"
+            try:
+                if section == "pools":
+                    pools[entry_id] = _override(pools.get(entry_id), changes, PoolDef, section, entry_id)
+                elif section == "rules":
+                    idx = next((i for i, r in enumerate(rules) if r.definition.id == entry_id), None)
+                    if idx is None:
+                        raise ValueError(f"no rule {entry_id!r}; " + did_you_mean(entry_id, [r.definition.id for r in rules]))
+                    rules[idx] = rules[idx].with_changes(changes)
+                elif section in items:
+                    old = items[section].get(entry_id)
+                    items[section][entry_id] = _override(old, changes, type(old) if old else CatalogItem, section, entry_id)
+                else:
+                    raise ValueError(f"unknown section {section!r}; " + did_you_mean(section, [*items, "pools", "rules"]))
+            except (ValueError, ValidationError, InputError) as exc:
+                problems.append(Problem(f"cannot apply override: {_short(exc)}", file, origin.line if origin else None, path=where))
+    if problems:
+        raise InputError(problems)
+    new = Catalog(
+        meta=catalog.meta,
+        module=catalog.module,
+        scales=catalog.scales,
+        pools=list(pools.values()),
+        rules=rules,
+        items=items,
+        presets=catalog.presets,
+        folders=catalog.folders,
+        origins=catalog.origins,
+        overrides=catalog.overrides,
+        preset=preset,
+    )
+    if preset.overrides.get("pools") or any(i.get("pool") for s in preset.overrides.values() for i in s.values()):
+        pool_ids = {p.id for p in new.pools}
+        for section, entries in preset.overrides.items():
+            for entry_id, changes in entries.items():
+                if "pool" in changes and changes["pool"] not in pool_ids:
+                    raise InputError.single(
+                        f"override moves {section} {entry_id!r} to unknown pool {changes['pool']!r}",
+                        file=file, allowed=", ".join(sorted(pool_ids)),
+                    )
+    return new
+
+
+def _override(old: BaseModel | None, changes: dict[str, Any], model: type[BaseModel], section: str, entry_id: str) -> Any:
+    if old is None:
+        raise ValueError(f"{section} has no entry {entry_id!r}")
+    unknown = set(changes) - set(type(old).model_fields)
+    if unknown:
+        raise ValueError(f"{section} {entry_id!r} has no field {', '.join(sorted(unknown))}; fields: {', '.join(type(old).model_fields)}")
+    return model.model_validate({**old.model_dump(), **changes})
+
+
+def _short(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{format_path(e['loc'])}: {e['msg']}" for e in exc.errors())
+    return str(exc)
+
+
+def user_catalog_folder() -> Path:
+    """The user's own catalog folder (house rules), per the XDG base directory spec."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "shipyard" / "catalogs"
+
+
+def available_rulesets() -> list[str]:
+    root = builtin_catalog_root()
+    return sorted(p.name for p in root.iterdir() if (p / "ruleset.yaml").is_file())
+
+
+def load_catalog(
+    ruleset_id: str, extra_folders: tuple[Path, ...] | list[Path] = (), *, preset: str | None = None,
+    use_user_folder: bool = True,
+) -> Catalog:
+    """The catalog of ``ruleset_id`` with user folders layered on, and ``preset`` applied."""
+    folders = [*( [user_catalog_folder()] if use_user_folder else []), *map(Path, extra_folders)]
+    layers = tuple(f / ruleset_id for f in folders if (f / ruleset_id).is_dir())
+    for f in extra_folders:
+        if not Path(f).is_dir():
+            raise InputError.single("catalog folder does not exist", file=f)
+    base = _load_layers(ruleset_id, layers)
+    return apply_preset(base, preset or base.meta.default_preset)
+
+
+@lru_cache(maxsize=16)
+def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
+    root = builtin_catalog_root() / ruleset_id
+    if not (root / "ruleset.yaml").is_file():
+        raise InputError.single(
+            f"unknown ruleset {ruleset_id!r}; " + did_you_mean(ruleset_id, available_rulesets()),
+            allowed=", ".join(available_rulesets()),
+        )
+    builder = _Builder(ruleset_id)
+    builder.load_folder(root, builtin=True)
+    for layer in layers:
+        builder.load_folder(layer, builtin=False)
+    return builder.build((root, *layers))

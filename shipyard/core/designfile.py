@@ -1,0 +1,253 @@
+"""Design files: a small JSON envelope (format version, ruleset, preset) around a design.
+
+Why JSON with an envelope: any tool can read it, the ruleset id says which module and
+catalog understand the body, and ``format_version`` lets a chain of pure migration
+functions upgrade old files. Files from a newer Shipyard are refused rather than guessed.
+Saving is atomic (temporary file in the same folder, fsync, rename), so a crash or a
+full disk never leaves a half-written design behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from shipyard.core.catalog import Catalog, available_rulesets, load_catalog
+from shipyard.core.errors import InputError, Problem, format_path
+from shipyard.core.suggest import did_you_mean
+
+EXTENSION = ".ship"
+FORMAT_VERSION = 2
+MAX_DESIGN_BYTES = 2 * 1024 * 1024
+ENVELOPE_KEYS = ("format_version", "ruleset", "preset", "design")
+
+
+def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 kept the design's fields at the top level beside the ruleset id."""
+    body = {k: v for k, v in doc.items() if k not in ENVELOPE_KEYS}
+    out: dict[str, Any] = {"format_version": 2, "ruleset": doc.get("ruleset"), "design": body}
+    if "preset" in doc:
+        out["preset"] = doc["preset"]
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+
+
+def migrate(doc: dict[str, Any], file: str | None = None) -> dict[str, Any]:
+    """Upgrade a parsed design document to the current format, one version at a time."""
+    version = doc.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InputError.single(
+            "format_version must be a whole number", file=file, path="format_version",
+            allowed=f"1 to {FORMAT_VERSION}",
+        )
+    if version > FORMAT_VERSION:
+        raise InputError.single(
+            f"this design was saved by a newer Shipyard (format {version}); this version reads "
+            f"formats up to {FORMAT_VERSION}. Update Shipyard to open it.",
+            file=file, path="format_version",
+        )
+    if version < 1:
+        raise InputError.single(f"format_version {version} does not exist", file=file,
+                                path="format_version", allowed=f"1 to {FORMAT_VERSION}")
+    while version < FORMAT_VERSION:
+        doc = MIGRATIONS[version](doc)
+        version = doc["format_version"]
+    return doc
+
+
+@dataclass
+class LoadedDesign:
+    """A design read from a file, resolved against the catalog it names."""
+
+    file: Path | None
+    ruleset: str
+    preset: str
+    design: Any
+    catalog: Catalog
+
+    def envelope(self) -> dict[str, Any]:
+        return {
+            "format_version": FORMAT_VERSION,
+            "ruleset": self.ruleset,
+            "preset": self.preset,
+            "design": self.design.model_dump(mode="json", exclude_defaults=True),
+        }
+
+
+def read_text(file: Path, max_bytes: int = MAX_DESIGN_BYTES) -> str:
+    """Read a user's text file, refusing what is too big, binary or empty."""
+    try:
+        size = file.stat().st_size
+        if size > max_bytes:
+            raise InputError.single(f"file is {size:,} bytes; design files are limited to {max_bytes:,}", file=file)
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise InputError.single(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if not raw.strip():
+        raise InputError.single("file is empty", file=file)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError.single(f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=file) from None
+    if "\x00" in text:
+        raise InputError.single("contains NUL bytes; is this a binary file?", file=file)
+    return text
+
+
+def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError.single(f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        raise InputError.single("malformed JSON: nested too deeply", file=file) from None
+    if not isinstance(doc, dict):
+        raise InputError.single(f"a design file must hold a JSON object, not {type(doc).__name__}", file=file)
+    return doc
+
+
+def validation_problems(exc: ValidationError, file: str | None, prefix: tuple[object, ...]) -> list[Problem]:
+    out = []
+    for err in exc.errors():
+        path = format_path((*prefix, *err["loc"]))
+        if err["type"] == "extra_forbidden":
+            out.append(Problem(f"unknown field {err['loc'][-1]!r}", file, path=path))
+        else:
+            out.append(Problem(err["msg"], file, path=path))
+    return out
+
+
+def design_from_document(
+    doc: dict[str, Any], *, file: str | None = None, preset: str | None = None,
+    catalog_folders: tuple[Path, ...] = (), use_user_folder: bool = True,
+) -> LoadedDesign:
+    """Turn a parsed document into a resolved design; every problem is an InputError."""
+    doc = migrate(doc, file)
+    unknown = [k for k in doc if k not in ENVELOPE_KEYS]
+    if unknown:
+        raise InputError([Problem(f"unknown field {k!r}", file, path=k, allowed=", ".join(ENVELOPE_KEYS)) for k in unknown])
+    ruleset = doc.get("ruleset")
+    if not isinstance(ruleset, str) or ruleset not in available_rulesets():
+        raise InputError.single(
+            f"unknown ruleset {ruleset!r}; {did_you_mean(str(ruleset), available_rulesets())}".rstrip("; "),
+            file=file, path="ruleset", allowed=", ".join(available_rulesets()),
+        )
+    preset_id = preset or doc.get("preset")
+    if preset_id is not None and not isinstance(preset_id, str):
+        raise InputError.single("preset must be a text id", file=file, path="preset")
+    catalog = load_catalog(ruleset, catalog_folders, use_user_folder=use_user_folder)
+    preset_id = preset_id or catalog.meta.default_preset
+    if preset_id not in catalog.presets:
+        raise InputError.single(
+            f"unknown preset {preset_id!r}; {did_you_mean(preset_id, catalog.presets)}".rstrip("; "),
+            file=file, path="preset", allowed=", ".join(sorted(catalog.presets)),
+        )
+    catalog = catalog.with_preset(preset_id)
+    body = doc.get("design")
+    if not isinstance(body, dict):
+        raise InputError.single("'design' must be a JSON object with the design's fields", file=file, path="design")
+    try:
+        design = catalog.module.Design.model_validate(body)
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, file, ("design",))) from None
+    try:
+        design = catalog.module.resolve(design, catalog)
+    except InputError as exc:
+        for p in exc.problems:
+            p.file = file
+            p.path = f"design.{p.path}" if p.path else "design"
+        raise
+    return LoadedDesign(Path(file) if file else None, ruleset, preset_id, design, catalog)
+
+
+def load_design(
+    file: Path | str, *, preset: str | None = None, catalog_folders: tuple[Path, ...] = (),
+    use_user_folder: bool = True,
+) -> LoadedDesign:
+    file = Path(file)
+    text = read_text(file)
+    doc = parse_document(text, str(file))
+    return design_from_document(doc, file=str(file), preset=preset, catalog_folders=catalog_folders,
+                                use_user_folder=use_user_folder)
+
+
+def dumps(loaded: LoadedDesign) -> str:
+    return json.dumps(loaded.envelope(), indent=2, ensure_ascii=False) + "\n"
+
+
+def atomic_write_text(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` so that readers see the old file or the new one, never half."""
+    target = Path(target)
+    folder = target.parent if str(target.parent) else Path()
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def save_design(loaded: LoadedDesign, file: Path | str) -> None:
+    atomic_write_text(Path(file), dumps(loaded))
+
+
+def new_design(ruleset: str, name: str, scale: str, *, preset: str | None = None) -> LoadedDesign:
+    catalog = load_catalog(ruleset, preset=preset)
+    design = catalog.module.new_design(name, scale, catalog)
+    design = catalog.module.resolve(design, catalog)
+    return LoadedDesign(None, ruleset, catalog.preset.id if catalog.preset else "", design, catalog)
+
+
+def schema_for(rulesets: list[str] | None = None) -> dict[str, Any]:
+    """JSON Schema of a design file: the envelope, with one design shape per ruleset."""
+    from typing import Literal
+
+    from pydantic import Field, create_model
+
+    from shipyard.core.rulesets import import_module
+
+    variants: list[type[BaseModel]] = []
+    for rid in rulesets or available_rulesets():
+        catalog = load_catalog(rid, use_user_folder=False)
+        module = import_module(catalog.meta.module)
+        variants.append(create_model(  # type: ignore[call-overload]
+            f"{module.Design.__name__}File_{rid.replace('-', '_')}",
+            format_version=(Literal[FORMAT_VERSION], ...),
+            ruleset=(Literal[rid], ...),
+            preset=(str | None, Field(default=None, description=f"preset id: {', '.join(sorted(catalog.presets))}")),
+            design=(module.Design, ...),
+        ))
+    from pydantic import TypeAdapter
+
+    union: Any = variants[0] if len(variants) == 1 else __import__("typing").Union[tuple(variants)]
+    schema = TypeAdapter(union).json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Shipyard design file"
+    return schema

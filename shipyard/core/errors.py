@@ -1,0 +1,88 @@
+"""One error type for every piece of bad input a user can hand us.
+
+Why one type: the command line and the editor show bad input the same way — file,
+line/column or path into the document, what is wrong, what is allowed — and never a
+traceback. Everything that reads user files raises :class:`InputError` and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Problem:
+    """One thing wrong with an input: where, what, and what would have been accepted."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    path: str | None = None
+    allowed: str | None = None
+
+    def where(self) -> str:
+        parts = []
+        if self.file:
+            loc = self.file
+            if self.line is not None:
+                loc += f":{self.line}"
+                if self.column is not None:
+                    loc += f":{self.column}"
+            parts.append(loc)
+        if self.path:
+            parts.append(f"at {self.path}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.allowed:
+            text += f" (allowed: {self.allowed})"
+        where = self.where()
+        return f"{where}: {text}" if where else text
+
+
+@dataclass
+class InputError(Exception):
+    """Bad input: a file, a catalog or a design that cannot be used as it is."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    @classmethod
+    def single(
+        cls,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        path: str | None = None,
+        allowed: str | None = None,
+    ) -> InputError:
+        return cls(
+            [
+                Problem(
+                    message,
+                    file=str(file) if file is not None else None,
+                    line=line,
+                    column=column,
+                    path=path,
+                    allowed=allowed,
+                )
+            ]
+        )
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+def format_path(loc: tuple[object, ...] | list[object]) -> str:
+    """Turn a location tuple such as ``("weapons", 1, "count")`` into ``weapons[1].count``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"

@@ -1,0 +1,70 @@
+"""Findings: what evaluation says about a design, each traceable to a rule.
+
+A finding always carries the numbers (actual and limit), the path into the design where a
+user fixes it, and the source section of the rule, so the explanation is built from the
+data while evaluating rather than reconstructed afterwards.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    ADVICE = "advice"
+
+
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.ADVICE: 2}
+
+
+class Finding(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    severity: Severity
+    code: str
+    message: str
+    path: str = ""
+    actual: Any = None
+    limit: Any = None
+    rule: str = ""
+    source: str = ""
+
+
+class FindingSink:
+    """Collects findings during one evaluation; rules add, nothing removes."""
+
+    def __init__(self) -> None:
+        self.items: list[Finding] = []
+
+    def add(
+        self,
+        severity: Severity | str,
+        code: str,
+        message: str,
+        *,
+        path: str = "",
+        actual: Any = None,
+        limit: Any = None,
+        rule: str = "",
+        source: str = "",
+    ) -> None:
+        self.items.append(
+            Finding(
+                severity=Severity(severity),
+                code=code,
+                message=message,
+                path=path,
+                actual=actual,
+                limit=limit,
+                rule=rule,
+                source=source,
+            )
+        )
+
+    def sorted(self) -> list[Finding]:
+        return sorted(self.items, key=lambda f: SEVERITY_ORDER[f.severity])

@@ -1,0 +1,84 @@
+"""Base shapes of catalog entries that the neutral mechanisms can work with.
+
+A ruleset's module subclasses these for its own item kinds (weapons, technology ...);
+the core rules (item costs, levels, scale limits, recommendations) only rely on the
+fields declared here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class CatalogItem(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list)
+    source: str = Field(min_length=1)
+
+
+class PricedItem(CatalogItem):
+    """An item bought from a pool, possibly in levels, possibly limited by scale."""
+
+    cost: int = Field(ge=0)
+    per_level: bool = False
+    max_level: int | None = Field(default=None, ge=1)
+    pool: str | None = Field(default=None, description="pool that pays; default from the cost rule")
+    scales: list[str] | None = None
+    recommended_for: list[str] = Field(default_factory=list)
+
+
+class StatDef(BaseModel):
+    """A design statistic with its legal range, as the rules print the stat block."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    min: int | None = None
+    max: int | None = None
+    base: int | None = None
+    path: str
+    description: str = ""
+    source: str
+
+
+class RulesetMeta(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    version: str
+    description: str = ""
+    source_file: str
+    source_title: str
+    module: str = Field(pattern=r"^[a-z_][a-z0-9_]*$")
+    default_preset: str
+    stats: list[StatDef]
+
+
+class Preset(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    description: str = ""
+    source: str
+    overrides: dict[str, dict[str, dict[str, Any]]] = Field(default_factory=dict)
+
+
+class RuleDef(BaseModel):
+    """The common head of every rule entry; the rest is the rule type's parameters."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: str = Field(pattern=ID_PATTERN)
+    type: str
+    name: str = ""
+    source: str = Field(min_length=1)

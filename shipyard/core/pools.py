@@ -1,0 +1,173 @@
+"""Pools: budgets of points, the line items spent from them, and exchanges between them.
+
+Point-buy systems share this shape: a pool has a budget (possibly raised by the
+Storyteller), costs and gains as line items, and exchanges that move a surplus or a
+deficit into another pool at a rate. Costs are kept as exact fractions (out-of-scale
+parts cost 1/5) and a pool's total is rounded up only when it is read.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+LineKind = Literal["cost", "gain"]
+
+
+class PoolDef(BaseModel):
+    """A budget as the catalog defines it: amounts per scale and where the rule says so."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str
+    budget: dict[str, int]
+    unit: str = "points"
+    storyteller_editable: bool = True
+    source: str
+
+
+@dataclass
+class Line:
+    label: str
+    amount: Fraction
+    kind: LineKind
+    source: str = ""
+    path: str = ""
+    rule: str = ""
+
+
+@dataclass
+class PoolState:
+    id: str
+    name: str
+    budget: int
+    budget_note: str = ""
+    source: str = ""
+    lines: list[Line] = field(default_factory=list)
+
+    def cost(self, label: str, amount: Fraction | int, **kw: str) -> None:
+        self.lines.append(Line(label, Fraction(amount), "cost", **kw))
+
+    def gain(self, label: str, amount: Fraction | int, **kw: str) -> None:
+        self.lines.append(Line(label, Fraction(amount), "gain", **kw))
+
+    @property
+    def spent_exact(self) -> Fraction:
+        return sum((ln.amount for ln in self.lines if ln.kind == "cost"), Fraction(0))
+
+    @property
+    def spent(self) -> int:
+        """Total cost, rounded up: fractional parts are paid in whole points."""
+        return math.ceil(self.spent_exact)
+
+    @property
+    def gained(self) -> int:
+        return math.floor(sum((ln.amount for ln in self.lines if ln.kind == "gain"), Fraction(0)))
+
+    @property
+    def remaining(self) -> int:
+        return self.budget + self.gained - self.spent
+
+
+class Ledger:
+    """All pools of one evaluation, in catalog order."""
+
+    def __init__(self, pools: list[PoolState]) -> None:
+        self.pools = {p.id: p for p in pools}
+
+    def __getitem__(self, pool_id: str) -> PoolState:
+        return self.pools[pool_id]
+
+    def __contains__(self, pool_id: object) -> bool:
+        return pool_id in self.pools
+
+    def exchange_surplus(
+        self, src: str, dst: str | None, rate: Fraction, *, source: str, rule: str
+    ) -> int:
+        """Turn what is left of ``src`` into ``dst`` at ``rate``.
+
+        With no ``dst`` nothing moves: the points stay in ``remaining`` (they are lost at
+        the end of construction) and the caller reports it; they were never spent.
+        """
+        a = self.pools[src]
+        left = a.remaining
+        if left <= 0 or dst is None:
+            return max(left, 0)
+        b = self.pools[dst]
+        a.cost(f"{left} unspent exchanged for {b.name}", left, source=source, rule=rule)
+        b.gain(f"{left} unspent {a.name} x {_rate(rate)}", left * rate, source=source, rule=rule)
+        return left
+
+    def exchange_deficit(self, src: str, dst: str, rate: Fraction, *, source: str, rule: str) -> int:
+        """Pay what ``src`` is over budget with ``dst`` at ``rate`` per point."""
+        a = self.pools[src]
+        over = -a.remaining
+        if over <= 0:
+            return 0
+        b = self.pools[dst]
+        a.gain(f"{over} over budget, bought with {b.name}", over, source=source, rule=rule)
+        b.cost(f"{over} extra {a.name} x {_rate(rate)}", over * rate, source=source, rule=rule)
+        return over
+
+
+def _rate(rate: Fraction) -> str:
+    return str(rate.numerator) if rate.denominator == 1 else str(rate)
+
+
+class LineItem(BaseModel):
+    """A line of a pool as reported: plain data for JSON, sheets and the editor."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    kind: LineKind
+    amount: int | float
+    exact: str | None = None
+    source: str = ""
+    path: str = ""
+
+
+class PoolReport(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    budget: int
+    budget_note: str = ""
+    spent: int
+    gained: int
+    remaining: int
+    source: str = ""
+    items: list[LineItem]
+
+    @classmethod
+    def of(cls, state: PoolState) -> PoolReport:
+        items = []
+        for ln in state.lines:
+            whole = ln.amount.denominator == 1
+            items.append(
+                LineItem(
+                    label=ln.label,
+                    kind=ln.kind,
+                    amount=int(ln.amount) if whole else float(ln.amount),
+                    exact=None if whole else str(ln.amount),
+                    source=ln.source,
+                    path=ln.path,
+                )
+            )
+        return cls(
+            id=state.id,
+            name=state.name,
+            budget=state.budget,
+            budget_note=state.budget_note,
+            spent=state.spent,
+            gained=state.gained,
+            remaining=state.remaining,
+            source=state.source,
+            items=items,
+        )

@@ -1,0 +1,25 @@
+"""Where the data folders are: inside the installed wheel, or beside the source tree.
+
+The wheel carries ``catalogs/`` and ``templates/`` as ``shipyard/_data/...`` and we find
+them through importlib.resources; a source checkout has them at the top level.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+
+def _data_root(name: str) -> Path:
+    packaged = Path(str(files("shipyard"))) / "_data" / name
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / name
+
+
+def builtin_catalog_root() -> Path:
+    return _data_root("catalogs")
+
+
+def builtin_template_root() -> Path:
+    return _data_root("templates")

@@ -1,0 +1,88 @@
+"""Plain-text rendering of a Report for the terminal: the ledger, figures, findings.
+
+Neutral: it prints whatever pools, figures and tables the ruleset produced.
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+from shipyard.core.findings import Severity
+from shipyard.core.report import Cell, Report, Table
+
+
+def _width() -> int:
+    return max(60, min(shutil.get_terminal_size((100, 24)).columns, 120))
+
+
+def _cell(c: Cell) -> str:
+    return "" if c is None else str(c)
+
+
+def table_lines(table: Table, indent: str = "  ") -> list[str]:
+    if not table.rows:
+        return [f"{indent}(none)"]
+    cols = [[_cell(c) for c in row] for row in table.rows]
+    widths = [max(len(h), *(len(r[i]) for r in cols)) for i, h in enumerate(table.columns)]
+    # keep the table within the terminal: the last column wraps
+    total = sum(widths[:-1]) + 2 * (len(widths) - 1) + len(indent)
+    widths[-1] = max(24, min(widths[-1], _width() - total))
+    out = [indent + "  ".join(h.ljust(w) for h, w in zip(table.columns, widths, strict=True)).rstrip()]
+    out.append(indent + "  ".join("-" * w for w in widths))
+    for row in cols:
+        last = textwrap.wrap(row[-1], widths[-1]) or [""]
+        out.append(indent + "  ".join(c.ljust(w) for c, w in zip(row[:-1], widths, strict=False)) + ("  " if len(row) > 1 else "") + last[0])
+        pad = indent + " " * (sum(widths[:-1]) + 2 * (len(widths) - 1))
+        out += [pad + x for x in last[1:]]
+    return [ln.rstrip() for ln in out]
+
+
+def render(report: Report, file: str = "") -> str:
+    out: list[str] = []
+    errors = report.by_severity(Severity.ERROR)
+    warnings = report.by_severity(Severity.WARNING)
+    advice = report.by_severity(Severity.ADVICE)
+    title = report.name + (f"  ({file})" if file else "")
+    out += [title, "=" * min(len(title), _width())]
+    out.append(f"{report.ruleset_name} · preset: {report.preset_name} ({report.preset}) · {report.scale} scale")
+    verdict = "PASSES" if report.valid else "DOES NOT PASS"
+    out.append(f"Result: {verdict} — {len(errors)} error(s), {len(warnings)} warning(s), {len(advice)} advice")
+    for pr in report.priorities:
+        order = ", ".join(f"{k.capitalize()} {v}" for k, v in sorted(pr.order.items(), key=lambda kv: -kv[1]))
+        how = "pinned" if pr.pinned else "chosen automatically (least waste)"
+        out.append(f"Priority: {order} free dots — {how}; net cost {pr.cost}" + (f", {pr.wasted} dot(s) wasted" if pr.wasted else ""))
+    out += ["", "Budgets"]
+    for pool in report.pools:
+        status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
+        gained = f" + {pool.gained} gained" if pool.gained else ""
+        out.append(f"  {pool.name}: budget {pool.budget}{gained}, spent {pool.spent} → {status}"
+                   + (f"  [{pool.budget_note}]" if pool.budget_note else ""))
+        for item in pool.items:
+            sign = "-" if item.kind == "cost" else "+"
+            amount = item.exact or str(item.amount)
+            where = f"  ({item.path})" if item.path else ""
+            out.append(f"      {sign}{amount:>5}  {item.label}{where}")
+    out += ["", "Figures"]
+    label_w = max((len(f.label) for f in report.derived.figures), default=10)
+    for fig in report.derived.figures:
+        value = f"{fig.value:,}" if isinstance(fig.value, int) and not isinstance(fig.value, bool) else str(fig.value)
+        unit = f" {fig.unit}" if fig.unit else ""
+        detail = f"  — {fig.detail}" if fig.detail else ""
+        out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
+    for table in report.derived.tables:
+        out += ["", table.title]
+        out += table_lines(table)
+    out += ["", "Findings" if report.findings else "Findings: none"]
+    for f in report.findings:
+        out.append(f"  {f.severity.value.upper():<7} {f.code}: {f.message}")
+        meta = " · ".join(x for x in (f"at {f.path}" if f.path else "", f.source) if x)
+        if meta:
+            out.append(f"          {meta}")
+    for form in report.forms:
+        out += ["", f"Form: {form.name}", "-" * (6 + len(form.name))]
+        out += ["  " + ln for ln in render(form).splitlines()[4:]]
+    if report.catalog_overrides:
+        out += ["", "Catalog overrides in effect"]
+        out += [f"  {o}" for o in report.catalog_overrides]
+    return "\n".join(out) + "\n"

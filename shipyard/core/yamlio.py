@@ -1,0 +1,105 @@
+"""Read YAML with ruamel.yaml so every error can name its line and column.
+
+Catalogs are written by hand, by us and by users with house rules; a message that says
+"technology.yaml:41:7: unknown key 'cots'" saves them the hunt. We keep the round-trip
+node tree next to the plain data and map validation-error locations back to positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from shipyard.core.errors import InputError
+
+MAX_YAML_BYTES = 5 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """A loaded YAML file: plain Python data plus the node tree that knows positions."""
+
+    file: Path
+    data: Any
+    nodes: Any
+
+    def position(self, loc: tuple[object, ...] | list[object]) -> tuple[int | None, int | None]:
+        """1-based (line, column) of the deepest node of ``loc`` that exists."""
+        node = self.nodes
+        line: int | None = None
+        col: int | None = None
+        for part in loc:
+            lc = getattr(node, "lc", None)
+            try:
+                if isinstance(part, int) and isinstance(node, list):
+                    if lc is not None:
+                        line, col = lc.item(part)
+                    node = node[part]
+                elif isinstance(node, dict) and part in node:
+                    if lc is not None:
+                        line, col = lc.key(part)
+                    node = node[part]
+                else:
+                    break
+            except (KeyError, IndexError, TypeError):
+                break
+        if line is None and getattr(self.nodes, "lc", None) is not None:
+            line, col = self.nodes.lc.line, self.nodes.lc.col
+        return (line + 1 if line is not None else None, col + 1 if col is not None else None)
+
+    def error(self, message: str, loc: tuple[object, ...] | list[object] = (), **kw: Any) -> InputError:
+        from shipyard.core.errors import format_path
+
+        line, col = self.position(loc)
+        return InputError.single(
+            message, file=self.file, line=line, column=col, path=format_path(loc) if loc else None, **kw
+        )
+
+
+def _plain(node: Any) -> Any:
+    """Round-trip containers to plain dict/list so models never see ruamel types."""
+    if isinstance(node, dict):
+        return {str(k): _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    return node
+
+
+def load_yaml(file: Path) -> YamlDocument:
+    """Load one YAML file, raising :class:`InputError` with a position for any problem."""
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise InputError.single(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if len(raw) > MAX_YAML_BYTES:
+        raise InputError.single(
+            f"file is {len(raw):,} bytes; catalog files are limited to {MAX_YAML_BYTES:,}", file=file
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError.single(
+            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?",
+            file=file,
+        ) from None
+    if "\x00" in text:
+        raise InputError.single("contains NUL bytes; is this a binary file?", file=file)
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    try:
+        nodes = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        col = mark.column + 1 if mark is not None else None
+        what = exc.problem or exc.context or "malformed YAML"
+        raise InputError.single(f"malformed YAML: {what}", file=file, line=line, column=col) from None
+    except YAMLError as exc:
+        raise InputError.single(f"malformed YAML: {exc}", file=file) from None
+    if nodes is None:
+        raise InputError.single("file is empty", file=file)
+    return YamlDocument(file=file, data=_plain(nodes), nodes=nodes)

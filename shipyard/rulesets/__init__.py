@@ -1,0 +1,1 @@
+"""One module per rule system, for what its catalog data cannot say."""
