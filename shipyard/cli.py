@@ -36,8 +36,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     texts: list[str] = []
     for name in args.files:
         try:
-            loaded = load_design(name, preset=args.preset, catalog_folders=_catalog_dirs(args),
-                                 use_user_folder=not args.no_user_catalog)
+            loaded = load_design(
+                name, preset=args.preset, catalog_folders=_catalog_dirs(args), use_user_folder=not args.no_user_catalog
+            )
         except InputError as exc:
             status = EXIT_INPUT
             if args.json:
@@ -80,14 +81,18 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_catalog(args: argparse.Namespace) -> int:
     from shipyard.core.catalog import load_catalog
 
-    catalog = load_catalog(args.ruleset, _catalog_dirs(args), preset=args.preset,
-                           use_user_folder=not args.no_user_catalog)
+    catalog = load_catalog(
+        args.ruleset, _catalog_dirs(args), preset=args.preset, use_user_folder=not args.no_user_catalog
+    )
     kinds = [args.kind] if args.kind else list(catalog.items)
     if args.kind and args.kind not in catalog.items:
         from shipyard.core.suggest import did_you_mean
 
-        print(f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, catalog.items)} "
-              f"(allowed: {', '.join(catalog.items)})", file=sys.stderr)
+        print(
+            f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, catalog.items)} "
+            f"(allowed: {', '.join(catalog.items)})",
+            file=sys.stderr,
+        )
         return EXIT_INPUT
     if args.json:
         data = {k: [i.model_dump(mode="json") for i in catalog.kind(k).values()] for k in kinds}
@@ -125,18 +130,23 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from shipyard import __version__
 
-    parser = argparse.ArgumentParser(
-        prog="shipyard", description="Build, check and print tabletop spacecraft designs."
-    )
+    parser = argparse.ArgumentParser(prog="shipyard", description="Build, check and print tabletop spacecraft designs.")
     parser.add_argument("--version", action="version", version=f"shipyard {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def catalog_opts(p: argparse.ArgumentParser) -> None:
         p.add_argument("--preset", help="preset id (default: the design's own, else the ruleset's default)")
-        p.add_argument("--catalog", action="append", metavar="DIR",
-                       help="extra catalog folder with house rules (repeatable; later folders win)")
-        p.add_argument("--no-user-catalog", action="store_true",
-                       help="ignore the user's catalog folder ($XDG_DATA_HOME/shipyard/catalogs)")
+        p.add_argument(
+            "--catalog",
+            action="append",
+            metavar="DIR",
+            help="extra catalog folder with house rules (repeatable; later folders win)",
+        )
+        p.add_argument(
+            "--no-user-catalog",
+            action="store_true",
+            help="ignore the user's catalog folder ($XDG_DATA_HOME/shipyard/catalogs)",
+        )
 
     p = sub.add_parser("check", help="check designs: budgets, figures and every problem")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -187,8 +197,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # never a traceback for the user; SHIPYARD_DEBUG=1 shows it
         if os.environ.get("SHIPYARD_DEBUG"):
             raise
-        print(f"shipyard: internal error: {type(exc).__name__}: {exc}\n"
-              "shipyard: this is a bug; run again with SHIPYARD_DEBUG=1 and report the output", file=sys.stderr)
+        print(
+            f"shipyard: internal error: {type(exc).__name__}: {exc}\n"
+            "shipyard: this is a bug; run again with SHIPYARD_DEBUG=1 and report the output",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL
 
 

@@ -105,9 +105,7 @@ def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[o
             if err["type"] == "extra_forbidden":
                 allowed = ", ".join(sorted(model.model_fields))
                 msg = f"unknown key {err['loc'][-1]!r}"
-                problems.append(
-                    Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed)
-                )
+                problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
                 continue
             problems.append(Problem(msg, str(doc.file), line, col, format_path(full)))
         raise InputError(problems) from None
@@ -145,9 +143,7 @@ class _Builder:
             except InputError as exc:
                 self.problems += exc.problems
 
-    def _load_file(
-        self, doc: YamlDocument, *, builtin: bool, seen_here: dict[tuple[str, str], Origin]
-    ) -> None:
+    def _load_file(self, doc: YamlDocument, *, builtin: bool, seen_here: dict[tuple[str, str], Origin]) -> None:
         if not isinstance(doc.data, dict):
             raise doc.error("a catalog file must be a mapping of section names to entries")
         for section, body in doc.data.items():
@@ -197,9 +193,7 @@ class _Builder:
         if model is None:
             known = [*CORE_SECTIONS, *self.module.ITEM_KINDS]
             raise doc.error(
-                f"unknown section {kind!r}; {did_you_mean(kind, known)}".rstrip("; "),
-                (kind,),
-                allowed=", ".join(known),
+                f"unknown section {kind!r}; {did_you_mean(kind, known)}".rstrip("; "), (kind,), allowed=", ".join(known)
             )
         bucket = self.items.setdefault(kind, {})
         for i, entry in enumerate(_as_list(doc, body, kind)):
@@ -211,13 +205,15 @@ class _Builder:
             previous = self.origins.get((kind, item.id))
             self._record(doc, kind, item.id, (kind, i), seen_here)
             if previous is not None and item.id in bucket:
-                self.overrides.append(
-                    f"{kind} {item.id!r}: {self.origins[(kind, item.id)]} replaces {previous}"
-                )
+                self.overrides.append(f"{kind} {item.id!r}: {self.origins[(kind, item.id)]} replaces {previous}")
             bucket[item.id] = item
 
     def _record(
-        self, doc: YamlDocument, kind: str, item_id: str, loc: tuple[object, ...],
+        self,
+        doc: YamlDocument,
+        kind: str,
+        item_id: str,
+        loc: tuple[object, ...],
         seen_here: dict[tuple[str, str], Origin],
     ) -> None:
         line, _ = doc.position(loc)
@@ -279,21 +275,43 @@ def check_references(catalog: Catalog) -> None:
             f, ln = where(kind, item.id)
             pool = getattr(item, "pool", None)
             if pool is not None and pool not in pool_ids:
-                problems.append(Problem(f"{kind} {item.id!r} names unknown pool {pool!r}", f, ln, allowed=", ".join(sorted(pool_ids))))
+                problems.append(
+                    Problem(
+                        f"{kind} {item.id!r} names unknown pool {pool!r}", f, ln, allowed=", ".join(sorted(pool_ids))
+                    )
+                )
             for scale in getattr(item, "scales", None) or []:
                 if catalog.scales.parse(scale) is None:
-                    problems.append(Problem(f"{kind} {item.id!r} names unknown scale {scale!r}", f, ln, allowed=", ".join(catalog.scales.ids())))
+                    problems.append(
+                        Problem(
+                            f"{kind} {item.id!r} names unknown scale {scale!r}",
+                            f,
+                            ln,
+                            allowed=", ".join(catalog.scales.ids()),
+                        )
+                    )
             for key in (item.id, item.name, *item.aliases):
                 n = normalise(key)
                 if n in seen and seen[n] != item.id:
-                    problems.append(Problem(f"{kind} name {key!r} of {item.id!r} is also a name of {seen[n]!r}; names must be unambiguous", f, ln))
+                    problems.append(
+                        Problem(
+                            f"{kind} name {key!r} of {item.id!r} is also a name of {seen[n]!r}; "
+                            "names must be unambiguous",
+                            f,
+                            ln,
+                        )
+                    )
                 seen.setdefault(n, item.id)
     for pool in catalog.pools:
         for scale in pool.budget:
             if catalog.scales.parse(scale) is None:
                 problems.append(Problem(f"pool {pool.id!r} has a budget for unknown scale {scale!r}"))
     if catalog.meta.default_preset not in catalog.presets:
-        problems.append(Problem(f"default preset {catalog.meta.default_preset!r} is not defined", str(catalog.root / "ruleset.yaml")))
+        problems.append(
+            Problem(
+                f"default preset {catalog.meta.default_preset!r} is not defined", str(catalog.root / "ruleset.yaml")
+            )
+        )
     for preset in catalog.presets.values():
         try:
             apply_preset(catalog, preset.id)
@@ -327,15 +345,23 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
                 elif section == "rules":
                     idx = next((i for i, r in enumerate(rules) if r.definition.id == entry_id), None)
                     if idx is None:
-                        raise ValueError(f"no rule {entry_id!r}; " + did_you_mean(entry_id, [r.definition.id for r in rules]))
+                        raise ValueError(
+                            f"no rule {entry_id!r}; " + did_you_mean(entry_id, [r.definition.id for r in rules])
+                        )
                     rules[idx] = rules[idx].with_changes(changes)
                 elif section in items:
                     old = items[section].get(entry_id)
-                    items[section][entry_id] = _override(old, changes, type(old) if old else CatalogItem, section, entry_id)
+                    items[section][entry_id] = _override(
+                        old, changes, type(old) if old else CatalogItem, section, entry_id
+                    )
                 else:
-                    raise ValueError(f"unknown section {section!r}; " + did_you_mean(section, [*items, "pools", "rules"]))
+                    raise ValueError(
+                        f"unknown section {section!r}; " + did_you_mean(section, [*items, "pools", "rules"])
+                    )
             except (ValueError, ValidationError, InputError) as exc:
-                problems.append(Problem(f"cannot apply override: {_short(exc)}", file, origin.line if origin else None, path=where))
+                problems.append(
+                    Problem(f"cannot apply override: {_short(exc)}", file, origin.line if origin else None, path=where)
+                )
     if problems:
         raise InputError(problems)
     new = Catalog(
@@ -358,17 +384,23 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
                 if "pool" in changes and changes["pool"] not in pool_ids:
                     raise InputError.single(
                         f"override moves {section} {entry_id!r} to unknown pool {changes['pool']!r}",
-                        file=file, allowed=", ".join(sorted(pool_ids)),
+                        file=file,
+                        allowed=", ".join(sorted(pool_ids)),
                     )
     return new
 
 
-def _override(old: BaseModel | None, changes: dict[str, Any], model: type[BaseModel], section: str, entry_id: str) -> Any:
+def _override(
+    old: BaseModel | None, changes: dict[str, Any], model: type[BaseModel], section: str, entry_id: str
+) -> Any:
     if old is None:
         raise ValueError(f"{section} has no entry {entry_id!r}")
     unknown = set(changes) - set(type(old).model_fields)
     if unknown:
-        raise ValueError(f"{section} {entry_id!r} has no field {', '.join(sorted(unknown))}; fields: {', '.join(type(old).model_fields)}")
+        raise ValueError(
+            f"{section} {entry_id!r} has no field {', '.join(sorted(unknown))}; "
+            f"fields: {', '.join(type(old).model_fields)}"
+        )
     return model.model_validate({**old.model_dump(), **changes})
 
 
@@ -390,11 +422,14 @@ def available_rulesets() -> list[str]:
 
 
 def load_catalog(
-    ruleset_id: str, extra_folders: tuple[Path, ...] | list[Path] = (), *, preset: str | None = None,
+    ruleset_id: str,
+    extra_folders: tuple[Path, ...] | list[Path] = (),
+    *,
+    preset: str | None = None,
     use_user_folder: bool = True,
 ) -> Catalog:
     """The catalog of ``ruleset_id`` with user folders layered on, and ``preset`` applied."""
-    folders = [*( [user_catalog_folder()] if use_user_folder else []), *map(Path, extra_folders)]
+    folders = [*([user_catalog_folder()] if use_user_folder else []), *map(Path, extra_folders)]
     layers = tuple(f / ruleset_id for f in folders if (f / ruleset_id).is_dir())
     for f in extra_folders:
         if not Path(f).is_dir():

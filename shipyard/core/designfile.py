@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from shipyard.core.catalog import Catalog, available_rulesets, load_catalog
 from shipyard.core.errors import InputError, Problem, format_path
@@ -46,18 +46,22 @@ def migrate(doc: dict[str, Any], file: str | None = None) -> dict[str, Any]:
     version = doc.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise InputError.single(
-            "format_version must be a whole number", file=file, path="format_version",
-            allowed=f"1 to {FORMAT_VERSION}",
+            "format_version must be a whole number", file=file, path="format_version", allowed=f"1 to {FORMAT_VERSION}"
         )
     if version > FORMAT_VERSION:
         raise InputError.single(
             f"this design was saved by a newer Shipyard (format {version}); this version reads "
             f"formats up to {FORMAT_VERSION}. Update Shipyard to open it.",
-            file=file, path="format_version",
+            file=file,
+            path="format_version",
         )
     if version < 1:
-        raise InputError.single(f"format_version {version} does not exist", file=file,
-                                path="format_version", allowed=f"1 to {FORMAT_VERSION}")
+        raise InputError.single(
+            f"format_version {version} does not exist",
+            file=file,
+            path="format_version",
+            allowed=f"1 to {FORMAT_VERSION}",
+        )
     while version < FORMAT_VERSION:
         doc = MIGRATIONS[version](doc)
         version = doc["format_version"]
@@ -97,7 +101,9 @@ def read_text(file: Path, max_bytes: int = MAX_DESIGN_BYTES) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError.single(f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=file) from None
+        raise InputError.single(
+            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=file
+        ) from None
     if "\x00" in text:
         raise InputError.single("contains NUL bytes; is this a binary file?", file=file)
     return text
@@ -127,19 +133,27 @@ def validation_problems(exc: ValidationError, file: str | None, prefix: tuple[ob
 
 
 def design_from_document(
-    doc: dict[str, Any], *, file: str | None = None, preset: str | None = None,
-    catalog_folders: tuple[Path, ...] = (), use_user_folder: bool = True,
+    doc: dict[str, Any],
+    *,
+    file: str | None = None,
+    preset: str | None = None,
+    catalog_folders: tuple[Path, ...] = (),
+    use_user_folder: bool = True,
 ) -> LoadedDesign:
     """Turn a parsed document into a resolved design; every problem is an InputError."""
     doc = migrate(doc, file)
     unknown = [k for k in doc if k not in ENVELOPE_KEYS]
     if unknown:
-        raise InputError([Problem(f"unknown field {k!r}", file, path=k, allowed=", ".join(ENVELOPE_KEYS)) for k in unknown])
+        raise InputError(
+            [Problem(f"unknown field {k!r}", file, path=k, allowed=", ".join(ENVELOPE_KEYS)) for k in unknown]
+        )
     ruleset = doc.get("ruleset")
     if not isinstance(ruleset, str) or ruleset not in available_rulesets():
         raise InputError.single(
             f"unknown ruleset {ruleset!r}; {did_you_mean(str(ruleset), available_rulesets())}".rstrip("; "),
-            file=file, path="ruleset", allowed=", ".join(available_rulesets()),
+            file=file,
+            path="ruleset",
+            allowed=", ".join(available_rulesets()),
         )
     preset_id = preset or doc.get("preset")
     if preset_id is not None and not isinstance(preset_id, str):
@@ -149,7 +163,9 @@ def design_from_document(
     if preset_id not in catalog.presets:
         raise InputError.single(
             f"unknown preset {preset_id!r}; {did_you_mean(preset_id, catalog.presets)}".rstrip("; "),
-            file=file, path="preset", allowed=", ".join(sorted(catalog.presets)),
+            file=file,
+            path="preset",
+            allowed=", ".join(sorted(catalog.presets)),
         )
     catalog = catalog.with_preset(preset_id)
     body = doc.get("design")
@@ -170,14 +186,14 @@ def design_from_document(
 
 
 def load_design(
-    file: Path | str, *, preset: str | None = None, catalog_folders: tuple[Path, ...] = (),
-    use_user_folder: bool = True,
+    file: Path | str, *, preset: str | None = None, catalog_folders: tuple[Path, ...] = (), use_user_folder: bool = True
 ) -> LoadedDesign:
     file = Path(file)
     text = read_text(file)
     doc = parse_document(text, str(file))
-    return design_from_document(doc, file=str(file), preset=preset, catalog_folders=catalog_folders,
-                                use_user_folder=use_user_folder)
+    return design_from_document(
+        doc, file=str(file), preset=preset, catalog_folders=catalog_folders, use_user_folder=use_user_folder
+    )
 
 
 def dumps(loaded: LoadedDesign) -> str:
@@ -227,27 +243,23 @@ def new_design(ruleset: str, name: str, scale: str, *, preset: str | None = None
 
 def schema_for(rulesets: list[str] | None = None) -> dict[str, Any]:
     """JSON Schema of a design file: the envelope, with one design shape per ruleset."""
-    from typing import Literal
+    from typing import Literal, Union
 
-    from pydantic import Field, create_model
+    from pydantic import Field, TypeAdapter, create_model
 
-    from shipyard.core.rulesets import import_module
-
-    variants: list[type[BaseModel]] = []
+    variants: list[Any] = []
     for rid in rulesets or available_rulesets():
         catalog = load_catalog(rid, use_user_folder=False)
-        module = import_module(catalog.meta.module)
-        variants.append(create_model(  # type: ignore[call-overload]
-            f"{module.Design.__name__}File_{rid.replace('-', '_')}",
-            format_version=(Literal[FORMAT_VERSION], ...),
-            ruleset=(Literal[rid], ...),
-            preset=(str | None, Field(default=None, description=f"preset id: {', '.join(sorted(catalog.presets))}")),
-            design=(module.Design, ...),
-        ))
-    from pydantic import TypeAdapter
-
-    union: Any = variants[0] if len(variants) == 1 else __import__("typing").Union[tuple(variants)]
-    schema = TypeAdapter(union).json_schema()
+        design_model = catalog.module.Design
+        fields: dict[str, Any] = {
+            "format_version": (Literal[FORMAT_VERSION], ...),
+            "ruleset": (Literal[rid], ...),
+            "preset": (str | None, Field(default=None, description=f"preset id: {', '.join(sorted(catalog.presets))}")),
+            "design": (design_model, ...),
+        }
+        variants.append(create_model(f"{design_model.__name__}File_{rid.replace('-', '_')}", **fields))
+    union: Any = variants[0] if len(variants) == 1 else Union[tuple(variants)]  # noqa: UP007
+    schema: dict[str, Any] = TypeAdapter(union).json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Shipyard design file"
     return schema

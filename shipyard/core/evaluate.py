@@ -29,9 +29,17 @@ def _ledger(catalog: Catalog, ctx_scale: Any, overrides: dict[str, int]) -> Ledg
     return Ledger(pools)
 
 
-def run_rules(design: Any, catalog: Catalog) -> Context:
+def run_rules(design: Any, catalog: Catalog, notes: dict[str, Any] | None = None) -> Context:
+    """Run every catalog rule, in order, over one design (or one form of it)."""
     view = catalog.module.view(design, catalog)
-    ctx = Context(catalog, design, view, _ledger(catalog, view.scale, view.budget_overrides), FindingSink())
+    ctx = Context(
+        catalog,
+        design,
+        view,
+        _ledger(catalog, view.scale, view.budget_overrides),
+        FindingSink(),
+        notes=dict(notes or {}),
+    )
     for rule in catalog.rules:
         rule.run(ctx)
     return ctx
@@ -47,8 +55,7 @@ def _report(ctx: Context, design: Any, catalog: Catalog, forms: list[Report]) ->
         preset_name=preset.name if preset else "",
         name=getattr(design, "name", ""),
         scale=ctx.scale.name,
-        valid=not any(f.severity == Severity.ERROR for f in findings)
-        and all(f.valid for f in forms),
+        valid=not any(f.severity == Severity.ERROR for f in findings) and all(f.valid for f in forms),
         pools=[PoolReport.of(p) for p in ctx.ledger.pools.values()],
         priorities=ctx.priorities,
         derived=catalog.module.derive(ctx),
@@ -63,7 +70,8 @@ def evaluate(design: Any, catalog: Catalog, preset: str | None = None) -> Report
     if preset is not None and (catalog.preset is None or catalog.preset.id != preset):
         catalog = catalog.with_preset(preset)
     ctx = run_rules(design, catalog)
-    form_ctx = [(name, run_rules(form, catalog)) for name, form in catalog.module.variants(design)]
+    variants = catalog.module.variants(design)
+    form_ctx = [(name, run_rules(form, catalog, {"form": name})) for name, form in variants]
     catalog.module.compare_variants(ctx, form_ctx)
-    forms = [_report(fctx, form, catalog, []) for (_, fctx), (_, form) in zip(form_ctx, catalog.module.variants(design), strict=True)]
+    forms = [_report(fctx, form, catalog, []) for (_, fctx), (_, form) in zip(form_ctx, variants, strict=True)]
     return _report(ctx, design, catalog, forms)

@@ -86,9 +86,7 @@ class Ledger:
     def __contains__(self, pool_id: object) -> bool:
         return pool_id in self.pools
 
-    def exchange_surplus(
-        self, src: str, dst: str | None, rate: Fraction, *, source: str, rule: str
-    ) -> int:
+    def exchange_surplus(self, src: str, dst: str | None, rate: Fraction, *, source: str, rule: str) -> int:
         """Turn what is left of ``src`` into ``dst`` at ``rate``.
 
         With no ``dst`` nothing moves: the points stay in ``remaining`` (they are lost at

@@ -71,10 +71,16 @@ def bind_rules(entries: list[tuple[YamlDocument, int, RuleDef]], module: Ruleset
         rule_type = types.get(definition.type)
         if rule_type is None:
             line, col = doc.position((*loc, "type"))
-            problems.append(Problem(
-                f"unknown rule type {definition.type!r}; {did_you_mean(definition.type, types)}".rstrip("; "),
-                str(doc.file), line, col, format_path((*loc, "type")), allowed=", ".join(sorted(types)),
-            ))
+            problems.append(
+                Problem(
+                    f"unknown rule type {definition.type!r}; {did_you_mean(definition.type, types)}".rstrip("; "),
+                    str(doc.file),
+                    line,
+                    col,
+                    format_path((*loc, "type")),
+                    allowed=", ".join(sorted(types)),
+                )
+            )
             continue
         if definition.id in ids:
             line, col = doc.position((*loc, "id"))
@@ -86,7 +92,11 @@ def bind_rules(entries: list[tuple[YamlDocument, int, RuleDef]], module: Ruleset
             for err in exc.errors():
                 full = (*loc, *err["loc"])
                 line, col = doc.position(full)
-                msg = f"unknown key {err['loc'][-1]!r} for rule type {definition.type!r}" if err["type"] == "extra_forbidden" else err["msg"]
+                msg = (
+                    f"unknown key {err['loc'][-1]!r} for rule type {definition.type!r}"
+                    if err["type"] == "extra_forbidden"
+                    else err["msg"]
+                )
                 allowed = ", ".join(rule_type.params.model_fields) if err["type"] == "extra_forbidden" else None
                 problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
             continue
@@ -120,10 +130,14 @@ def apply_stat_ranges(ctx: Context, p: StatRangeParams) -> None:
             continue
         rng = f"{stat.min if stat.min is not None else '…'} to {stat.max if stat.max is not None else '…'}"
         ctx.findings.add(
-            p.severity, p.code,
+            p.severity,
+            p.code,
             f"{stat.name} {value} is outside {rng}",
-            path=stat.path, actual=value, limit=[stat.min, stat.max],
-            rule=p.id, source=ctx.catalog.cite(stat.source),
+            path=stat.path,
+            actual=value,
+            limit=[stat.min, stat.max],
+            rule=p.id,
+            source=ctx.catalog.cite(stat.source),
         )
 
 
@@ -149,17 +163,30 @@ def apply_sum_equals(ctx: Context, p: SumEqualsParams) -> None:
     if not any(s in ctx.view.stats for s in p.parts):
         if total:
             names = " and ".join(ctx.stat_name(s) for s in p.parts)
-            ctx.findings.add(p.unassigned_severity, p.unassigned_code,
-                             f"{ctx.stat_name(p.total)} {total} is not yet divided into {names}",
-                             path=ctx.stat_path(p.parts[0]), actual=None, limit=total, rule=p.id, source=cite(ctx, p))
+            ctx.findings.add(
+                p.unassigned_severity,
+                p.unassigned_code,
+                f"{ctx.stat_name(p.total)} {total} is not yet divided into {names}",
+                path=ctx.stat_path(p.parts[0]),
+                actual=None,
+                limit=total,
+                rule=p.id,
+                source=cite(ctx, p),
+            )
         return
     parts = {s: ctx.view.stats.get(s, 0) for s in p.parts}
     got = sum(parts.values())
     if got != total:
         names = " + ".join(f"{ctx.stat_name(s)} {v}" for s, v in parts.items())
         ctx.findings.add(
-            p.severity, p.code, f"{names} = {got}, but {ctx.stat_name(p.total)} is {total}",
-            path=ctx.stat_path(p.parts[0]), actual=got, limit=total, rule=p.id, source=cite(ctx, p),
+            p.severity,
+            p.code,
+            f"{names} = {got}, but {ctx.stat_name(p.total)} is {total}",
+            path=ctx.stat_path(p.parts[0]),
+            actual=got,
+            limit=total,
+            rule=p.id,
+            source=cite(ctx, p),
         )
 
 
@@ -225,19 +252,38 @@ def apply_priority(ctx: Context, p: PriorityParams) -> None:
         name = ctx.stat_name(attr)
         path = ctx.stat_path(attr)
         if v > free:
-            pool.cost(f"{name} {v:+d}: {v - free} above its {free} free dots x {p.cost_per_dot}",
-                      (v - free) * p.cost_per_dot, source=src, path=path, rule=p.id)
+            pool.cost(
+                f"{name} {v:+d}: {v - free} above its {free} free dots x {p.cost_per_dot}",
+                (v - free) * p.cost_per_dot,
+                source=src,
+                path=path,
+                rule=p.id,
+            )
         elif v < free and p.gain_below.get(attr):
-            pool.gain(f"{name} {v:+d}: {free - v} below its {free} free dots x {p.gain_below[attr]}",
-                      (free - v) * p.gain_below[attr], source=src, path=path, rule=p.id)
+            pool.gain(
+                f"{name} {v:+d}: {free - v} below its {free} free dots x {p.gain_below[attr]}",
+                (free - v) * p.gain_below[attr],
+                source=src,
+                path=path,
+                rule=p.id,
+            )
         elif v < free:
-            pool.cost(f"{name} {v}: {free - v} of its {free} free dots unused (wasted)", 0, source=src, path=path, rule=p.id)
-    ctx.priorities.append(PriorityReport(rule=p.id, order=order, pinned=pinned, cost=cost, wasted=wasted, best_cost=best_cost, source=src))
+            pool.cost(
+                f"{name} {v}: {free - v} of its {free} free dots unused (wasted)", 0, source=src, path=path, rule=p.id
+            )
+    ctx.priorities.append(
+        PriorityReport(rule=p.id, order=order, pinned=pinned, cost=cost, wasted=wasted, best_cost=best_cost, source=src)
+    )
     if pinned and cost > best_cost:
         ctx.findings.add(
-            "advice", "priority-not-cheapest",
+            "advice",
+            "priority-not-cheapest",
             f"the pinned priority costs {cost} {pool.name}; the best order costs {best_cost}",
-            path="priority", actual=cost, limit=best_cost, rule=p.id, source=src,
+            path="priority",
+            actual=cost,
+            limit=best_cost,
+            rule=p.id,
+            source=src,
         )
 
 
@@ -261,11 +307,21 @@ def apply_stat_cost(ctx: Context, p: StatCostParams) -> None:
     name = ctx.stat_name(p.stat)
     path = ctx.stat_path(p.stat)
     if v > p.base and p.cost_above:
-        pool.cost(f"{name} {v}: {v - p.base} above {p.base} x {p.cost_above}", (v - p.base) * p.cost_above,
-                  source=cite(ctx, p), path=path, rule=p.id)
+        pool.cost(
+            f"{name} {v}: {v - p.base} above {p.base} x {p.cost_above}",
+            (v - p.base) * p.cost_above,
+            source=cite(ctx, p),
+            path=path,
+            rule=p.id,
+        )
     elif v < p.base and p.gain_below:
-        pool.gain(f"{name} {v}: {p.base - v} below {p.base} x {p.gain_below}", (p.base - v) * p.gain_below,
-                  source=cite(ctx, p), path=path, rule=p.id)
+        pool.gain(
+            f"{name} {v}: {p.base - v} below {p.base} x {p.gain_below}",
+            (p.base - v) * p.gain_below,
+            source=cite(ctx, p),
+            path=path,
+            rule=p.id,
+        )
 
 
 # --- item costs, levels, scale limits, recommendations ---------------------------------------
@@ -319,27 +375,50 @@ def apply_item_levels(ctx: Context, p: KindsParams) -> None:
                 continue
             src = ctx.catalog.cite(item.source)
             if not item.per_level and sel.level != 1:
-                ctx.findings.add(p.severity, "level-not-allowed",
-                                 f"{item.name} has no levels; level {sel.level} given",
-                                 path=f"{sel.path}.level", actual=sel.level, limit=1, rule=p.id, source=src)
+                ctx.findings.add(
+                    p.severity,
+                    "level-not-allowed",
+                    f"{item.name} has no levels; level {sel.level} given",
+                    path=f"{sel.path}.level",
+                    actual=sel.level,
+                    limit=1,
+                    rule=p.id,
+                    source=src,
+                )
             elif item.max_level is not None and sel.level > item.max_level:
-                ctx.findings.add(p.severity, "level-above-max",
-                                 f"{item.name} level {sel.level} is above its maximum {item.max_level}",
-                                 path=f"{sel.path}.level", actual=sel.level, limit=item.max_level, rule=p.id, source=src)
+                ctx.findings.add(
+                    p.severity,
+                    "level-above-max",
+                    f"{item.name} level {sel.level} is above its maximum {item.max_level}",
+                    path=f"{sel.path}.level",
+                    actual=sel.level,
+                    limit=item.max_level,
+                    rule=p.id,
+                    source=src,
+                )
 
 
 def apply_scale_restricted(ctx: Context, p: KindsParams) -> None:
-    """Items marked for one scale ("(Starship Scale)") are only for that scale."""
+    """Items marked for some scales only may not be used at any other scale."""
     for kind in p.kinds:
         for sel in ctx.view.selected(kind):
             item = ctx.catalog.item(kind, sel.id)
-            if not isinstance(item, PricedItem) or ctx.catalog.scales.allows(item.scales, sel.component_scale or ctx.scale):
+            if not isinstance(item, PricedItem) or ctx.catalog.scales.allows(
+                item.scales, sel.component_scale or ctx.scale
+            ):
                 continue
-            allowed = ", ".join(ctx.catalog.scales.parse(s).name for s in item.scales or [] if ctx.catalog.scales.parse(s))  # type: ignore[union-attr]
-            ctx.findings.add(p.severity, "scale-restricted-item",
-                             f"{item.name} is for {allowed} scale only; this design is {ctx.scale.name}",
-                             path=sel.path, actual=ctx.scale.name, limit=allowed, rule=p.id,
-                             source=ctx.catalog.cite(item.source))
+            scales = [ctx.catalog.scales.parse(s) for s in item.scales or []]
+            allowed = ", ".join(s.name for s in scales if s is not None)
+            ctx.findings.add(
+                p.severity,
+                "scale-restricted-item",
+                f"{item.name} is for {allowed} scale only; this design is {ctx.scale.name}",
+                path=sel.path,
+                actual=ctx.scale.name,
+                limit=allowed,
+                rule=p.id,
+                source=ctx.catalog.cite(item.source),
+            )
 
 
 class RecommendedParams(Params):
@@ -353,10 +432,16 @@ def apply_recommended(ctx: Context, p: RecommendedParams) -> None:
         if not isinstance(item, PricedItem) or not item.recommended_for:
             continue
         if ctx.scale.family in item.recommended_for and not ctx.view.has(p.kind, item.id):
-            ctx.findings.add(p.severity, "recommended-item-missing",
-                             f"{item.name} is highly recommended for {ctx.scale.name}-scale designs",
-                             path=p.kind, actual=None, limit=item.name, rule=p.id,
-                             source=ctx.catalog.cite(item.source))
+            ctx.findings.add(
+                p.severity,
+                "recommended-item-missing",
+                f"{item.name} is highly recommended for {ctx.scale.name}-scale designs",
+                path=p.kind,
+                actual=None,
+                limit=item.name,
+                rule=p.id,
+                source=ctx.catalog.cite(item.source),
+            )
 
 
 # --- exchanges and limits ------------------------------------------------------------------
@@ -388,8 +473,16 @@ def apply_exchange(ctx: Context, p: ExchangeParams) -> None:
         moved = ctx.ledger.exchange_surplus(p.from_pool, p.to_pool, p.rate, source=src, rule=p.id)
         if moved and p.to_pool is None:
             pool = ctx.ledger[p.from_pool]
-            ctx.findings.add(p.severity, "pool-unspent", f"{moved} {pool.name} unspent; they are lost",
-                             path=f"budgets.{pool.id}", actual=moved, limit=0, rule=p.id, source=src)
+            ctx.findings.add(
+                p.severity,
+                "pool-unspent",
+                f"{moved} {pool.name} unspent; they are lost",
+                path=f"budgets.{pool.id}",
+                actual=moved,
+                limit=0,
+                rule=p.id,
+                source=src,
+            )
     elif p.to_pool is not None:
         ctx.ledger.exchange_deficit(p.from_pool, p.to_pool, p.rate, source=src, rule=p.id)
 
@@ -406,11 +499,15 @@ def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
         pool = ctx.ledger[pool_id]
         if pool.remaining < 0:
             ctx.findings.add(
-                p.severity, p.code,
+                p.severity,
+                p.code,
                 f"{pool.name} over budget by {-pool.remaining}: spent {pool.spent} of {pool.budget}"
                 + (f" + {pool.gained} gained" if pool.gained else ""),
-                path=f"budgets.{pool.id}", actual=pool.spent, limit=pool.budget + pool.gained,
-                rule=p.id, source=ctx.catalog.cite(p.source),
+                path=f"budgets.{pool.id}",
+                actual=pool.spent,
+                limit=pool.budget + pool.gained,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 

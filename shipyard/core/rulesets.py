@@ -56,7 +56,17 @@ def import_module(name: str, doc: YamlDocument | None = None) -> RulesetModule:
         if doc is not None:
             raise doc.error(msg, ("ruleset", "module")) from None
         raise InputError.single(msg) from None
-    for attr in ("ITEM_KINDS", "RULE_TYPES", "Design", "resolve", "view", "derive", "variants", "compare_variants", "new_design"):
+    for attr in (
+        "ITEM_KINDS",
+        "RULE_TYPES",
+        "Design",
+        "resolve",
+        "view",
+        "derive",
+        "variants",
+        "compare_variants",
+        "new_design",
+    ):
         if not hasattr(module, attr):
             raise InputError.single(f"ruleset module {name!r} lacks {attr!r}")
     return module  # type: ignore[no-any-return]

@@ -1,7 +1,7 @@
 """The scale ladder: named steps, plus an open-ended extension above the top step.
 
 Rule systems size things by scale and multiply capacities per step; some let the
-Storyteller extend the ladder ("Starship + 1", "+2", ...). Values given per scale in a
+Storyteller extend the ladder past its top step ("Top + 1", "+2", ...). Values given per scale in a
 catalog apply to that scale and every scale above it until another value is given.
 """
 
@@ -32,7 +32,7 @@ class ScaleExtension(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     base: str
-    name: str = Field(description="display name with {n}, e.g. 'Starship + {n}'")
+    name: str = Field(description="display name with {n}, e.g. 'Big + {n}'")
     max_steps: int = Field(ge=1, le=100)
     source: str
 
@@ -79,7 +79,7 @@ class ScaleLadder:
         return [e.id for e in self.section.ladder if e.designable]
 
     def parse(self, text: str) -> Scale | None:
-        """Parse 'starship', 'Starship + 2' or 'starship+2'; None when not a scale."""
+        """Parse an id, a name, or an extension such as 'Big + 2' / 'big+2'; None if not a scale."""
         key = re.sub(r"[\s_]+", "", text.strip().lower()).replace("-scale", "")
         for s in self._named.values():
             if key in (s.id, re.sub(r"\s+", "", s.name.lower())):
@@ -109,7 +109,7 @@ class ScaleLadder:
         """Value for ``scale`` from a per-scale mapping, and how many steps above its key.
 
         The nearest listed scale at or below ``scale`` wins; the step count lets a caller
-        multiply capacities ("x5 per step above Starship") or leave budgets as they are.
+        multiply capacities per step or leave budgets as they are.
         """
         best: tuple[T, int] | None = None
         for key, value in per_scale.items():
@@ -125,8 +125,8 @@ class ScaleLadder:
         """Value for ``scale``'s own named step, and how many extension steps above it.
 
         Capacities are given for named scales only and grow along the extension
-        ("x5 per step above Starship"); a Starfighter-only capacity (seats) never
-        leaks up to Starship scale the way a budget carries upward.
+        (multiplied per extension step); a capacity given only for a small scale never
+        leaks up to a larger one the way a budget carries upward.
         """
         for key, value in per_scale.items():
             s = self.parse(key)

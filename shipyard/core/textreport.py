@@ -32,7 +32,12 @@ def table_lines(table: Table, indent: str = "  ") -> list[str]:
     out.append(indent + "  ".join("-" * w for w in widths))
     for row in cols:
         last = textwrap.wrap(row[-1], widths[-1]) or [""]
-        out.append(indent + "  ".join(c.ljust(w) for c, w in zip(row[:-1], widths, strict=False)) + ("  " if len(row) > 1 else "") + last[0])
+        out.append(
+            indent
+            + "  ".join(c.ljust(w) for c, w in zip(row[:-1], widths, strict=False))
+            + ("  " if len(row) > 1 else "")
+            + last[0]
+        )
         pad = indent + " " * (sum(widths[:-1]) + 2 * (len(widths) - 1))
         out += [pad + x for x in last[1:]]
     return [ln.rstrip() for ln in out]
@@ -51,13 +56,18 @@ def render(report: Report, file: str = "") -> str:
     for pr in report.priorities:
         order = ", ".join(f"{k.capitalize()} {v}" for k, v in sorted(pr.order.items(), key=lambda kv: -kv[1]))
         how = "pinned" if pr.pinned else "chosen automatically (least waste)"
-        out.append(f"Priority: {order} free dots — {how}; net cost {pr.cost}" + (f", {pr.wasted} dot(s) wasted" if pr.wasted else ""))
+        out.append(
+            f"Priority: {order} free dots — {how}; net cost {pr.cost}"
+            + (f", {pr.wasted} dot(s) wasted" if pr.wasted else "")
+        )
     out += ["", "Budgets"]
     for pool in report.pools:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
         gained = f" + {pool.gained} gained" if pool.gained else ""
-        out.append(f"  {pool.name}: budget {pool.budget}{gained}, spent {pool.spent} → {status}"
-                   + (f"  [{pool.budget_note}]" if pool.budget_note else ""))
+        out.append(
+            f"  {pool.name}: budget {pool.budget}{gained}, spent {pool.spent} → {status}"
+            + (f"  [{pool.budget_note}]" if pool.budget_note else "")
+        )
         for item in pool.items:
             sign = "-" if item.kind == "cost" else "+"
             amount = item.exact or str(item.amount)

@@ -83,8 +83,7 @@ def load_yaml(file: Path) -> YamlDocument:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError.single(
-            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?",
-            file=file,
+            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=file
         ) from None
     if "\x00" in text:
         raise InputError.single("contains NUL bytes; is this a binary file?", file=file)

@@ -8,7 +8,6 @@ transformation forms) plus the derived figures a record sheet needs.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -250,12 +249,18 @@ def _resolve_items(
     for i, choice in enumerate(items):
         item_id = catalog.resolve(kind, choice.id)
         if item_id is None:
-            problems.append(Problem(
-                f"unknown {kind} {choice.id!r}; {did_you_mean(choice.id, catalog.names(kind))}".rstrip("; "),
-                path=f"{base}[{i}].id",
-            ))
+            problems.append(
+                Problem(
+                    f"unknown {kind} {choice.id!r}; {did_you_mean(choice.id, catalog.names(kind))}".rstrip("; "),
+                    path=f"{base}[{i}].id",
+                )
+            )
             continue
-        out.append(choice.model_copy(update={"id": item_id, "scale": _scale_id(choice.scale, catalog, f"{base}[{i}].scale", problems)}))
+        out.append(
+            choice.model_copy(
+                update={"id": item_id, "scale": _scale_id(choice.scale, catalog, f"{base}[{i}].scale", problems)}
+            )
+        )
     return out
 
 
@@ -269,17 +274,23 @@ def _scale_id(text: str | None, catalog: Catalog, path: str, problems: list[Prob
     return s.id
 
 
-def _resolve_weapons(weapons: list[WeaponChoice], catalog: Catalog, base: str, problems: list[Problem]) -> list[WeaponChoice]:
+def _resolve_weapons(
+    weapons: list[WeaponChoice], catalog: Catalog, base: str, problems: list[Problem]
+) -> list[WeaponChoice]:
     out = []
     for i, w in enumerate(weapons):
         wid = catalog.resolve("weapons", w.weapon)
         if wid is None:
-            problems.append(Problem(
-                f"unknown weapon {w.weapon!r}; {did_you_mean(w.weapon, catalog.names('weapons'))}".rstrip("; "),
-                path=f"{base}[{i}].weapon",
-            ))
+            problems.append(
+                Problem(
+                    f"unknown weapon {w.weapon!r}; {did_you_mean(w.weapon, catalog.names('weapons'))}".rstrip("; "),
+                    path=f"{base}[{i}].weapon",
+                )
+            )
             continue
-        out.append(w.model_copy(update={"weapon": wid, "scale": _scale_id(w.scale, catalog, f"{base}[{i}].scale", problems)}))
+        out.append(
+            w.model_copy(update={"weapon": wid, "scale": _scale_id(w.scale, catalog, f"{base}[{i}].scale", problems)})
+        )
     return out
 
 
@@ -288,20 +299,33 @@ def resolve(design: Design, catalog: Catalog) -> Design:
     problems: list[Problem] = []
     scale = catalog.scales.parse(design.scale)
     if scale is None or not scale.designable:
-        problems.append(Problem(
-            f"{design.scale!r} is not a scale a spacecraft can be designed at",
-            path="scale", allowed=", ".join(i for i in catalog.scales.ids() if i != "street-fighter"),
-        ))
+        problems.append(
+            Problem(
+                f"{design.scale!r} is not a scale a spacecraft can be designed at",
+                path="scale",
+                allowed=", ".join(i for i in catalog.scales.ids() if i != "street-fighter"),
+            )
+        )
     prio = _priority_rule(catalog)
     attrs = list(getattr(prio, "attributes", []))
     if design.priority is not None and sorted(design.priority) != sorted(attrs):
-        problems.append(Problem(f"priority must list each of {', '.join(attrs)} once, highest first",
-                                path="priority", allowed=", ".join(attrs)))
+        problems.append(
+            Problem(
+                f"priority must list each of {', '.join(attrs)} once, highest first",
+                path="priority",
+                allowed=", ".join(attrs),
+            )
+        )
     pool_ids = {p.id for p in catalog.pools}
     for key in design.budgets:
         if key not in pool_ids:
-            problems.append(Problem(f"unknown budget {key!r}; {did_you_mean(key, pool_ids)}".rstrip("; "),
-                                    path=f"budgets.{key}", allowed=", ".join(sorted(pool_ids))))
+            problems.append(
+                Problem(
+                    f"unknown budget {key!r}; {did_you_mean(key, pool_ids)}".rstrip("; "),
+                    path=f"budgets.{key}",
+                    allowed=", ".join(sorted(pool_ids)),
+                )
+            )
     update: dict[str, Any] = {
         "scale": scale.id if scale else design.scale,
         "weapons": _resolve_weapons(design.weapons, catalog, "weapons", problems),
@@ -318,9 +342,13 @@ def resolve(design: Design, catalog: Catalog) -> Design:
         if form.weapons is not None:
             fu["weapons"] = _resolve_weapons(form.weapons, catalog, f"forms[{i}].weapons", problems)
         if form.technology is not None:
-            fu["technology"] = _resolve_items(form.technology, "technology", catalog, f"forms[{i}].technology", problems)
+            fu["technology"] = _resolve_items(
+                form.technology, "technology", catalog, f"forms[{i}].technology", problems
+            )
         if form.accessories is not None:
-            fu["accessories"] = _resolve_items(form.accessories, "accessories", catalog, f"forms[{i}].accessories", problems)
+            fu["accessories"] = _resolve_items(
+                form.accessories, "accessories", catalog, f"forms[{i}].accessories", problems
+            )
         forms.append(form.model_copy(update=fu))
     update["forms"] = forms
     if problems:
@@ -334,8 +362,15 @@ def new_design(name: str, scale: str, catalog: Catalog) -> Design:
     crew = 1 if s is None or s.family != "starship" else 10
     base = {st.id: st.base or 0 for st in catalog.meta.stats}
     return Design(
-        name=name, scale=scale, crew=crew, handling=base.get("handling", 0), soak=base.get("soak", 0),
-        armor=0, shields=0, move=base.get("move", 0), power=base.get("power", 0),
+        name=name,
+        scale=scale,
+        crew=crew,
+        handling=base.get("handling", 0),
+        soak=base.get("soak", 0),
+        armor=0,
+        shields=0,
+        move=base.get("move", 0),
+        power=base.get("power", 0),
         structure=base.get("structure", 10),
     )
 
@@ -356,8 +391,7 @@ def view(design: Design, catalog: Catalog) -> DesignView:
         return catalog.scales.parse(text) if text else None
 
     selections = [
-        Selection("weapons", w.weapon, f"weapons[{i}]", 1, w.count, comp(w.scale))
-        for i, w in enumerate(design.weapons)
+        Selection("weapons", w.weapon, f"weapons[{i}]", 1, w.count, comp(w.scale)) for i, w in enumerate(design.weapons)
     ]
     selections += [
         Selection("technology", t.id, f"technology[{i}]", t.level, 1, comp(t.scale))
@@ -368,8 +402,12 @@ def view(design: Design, catalog: Catalog) -> DesignView:
         for i, a in enumerate(design.accessories)
     ]
     stats = {
-        "handling": design.handling, "soak": design.soak,
-        "move": design.move, "power": design.power, "structure": design.structure, "crew": design.crew,
+        "handling": design.handling,
+        "soak": design.soak,
+        "move": design.move,
+        "power": design.power,
+        "structure": design.structure,
+        "crew": design.crew,
     }
     if design.armor is not None or design.shields is not None:
         stats["armor"] = design.armor or 0
@@ -382,7 +420,9 @@ def view(design: Design, catalog: Catalog) -> DesignView:
 # --- helpers over the selected items ------------------------------------------------------
 
 
-def _selected_items(ctx: Context, kinds: tuple[str, ...] = ("technology", "accessories")) -> list[tuple[Selection, PricedItem]]:
+def _selected_items(
+    ctx: Context, kinds: tuple[str, ...] = ("technology", "accessories")
+) -> list[tuple[Selection, PricedItem]]:
     out = []
     for sel in ctx.view.selections:
         if sel.kind in kinds:
@@ -406,7 +446,7 @@ def _scaled(ctx: Context, per_scale: dict[str, int]) -> int:
     if found is None:
         return 0
     value, steps = found
-    return value * ctx.catalog.scales.multiplier**steps
+    return int(value * ctx.catalog.scales.multiplier**steps)
 
 
 def capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
@@ -427,7 +467,9 @@ def capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
         unit_found = ctx.catalog.scales.lookup_family(eff.unit, ctx.scale)
         unit = unit_found[0] if unit_found else ""
         total = included + level * per
-        how = " + ".join(x for x in (f"{included} included" if included else "", f"{name} {level} x {per}" if level else "") if x)
+        how = " + ".join(
+            x for x in (f"{included} included" if included else "", f"{name} {level} x {per}" if level else "") if x
+        )
         prev = out.get(eff.capacity)
         if prev:
             total += prev[0]
@@ -468,16 +510,27 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
     for i, (w, sel) in enumerate(zip(design.weapons, ctx.view.selected("weapons"), strict=True)):
         weapon = ctx.catalog.item("weapons", w.weapon)
         if not isinstance(weapon, Weapon):
-            ctx.findings.add("error", "unknown-item", f"weapon {w.weapon!r} is not in the catalog",
-                             path=f"weapons[{i}].weapon", actual=w.weapon, rule=p.id, source=ctx.catalog.cite(p.source))
+            ctx.findings.add(
+                "error",
+                "unknown-item",
+                f"weapon {w.weapon!r} is not in the catalog",
+                path=f"weapons[{i}].weapon",
+                actual=w.weapon,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
+            )
             continue
         comp = sel.component_scale
         if comp is not None and comp.index > ctx.scale.index:
             ctx.findings.add(
-                "error", "component-scale-larger",
+                "error",
+                "component-scale-larger",
                 f"{weapon.name} at {comp.name} scale is larger than this {ctx.scale.name}-scale design; "
                 "buy larger-scale components as advanced technology (custom technology)",
-                path=f"weapons[{i}].scale", actual=comp.name, limit=ctx.scale.name, rule=p.id,
+                path=f"weapons[{i}].scale",
+                actual=comp.name,
+                limit=ctx.scale.name,
+                rule=p.id,
                 source=ctx.catalog.cite("Out-of-Scale Designs"),
             )
         parts = [str(weapon.cost)]
@@ -494,8 +547,13 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
             label += f" ({' + '.join(parts)} each)"
         if factor != 1 and comp is not None:
             label += f", {comp.name} scale x {factor}"
-        pool.cost(label, Fraction(each * w.count) * factor, source=ctx.catalog.cite(weapon.source),
-                  path=f"weapons[{i}]", rule=p.id)
+        pool.cost(
+            label,
+            Fraction(each * w.count) * factor,
+            source=ctx.catalog.cite(weapon.source),
+            path=f"weapons[{i}]",
+            rule=p.id,
+        )
 
 
 class FireLinkParams(Params):
@@ -503,7 +561,7 @@ class FireLinkParams(Params):
 
 
 def apply_fire_link_groups(ctx: Context, p: FireLinkParams) -> None:
-    """"Allows two or more weapons to be fired at the same time": a group needs two."""
+    """ "Allows two or more weapons to be fired at the same time": a group needs two."""
     design: Design = ctx.design
     groups: dict[str, tuple[int, int]] = {}
     for i, w in enumerate(design.weapons):
@@ -512,10 +570,16 @@ def apply_fire_link_groups(ctx: Context, p: FireLinkParams) -> None:
             groups[w.fire_link] = (n + w.count, first)
     for name, (n, first) in groups.items():
         if n < p.min_size:
-            ctx.findings.add("error", "fire-link-group-too-small",
-                             f"fire-link group {name!r} has {n} weapon; a linked group needs {p.min_size} or more",
-                             path=f"weapons[{first}].fire_link", actual=n, limit=p.min_size, rule=p.id,
-                             source=ctx.catalog.cite(p.source))
+            ctx.findings.add(
+                "error",
+                "fire-link-group-too-small",
+                f"fire-link group {name!r} has {n} weapon; a linked group needs {p.min_size} or more",
+                path=f"weapons[{first}].fire_link",
+                actual=n,
+                limit=p.min_size,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
+            )
 
 
 class CustomTechParams(Params):
@@ -527,7 +591,9 @@ def apply_custom_technology(ctx: Context, p: CustomTechParams) -> None:
     design: Design = ctx.design
     for i, c in enumerate(design.custom_technology):
         label = f"{c.name} (custom" + (f", {c.scale} scale" if c.scale else "") + ")"
-        ctx.ledger[p.pool].cost(label, c.cost, source=ctx.catalog.cite(p.source), path=f"custom_technology[{i}]", rule=p.id)
+        ctx.ledger[p.pool].cost(
+            label, c.cost, source=ctx.catalog.cite(p.source), path=f"custom_technology[{i}]", rule=p.id
+        )
 
 
 class GunnerParams(Params):
@@ -547,10 +613,15 @@ def apply_gunners(ctx: Context, p: GunnerParams) -> None:
     if gunners < turreted:
         first = next(i for i, w in enumerate(design.weapons) if w.turret)
         ctx.findings.add(
-            p.severity, "gunner-shortage",
+            p.severity,
+            "gunner-shortage",
             f"{turreted} turreted weapons need {turreted} gunners besides the pilot; this crew of {design.crew}"
-            + (" with its AI" if ai else "") + f" has {gunners}",
-            path=f"weapons[{first}].turret", actual=gunners, limit=turreted, rule=p.id,
+            + (" with its AI" if ai else "")
+            + f" has {gunners}",
+            path=f"weapons[{first}].turret",
+            actual=gunners,
+            limit=turreted,
+            rule=p.id,
             source=ctx.catalog.cite(p.source),
         )
 
@@ -572,17 +643,38 @@ def apply_virtual_pilot_spread(ctx: Context, p: SpreadParams) -> None:
     unknown = set(spread) - set(eff.traits)
     src = ctx.catalog.cite(item.source)
     if unknown:
-        ctx.findings.add(p.mismatch_severity, "ai-spread-mismatch",
-                         f"{item.name} spread names {', '.join(sorted(unknown))}; it may use {', '.join(eff.traits)}",
-                         path=f"{sel.path}.options", actual=sorted(unknown), limit=eff.traits, rule=p.id, source=src)
+        ctx.findings.add(
+            p.mismatch_severity,
+            "ai-spread-mismatch",
+            f"{item.name} spread names {', '.join(sorted(unknown))}; it may use {', '.join(eff.traits)}",
+            path=f"{sel.path}.options",
+            actual=sorted(unknown),
+            limit=eff.traits,
+            rule=p.id,
+            source=src,
+        )
     elif not spread:
-        ctx.findings.add(p.unassigned_severity, "ai-spread-unassigned",
-                         f"{item.name} ({sel.level}) has {points} points for {', '.join(eff.traits)} not yet assigned",
-                         path=f"{sel.path}.options", actual=0, limit=points, rule=p.id, source=src)
+        ctx.findings.add(
+            p.unassigned_severity,
+            "ai-spread-unassigned",
+            f"{item.name} ({sel.level}) has {points} points for {', '.join(eff.traits)} not yet assigned",
+            path=f"{sel.path}.options",
+            actual=0,
+            limit=points,
+            rule=p.id,
+            source=src,
+        )
     elif sum(spread.values()) != points:
-        ctx.findings.add(p.mismatch_severity, "ai-spread-mismatch",
-                         f"{item.name} ({sel.level}) spread adds up to {sum(spread.values())}, not {points}",
-                         path=f"{sel.path}.options", actual=sum(spread.values()), limit=points, rule=p.id, source=src)
+        ctx.findings.add(
+            p.mismatch_severity,
+            "ai-spread-mismatch",
+            f"{item.name} ({sel.level}) spread adds up to {sum(spread.values())}, not {points}",
+            path=f"{sel.path}.options",
+            actual=sum(spread.values()),
+            limit=points,
+            rule=p.id,
+            source=src,
+        )
 
 
 class CrewParams(Params):
@@ -604,19 +696,40 @@ def apply_crew_guidelines(ctx: Context, p: CrewParams) -> None:
     src = ctx.catalog.cite(p.source)
     x = f" x {mult}" if mult > 1 else ""
     if design.crew < low:
-        ctx.findings.add(p.severity, "crew-below-minimum",
-                         f"crew {design.crew} is below the guideline minimum {low} (Structure {design.structure}{x})",
-                         path="crew", actual=design.crew, limit=low, rule=p.id, source=src)
+        ctx.findings.add(
+            p.severity,
+            "crew-below-minimum",
+            f"crew {design.crew} is below the guideline minimum {low} (Structure {design.structure}{x})",
+            path="crew",
+            actual=design.crew,
+            limit=low,
+            rule=p.id,
+            source=src,
+        )
     if design.crew > high:
-        ctx.findings.add(p.severity, "crew-above-maximum",
-                         f"crew {design.crew} is above the guideline maximum {high} "
-                         f"({p.max_per_structure} x Structure {design.structure}{x})",
-                         path="crew", actual=design.crew, limit=high, rule=p.id, source=src)
+        ctx.findings.add(
+            p.severity,
+            "crew-above-maximum",
+            f"crew {design.crew} is above the guideline maximum {high} "
+            f"({p.max_per_structure} x Structure {design.structure}{x})",
+            path="crew",
+            actual=design.crew,
+            limit=high,
+            rule=p.id,
+            source=src,
+        )
     quarters = capacities(ctx).get(p.quarters)
     if quarters is not None and design.crew > quarters[0]:
-        ctx.findings.add(p.severity, "crew-above-quarters",
-                         f"crew {design.crew} does not fit the quarters for {quarters[0]} ({quarters[2]})",
-                         path="accessories", actual=design.crew, limit=quarters[0], rule=p.id, source=src)
+        ctx.findings.add(
+            p.severity,
+            "crew-above-quarters",
+            f"crew {design.crew} does not fit the quarters for {quarters[0]} ({quarters[2]})",
+            path="accessories",
+            actual=design.crew,
+            limit=quarters[0],
+            rule=p.id,
+            source=src,
+        )
 
 
 class SeatsParams(Params):
@@ -630,15 +743,30 @@ def apply_seats(ctx: Context, p: SeatsParams) -> None:
     design: Design = ctx.design
     src = ctx.catalog.cite(p.source)
     if design.crew == 0 and _virtual_pilot(ctx) is None:
-        ctx.findings.add(p.severity, "no-pilot", "crew 0 and no Artificial Intelligence: nobody flies this craft",
-                         path="crew", actual=0, limit=1, rule=p.id, source=src)
+        ctx.findings.add(
+            p.severity,
+            "no-pilot",
+            "crew 0 and no Artificial Intelligence: nobody flies this craft",
+            path="crew",
+            actual=0,
+            limit=1,
+            rule=p.id,
+            source=src,
+        )
     if ctx.scale.family != p.scale:
         return
     seats = capacities(ctx).get(p.seats)
     if seats is not None and design.crew > seats[0]:
-        ctx.findings.add(p.severity, "crew-above-seats",
-                         f"crew {design.crew} but only {seats[0]} seat{'s' if seats[0] != 1 else ''} ({seats[2]})",
-                         path="crew", actual=design.crew, limit=seats[0], rule=p.id, source=src)
+        ctx.findings.add(
+            p.severity,
+            "crew-above-seats",
+            f"crew {design.crew} but only {seats[0]} seat{'s' if seats[0] != 1 else ''} ({seats[2]})",
+            path="crew",
+            actual=design.crew,
+            limit=seats[0],
+            rule=p.id,
+            source=src,
+        )
 
 
 class TransformationParams(Params):
@@ -654,9 +782,14 @@ def apply_transformation_forms(ctx: Context, p: TransformationParams) -> None:
     levels = sum(sel.level for sel, _, _ in found)
     if levels != len(design.forms):
         ctx.findings.add(
-            p.severity, "transformation-forms-mismatch",
+            p.severity,
+            "transformation-forms-mismatch",
             f"{len(design.forms)} alternate forms given; Transformation level {levels} pays for {levels}",
-            path="forms", actual=len(design.forms), limit=levels, rule=p.id, source=ctx.catalog.cite(p.source),
+            path="forms",
+            actual=len(design.forms),
+            limit=levels,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
 
 
@@ -673,8 +806,19 @@ RULE_TYPES: dict[str, RuleType] = {
 
 # --- transformation forms -----------------------------------------------------------------
 
-_FORM_FIELDS = ("concept", "handling", "soak", "armor", "shields", "move", "power", "structure",
-                "weapons", "technology", "accessories")
+_FORM_FIELDS = (
+    "concept",
+    "handling",
+    "soak",
+    "armor",
+    "shields",
+    "move",
+    "power",
+    "structure",
+    "weapons",
+    "technology",
+    "accessories",
+)
 
 
 def variants(design: Design) -> list[tuple[str, Design]]:
@@ -682,24 +826,29 @@ def variants(design: Design) -> list[tuple[str, Design]]:
     out = []
     for form in design.forms:
         changes = {f: getattr(form, f) for f in _FORM_FIELDS if getattr(form, f) is not None}
-        out.append((form.name, design.model_copy(update={**changes, "name": f"{design.name}: {form.name}", "forms": []})))
+        out.append(
+            (form.name, design.model_copy(update={**changes, "name": f"{design.name}: {form.name}", "forms": []}))
+        )
     return out
 
 
 def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
-    """"The total point value of each spacecraft design must equal the original", per pool."""
+    """ "The total point value of each spacecraft design must equal the original", per pool."""
     rule = next((r for r in ctx.catalog.rules if r.definition.type == "transformation-forms"), None)
     source = ctx.catalog.cite(rule.params.source) if rule else ""
     for i, (name, fctx) in enumerate(forms):
-        fctx.notes["form"] = name
         for pool_id, pool in ctx.ledger.pools.items():
             primary = _pool_value(pool.lines)
             other = _pool_value(fctx.ledger[pool_id].lines)
             if primary != other:
                 ctx.findings.add(
-                    "error", "form-value-mismatch",
+                    "error",
+                    "form-value-mismatch",
                     f"form {name!r} spends {_num(other)} {pool.name}; the primary form spends {_num(primary)}",
-                    path=f"forms[{i}]", actual=_num(other), limit=_num(primary), rule=rule.definition.id if rule else "",
+                    path=f"forms[{i}]",
+                    actual=_num(other),
+                    limit=_num(primary),
+                    rule=rule.definition.id if rule else "",
                     source=source,
                 )
 
@@ -756,6 +905,11 @@ def _attack_text(design: Design, weapon: Weapon, damage: int, turret: bool) -> s
     return f"Dex+{skill}{h:+d}{damage:+d}"
 
 
+def _component_scale_name(ctx: Context, scale: str | None) -> str:
+    parsed = ctx.catalog.scales.parse(scale) if scale else None
+    return parsed.name if parsed is not None else ctx.scale.name
+
+
 def _weapons_table(ctx: Context) -> Table:
     design: Design = ctx.design
     rows: list[list[Any]] = []
@@ -765,20 +919,33 @@ def _weapons_table(ctx: Context) -> Table:
             continue
         dmg_bonus, rng_bonus, by = _weapon_bonus(ctx, weapon)
         damage = weapon.damage + dmg_bonus
-        mount = ", ".join(x for x in ("turret" if w.turret else "forward", f"fire-linked {w.fire_link}" if w.fire_link else "") if x)
+        mount = ", ".join(
+            x for x in ("turret" if w.turret else "forward", f"fire-linked {w.fire_link}" if w.fire_link else "") if x
+        )
         notes = [weapon.notes] if weapon.notes else []
         if by:
             notes.append(f"with {', '.join(by)}")
-        rows.append([
-            weapon.name, w.count, mount,
-            (ctx.catalog.scales.parse(w.scale).name if w.scale and ctx.catalog.scales.parse(w.scale) else ctx.scale.name),  # type: ignore[union-attr]
-            _signed(weapon.speed), _signed(damage) if weapon.damage_modifier else str(damage),
-            weapon.range + rng_bonus, _attack_text(design, weapon, damage, w.turret), "; ".join(notes),
-        ])
-    return Table(id="weapons", title="Weapons",
-                 columns=["Weapon", "Count", "Mount", "Scale", "Speed", "Damage", "Range", "Attack pool", "Notes"],
-                 rows=rows, notes="Attack pool before the target's Soak is subtracted.",
-                 source=ctx.catalog.cite("Attacking"))
+        rows.append(
+            [
+                weapon.name,
+                w.count,
+                mount,
+                _component_scale_name(ctx, w.scale),
+                _signed(weapon.speed),
+                _signed(damage) if weapon.damage_modifier else str(damage),
+                weapon.range + rng_bonus,
+                _attack_text(design, weapon, damage, w.turret),
+                "; ".join(notes),
+            ]
+        )
+    return Table(
+        id="weapons",
+        title="Weapons",
+        columns=["Weapon", "Count", "Mount", "Scale", "Speed", "Damage", "Range", "Attack pool", "Notes"],
+        rows=rows,
+        notes="Attack pool before the target's Soak is subtracted.",
+        source=ctx.catalog.cite("Attacking"),
+    )
 
 
 def _technology_table(ctx: Context) -> Table:
@@ -790,24 +957,40 @@ def _technology_table(ctx: Context) -> Table:
         levels = sel.level if item.per_level else 1
         choice = _technology_choice(ctx, sel)
         spread = ", ".join(f"{k} {v}" for k, v in choice.options.items()) if choice and choice.options else ""
-        rows.append([item.name, sel.level if item.per_level else "", item.cost * levels,
-                     _signed(item.speed) if item.speed is not None else "", item.power_use or "",
-                     item.system + (f" Spread: {spread}." if spread else "")])
+        rows.append(
+            [
+                item.name,
+                sel.level if item.per_level else "",
+                item.cost * levels,
+                _signed(item.speed) if item.speed is not None else "",
+                item.power_use or "",
+                item.system + (f" Spread: {spread}." if spread else ""),
+            ]
+        )
     for c in design.custom_technology:
         rows.append([c.name + " (custom)", "", c.cost, "", "", c.description])
     pool_cost = {sel.id: item for sel, item in _selected_items(ctx, ("technology",))}
     del pool_cost
-    return Table(id="technology", title="Advanced Technology",
-                 columns=["Technology", "Level", "Power Points", "Speed", "Power use", "System"], rows=rows,
-                 source=ctx.catalog.cite("Advanced Technology"))
+    return Table(
+        id="technology",
+        title="Advanced Technology",
+        columns=["Technology", "Level", "Power Points", "Speed", "Power use", "System"],
+        rows=rows,
+        source=ctx.catalog.cite("Advanced Technology"),
+    )
 
 
 def _accessories_table(ctx: Context) -> Table:
     rows: list[list[Any]] = []
     for sel, item in _selected_items(ctx, ("accessories",)):
         rows.append([item.name, sel.level if item.per_level else "", getattr(item, "notes", "")])
-    return Table(id="accessories", title="Accessories", columns=["Accessory", "Level", "Notes"], rows=rows,
-                 source=ctx.catalog.cite("Accessories"))
+    return Table(
+        id="accessories",
+        title="Accessories",
+        columns=["Accessory", "Level", "Notes"],
+        rows=rows,
+        source=ctx.catalog.cite("Accessories"),
+    )
 
 
 def derive(ctx: Context) -> Derived:
@@ -816,89 +999,200 @@ def derive(ctx: Context) -> Derived:
     cite = ctx.catalog.cite
 
     figs.append(Figure(id="scale", label="Scale", value=ctx.scale.name, source=cite("Scale")))
-    figs.append(Figure(id="handling", label="Handling", value=design.handling,
-                       detail="modifies the pilot's Dexterity + Piloting", source=cite("Handling")))
-    split = (f"Armor {design.armor or 0} + Energy Shields {design.shields or 0}"
-             if design.armor is not None or design.shields is not None else "not yet divided into Armor and Energy Shields")
+    figs.append(
+        Figure(
+            id="handling",
+            label="Handling",
+            value=design.handling,
+            detail="modifies the pilot's Dexterity + Piloting",
+            source=cite("Handling"),
+        )
+    )
+    split = (
+        f"Armor {design.armor or 0} + Energy Shields {design.shields or 0}"
+        if design.armor is not None or design.shields is not None
+        else "not yet divided into Armor and Energy Shields"
+    )
     figs.append(Figure(id="soak", label="Soak", value=design.soak, detail=split, source=cite("Soak")))
     speed = _move_speed(ctx, design.move)
-    figs.append(Figure(
-        id="move", label="Move", value=design.move, unit="hexes",
-        detail=(f"{speed[0]:,.0f} km/h, Mach {speed[1]}" if speed else
-                ("stationary" if design.move == 0 else "")),
-        source=cite("Real-World Figures"),
-    ))
+    figs.append(
+        Figure(
+            id="move",
+            label="Move",
+            value=design.move,
+            unit="hexes",
+            detail=(f"{speed[0]:,.0f} km/h, Mach {speed[1]}" if speed else ("stationary" if design.move == 0 else "")),
+            source=cite("Real-World Figures"),
+        )
+    )
     if speed:
-        figs.append(Figure(id="move-kmh", label="Speed", value=speed[0], unit="km/h", source=cite("Real-World Figures")))
-        figs.append(Figure(id="move-mach", label="Mach", value=speed[1], unit="Mach", source=cite("Real-World Figures")))
-    figs.append(Figure(id="power", label="Power", value=design.power, detail="pool for special maneuvers",
-                       source=cite("Power")))
-    figs.append(Figure(id="structure-track", label="Structure track", value=design.structure * 2 + 1, unit="boxes",
-                       detail=f"{design.structure} down to 0 (scrapped) and to -{design.structure} (destroyed)",
-                       source=cite("Structure")))
+        figs.append(
+            Figure(id="move-kmh", label="Speed", value=speed[0], unit="km/h", source=cite("Real-World Figures"))
+        )
+        figs.append(
+            Figure(id="move-mach", label="Mach", value=speed[1], unit="Mach", source=cite("Real-World Figures"))
+        )
+    figs.append(
+        Figure(id="power", label="Power", value=design.power, detail="pool for special maneuvers", source=cite("Power"))
+    )
+    figs.append(
+        Figure(
+            id="structure-track",
+            label="Structure track",
+            value=design.structure * 2 + 1,
+            unit="boxes",
+            detail=f"{design.structure} down to 0 (scrapped) and to -{design.structure} (destroyed)",
+            source=cite("Structure"),
+        )
+    )
 
     caps = capacities(ctx)
     for cap_id, (value, unit, how) in caps.items():
         label = cap_id.replace("-", " ").capitalize()
-        figs.append(Figure(id=f"capacity-{cap_id}", label=label, value=value,
-                           unit="" if unit.lower() == label.lower() else unit, detail=how,
-                           source=cite("Advanced Technology")))
+        figs.append(
+            Figure(
+                id=f"capacity-{cap_id}",
+                label=label,
+                value=value,
+                unit="" if unit.lower() == label.lower() else unit,
+                detail=how,
+                source=cite("Advanced Technology"),
+            )
+        )
     mult = ctx.catalog.scales.multiplier**ctx.scale.steps_above_family
     crew_rule = next((r.params for r in ctx.catalog.rules if isinstance(r.params, CrewParams)), None)
     if crew_rule is not None and ctx.scale.family == crew_rule.scale:
-        figs.append(Figure(id="crew-minimum", label="Crew minimum", value=design.structure * crew_rule.min_per_structure * mult,
-                           detail="guideline", source=cite(crew_rule.source)))
-        figs.append(Figure(id="crew-maximum", label="Crew maximum", value=design.structure * crew_rule.max_per_structure * mult,
-                           detail="guideline", source=cite(crew_rule.source)))
+        figs.append(
+            Figure(
+                id="crew-minimum",
+                label="Crew minimum",
+                value=design.structure * crew_rule.min_per_structure * mult,
+                detail="guideline",
+                source=cite(crew_rule.source),
+            )
+        )
+        figs.append(
+            Figure(
+                id="crew-maximum",
+                label="Crew maximum",
+                value=design.structure * crew_rule.max_per_structure * mult,
+                detail="guideline",
+                source=cite(crew_rule.source),
+            )
+        )
     figs.append(Figure(id="crew", label="Crew", value=design.crew))
 
     gunner_needed = sum(w.count for w in design.weapons if w.turret)
     auto = bool(_effects(ctx, AutoTurretsEffect))
-    figs.append(Figure(id="gunners-needed", label="Gunners needed", value=0 if auto else gunner_needed,
-                       detail="Auto-Turrets: the pilot fires them" if auto and gunner_needed else "",
-                       source=cite("Weapons")))
+    figs.append(
+        Figure(
+            id="gunners-needed",
+            label="Gunners needed",
+            value=0 if auto else gunner_needed,
+            detail="Auto-Turrets: the pilot fires them" if auto and gunner_needed else "",
+            source=cite("Weapons"),
+        )
+    )
 
     vp = _virtual_pilot(ctx)
     if vp is not None:
         sel, item, eff = vp
         choice = _technology_choice(ctx, sel)
         spread = choice.options if choice else {}
-        figs.append(Figure(id="virtual-pilot", label=item.name, value=eff.points_per_level * sel.level, unit="points",
-                           detail=", ".join(f"{t.capitalize()} {spread.get(t, 0)}" for t in eff.traits) if spread else "not assigned",
-                           source=cite(item.source)))
+        figs.append(
+            Figure(
+                id="virtual-pilot",
+                label=item.name,
+                value=eff.points_per_level * sel.level,
+                unit="points",
+                detail=", ".join(f"{t.capitalize()} {spread.get(t, 0)}" for t in eff.traits)
+                if spread
+                else "not assigned",
+                source=cite(item.source),
+            )
+        )
 
     h = design.handling
     p = design.pilot
     if p is not None:
-        figs.append(Figure(id="attack-pool", label="Pilot attack pool", value=p.dexterity + p.piloting + h,
-                           detail=f"Dexterity {p.dexterity} + Piloting {p.piloting} + Handling {h:+d} + weapon Damage - target Soak",
-                           source=cite("Attacking")))
-        figs.append(Figure(id="soak-pool", label="Soak pool", value=p.dexterity + p.piloting + design.soak + h,
-                           detail=f"Dexterity {p.dexterity} + Piloting {p.piloting} + Soak {design.soak} + Handling {h:+d} + maneuver modifiers",
-                           source=cite("Soak")))
-        figs.append(Figure(id="speed-base", label="Base Speed", value=p.dexterity + p.piloting,
-                           detail="Dexterity + Piloting + the weapon's or system's Speed modifier", source=cite("Turn Order")))
+        figs.append(
+            Figure(
+                id="attack-pool",
+                label="Pilot attack pool",
+                value=p.dexterity + p.piloting + h,
+                detail=f"Dexterity {p.dexterity} + Piloting {p.piloting} + Handling {h:+d}"
+                " + weapon Damage - target Soak",
+                source=cite("Attacking"),
+            )
+        )
+        figs.append(
+            Figure(
+                id="soak-pool",
+                label="Soak pool",
+                value=p.dexterity + p.piloting + design.soak + h,
+                detail=f"Dexterity {p.dexterity} + Piloting {p.piloting} + Soak {design.soak} + Handling {h:+d}"
+                " + maneuver modifiers",
+                source=cite("Soak"),
+            )
+        )
+        figs.append(
+            Figure(
+                id="speed-base",
+                label="Base Speed",
+                value=p.dexterity + p.piloting,
+                detail="Dexterity + Piloting + the weapon's or system's Speed modifier",
+                source=cite("Turn Order"),
+            )
+        )
     else:
-        figs.append(Figure(id="attack-pool", label="Pilot attack pool", value=f"Dex + Piloting {h:+d} + Damage",
-                           detail="minus the target's Soak", source=cite("Attacking")))
-        figs.append(Figure(id="soak-pool", label="Soak pool", value=f"Dex + Piloting + {design.soak} {h:+d}",
-                           detail="plus maneuver modifiers", source=cite("Soak")))
-    figs.append(Figure(id="gunner-attack-pool", label="Gunner attack pool", value=f"Dex + Gunnery {h:+d} + Damage",
-                       detail="minus the target's Soak", source=cite("Attacking")))
+        figs.append(
+            Figure(
+                id="attack-pool",
+                label="Pilot attack pool",
+                value=f"Dex + Piloting {h:+d} + Damage",
+                detail="minus the target's Soak",
+                source=cite("Attacking"),
+            )
+        )
+        figs.append(
+            Figure(
+                id="soak-pool",
+                label="Soak pool",
+                value=f"Dex + Piloting + {design.soak} {h:+d}",
+                detail="plus maneuver modifiers",
+                source=cite("Soak"),
+            )
+        )
+    figs.append(
+        Figure(
+            id="gunner-attack-pool",
+            label="Gunner attack pool",
+            value=f"Dex + Gunnery {h:+d} + Damage",
+            detail="minus the target's Soak",
+            source=cite("Attacking"),
+        )
+    )
 
     robot_parts = {"legs", "manipulator-arms"}
     if design.forms:
         forms = ", ".join(
-            f.name + (" (robot)" if f.accessories is not None and robot_parts <= {a.id for a in f.accessories} else "")
+            f.name
+            + (
+                " (robot)"
+                if robot_parts <= {a.id for a in (f.accessories if f.accessories is not None else design.accessories)}
+                else ""
+            )
             for f in design.forms
         )
-        figs.append(Figure(id="forms", label="Transformation forms", value=len(design.forms), detail=forms,
-                           source=cite("Advanced Technology: Transformation")))
+        figs.append(
+            Figure(
+                id="forms",
+                label="Transformation forms",
+                value=len(design.forms),
+                detail=forms,
+                source=cite("Advanced Technology: Transformation"),
+            )
+        )
 
     tables = [_weapons_table(ctx), _technology_table(ctx), _accessories_table(ctx)]
     return Derived(figures=figs, tables=tables)
-
-
-def budgets_total(report_pools: list[Any]) -> int:
-    """Sum of what all pools spent; used by summaries."""
-    return sum(math.ceil(p.spent) for p in report_pools)

@@ -1,0 +1,78 @@
+"""Shared fixtures: the built-in catalog, the sample ships, and a design builder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shipyard.core.catalog import Catalog, load_catalog
+from shipyard.core.designfile import LoadedDesign, load_design
+from shipyard.core.evaluate import evaluate
+from shipyard.core.report import Report
+from shipyard.rulesets.space_fighter_alpha import Design
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
+SAMPLES = [
+    "rebel-fighter",
+    "rebel-frigate",
+    "alien-disk-fighter",
+    "alien-mothership",
+    "federation-battlesat",
+    "federation-space-station",
+]
+
+
+@pytest.fixture(autouse=True)
+def _no_user_catalog(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests never read the developer's own house rules."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.getbasetemp() / "xdg-empty"))
+
+
+def sfa(preset: str = "as-written") -> Catalog:
+    return load_catalog("space-fighter-alpha", preset=preset, use_user_folder=False)
+
+
+def sample(name: str, preset: str = "as-written") -> LoadedDesign:
+    return load_design(EXAMPLES / f"{name}.ship", preset=preset, use_user_folder=False)
+
+
+def build(preset: str = "as-written", **fields: Any) -> tuple[Design, Report]:
+    """A starfighter with ``fields`` changed, resolved and evaluated.
+
+    The base costs no freebies: Handling 0, Soak 1 (all Armor), Move 2 match the free dots
+    0/1/2 exactly, Structure is the standard 10, Power 0, and one forward Railgun spends
+    exactly the 5 Weapon Points (unspent ones would turn into freebies).
+    """
+    catalog = sfa(preset)
+    base: dict[str, Any] = {
+        "name": "Test",
+        "scale": "starfighter",
+        "crew": 1,
+        "handling": 0,
+        "soak": 1,
+        "armor": 1,
+        "shields": 0,
+        "move": 2,
+        "power": 0,
+        "structure": 10,
+        "weapons": [{"weapon": "railgun"}],
+    }
+    base.update(fields)
+    design = catalog.module.resolve(Design.model_validate(base), catalog)
+    return design, evaluate(design, catalog)
+
+
+def pool(report: Report, pool_id: str) -> tuple[int, int, int, int]:
+    """(budget, gained, spent, remaining) of a pool."""
+    p = report.pool(pool_id)
+    assert p is not None, pool_id
+    return p.budget, p.gained, p.spent, p.remaining
+
+
+def finding(report: Report, code: str) -> Any:
+    hits = [f for f in report.findings if f.code == code]
+    assert hits, f"no {code!r} finding; got {report.codes()}"
+    return hits[0]

@@ -1,0 +1,105 @@
+"""The command line: what a Storyteller sees and what other tools read."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shipyard.cli import main
+
+from .conftest import EXAMPLES, SAMPLES
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shipyard", *args], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_check_prints_ledger_figures_and_findings(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", str(EXAMPLES / "rebel-fighter.ship"), "--no-user-catalog"])
+    out = capsys.readouterr().out
+    assert code == 1  # as written the Rebel Fighter is 2 freebies over
+    for text in (
+        "Rebel Fighter",
+        "DOES NOT PASS",
+        "Weapon Points: budget 5 + 5 gained, spent 10",
+        "2 x Light Laser (2 + 1 fire-linked each)",
+        "5 extra Weapon Points x 2",
+        "Freebie Points: budget 15 + 5 gained, spent 22 → OVER BUDGET by 2",
+        "2,250 km/h, Mach 1.8",
+        "pool-over-budget: Freebie Points over budget by 2",
+        "at budgets.freebies",
+        "Constructing a Spacecraft",
+    ):
+        assert text in out, text
+
+
+def test_check_exit_zero_when_all_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(EXAMPLES / f"{n}.ship") for n in SAMPLES if n != "alien-disk-fighter"]
+    assert main(["check", *files, "--preset", "sample-ships", "--no-user-catalog"]) == 0
+    assert capsys.readouterr().out.count("PASSES") == 5
+
+
+def test_check_json_shape() -> None:
+    out = run(
+        "check",
+        str(EXAMPLES / "federation-battlesat.ship"),
+        str(EXAMPLES / "rebel-fighter.ship"),
+        "--json",
+        "--no-user-catalog",
+    )
+    assert out.returncode == 1, out.stderr
+    data = json.loads(out.stdout)
+    assert [d["file"].rsplit("/", 1)[-1] for d in data] == ["federation-battlesat.ship", "rebel-fighter.ship"]
+    sat, rebel = data
+    assert sat["valid"] is True and rebel["valid"] is False
+    assert {"file", "valid", "preset", "pools", "derived", "findings"} <= set(sat)
+    assert [p["id"] for p in sat["pools"]] == ["weapon-points", "power-points", "freebies", "accessory-points"]
+    freebies = next(p for p in rebel["pools"] if p["id"] == "freebies")
+    assert (freebies["budget"], freebies["spent"], freebies["remaining"]) == (15, 22, -2)
+    assert {"label", "amount", "kind", "source", "path"} <= set(freebies["items"][0])
+    f = next(f for f in rebel["findings"] if f["code"] == "pool-over-budget")
+    assert (f["severity"], f["path"], f["actual"], f["limit"]) == ("error", "budgets.freebies", 22, 20)
+    assert any(fig["id"] == "move-kmh" and fig["value"] == 2250 for fig in rebel["derived"]["figures"])
+
+
+def test_new_writes_a_design_that_checks(tmp_path: Path) -> None:
+    out = tmp_path / "red-five.ship"
+    assert run("new", "Red Five", "--scale", "starship+1", "-o", str(out)).returncode == 0
+    doc = json.loads(out.read_text())
+    assert doc["design"]["scale"] == "starship+1" and doc["design"]["name"] == "Red Five"
+    checked = run("check", str(out), "--json", "--no-user-catalog")
+    assert checked.returncode in (0, 1) and json.loads(checked.stdout)[0]["scale"] == "Starship + 1"
+    again = run("new", "Red Five", "--scale", "starfighter", "-o", str(out))
+    assert again.returncode == 2 and "exists" in again.stderr
+
+
+def test_catalog_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["catalog", "list", "technology", "--no-user-catalog"]) == 0
+    out = capsys.readouterr().out
+    assert "technology (30)" in out and "pi-tac-cannon" in out and "cost 1 each" in out
+    assert main(["catalog", "list", "gadgets", "--no-user-catalog"]) == 2
+
+
+def test_schema_command_prints_json_schema() -> None:
+    out = run("schema")
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["title"] == "Shipyard design file"
+
+
+def test_no_traceback_on_internal_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import shipyard.core.evaluate as ev
+
+    def boom(*_: object, **__: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ev, "evaluate", boom)
+    monkeypatch.delenv("SHIPYARD_DEBUG", raising=False)
+    assert main(["check", str(EXAMPLES / "rebel-fighter.ship"), "--no-user-catalog"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: boom" in err and "Traceback" not in err

@@ -1,0 +1,31 @@
+"""The core stays neutral and light: no Qt, no WeasyPrint, no Space Fighter Alpha."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from .conftest import EXAMPLES, ROOT
+
+
+def test_core_and_check_never_load_qt_or_weasyprint() -> None:
+    code = (
+        "import sys, shipyard.core.catalog, shipyard.core.evaluate, shipyard.core.designfile, shipyard.cli\n"
+        f"shipyard.cli.main(['check', {str(EXAMPLES / 'rebel-fighter.ship')!r}, '--json', '--no-user-catalog'])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'weasyprint', 'shiboken6'))\n"
+        "print('LOADED', bad, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert "LOADED []" in out.stderr, out.stderr
+
+
+def test_core_names_no_ruleset() -> None:
+    """Nothing under shipyard/core may mention a particular rule system or its terms."""
+    banned = re.compile(r"space.fighter|starfighter|starship|freebie|weapon.points|handling|fury", re.I)
+    offenders = []
+    for path in sorted((ROOT / "shipyard" / "core").glob("*.py")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if banned.search(line):
+                offenders.append(f"{path.name}:{n}: {line.strip()}")
+    assert offenders == []

@@ -1,0 +1,88 @@
+"""Design files: round trips, migrations, atomic saves, schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shipyard.core import designfile
+from shipyard.core.designfile import (
+    FORMAT_VERSION,
+    design_from_document,
+    load_design,
+    new_design,
+    save_design,
+    schema_for,
+)
+from shipyard.core.errors import InputError
+
+from .conftest import EXAMPLES, ROOT, SAMPLES, sample
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_save_then_load_gives_an_equal_design(name: str, tmp_path: Path) -> None:
+    loaded = sample(name)
+    out = tmp_path / f"{name}.ship"
+    save_design(loaded, out)
+    again = load_design(out, use_user_folder=False)
+    assert again.design == loaded.design
+    assert (again.ruleset, again.preset) == (loaded.ruleset, loaded.preset)
+    assert json.loads(out.read_text())["format_version"] == FORMAT_VERSION
+
+
+def test_format_1_files_are_migrated() -> None:
+    v1 = json.loads((EXAMPLES / "rebel-fighter.ship").read_text())
+    flat = {"format_version": 1, "ruleset": v1["ruleset"], **v1["design"]}
+    migrated = design_from_document(flat, use_user_folder=False)
+    assert migrated.design == sample("rebel-fighter").design
+
+
+def test_a_newer_format_is_refused_with_a_clear_message() -> None:
+    with pytest.raises(InputError) as exc:
+        design_from_document({"format_version": FORMAT_VERSION + 1, "ruleset": "space-fighter-alpha"})
+    assert "newer Shipyard" in str(exc.value) and "format_version" in str(exc.value)
+
+
+def test_atomic_save_keeps_the_old_file_when_writing_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "ship.ship"
+    target.write_text("old contents")
+
+    def fail(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(designfile.os, "replace", fail)
+    with pytest.raises(OSError):
+        save_design(sample("rebel-fighter"), target)
+    assert target.read_text() == "old contents"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ship.ship"]  # no temp file left
+
+
+def test_save_replaces_in_place_and_keeps_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "ship.ship"
+    target.write_text("{}")
+    target.chmod(0o600)
+    save_design(sample("rebel-fighter"), target)
+    assert (target.stat().st_mode & 0o777) == 0o600
+    assert load_design(target, use_user_folder=False).design.name == "Rebel Fighter"
+
+
+def test_new_design_starts_at_base_values() -> None:
+    loaded = new_design("space-fighter-alpha", "Red Five", "starfighter")
+    d = loaded.design
+    assert (d.name, d.scale, d.structure, d.handling, d.crew) == ("Red Five", "starfighter", 10, 0, 1)
+
+
+def test_committed_schema_matches_the_models() -> None:
+    committed = json.loads((ROOT / "docs" / "design-file.schema.json").read_text())
+    assert committed == json.loads(json.dumps(schema_for())), (
+        "docs/design-file.schema.json is out of date: run `shipyard schema > docs/design-file.schema.json`"
+    )
+
+
+def test_schema_describes_the_envelope_and_design() -> None:
+    schema = schema_for()
+    text = json.dumps(schema)
+    for key in ("format_version", "ruleset", "preset", "weapons", "fire_link", "budgets", "forms"):
+        assert key in text
