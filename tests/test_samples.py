@@ -77,3 +77,13 @@ def test_battlesat_ai_mans_the_turret() -> None:
     assert "gunner-shortage" not in report.codes() and "no-pilot" not in report.codes()
     assert report.derived.figure("virtual-pilot").value == 10
     assert "ai-spread-unassigned" in report.codes()
+
+
+def test_documented_sample_table_equals_the_engine() -> None:
+    from shipyard.samples_summary import BEGIN, END, summary
+
+    from .conftest import ROOT
+
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    documented = doc.split(BEGIN, 1)[1].split(END, 1)[0].strip()
+    assert documented == summary().strip(), "docs/rules.md is stale: run python -m shipyard.samples_summary"
