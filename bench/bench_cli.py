@@ -30,6 +30,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -86,25 +87,34 @@ print(json.dumps(1000 * (time.perf_counter() - t0)))
 """
 
 
-def clean_env() -> dict[str, str]:
+def child_env(pycache_prefix: str | None) -> dict[str, str]:
+    """The environment of every timed process: the caller's, minus what would skew it."""
     env = dict(os.environ)
     for var in ("PYTHONPATH", "PYTHONHOME", "PYTHONPROFILEIMPORTTIME", "PYTHONSTARTUP"):
         env.pop(var, None)
+    if pycache_prefix is not None:
+        # An installed wheel has its bytecode compiled by pip; a source checkout run with
+        # PYTHONDONTWRITEBYTECODE=1 would recompile every Shipyard module on every run and
+        # charge that to Shipyard alone (the libraries in site-packages have their .pyc).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache_prefix
     return env
 
 
-def run(cmd: list[str], *, check_codes: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(cmd, cwd=ROOT, env=clean_env(), capture_output=True, text=True, timeout=TIMEOUT, check=False)
+def run(
+    cmd: list[str], env: dict[str, str], *, check_codes: tuple[int, ...] = (0,)
+) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False)
     if proc.returncode not in check_codes:
         raise SystemExit(f"bench_cli: {' '.join(cmd)} exited {proc.returncode}\n{proc.stderr}")
     return proc
 
 
-def time_process(cmd: list[str], check_codes: tuple[int, ...]) -> float:
+def time_process(cmd: list[str], check_codes: tuple[int, ...], env: dict[str, str]) -> float:
     """Wall-clock milliseconds of one run of ``cmd``, output discarded."""
     start = time.perf_counter_ns()
     proc = subprocess.run(
-        cmd, cwd=ROOT, env=clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT, check=False
+        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT, check=False
     )
     elapsed = time.perf_counter_ns() - start
     if proc.returncode not in check_codes:
@@ -129,7 +139,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=15, help="timed runs of each command (default 15)")
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="design to check")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when the goal is missed")
+    parser.add_argument(
+        "--keep-env",
+        action="store_true",
+        help="run the commands with the caller's environment as it is; by default "
+        "they share a fresh bytecode cache (PYTHONPYCACHEPREFIX in a temporary "
+        "folder), so source modules are not recompiled on every run",
+    )
     args = parser.parse_args(argv)
+    if args.keep_env:
+        return measure(args, None)
+    with tempfile.TemporaryDirectory(prefix="shipyard-bench-pyc-") as prefix:
+        return measure(args, prefix)
+
+
+def measure(args: argparse.Namespace, pycache_prefix: str | None) -> int:
+    env = child_env(pycache_prefix)
     sample = str(args.file.resolve())
     py = sys.executable
 
@@ -141,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         commands["shipyard check (console script)"] = ([str(script), "check", sample, "--no-user-catalog"], CHECK_OK)
     else:
         print(f"note: no console script at {script}; timing python -m shipyard only")
-    baseline = "baseline: python -c 'import pydantic, jinja2'"
+    baseline = "baseline: import pydantic, jinja2"
     commands[baseline] = ([py, "-c", "import pydantic, jinja2"], (0,))
 
     print(
@@ -149,16 +174,28 @@ def main(argv: list[str] | None = None) -> int:
         f"{WARMUP_RUNS} warm-up runs then {args.rounds} interleaved rounds of each command"
     )
     print(f"python: {py}")
+    if pycache_prefix is not None:
+        print(
+            "bytecode: a fresh cache shared by all commands (PYTHONPYCACHEPREFIX in a temporary "
+            "folder), filled by the warm-up runs; --keep-env to run as the environment says"
+            + (" (PYTHONDONTWRITEBYTECODE=1 is set here)" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "")
+        )
+    else:
+        print(
+            f"bytecode: as the environment says (PYTHONDONTWRITEBYTECODE="
+            f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!s}, PYTHONPYCACHEPREFIX="
+            f"{os.environ.get('PYTHONPYCACHEPREFIX', '')!s})"
+        )
     for cmd, codes in commands.values():
         for _ in range(WARMUP_RUNS):
-            time_process(cmd, codes)
+            time_process(cmd, codes, env)
     times: dict[str, list[float]] = {name: [] for name in commands}
     names = list(commands)
     for r in range(args.rounds):
         # Alternate the order every round so no command always runs first.
         for name in names if r % 2 == 0 else reversed(names):
             cmd, codes = commands[name]
-            times[name].append(time_process(cmd, codes))
+            times[name].append(time_process(cmd, codes, env))
 
     base_median = statistics.median(times[baseline])
     print()
@@ -179,7 +216,9 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     # --- what `shipyard check` imports ----------------------------------------------------
-    proc = run([py, "-X", "importtime", "-m", "shipyard", "check", sample, "--no-user-catalog"], check_codes=CHECK_OK)
+    proc = run(
+        [py, "-X", "importtime", "-m", "shipyard", "check", sample, "--no-user-catalog"], env, check_codes=CHECK_OK
+    )
     rows = parse_importtime(proc.stderr)
     print()
     print("top 10 imports of `python -X importtime -m shipyard check` by cumulative time:")
@@ -197,25 +236,26 @@ def main(argv: list[str] | None = None) -> int:
         if name == top:
             packages[top] = max(packages.get(top, 0), cum_us)
     heavy = sorted(((p, us) for p, us in packages.items() if us >= 5000), key=lambda x: -x[1])
-    print("  packages costing >= 5 ms cumulative: " + ", ".join(f"{p} {us / 1000:.1f} ms" for p, us in heavy))
-    ruleset_ms = json.loads(run([py, "-c", RULESET_IMPORT_SNIPPET]).stdout)
+    print("  top-level modules costing >= 5 ms cumulative: " + ", ".join(f"{p} {us / 1000:.1f} ms" for p, us in heavy))
+    ruleset_ms = json.loads(run([py, "-c", RULESET_IMPORT_SNIPPET], env).stdout)
     print(f"  shipyard.rulesets.space_fighter_alpha (imported by the catalog): {ruleset_ms:.1f} ms")
 
     # --- where a check's time goes ---------------------------------------------------------
-    phases = json.loads(run([py, "-c", PHASES_SNIPPET, sample]).stdout)
+    phases = json.loads(run([py, "-c", PHASES_SNIPPET, sample], env).stdout)
     print()
     print("phases of one check, in one fresh process (ms):")
     for name, ms in phases.items():
         print(f"  {name:<52} {ms:>7.1f}")
 
     # --- nothing heavy in sys.modules ----------------------------------------------------------
-    proc = run([py, "-c", MODULES_SNIPPET, "check", sample, "--no-user-catalog"])
+    proc = run([py, "-c", MODULES_SNIPPET, "check", sample, "--no-user-catalog"], env)
     info = json.loads(proc.stdout.strip().splitlines()[-1])
     if info["rc"] not in CHECK_OK:
         raise SystemExit(f"bench_cli: in-process check returned {info['rc']}")
     modules: list[str] = info["modules"]
     found = [m for m in modules if m.split(".")[0] in FORBIDDEN]
-    third_party = sorted({m.split(".")[0] for m in modules} - set(sys.stdlib_module_names) - {"shipyard", "__main__"})
+    tops = {m.split(".")[0] for m in modules if not m.startswith("_")}
+    third_party = sorted(tops - set(sys.stdlib_module_names) - {"shipyard"})
     print()
     print(
         f"sys.modules after an in-process check: {len(modules)} modules; third-party top-level: "

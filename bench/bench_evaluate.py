@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     ratios = [r[3] for r in rows]
     misses = [r[0] for r in rows if not r[4]]
     verdict = "PASS" if not misses else f"MISS ({', '.join(misses)})"
-    print(f"ratio = evaluate median / json.loads median of the same file (compare ratios between runs, not µs)")
+    print("ratio = evaluate median / json.loads median of the same file (compare ratios between runs, not µs)")
     print()
     print(
         f"SUMMARY bench_evaluate: goal median < 1 ms per design: {verdict}; "

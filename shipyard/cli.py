@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_RENDER, EXIT_INTERNAL = 0, 1, 2, 3, 70
 
 
 def _catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
@@ -61,6 +61,35 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write("\n".join(texts))
     return status
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    # Start the render workers first: they import WeasyPrint while we load and evaluate.
+    from shipyard.render.worker import RenderError, RenderWorker
+
+    wanted = 1 if args.sheet == "record" and len(args.files) < 8 else min(2, os.cpu_count() or 1)
+    workers = [RenderWorker() for _ in range(wanted)]
+    try:
+        from shipyard.render.paper import default_paper
+        from shipyard.render.printing import print_designs
+
+        out = Path(args.output)
+        if out.suffix.lower() != ".pdf":
+            print(f"shipyard: note: writing PDF to {out}", file=sys.stderr)
+        try:
+            result = print_designs(
+                args.files, out, sheet=args.sheet, paper=args.paper or default_paper(), preset=args.preset,
+                catalog_dirs=_catalog_dirs(args), user_template_dirs=[Path(t) for t in args.template or []],
+                timeout=args.timeout, workers=workers, use_user_folder=not args.no_user_catalog, title=args.title or "",
+            )
+        except RenderError as exc:
+            print(f"shipyard: error: {exc}", file=sys.stderr)
+            return EXIT_RENDER
+    finally:
+        for w in workers:
+            w.close()
+    print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s)")
+    return EXIT_OK
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -153,6 +182,18 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_opts(p)
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per file")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("print", help="print record sheets, stat cards or a fleet book to PDF")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("--sheet", choices=["record", "cards", "fleet"], default="record",
+                   help="record sheets (one page a design), stat cards (nine a page) or a fleet book")
+    p.add_argument("--paper", choices=["a4", "letter"], help="default: $SHIPYARD_PAPER, the locale, /etc/papersize")
+    catalog_opts(p)
+    p.add_argument("--template", action="append", metavar="DIR", help="your own templates (searched first)")
+    p.add_argument("--title", help="title of a fleet book")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds before rendering is stopped (default 60)")
+    p.set_defaults(func=cmd_print)
 
     p = sub.add_parser("new", help="write a new empty design")
     p.add_argument("name")

@@ -60,9 +60,7 @@ def error_lines(stderr: str) -> list[str]:
     return [ln for ln in stderr.splitlines() if ln.startswith(ERROR_PREFIX)]
 
 
-def assert_input_error(
-    proc: subprocess.CompletedProcess[str], name: str, where: str, says: tuple[str, ...]
-) -> str:
+def assert_input_error(proc: subprocess.CompletedProcess[str], name: str, where: str, says: tuple[str, ...]) -> str:
     """The common contract: exit 2, one message naming file and place, no report."""
     assert "Traceback" not in proc.stderr, proc.stderr
     assert "internal error" not in proc.stderr, proc.stderr
@@ -323,9 +321,7 @@ def test_good_and_bad_file_together_json(tmp_path: Path) -> None:
 def test_nonexistent_path(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-design.ship"
     proc = run_check(missing, env_home=tmp_path)
-    message = assert_input_error(
-        proc, "no-such-design.ship", "no-such-design.ship:", ("cannot read file",)
-    )
+    message = assert_input_error(proc, "no-such-design.ship", "no-such-design.ship:", ("cannot read file",))
     assert "No such file or directory" in message
     assert not missing.exists()
 

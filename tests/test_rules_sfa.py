@@ -507,3 +507,12 @@ def test_evaluate_is_deterministic_and_leaves_the_design_alone() -> None:
 
     r2 = evaluate(design, sfa())
     assert r1 == r2 and design.model_dump() == before
+
+
+def test_interscale_notes_shift_five_successes_per_step() -> None:
+    _, r = build()
+    rows = {row[0]: row for row in r.derived.table("interscale").rows}
+    assert set(rows) == {"Street Fighter", "Starship", "Starship + 1"}
+    assert rows["Starship"][2:] == ["-5", "+5"]
+    assert rows["Starship + 1"][2:] == ["-10", "+10"]
+    assert rows["Street Fighter"][2:] == ["+5", "-5"]

@@ -202,12 +202,17 @@ def dumps(loaded: LoadedDesign) -> str:
 
 def atomic_write_text(target: Path, text: str) -> None:
     """Write ``text`` to ``target`` so that readers see the old file or the new one, never half."""
+    atomic_write_bytes(target, text.encode("utf-8"))
+
+
+def atomic_write_bytes(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` via a temporary file in the same folder, fsync and rename."""
     target = Path(target)
     folder = target.parent if str(target.parent) else Path()
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         if target.exists():

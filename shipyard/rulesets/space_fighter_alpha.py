@@ -129,7 +129,15 @@ class MoveSpeedTable(CatalogItem):
     speeds: list[MoveSpeed]
 
 
+class Interscale(CatalogItem):
+    """Successes added or removed per scale step between attacker and target."""
+
+    successes_per_step: int
+    span: int = Field(ge=1, description="how many steps up and down a sheet lists")
+
+
 ITEM_KINDS: dict[str, type[CatalogItem]] = {
+    "interscale": Interscale,
     "weapons": Weapon,
     "mounts": Mount,
     "technology": Technology,
@@ -948,6 +956,29 @@ def _weapons_table(ctx: Context) -> Table:
     )
 
 
+def _interscale_table(ctx: Context) -> Table | None:
+    rule = next((i for i in ctx.catalog.kind("interscale").values() if isinstance(i, Interscale)), None)
+    if rule is None:
+        return None
+    rows: list[list[Any]] = []
+    for step in range(-rule.span, rule.span + 1):
+        other = ctx.catalog.scales.at_index(ctx.scale.index + step)
+        if other is None or step == 0:
+            continue
+        n = abs(step) * rule.successes_per_step
+        # attacking a larger scale loses successes; attacking a smaller one gains them
+        attacking, attacked = (f"-{n}", f"+{n}") if step > 0 else (f"+{n}", f"-{n}")
+        rows.append([other.name, f"{step:+d}", attacking, attacked])
+    return Table(
+        id="interscale",
+        title="Interscale combat",
+        columns=["Other scale", "Steps", "This craft attacks it", "It attacks this craft"],
+        rows=rows,
+        notes="Successes removed from (-) or added to (+) a damage roll; added successes need a successful roll.",
+        source=ctx.catalog.cite(rule.source),
+    )
+
+
 def _technology_table(ctx: Context) -> Table:
     design: Design = ctx.design
     rows: list[list[Any]] = []
@@ -1195,4 +1226,7 @@ def derive(ctx: Context) -> Derived:
         )
 
     tables = [_weapons_table(ctx), _technology_table(ctx), _accessories_table(ctx)]
+    interscale = _interscale_table(ctx)
+    if interscale is not None:
+        tables.append(interscale)
     return Derived(figures=figs, tables=tables)

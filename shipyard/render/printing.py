@@ -1,0 +1,190 @@
+"""Print designs: load, evaluate, split into render jobs, render on both cores, join, save.
+
+Record sheets render in chunks on parallel workers, each chunk told the page number it
+starts at; every sheet is laid out to fit one page, and if an extreme design still runs
+over, the chunks after it are rendered again with corrected page numbers. A fleet
+book's contents and appendix render last, from the page numbers the sheets really got.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.designfile import LoadedDesign, atomic_write_bytes, load_design
+from shipyard.core.errors import InputError
+from shipyard.core.evaluate import evaluate
+from shipyard.core.resources import builtin_template_root
+from shipyard.render.context import design_entry, fleet_layout, sheet_context, template_dirs
+from shipyard.render.worker import DEFAULT_TIMEOUT, RenderError, RenderJob, RenderResult, RenderWorker
+
+CARDS_PER_PAGE = 9
+SHEETS = ("record", "cards", "fleet")
+
+
+@dataclass(frozen=True)
+class PrintResult:
+    pages: int
+    designs: int
+    sizes: list[tuple[float, float]]
+    starts: list[int]
+
+
+def worker_count(jobs: int) -> int:
+    return max(1, min(jobs, os.cpu_count() or 1, 4))
+
+
+def chunks(items: Sequence[Any], n: int) -> list[list[Any]]:
+    size = max(1, math.ceil(len(items) / max(1, n)))
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+class Renderer:
+    """Runs jobs on a set of workers, each worker taking the next job as it frees up."""
+
+    def __init__(self, workers: list[RenderWorker], timeout: float) -> None:
+        self.workers = workers
+        self.timeout = timeout
+
+    def run(self, jobs: list[RenderJob]) -> list[RenderResult]:
+        results: list[RenderResult | None] = [None] * len(jobs)
+        queue = list(enumerate(jobs))
+
+        def drain(worker: RenderWorker) -> None:
+            while queue:
+                try:
+                    i, job = queue.pop(0)
+                except IndexError:
+                    return
+                results[i] = worker.render(job, self.timeout)
+
+        active = self.workers[: max(1, min(len(jobs), len(self.workers)))]
+        with ThreadPoolExecutor(len(active)) as pool:
+            for fut in [pool.submit(drain, w) for w in active]:
+                fut.result()
+        return [r for r in results if r is not None]
+
+
+def render_sheets(
+    renderer: Renderer, entries: list[dict[str, Any]], job: Any, first_page: int, parts: int
+) -> tuple[list[RenderResult], list[int]]:
+    """Record sheets in parallel chunks; returns the results and each design's first page."""
+    groups = chunks(entries, parts)
+    offsets = [first_page + sum(len(g) for g in groups[:i]) for i in range(len(groups))]
+    results = renderer.run([job("record.html", designs=g, first_page=o) for g, o in zip(groups, offsets, strict=True)])
+    # A sheet that ran over one page shifts every later chunk: render those again.
+    for i in range(1, len(groups)):
+        actual = offsets[i - 1] + results[i - 1].pages
+        if actual != offsets[i]:
+            offsets[i] = actual
+            results[i] = renderer.run([job("record.html", designs=groups[i], first_page=actual)])[0]
+    starts = [o + r.anchors.get(f"sheet-{k}", k) for g, o, r in zip(groups, offsets, results, strict=True) for k in range(len(g))]
+    return results, starts
+
+
+def join_pdfs(parts: list[bytes], title: str) -> bytes:
+    if len(parts) == 1:
+        return parts[0]
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for data in parts:
+        writer.append(io.BytesIO(data))
+    writer.add_metadata({"/Title": title, "/Creator": "Shipyard"})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def render_print(
+    renderer: Renderer, sheet: str, entries: list[dict[str, Any]], base_ctx: dict[str, Any], dirs: list[str],
+    roots: list[str],
+) -> tuple[list[RenderResult], list[int]]:
+    def job(template: str, **ctx: Any) -> RenderJob:
+        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots)
+
+    parts = len(renderer.workers)
+    if sheet == "record":
+        return render_sheets(renderer, entries, job, 1, parts if len(entries) >= 8 else 1)
+    if sheet == "cards":
+        pages = [entries[i : i + CARDS_PER_PAGE] for i in range(0, len(entries), CARDS_PER_PAGE)]
+        per_job = math.ceil(len(pages) / parts)
+        jobs = [job("cards.html", designs=[e for p in pages[i : i + per_job] for e in p]) for i in range(0, len(pages), per_job)]
+        return renderer.run(jobs), [1 + i // CARDS_PER_PAGE for i in range(len(entries))]
+    if sheet == "fleet":
+        layout = fleet_layout(len(entries))
+        sheets, starts = render_sheets(renderer, entries, job, layout["first_sheet"], parts)
+        appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
+        contents = [
+            {"name": e["design"]["name"], "scale": e["report"]["scale"], "valid": e["report"]["valid"], "page": p}
+            for e, p in zip(entries, starts, strict=True)
+        ]
+        front, back = renderer.run([
+            job("fleet_front.html", designs=[], contents=contents, layout={**layout, "appendix": appendix}),
+            job("fleet_appendix.html", designs=[], first_page=appendix),
+        ])  # fmt: skip
+        return [front, *sheets, back], starts
+    raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
+
+
+def load_for_print(
+    files: Sequence[str | Path], *, preset: str | None, catalog_dirs: tuple[Path, ...], use_user_folder: bool
+) -> list[LoadedDesign]:
+    loaded = [load_design(f, preset=preset, catalog_folders=catalog_dirs, use_user_folder=use_user_folder) for f in files]
+    if not loaded:
+        raise InputError.single("no designs to print")
+    rulesets = {ld.ruleset for ld in loaded}
+    if len(rulesets) > 1:
+        raise InputError.single(
+            f"these designs use different rulesets ({', '.join(sorted(rulesets))}); print each ruleset separately"
+        )
+    return loaded
+
+
+def print_designs(
+    files: Sequence[str | Path],
+    out: Path,
+    *,
+    sheet: str = "record",
+    paper: str = "a4",
+    preset: str | None = None,
+    catalog_dirs: tuple[Path, ...] = (),
+    user_template_dirs: Sequence[Path] = (),
+    timeout: float = DEFAULT_TIMEOUT,
+    workers: list[RenderWorker] | None = None,
+    use_user_folder: bool = True,
+    title: str = "",
+) -> PrintResult:
+    """Print ``files`` to ``out`` (written atomically, only when everything rendered)."""
+    if sheet not in SHEETS:
+        raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
+    loaded = load_for_print(files, preset=preset, catalog_dirs=catalog_dirs, use_user_folder=use_user_folder)
+    for d in user_template_dirs:
+        if not Path(d).is_dir():
+            raise InputError.single("template folder does not exist", file=d)
+    catalog = loaded[0].catalog
+    entries = [design_entry(ld, evaluate(ld.design, ld.catalog)) for ld in loaded]
+    dirs = template_dirs(catalog.meta.id, [Path(d) for d in user_template_dirs], builtin_template_root())
+    roots = [str(d) for d in dirs] + [str(f) for f in catalog.folders]
+    doc_title = title or ("Fleet book" if sheet == "fleet" else entries[0]["design"]["name"])
+    base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title)
+    own = workers is None
+    pool = workers if workers is not None else [RenderWorker() for _ in range(worker_count(2 if len(entries) > 1 else 1))]
+    try:
+        results, starts = render_print(Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots)
+    finally:
+        if own:
+            for w in pool:
+                w.close()
+    data = join_pdfs([r.pdf for r in results], doc_title)
+    atomic_write_bytes(out, data)
+    return PrintResult(sum(r.pages for r in results), len(entries), [s for r in results for s in r.sizes], starts)
+
+
+__all__ = ["PrintResult", "RenderError", "print_designs"]

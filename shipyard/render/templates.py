@@ -1,0 +1,55 @@
+"""Sheet templates: jinja2's immutable sandbox, autoescaped, strict about undefined names.
+
+Templates and design files may come from strangers: the sandbox stops attribute tricks,
+autoescape turns a design named ``<link rel="attachment" ...>`` into text, and
+StrictUndefined makes a typo in a template an error that names the file and line instead
+of a silently blank field.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+
+class TemplateProblem(Exception):
+    """A template could not be rendered; the message names the template file and line."""
+
+
+def environment(dirs: list[Path]) -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(
+        loader=FileSystemLoader([str(d) for d in dirs]),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["signed"] = lambda n: f"{int(n):+d}"
+    env.filters["thousands"] = lambda n: f"{n:,}"
+    return env
+
+
+def _where(exc: BaseException, dirs: list[Path]) -> str:
+    roots = [str(d.resolve()) for d in dirs]
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        name = frame.filename
+        if any(name.startswith(r) for r in roots) or name.endswith((".html", ".css", ".j2")):
+            return f"{name}:{frame.lineno}"
+    return ""
+
+
+def render_html(dirs: list[Path], name: str, context: dict[str, Any]) -> str:
+    env = environment(dirs)
+    try:
+        return env.get_template(name).render(**context)
+    except TemplateSyntaxError as exc:
+        raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}") from None
+    except TemplateError as exc:
+        where = _where(exc, dirs) or name
+        raise TemplateProblem(f"{where}: template error: {exc}") from None
+    except RecursionError:
+        raise TemplateProblem(f"{name}: template recursion too deep (a macro calls itself without end?)") from None

@@ -1,0 +1,144 @@
+"""Render jobs in a separate process with a time limit.
+
+Why a process: a runaway template (nested loops over huge ranges) or a crash inside the
+renderer's C libraries must never hang or kill the command line or the editor. The
+parent waits with a deadline and kills the worker when it passes. A worker imports
+WeasyPrint as soon as it starts, so the import overlaps with the parent's own work.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sys
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+DEFAULT_TIMEOUT = 60.0
+
+
+class RenderError(Exception):
+    """Printing failed; the message says why in words a user can act on."""
+
+
+@dataclass(frozen=True)
+class RenderJob:
+    template: str
+    dirs: list[str]
+    context: dict[str, Any]
+    roots: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    pdf: bytes
+    sizes: list[tuple[float, float]]
+    anchors: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def pages(self) -> int:
+        return len(self.sizes)
+
+
+def _explain(exc: BaseException) -> str:
+    from shipyard.render.pdf import RefusedResource
+    from shipyard.render.templates import TemplateProblem
+
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, RefusedResource | TemplateProblem):
+            return str(seen)
+        seen = seen.__cause__ or seen.__context__
+    return f"the renderer failed: {type(exc).__name__}: {exc}"
+
+
+def _serve(conn: Connection) -> None:
+    """Worker main loop: import the renderer, then render jobs until told to stop."""
+    try:
+        from shipyard.render.pdf import html_to_pdf
+        from shipyard.render.templates import render_html
+    except BaseException as exc:  # report a missing system library on the first job
+        failure = f"cannot start the PDF renderer: {exc} (see README: system libraries for PDF sheets)"
+        while True:
+            try:
+                job = conn.recv()
+            except EOFError:
+                return
+            if job is None:
+                return
+            conn.send(("error", failure))
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        try:
+            dirs = [Path(d) for d in job.dirs]
+            html = render_html(dirs, job.template, job.context)
+            pdf, sizes, anchors = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots])
+            conn.send(("ok", pdf, sizes, anchors))
+        except BaseException as exc:
+            conn.send(("error", _explain(exc)))
+
+
+def default_start_method() -> str:
+    """Fork where it is safe (a plain command line on Linux), else a clean interpreter."""
+    if sys.platform.startswith("linux") and "PySide6" not in sys.modules:
+        return "fork"
+    return "spawn"
+
+
+class RenderWorker:
+    def __init__(self, method: str | None = None) -> None:
+        ctx = mp.get_context(method or default_start_method())
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="shipyard-render")
+        self._proc.start()
+        child.close()
+
+    def render(self, job: RenderJob, timeout: float = DEFAULT_TIMEOUT) -> RenderResult:
+        try:
+            self._conn.send(job)
+        except (BrokenPipeError, OSError):
+            raise RenderError(self._crashed()) from None
+        if not self._conn.poll(timeout):
+            self.kill()
+            raise RenderError(
+                f"rendering {job.template} stopped after the {timeout:g} s time limit: "
+                "the template may loop without end, or the job is too large"
+            )
+        try:
+            msg = self._conn.recv()
+        except (EOFError, OSError):
+            raise RenderError(self._crashed()) from None
+        if msg[0] == "error":
+            raise RenderError(msg[1])
+        return RenderResult(msg[1], [tuple(s) for s in msg[2]], msg[3])
+
+    def _crashed(self) -> str:
+        self._proc.join(1)
+        return f"the PDF renderer crashed (exit code {self._proc.exitcode}); nothing was written"
+
+    def kill(self) -> None:
+        if self._proc.is_alive():
+            self._proc.kill()
+        self._proc.join(2)
+
+    def close(self) -> None:
+        if self._proc.is_alive():
+            try:
+                self._conn.send(None)
+            except (BrokenPipeError, OSError):
+                pass
+            self._proc.join(5)
+        self.kill()
+        self._conn.close()
+
+    def __enter__(self) -> RenderWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
