@@ -78,9 +78,17 @@ def cmd_print(args: argparse.Namespace) -> int:
             print(f"shipyard: note: writing PDF to {out}", file=sys.stderr)
         try:
             result = print_designs(
-                args.files, out, sheet=args.sheet, paper=args.paper or default_paper(), preset=args.preset,
-                catalog_dirs=_catalog_dirs(args), user_template_dirs=[Path(t) for t in args.template or []],
-                timeout=args.timeout, workers=workers, use_user_folder=not args.no_user_catalog, title=args.title or "",
+                args.files,
+                out,
+                sheet=args.sheet,
+                paper=args.paper or default_paper(),
+                preset=args.preset,
+                catalog_dirs=_catalog_dirs(args),
+                user_template_dirs=[Path(t) for t in args.template or []],
+                timeout=args.timeout,
+                workers=workers,
+                use_user_folder=not args.no_user_catalog,
+                title=args.title or "",
             )
         except RenderError as exc:
             print(f"shipyard: error: {exc}", file=sys.stderr)
@@ -186,8 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("print", help="print record sheets, stat cards or a fleet book to PDF")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("-o", "--output", required=True, help="the PDF to write")
-    p.add_argument("--sheet", choices=["record", "cards", "fleet"], default="record",
-                   help="record sheets (one page a design), stat cards (nine a page) or a fleet book")
+    p.add_argument(
+        "--sheet",
+        choices=["record", "cards", "fleet"],
+        default="record",
+        help="record sheets (one page a design), stat cards (nine a page) or a fleet book",
+    )
     p.add_argument("--paper", choices=["a4", "letter"], help="default: $SHIPYARD_PAPER, the locale, /etc/papersize")
     catalog_opts(p)
     p.add_argument("--template", action="append", metavar="DIR", help="your own templates (searched first)")
@@ -219,6 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Shipyard uses no pydantic plugins; discovering them scans every installed package.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -27,8 +27,9 @@ SAMPLES = [
 
 @pytest.fixture(autouse=True)
 def _no_user_catalog(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Tests never read the developer's own house rules."""
+    """Tests never read the developer's own house rules or catalog cache."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.getbasetemp() / "xdg-empty"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
 
 
 def sfa(preset: str = "as-written") -> Catalog:

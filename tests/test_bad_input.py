@@ -105,7 +105,7 @@ CASES = [
     Case(
         "top-level-array.ship",
         "top-level-array.ship:",
-        ("must hold a JSON object", "not list"),
+        ("must hold a JSON object", "not array"),
     ),
     # a number longer than Python's int() will convert (4300 digits) is still bad input
     Case("huge-integer.ship", "huge-integer.ship", ()),
@@ -163,7 +163,7 @@ CASES = [
         ("'street-fighter' is not a scale a spacecraft can be designed at",),
     ),
     # "starship+<5000 nines>": the step number is too long for int(); still just a bad scale
-    Case("huge-scale-step.ship", "at design.scale", ("not a scale",)),
+    Case("huge-scale-step.ship", "at design.scale", ("at most 40 characters",)),
     Case(
         "unknown-budget-pool.ship",
         "at design.budgets.weapon-point",

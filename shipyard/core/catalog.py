@@ -22,11 +22,11 @@ from shipyard.core.pools import PoolDef
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
-from shipyard.core.yamlio import YamlDocument, load_yaml
 
 if TYPE_CHECKING:
     from shipyard.core.rules import BoundRule
     from shipyard.core.rulesets import RulesetModule
+    from shipyard.core.yamlio import YamlDocument
 
 CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "preset")
 
@@ -55,6 +55,7 @@ class Catalog:
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     overrides: list[str] = field(default_factory=list)
     preset: Preset | None = None
+    override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
@@ -92,6 +93,19 @@ class Catalog:
     def with_preset(self, preset_id: str | None) -> Catalog:
         return apply_preset(self, preset_id or self.meta.default_preset)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle support for the catalog cache: a module is stored by its name."""
+        state = dict(self.__dict__)
+        state["module"] = self.meta.module
+        state["_index"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        from shipyard.core.rulesets import import_module
+
+        state["module"] = import_module(state["module"])
+        self.__dict__.update(state)
+
 
 def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[object, ...]) -> Any:
     try:
@@ -112,10 +126,12 @@ def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[o
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    main = sorted(p for p in folder.glob("*.yaml") if p.is_file())
+    main = sorted(p for p in [*folder.glob("*.yaml"), *folder.glob("*.yml")] if p.is_file())
     first = [p for p in main if p.name == "ruleset.yaml"]
     rest = [p for p in main if p.name != "ruleset.yaml"]
-    presets = sorted(p for p in (folder / "presets").glob("*.yaml") if p.is_file())
+    presets = sorted(
+        p for p in [*(folder / "presets").glob("*.yaml"), *(folder / "presets").glob("*.yml")] if p.is_file()
+    )
     return first + rest + presets
 
 
@@ -133,9 +149,12 @@ class _Builder:
         self.presets: dict[str, Preset] = {}
         self.origins: dict[tuple[str, str], Origin] = {}
         self.overrides: list[str] = []
+        self.override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = {}
         self.problems: list[Problem] = []
 
     def load_folder(self, folder: Path, *, builtin: bool) -> None:
+        from shipyard.core.yamlio import load_yaml  # ruamel.yaml only when the cache misses
+
         seen_here: dict[tuple[str, str], Origin] = {}
         for file in _yaml_files(folder):
             try:
@@ -163,10 +182,28 @@ class _Builder:
                     self.rules.append((doc, i, _validate(doc, RuleDef, entry, (section, i))))
             elif section == "preset":
                 preset = _validate(doc, Preset, body, (section,))
+                previous = self.origins.get(("preset", preset.id))
                 self._record(doc, "preset", preset.id, (section,), seen_here)
+                if previous is not None and preset.id in self.presets:
+                    self.overrides.append(
+                        f"preset {preset.id!r}: {self.origins[('preset', preset.id)]} replaces {previous}"
+                    )
                 self.presets[preset.id] = preset
+                self._record_override_positions(doc, preset)
             else:
                 self._items(doc, section, body, seen_here)
+
+    def _record_override_positions(self, doc: YamlDocument, preset: Preset) -> None:
+        """Where each override (and each of its fields) is written, for precise errors."""
+        for section, entries in preset.overrides.items():
+            for entry_id, changes in entries.items():
+                loc: tuple[object, ...] = ("preset", "overrides", section, entry_id)
+                self.override_positions[(preset.id, section, entry_id)] = (str(doc.file), *doc.position(loc))
+                for name in changes:
+                    self.override_positions[(preset.id, section, entry_id, name)] = (
+                        str(doc.file),
+                        *doc.position((*loc, name)),
+                    )
 
     def _only_builtin(self, doc: YamlDocument, section: str, builtin: bool) -> None:
         if not builtin:
@@ -249,6 +286,7 @@ class _Builder:
             folders=folders,
             origins=self.origins,
             overrides=self.overrides,
+            override_positions=self.override_positions,
         )
         check_references(catalog)
         return catalog
@@ -260,9 +298,9 @@ def _as_list(doc: YamlDocument, body: Any, section: str) -> list[Any]:
     return body
 
 
-def check_references(catalog: Catalog) -> None:
-    """Cross-entry checks: pools, scales and aliases named by entries must exist."""
-    problems: list[Problem] = []
+def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
+    """Cross-entry checks: pools, scales and names an entry uses must exist and be unambiguous."""
+    found: list[tuple[str, str, Problem]] = []
     pool_ids = {p.id for p in catalog.pools}
 
     def where(kind: str, item_id: str) -> tuple[str | None, int | None]:
@@ -271,45 +309,69 @@ def check_references(catalog: Catalog) -> None:
 
     for kind, bucket in catalog.items.items():
         seen: dict[str, str] = {}
-        for item in bucket.values():
-            f, ln = where(kind, item.id)
+        for key_id, item in bucket.items():
+            f, ln = where(kind, key_id)
+            if item.id != key_id:
+                found.append((kind, key_id, Problem(f"{kind} {key_id!r} may not change its id to {item.id!r}", f, ln)))
             pool = getattr(item, "pool", None)
             if pool is not None and pool not in pool_ids:
-                problems.append(
-                    Problem(
-                        f"{kind} {item.id!r} names unknown pool {pool!r}", f, ln, allowed=", ".join(sorted(pool_ids))
+                found.append(
+                    (
+                        kind,
+                        key_id,
+                        Problem(
+                            f"{kind} {item.id!r} names unknown pool {pool!r}",
+                            f,
+                            ln,
+                            allowed=", ".join(sorted(pool_ids)),
+                        ),
                     )
                 )
             for scale in getattr(item, "scales", None) or []:
                 if catalog.scales.parse(scale) is None:
-                    problems.append(
-                        Problem(
-                            f"{kind} {item.id!r} names unknown scale {scale!r}",
-                            f,
-                            ln,
-                            allowed=", ".join(catalog.scales.ids()),
+                    found.append(
+                        (
+                            kind,
+                            key_id,
+                            Problem(
+                                f"{kind} {item.id!r} names unknown scale {scale!r}",
+                                f,
+                                ln,
+                                allowed=", ".join(catalog.scales.ids()),
+                            ),
                         )
                     )
-            for key in (item.id, item.name, *item.aliases):
-                n = normalise(key)
+            for name in (item.id, item.name, *item.aliases):
+                n = normalise(name)
                 if n in seen and seen[n] != item.id:
-                    problems.append(
-                        Problem(
-                            f"{kind} name {key!r} of {item.id!r} is also a name of {seen[n]!r}; "
-                            "names must be unambiguous",
-                            f,
-                            ln,
+                    found.append(
+                        (
+                            kind,
+                            key_id,
+                            Problem(
+                                f"{kind} name {name!r} of {item.id!r} is also a name of {seen[n]!r}; "
+                                "names must be unambiguous",
+                                f,
+                                ln,
+                            ),
                         )
                     )
                 seen.setdefault(n, item.id)
     for pool in catalog.pools:
         for scale in pool.budget:
             if catalog.scales.parse(scale) is None:
-                problems.append(Problem(f"pool {pool.id!r} has a budget for unknown scale {scale!r}"))
+                found.append(("pools", pool.id, Problem(f"pool {pool.id!r} has a budget for unknown scale {scale!r}")))
+    return found
+
+
+def check_references(catalog: Catalog) -> None:
+    """Everything entries refer to exists, and every preset applies cleanly."""
+    problems = [p for _, _, p in check_items(catalog)]
     if catalog.meta.default_preset not in catalog.presets:
         problems.append(
             Problem(
-                f"default preset {catalog.meta.default_preset!r} is not defined", str(catalog.root / "ruleset.yaml")
+                f"default preset {catalog.meta.default_preset!r} is not defined",
+                str(catalog.root / "ruleset.yaml"),
             )
         )
     for preset in catalog.presets.values():
@@ -322,16 +384,32 @@ def check_references(catalog: Catalog) -> None:
 
 
 def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
-    """A copy of ``catalog`` with the preset's overrides validated and applied."""
+    """A copy of ``catalog`` with the preset's overrides validated and applied.
+
+    Every problem names the preset file and the line of the override at fault, and the
+    result must pass the same cross-entry checks as the catalog itself.
+    """
     preset = catalog.presets.get(preset_id)
     if preset is None:
+        hint = did_you_mean(preset_id, catalog.presets)
         raise InputError.single(
-            f"unknown preset {preset_id!r} for ruleset {catalog.meta.id!r}; "
-            + did_you_mean(preset_id, catalog.presets),
+            f"unknown preset {preset_id!r} for ruleset {catalog.meta.id!r}" + (f"; {hint}" if hint else ""),
             allowed=", ".join(sorted(catalog.presets)),
         )
     origin = catalog.origins.get(("preset", preset.id))
-    file = str(origin.file) if origin else None
+
+    def at(section: str, entry_id: str, name: str | None = None) -> tuple[str | None, int | None, int | None]:
+        keys = (
+            [(preset.id, section, entry_id, name), (preset.id, section, entry_id)]
+            if name
+            else [(preset.id, section, entry_id)]
+        )
+        for key in keys:
+            pos = catalog.override_positions.get(tuple(k for k in key if k is not None))
+            if pos:
+                return pos
+        return (str(origin.file) if origin else None, origin.line if origin else None, None)
+
     problems: list[Problem] = []
     items = {k: dict(v) for k, v in catalog.items.items()}
     pools = {p.id: p for p in catalog.pools}
@@ -339,7 +417,13 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
     for section, entries in preset.overrides.items():
         for entry_id, changes in entries.items():
             where = f"preset.overrides.{section}.{entry_id}"
+            field_at: str | None = None
             try:
+                if "id" in changes:
+                    field_at = "id"
+                    raise ValueError(
+                        "an override may not change an entry's id (add a new item in a user catalog instead)"
+                    )
                 if section == "pools":
                     pools[entry_id] = _override(pools.get(entry_id), changes, PoolDef, section, entry_id)
                 elif section == "rules":
@@ -351,17 +435,27 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
                     rules[idx] = rules[idx].with_changes(changes)
                 elif section in items:
                     old = items[section].get(entry_id)
-                    items[section][entry_id] = _override(
-                        old, changes, type(old) if old else CatalogItem, section, entry_id
-                    )
+                    if old is None:
+                        raise ValueError(
+                            f"{section} has no entry {entry_id!r}; " + did_you_mean(entry_id, items[section])
+                        )
+                    items[section][entry_id] = _override(old, changes, type(old), section, entry_id)
                 else:
                     raise ValueError(
                         f"unknown section {section!r}; " + did_you_mean(section, [*items, "pools", "rules"])
                     )
-            except (ValueError, ValidationError, InputError) as exc:
-                problems.append(
-                    Problem(f"cannot apply override: {_short(exc)}", file, origin.line if origin else None, path=where)
-                )
+            except ValidationError as exc:
+                for err in exc.errors():
+                    name = str(err["loc"][0]) if err["loc"] else None
+                    file, line, col = at(section, entry_id, name)
+                    problems.append(
+                        Problem(
+                            f"cannot apply override: {format_path(err['loc'])}: {err['msg']}", file, line, col, where
+                        )
+                    )
+            except (ValueError, InputError) as exc:
+                file, line, col = at(section, entry_id, field_at)
+                problems.append(Problem(f"cannot apply override: {_short(exc)}".rstrip("; "), file, line, col, where))
     if problems:
         raise InputError(problems)
     new = Catalog(
@@ -376,17 +470,17 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
         origins=catalog.origins,
         overrides=catalog.overrides,
         preset=preset,
+        override_positions=catalog.override_positions,
     )
-    if preset.overrides.get("pools") or any(i.get("pool") for s in preset.overrides.values() for i in s.values()):
-        pool_ids = {p.id for p in new.pools}
-        for section, entries in preset.overrides.items():
-            for entry_id, changes in entries.items():
-                if "pool" in changes and changes["pool"] not in pool_ids:
-                    raise InputError.single(
-                        f"override moves {section} {entry_id!r} to unknown pool {changes['pool']!r}",
-                        file=file,
-                        allowed=", ".join(sorted(pool_ids)),
-                    )
+    changed = {(section, entry_id) for section, entries in preset.overrides.items() for entry_id in entries}
+    for kind, item_id, problem in check_items(new):
+        if (kind, item_id) in changed:
+            problem.file, problem.line, problem.column = at(kind, item_id)
+            problem.path = f"preset.overrides.{kind}.{item_id}"
+            problem.message = f"with preset {preset.id!r} applied: {problem.message}"
+            problems.append(problem)
+    if problems:
+        raise InputError(problems)
     return new
 
 
@@ -394,7 +488,7 @@ def _override(
     old: BaseModel | None, changes: dict[str, Any], model: type[BaseModel], section: str, entry_id: str
 ) -> Any:
     if old is None:
-        raise ValueError(f"{section} has no entry {entry_id!r}")
+        raise ValueError(f"{section} has no entry {entry_id!r}")  # pragma: no cover - checked by the caller
     unknown = set(changes) - set(type(old).model_fields)
     if unknown:
         raise ValueError(
@@ -446,8 +540,17 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
             f"unknown ruleset {ruleset_id!r}; " + did_you_mean(ruleset_id, available_rulesets()),
             allowed=", ".join(available_rulesets()),
         )
+    folders = (root, *layers)
+    from shipyard.core import catalog_cache
+
+    key = catalog_cache.key(ruleset_id, folders, [f for d in folders for f in _yaml_files(d)])
+    cached = catalog_cache.read(key)
+    if isinstance(cached, Catalog):
+        return cached
     builder = _Builder(ruleset_id)
     builder.load_folder(root, builtin=True)
     for layer in layers:
         builder.load_folder(layer, builtin=False)
-    return builder.build((root, *layers))
+    catalog = builder.build(folders)
+    catalog_cache.write(key, catalog)
+    return catalog

@@ -109,15 +109,38 @@ def read_text(file: Path, max_bytes: int = MAX_DESIGN_BYTES) -> str:
     return text
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+_JSON_TYPES = {dict: "object", list: "array", str: "string", int: "number", float: "number", bool: "true/false"}
+
+
 def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         raise InputError.single(f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from None
+    except _DuplicateKey as exc:
+        raise InputError.single(
+            f"malformed JSON: the key {exc.args[0]!r} appears twice in one object", file=file
+        ) from None
     except RecursionError:
         raise InputError.single("malformed JSON: nested too deeply", file=file) from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise InputError.single(f"malformed JSON: {exc}", file=file) from None
     if not isinstance(doc, dict):
-        raise InputError.single(f"a design file must hold a JSON object, not {type(doc).__name__}", file=file)
+        kind = "null" if doc is None else _JSON_TYPES.get(type(doc), type(doc).__name__)
+        raise InputError.single(f"a design file must hold a JSON object, not {kind}", file=file)
     return doc
 
 
@@ -156,8 +179,8 @@ def design_from_document(
             allowed=", ".join(available_rulesets()),
         )
     preset_id = preset or doc.get("preset")
-    if preset_id is not None and not isinstance(preset_id, str):
-        raise InputError.single("preset must be a text id", file=file, path="preset")
+    if preset_id is not None and (not isinstance(preset_id, str) or not preset_id.strip()):
+        raise InputError.single("preset must be a preset id (or left out for the default)", file=file, path="preset")
     catalog = load_catalog(ruleset, catalog_folders, use_user_folder=use_user_folder)
     preset_id = preset_id or catalog.meta.default_preset
     if preset_id not in catalog.presets:

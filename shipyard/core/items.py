@@ -14,8 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
+# Catalog entries are validated once and then come from the catalog cache by unpickling,
+# which needs no validator: building their schemas lazily keeps start-up short.
+DEFERRED = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
 class CatalogItem(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = DEFERRED
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(min_length=1)
@@ -37,7 +42,7 @@ class PricedItem(CatalogItem):
 class StatDef(BaseModel):
     """A design statistic with its legal range, as the rules print the stat block."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = DEFERRED
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
@@ -50,7 +55,7 @@ class StatDef(BaseModel):
 
 
 class RulesetMeta(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = DEFERRED
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
@@ -64,7 +69,7 @@ class RulesetMeta(BaseModel):
 
 
 class Preset(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = DEFERRED
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
@@ -76,7 +81,7 @@ class Preset(BaseModel):
 class RuleDef(BaseModel):
     """The common head of every rule entry; the rest is the rule type's parameters."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
 
     id: str = Field(pattern=ID_PATTERN)
     type: str

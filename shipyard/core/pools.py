@@ -21,7 +21,7 @@ LineKind = Literal["cost", "gain"]
 class PoolDef(BaseModel):
     """A budget as the catalog defines it: amounts per scale and where the rule says so."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str
@@ -49,16 +49,18 @@ class PoolState:
     budget_note: str = ""
     source: str = ""
     lines: list[Line] = field(default_factory=list)
+    spent_exact: Fraction = Fraction(0)
+    gained_exact: Fraction = Fraction(0)
 
     def cost(self, label: str, amount: Fraction | int, **kw: str) -> None:
-        self.lines.append(Line(label, Fraction(amount), "cost", **kw))
+        line = Line(label, Fraction(amount), "cost", **kw)
+        self.lines.append(line)
+        self.spent_exact += line.amount
 
     def gain(self, label: str, amount: Fraction | int, **kw: str) -> None:
-        self.lines.append(Line(label, Fraction(amount), "gain", **kw))
-
-    @property
-    def spent_exact(self) -> Fraction:
-        return sum((ln.amount for ln in self.lines if ln.kind == "cost"), Fraction(0))
+        line = Line(label, Fraction(amount), "gain", **kw)
+        self.lines.append(line)
+        self.gained_exact += line.amount
 
     @property
     def spent(self) -> int:
@@ -67,7 +69,7 @@ class PoolState:
 
     @property
     def gained(self) -> int:
-        return math.floor(sum((ln.amount for ln in self.lines if ln.kind == "gain"), Fraction(0)))
+        return math.floor(self.gained_exact)
 
     @property
     def remaining(self) -> int:

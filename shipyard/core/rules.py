@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     type: str
@@ -453,7 +453,7 @@ class ExchangeParams(Params):
     to_pool: str | None = Field(default=None, alias="to")
     rate: Fraction = Fraction(1)
     severity: Severity = Severity.ADVICE
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
     @model_validator(mode="after")
     def _deficit_needs_payer(self) -> ExchangeParams:

@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 
 class ScaleEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str
@@ -29,7 +29,7 @@ class ScaleEntry(BaseModel):
 class ScaleExtension(BaseModel):
     """How the ladder continues above its last named step."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     base: str
     name: str = Field(description="display name with {n}, e.g. 'Big + {n}'")
@@ -38,7 +38,7 @@ class ScaleExtension(BaseModel):
 
 
 class ScalesSection(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     ladder: list[ScaleEntry] = Field(min_length=1)
     capacity_multiplier: int = Field(ge=1)
@@ -64,6 +64,7 @@ class ScaleLadder:
         self._named = {e.id: Scale(i, e.id, e.name, e.id, 0, e.designable) for i, e in enumerate(section.ladder)}
         ext = section.extension
         self._ext_base = self._named[ext.base] if ext else None
+        self._parsed: dict[str, Scale | None] = {}
 
     @property
     def multiplier(self) -> int:
@@ -80,6 +81,14 @@ class ScaleLadder:
 
     def parse(self, text: str) -> Scale | None:
         """Parse an id, a name, or an extension such as 'Big + 2' / 'big+2'; None if not a scale."""
+        if text in self._parsed:
+            return self._parsed[text]
+        found = self._parse(text)
+        if len(self._parsed) < 512:
+            self._parsed[text] = found
+        return found
+
+    def _parse(self, text: str) -> Scale | None:
         key = re.sub(r"[\s_]+", "", text.strip().lower()).replace("-scale", "")
         for s in self._named.values():
             if key in (s.id, re.sub(r"\s+", "", s.name.lower())):
@@ -87,7 +96,7 @@ class ScaleLadder:
         ext, base = self.section.extension, self._ext_base
         if ext is None or base is None:
             return None
-        m = re.fullmatch(rf"{re.escape(base.id)}\+(\d+)", key)
+        m = re.fullmatch(rf"{re.escape(base.id)}\+(\d{{1,4}})", key)
         if not m:
             return None
         n = int(m.group(1))

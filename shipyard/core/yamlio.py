@@ -60,12 +60,25 @@ class YamlDocument:
         )
 
 
-def _plain(node: Any) -> Any:
-    """Round-trip containers to plain dict/list so models never see ruamel types."""
+class _AliasFound(Exception):
+    pass
+
+
+def _plain(node: Any, seen: set[int] | None = None) -> Any:
+    """Round-trip containers to plain dict/list so models never see ruamel types.
+
+    A container met twice is a YAML alias (``*name``). Catalogs do not need them, and
+    expanding them is how a few hundred bytes become gigabytes, so they are refused.
+    """
+    seen = set() if seen is None else seen
+    if isinstance(node, dict | list):
+        if id(node) in seen:
+            raise _AliasFound
+        seen.add(id(node))
     if isinstance(node, dict):
-        return {str(k): _plain(v) for k, v in node.items()}
+        return {str(k): _plain(v, seen) for k, v in node.items()}
     if isinstance(node, list):
-        return [_plain(v) for v in node]
+        return [_plain(v, seen) for v in node]
     return node
 
 
@@ -99,6 +112,17 @@ def load_yaml(file: Path) -> YamlDocument:
         raise InputError.single(f"malformed YAML: {what}", file=file, line=line, column=col) from None
     except YAMLError as exc:
         raise InputError.single(f"malformed YAML: {exc}", file=file) from None
+    except RecursionError:
+        raise InputError.single("malformed YAML: nested too deeply", file=file) from None
     if nodes is None:
         raise InputError.single("file is empty", file=file)
-    return YamlDocument(file=file, data=_plain(nodes), nodes=nodes)
+    try:
+        data = _plain(nodes)
+    except _AliasFound:
+        raise InputError.single(
+            "YAML anchors and aliases (&name / *name) are not supported in catalog files; write entries out",
+            file=file,
+        ) from None
+    except RecursionError:
+        raise InputError.single("malformed YAML: nested too deeply", file=file) from None
+    return YamlDocument(file=file, data=data, nodes=nodes)

@@ -38,8 +38,14 @@ def reference(catalog: Catalog) -> dict[str, Any]:
 
 
 def sheet_context(
-    entries: list[dict[str, Any]], catalog: Catalog, *, sheet: str, paper: str, title: str = "",
-    first_page: int = 1, today: _dt.date | None = None,
+    entries: list[dict[str, Any]],
+    catalog: Catalog,
+    *,
+    sheet: str,
+    paper: str,
+    title: str = "",
+    first_page: int = 1,
+    today: _dt.date | None = None,
 ) -> dict[str, Any]:
     preset = catalog.preset
     return {

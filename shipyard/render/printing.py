@@ -84,7 +84,11 @@ def render_sheets(
         if actual != offsets[i]:
             offsets[i] = actual
             results[i] = renderer.run([job("record.html", designs=groups[i], first_page=actual)])[0]
-    starts = [o + r.anchors.get(f"sheet-{k}", k) for g, o, r in zip(groups, offsets, results, strict=True) for k in range(len(g))]
+    starts = [
+        o + r.anchors.get(f"sheet-{k}", k)
+        for g, o, r in zip(groups, offsets, results, strict=True)
+        for k in range(len(g))
+    ]
     return results, starts
 
 
@@ -103,7 +107,11 @@ def join_pdfs(parts: list[bytes], title: str) -> bytes:
 
 
 def render_print(
-    renderer: Renderer, sheet: str, entries: list[dict[str, Any]], base_ctx: dict[str, Any], dirs: list[str],
+    renderer: Renderer,
+    sheet: str,
+    entries: list[dict[str, Any]],
+    base_ctx: dict[str, Any],
+    dirs: list[str],
     roots: list[str],
 ) -> tuple[list[RenderResult], list[int]]:
     def job(template: str, **ctx: Any) -> RenderJob:
@@ -115,7 +123,10 @@ def render_print(
     if sheet == "cards":
         pages = [entries[i : i + CARDS_PER_PAGE] for i in range(0, len(entries), CARDS_PER_PAGE)]
         per_job = math.ceil(len(pages) / parts)
-        jobs = [job("cards.html", designs=[e for p in pages[i : i + per_job] for e in p]) for i in range(0, len(pages), per_job)]
+        jobs = [
+            job("cards.html", designs=[e for p in pages[i : i + per_job] for e in p])
+            for i in range(0, len(pages), per_job)
+        ]
         return renderer.run(jobs), [1 + i // CARDS_PER_PAGE for i in range(len(entries))]
     if sheet == "fleet":
         layout = fleet_layout(len(entries))
@@ -136,7 +147,9 @@ def render_print(
 def load_for_print(
     files: Sequence[str | Path], *, preset: str | None, catalog_dirs: tuple[Path, ...], use_user_folder: bool
 ) -> list[LoadedDesign]:
-    loaded = [load_design(f, preset=preset, catalog_folders=catalog_dirs, use_user_folder=use_user_folder) for f in files]
+    loaded = [
+        load_design(f, preset=preset, catalog_folders=catalog_dirs, use_user_folder=use_user_folder) for f in files
+    ]
     if not loaded:
         raise InputError.single("no designs to print")
     rulesets = {ld.ruleset for ld in loaded}
@@ -175,7 +188,9 @@ def print_designs(
     doc_title = title or ("Fleet book" if sheet == "fleet" else entries[0]["design"]["name"])
     base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title)
     own = workers is None
-    pool = workers if workers is not None else [RenderWorker() for _ in range(worker_count(2 if len(entries) > 1 else 1))]
+    pool = (
+        workers if workers is not None else [RenderWorker() for _ in range(worker_count(2 if len(entries) > 1 else 1))]
+    )
     try:
         results, starts = render_print(Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots)
     finally:

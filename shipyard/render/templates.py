@@ -47,7 +47,9 @@ def render_html(dirs: list[Path], name: str, context: dict[str, Any]) -> str:
     try:
         return env.get_template(name).render(**context)
     except TemplateSyntaxError as exc:
-        raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}") from None
+        raise TemplateProblem(
+            f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}"
+        ) from None
     except TemplateError as exc:
         where = _where(exc, dirs) or name
         raise TemplateProblem(f"{where}: template error: {exc}") from None

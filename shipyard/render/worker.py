@@ -8,6 +8,7 @@ WeasyPrint as soon as it starts, so the import overlaps with the parent's own wo
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import sys
 from dataclasses import dataclass, field
@@ -93,7 +94,7 @@ def default_start_method() -> str:
 
 class RenderWorker:
     def __init__(self, method: str | None = None) -> None:
-        ctx = mp.get_context(method or default_start_method())
+        ctx: Any = mp.get_context(method or default_start_method())
         self._conn, child = ctx.Pipe()
         self._proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="shipyard-render")
         self._proc.start()
@@ -129,10 +130,8 @@ class RenderWorker:
 
     def close(self) -> None:
         if self._proc.is_alive():
-            try:
+            with contextlib.suppress(BrokenPipeError, OSError):
                 self._conn.send(None)
-            except (BrokenPipeError, OSError):
-                pass
             self._proc.join(5)
         self.kill()
         self._conn.close()

@@ -27,7 +27,7 @@ from shipyard.core.suggest import did_you_mean
 
 
 class MissileStats(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     move: int
     soak: int
@@ -52,7 +52,7 @@ class Mount(PricedItem):
 
 
 class _Effect(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class CapacityEffect(_Effect):
@@ -117,7 +117,7 @@ class Chart(CatalogItem):
 
 
 class MoveSpeed(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     move: int
     kmh: int
@@ -163,13 +163,13 @@ class WeaponChoice(_Strict):
     count: int = Field(default=1, ge=1, le=1000)
     turret: bool = False
     fire_link: str | None = Field(default=None, max_length=50, description="fire-link group name")
-    scale: str | None = Field(default=None, description="component scale for out-of-scale weapons")
+    scale: str | None = Field(default=None, max_length=40, description="component scale for out-of-scale weapons")
 
 
 class ItemChoice(_Strict):
     id: _Name = Field(description="catalog id, name or alias")
     level: int = Field(default=1, ge=1, le=1000)
-    scale: str | None = Field(default=None, description="component scale for out-of-scale items")
+    scale: str | None = Field(default=None, max_length=40, description="component scale for out-of-scale items")
     options: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(
         default_factory=dict, description="e.g. the AI's dexterity/piloting/gunnery spread"
     )
@@ -180,7 +180,7 @@ class CustomTechnology(_Strict):
 
     name: _Name
     cost: int = Field(ge=0, le=1000, description="Power Points the Storyteller assigns")
-    scale: str | None = None
+    scale: str | None = Field(default=None, max_length=40)
     description: _Text = ""
 
 
@@ -214,7 +214,7 @@ class Design(_Strict):
 
     name: _Name
     concept: _Text = ""
-    scale: str = "starfighter"
+    scale: str = Field(default="starfighter", max_length=40)
     crew: int = Field(ge=0, le=10_000_000)
     handling: _Stat
     soak: _Stat
@@ -250,6 +250,9 @@ def _priority_rule(catalog: Catalog) -> Params | None:
     return next((r.params for r in catalog.rules if r.definition.type == "priority"), None)
 
 
+_SINGULAR = {"technology": "technology", "accessories": "accessory", "weapons": "weapon"}
+
+
 def _resolve_items(
     items: list[ItemChoice], kind: str, catalog: Catalog, base: str, problems: list[Problem]
 ) -> list[ItemChoice]:
@@ -259,7 +262,8 @@ def _resolve_items(
         if item_id is None:
             problems.append(
                 Problem(
-                    f"unknown {kind} {choice.id!r}; {did_you_mean(choice.id, catalog.names(kind))}".rstrip("; "),
+                    f"unknown {_SINGULAR.get(kind, kind)} {choice.id!r}; "
+                    f"{did_you_mean(choice.id, catalog.names(kind))}".rstrip("; "),
                     path=f"{base}[{i}].id",
                 )
             )
@@ -459,6 +463,13 @@ def _scaled(ctx: Context, per_scale: dict[str, int]) -> int:
 
 def capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
     """Capacity totals (value, unit, how) from every capacity effect, x multiplier per scale step."""
+    cached = ctx.notes.get("capacities")
+    if cached is None:
+        cached = ctx.notes["capacities"] = _capacities(ctx)
+    return dict(cached)
+
+
+def _capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
     out: dict[str, tuple[int, str, str]] = {}
     effects: list[tuple[int, CapacityEffect, str]] = []
     for kind in ("technology", "accessories"):
