@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_RENDER, EXIT_INTERNAL = 0, 1, 2, 3, 70
 
@@ -227,7 +228,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the JSON Schema of design files")
     p.add_argument("--ruleset", help="only this ruleset's design shape")
     p.set_defaults(func=cmd_schema)
+
+    _add_extension_commands(sub, catalog_opts)
     return parser
+
+
+def _add_extension_commands(sub: Any, catalog_opts: Any) -> None:
+    """Subcommands contributed by the modules of ``shipyard.commands`` (see its docstring)."""
+    import importlib
+    import pkgutil
+
+    import shipyard.commands as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        importlib.import_module(f"{package.__name__}.{info.name}").add_commands(sub, catalog_opts)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
