@@ -516,3 +516,10 @@ def test_interscale_notes_shift_five_successes_per_step() -> None:
     assert rows["Starship"][2:] == ["-5", "+5"]
     assert rows["Starship + 1"][2:] == ["-10", "+10"]
     assert rows["Street Fighter"][2:] == ["+5", "-5"]
+
+
+def test_auto_turrets_are_fired_with_the_pilots_piloting() -> None:
+    _, r = build(weapons=[{"weapon": "medium-laser", "turret": True}], technology=[{"id": "auto-turrets"}], crew=2)
+    assert r.derived.table("weapons").rows[0][7] == "Dex+Piloting+0+10"
+    _, r = build(weapons=[{"weapon": "medium-laser", "turret": True}], crew=2)
+    assert r.derived.table("weapons").rows[0][7] == "Dex+Gunnery+0+10"

@@ -914,6 +914,7 @@ def _weapon_bonus(ctx: Context, weapon: Weapon) -> tuple[int, int, list[str]]:
 
 
 def _attack_text(design: Design, weapon: Weapon, damage: int, turret: bool) -> str:
+    """The attack pool: a turret's gunner uses Gunnery, the pilot Piloting (Auto-Turrets too)."""
     if weapon.missile is not None:
         return f"{weapon.missile.attack_pool}{damage:+d} = {weapon.missile.attack_pool + damage}"
     h = design.handling
@@ -931,6 +932,7 @@ def _component_scale_name(ctx: Context, scale: str | None) -> str:
 
 def _weapons_table(ctx: Context) -> Table:
     design: Design = ctx.design
+    auto = bool(_effects(ctx, AutoTurretsEffect))
     rows: list[list[Any]] = []
     for w in design.weapons:
         weapon = ctx.catalog.item("weapons", w.weapon)
@@ -953,7 +955,7 @@ def _weapons_table(ctx: Context) -> Table:
                 _signed(weapon.speed),
                 _signed(damage) if weapon.damage_modifier else str(damage),
                 weapon.range + rng_bonus,
-                _attack_text(design, weapon, damage, w.turret),
+                _attack_text(design, weapon, damage, w.turret and not auto),
                 "; ".join(notes),
             ]
         )

@@ -1,0 +1,352 @@
+"""Printing: what lands on the page, page sizes and counts, and the safety rules."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import evaluate
+from shipyard.render.paper import default_paper
+from shipyard.render.printing import print_designs
+from shipyard.render.worker import RenderError, RenderWorker
+
+from .conftest import EXAMPLES, SAMPLES
+
+A4, LETTER = (210.0, 297.0), (215.9, 279.4)
+
+
+@pytest.fixture(scope="module")
+def workers() -> Iterator[list[RenderWorker]]:
+    pool = [RenderWorker(), RenderWorker()]
+    yield pool
+    for w in pool:
+        w.close()
+
+
+def pages_text(pdf: Path) -> list[str]:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [re.sub(r"\s+", " ", doc[i].get_textpage().get_text_range()) for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def page_sizes_mm(pdf: Path) -> list[tuple[float, float]]:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [
+            (round(doc[i].get_width() * 25.4 / 72, 1), round(doc[i].get_height() * 25.4 / 72, 1))
+            for i in range(len(doc))
+        ]
+    finally:
+        doc.close()
+
+
+def ship(name: str) -> Path:
+    return EXAMPLES / f"{name}.ship"
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_record_sheet_shows_every_stat(name: str, tmp_path: Path, workers: list[RenderWorker]) -> None:
+    out = tmp_path / f"{name}.pdf"
+    result = print_designs([ship(name)], out, paper="a4", workers=workers, use_user_folder=False)
+    assert result.pages == 1
+    text = pages_text(out)[0]
+    loaded = load_design(ship(name), use_user_folder=False)
+    d = loaded.design
+    report = evaluate(d, loaded.catalog)
+    figures = {f.id: f for f in report.derived.figures}
+    expected = [d.name, f"{report.scale} scale".upper(), f"Crew {d.crew:,}", f"Structure {d.structure}".upper()]
+    expected += [f"HANDLING {d.handling:+d}", f"SOAK {d.soak}", f"MOVE {d.move}", f"POWER {d.power}"]
+    for row in report.derived.table("weapons").rows:
+        expected += [str(row[0]), str(row[5]), str(row[7])]
+    expected += [str(row[0]) for row in report.derived.table("technology").rows]
+    expected += [str(row[0]) for row in report.derived.table("accessories").rows]
+    expected += [f"{figures[f].value:,}" for f in figures if f.startswith("capacity-")]
+    if "move-kmh" in figures:
+        expected.append(f"{figures['move-kmh'].value:,} km/h, Mach {figures['move-mach'].value}")
+    for p in report.pools:
+        expected.append(f"{p.name} {p.budget}")
+    if not report.valid:
+        expected.append("DOES NOT PASS")
+    expected += ["Hard Turn", "Reversal", f"preset {report.preset_name}", f"{name}.ship"]
+    missing = [e for e in expected if e not in text]
+    assert missing == [], f"missing on the sheet: {missing}\n{text}"
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_every_sample_fits_one_page_on_both_papers(
+    paper: str, size: tuple[float, float], tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    out = tmp_path / "all.pdf"
+    result = print_designs([ship(n) for n in SAMPLES], out, paper=paper, workers=workers, use_user_folder=False)
+    assert result.pages == 6 and result.starts == [1, 2, 3, 4, 5, 6]
+    assert page_sizes_mm(out) == [size] * 6
+    assert [t.split(" ")[0] for t in pages_text(out)] == [n.split("-")[0].capitalize() for n in SAMPLES]
+
+
+def _copies(tmp_path: Path, n: int) -> list[Path]:
+    files = []
+    for i in range(n):
+        doc = json.loads(ship(SAMPLES[i % len(SAMPLES)]).read_text())
+        doc["design"]["name"] = f"Wing {i + 1:02d} {doc['design']['name']}"
+        f = tmp_path / f"d{i:03d}.ship"
+        f.write_text(json.dumps(doc))
+        files.append(f)
+    return files
+
+
+@pytest.mark.parametrize(("count", "pages"), [(9, 1), (10, 2)])
+def test_cards_nine_a_page(count: int, pages: int, tmp_path: Path, workers: list[RenderWorker]) -> None:
+    out = tmp_path / "cards.pdf"
+    result = print_designs(
+        _copies(tmp_path, count), out, sheet="cards", paper="letter", workers=workers, use_user_folder=False
+    )
+    assert result.pages == pages
+    assert page_sizes_mm(out) == [LETTER] * pages
+    text = " ".join(pages_text(out))
+    for i in range(count):
+        assert f"Wing {i + 1:02d}" in text
+
+
+def test_fleet_book_has_cover_contents_sheets_and_charts(tmp_path: Path, workers: list[RenderWorker]) -> None:
+    files = _copies(tmp_path, 8)
+    out = tmp_path / "fleet.pdf"
+    result = print_designs(
+        files, out, sheet="fleet", paper="a4", workers=workers, use_user_folder=False, title="Red Squadron"
+    )
+    texts = pages_text(out)
+    assert texts[0].startswith("SPACE FIGHTER ALPHA Red Squadron 8 designs")
+    assert texts[1].startswith("Contents")
+    assert result.starts == list(range(3, 11))
+    for i, start in enumerate(result.starts):
+        name = f"Wing {i + 1:02d}"
+        assert texts[start - 1].startswith(name), (start, texts[start - 1][:40])
+        assert re.search(rf"{name} .*? {start} ", texts[1]), f"contents lists {name} on page {start}"
+    appendix = texts[10]
+    assert appendix.startswith("Reference charts") and "Reference charts 11" in texts[1]
+    for chart in ("WEAPONS", "MANEUVERS", "INTERSCALE COMBAT", "OBSTACLES", "COLLISIONS"):
+        assert chart in " ".join(texts[10:]), chart
+    assert len(texts) == result.pages and page_sizes_mm(out) == [A4] * len(texts)
+    assert texts[5].rstrip().endswith("page 6")  # page numbers continue across parallel parts
+
+
+def test_a_hostile_design_name_prints_as_text_and_embeds_nothing(tmp_path: Path, workers: list[RenderWorker]) -> None:
+    evil = '<link rel="attachment" href="file:///etc/passwd">'
+    doc = json.loads(ship("rebel-fighter").read_text())
+    doc["design"]["name"] = evil
+    doc["design"]["concept"] = '<a rel="attachment" href="file:///etc/hostname">x</a>'
+    f = tmp_path / "evil.ship"
+    f.write_text(json.dumps(doc))
+    out = tmp_path / "evil.pdf"
+    print_designs([f], out, workers=workers, use_user_folder=False)
+    assert evil in pages_text(out)[0]
+    pdf = pdfium.PdfDocument(str(out))
+    assert pdf.count_attachments() == 0
+    pdf.close()
+    raw = out.read_bytes()
+    assert b"/EmbeddedFile" not in raw and b"root:" not in raw
+
+
+def _user_template(tmp_path: Path, body: str) -> Path:
+    folder = tmp_path / "mytemplates" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    (folder / "record.html").write_text(body)
+    return tmp_path / "mytemplates"
+
+
+@pytest.mark.parametrize(
+    ("snippet", "says"),
+    [
+        ('<img src="file:///etc/passwd">', "refused 'file:///etc/passwd'"),
+        ('<link rel="stylesheet" href="http://example.com/x.css">', "refused 'http://example.com/x.css'"),
+        ('<img src="../../../../etc/hostname">', "only regular files inside the template and catalog folders"),
+    ],
+    ids=["file-outside", "network", "relative-escape"],
+)
+def test_user_template_may_not_reach_outside(snippet: str, says: str, tmp_path: Path) -> None:
+    templates = _user_template(tmp_path, f"<html><body>{snippet}<p>{{{{ designs[0].design.name }}}}</p></body></html>")
+    out = tmp_path / "x.pdf"
+    with RenderWorker() as w, pytest.raises(RenderError) as exc:
+        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    assert says in str(exc.value)
+    assert not out.exists()
+
+
+def test_user_template_may_use_its_own_files(tmp_path: Path) -> None:
+    templates = _user_template(
+        tmp_path,
+        '<html><head><link rel="stylesheet" href="mine.css"></head>'
+        '<body><p class="x">{{ designs[0].design.name }}</p></body></html>',
+    )
+    (templates / "space-fighter-alpha" / "mine.css").write_text(".x { color: red }")
+    out = tmp_path / "x.pdf"
+    with RenderWorker() as w:
+        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    assert "Rebel Fighter" in pages_text(out)[0]
+
+
+def test_a_runaway_template_is_stopped_by_the_time_limit(tmp_path: Path) -> None:
+    templates = _user_template(
+        tmp_path, "{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}"
+    )
+    out = tmp_path / "x.pdf"
+    started = time.monotonic()
+    with RenderWorker() as w, pytest.raises(RenderError) as exc:
+        print_designs(
+            [ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], timeout=3, use_user_folder=False
+        )
+    assert "time limit" in str(exc.value) and "3 s" in str(exc.value)
+    assert time.monotonic() - started < 30
+    assert not out.exists()
+
+
+def test_a_crashed_renderer_is_a_clear_error(tmp_path: Path) -> None:
+    templates = _user_template(
+        tmp_path, "{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}"
+    )
+    import threading
+
+    with RenderWorker() as w:
+        threading.Timer(1.0, lambda: w._proc.kill()).start()  # a segfault in a C library looks like this
+        with pytest.raises(RenderError) as exc:
+            print_designs(
+                [ship("rebel-fighter")],
+                tmp_path / "x.pdf",
+                user_template_dirs=[templates],
+                workers=[w],
+                timeout=30,
+                use_user_folder=False,
+            )
+    assert "crashed" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ("<p>\n{{ designs[0].design.nmae }}</p>", "record.html:2"),
+        ("<p>{% if %}</p>", "record.html:1: template syntax error"),
+        ("{{ designs.__class__.__mro__ }}", "record.html:1"),
+    ],
+    ids=["undefined", "syntax", "sandbox"],
+)
+def test_template_errors_name_file_and_line(body: str, says: str, tmp_path: Path) -> None:
+    templates = _user_template(tmp_path, body)
+    with RenderWorker() as w, pytest.raises(RenderError) as exc:
+        print_designs(
+            [ship("rebel-fighter")],
+            tmp_path / "x.pdf",
+            user_template_dirs=[templates],
+            workers=[w],
+            use_user_folder=False,
+        )
+    assert says in str(exc.value)
+    assert str(templates) in str(exc.value)
+
+
+def test_missing_fonts_fall_back(tmp_path: Path) -> None:
+    templates = _user_template(
+        tmp_path,
+        "<html><body><p style=\"font-family: 'No Such Font Family 42'\">"
+        "{{ designs[0].design.name }} Ünïcödé ✓</p></body></html>",
+    )
+    out = tmp_path / "x.pdf"
+    with RenderWorker() as w:
+        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    assert "Rebel Fighter Ünïcödé" in pages_text(out)[0]
+
+
+def test_failed_print_leaves_an_existing_file_alone(tmp_path: Path) -> None:
+    templates = _user_template(tmp_path, "{{ nope }}")
+    out = tmp_path / "keep.pdf"
+    out.write_bytes(b"%PDF-1.7 old")
+    with RenderWorker() as w, pytest.raises(RenderError):
+        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    assert out.read_bytes() == b"%PDF-1.7 old"
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+
+
+@pytest.mark.parametrize(
+    ("env", "paper"),
+    [
+        ({"SHIPYARD_PAPER": "letter", "LANG": "de_DE.UTF-8"}, "letter"),
+        ({"LC_PAPER": "en_US.UTF-8"}, "letter"),
+        ({"LANG": "en_CA.UTF-8"}, "letter"),
+        ({"LANG": "en_GB.UTF-8"}, "a4"),
+        ({"LANG": "fr_FR.UTF-8"}, "a4"),
+    ],
+)
+def test_default_paper_follows_the_locale(env: dict[str, str], paper: str, tmp_path: Path) -> None:
+    assert default_paper(env, tmp_path / "none") == paper
+
+
+def test_default_paper_reads_etc_papersize(tmp_path: Path) -> None:
+    f = tmp_path / "papersize"
+    f.write_text("letter\n")
+    assert default_paper({"LANG": "C.UTF-8"}, f) == "letter"
+    f.write_text("a4\n")
+    assert default_paper({}, f) == "a4"
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    p = subprocess.run(
+        [sys.executable, "-m", "shipyard", *args], capture_output=True, text=True, timeout=180, check=False
+    )
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_print_command_writes_the_pdf(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    code, stdout, err = _cli(
+        "print",
+        *[str(ship(n)) for n in SAMPLES],
+        "--sheet",
+        "cards",
+        "--paper",
+        "letter",
+        "-o",
+        str(out),
+        "--no-user-catalog",
+    )
+    assert code == 0, err
+    assert f"wrote {out}: 1 page(s), 6 design(s)" in stdout
+    assert page_sizes_mm(out) == [LETTER]
+
+
+def test_print_command_bad_design_exits_2_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ship"
+    bad.write_text('{"format_version": 2, "ruleset": "space-fighter-alpha", "design": {"name": "X"}}')
+    out = tmp_path / "x.pdf"
+    code, _, err = _cli("print", str(bad), "-o", str(out), "--no-user-catalog")
+    assert code == 2 and "bad.ship at design.crew: Field required" in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_print_command_render_failure_exits_3(tmp_path: Path) -> None:
+    templates = _user_template(
+        tmp_path, "{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}"
+    )
+    out = tmp_path / "x.pdf"
+    code, _, err = _cli(
+        "print",
+        str(ship("rebel-fighter")),
+        "-o",
+        str(out),
+        "--template",
+        str(templates),
+        "--timeout",
+        "2",
+        "--no-user-catalog",
+    )
+    assert code == 3 and "time limit" in err and "Traceback" not in err
+    assert not out.exists()
