@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,9 @@ from shipyard.core.designfile import LoadedDesign, load_design
 from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.rulesets.space_fighter_alpha import Design
+
+# Qt runs without a screen in tests; set before any QApplication exists.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"

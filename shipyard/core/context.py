@@ -37,6 +37,9 @@ class DesignView:
     selections: list[Selection]
     pinned: dict[str, list[str]] = field(default_factory=dict)
     budget_overrides: dict[str, int] = field(default_factory=dict)
+    # Marks the ruleset puts on a design (e.g. "converted" from another system); rules
+    # may take a different severity for marked designs, as their catalog entry says.
+    marks: frozenset[str] = frozenset()
 
     def selected(self, kind: str) -> list[Selection]:
         return [s for s in self.selections if s.kind == kind]

@@ -25,7 +25,7 @@ def _ledger(catalog: Catalog, ctx_scale: Any, overrides: dict[str, int]) -> Ledg
         if pdef.id in overrides and pdef.storyteller_editable:
             budget = overrides[pdef.id]
             note = f"set by the Storyteller (rules give {base})"
-        pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source)))
+        pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source), tally=pdef.tally))
     return Ledger(pools)
 
 

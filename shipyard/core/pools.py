@@ -28,6 +28,10 @@ class PoolDef(BaseModel):
     budget: dict[str, int]
     unit: str = "points"
     storyteller_editable: bool = True
+    tally: bool = Field(
+        default=False,
+        description="counts what a design uses instead of limiting it: no budget, never over or under",
+    )
     source: str
 
 
@@ -51,6 +55,7 @@ class PoolState:
     lines: list[Line] = field(default_factory=list)
     spent_exact: Fraction = Fraction(0)
     gained_exact: Fraction = Fraction(0)
+    tally: bool = False
 
     def cost(self, label: str, amount: Fraction | int, **kw: str) -> None:
         line = Line(label, Fraction(amount), "cost", **kw)
@@ -74,6 +79,11 @@ class PoolState:
     @property
     def remaining(self) -> int:
         return self.budget + self.gained - self.spent
+
+    @property
+    def total(self) -> int:
+        """What a tally counts: its costs less its gains (rounded up, like a cost)."""
+        return math.ceil(self.spent_exact - self.gained_exact)
 
 
 class Ledger:
@@ -144,6 +154,8 @@ class PoolReport(BaseModel):
     remaining: int
     source: str = ""
     items: list[LineItem]
+    tally: bool = False
+    total: int = 0
 
     @classmethod
     def of(cls, state: PoolState) -> PoolReport:
@@ -170,4 +182,6 @@ class PoolReport(BaseModel):
             remaining=state.remaining,
             source=state.source,
             items=items,
+            tally=state.tally,
+            total=state.total,
         )

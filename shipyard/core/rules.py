@@ -24,7 +24,9 @@ from shipyard.core.items import PricedItem, RuleDef
 from shipyard.core.suggest import did_you_mean
 
 if TYPE_CHECKING:
+    from shipyard.core.catalog import Catalog
     from shipyard.core.rulesets import RulesetModule
+    from shipyard.core.scales import Scale
     from shipyard.core.yamlio import YamlDocument
 
 
@@ -398,17 +400,22 @@ def apply_item_levels(ctx: Context, p: KindsParams) -> None:
                 )
 
 
+def scale_restriction(catalog: Catalog, item: object, scale: Scale) -> str | None:
+    """Why ``item`` may not be used at ``scale`` (None when it may): the scales it is for."""
+    if not isinstance(item, PricedItem) or catalog.scales.allows(item.scales, scale):
+        return None
+    scales = [catalog.scales.parse(s) for s in item.scales or []]
+    return ", ".join(s.name for s in scales if s is not None)
+
+
 def apply_scale_restricted(ctx: Context, p: KindsParams) -> None:
     """Items marked for some scales only may not be used at any other scale."""
     for kind in p.kinds:
         for sel in ctx.view.selected(kind):
             item = ctx.catalog.item(kind, sel.id)
-            if not isinstance(item, PricedItem) or ctx.catalog.scales.allows(
-                item.scales, sel.component_scale or ctx.scale
-            ):
+            allowed = scale_restriction(ctx.catalog, item, sel.component_scale or ctx.scale)
+            if allowed is None or not isinstance(item, PricedItem):
                 continue
-            scales = [ctx.catalog.scales.parse(s) for s in item.scales or []]
-            allowed = ", ".join(s.name for s in scales if s is not None)
             ctx.findings.add(
                 p.severity,
                 "scale-restricted-item",
@@ -491,18 +498,31 @@ class PoolLimitParams(Params):
     pools: list[str] = Field(min_length=1)
     code: str = "pool-over-budget"
     severity: Severity = Severity.ERROR
+    severity_when_marked: dict[str, Severity] = Field(
+        default_factory=dict,
+        description="severity for designs the ruleset marks (e.g. converted from another system): "
+        "their budgets are shown for information",
+    )
 
 
 def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
-    """A pool may not end below zero once every exchange has been made."""
+    """A pool may not end below zero once every exchange has been made.
+
+    A design carrying one of the marks in ``severity_when_marked`` gets that severity
+    instead, and the message says why (the first such mark, in catalog order, wins).
+    """
+    mark = next((m for m in p.severity_when_marked if m in ctx.view.marks), None)
+    severity = p.severity_when_marked[mark] if mark is not None else p.severity
+    why = f" (shown for information: the design is {mark})" if mark is not None else ""
     for pool_id in p.pools:
         pool = ctx.ledger[pool_id]
         if pool.remaining < 0:
             ctx.findings.add(
-                p.severity,
+                severity,
                 p.code,
                 f"{pool.name} over budget by {-pool.remaining}: spent {pool.spent} of {pool.budget}"
-                + (f" + {pool.gained} gained" if pool.gained else ""),
+                + (f" + {pool.gained} gained" if pool.gained else "")
+                + why,
                 path=f"budgets.{pool.id}",
                 actual=pool.spent,
                 limit=pool.budget + pool.gained,

@@ -9,6 +9,7 @@ import shutil
 import textwrap
 
 from shipyard.core.findings import Severity
+from shipyard.core.pools import PoolReport
 from shipyard.core.report import Cell, Report, Table
 
 
@@ -43,6 +44,17 @@ def table_lines(table: Table, indent: str = "  ") -> list[str]:
     return [ln.rstrip() for ln in out]
 
 
+def _pool_lines(pool: PoolReport, cost_sign: str, gain_sign: str) -> list[str]:
+    """A pool's line items; a budget's costs are taken away, a tally's costs count up."""
+    out = []
+    for item in pool.items:
+        sign = cost_sign if item.kind == "cost" else gain_sign
+        amount = item.exact or str(item.amount)
+        where = f"  ({item.path})" if item.path else ""
+        out.append(f"      {sign}{amount:>5}  {item.label}{where}")
+    return out
+
+
 def render(report: Report, file: str = "") -> str:
     out: list[str] = []
     errors = report.by_severity(Severity.ERROR)
@@ -60,19 +72,23 @@ def render(report: Report, file: str = "") -> str:
             f"Priority: {order} free dots — {how}; net cost {pr.cost}"
             + (f", {pr.wasted} dot(s) wasted" if pr.wasted else "")
         )
-    out += ["", "Budgets"]
-    for pool in report.pools:
+    budgets = [p for p in report.pools if not p.tally]
+    tallies = [p for p in report.pools if p.tally]
+    if budgets or not tallies:
+        out += ["", "Budgets"]
+    for pool in budgets:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
         gained = f" + {pool.gained} gained" if pool.gained else ""
         out.append(
             f"  {pool.name}: budget {pool.budget}{gained}, spent {pool.spent} → {status}"
             + (f"  [{pool.budget_note}]" if pool.budget_note else "")
         )
-        for item in pool.items:
-            sign = "-" if item.kind == "cost" else "+"
-            amount = item.exact or str(item.amount)
-            where = f"  ({item.path})" if item.path else ""
-            out.append(f"      {sign}{amount:>5}  {item.label}{where}")
+        out += _pool_lines(pool, "-", "+")
+    if tallies:
+        out += ["", "Tallies"]
+    for pool in tallies:
+        out.append(f"  {pool.name}: {pool.total}")
+        out += _pool_lines(pool, "+", "-")
     out += ["", "Figures"]
     label_w = max((len(f.label) for f in report.derived.figures), default=10)
     for fig in report.derived.figures:

@@ -178,6 +178,36 @@ def print_designs(
     if sheet not in SHEETS:
         raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
     loaded = load_for_print(files, preset=preset, catalog_dirs=catalog_dirs, use_user_folder=use_user_folder)
+    return print_loaded(
+        loaded,
+        out,
+        sheet=sheet,
+        paper=paper,
+        user_template_dirs=user_template_dirs,
+        timeout=timeout,
+        workers=workers,
+        title=title,
+    )
+
+
+def print_loaded(
+    loaded: Sequence[LoadedDesign],
+    out: Path,
+    *,
+    sheet: str = "record",
+    paper: str = "a4",
+    user_template_dirs: Sequence[Path] = (),
+    timeout: float = DEFAULT_TIMEOUT,
+    workers: list[RenderWorker] | None = None,
+    title: str = "",
+) -> PrintResult:
+    """Print designs already in memory (the editor's open documents) to ``out``."""
+    if sheet not in SHEETS:
+        raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
+    if not loaded:
+        raise InputError.single("no designs to print")
+    if len({ld.ruleset for ld in loaded}) > 1:
+        raise InputError.single("these designs use different rulesets; print each ruleset separately")
     for d in user_template_dirs:
         if not Path(d).is_dir():
             raise InputError.single("template folder does not exist", file=d)

@@ -86,15 +86,59 @@ def _serve(conn: Connection) -> None:
 
 
 def default_start_method() -> str:
-    """Fork where it is safe (a plain command line on Linux), else a clean interpreter."""
+    """Fork where it is safe (a plain command line on Linux), else a fresh interpreter.
+
+    A program with a GUI must not fork (Qt's threads), and multiprocessing's "spawn"
+    re-imports the caller's main script, which breaks scripts and frozen bundles; so
+    such programs get a new ``python -m shipyard.render.worker`` over a socket pair.
+    """
     if sys.platform.startswith("linux") and "PySide6" not in sys.modules:
         return "fork"
-    return "spawn"
+    return "subprocess"
+
+
+class _Subprocess:
+    """A worker process started as ``python -m shipyard.render.worker FD``."""
+
+    def __init__(self) -> None:
+        import socket
+        import subprocess
+
+        parent, child = socket.socketpair()
+        cmd = [sys.executable, "-m", "shipyard.render.worker", str(child.fileno())]
+        if getattr(sys, "frozen", False):  # a bundled app starts itself in worker mode
+            cmd = [sys.executable, "--render-worker", str(child.fileno())]
+        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL)
+        child.close()
+        self.sock = parent
+        self.conn = Connection(parent.detach())
+
+    def is_alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def kill(self) -> None:
+        self.popen.kill()
+
+    def join(self, timeout: float | None = None) -> None:
+        import subprocess
+
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.popen.wait(timeout)
+
+    @property
+    def exitcode(self) -> int | None:
+        return self.popen.poll()
 
 
 class RenderWorker:
     def __init__(self, method: str | None = None) -> None:
-        ctx: Any = mp.get_context(method or default_start_method())
+        method = method or default_start_method()
+        if method == "subprocess":
+            proc = _Subprocess()
+            self._conn: Any = proc.conn
+            self._proc: Any = proc
+            return
+        ctx: Any = mp.get_context(method)
         self._conn, child = ctx.Pipe()
         self._proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="shipyard-render")
         self._proc.start()
@@ -141,3 +185,12 @@ class RenderWorker:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def serve_fd(fd: int) -> None:
+    """Entry point of a worker started as a subprocess: serve jobs on an inherited socket."""
+    _serve(Connection(fd))
+
+
+if __name__ == "__main__":
+    serve_fd(int(sys.argv[1]))

@@ -136,7 +136,124 @@ class Interscale(CatalogItem):
     span: int = Field(ge=1, description="how many steps up and down a sheet lists")
 
 
+# --- the stat-block text format (read by shipyard.convert.statblock) -----------------------
+
+
+class _FormatPart(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class StatBlockPart(_FormatPart):
+    """A named part of a value, e.g. "Armor 2" in "Soak: 3 (Armor 2, Energy Shields 1)"."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    field: str
+    source: str
+
+
+class StatBlockLabel(_FormatPart):
+    """One label of the block ("Soak:") and the design field its value fills."""
+
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    value: Literal["text", "scale", "number", "list"]
+    field: str | None = Field(default=None, description="design field (text, scale, number)")
+    kinds: list[str] = Field(default_factory=list, description="list: catalog kinds a name is looked up in, in order")
+    custom: str | None = Field(default=None, description="list: the custom kind '(custom ...)' entries become")
+    required: bool = False
+    starts_block: bool = False
+    assume: dict[str, int] = Field(default_factory=dict, description="value by scale family when the label is missing")
+    parts: list[StatBlockPart] = Field(default_factory=list)
+    source: str
+
+
+class StatBlockWord(_FormatPart):
+    """A word of a list entry: a mount ("Turreted"), "None", "additional", "custom", "-scale"."""
+
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    role: Literal["flag", "group", "none", "filler", "custom", "scale-suffix"]
+    field: str | None = Field(default=None, description="flag/group: the entry field it sets")
+    kinds: list[str] = Field(default_factory=list, description="flag/group: the catalog kinds it applies to")
+    source: str
+
+
+class StatBlockList(_FormatPart):
+    """Where entries of one catalog kind go in the design, and how the text prints them."""
+
+    kind: str
+    field: str
+    id_key: str
+    count_key: str | None = None
+    level_key: str | None = None
+    scale_key: str | None = None
+    print_cost: bool = Field(default=False, description="print '(cost)' after items without levels")
+    source: str
+
+
+class StatBlockCustom(_FormatPart):
+    """Entries the catalog does not have, written 'Name (custom, Cost 2)'."""
+
+    kind: str
+    field: str
+    name_key: str
+    count_key: str | None = None
+    scale_key: str | None = None
+    number_key: str = Field(description="the key a lone number sets")
+    keys: list[StatBlockPart] = Field(default_factory=list)
+    source: str
+
+
+class StatBlockCapacity(_FormatPart):
+    """A published capacity before an item name ("250 cubic-meter Cargo Bay(2)")."""
+
+    kind: str
+    item: str
+    figure: str = Field(description="id of the derived figure that holds the capacity")
+    units: list[str] = Field(default_factory=list)
+    source: str
+
+
+class StatBlockPlural(_FormatPart):
+    singular: str
+    plural: str
+    source: str
+
+
+class StatBlockName(_FormatPart):
+    """How the text prints one catalog item, singular and plural ("1 Missile", "3 Missiles")."""
+
+    kind: str
+    id: str
+    one: str
+    many: str
+    source: str
+
+
+class StatBlockScaleName(_FormatPart):
+    name: str
+    scale: str
+    source: str
+
+
+class StatBlockFormat(CatalogItem):
+    """A ruleset's stat-block text: labels, list words, plurals; see docs/conversion.md."""
+
+    labels: list[StatBlockLabel] = Field(min_length=1)
+    words: list[StatBlockWord] = Field(default_factory=list)
+    lists: list[StatBlockList] = Field(default_factory=list)
+    custom: list[StatBlockCustom] = Field(default_factory=list)
+    capacities: list[StatBlockCapacity] = Field(default_factory=list)
+    plurals: list[StatBlockPlural] = Field(default_factory=list)
+    names: list[StatBlockName] = Field(default_factory=list)
+    scale_names: list[StatBlockScaleName] = Field(default_factory=list)
+
+
 ITEM_KINDS: dict[str, type[CatalogItem]] = {
+    "statblock": StatBlockFormat,
     "interscale": Interscale,
     "weapons": Weapon,
     "mounts": Mount,
@@ -184,6 +301,38 @@ class CustomTechnology(_Strict):
     description: _Text = ""
 
 
+class CustomWeapon(_Strict):
+    """A weapon not on the chart (e.g. converted from another system); the Storyteller prices it."""
+
+    name: _Name
+    count: int = Field(default=1, ge=1, le=1000)
+    speed: _Stat = 0
+    damage: _Stat = Field(description="damage modifier added to the attack pool")
+    range: int | None = Field(default=None, ge=0, le=1000)
+    cost: int = Field(default=0, ge=0, le=1000, description="Weapon Points per weapon the Storyteller assigns")
+    scale: str | None = Field(default=None, max_length=40, description="component scale for out-of-scale weapons")
+    notes: _Text = ""
+
+
+class ConversionNote(_Strict):
+    """One line of a conversion report: what became of one field of the original."""
+
+    field: str = Field(max_length=200)
+    status: Literal["converted", "note", "assumed", "conflict"]
+    original: str = Field(default="", max_length=2000)
+    value: str = Field(default="", max_length=2000)
+    message: str = Field(default="", max_length=2000)
+    source: str = Field(default="", max_length=500)
+
+
+class Conversion(_Strict):
+    """Marks a design converted from another game: its budgets are shown for information."""
+
+    system: _Name
+    source: dict[str, Any] = Field(default_factory=dict, description="the original record, as read")
+    report: list[ConversionNote] = Field(default_factory=list, max_length=1000)
+
+
 class Pilot(_Strict):
     name: str = Field(default="", max_length=200)
     dexterity: int = Field(ge=0, le=20)
@@ -227,6 +376,7 @@ class Design(_Strict):
     weapons: list[WeaponChoice] = Field(default_factory=list, max_length=200)
     technology: list[ItemChoice] = Field(default_factory=list, max_length=200)
     custom_technology: list[CustomTechnology] = Field(default_factory=list, max_length=200)
+    custom_weapons: list[CustomWeapon] = Field(default_factory=list, max_length=200)
     accessories: list[ItemChoice] = Field(default_factory=list, max_length=200)
     budgets: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = Field(
         default_factory=dict, description="Storyteller budget settings by pool id"
@@ -234,6 +384,7 @@ class Design(_Strict):
     pilot: Pilot | None = None
     forms: list[Form] = Field(default_factory=list, max_length=20)
     notes: _Text = ""
+    converted: Conversion | None = Field(default=None, description="set when converted from another game")
 
     @field_validator("name")
     @classmethod
@@ -347,6 +498,10 @@ def resolve(design: Design, catalog: Catalog) -> Design:
             c.model_copy(update={"scale": _scale_id(c.scale, catalog, f"custom_technology[{i}].scale", problems)})
             for i, c in enumerate(design.custom_technology)
         ],
+        "custom_weapons": [
+            c.model_copy(update={"scale": _scale_id(c.scale, catalog, f"custom_weapons[{i}].scale", problems)})
+            for i, c in enumerate(design.custom_weapons)
+        ],
     }
     forms = []
     for i, form in enumerate(design.forms):
@@ -379,8 +534,6 @@ def new_design(name: str, scale: str, catalog: Catalog) -> Design:
         crew=crew,
         handling=base.get("handling", 0),
         soak=base.get("soak", 0),
-        armor=0,
-        shields=0,
         move=base.get("move", 0),
         power=base.get("power", 0),
         structure=base.get("structure", 10),
@@ -426,7 +579,8 @@ def view(design: Design, catalog: Catalog) -> DesignView:
         stats["shields"] = design.shields or 0
     prio = next((r for r in catalog.rules if r.definition.type == "priority"), None)
     pinned = {prio.definition.id: list(design.priority)} if prio and design.priority else {}
-    return DesignView(_design_scale(design, catalog), stats, selections, pinned, dict(design.budgets))
+    marks = frozenset({"converted"}) if design.converted is not None else frozenset()
+    return DesignView(_design_scale(design, catalog), stats, selections, pinned, dict(design.budgets), marks)
 
 
 # --- helpers over the selected items ------------------------------------------------------
@@ -573,6 +727,33 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
             path=f"weapons[{i}]",
             rule=p.id,
         )
+    for i, c in enumerate(design.custom_weapons):
+        _custom_weapon_cost(ctx, p, i, c)
+
+
+def _custom_weapon_cost(ctx: Context, p: WeaponCostParams, i: int, c: CustomWeapon) -> None:
+    """A custom weapon costs what the Storyteller assigns, /5 per scale step down."""
+    comp = ctx.catalog.scales.parse(c.scale) if c.scale else None
+    if comp is not None and comp.index > ctx.scale.index:
+        ctx.findings.add(
+            "error",
+            "component-scale-larger",
+            f"{c.name} at {comp.name} scale is larger than this {ctx.scale.name}-scale design; "
+            "buy larger-scale components as advanced technology (custom technology)",
+            path=f"custom_weapons[{i}].scale",
+            actual=comp.name,
+            limit=ctx.scale.name,
+            rule=p.id,
+            source=ctx.catalog.cite("Out-of-Scale Designs"),
+        )
+    sel = Selection("custom_weapons", c.name, f"custom_weapons[{i}]", 1, c.count, comp)
+    factor = scale_factor(ctx, sel, p.smaller_scale_divisor)
+    label = f"{c.count} x {c.name} (custom, {c.cost} each)"
+    if factor != 1 and comp is not None:
+        label += f", {comp.name} scale x {factor}"
+    ctx.ledger[p.pool].cost(
+        label, Fraction(c.cost * c.count) * factor, source=ctx.catalog.cite(p.source), path=sel.path, rule=p.id
+    )
 
 
 class FireLinkParams(Params):
@@ -913,9 +1094,9 @@ def _weapon_bonus(ctx: Context, weapon: Weapon) -> tuple[int, int, list[str]]:
     return dmg, rng, names
 
 
-def _attack_text(design: Design, weapon: Weapon, damage: int, turret: bool) -> str:
+def _attack_text(design: Design, weapon: Weapon | None, damage: int, turret: bool) -> str:
     """The attack pool: a turret's gunner uses Gunnery, the pilot Piloting (Auto-Turrets too)."""
-    if weapon.missile is not None:
+    if weapon is not None and weapon.missile is not None:
         return f"{weapon.missile.attack_pool}{damage:+d} = {weapon.missile.attack_pool + damage}"
     h = design.handling
     p = design.pilot
@@ -957,6 +1138,20 @@ def _weapons_table(ctx: Context) -> Table:
                 weapon.range + rng_bonus,
                 _attack_text(design, weapon, damage, w.turret and not auto),
                 "; ".join(notes),
+            ]
+        )
+    for c in design.custom_weapons:
+        rows.append(
+            [
+                f"{c.name} (custom)",
+                c.count,
+                "forward",
+                _component_scale_name(ctx, c.scale),
+                _signed(c.speed),
+                _signed(c.damage),
+                "" if c.range is None else c.range,
+                _attack_text(design, None, c.damage, False),
+                c.notes,
             ]
         )
     return Table(

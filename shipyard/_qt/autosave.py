@@ -1,0 +1,71 @@
+"""Autosave: unsaved work is copied to the user's data folder every minute and on a crash.
+
+Each open document with unsaved changes has one autosave file (the design file format,
+plus where it came from). Saving or closing the document removes it; whatever is left
+at the next start is offered for restoring.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from shipyard._qt.document import Document
+from shipyard.core.designfile import atomic_write_text, design_from_document, dumps
+from shipyard.core.errors import InputError
+
+
+def folder() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "shipyard" / "autosave"
+
+
+def save(doc: Document) -> Path:
+    target = folder()
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / f"{doc.uid}.ship"
+    atomic_write_text(path, dumps(doc.loaded))
+    atomic_write_text(
+        path.with_suffix(".json"), json.dumps({"original": str(doc.path) if doc.path else None, "title": doc.title})
+    )
+    return path
+
+
+def discard(doc: Document) -> None:
+    for suffix in (".ship", ".json"):
+        (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
+
+
+@dataclass
+class Recovered:
+    autosave: Path
+    original: Path | None
+    title: str
+
+
+def pending() -> list[Recovered]:
+    out = []
+    for f in sorted(folder().glob("*.ship")) if folder().is_dir() else []:
+        try:
+            meta = json.loads(f.with_suffix(".json").read_text())
+        except (OSError, ValueError):
+            meta = {}
+        original = meta.get("original")
+        out.append(Recovered(f, Path(original) if original else None, meta.get("title") or f.stem))
+    return out
+
+
+def load(rec: Recovered, use_user_folder: bool = True) -> Document:
+    doc_data = json.loads(rec.autosave.read_text(encoding="utf-8"))
+    loaded = design_from_document(doc_data, file=str(rec.autosave), use_user_folder=use_user_folder)
+    return Document(loaded, rec.original)
+
+
+def remove(rec: Recovered) -> None:
+    rec.autosave.unlink(missing_ok=True)
+    rec.autosave.with_suffix(".json").unlink(missing_ok=True)
+
+
+__all__ = ["InputError", "Recovered", "discard", "folder", "load", "pending", "remove", "save"]

@@ -1,0 +1,177 @@
+"""An open design: the loaded design, its file, its undo stack and its current report.
+
+Every change is a QUndoCommand that swaps whole states (preset, catalog, design), so
+undo and redo are exact and cheap: designs are immutable values.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from shipyard.core.catalog import Catalog
+from shipyard.core.designfile import LoadedDesign, save_design
+from shipyard.core.edits import insert_at, remove_at, set_at
+from shipyard.core.errors import InputError
+from shipyard.core.evaluate import evaluate
+from shipyard.core.report import Report
+
+
+@dataclass(frozen=True)
+class State:
+    preset: str
+    catalog: Catalog
+    design: Any
+
+
+class ReplaceState(QUndoCommand):
+    """One edit. Edits of the same field in a row merge, so typing is one undo step."""
+
+    MERGE_ID = 1
+
+    def __init__(self, doc: Document, before: State, after: State, text: str, merge_key: str | None) -> None:
+        super().__init__(text)
+        self.doc, self.before, self.after, self.merge_key = doc, before, after, merge_key
+
+    def id(self) -> int:
+        return self.MERGE_ID if self.merge_key else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ReplaceState) or other.doc is not self.doc or other.merge_key != self.merge_key:
+            return False
+        self.after = other.after
+        return True
+
+    def redo(self) -> None:
+        self.doc._set_state(self.after)
+
+    def undo(self) -> None:
+        self.doc._set_state(self.before)
+
+
+class Document(QObject):
+    changed = Signal()
+    modified_changed = Signal(bool)
+    file_changed = Signal()
+
+    def __init__(self, loaded: LoadedDesign, path: Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.uid = uuid.uuid4().hex
+        self.path = path
+        self._state = State(loaded.preset, loaded.catalog, loaded.design)
+        self._ruleset = loaded.ruleset
+        self._report: Report | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def design(self) -> Any:
+        return self._state.design
+
+    @property
+    def catalog(self) -> Catalog:
+        return self._state.catalog
+
+    @property
+    def preset(self) -> str:
+        return self._state.preset
+
+    @property
+    def loaded(self) -> LoadedDesign:
+        return LoadedDesign(self.path, self._ruleset, self._state.preset, self._state.design, self._state.catalog)
+
+    @property
+    def report(self) -> Report:
+        if self._report is None:
+            self._report = evaluate(self._state.design, self._state.catalog)
+        return self._report
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else (getattr(self.design, "name", "") or "Untitled")
+
+    def _set_state(self, state: State) -> None:
+        self._state = state
+        self._report = None
+        self.changed.emit()
+
+    # --- edits (each one undoable) --------------------------------------------------------
+
+    def _push(
+        self, design: Any, text: str, merge_key: str | None, preset: str | None = None, catalog: Catalog | None = None
+    ) -> None:
+        after = State(preset or self._state.preset, catalog or self._state.catalog, design)
+        self.undo_stack.push(ReplaceState(self, self._state, after, text, merge_key))
+
+    def edit(self, path: str, value: Any, *, merge: bool = True, text: str = "") -> str | None:
+        """Set ``value`` at ``path``; returns the engine's message when the value is refused."""
+        try:
+            new = set_at(self.design, path, value, self.catalog)
+        except InputError as exc:
+            return str(exc)
+        if new != self.design:
+            self._push(new, text or f"Change {path}", path if merge else None)
+        return None
+
+    def edit_many(self, changes: dict[str, Any], text: str) -> str | None:
+        """Several values in one undoable step (e.g. dividing Soak sets Armor and Shields)."""
+        design = self.design
+        try:
+            for path, value in changes.items():
+                design = set_at(design, path, value, self.catalog)
+        except InputError as exc:
+            return str(exc)
+        if design != self.design:
+            self._push(design, text, None)
+        return None
+
+    def insert(self, list_path: str, item: Any, text: str = "") -> str | None:
+        try:
+            new = insert_at(self.design, list_path, item, self.catalog)
+        except InputError as exc:
+            return str(exc)
+        self._push(new, text or f"Add to {list_path}", None)
+        return None
+
+    def remove(self, list_path: str, index: int, text: str = "") -> str | None:
+        try:
+            new = remove_at(self.design, list_path, index, self.catalog)
+        except InputError as exc:
+            return str(exc)
+        self._push(new, text or f"Remove from {list_path}", None)
+        return None
+
+    def set_preset(self, preset_id: str) -> str | None:
+        if preset_id == self.preset:
+            return None
+        try:
+            catalog = self.catalog.with_preset(preset_id)
+        except InputError as exc:
+            return str(exc)
+        self._push(self.design, f"Preset {preset_id}", None, preset=preset_id, catalog=catalog)
+        return None
+
+    # --- files ----------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.path
+        if target is None:
+            raise ValueError("no file name")
+        save_design(self.loaded, target)
+        self.path = Path(target)
+        self.undo_stack.setClean()
+        self.file_changed.emit()

@@ -1,0 +1,337 @@
+"""Catalog browser and list editor: pick catalog items, edit the chosen ones in a table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Any
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QDrag
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shipyard._qt.document import Document
+from shipyard.core.edits import get_at, parse_path
+from shipyard.core.rules import scale_restriction
+
+MIME = "application/x-shipyard-item"
+
+
+class _DragList(QListWidget):
+    def startDrag(self, actions: Qt.DropAction) -> None:
+        item = self.currentItem()
+        if item is None or not item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            return
+        mime = QMimeData()
+        mime.setData(MIME, str(item.data(Qt.ItemDataRole.UserRole)).encode())
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class CatalogBrowser(QWidget):
+    """Search a catalog kind; see cost, description and system text; add with a click or drag."""
+
+    add_requested = Signal(str)
+
+    def __init__(self, doc: Document, kind: str, noun: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.kind, self.noun = doc, kind, noun
+        self.search = QLineEdit(placeholderText=f"Search {noun}…")
+        self.search.setAccessibleName(f"Search {noun}")
+        self.search.setClearButtonEnabled(True)
+        self.list = _DragList()
+        self.list.setAccessibleName(f"{noun.capitalize()} catalog")
+        self.list.setDragEnabled(True)
+        self.detail = QTextBrowser()
+        self.detail.setAccessibleName(f"{noun.capitalize()} description")
+        self.detail.setMaximumHeight(140)
+        self.add_button = QPushButton(f"&Add {noun.rstrip('s') if noun.endswith('s') else noun}")
+        self.add_button.setAccessibleName(f"Add the selected {noun}")
+        label = QLabel(f"{noun.capitalize()} catalog")
+        label.setBuddy(self.search)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        for w in (label, self.search, self.list, self.detail, self.add_button):
+            lay.addWidget(w)
+        self.search.textChanged.connect(self._filter)
+        self.list.currentItemChanged.connect(self._show)
+        self.list.itemActivated.connect(lambda _i: self._add())
+        self.add_button.clicked.connect(self._add)
+        self._scale: tuple[Any, str] | None = None
+        self.populate()
+
+    def populate(self) -> None:
+        scale = (
+            self.doc.catalog.scales.parse(getattr(self.doc.design, "scale", ""))
+            if hasattr(self.doc.design, "scale")
+            else None
+        )
+        key = (scale, self.doc.preset)
+        if key == self._scale and self.list.count():
+            return
+        self._scale = key
+        current = self.list.currentItem().data(Qt.ItemDataRole.UserRole) if self.list.currentItem() else None
+        self.list.clear()
+        for item in self.doc.catalog.kind(self.kind).values():
+            cost = getattr(item, "cost", None)
+            text = item.name
+            if cost is not None:
+                text += f"   {cost}{' each' if getattr(item, 'per_level', False) else ''}"
+            row = QListWidgetItem(text)
+            row.setData(Qt.ItemDataRole.UserRole, item.id)
+            reason = scale_restriction(self.doc.catalog, item, scale) if scale is not None else None
+            tip = getattr(item, "description", "") or getattr(item, "notes", "")
+            if reason:
+                row.setText(f"{text}   (for {reason} scale only)")
+                row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                tip = f"Not for {scale.name if scale else ''}-scale designs: {reason} scale only. {tip}"
+            row.setToolTip(tip)
+            self.list.addItem(row)
+            if item.id == current:
+                self.list.setCurrentItem(row)
+        self._filter(self.search.text())
+
+    def _filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        for i in range(self.list.count()):
+            row = self.list.item(i)
+            item = self.doc.catalog.item(self.kind, row.data(Qt.ItemDataRole.UserRole))
+            hay = (
+                " ".join(
+                    [item.name, *item.aliases, getattr(item, "description", ""), getattr(item, "system", "")]
+                ).lower()
+                if item
+                else ""
+            )
+            row.setHidden(bool(needle) and needle not in hay)
+
+    def _show(self, row: QListWidgetItem | None) -> None:
+        if row is None:
+            self.detail.clear()
+            return
+        item = self.doc.catalog.item(self.kind, row.data(Qt.ItemDataRole.UserRole))
+        if item is None:
+            return
+        parts = [f"<b>{item.name}</b>"]
+        cost = getattr(item, "cost", None)
+        if cost is not None:
+            max_level = getattr(item, "max_level", None)
+            per_level = " per level" if getattr(item, "per_level", False) else ""
+            parts.append(f"Cost {cost}{per_level}" + (f", up to {max_level}" if max_level else ""))
+        for attr in ("description", "system", "notes"):
+            text = getattr(item, attr, "")
+            if text:
+                parts.append(f"<i>{attr.capitalize()}:</i> {text}")
+        if not row.flags() & Qt.ItemFlag.ItemIsEnabled:
+            parts.append(f"<b>{row.toolTip().split('.')[0]}.</b>")
+        parts.append(f"<span style='color: gray'>Source: {self.doc.catalog.cite(item.source)}</span>")
+        self.detail.setHtml("<br>".join(parts))
+
+    def _add(self) -> None:
+        row = self.list.currentItem()
+        if row is not None and row.flags() & Qt.ItemFlag.ItemIsEnabled:
+            self.add_requested.emit(row.data(Qt.ItemDataRole.UserRole))
+
+
+@dataclass
+class Column:
+    header: str
+    field: str
+    kind: str  # name | spin | check | line | combo
+    minimum: int = 0
+    maximum: int = 999
+    choices: Callable[[], list[tuple[str, Any]]] | None = None
+    enabled: Callable[[dict[str, Any]], bool] = dc_field(default=lambda _e: True)
+
+
+class ListEditor(QTableWidget):
+    """The chosen entries of one list in the design, one row each, every cell editable."""
+
+    def __init__(
+        self,
+        doc: Document,
+        list_path: str,
+        columns: list[Column],
+        name_of: Callable[[dict[str, Any]], str],
+        report_error: Callable[[str], None],
+        add: Callable[[str], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(0, len(columns) + 1, parent)
+        self.doc, self.list_path, self.columns, self.name_of = doc, list_path, columns, name_of
+        self.report_error, self._add = report_error, add
+        self.setHorizontalHeaderLabels([c.header for c in columns] + [""])
+        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.verticalHeader().setVisible(False)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setAccessibleName(f"Chosen {list_path}")
+        self.setAcceptDrops(add is not None)
+        self.viewport().setAcceptDrops(add is not None)
+        self._signature: tuple[Any, ...] | None = None
+        self._updating = False
+
+    def entries(self) -> list[dict[str, Any]]:
+        value = get_at(self.doc.design, self.list_path)
+        return list(value) if isinstance(value, list) else []
+
+    def refresh(self) -> None:
+        entries = self.entries()
+        signature = tuple(self.name_of(e) for e in entries)
+        if signature != self._signature:
+            self._rebuild(entries)
+            self._signature = signature
+        self._updating = True
+        try:
+            for r, entry in enumerate(entries):
+                for c, col in enumerate(self.columns):
+                    self._write(self.cellWidget(r, c), col, _get(entry, col.field))
+                    w = self.cellWidget(r, c)
+                    if w is not None:
+                        w.setEnabled(col.enabled(entry))
+        finally:
+            self._updating = False
+
+    def _rebuild(self, entries: list[dict[str, Any]]) -> None:
+        self.setRowCount(len(entries))
+        for r, entry in enumerate(entries):
+            for c, col in enumerate(self.columns):
+                self.setCellWidget(r, c, self._make(r, col, entry))
+            remove = QPushButton("Remove")
+            remove.setAccessibleName(f"Remove {self.name_of(entry)}")
+            remove.clicked.connect(lambda _=False, row=r: self._remove(row))
+            self.setCellWidget(r, len(self.columns), remove)
+        self.resizeColumnsToContents()
+        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+    def _make(self, row: int, col: Column, entry: dict[str, Any]) -> QWidget:
+        path = f"{self.list_path}[{row}].{col.field}"
+        name = f"{col.header} of {self.name_of(entry)}"
+        w: QWidget
+        if col.kind == "name":
+            w = QLabel(self.name_of(entry))
+        elif col.kind in ("spin", "optspin"):
+            s = QSpinBox()
+            s.setRange(col.minimum - (1 if col.kind == "optspin" else 0), col.maximum)
+            if col.kind == "optspin":
+                s.setSpecialValueText("same")
+                s.valueChanged.connect(lambda v, p=path, lo=col.minimum: self._commit(p, None if v < lo else v, True))
+            else:
+                s.valueChanged.connect(lambda v, p=path: self._commit(p, v, True))
+            w = s
+        elif col.kind == "check":
+            b = QCheckBox()
+            b.toggled.connect(lambda on, p=path: self._commit(p, on, False))
+            w = b
+        elif col.kind == "line":
+            e = QLineEdit()
+            e.textEdited.connect(lambda t, p=path: self._commit(p, t or None, True))
+            w = e
+        else:
+            cb = QComboBox()
+            for label, value in col.choices() if col.choices else []:
+                cb.addItem(label, value)
+            cb.activated.connect(lambda i, p=path, box=cb: self._commit(p, box.itemData(i), False))
+            w = cb
+        w.setAccessibleName(name)
+        w.setToolTip(name)
+        return w
+
+    def _write(self, w: QWidget | None, col: Column, value: Any) -> None:
+        if w is None:
+            return
+        w.blockSignals(True)
+        try:
+            if isinstance(w, QSpinBox):
+                target = (col.minimum - 1 if col.kind == "optspin" else col.minimum) if value is None else int(value)
+                if w.value() != target:
+                    w.setValue(target)
+            elif isinstance(w, QCheckBox):
+                w.setChecked(bool(value))
+            elif isinstance(w, QLineEdit):
+                if w.text() != (value or ""):
+                    w.setText(value or "")
+            elif isinstance(w, QComboBox):
+                w.setCurrentIndex(max(0, w.findData(value)))
+        finally:
+            w.blockSignals(False)
+
+    def _commit(self, path: str, value: Any, merge: bool) -> None:
+        if self._updating:
+            return
+        error = self.doc.edit(path, value, merge=merge)
+        if error:
+            self.report_error(error)
+            self.refresh()
+
+    def _remove(self, row: int) -> None:
+        entry = self.entries()[row]
+        error = self.doc.remove(self.list_path, row, text=f"Remove {self.name_of(entry)}")
+        if error:
+            self.report_error(error)
+
+    def focus_path(self, path: str) -> bool:
+        parts = parse_path(path)
+        base = parse_path(self.list_path)
+        if parts[: len(base)] != base:
+            return False
+        rest = parts[len(base) :]
+        row = rest[0] if rest and isinstance(rest[0], int) else 0
+        fieldname = ".".join(str(p) for p in rest[1:]) if len(rest) > 1 else None
+        if row >= self.rowCount():
+            return False
+        col = next((i for i, c in enumerate(self.columns) if c.field == fieldname), 0)
+        from shipyard._qt.binding import _reveal
+
+        _reveal(self)
+        self.setCurrentCell(row, col)
+        w = self.cellWidget(row, col)
+        (w or self).setFocus()
+        return True
+
+    # drag and drop from a catalog browser
+    def dragEnterEvent(self, event: Any) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: Any) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: Any) -> None:
+        if self._add is not None and event.mimeData().hasFormat(MIME):
+            self._add(bytes(event.mimeData().data(MIME).data()).decode())
+            event.acceptProposedAction()
+
+
+def _get(entry: dict[str, Any], dotted: str) -> Any:
+    node: Any = entry
+    for part in dotted.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
+    box = QWidget()
+    lay = QHBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(browser, 2)
+    lay.addWidget(editor, 3)
+    return box

@@ -1,0 +1,495 @@
+"""The main window: open designs in tabs, files, undo, settings, autosave, printing."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shipyard._qt import autosave
+from shipyard._qt.document import Document
+from shipyard._qt.view import DocumentView
+from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, new_design
+from shipyard.core.errors import InputError
+from shipyard.core.resources import builtin_catalog_root
+
+RULESET = "space-fighter-alpha"
+FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"
+MAX_RECENT = 10
+AUTOSAVE_MS = 60_000
+
+
+def samples() -> list[Path]:
+    return sorted((builtin_catalog_root() / RULESET / "examples").glob(f"*{EXTENSION}"))
+
+
+class Welcome(QWidget):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        title = QLabel(
+            "<h1>Shipyard</h1><p>Build a spacecraft through the rules' five steps, or open one of the sample ships.</p>"
+        )
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(title)
+        for text, scale in (("New &starfighter", "starfighter"), ("New star&ship", "starship")):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, s=scale: window.new(s))
+            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(QLabel("<b>Sample ships</b>"), alignment=Qt.AlignmentFlag.AlignCenter)
+        for f in samples():
+            b = QPushButton(f.stem.replace("-", " ").title())
+            b.setAccessibleName(f"Open the sample {f.stem.replace('-', ' ')}")
+            b.clicked.connect(lambda _=False, p=f: window.open_sample(p))
+            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
+        lay.addStretch(2)
+
+
+class PrintDialog(QDialog):
+    def __init__(self, parent: QWidget, paper: str, several: bool) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print to PDF")
+        form = QFormLayout(self)
+        self.sheet = QComboBox()
+        for label, value in (
+            ("Record sheet", "record"),
+            ("Stat cards (nine a page)", "cards"),
+            ("Fleet book", "fleet"),
+        ):
+            self.sheet.addItem(label, value)
+        self.paper = QComboBox()
+        self.paper.addItem("A4", "a4")
+        self.paper.addItem("Letter", "letter")
+        self.paper.setCurrentIndex(max(0, self.paper.findData(paper)))
+        self.scope = QComboBox()
+        self.scope.addItem("This design", "one")
+        self.scope.addItem("All open designs", "all")
+        self.scope.setEnabled(several)
+        for label, w in (("&Sheet", self.sheet), ("&Paper", self.paper), ("&Designs", self.scope)):
+            lab = QLabel(label)
+            lab.setBuddy(w)
+            w.setAccessibleName(label.replace("&", ""))
+            form.addRow(lab, w)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+
+class _PrintBridge(QObject):
+    done = Signal(str, str)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings, *, use_user_folder: bool = True, preview: bool = True) -> None:
+        super().__init__()
+        self.settings = settings
+        self.use_user_folder = use_user_folder
+        self.preview_enabled = preview
+        self.setWindowTitle("Shipyard")
+        self.setAcceptDrops(True)
+        self.undo_group = QUndoGroup(self)
+        self.tabs = QTabWidget()
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.tabCloseRequested.connect(lambda i: self.close_tab(i))
+        self.tabs.currentChanged.connect(self._current_changed)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(Welcome(self))
+        self.stack.addWidget(self.tabs)
+        self.setCentralWidget(self.stack)
+        self._make_menus()
+        geometry = settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave_all)
+        self.autosave_timer.start()
+        self.print_bridge = _PrintBridge()
+        self.print_bridge.done.connect(self._printed)
+
+    # --- menus --------------------------------------------------------------------------
+
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:  # type: ignore[no-untyped-def]
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        return a
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        self._action(m, "New star&fighter", lambda: self.new("starfighter"), QKeySequence.StandardKey.New)
+        self._action(m, "New star&ship", lambda: self.new("starship"))
+        sm = m.addMenu("New from &sample")
+        for f in samples():
+            self._action(sm, f.stem.replace("-", " ").title(), lambda _=False, p=f: self.open_sample(p))
+        self._action(m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = m.addMenu("Open &recent")
+        self._fill_recent()
+        m.addSeparator()
+        self.save_action = self._action(m, "&Save", lambda: self.save(), QKeySequence.StandardKey.Save)
+        self._action(m, "Save &as…", lambda: self.save(as_new=True), QKeySequence.StandardKey.SaveAs)
+        self._action(m, "&Close", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
+        m.addSeparator()
+        self._action(m, "&Print to PDF…", self.print_dialog, QKeySequence.StandardKey.Print)
+        m.addSeparator()
+        self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        e = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        e.addAction(self.undo_action)
+        e.addAction(self.redo_action)
+        s = bar.addMenu("&Settings")
+        paper = s.addMenu("&Paper")
+        group = QActionGroup(self)
+        for label, value in (("A4", "a4"), ("Letter", "letter")):
+            a = QAction(label, self, checkable=True)
+            a.setChecked(self.paper == value)
+            a.triggered.connect(lambda _=False, v=value: self.settings.setValue("print/paper", v))
+            group.addAction(a)
+            paper.addAction(a)
+        preset = s.addMenu("Default &preset")
+        pgroup = QActionGroup(self)
+        from shipyard.core.catalog import load_catalog
+
+        for p in load_catalog(RULESET, use_user_folder=False).presets.values():
+            a = QAction(p.name, self, checkable=True)
+            a.setChecked(self.default_preset == p.id)
+            a.triggered.connect(lambda _=False, v=p.id: self.settings.setValue("design/preset", v))
+            pgroup.addAction(a)
+            preset.addAction(a)
+        self._action(s, "User &catalog folder…", self.choose_catalog_folder)
+
+    # --- settings -------------------------------------------------------------------------
+
+    @property
+    def paper(self) -> str:
+        from shipyard.render.paper import default_paper
+
+        value = self.settings.value("print/paper")
+        return value if value in ("a4", "letter") else default_paper()
+
+    @property
+    def default_preset(self) -> str | None:
+        value = self.settings.value("design/preset")
+        return value if isinstance(value, str) and value else None
+
+    def catalog_folders(self) -> tuple[Path, ...]:
+        value = self.settings.value("catalog/folder")
+        return (Path(value),) if isinstance(value, str) and value and Path(value).is_dir() else ()
+
+    def choose_catalog_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "User catalog folder")
+        if folder:
+            self.settings.setValue("catalog/folder", folder)
+            self.statusBar().showMessage(f"House rules from {folder} apply to designs opened from now on", 8000)
+
+    def recent(self) -> list[str]:
+        value = self.settings.value("files/recent") or []
+        return [v for v in ([value] if isinstance(value, str) else list(value)) if v]
+
+    def _remember(self, path: Path) -> None:
+        items = [str(path)] + [p for p in self.recent() if p != str(path)]
+        self.settings.setValue("files/recent", items[:MAX_RECENT])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in self.recent():
+            self._action(self.recent_menu, p, lambda _=False, path=p: self.open_file(Path(path)))
+        self.recent_menu.setEnabled(bool(self.recent()))
+
+    # --- documents ------------------------------------------------------------------------
+
+    def documents(self) -> list[Document]:
+        views = (self.tabs.widget(i) for i in range(self.tabs.count()))
+        return [v.doc for v in views if isinstance(v, DocumentView)]
+
+    def current(self) -> DocumentView | None:
+        w = self.tabs.currentWidget()
+        return w if isinstance(w, DocumentView) else None
+
+    def report_error(self, message: str) -> None:
+        self.statusBar().showMessage(f"Not changed: {message}", 10000)
+
+    def show_error(self, title: str, message: str) -> None:
+        QMessageBox.critical(self, title, message)
+
+    def add_document(self, doc: Document) -> DocumentView:
+        view = DocumentView(doc, self.report_error, self.paper, preview=self.preview_enabled)
+        self.undo_group.addStack(doc.undo_stack)
+        i = self.tabs.addTab(view, doc.title)
+        self.tabs.setCurrentIndex(i)
+        self.stack.setCurrentWidget(self.tabs)
+        doc.modified_changed.connect(lambda _m, d=doc: self._update_title(d))
+        doc.file_changed.connect(lambda d=doc: self._update_title(d))
+        doc.changed.connect(lambda d=doc: self._update_title(d))
+        self._update_title(doc)
+        return view
+
+    def new(self, scale: str) -> DocumentView:
+        name = "New starfighter" if scale == "starfighter" else "New starship"
+        loaded = new_design(RULESET, name, scale, preset=self.default_preset)
+        return self.add_document(Document(loaded))
+
+    def open_sample(self, path: Path) -> DocumentView | None:
+        """A sample opens as a new, untitled design: saving asks where."""
+        view = self.open_file(path, remember=False)
+        if view is not None:
+            view.doc.path = None
+            self._update_title(view.doc)
+        return view
+
+    def open_dialog(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", "", FILTER)
+        for f in files:
+            self.open_file(Path(f))
+
+    def load(self, path: Path) -> LoadedDesign:
+        return load_design(path, catalog_folders=self.catalog_folders(), use_user_folder=self.use_user_folder)
+
+    def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
+        for i in range(self.tabs.count()):
+            view = self.tabs.widget(i)
+            if isinstance(view, DocumentView) and view.doc.path and view.doc.path.resolve() == path.resolve():
+                self.tabs.setCurrentIndex(i)
+                return view
+        try:
+            loaded = self.load(path)
+        except InputError as exc:
+            self.show_error("Cannot open design", str(exc))
+            return None
+        if remember:
+            self._remember(path)
+        return self.add_document(Document(loaded, path))
+
+    def _update_title(self, doc: Document) -> None:
+        for i in range(self.tabs.count()):
+            view = self.tabs.widget(i)
+            if isinstance(view, DocumentView) and view.doc is doc:
+                self.tabs.setTabText(i, doc.title + (" *" if doc.modified else ""))
+        cur = self.current()
+        if cur is not None:
+            self.setWindowTitle(f"{cur.doc.title}[*] — Shipyard")
+            self.setWindowModified(cur.doc.modified)
+        else:
+            self.setWindowTitle("Shipyard")
+            self.setWindowModified(False)
+
+    def _current_changed(self, _i: int) -> None:
+        cur = self.current()
+        self.undo_group.setActiveStack(cur.doc.undo_stack if cur else None)  # type: ignore[arg-type]
+        if cur:
+            self._update_title(cur.doc)
+        else:
+            self.stack.setCurrentIndex(0)
+            self._update_title(None)  # type: ignore[arg-type]
+
+    # --- saving and closing -----------------------------------------------------------------
+
+    def ask_save_path(self, doc: Document) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save design", str(doc.path or f"{doc.title}{EXTENSION}"), FILTER)
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix else path.with_suffix(EXTENSION)
+
+    def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
+        view = self.current()
+        doc = doc or (view.doc if view else None)
+        if doc is None:
+            return False
+        target = doc.path
+        if as_new or target is None:
+            target = self.ask_save_path(doc)
+            if target is None:
+                return False
+        try:
+            doc.save(target)
+        except OSError as exc:
+            self.show_error("Cannot save", f"{target}: {exc.strerror or exc}")
+            return False
+        autosave.discard(doc)
+        self._remember(target)
+        self.statusBar().showMessage(f"Saved {target}", 5000)
+        return True
+
+    def ask_unsaved(self, doc: Document) -> str:
+        """'save', 'discard' or 'cancel' for a document with unsaved changes."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Unsaved changes",
+            f"Save the changes to {doc.title}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
+            QMessageBox.StandardButton(answer), "cancel"
+        )
+
+    def _may_close(self, doc: Document) -> bool:
+        if not doc.modified:
+            return True
+        answer = self.ask_unsaved(doc)
+        if answer == "save":
+            return self.save(doc)
+        return answer == "discard"
+
+    def close_tab(self, index: int) -> bool:
+        view = self.tabs.widget(index)
+        if not isinstance(view, DocumentView):
+            return False
+        if not self._may_close(view.doc):
+            return False
+        autosave.discard(view.doc)
+        self.undo_group.removeStack(view.doc.undo_stack)
+        self.tabs.removeTab(index)
+        view.deleteLater()
+        if self.tabs.count() == 0:
+            self.stack.setCurrentIndex(0)
+        return True
+
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        for i in reversed(range(self.tabs.count())):
+            self.tabs.setCurrentIndex(i)
+            if not self.close_tab(i):
+                event.ignore()
+                return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        from shipyard._qt.preview import close_shared_worker
+
+        close_shared_worker()
+        event.accept()
+
+    # --- autosave and recovery ----------------------------------------------------------------
+
+    def autosave_all(self) -> int:
+        n = 0
+        for doc in self.documents():
+            if doc.modified:
+                autosave.save(doc)
+                n += 1
+        return n
+
+    def ask_restore(self, items: list[autosave.Recovered]) -> bool:
+        names = "\n".join(f"• {r.title}" for r in items)
+        return (
+            QMessageBox.question(
+                self, "Restore unsaved work?", f"Shipyard closed with unsaved changes in:\n{names}\n\nRestore them?"
+            )
+            == QMessageBox.StandardButton.Yes
+        )
+
+    def offer_restore(self) -> int:
+        items = autosave.pending()
+        if not items:
+            return 0
+        restore = self.ask_restore(items)
+        n = 0
+        for rec in items:
+            if restore:
+                try:
+                    doc = autosave.load(rec, self.use_user_folder)
+                except (InputError, OSError, ValueError) as exc:
+                    self.show_error("Cannot restore", f"{rec.title}: {exc}")
+                    continue
+                doc.undo_stack.resetClean()  # restored work stays unsaved until the user saves it
+                self.add_document(doc)
+                n += 1
+            autosave.remove(rec)
+        return n
+
+    # --- drag and drop ----------------------------------------------------------------------
+
+    def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_file(Path(url.toLocalFile()))
+        event.acceptProposedAction()
+
+    # --- printing ---------------------------------------------------------------------------
+
+    def print_dialog(self) -> None:
+        view = self.current()
+        if view is None:
+            return
+        dlg = PrintDialog(self, self.paper, self.tabs.count() > 1)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
+        name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", f"{view.doc.title}.pdf", "PDF (*.pdf)")
+        if name:
+            self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData())
+
+    def print_to(self, out: Path, docs: list[Document], sheet: str, paper: str) -> threading.Thread:
+        loaded = [d.loaded for d in docs]
+        self.statusBar().showMessage(f"Printing {out}…")
+
+        def run() -> None:
+            from shipyard._qt.preview import shared_worker
+            from shipyard.render.printing import print_loaded
+
+            try:
+                print_loaded(loaded, out, sheet=sheet, paper=paper, workers=[shared_worker()], title="Fleet book")
+                self.print_bridge.done.emit(str(out), "")
+            except Exception as exc:
+                self.print_bridge.done.emit(str(out), str(exc))
+
+        t = threading.Thread(target=run, daemon=True, name="shipyard-print")
+        t.start()
+        return t
+
+    def open_url(self, url: QUrl) -> None:
+        QDesktopServices.openUrl(url)
+
+    def _printed(self, path: str, error: str) -> None:
+        if error:
+            self.show_error("Printing failed", error)
+            return
+        self.statusBar().showMessage(f"Printed {path}", 8000)
+        self.open_url(QUrl.fromLocalFile(path))
+
+
+def install_crash_autosave(window: MainWindow) -> None:
+    """On an unhandled exception, autosave every document before Python reports it."""
+    previous = sys.excepthook
+
+    def hook(kind, value, tb) -> None:  # type: ignore[no-untyped-def]
+        try:
+            window.autosave_all()
+        finally:
+            previous(kind, value, tb)
+
+    sys.excepthook = hook

@@ -1,0 +1,232 @@
+"""``shipyard fury``: Space Fury's random builds, crews and forces.
+
+- ``fury roll``: a fighter rolled on the enhancement tables (seeded, roll log kept);
+- ``fury pilot``: a pilot rolled by XP or level (skills, quirks);
+- ``fury crew``: a fighter with a pilot at its controls;
+- ``fury force``: fighters and pilots as one force (its total cost);
+- ``fury skirmish``: the two squadrons of a Skirmishes roll, with their pilots.
+
+Every command writes ordinary design files that ``shipyard check`` and ``shipyard print``
+read. Only the standard library is imported here; the work is in
+``shipyard.rulesets.space_fury``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+RULESET = "space-fury"
+
+
+def add_commands(sub: Any, catalog_opts: Any) -> None:
+    fury = sub.add_parser("fury", help="Space Fury: roll fighters and pilots, crew them, build forces and skirmishes")
+    cmds = fury.add_subparsers(dest="fury_command", metavar="COMMAND", required=True)
+
+    p = cmds.add_parser("roll", help="roll a fighter's enhancements on the tables")
+    p.add_argument("--enhancements", type=int, required=True, metavar="N", help="how many enhancements (its cost)")
+    p.add_argument("--seed", type=int, help="the seed to roll with (default: a new one, printed and saved)")
+    p.add_argument("--name", help="the fighter's name (default: Rolled fighter SEED)")
+    p.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="ENHANCEMENT",
+        help="what to take on a 'Pick 1 Result' (repeatable, used in order; without one a 10 is rolled again)",
+    )
+    _output(p)
+    catalog_opts(p)
+    p.set_defaults(func=cmd_roll)
+
+    p = cmds.add_parser("pilot", help="roll a pilot's skills and quirks")
+    level = p.add_mutually_exclusive_group()
+    level.add_argument("--xp", type=int, help="experience points (the level follows)")
+    level.add_argument("--level", type=int, help="level (the XP is the least that level needs)")
+    p.add_argument("--seed", type=int, help="the seed to roll with (default: a new one, printed and saved)")
+    p.add_argument("--name", help="the pilot's name (default: Rolled pilot SEED)")
+    _output(p)
+    catalog_opts(p)
+    p.set_defaults(func=cmd_pilot)
+
+    p = cmds.add_parser("crew", help="put a pilot at a fighter's controls")
+    p.add_argument("fighter", metavar="FIGHTER", help="a fighter design file")
+    p.add_argument("pilot", metavar="PILOT", help="a pilot design file")
+    _output(p)
+    catalog_opts(p)
+    p.set_defaults(func=cmd_crew)
+
+    p = cmds.add_parser("force", help="gather fighters and pilots into a force (its total cost)")
+    p.add_argument("name", help="the force's name")
+    p.add_argument("files", nargs="+", metavar="FILE", help="fighter, pilot or force design files")
+    p.add_argument("--pilot-levels", type=int, metavar="N", help="levels worth of pilots the force may have")
+    _output(p)
+    catalog_opts(p)
+    p.set_defaults(func=cmd_force)
+
+    p = cmds.add_parser("skirmish", help="roll a skirmish: two squadrons with pilots, one design file a side")
+    p.add_argument("--seed", type=int, help="the seed to roll with (default: a new one, printed and saved)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for side-a.ship and side-b.ship")
+    p.add_argument("--force", action="store_true", help="replace existing files")
+    catalog_opts(p)
+    p.set_defaults(func=cmd_skirmish)
+
+
+def _output(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the design file to write")
+    p.add_argument("--force", action="store_true", help="replace an existing file")
+
+
+def _seed(args: argparse.Namespace) -> int:
+    if args.seed is not None:
+        if args.seed < 0:
+            from shipyard.core.errors import InputError
+
+            raise InputError.single("the seed must be 0 or more", path="--seed")
+        return int(args.seed)
+    return random.SystemRandom().randrange(2**32)
+
+
+def _catalog(args: argparse.Namespace) -> Any:
+    from shipyard.core.catalog import load_catalog
+
+    return load_catalog(
+        RULESET,
+        tuple(Path(p) for p in (args.catalog or [])),
+        preset=args.preset,
+        use_user_folder=not args.no_user_catalog,
+    )
+
+
+def _refuse_overwrite(targets: list[Path], force: bool) -> None:
+    from shipyard.core.errors import InputError
+
+    existing = [t for t in targets if t.exists()]
+    if existing and not force:
+        raise InputError.single(f"{', '.join(map(str, existing))} exists; use --force to replace it")
+
+
+def _save(design: Any, catalog: Any, out: Path) -> None:
+    from shipyard.core.designfile import LoadedDesign, save_design
+
+    preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
+    save_design(LoadedDesign(None, RULESET, preset, design, catalog), out)
+
+
+def _load(name: str, args: argparse.Namespace) -> Any:
+    from shipyard.core.designfile import load_design
+    from shipyard.core.errors import InputError
+
+    loaded = load_design(
+        name,
+        preset=args.preset,
+        catalog_folders=tuple(Path(p) for p in (args.catalog or [])),
+        use_user_folder=not args.no_user_catalog,
+    )
+    if loaded.ruleset != RULESET:
+        raise InputError.single(f"a {loaded.ruleset} design, not a {RULESET} one", file=name)
+    return loaded.design
+
+
+def _summary(design: Any, catalog: Any) -> str:
+    from shipyard.core.evaluate import evaluate
+
+    report = evaluate(design, catalog)
+    figs = {f.id: f for f in report.derived.figures}
+    parts = []
+    for fig_id in ("enhancements", "cost", "level", "cool", "fighters", "pilot-levels", "total-cost"):
+        fig = figs.get(fig_id)
+        if fig is not None:
+            parts.append(f"{fig.label.lower()} {fig.value}")
+    verdict = "passes" if report.valid else "does not pass (see shipyard check)"
+    return f"{', '.join(parts)}; {verdict}"
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    from shipyard.rulesets.space_fury import roll_fighter
+
+    out = Path(args.output)
+    _refuse_overwrite([out], args.force)
+    catalog = _catalog(args)
+    seed = _seed(args)
+    design = roll_fighter(catalog, args.enhancements, seed, name=args.name or "", picks=args.pick)
+    _save(design, catalog, out)
+    root: Any = design.root
+    items = ", ".join(_entry(catalog.item("enhancements", c.id), c.count) for c in root.enhancements)
+    print(f"wrote {out}: {design.name} (seed {seed}): {items or 'no enhancements'}")
+    print(f"  {_summary(design, catalog)}")
+    return 0
+
+
+def _entry(item: Any, count: int) -> str:
+    if item.unit:
+        return f"{item.name} ({count} {item.unit}{'s' if count != 1 else ''})"
+    return f"{count} x {item.name}" if count != 1 else item.name
+
+
+def cmd_pilot(args: argparse.Namespace) -> int:
+    from shipyard.rulesets.space_fury import roll_pilot
+
+    out = Path(args.output)
+    _refuse_overwrite([out], args.force)
+    catalog = _catalog(args)
+    seed = _seed(args)
+    design = roll_pilot(catalog, seed, xp=args.xp, level=args.level, name=args.name or "")
+    _save(design, catalog, out)
+    root: Any = design.root
+    skills = ", ".join(catalog.item("pilot_skills", s).name for s in root.skills)
+    quirks = ", ".join(catalog.item("quirks", q).name for q in root.quirks) or "none"
+    print(f"wrote {out}: {design.name} (seed {seed}), {root.xp} XP; skills {skills}; quirks {quirks}")
+    print(f"  {_summary(design, catalog)}")
+    return 0
+
+
+def cmd_crew(args: argparse.Namespace) -> int:
+    from shipyard.rulesets.space_fury import crew
+
+    out = Path(args.output)
+    _refuse_overwrite([out], args.force)
+    catalog = _catalog(args)
+    design = crew(_load(args.fighter, args), _load(args.pilot, args))
+    _save(design, catalog, out)
+    root: Any = design.root
+    print(f"wrote {out}: {design.name} flown by {root.pilot.name or 'its pilot'}")
+    print(f"  {_summary(design, catalog)}")
+    return 0
+
+
+def cmd_force(args: argparse.Namespace) -> int:
+    from shipyard.rulesets.space_fury import force
+
+    out = Path(args.output)
+    _refuse_overwrite([out], args.force)
+    catalog = _catalog(args)
+    design = force(args.name, [_load(f, args) for f in args.files], args.pilot_levels)
+    _save(design, catalog, out)
+    print(f"wrote {out}: {design.name}")
+    print(f"  {_summary(design, catalog)}")
+    return 0
+
+
+def cmd_skirmish(args: argparse.Namespace) -> int:
+    from shipyard.rulesets.space_fury import skirmish
+
+    folder = Path(args.output)
+    targets = [folder / "side-a.ship", folder / "side-b.ship"]
+    _refuse_overwrite(targets, args.force)
+    catalog = _catalog(args)
+    seed = _seed(args)
+    result = skirmish(catalog, seed)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from shipyard.core.errors import InputError
+
+        raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
+    print(f"seed {seed}: {result.summary}".replace("\n", "\n  "), file=sys.stdout)
+    for side, target in zip(result.sides, targets, strict=True):
+        _save(side, catalog, target)
+        print(f"wrote {target}: {side.name}; {_summary(side, catalog)}")
+    return 0

@@ -1,0 +1,655 @@
+"""Trinity vessels converted to Space Fighter Alpha, per the table of Appendix 2.
+
+The table is data (``catalogs/trinity/conversion.yaml``): which vehicle type is which
+scale, which statistics carry over, which are kept as notes, what a construction point
+is worth, what a scale mark means, which weapons are special. This module holds the
+vessel's shape (:class:`TrinityVessel`), reads it from YAML or JSON with the same
+standards as design files (file, line/column or path, what is allowed), and applies the
+table. The result is a design marked as converted, so its budgets are for information,
+plus a conversion report, field by field: converted (from -> to), kept as a note,
+assumed, or conflicting.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
+
+from shipyard.core.catalog import Catalog, load_catalog
+from shipyard.core.designfile import LoadedDesign, read_text
+from shipyard.core.errors import InputError, Problem, format_path
+from shipyard.core.resources import builtin_catalog_root
+from shipyard.core.suggest import closest, normalise
+
+NoteStatus = Literal["converted", "note", "assumed", "conflict"]
+STATUS_WORDS = {"converted": "converted", "note": "kept as note", "assumed": "assumed", "conflict": "conflict"}
+
+
+def table_file() -> Path:
+    return builtin_catalog_root() / "trinity" / "conversion.yaml"
+
+
+# --- the conversion table -------------------------------------------------------------------
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class VehicleTypeRow(_Data):
+    vt: str
+    aliases: list[str] = Field(default_factory=list)
+    scale: str
+    source: str
+
+
+class TechRow(_Data):
+    values: list[str] = Field(min_length=1)
+    source: str
+
+
+class NoteRow(_Data):
+    field: str
+    label: str
+    source: str
+
+
+class StatRow(_Data):
+    field: str
+    label: str
+    stat: str
+    source: str
+
+
+class CostRow(_Data):
+    field: str
+    label: str
+    result: str
+    points_per_resource: dict[str, Annotated[int, Field(ge=1)]]
+    source: str
+
+
+class MarkRow(_Data):
+    at_least: int = Field(ge=1)
+    scale: str
+    source: str
+
+
+class WeaponRule(_Data):
+    attack: list[str] = Field(min_length=1)
+    speed: int
+    cost: int = Field(ge=0)
+    source: str
+    out_of_scale_source: str
+
+
+class SpecialWeapon(_Data):
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    scale: str
+    source: str
+
+
+class AssumedRow(_Data):
+    stat: str
+    value: int | None = None
+    by_scale: dict[str, int | str] = Field(default_factory=dict)
+    why: str
+    source: str
+
+
+class ConversionTable(_Data):
+    system: str
+    target_ruleset: str
+    source_title: str
+    source: str
+    vehicle_types: list[VehicleTypeRow] = Field(min_length=1)
+    tech: TechRow
+    notes: list[NoteRow]
+    stats: list[StatRow]
+    cost: CostRow
+    soak_marks: list[MarkRow] = Field(min_length=1)
+    weapon_marks: list[MarkRow] = Field(min_length=1)
+    weapons: WeaponRule
+    special_weapons: list[SpecialWeapon]
+    assumed: list[AssumedRow]
+
+
+@lru_cache(maxsize=4)
+def load_table(file: Path | None = None) -> ConversionTable:
+    """The conversion table (Appendix 2) from the catalogs folder."""
+    from shipyard.core.yamlio import load_yaml
+
+    doc = load_yaml(file or table_file())
+    if not isinstance(doc.data, dict) or "conversion" not in doc.data:
+        raise doc.error("a conversion table file holds one 'conversion' section")
+    try:
+        return ConversionTable.model_validate(doc.data["conversion"])
+    except ValidationError as exc:
+        raise InputError(_problems(exc, str(doc.file), ("conversion",), doc, ConversionTable)) from None
+
+
+# --- the Trinity vessel ---------------------------------------------------------------------
+
+_SCALED = re.compile(r"\s*([+-]?\d{1,6})\s*(?:\[\s*(\d{1,4})\s*\])?\s*")
+
+
+class Scaled(BaseModel):
+    """A number with an optional scale mark: ``6 [10]``, or ``{value: 6, mark: 10}``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    value: StrictInt = Field(ge=-1000, le=1000)
+    mark: StrictInt | None = Field(default=None, ge=1, le=1000, description="scale mark: 5, 10 ...")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, bool):
+            raise ValueError("write a number, optionally with its scale mark, e.g. 6 [10]")
+        if isinstance(data, int):
+            return {"value": data}
+        if isinstance(data, str):
+            m = _SCALED.fullmatch(data)
+            if m is None:
+                raise ValueError(f"{data[:40]!r} is not a number with an optional scale mark, e.g. 6 [10]")
+            return {"value": int(m.group(1)), "mark": int(m.group(2)) if m.group(2) else None}
+        return data
+
+    def __str__(self) -> str:
+        return f"{self.value}" + (f" [{self.mark}]" if self.mark is not None else "")
+
+
+_Short = Annotated[str, Field(max_length=200)]
+_Loose = _Short | StrictInt | float | None
+
+
+class TrinityWeapon(BaseModel):
+    """A vessel weapon as Trinity lists it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: _Short = Field(min_length=1)
+    accuracy: StrictInt = Field(ge=-50, le=50)
+    damage: Scaled
+    count: StrictInt = Field(default=1, ge=1, le=100)
+    range: _Loose = None
+    notes: str = Field(default="", max_length=2000)
+
+
+class TrinityVessel(BaseModel):
+    """A vessel with the statistics of the Appendix 2 table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: _Short = Field(min_length=1)
+    vt: _Short = Field(description="vehicle type: Hybrid Fighter, Hybrid Transport, Hybrid Shuttle, Frigate, Freighter")
+    tech: _Short | None = Field(default=None, description="Hardtech or Organic")
+    cs: _Loose = Field(default=None, description="Cruising Speed")
+    ts: _Loose = Field(default=None, description="Top Speed")
+    vs: StrictInt = Field(ge=-1000, le=1000, description="Vacuum Speed")
+    handling: StrictInt = Field(ge=-1000, le=1000)
+    mass: _Loose = None
+    tolerance: _Loose = None
+    cost: StrictInt | None = Field(default=None, ge=0, le=100_000_000, description="construction points")
+    soak: Scaled
+    weapons: list[TrinityWeapon] = Field(default_factory=list, max_length=40)
+    notes: str = Field(default="", max_length=2000)
+
+
+def _problems(
+    exc: ValidationError, file: str | None, prefix: tuple[object, ...], doc: Any, model: type[BaseModel]
+) -> list[Problem]:
+    out = []
+    for err in exc.errors():
+        loc = tuple(x for x in err["loc"] if not (isinstance(x, str) and x.startswith("function-")))
+        full = (*prefix, *loc)
+        line, col = doc.position(full) if doc is not None else (None, None)
+        path = format_path(full)
+        if err["type"] == "extra_forbidden":
+            allowed = _fields_at(model, loc[:-1])
+            name = str(loc[-1])
+            hint = closest(name, allowed)
+            msg = f"unknown field {name!r}" + (f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else "")
+            out.append(Problem(msg, file, line, col, path, allowed=", ".join(allowed)))
+        elif err["type"] == "missing":
+            out.append(Problem(f"{loc[-1]!r} is missing", file, line, col, path))
+        else:
+            msg = err["msg"].removeprefix("Value error, ")
+            given = err.get("input")
+            if err["type"] != "value_error" and isinstance(given, str | int | float | bool):
+                msg += f", not {given!r}"
+            out.append(Problem(msg, file, line, col, path))
+    return out
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[object, ...]) -> list[str]:
+    """The fields of the model found at ``loc`` (for 'allowed:' in an unknown-field error)."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        info = current.model_fields.get(str(part)) if hasattr(current, "model_fields") else None
+        if info is None:
+            break
+        ann = info.annotation
+        args = getattr(ann, "__args__", ()) or (ann,)
+        current = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), current)
+    return list(current.model_fields)
+
+
+def parse_vessel(data: Any, *, file: str | Path | None = None, doc: Any = None) -> TrinityVessel:
+    """Validate vessel data (already parsed); InputError with positions for every problem."""
+    src = str(file) if file is not None else None
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else type(data).__name__
+        raise InputError.single(f"a Trinity vessel file holds one mapping of fields, not {kind}", file=src)
+    try:
+        return TrinityVessel.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(_problems(exc, src, (), doc, TrinityVessel)) from None
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def locate(exc: InputError, file: Path | str, doc: Any = None) -> InputError:
+    """Name the file in every problem and, for YAML, the line and column of its path."""
+    for p in exc.problems:
+        if p.file is None:
+            p.file = str(file)
+        if doc is not None and p.path and p.line is None:
+            loc: list[object] = []
+            for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", p.path):
+                loc.append(int(index) if index else name)
+            if loc and isinstance(doc.data, dict) and loc[0] in doc.data:
+                p.line, p.column = doc.position(loc)
+    return exc
+
+
+def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
+    """Read a vessel from a .yaml/.yml or .json file: the vessel and, for YAML, its document
+    (positions for :func:`locate`)."""
+    file = Path(file)
+    if file.suffix.lower() == ".json":
+        text = read_text(file)
+        try:
+            data = json.loads(text, object_pairs_hook=_no_duplicates)
+        except json.JSONDecodeError as exc:
+            raise InputError.single(
+                f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno
+            ) from None
+        except _DuplicateKey as exc:
+            raise InputError.single(f"malformed JSON: the key {exc.args[0]!r} appears twice", file=file) from None
+        except (RecursionError, ValueError) as exc:
+            raise InputError.single(f"malformed JSON: {str(exc) or 'nested too deeply'}", file=file) from None
+        return parse_vessel(data, file=file), None
+    from shipyard.core.yamlio import load_yaml
+
+    if file.is_file() and not file.read_bytes()[:4096].strip():
+        raise InputError.single("file is empty", file=file)
+    doc = load_yaml(file)
+    return parse_vessel(doc.data, file=file, doc=doc), doc
+
+
+# --- the conversion -------------------------------------------------------------------------
+
+
+@dataclass
+class ConversionResult:
+    """The converted design (marked as converted), its report and the catalog it is for."""
+
+    design: Any
+    notes: list[Any]
+    catalog: Catalog
+    vessel: TrinityVessel
+
+    def loaded(self, file: Path | None = None) -> LoadedDesign:
+        preset = self.catalog.preset.id if self.catalog.preset else self.catalog.meta.default_preset
+        return LoadedDesign(file, self.catalog.meta.id, preset, self.design, self.catalog)
+
+    def report_lines(self) -> list[str]:
+        return report_lines(self.notes, self.vessel.name)
+
+
+def report_lines(notes: list[Any], name: str) -> list[str]:
+    width = max((len(STATUS_WORDS[n.status]) for n in notes), default=0)
+    out = [f"{name}: converted from Trinity"]
+    for n in notes:
+        arrow = " -> ".join(x for x in (n.original, n.value) if x)
+        text = f"{n.field}: {arrow}" if arrow else n.field
+        if n.message:
+            text += f"; {n.message}"
+        if n.source:
+            text += f" [{n.source}]"
+        out.append(f"  {STATUS_WORDS[n.status]:<{width}}  {text}")
+    return out
+
+
+class _Converter:
+    def __init__(self, vessel: TrinityVessel, catalog: Catalog, table: ConversionTable) -> None:
+        self.v = vessel
+        self.catalog = catalog
+        self.t = table
+        self.notes: list[dict[str, Any]] = []
+        self.design: dict[str, Any] = {"name": vessel.name}
+        self.stats = {s.id: s for s in catalog.meta.stats}
+
+    def note(
+        self, field: str, status: NoteStatus, original: Any = "", value: Any = "", message: str = "", source: str = ""
+    ) -> None:
+        self.notes.append(
+            {
+                "field": field,
+                "status": status,
+                "original": _text(original),
+                "value": _text(value),
+                "message": message,
+                "source": source,
+            }
+        )
+
+    def scale(self, scale_id: str) -> Any:
+        found = self.catalog.scales.parse(scale_id)
+        if found is None:
+            raise InputError.single(f"the conversion table names unknown scale {scale_id!r}", file=table_file())
+        return found
+
+    def vehicle_type(self) -> Any:
+        key = normalise(self.v.vt)
+        for row in self.t.vehicle_types:
+            if key in {normalise(n) for n in (row.vt, *row.aliases)}:
+                scale = self.scale(row.scale)
+                self.note("VT", "converted", self.v.vt, f"{scale.name} scale", "", row.source)
+                return scale
+        names = [row.vt for row in self.t.vehicle_types]
+        hint = closest(self.v.vt, names)
+        raise InputError.single(
+            f"VT {self.v.vt!r} is not in the Appendix 2 table, so it has no {self.catalog.meta.name} scale"
+            + (f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""),
+            path="vt",
+            allowed=", ".join(names),
+        )
+
+    def mark_scale(self, mark: int, rows: list[MarkRow], what: str, path: str) -> tuple[Any, MarkRow]:
+        fitting = [r for r in sorted(rows, key=lambda r: r.at_least) if mark >= r.at_least]
+        if not fitting:
+            known = ", ".join(f"[{r.at_least}] or more: {self.scale(r.scale).name}" for r in rows)
+            raise InputError.single(f"{what} scale mark [{mark}] is not in the Appendix 2 table ({known})", path=path)
+        return self.scale(fitting[-1].scale), fitting[-1]
+
+    def stat(self, row: StatRow, value: int, original: str) -> int:
+        stat = self.stats.get(row.stat)
+        name = stat.name if stat else row.stat
+        low = stat.min if stat and stat.min is not None else value
+        high = stat.max if stat and stat.max is not None else value
+        kept = min(max(value, low), high)
+        if kept != value:
+            self.note(
+                row.label,
+                "conflict",
+                original,
+                f"{name} {kept}",
+                f"{value} is outside the {name} range {low} to {high}; clamped to {kept}",
+                row.source,
+            )
+        else:
+            self.note(row.label, "converted", original, f"{name} {kept}", "", row.source)
+        return kept
+
+    def run(self, structure: int | None, power: int | None, crew: int | None) -> dict[str, Any]:
+        v, t = self.v, self.t
+        scale = self.vehicle_type()
+        self.design["scale"] = scale.id
+        self.design["concept"] = f"{v.vt} converted from {t.system}"
+        if v.tech is not None and normalise(v.tech) not in {normalise(x) for x in t.tech.values}:
+            raise InputError.single(
+                f"Tech {v.tech!r} is neither {' nor '.join(t.tech.values)}",
+                path="tech",
+                allowed=", ".join(t.tech.values),
+            )
+        for note_row in t.notes:
+            value = getattr(v, note_row.field, None)
+            if value is None:
+                self.note(note_row.label, "note", "", "", "not given", note_row.source)
+            else:
+                self.note(note_row.label, "note", value, "", "no conversion; kept in the notes", note_row.source)
+        paths = {s.id: s.path for s in self.catalog.meta.stats}
+        for row in t.stats:
+            raw = getattr(v, row.field)
+            value = raw.value if isinstance(raw, Scaled) else raw
+            self.design[paths.get(row.stat, row.stat)] = self.stat(row, value, str(raw))
+            if isinstance(raw, Scaled):
+                self.soak_mark(raw, scale)
+        self.cost(scale)
+        given = {"structure": structure, "power": power, "crew": crew}
+        for assumed in t.assumed:
+            self.assume(assumed, scale, given.get(assumed.stat), paths)
+        self.weapons(scale)
+        return self.design
+
+    def soak_mark(self, soak: Scaled, scale: Any) -> None:
+        if soak.mark is None:
+            self.note("Soak mark", "assumed", "", scale.name, f"no scale mark; the VT's {scale.name} scale is used")
+            return
+        mark_scale, row = self.mark_scale(soak.mark, self.t.soak_marks, "Soak", "soak")
+        if mark_scale.id != scale.id:
+            self.note(
+                "Soak mark",
+                "conflict",
+                f"[{soak.mark}]",
+                f"{scale.name} scale",
+                f"VT {self.v.vt!r} says {scale.name} but the Soak mark [{soak.mark}] says {mark_scale.name}; "
+                "the VT decides",
+                row.source,
+            )
+        else:
+            self.note(
+                "Soak mark", "converted", f"[{soak.mark}]", f"{mark_scale.name} scale", "agrees with the VT", row.source
+            )
+
+    def cost(self, scale: Any) -> None:
+        row = self.t.cost
+        if self.v.cost is None:
+            self.note(row.label, "note", "", "", f"not given; no {row.result}", row.source)
+            return
+        found = self.catalog.scales.lookup(row.points_per_resource, scale)
+        if found is None:
+            raise InputError.single(f"the conversion table prices no {scale.name}-scale vessel", file=table_file())
+        per = found[0]
+        resources = math.ceil(self.v.cost / per)
+        self.note(
+            row.label,
+            "converted",
+            f"{self.v.cost} CP",
+            f"{row.result} {resources}",
+            f"{self.v.cost} / {per} construction points per point at {scale.name} scale, rounded up",
+            row.source,
+        )
+
+    def assume(self, row: AssumedRow, scale: Any, given: int | None, paths: dict[str, str]) -> None:
+        stat = self.stats.get(row.stat)
+        name = stat.name if stat else row.stat
+        field = paths.get(row.stat, row.stat)
+        if given is not None:
+            if stat is not None and (
+                (stat.min is not None and given < stat.min) or (stat.max is not None and given > stat.max)
+            ):
+                low = "" if stat.min is None else f" from {stat.min}"
+                high = "" if stat.max is None else f" up to {stat.max}"
+                raise InputError.single(
+                    f"the {name} given, {given}, is outside the {self.catalog.meta.name} range",
+                    allowed=f"{name}{low}{high}",
+                )
+            self.design[field] = given
+            self.note(name, "assumed", "", given, f"{self.t.system} has no {name}; given by you", row.source)
+            return
+        value: int | None = row.value
+        why = row.why
+        if row.by_scale:
+            found = self.catalog.scales.lookup(row.by_scale, scale)
+            if found is not None:
+                raw = found[0]
+                if isinstance(raw, str):
+                    value = int(self.design.get(paths.get(raw, raw), 0))
+                    why = f"{why} (= {raw} {value})"
+                else:
+                    value = raw
+        if value is None:
+            raise InputError.single(f"the conversion table assumes no {name} for {scale.name} scale")
+        self.design[field] = value
+        self.note(name, "assumed", "", value, f"{self.t.system} has no {name}; {why}", row.source)
+
+    def special(self, weapon: TrinityWeapon) -> SpecialWeapon | None:
+        key = normalise(weapon.name)
+        for sw in self.t.special_weapons:
+            if any(normalise(n) in key for n in (sw.name, *sw.aliases)):
+                return sw
+        return None
+
+    def weapons(self, vessel_scale: Any) -> None:
+        rule = self.t.weapons
+        custom_weapons: list[dict[str, Any]] = []
+        custom_tech: list[dict[str, Any]] = []
+        for i, w in enumerate(self.v.weapons):
+            parts = {"accuracy": w.accuracy, "damage": w.damage.value}
+            attack = sum(parts[p] for p in rule.attack)
+            sums = " + ".join(f"{p.capitalize()} {parts[p]}" for p in rule.attack)
+            original = f"{w.count} x {w.name}: Accuracy {w.accuracy}, Damage {w.damage}"
+            label = f"weapons[{i}] {w.name}"
+            special = self.special(w)
+            if special is not None:
+                scale = self.scale(special.scale)
+                how = f"recognised as {special.name}: {scale.name} scale"
+                if w.damage.mark is not None:
+                    how += f" (its mark [{w.damage.mark}] does not decide)"
+                source = special.source
+            elif w.damage.mark is not None:
+                scale, row = self.mark_scale(w.damage.mark, self.t.weapon_marks, w.name, f"weapons[{i}].damage")
+                how, source = f"[{w.damage.mark}]: {scale.name} scale", row.source
+            else:
+                scale, how, source = vessel_scale, "", rule.source
+                self.note(
+                    label,
+                    "assumed",
+                    "no scale mark",
+                    f"{scale.name} scale",
+                    "no scale mark; the vessel's scale is used",
+                    rule.source,
+                )
+            extras = [f"{self.t.system}: {sums} = {attack:+d} [{w.damage.mark if w.damage.mark else '-'}]"]
+            if w.range is not None:
+                extras.append(f"range {w.range} (no conversion)")
+            if w.notes:
+                extras.append(w.notes)
+            detail = "; ".join(extras)
+            stats = f"Damage {attack:+d}, Speed {rule.speed:+d}"
+            if scale.index > vessel_scale.index:
+                name = w.name if w.count == 1 else f"{w.name} (x{w.count})"
+                custom_tech.append(
+                    {"name": name, "cost": rule.cost, "scale": scale.id, "description": f"{stats}. {detail}"}
+                )
+                self.note(
+                    label,
+                    "converted",
+                    original,
+                    f"custom technology at {scale.name} scale: {stats}, {rule.cost} Power Points",
+                    f"{sums}; {how}; larger than this {vessel_scale.name}-scale vessel, so bought as advanced "
+                    f"technology; cost {rule.cost} assumed (the Storyteller assigns it)",
+                    f"{source}; {rule.out_of_scale_source}",
+                )
+            else:
+                smaller = scale.index < vessel_scale.index
+                custom_weapons.append(
+                    {
+                        "name": w.name,
+                        "count": w.count,
+                        "speed": rule.speed,
+                        "damage": attack,
+                        "cost": rule.cost,
+                        "scale": scale.id if smaller else None,
+                        "notes": detail,
+                    }
+                )
+                where = (
+                    f"out-of-scale component ({scale.name} scale on a {vessel_scale.name}: cost / 5 per step)"
+                    if smaller
+                    else f"{scale.name} scale, as the vessel"
+                )
+                self.note(
+                    label,
+                    "converted",
+                    original,
+                    f"custom weapon: {stats}, {where}",
+                    f"{sums}; {how + '; ' if how else ''}cost {rule.cost} Weapon Points assumed "
+                    "(the Storyteller assigns it)",
+                    f"{source}; {rule.out_of_scale_source}" if smaller else source,
+                )
+        self.design["custom_weapons"] = custom_weapons
+        self.design["custom_technology"] = custom_tech
+        if not self.v.weapons:
+            self.note("Weapons", "converted", "none", "none", "", rule.source)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def convert_vessel(
+    vessel: TrinityVessel,
+    catalog: Catalog | None = None,
+    *,
+    structure: int | None = None,
+    power: int | None = None,
+    crew: int | None = None,
+    table: ConversionTable | None = None,
+) -> ConversionResult:
+    """Convert a Trinity vessel; the design is marked converted and carries the report."""
+    table = table or load_table()
+    if catalog is None:
+        catalog = load_catalog(table.target_ruleset, use_user_folder=False)
+    if catalog.meta.id != table.target_ruleset:
+        raise InputError.single(
+            f"the {table.system} conversion table converts to {table.target_ruleset!r}, not {catalog.meta.id!r}"
+        )
+    conv = _Converter(vessel, catalog, table)
+    data = conv.run(structure, power, crew)
+    original = vessel.model_dump(mode="json", exclude_none=True)
+    body = "\n".join(report_lines([_Note(**n) for n in conv.notes], vessel.name))
+    head = f"Converted from {table.system} ({table.source_title}, {table.source}). Budgets are for information."
+    tail = f"\n\n{table.system} notes: {vessel.notes}" if vessel.notes else ""
+    data["notes"] = f"{head}\n{body}{tail}"
+    data["converted"] = {"system": table.system, "source": original, "report": conv.notes}
+    try:
+        design = catalog.module.Design.model_validate(data)
+    except ValidationError as exc:
+        raise InputError([Problem(f"{format_path(e['loc'])}: {e['msg']}") for e in exc.errors()]) from None
+    design = catalog.module.resolve(design, catalog)
+    return ConversionResult(design, list(design.converted.report), catalog, vessel)
+
+
+@dataclass
+class _Note:
+    field: str
+    status: NoteStatus
+    original: str
+    value: str
+    message: str
+    source: str

@@ -1,0 +1,91 @@
+"""Edits to a design as data: set a value at a path, insert or remove a list entry.
+
+An editor (or any tool) changes designs only through these functions: each returns a
+new, validated and resolved design, or raises InputError naming the path and what is
+allowed. Paths are the ones findings use (``items[1].count``, ``budgets.some-pool``),
+so a finding's path leads straight to the field to change.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from shipyard.core.catalog import Catalog
+from shipyard.core.designfile import validation_problems
+from shipyard.core.errors import InputError, Problem
+
+_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def parse_path(path: str) -> list[str | int]:
+    """``weapons[1].count`` -> ["weapons", 1, "count"]; dict keys may contain dashes."""
+    out: list[str | int] = []
+    for name, index in _TOKEN.findall(path):
+        out.append(int(index) if index else name)
+    return out
+
+
+def _container(data: Any, parts: list[str | int], path: str) -> Any:
+    node = data
+    for part in parts:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            raise InputError.single(f"no such place in the design: {path}", path=path) from None
+    return node
+
+
+def _rebuild(design: Any, data: dict[str, Any], catalog: Catalog) -> Any:
+    try:
+        new = type(design).model_validate(data)
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, None, ())) from None
+    return catalog.module.resolve(new, catalog)
+
+
+def get_at(design: Any, path: str) -> Any:
+    parts = parse_path(path)
+    return _container(design.model_dump(mode="json"), parts, path)
+
+
+def set_at(design: Any, path: str, value: Any, catalog: Catalog) -> Any:
+    """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key)."""
+    data = design.model_dump(mode="json")
+    parts = parse_path(path)
+    if not parts:
+        raise InputError([Problem("empty path")])
+    parent = _container(data, parts[:-1], path)
+    last = parts[-1]
+    if isinstance(parent, dict):
+        if value is None:
+            parent.pop(last, None)
+        else:
+            parent[last] = copy.deepcopy(value)
+    elif isinstance(parent, list) and isinstance(last, int) and 0 <= last < len(parent):
+        parent[last] = copy.deepcopy(value)
+    else:
+        raise InputError.single(f"no such place in the design: {path}", path=path)
+    return _rebuild(design, data, catalog)
+
+
+def insert_at(design: Any, list_path: str, item: Any, catalog: Catalog, index: int | None = None) -> Any:
+    """A copy of ``design`` with ``item`` inserted in the list at ``list_path``."""
+    data = design.model_dump(mode="json")
+    target = _container(data, parse_path(list_path), list_path)
+    if not isinstance(target, list):
+        raise InputError.single(f"{list_path} is not a list", path=list_path)
+    target.insert(len(target) if index is None else index, copy.deepcopy(item))
+    return _rebuild(design, data, catalog)
+
+
+def remove_at(design: Any, list_path: str, index: int, catalog: Catalog) -> Any:
+    data = design.model_dump(mode="json")
+    target = _container(data, parse_path(list_path), list_path)
+    if not isinstance(target, list) or not 0 <= index < len(target):
+        raise InputError.single(f"no entry {index} in {list_path}", path=f"{list_path}[{index}]")
+    del target[index]
+    return _rebuild(design, data, catalog)

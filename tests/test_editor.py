@@ -1,0 +1,348 @@
+"""The Qt editor, driven like a user would (pytest-qt, offscreen; dialogs patched)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QListWidget, QPushButton
+
+from shipyard._qt import autosave
+from shipyard._qt.view import DocumentView
+from shipyard._qt.window import MainWindow, install_crash_autosave
+from shipyard.core.evaluate import evaluate
+
+from .conftest import EXAMPLES, sample
+
+
+@pytest.fixture(autouse=True)
+def no_blocking_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real modal dialog in a test would wait forever: make any of them fail at once."""
+    from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+    def refuse(*_a: Any, **_k: Any) -> None:
+        raise AssertionError("a modal dialog was opened in a test; patch the window's ask_*/show_* method")
+
+    for owner, name in (
+        (QMessageBox, "exec"),
+        (QMessageBox, "question"),
+        (QMessageBox, "critical"),
+        (QDialog, "exec"),
+        (QFileDialog, "getSaveFileName"),
+        (QFileDialog, "getOpenFileNames"),
+    ):
+        monkeypatch.setattr(owner, name, refuse)
+
+
+def _quiet(w: MainWindow) -> MainWindow:
+    """Default answers for a window under test: closing discards, errors are collected."""
+    w.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
+    w.errors = []  # type: ignore[attr-defined]
+    w.show_error = lambda title, text: w.errors.append((title, text))  # type: ignore[attr-defined, method-assign]
+    w.ask_restore = lambda _items: False  # type: ignore[method-assign]
+    return w
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    w = _quiet(
+        MainWindow(
+            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+        )
+    )
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def field(view: DocumentView, path: str) -> Any:
+    return view.binder.bindings[path].widget
+
+
+def type_into(qtbot: Any, widget: Any, text: str) -> None:
+    """Select what is there and type over it, as a user does."""
+    widget.setFocus()
+    widget.selectAll()
+    qtbot.keyClicks(widget, text)
+
+
+def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> None:
+    browser = next(b for b in view.steps.browsers if b.kind == kind)
+    browser.search.clear()
+    qtbot.keyClicks(browser.search, name)
+    visible = [browser.list.item(i) for i in range(browser.list.count()) if not browser.list.item(i).isHidden()]
+    item = next(i for i in visible if i.text().split("   ")[0] == name)
+    browser.list.setCurrentItem(item)
+    qtbot.mouseClick(browser.add_button, Qt.MouseButton.LeftButton)
+
+
+def table_widget(view: DocumentView, list_path: str, row: int, column: int) -> Any:
+    editor = next(e for e in view.steps.lists if e.list_path == list_path)
+    return editor.cellWidget(row, column)
+
+
+def build_rebel_fighter(qtbot: Any, window: MainWindow) -> DocumentView:
+    view = window.new("starfighter")
+    # Step One
+    type_into(qtbot, field(view, "name"), "Rebel Fighter")
+    type_into(qtbot, field(view, "concept"), "Long-range rugged fighter")
+    # Step Two
+    view.tabs.setCurrentIndex(1)
+    type_into(qtbot, field(view, "handling"), "-1")
+    type_into(qtbot, field(view, "soak"), "2")
+    type_into(qtbot, field(view, "move"), "1")
+    # Step Three
+    view.tabs.setCurrentIndex(2)
+    add_from_browser(qtbot, view, "weapons", "Light Laser")
+    type_into(qtbot, table_widget(view, "weapons", 0, 1), "2")
+    type_into(qtbot, table_widget(view, "weapons", 0, 3), "A")
+    add_from_browser(qtbot, view, "weapons", "Missile/Torpedo")
+    # Step Four
+    view.tabs.setCurrentIndex(3)
+    add_from_browser(qtbot, view, "technology", "Enhanced Lasers")
+    # Step Five
+    view.tabs.setCurrentIndex(4)
+    type_into(qtbot, field(view, "structure"), "15")
+    type_into(qtbot, field(view, "crew"), "2")
+    for name in [
+        "Landing Gear",
+        "Ejection Pods",
+        "Search Lights",
+        "Atmospheric Wings",
+        "Sensors",
+        "Life Support",
+        "EVA and Pressure Suits",
+        "Food and Supplies",
+        "Airlocks",
+        "Communications Systems",
+        "FTL Drive",
+    ]:
+        add_from_browser(qtbot, view, "accessories", name)
+    type_into(qtbot, table_widget(view, "accessories", 10, 1), "2")
+    return view
+
+
+def test_build_the_rebel_fighter_through_the_steps(qtbot: Any, window: MainWindow) -> None:
+    view = build_rebel_fighter(qtbot, window)
+    published = sample("rebel-fighter")
+    assert view.doc.design == published.design
+    expected = evaluate(published.design, published.catalog)
+    for row, pool in enumerate(expected.pools):
+        left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
+        budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
+        assert [view.budget.cell_text(row, c) for c in range(4)] == [pool.name, budget, str(pool.spent), left]
+    assert view.budget.cell_text(2, 3) == "OVER by 2"
+    texts = [view.findings.item(i).text() for i in range(view.findings.count())]
+    assert texts[0].startswith("ERROR: Freebie Points over budget by 2")
+    assert window.isWindowModified() and window.windowTitle() == "Rebel Fighter[*] — Shipyard"
+
+
+def test_undo_to_empty_redo_to_full_then_save_and_reopen(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    view = build_rebel_fighter(qtbot, window)
+    built = view.doc.design
+    stack = view.doc.undo_stack
+    steps = stack.count()
+    assert steps >= 20  # typing into a field merges into one step per field
+    while stack.canUndo():
+        window.undo_action.trigger()
+    assert view.doc.design.name == "New starfighter" and view.doc.design.weapons == [] and not window.isWindowModified()
+    assert field(view, "name").text() == "New starfighter"
+    while stack.canRedo():
+        window.redo_action.trigger()
+    assert view.doc.design == built and field(view, "structure").value() == 15
+    target = tmp_path / "rebel.ship"
+    window.ask_save_path = lambda _doc: target  # type: ignore[method-assign]
+    assert window.save()
+    assert not window.isWindowModified() and window.windowTitle() == "rebel.ship[*] — Shipyard"
+    assert window.close_tab(window.tabs.currentIndex())
+    again = window.open_file(target)
+    assert again is not None and again.doc.design == built
+
+
+def test_typing_in_one_field_is_one_undo_step(qtbot: Any, window: MainWindow) -> None:
+    view = window.new("starfighter")
+    before = view.doc.undo_stack.count()
+    type_into(qtbot, field(view, "name"), "Red Five of the Rebel Alliance")
+    assert view.doc.undo_stack.count() == before + 1
+    window.undo_action.trigger()
+    assert field(view, "name").text() == "New starfighter"
+
+
+def test_unsaved_changes_prompt(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    view = window.new("starfighter")
+    type_into(qtbot, field(view, "name"), "Changed")
+    asked: list[str] = []
+    window.ask_unsaved = lambda doc: asked.append(doc.title) or "cancel"  # type: ignore[method-assign]
+    assert not window.close_tab(0) and window.tabs.count() == 1 and asked == ["Changed"]
+    target = tmp_path / "changed.ship"
+    window.ask_unsaved = lambda doc: "save"  # type: ignore[method-assign]
+    window.ask_save_path = lambda doc: target  # type: ignore[method-assign]
+    assert window.close_tab(0) and window.tabs.count() == 0
+    assert json.loads(target.read_text())["design"]["name"] == "Changed"
+    view = window.new("starship")
+    type_into(qtbot, field(view, "name"), "Thrown away")
+    window.ask_unsaved = lambda doc: "discard"  # type: ignore[method-assign]
+    window.close()
+    assert not window.isVisible()
+
+
+def test_autosave_restores_after_a_crash(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    first = _quiet(MainWindow(settings, use_user_folder=False, preview=False))
+    qtbot.addWidget(first)
+    view = first.new("starfighter")
+    view.doc.edit("name", "Crash Test")
+    view.doc.edit("structure", 12)
+    calls: list[str] = []
+    monkeypatch.setattr(sys, "excepthook", _chain(sys.excepthook, calls))
+    install_crash_autosave(first)
+    sys.excepthook(RuntimeError, RuntimeError("boom"), None)  # what Python does on an unhandled error
+    assert calls == ["previous hook"]
+    files = list(autosave.folder().glob("*.ship"))
+    assert len(files) == 1
+    # a new session finds it and offers to restore it
+    second = _quiet(MainWindow(settings, use_user_folder=False, preview=False))
+    qtbot.addWidget(second)
+    offered: list[list[str]] = []
+    second.ask_restore = lambda items: offered.append([r.title for r in items]) or True  # type: ignore[method-assign]
+    assert second.offer_restore() == 1
+    restored = second.current()
+    assert restored is not None and restored.doc.design.name == "Crash Test" and restored.doc.design.structure == 12
+    assert restored.doc.modified and offered == [["Crash Test"]]
+    assert list(autosave.folder().glob("*.ship")) == []
+
+
+def _chain(_previous: Any, calls: list[str]) -> Any:
+    def hook(kind: Any, value: Any, tb: Any) -> None:
+        calls.append("previous hook")
+
+    return hook
+
+
+def test_autosave_timer_saves_only_modified_documents(
+    qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    window.open_file(EXAMPLES / "rebel-fighter.ship")
+    view = window.new("starfighter")
+    assert window.autosave_all() == 0  # nothing typed yet: nothing to lose
+    view.doc.edit("name", "Saved now")
+    assert window.autosave_all() == 1  # the sample is unmodified; the edited new design is saved aside
+    window.ask_save_path = lambda doc: tmp_path / "saved.ship"  # type: ignore[method-assign]
+    assert window.save(view.doc)
+    assert list(autosave.folder().glob("*.ship")) == []  # saving removes its autosave
+
+
+def test_a_bad_file_shows_the_engines_message_and_changes_nothing(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    good = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert good is not None
+    before = good.doc.design
+    bad = tmp_path / "broken.ship"
+    bad.write_text('{"format_version": 2, "ruleset": "space-fighter-alpha", "design": {"name": "X", "crew": "lots"')
+    shown: list[tuple[str, str]] = window.errors  # type: ignore[attr-defined]
+    assert window.open_file(bad) is None
+    assert shown and shown[0][0] == "Cannot open design"
+    assert "broken.ship:1:" in shown[0][1] and "malformed JSON" in shown[0][1]
+    assert window.tabs.count() == 1 and good.doc.design == before and not good.doc.modified
+
+
+def test_clicking_a_finding_focuses_its_field(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None and view.tabs.currentIndex() == 0
+    window.activateWindow()
+    findings: QListWidget = view.findings
+    row = next(i for i in range(findings.count()) if findings.item(i).data(Qt.ItemDataRole.UserRole) == "crew")
+    rect = findings.visualItemRect(findings.item(row))
+    qtbot.mouseClick(findings.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert view.tabs.currentIndex() == 4  # Finishing touches
+    assert QApplication.focusWidget() is field(view, "crew")
+
+
+def test_a_finding_inside_a_list_focuses_the_row(qtbot: Any, window: MainWindow) -> None:
+    view = window.new("starfighter")
+    view.doc.insert("weapons", {"weapon": "light-laser", "fire_link": "A"})
+    window.activateWindow()
+    assert view.focus_path("weapons[0].fire_link")
+    assert view.tabs.currentIndex() == 2
+    focused = QApplication.focusWidget()
+    assert isinstance(focused, QLineEdit) and focused.accessibleName() == "Fire-link group of Light Laser"
+
+
+def test_items_for_another_scale_are_disabled_with_the_reason(qtbot: Any, window: MainWindow) -> None:
+    view = window.new("starship")
+    browser = next(b for b in view.steps.browsers if b.kind == "accessories")
+    item = next(
+        browser.list.item(i)
+        for i in range(browser.list.count())
+        if browser.list.item(i).text().startswith("Medical Panel")
+    )
+    assert not item.flags() & Qt.ItemFlag.ItemIsEnabled
+    assert "(for Starfighter scale only)" in item.text() and "Starfighter scale only" in item.toolTip()
+
+
+def test_soak_division_and_pinned_priority_are_single_undo_steps(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None
+    view.tabs.setCurrentIndex(1)
+    divide = view.steps.divide
+    qtbot.mouseClick(divide, Qt.MouseButton.LeftButton, pos=QPoint(8, divide.height() // 2))
+    assert (view.doc.design.armor, view.doc.design.shields) == (2, 0)
+    assert "soak-split-unassigned" not in view.doc.report.codes()
+    pin: QCheckBox = view.steps.pin
+    qtbot.mouseClick(pin, Qt.MouseButton.LeftButton, pos=QPoint(8, pin.height() // 2))
+    assert view.doc.design.priority == ["soak", "move", "handling"]
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert view.doc.design.armor is None and view.doc.design.priority is None
+
+
+def test_refused_values_are_reported_and_not_applied(qtbot: Any, window: MainWindow) -> None:
+    view = window.new("starfighter")
+    view.doc.insert("weapons", {"weapon": "light-laser"})
+    before = view.doc.design
+    error = view.doc.edit("weapons[0].weapon", "Light Lazer")
+    assert error is not None and "did you mean" in error and view.doc.design == before
+
+
+def test_print_to_pdf_from_the_editor(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    window.open_file(EXAMPLES / "rebel-fighter.ship")
+    window.open_file(EXAMPLES / "rebel-frigate.ship")
+    opened: list[str] = []
+    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    out = tmp_path / "cards.pdf"
+    window.print_to(out, window.documents(), "cards", "letter")
+    qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
+    assert opened == [str(out)] and out.read_bytes().startswith(b"%PDF")
+
+
+def test_the_preview_renders_in_the_background(qtbot: Any, tmp_path: Path) -> None:
+    w = _quiet(
+        MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=True)
+    )
+    qtbot.addWidget(w)
+    view = w.open_file(EXAMPLES / "alien-mothership.ship")
+    assert view is not None and view.preview is not None
+    qtbot.waitUntil(lambda: view.preview.renders >= 1, timeout=60_000)
+    assert view.preview.pdf.pageCount() == 1
+    view.doc.edit("name", "Mothership Two")
+    qtbot.waitUntil(lambda: view.preview.renders >= 2, timeout=60_000)
+    assert view.preview.status.text() == "Preview: as it will print"
+
+
+def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWindow) -> None:
+    buttons = [b.text() for b in window.stack.widget(0).findChildren(QPushButton)]
+    assert buttons[:2] == ["New &starfighter", "New star&ship"] and len(buttons) == 8
+    window.open_sample(EXAMPLES / "alien-disk-fighter.ship")
+    cur = window.current()
+    assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Alien Disk-Fighter"
