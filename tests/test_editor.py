@@ -281,6 +281,7 @@ def test_a_finding_inside_a_list_focuses_the_row(qtbot: Any, window: MainWindow)
 
 def test_items_for_another_scale_are_disabled_with_the_reason(qtbot: Any, window: MainWindow) -> None:
     view = window.new("starship")
+    view.tabs.setCurrentIndex(4)  # Finishing touches: its page is built when first shown
     browser = next(b for b in view.steps.browsers if b.kind == "accessories")
     item = next(
         browser.list.item(i)
@@ -332,8 +333,9 @@ def test_the_preview_renders_in_the_background(qtbot: Any, tmp_path: Path) -> No
     )
     qtbot.addWidget(w)
     view = w.open_file(EXAMPLES / "alien-mothership.ship")
-    assert view is not None and view.preview is not None
-    qtbot.waitUntil(lambda: view.preview.renders >= 1, timeout=60_000)
+    assert view is not None
+    qtbot.waitUntil(lambda: view.preview is not None and view.preview.renders >= 1, timeout=60_000)
+    assert view.preview is not None
     assert view.preview.pdf.pageCount() == 1
     view.doc.edit("name", "Mothership Two")
     qtbot.waitUntil(lambda: view.preview.renders >= 2, timeout=60_000)

@@ -88,6 +88,33 @@ def test_published_block_imports_into_the_sample_design(name: str, preset: str) 
     assert not entries(result, "skipped")
 
 
+SUMMARIES = {
+    "as-written": [
+        "Rebel Fighter: 23 used",
+        "Rebel Frigate: 29 used",
+        "Alien Disk-Fighter: 20 used, 1 differs",
+        "Alien Mothership: 20 used, 1 differs",
+        "Federation Battlesat: 12 used",
+        "Federation Space Station: 25 used, 1 differs",
+    ],
+    "sample-ships": [
+        "Rebel Fighter: 23 used",
+        "Rebel Frigate: 29 used",
+        "Alien Disk-Fighter: 21 used",
+        "Alien Mothership: 21 used",
+        "Federation Battlesat: 12 used",
+        "Federation Space Station: 26 used",
+    ],
+}
+
+
+@pytest.mark.parametrize("preset", sorted(SUMMARIES))
+def test_published_block_reports_as_documented(preset: str) -> None:
+    """The counts docs/conversion.md prints: only Force Field (3) differs, and only as written."""
+    got = [import_statblock(published(n), sfa(preset)).report.lines()[0] for n in SAMPLES]
+    assert got == SUMMARIES[preset]
+
+
 def test_the_appendix_as_printed_holds_six_blocks_in_order() -> None:
     results = import_statblocks(published("appendix-1"), sfa(), source="appendix-1.txt")
     assert [r.design.name for r in results] == [

@@ -40,9 +40,20 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     parser.add_argument("files", nargs="*", type=Path, help="design files to open")
     parser.add_argument("--dark", action="store_true", help="use a dark palette")
     parser.add_argument("--no-preview", action="store_true", help="do not render the live sheet preview")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="start, show the window with its designs, print what loaded, and quit (checks and benchmarks)",
+    )
     args = parser.parse_args(list(argv))
 
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # The engine first: once PySide6 is imported, shiboken's import hook reads the source
+    # of every module imported after it, which makes pydantic and the rules ~45 ms slower.
+    import shipyard.core.designfile
+    import shipyard.core.evaluate
+    import shipyard.rulesets.space_fighter_alpha  # noqa: F401
+
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -59,16 +70,41 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     install_crash_autosave(window)
     for f in args.files:
         window.open_file(f)
+    window.smoke = args.smoke
     return app, window
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    app, window = build(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["--render-worker"]:  # a frozen bundle starts its render workers this way
+        from shipyard.render.worker import serve_fd
+
+        serve_fd(int(argv[1]))
+        return 0
+    app, window = build(argv)
     window.show()
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(0, window.offer_restore)
+    if window.smoke:
+        QTimer.singleShot(0, lambda: _smoke_report(app, window))
+    else:
+        QTimer.singleShot(0, window.offer_restore)
     return int(app.exec())
+
+
+def _smoke_report(app: Any, window: Any) -> None:
+    """One line a script can check: the window is up, what it shows, what it imported."""
+    app.processEvents()
+    docs = window.documents()
+    view = window.current()
+    budget = view.budget.cell_text(2, 3) if view is not None else ""
+    heavy = sorted(m for m in ("weasyprint", "pydyf", "tinycss2") if m in sys.modules)
+    print(
+        f"shown: {window.isVisible()} designs: {len(docs)} title: {window.windowTitle()!r} "
+        f"freebies: {budget!r} heavy-imports: {heavy}",
+        flush=True,
+    )
+    app.quit()
 
 
 if __name__ == "__main__":

@@ -87,14 +87,25 @@ class SfaSteps:
         self.doc, self.binder, self.report_error = doc, binder, report_error
         self.lists: list[ListEditor] = []
         self.browsers: list[CatalogBrowser] = []
-        self.pages: list[tuple[str, QWidget]] = [
-            ("&1 Concept and scale", self._concept()),
-            ("&2 Attributes", self._attributes()),
-            ("&3 Weapons", self._weapons()),
-            ("&4 Advanced technology", self._technology()),
-            ("&5 Finishing touches", self._finishing()),
-            ("&6 Forms", self._forms()),
+        self.built: set[str] = set()
+        # Pages are built on demand (the view builds the first at once, the rest right
+        # after the window shows), so opening a design does not wait for every step.
+        self.pages: list[tuple[str, Callable[[], QWidget]]] = [
+            ("&1 Concept and scale", self._built("concept", self._concept)),
+            ("&2 Attributes", self._built("attributes", self._attributes)),
+            ("&3 Weapons", self._built("weapons", self._weapons)),
+            ("&4 Advanced technology", self._built("technology", self._technology)),
+            ("&5 Finishing touches", self._built("finishing", self._finishing)),
+            ("&6 Forms", self._built("forms", self._forms)),
         ]
+
+    def _built(self, name: str, factory: Callable[[], QWidget]) -> Callable[[], QWidget]:
+        def build() -> QWidget:
+            page = factory()
+            self.built.add(name)
+            return page
+
+        return build
 
     # --- step 1 ---------------------------------------------------------------------------
 
@@ -367,19 +378,23 @@ class SfaSteps:
             self.report_error(message)
 
     def refresh(self) -> None:
+        """Bring the widgets of the built pages in step with the document."""
         d, report = self.doc.design, self.doc.report
-        guarded: tuple[QWidget, ...] = (self.divide, self.pin, self.has_pilot, self.order, self.preset)
-        for w in guarded:
-            w.blockSignals(True)
-        try:
+        if "concept" in self.built:
+            with _quiet(self.preset):
+                self.preset.setCurrentIndex(max(0, self.preset.findData(self.doc.preset)))
+            p = self.doc.catalog.presets.get(self.doc.preset)
+            self.preset_note.setText(p.description if p else "")
+        if "attributes" in self.built:
             divided = d.armor is not None or d.shields is not None
-            self.divide.setChecked(divided)
+            with _quiet(self.divide, self.pin, self.order):
+                self.divide.setChecked(divided)
+                self.pin.setChecked(d.priority is not None)
+                if d.priority is not None:
+                    self.order.setCurrentIndex(max(0, self.order.findData(",".join(d.priority))))
             self.armor.setEnabled(divided)
             self.shields.setEnabled(divided)
-            self.pin.setChecked(d.priority is not None)
             self.order.setEnabled(d.priority is not None)
-            if d.priority is not None:
-                self.order.setCurrentIndex(max(0, self.order.findData(",".join(d.priority))))
             if report.priorities:
                 pr = report.priorities[0]
                 order = ", ".join(f"{k.capitalize()} {v}" for k, v in sorted(pr.order.items(), key=lambda kv: -kv[1]))
@@ -388,16 +403,27 @@ class SfaSteps:
                     f"Free dots: {order} ({how}). Net cost {pr.cost} freebies"
                     + (f", {pr.wasted} dot(s) wasted." if pr.wasted else ".")
                 )
-            self.has_pilot.setChecked(d.pilot is not None)
+        if "finishing" in self.built:
+            with _quiet(self.has_pilot):
+                self.has_pilot.setChecked(d.pilot is not None)
             for field_widget in self.pilot_fields:
                 field_widget.setEnabled(d.pilot is not None)
-            self.preset.setCurrentIndex(max(0, self.preset.findData(self.doc.preset)))
-            p = self.doc.catalog.presets.get(self.doc.preset)
-            self.preset_note.setText(p.description if p else "")
-        finally:
-            for w in guarded:
-                w.blockSignals(False)
         for editor in self.lists:
             editor.refresh()
         for browser in self.browsers:
             browser.populate()
+
+
+class _quiet:
+    """Block the widgets' signals while the code (not the user) sets their values."""
+
+    def __init__(self, *widgets: QWidget) -> None:
+        self.widgets = widgets
+
+    def __enter__(self) -> None:
+        for w in self.widgets:
+            w.blockSignals(True)
+
+    def __exit__(self, *exc: object) -> None:
+        for w in self.widgets:
+            w.blockSignals(False)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import Document
 from shipyard._qt.panels import BudgetPanel, FindingsPanel
-from shipyard._qt.preview import PreviewPanel
+
+if TYPE_CHECKING:
+    from shipyard._qt.preview import PreviewPanel
 
 
 def step_builder(ruleset: str) -> Callable[..., object]:
@@ -31,8 +34,14 @@ class DocumentView(QWidget):
         self.steps = step_builder(doc.loaded.ruleset)(doc, self.binder, report_error)
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Construction steps")
-        for title, page in self.steps.pages:  # type: ignore[attr-defined]
-            self.tabs.addTab(page, title)
+        self._factories = []
+        for title, factory in self.steps.pages:  # type: ignore[attr-defined]
+            holder = QWidget()
+            QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
+            self.tabs.addTab(holder, title)
+            self._factories.append(factory)
+        self.tabs.currentChanged.connect(self.ensure_page)
+        self.ensure_page(0)
         self.budget = BudgetPanel()
         self.findings = FindingsPanel()
         self.findings.focus_requested.connect(self.focus_path)
@@ -46,10 +55,8 @@ class DocumentView(QWidget):
             lay.addWidget(label)
             lay.addWidget(widget)
             right.addWidget(box)
-        self.preview = PreviewPanel(doc, paper) if preview else None
-        if self.preview is not None:
-            right.addWidget(self.preview)
-            right.setStretchFactor(2, 3)
+        self.preview: PreviewPanel | None = None
+        self._paper, self._want_preview, self._right = paper, preview, right
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tabs)
         split.addWidget(right)
@@ -60,7 +67,30 @@ class DocumentView(QWidget):
         lay.addWidget(split)
         doc.changed.connect(self.refresh)
         self.refresh()
-        if self.preview is not None:
+        QTimer.singleShot(30, self.finish_building)  # after the first paint; long before a first click
+
+    def ensure_page(self, index: int) -> None:
+        """Build the step page at ``index`` the first time it is needed."""
+        if not 0 <= index < len(self._factories) or self._factories[index] is None:
+            return
+        factory, self._factories[index] = self._factories[index], None
+        holder = self.tabs.widget(index)
+        layout = holder.layout() if holder is not None else None
+        if layout is not None:
+            layout.addWidget(factory())
+        self.binder.refresh()
+        self.steps.refresh()  # type: ignore[attr-defined]
+
+    def finish_building(self) -> None:
+        """The rest of the view, once the window is up: other steps, then the preview."""
+        for i in range(len(self._factories)):
+            self.ensure_page(i)
+        if self._want_preview and self.preview is None:
+            from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
+
+            self.preview = PreviewPanel(self.doc, self._paper)
+            self._right.addWidget(self.preview)
+            self._right.setStretchFactor(2, 3)
             self.preview.schedule()
 
     def refresh(self) -> None:
@@ -71,4 +101,5 @@ class DocumentView(QWidget):
         self.findings.show_report(report)
 
     def focus_path(self, path: str) -> bool:
+        self.finish_building()
         return self.binder.focus(path)

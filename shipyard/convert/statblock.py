@@ -588,7 +588,7 @@ class _Block:
         if m is None:
             return "", rest
         by_key = {normalise(n): p for p in lab.parts for n in (p.name, *p.aliases)}
-        pattern = re.compile(r"\s*(" + _words_pattern(by_key_names(lab)) + r")\s*:?\s*([+\-−–]?\s*\d{1,7})\s*$", re.I)
+        pattern = re.compile(r"\s*(" + _words_pattern(_part_names(lab)) + r")\s*:?\s*([+\-−–]?\s*\d{1,7})\s*$", re.I)
         found: dict[str, int] = {}
         for chunk in re.split(r"[,;]|\band\b", m.group(1)):
             if not chunk.strip():
@@ -617,45 +617,25 @@ class _Block:
         return ""
 
     def _missing(self, lab: Any) -> None:
+        """A label the block does not give: say what is taken instead."""
         if lab.value == "list":
-            self.entries.append(
-                self.r.entry(
-                    "assumed",
-                    None,
-                    label=lab.name,
-                    value=self.fmt.none_word,
-                    message=f"no {lab.name} label; read as {self.fmt.none_word}",
-                )
-            )
+            self._assumed(lab, "", self.fmt.none_word, f"no {lab.name} label; read as {self.fmt.none_word}")
             return
         if lab.field is None:
             return
-        if lab.value == "number" and lab.assume and self.scale is not None:
-            found = self.catalog.scales.lookup(lab.assume, self.scale)
-            if found is not None:
-                self.data[lab.field] = found[0]
-                self.entries.append(
-                    self.r.entry(
-                        "assumed",
-                        None,
-                        label=lab.name,
-                        field=lab.field,
-                        value=str(found[0]),
-                        message=f"no {lab.name} label; {found[0]} assumed for a {self.scale.name}-scale craft",
-                    )
-                )
-            return
-        if lab.value == "text":
-            self.entries.append(
-                self.r.entry(
-                    "assumed",
-                    None,
-                    label=lab.name,
-                    field=lab.field,
-                    value="(empty)",
-                    message=f"no {lab.name} label; left empty",
-                )
-            )
+        found = self.catalog.scales.lookup(lab.assume, self.scale) if lab.assume and self.scale else None
+        if found is not None:
+            self.data[lab.field] = found[0]
+            why = f"no {lab.name} label; {found[0]} assumed for a {self.scale.name}-scale craft"
+            self._assumed(lab, lab.field, str(found[0]), why)
+        elif lab.value == "text":
+            self._assumed(lab, lab.field, "(empty)", f"no {lab.name} label; left empty")
+        elif self.scale is not None:
+            # no value to assume: the design model's own default (or its error, if it has none)
+            self._assumed(lab, lab.field, "(default)", f"no {lab.name} label; the design's default is used")
+
+    def _assumed(self, lab: Any, path: str, value: str, message: str) -> None:
+        self.entries.append(self.r.entry("assumed", None, label=lab.name, field=path, value=value, message=message))
 
     # lists -------------------------------------------------------------------------------------
 
@@ -683,7 +663,7 @@ class _Block:
                 result = self._phrase_entry(lab, pieces[i])
                 if isinstance(result, _Entry):
                     entry = result
-                else:
+                elif result is not None:
                     self.entries.append(result)
             if entry is not None:
                 self.list_entries.append(entry)
@@ -733,8 +713,11 @@ class _Block:
         ph.name = s.strip()
         return ph
 
-    def _phrase_entry(self, lab: Any, piece: _Piece, joins: bool = False) -> _Entry | ImportEntry:
+    def _phrase_entry(self, lab: Any, piece: _Piece, joins: bool = False) -> _Entry | ImportEntry | None:
+        """A list entry from one piece; with ``joins``, only a catalog name that has a comma in it."""
         ph = self._phrase(piece)
+        if joins and (ph.problem or "," not in ph.name):
+            return None
         if ph.problem:
             self.problems.append(self.r.problem(f"{piece.text!r}: {ph.problem}", piece.start, lab))
             return self._not_understood(lab, piece, ph, ph.problem)
@@ -748,7 +731,7 @@ class _Block:
         if found is not None:
             return self._catalog_entry(lab, piece, ph, *found)
         if joins:
-            return self._not_understood(lab, piece, ph, "")
+            return None
         if ph.paren is not None and lab.custom and self._is_custom(ph.paren):
             return self._custom_entry(lab, piece, ph)
         return self._not_understood(lab, piece, ph, "")
@@ -1055,7 +1038,7 @@ def _text_value(text: str) -> str:
     return " ".join(text.split()).rstrip(",;").strip()
 
 
-def by_key_names(lab: Any) -> list[str]:
+def _part_names(lab: Any) -> list[str]:
     return [n for p in lab.parts for n in (p.name, *p.aliases)]
 
 

@@ -79,6 +79,16 @@ def _plain(node: Any, seen: set[int] | None = None) -> Any:
         return {str(k): _plain(v, seen) for k, v in node.items()}
     if isinstance(node, list):
         return [_plain(v, seen) for v in node]
+    # ruamel keeps quoting and number formats in str/int/float subclasses; catalogs need
+    # plain values (they are pickled into the catalog cache and dumped to JSON)
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
     return node
 
 

@@ -501,7 +501,8 @@ _NOUN = {
 def _lookup(catalog: Catalog, kind: str, name: str, path: str, problems: list[Problem]) -> str:
     found = catalog.resolve(kind, name)
     if found is None:
-        hint = did_you_mean(name, catalog.names(kind))
+        # names before ids, so the hint reads as the rules print it
+        hint = did_you_mean(name, [n for i in catalog.kind(kind).values() for n in (i.name, *i.aliases, i.id)])
         problems.append(
             Problem(
                 f"unknown {_NOUN.get(kind, kind)} {name!r}" + (f"; {hint}" if hint else ""),

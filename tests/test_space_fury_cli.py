@@ -1,0 +1,228 @@
+"""The command line on Space Fury files: check, new, catalog and the ``fury`` commands."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shipyard.cli import main
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import evaluate
+
+from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, PRESETS
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shipyard", *args], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("name", FURY_SAMPLES)
+def test_check_reports_computed_count_and_cost_beside_the_published_count(
+    name: str, preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    published, by_preset = EXPECTED[name]
+    count, cost = by_preset[preset]
+    code = main(["check", str(FURY_EXAMPLES / f"{name}.ship"), "--preset", preset, "--no-user-catalog"])
+    out = capsys.readouterr().out
+    assert code == 0  # a published count that differs is a warning, not an error
+    assert f"Enhancements            {count}  — published {published}" in out
+    assert f"Cost                    {cost} points" in out
+    assert f"Published enhancements  {published}  — " in out
+    if count != published:
+        assert f"published-count-differs: {count} enhancements counted; the source publishes {published}" in out
+
+
+def test_check_every_sample_at_once_exits_0_and_json_has_the_figures() -> None:
+    files = [str(FURY_EXAMPLES / f"{n}.ship") for n in FURY_SAMPLES]
+    out = run("check", *files, "--json", "--no-user-catalog", "--preset", "sample-fighters")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    got = {
+        d["file"].rsplit("/", 1)[-1][: -len(".ship")]: {f["id"]: f["value"] for f in d["derived"]["figures"]}
+        for d in data
+    }
+    for name in FURY_SAMPLES:
+        published, by_preset = EXPECTED[name]
+        assert (got[name]["published"], got[name]["enhancements"], got[name]["cost"]) == (
+            published,
+            *by_preset["sample-fighters"],
+        )
+    pools = {p["id"]: p for p in data[0]["pools"]}
+    assert set(pools) == {"enhancements", "points"} and pools["points"]["tally"] is True
+
+
+def test_tallies_print_as_counts_not_budgets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(FURY_EXAMPLES / "gunship.ship"), "--preset", "sample-fighters", "--no-user-catalog"]) == 0
+    out = capsys.readouterr().out
+    assert "Budgets" not in out and "OVER BUDGET" not in out
+    for text in (
+        "Tallies",
+        "  Enhancements: 10",
+        "+    2  Rail Gun (costs 2)  (enhancements[3])",
+        "+    2  Missile Rack: 2 missiles  (enhancements[6])",
+        "-    1  Chain Gun replaces the basic Laser  (enhancements[1].replaces_basic)",
+        "  Cost: 75",
+        "+   75  Fighter: Fighter Cost table, 10 enhancements  (enhancements)",
+    ):
+        assert text in out, text
+
+
+def test_fury_roll_writes_a_fighter_that_checks_and_reproduces(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = tmp_path / "a.ship", tmp_path / "b.ship"
+    for out in (a, b):
+        assert main(["fury", "roll", "--enhancements", "5", "--seed", "42", "-o", str(out), "--no-user-catalog"]) == 0
+    printed = capsys.readouterr().out
+    assert "Rolled fighter 42 (seed 42): Engines, Targeter, Extra Laser, Missile Rack (4 missiles)" in printed
+    assert "enhancements 5, cost 35" in printed
+    assert a.read_bytes() == b.read_bytes()
+    doc = json.loads(a.read_text())
+    assert (doc["ruleset"], doc["preset"], doc["design"]["kind"], doc["design"]["seed"]) == (
+        "space-fury",
+        "as-written",
+        "fighter",
+        42,
+    )
+    assert len(doc["design"]["rolls"]) == 5
+    assert main(["check", str(a), "--no-user-catalog"]) == 0
+    assert "Rolled             seed 42  — 5 rolls on the tables" in capsys.readouterr().out
+
+
+def test_fury_roll_without_a_seed_saves_the_one_it_chose(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "f.ship"
+    assert main(["fury", "roll", "--enhancements", "3", "-o", str(out), "--no-user-catalog"]) == 0
+    seed = json.loads(out.read_text())["design"]["seed"]
+    assert f"(seed {seed})" in capsys.readouterr().out
+    again = tmp_path / "g.ship"
+    assert (
+        main(["fury", "roll", "--enhancements", "3", "--seed", str(seed), "-o", str(again), "--no-user-catalog"]) == 0
+    )
+    assert (
+        json.loads(again.read_text())["design"]["enhancements"] == json.loads(out.read_text())["design"]["enhancements"]
+    )
+
+
+def test_fury_roll_under_the_sample_fighters_preset(tmp_path: Path) -> None:
+    out = tmp_path / "f.ship"
+    args = ["fury", "roll", "--enhancements", "5", "--seed", "42", "--preset", "sample-fighters"]
+    assert main([*args, "-o", str(out), "--no-user-catalog"]) == 0
+    doc = json.loads(out.read_text())
+    assert doc["preset"] == "sample-fighters"
+    # the same rolls; a Missile Rack holds one missile under this preset
+    assert doc["design"]["enhancements"][-1] == {"id": "missile-rack", "count": 2}
+
+
+def test_fury_pilot_crew_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pilot, crewed, force = tmp_path / "p.ship", tmp_path / "c.ship", tmp_path / "force.ship"
+    assert (
+        main(["fury", "pilot", "--xp", "20", "--seed", "7", "--name", "Kim", "-o", str(pilot), "--no-user-catalog"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert (
+        "Kim (seed 7), 20 XP; skills Basic Combat Pilot, Evasion, Accuracy, Engineering, Accuracy; quirks Focused"
+        in out
+    )
+    assert "level 5, cool 7, total cost 20; passes" in out
+    gunship = str(FURY_EXAMPLES / "gunship.ship")
+    assert main(["fury", "crew", gunship, str(pilot), "-o", str(crewed), "--no-user-catalog"]) == 0
+    assert "Gunship flown by Kim" in capsys.readouterr().out
+    assert (
+        main(
+            [
+                "fury",
+                "force",
+                "Red",
+                str(crewed),
+                str(FURY_EXAMPLES / "scout.ship"),
+                "-o",
+                str(force),
+                "--no-user-catalog",
+            ]
+        )
+        == 0
+    )
+    loaded = load_design(force, use_user_folder=False)
+    report = evaluate(loaded.design, loaded.catalog)
+    assert report.derived.figure("total-cost").value == 75 + 20 + 41  # type: ignore[union-attr]
+    assert report.derived.figure("fighters").value == 2  # type: ignore[union-attr]
+    assert "fighter-without-pilot" in report.codes()  # the Scout has none
+
+
+def test_fury_pilot_by_level(tmp_path: Path) -> None:
+    out = tmp_path / "p.ship"
+    assert main(["fury", "pilot", "--level", "7", "--seed", "1", "-o", str(out), "--no-user-catalog"]) == 0
+    design = json.loads(out.read_text())["design"]
+    assert design["xp"] == 28 and len(design["skills"]) == 7 and design["skills"][0] == "basic-combat-pilot"
+
+
+def test_fury_skirmish_writes_both_sides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "skirmish"
+    assert main(["fury", "skirmish", "--seed", "3", "-o", str(folder), "--no-user-catalog"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 3: Skirmishes roll 2: 3 Defense Fighters vs 3 Light Fighters" in out
+    assert "side A: 11 pilot levels (1D6 (5) + 6 fighters), spread 4, 4, 3" in out
+    sides = sorted(p.name for p in folder.iterdir())
+    assert sides == ["side-a.ship", "side-b.ship"]
+    assert main(["check", *(str(folder / s) for s in sides), "--no-user-catalog"]) == 0
+    checked = capsys.readouterr().out
+    assert "Pilot levels  11  — of 11 levels worth of pilots" in checked
+    assert main(["fury", "skirmish", "--seed", "3", "-o", str(folder), "--no-user-catalog"]) == 2
+    assert "exists; use --force" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["fury", "roll", "--enhancements", "-2"], "--enhancements: the number of enhancements cannot be negative"),
+        (["fury", "pilot", "--xp", "0"], "--xp: 0 XP is below level 1 (1 XP) (allowed: 1 or more)"),
+        (["fury", "pilot", "--level", "12"], "--level: level 12 is not on the Pilot Level Table (allowed: 1 to 10)"),
+        (["fury", "roll", "--enhancements", "2", "--seed", "-5"], "--seed: the seed must be 0 or more"),
+    ],
+)
+def test_fury_bad_requests_exit_2_with_a_message(
+    args: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.ship"
+    assert main([*args, "-o", str(out), "--no-user-catalog"]) == 2
+    assert says in capsys.readouterr().err and not out.exists()
+
+
+def test_fury_crew_needs_a_fighter_and_a_pilot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scout = str(FURY_EXAMPLES / "scout.ship")
+    assert main(["fury", "crew", scout, scout, "-o", str(tmp_path / "x.ship"), "--no-user-catalog"]) == 2
+    assert "'Scout' is a fighter, not a pilot" in capsys.readouterr().err
+
+
+def test_fury_without_a_subcommand_is_a_usage_error() -> None:
+    out = run("fury")
+    assert out.returncode == 2 and "COMMAND" in out.stderr
+
+
+def test_new_and_catalog_list_work_for_space_fury(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "red.ship"
+    assert main(["new", "Red 5", "--scale", "fighter", "--ruleset", "space-fury", "-o", str(out)]) == 0
+    assert main(["check", str(out), "--no-user-catalog"]) == 0
+    assert re.search(r"\n  Cost +20 points", capsys.readouterr().out)
+    assert main(["catalog", "list", "enhancements", "--ruleset", "space-fury", "--no-user-catalog"]) == 0
+    listed = capsys.readouterr().out
+    assert "enhancements (25)" in listed and "rail-gun" in listed and "cost 2" in listed
+
+
+def test_the_fury_command_module_imports_only_the_standard_library() -> None:
+    code = (
+        "import sys, shipyard.commands.fury\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'ruamel', 'jinja2', 'weasyprint')"
+        " or m.startswith('shipyard.core') or m.startswith('shipyard.rulesets')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
