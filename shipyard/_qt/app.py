@@ -50,13 +50,12 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     # The engine first: once PySide6 is imported, shiboken's import hook reads the source
     # of every module imported after it, which makes pydantic and the rules ~45 ms slower.
-    import shipyard.core.designfile
-    import shipyard.core.evaluate
-    import shipyard.rulesets.space_fighter_alpha  # noqa: F401
-
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
+    import shipyard.core.designfile
+    import shipyard.core.evaluate
+    import shipyard.rulesets.space_fighter_alpha  # noqa: F401
     from shipyard._qt.window import MainWindow, install_crash_autosave
 
     QCoreApplication.setOrganizationName("Shipyard")

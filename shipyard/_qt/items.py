@@ -51,7 +51,7 @@ class CatalogBrowser(QWidget):
 
     add_requested = Signal(str)
 
-    def __init__(self, doc: Document, kind: str, noun: str, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, kind: str, noun: str, one: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc, self.kind, self.noun = doc, kind, noun
         self.search = QLineEdit(placeholderText=f"Search {noun}…")
@@ -63,7 +63,7 @@ class CatalogBrowser(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setMaximumHeight(140)
-        self.add_button = QPushButton(f"&Add {noun.rstrip('s') if noun.endswith('s') else noun}")
+        self.add_button = QPushButton(f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")
         label = QLabel(f"{noun.capitalize()} catalog")
         label.setBuddy(self.search)
@@ -330,6 +330,7 @@ def _get(entry: dict[str, Any], dotted: str) -> Any:
 
 def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     box = QWidget()
+    box.setMinimumHeight(340)  # room to browse even on a page with other sections
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.addWidget(browser, 2)

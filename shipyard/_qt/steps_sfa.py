@@ -203,8 +203,9 @@ class SfaSteps:
         columns: list[Column],
         name_key: str,
         new_item: Callable[[str], dict[str, Any]],
+        one: str = "",
     ) -> QWidget:
-        browser = CatalogBrowser(self.doc, browser_kind, noun)
+        browser = CatalogBrowser(self.doc, browser_kind, noun, one)
 
         def add(item_id: str) -> None:
             item = self.doc.catalog.item(browser_kind, item_id)
@@ -234,7 +235,9 @@ class SfaSteps:
             "A smaller-scale weapon costs 1/5 per scale step down.",
             wordWrap=True,
         )
-        return _page(help_, self._list("weapons", "weapons", "weapons", columns, "weapon", lambda i: {"weapon": i}))
+        return _page(
+            help_, self._list("weapons", "weapons", "weapons", columns, "weapon", lambda i: {"weapon": i}, "weapon")
+        )
 
     # --- step 4 ---------------------------------------------------------------------------
 
@@ -305,6 +308,7 @@ class SfaSteps:
             ],
             "id",
             lambda i: {"id": i},
+            "accessory",
         )
         pilot_box, pform = _form("Pilot")
         self.has_pilot = QCheckBox("This craft has a named &pilot")

@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.use_user_folder = use_user_folder
         self.preview_enabled = preview
+        self.smoke = False  # set by `shipyard-gui --smoke`: report and quit once shown
         self.setWindowTitle("Shipyard")
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
