@@ -348,3 +348,35 @@ def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWin
     window.open_sample(EXAMPLES / "alien-disk-fighter.ship")
     cur = window.current()
     assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Alien Disk-Fighter"
+
+
+def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls(
+        [
+            QUrl.fromLocalFile(str(EXAMPLES / "rebel-frigate.ship")),
+            QUrl.fromLocalFile(str(EXAMPLES / "alien-mothership.ship")),
+        ]
+    )
+    event = QDropEvent(
+        QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    window.dropEvent(event)
+    assert [d.design.name for d in window.documents()] == ["Rebel Frigate", "Alien Mothership"]
+    assert window.recent()[:2] == [str(EXAMPLES / "alien-mothership.ship"), str(EXAMPLES / "rebel-frigate.ship")]
+
+
+def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None
+    view.finish_building()
+    unnamed = [path for path, b in view.binder.bindings.items() if not b.widget.accessibleName()]
+    assert unnamed == []
+    from PySide6.QtWidgets import QLabel
+
+    buddies = {lab.buddy() for lab in view.findChildren(QLabel) if lab.buddy() is not None}
+    unlabelled = [p for p, b in view.binder.bindings.items() if b.widget not in buddies]
+    assert unlabelled == []
