@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
             pgroup.addAction(a)
             preset.addAction(a)
         self._action(s, "User &catalog folder…", self.choose_catalog_folder)
+        __import__("shipyard._qt.convert_actions", fromlist=["install"]).install(self)
 
     # --- settings -------------------------------------------------------------------------
 

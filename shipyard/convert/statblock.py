@@ -755,7 +755,7 @@ class _Block:
     def _not_understood(self, lab: Any, piece: _Piece, ph: _Phrase, why: str) -> ImportEntry:
         names = [n for kind in lab.kinds for n in self._display_names(kind)]
         hints = closest(ph.name or piece.text, names) if ph.name or piece.text else []
-        kinds = " or ".join(_singular(k) for k in lab.kinds)
+        kinds = " or ".join(self.fmt.lists[k].noun if k in self.fmt.lists else k for k in lab.kinds)
         message = why or f"no {kinds} by this name in the {self.catalog.meta.name} catalog"
         if not why and lab.custom:
             message += f" (for an item of your own write '{ph.name or piece.text} ({self.fmt.custom_word}, Cost N)')"
@@ -1044,10 +1044,6 @@ def _part_names(lab: Any) -> list[str]:
 
 def _names(keys: list[Any]) -> str:
     return ", ".join(k.name for k in keys)
-
-
-def _singular(kind: str) -> str:
-    return {"technology": "technology", "accessories": "accessory", "weapons": "weapon"}.get(kind, kind)
 
 
 def _group_names() -> Iterable[str]:

@@ -303,8 +303,6 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
         return parse_vessel(data, file=file), None
     from shipyard.core.yamlio import load_yaml
 
-    if file.is_file() and not file.read_bytes()[:4096].strip():
-        raise InputError.single("file is empty", file=file)
     doc = load_yaml(file)
     return parse_vessel(doc.data, file=file, doc=doc), doc
 

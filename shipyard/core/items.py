@@ -39,6 +39,14 @@ class PricedItem(CatalogItem):
     recommended_for: list[str] = Field(default_factory=list)
 
 
+class Chart(CatalogItem):
+    """A reference table printed on sheets as the text prints it (columns and rows of text)."""
+
+    columns: list[str] = Field(min_length=1)
+    rows: list[list[str]]
+    notes: str = ""
+
+
 class StatDef(BaseModel):
     """A design statistic with its legal range, as the rules print the stat block."""
 

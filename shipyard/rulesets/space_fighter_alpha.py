@@ -185,6 +185,7 @@ class StatBlockList(_FormatPart):
     """Where entries of one catalog kind go in the design, and how the text prints them."""
 
     kind: str
+    noun: str = Field(description="one entry of the kind, for messages ('accessory')")
     field: str
     id_key: str
     count_key: str | None = None
