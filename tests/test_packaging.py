@@ -149,7 +149,7 @@ def test_wheel_carries_catalogs_examples_and_templates(dist: Dist) -> None:
     expected += [f"shipyard/_data/templates/{p.relative_to(TEMPLATES_DIR).as_posix()}" for p in _files(TEMPLATES_DIR)]
     missing = [n for n in expected if n not in names]
     assert not missing, f"{dist.wheel.name} lacks {missing}\nit holds:\n" + "\n".join(sorted(names))
-    assert "shipyard/cli.py" in names and "shipyard/rulesets/space_fighter_alpha.py" in names
+    assert "shipyard/cli.py" in names and "shipyard/rulesets/space_fighter_alpha/__init__.py" in names
 
 
 def test_wheel_declares_the_console_script(dist: Dist) -> None:

@@ -40,7 +40,7 @@ def key(ruleset: str, folders: tuple[Path, ...], files: list[Path]) -> str:
 
     parts = [ruleset, sys.version, pydantic.VERSION, *map(str, folders), *map(_stamp, files)]
     parts += [_stamp(p) for p in sorted((_CODE_ROOT / "core").glob("*.py"))]
-    parts += [_stamp(p) for p in sorted((_CODE_ROOT / "rulesets").glob("*.py"))]
+    parts += [_stamp(p) for p in sorted((_CODE_ROOT / "rulesets").rglob("*.py"))]  # ruleset packages too
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 

@@ -1,0 +1,397 @@
+"""Derived figures and tables: what a record sheet shows beyond the stat block."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shipyard.core.context import Context
+from shipyard.core.report import Derived, Figure, Table
+from shipyard.rulesets.space_fighter_alpha.design import Design
+from shipyard.rulesets.space_fighter_alpha.items import (
+    AutoTurretsEffect,
+    Interscale,
+    MoveSpeedTable,
+    Technology,
+    Weapon,
+    WeaponBonusEffect,
+)
+from shipyard.rulesets.space_fighter_alpha.mechanisms import (
+    CrewParams,
+    _effects,
+    _selected_items,
+    _technology_choice,
+    _virtual_pilot,
+    capacities,
+)
+
+# --- derived figures ------------------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def _move_speed(ctx: Context, move: int) -> tuple[int, float] | None:
+    tables = {t.scale: t for t in ctx.catalog.kind("move_speeds").values() if isinstance(t, MoveSpeedTable)}
+    found = ctx.catalog.scales.lookup(tables, ctx.scale)
+    if found is None:
+        return None
+    row = next((r for r in found[0].speeds if r.move == move), None)
+    return (row.kmh, row.mach) if row else None
+
+
+def _weapon_bonus(ctx: Context, weapon: Weapon) -> tuple[int, int, list[str]]:
+    dmg = rng = 0
+    names = []
+    for _, item, eff in _effects(ctx, WeaponBonusEffect):
+        if eff.tag in weapon.tags:
+            dmg += eff.damage
+            rng += eff.range
+            names.append(item.name)
+    return dmg, rng, names
+
+
+def _attack_text(design: Design, weapon: Weapon | None, damage: int, turret: bool) -> str:
+    """The attack pool: a turret's gunner uses Gunnery, the pilot Piloting (Auto-Turrets too)."""
+    if weapon is not None and weapon.missile is not None:
+        return f"{weapon.missile.attack_pool}{damage:+d} = {weapon.missile.attack_pool + damage}"
+    h = design.handling
+    p = design.pilot
+    if p is not None and not turret:
+        return str(p.dexterity + p.piloting + h + damage)
+    skill = "Gunnery" if turret else "Piloting"
+    return f"Dex+{skill}{h:+d}{damage:+d}"
+
+
+def _component_scale_name(ctx: Context, scale: str | None) -> str:
+    parsed = ctx.catalog.scales.parse(scale) if scale else None
+    return parsed.name if parsed is not None else ctx.scale.name
+
+
+def _weapons_table(ctx: Context) -> Table:
+    design: Design = ctx.design
+    auto = bool(_effects(ctx, AutoTurretsEffect))
+    rows: list[list[Any]] = []
+    for w in design.weapons:
+        weapon = ctx.catalog.item("weapons", w.weapon)
+        if not isinstance(weapon, Weapon):
+            continue
+        dmg_bonus, rng_bonus, by = _weapon_bonus(ctx, weapon)
+        damage = weapon.damage + dmg_bonus
+        mount = ", ".join(
+            x for x in ("turret" if w.turret else "forward", f"fire-linked {w.fire_link}" if w.fire_link else "") if x
+        )
+        notes = [weapon.notes] if weapon.notes else []
+        if by:
+            notes.append(f"with {', '.join(by)}")
+        rows.append(
+            [
+                weapon.name,
+                w.count,
+                mount,
+                _component_scale_name(ctx, w.scale),
+                _signed(weapon.speed),
+                _signed(damage) if weapon.damage_modifier else str(damage),
+                weapon.range + rng_bonus,
+                _attack_text(design, weapon, damage, w.turret and not auto),
+                "; ".join(notes),
+            ]
+        )
+    for c in design.custom_weapons:
+        rows.append(
+            [
+                f"{c.name} (custom)",
+                c.count,
+                "forward",
+                _component_scale_name(ctx, c.scale),
+                _signed(c.speed),
+                _signed(c.damage),
+                "" if c.range is None else c.range,
+                _attack_text(design, None, c.damage, False),
+                c.notes,
+            ]
+        )
+    return Table(
+        id="weapons",
+        title="Weapons",
+        columns=["Weapon", "Count", "Mount", "Scale", "Speed", "Damage", "Range", "Attack pool", "Notes"],
+        rows=rows,
+        notes="Attack pool before the target's Soak is subtracted.",
+        source=ctx.catalog.cite("Attacking"),
+    )
+
+
+def _interscale_table(ctx: Context) -> Table | None:
+    rule = next((i for i in ctx.catalog.kind("interscale").values() if isinstance(i, Interscale)), None)
+    if rule is None:
+        return None
+    rows: list[list[Any]] = []
+    for step in range(-rule.span, rule.span + 1):
+        other = ctx.catalog.scales.at_index(ctx.scale.index + step)
+        if other is None or step == 0:
+            continue
+        n = abs(step) * rule.successes_per_step
+        # attacking a larger scale loses successes; attacking a smaller one gains them
+        attacking, attacked = (f"-{n}", f"+{n}") if step > 0 else (f"+{n}", f"-{n}")
+        rows.append([other.name, f"{step:+d}", attacking, attacked])
+    return Table(
+        id="interscale",
+        title="Interscale combat",
+        columns=["Other scale", "Steps", "This craft attacks it", "It attacks this craft"],
+        rows=rows,
+        notes="Successes removed from (-) or added to (+) a damage roll; added successes need a successful roll.",
+        source=ctx.catalog.cite(rule.source),
+    )
+
+
+def _technology_table(ctx: Context) -> Table:
+    design: Design = ctx.design
+    rows: list[list[Any]] = []
+    for sel, item in _selected_items(ctx, ("technology",)):
+        if not isinstance(item, Technology):
+            continue
+        levels = sel.level if item.per_level else 1
+        choice = _technology_choice(ctx, sel)
+        spread = ", ".join(f"{k} {v}" for k, v in choice.options.items()) if choice and choice.options else ""
+        rows.append(
+            [
+                item.name,
+                sel.level if item.per_level else "",
+                item.cost * levels,
+                _signed(item.speed) if item.speed is not None else "",
+                item.power_use or "",
+                item.system + (f" Spread: {spread}." if spread else ""),
+            ]
+        )
+    for c in design.custom_technology:
+        rows.append([c.name + " (custom)", "", c.cost, "", "", c.description])
+    pool_cost = {sel.id: item for sel, item in _selected_items(ctx, ("technology",))}
+    del pool_cost
+    return Table(
+        id="technology",
+        title="Advanced Technology",
+        columns=["Technology", "Level", "Power Points", "Speed", "Power use", "System"],
+        rows=rows,
+        source=ctx.catalog.cite("Advanced Technology"),
+    )
+
+
+def _accessories_table(ctx: Context) -> Table:
+    rows: list[list[Any]] = []
+    for sel, item in _selected_items(ctx, ("accessories",)):
+        rows.append([item.name, sel.level if item.per_level else "", getattr(item, "notes", "")])
+    return Table(
+        id="accessories",
+        title="Accessories",
+        columns=["Accessory", "Level", "Notes"],
+        rows=rows,
+        source=ctx.catalog.cite("Accessories"),
+    )
+
+
+def derive(ctx: Context) -> Derived:
+    design: Design = ctx.design
+    figs: list[Figure] = []
+    cite = ctx.catalog.cite
+
+    figs.append(Figure(id="scale", label="Scale", value=ctx.scale.name, source=cite("Scale")))
+    figs.append(
+        Figure(
+            id="handling",
+            label="Handling",
+            value=design.handling,
+            detail="modifies the pilot's Dexterity + Piloting",
+            source=cite("Handling"),
+        )
+    )
+    split = (
+        f"Armor {design.armor or 0} + Energy Shields {design.shields or 0}"
+        if design.armor is not None or design.shields is not None
+        else "not yet divided into Armor and Energy Shields"
+    )
+    figs.append(Figure(id="soak", label="Soak", value=design.soak, detail=split, source=cite("Soak")))
+    speed = _move_speed(ctx, design.move)
+    figs.append(
+        Figure(
+            id="move",
+            label="Move",
+            value=design.move,
+            unit="hexes",
+            detail=(f"{speed[0]:,.0f} km/h, Mach {speed[1]}" if speed else ("stationary" if design.move == 0 else "")),
+            source=cite("Real-World Figures"),
+        )
+    )
+    if speed:
+        figs.append(
+            Figure(id="move-kmh", label="Speed", value=speed[0], unit="km/h", source=cite("Real-World Figures"))
+        )
+        figs.append(
+            Figure(id="move-mach", label="Mach", value=speed[1], unit="Mach", source=cite("Real-World Figures"))
+        )
+    figs.append(
+        Figure(id="power", label="Power", value=design.power, detail="pool for special maneuvers", source=cite("Power"))
+    )
+    figs.append(
+        Figure(
+            id="structure-track",
+            label="Structure track",
+            value=design.structure * 2 + 1,
+            unit="boxes",
+            detail=f"{design.structure} down to 0 (scrapped) and to -{design.structure} (destroyed)",
+            source=cite("Structure"),
+        )
+    )
+
+    caps = capacities(ctx)
+    for cap_id, (value, unit, how) in caps.items():
+        label = cap_id.replace("-", " ").capitalize()
+        figs.append(
+            Figure(
+                id=f"capacity-{cap_id}",
+                label=label,
+                value=value,
+                unit="" if unit.lower() == label.lower() else unit,
+                detail=how,
+                source=cite("Advanced Technology"),
+            )
+        )
+    mult = ctx.catalog.scales.multiplier**ctx.scale.steps_above_family
+    crew_rule = next((r.params for r in ctx.catalog.rules if isinstance(r.params, CrewParams)), None)
+    if crew_rule is not None and ctx.scale.family == crew_rule.scale:
+        figs.append(
+            Figure(
+                id="crew-minimum",
+                label="Crew minimum",
+                value=design.structure * crew_rule.min_per_structure * mult,
+                detail="guideline",
+                source=cite(crew_rule.source),
+            )
+        )
+        figs.append(
+            Figure(
+                id="crew-maximum",
+                label="Crew maximum",
+                value=design.structure * crew_rule.max_per_structure * mult,
+                detail="guideline",
+                source=cite(crew_rule.source),
+            )
+        )
+    figs.append(Figure(id="crew", label="Crew", value=design.crew))
+
+    gunner_needed = sum(w.count for w in design.weapons if w.turret)
+    auto = bool(_effects(ctx, AutoTurretsEffect))
+    figs.append(
+        Figure(
+            id="gunners-needed",
+            label="Gunners needed",
+            value=0 if auto else gunner_needed,
+            detail="Auto-Turrets: the pilot fires them" if auto and gunner_needed else "",
+            source=cite("Weapons"),
+        )
+    )
+
+    vp = _virtual_pilot(ctx)
+    if vp is not None:
+        sel, item, eff = vp
+        choice = _technology_choice(ctx, sel)
+        spread = choice.options if choice else {}
+        figs.append(
+            Figure(
+                id="virtual-pilot",
+                label=item.name,
+                value=eff.points_per_level * sel.level,
+                unit="points",
+                detail=", ".join(f"{t.capitalize()} {spread.get(t, 0)}" for t in eff.traits)
+                if spread
+                else "not assigned",
+                source=cite(item.source),
+            )
+        )
+
+    h = design.handling
+    p = design.pilot
+    if p is not None:
+        figs.append(
+            Figure(
+                id="attack-pool",
+                label="Pilot attack pool",
+                value=p.dexterity + p.piloting + h,
+                detail=f"Dexterity {p.dexterity} + Piloting {p.piloting} + Handling {h:+d}"
+                " + weapon Damage - target Soak",
+                source=cite("Attacking"),
+            )
+        )
+        figs.append(
+            Figure(
+                id="soak-pool",
+                label="Soak pool",
+                value=p.dexterity + p.piloting + design.soak + h,
+                detail=f"Dexterity {p.dexterity} + Piloting {p.piloting} + Soak {design.soak} + Handling {h:+d}"
+                " + maneuver modifiers",
+                source=cite("Soak"),
+            )
+        )
+        figs.append(
+            Figure(
+                id="speed-base",
+                label="Base Speed",
+                value=p.dexterity + p.piloting,
+                detail="Dexterity + Piloting + the weapon's or system's Speed modifier",
+                source=cite("Turn Order"),
+            )
+        )
+    else:
+        figs.append(
+            Figure(
+                id="attack-pool",
+                label="Pilot attack pool",
+                value=f"Dex + Piloting {h:+d} + Damage",
+                detail="minus the target's Soak",
+                source=cite("Attacking"),
+            )
+        )
+        figs.append(
+            Figure(
+                id="soak-pool",
+                label="Soak pool",
+                value=f"Dex + Piloting + {design.soak} {h:+d}",
+                detail="plus maneuver modifiers",
+                source=cite("Soak"),
+            )
+        )
+    figs.append(
+        Figure(
+            id="gunner-attack-pool",
+            label="Gunner attack pool",
+            value=f"Dex + Gunnery {h:+d} + Damage",
+            detail="minus the target's Soak",
+            source=cite("Attacking"),
+        )
+    )
+
+    robot_parts = {"legs", "manipulator-arms"}
+    if design.forms:
+        forms = ", ".join(
+            f.name
+            + (
+                " (robot)"
+                if robot_parts <= {a.id for a in (f.accessories if f.accessories is not None else design.accessories)}
+                else ""
+            )
+            for f in design.forms
+        )
+        figs.append(
+            Figure(
+                id="forms",
+                label="Transformation forms",
+                value=len(design.forms),
+                detail=forms,
+                source=cite("Advanced Technology: Transformation"),
+            )
+        )
+
+    tables = [_weapons_table(ctx), _technology_table(ctx), _accessories_table(ctx)]
+    interscale = _interscale_table(ctx)
+    if interscale is not None:
+        tables.append(interscale)
+    return Derived(figures=figs, tables=tables)

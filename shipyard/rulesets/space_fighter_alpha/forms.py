@@ -1,0 +1,71 @@
+"""Transformation: alternate forms evaluated as whole designs and compared pool by pool."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from shipyard.core.context import Context
+from shipyard.rulesets.space_fighter_alpha.design import Design
+
+# --- transformation forms -----------------------------------------------------------------
+
+_FORM_FIELDS = (
+    "concept",
+    "handling",
+    "soak",
+    "armor",
+    "shields",
+    "move",
+    "power",
+    "structure",
+    "weapons",
+    "technology",
+    "accessories",
+)
+
+
+def variants(design: Design) -> list[tuple[str, Design]]:
+    """Each alternate form as a whole design: the primary with the form's changes."""
+    out = []
+    for form in design.forms:
+        changes = {f: getattr(form, f) for f in _FORM_FIELDS if getattr(form, f) is not None}
+        out.append(
+            (form.name, design.model_copy(update={**changes, "name": f"{design.name}: {form.name}", "forms": []}))
+        )
+    return out
+
+
+def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
+    """ "The total point value of each spacecraft design must equal the original", per pool."""
+    rule = next((r for r in ctx.catalog.rules if r.definition.type == "transformation-forms"), None)
+    source = ctx.catalog.cite(rule.params.source) if rule else ""
+    for i, (name, fctx) in enumerate(forms):
+        for pool_id, pool in ctx.ledger.pools.items():
+            primary = _pool_value(pool.lines)
+            other = _pool_value(fctx.ledger[pool_id].lines)
+            if primary != other:
+                ctx.findings.add(
+                    "error",
+                    "form-value-mismatch",
+                    f"form {name!r} spends {_num(other)} {pool.name}; the primary form spends {_num(primary)}",
+                    path=f"forms[{i}]",
+                    actual=_num(other),
+                    limit=_num(primary),
+                    rule=rule.definition.id if rule else "",
+                    source=source,
+                )
+
+
+def _pool_value(lines: list[Any]) -> Fraction:
+    """Net points a form puts into a pool: costs minus gains, exchanges excluded."""
+    total = Fraction(0)
+    for ln in lines:
+        if ln.rule and "exchange" in ln.rule:
+            continue
+        total += ln.amount if ln.kind == "cost" else -ln.amount
+    return total
+
+
+def _num(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)

@@ -1,0 +1,201 @@
+"""Names to catalog ids, a fresh design, and the neutral view the core rules work on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shipyard.core.catalog import Catalog
+from shipyard.core.context import DesignView, Selection
+from shipyard.core.errors import InputError, Problem
+from shipyard.core.rules import Params
+from shipyard.core.scales import Scale
+from shipyard.core.suggest import did_you_mean
+from shipyard.rulesets.space_fighter_alpha.design import Design, ItemChoice, WeaponChoice
+
+# --- resolving references ---------------------------------------------------------------
+
+
+def _priority_rule(catalog: Catalog) -> Params | None:
+    return next((r.params for r in catalog.rules if r.definition.type == "priority"), None)
+
+
+_SINGULAR = {"technology": "technology", "accessories": "accessory", "weapons": "weapon"}
+
+
+def _resolve_items(
+    items: list[ItemChoice], kind: str, catalog: Catalog, base: str, problems: list[Problem]
+) -> list[ItemChoice]:
+    out = []
+    for i, choice in enumerate(items):
+        item_id = catalog.resolve(kind, choice.id)
+        if item_id is None:
+            problems.append(
+                Problem(
+                    f"unknown {_SINGULAR.get(kind, kind)} {choice.id!r}; "
+                    f"{did_you_mean(choice.id, catalog.names(kind))}".rstrip("; "),
+                    path=f"{base}[{i}].id",
+                )
+            )
+            continue
+        out.append(
+            choice.model_copy(
+                update={"id": item_id, "scale": _scale_id(choice.scale, catalog, f"{base}[{i}].scale", problems)}
+            )
+        )
+    return out
+
+
+def _scale_id(text: str | None, catalog: Catalog, path: str, problems: list[Problem]) -> str | None:
+    if text is None:
+        return None
+    s = catalog.scales.parse(text)
+    if s is None:
+        problems.append(Problem(f"unknown scale {text!r}", path=path, allowed=", ".join(catalog.scales.ids())))
+        return text
+    return s.id
+
+
+def _resolve_weapons(
+    weapons: list[WeaponChoice], catalog: Catalog, base: str, problems: list[Problem]
+) -> list[WeaponChoice]:
+    out = []
+    for i, w in enumerate(weapons):
+        wid = catalog.resolve("weapons", w.weapon)
+        if wid is None:
+            problems.append(
+                Problem(
+                    f"unknown weapon {w.weapon!r}; {did_you_mean(w.weapon, catalog.names('weapons'))}".rstrip("; "),
+                    path=f"{base}[{i}].weapon",
+                )
+            )
+            continue
+        out.append(
+            w.model_copy(update={"weapon": wid, "scale": _scale_id(w.scale, catalog, f"{base}[{i}].scale", problems)})
+        )
+    return out
+
+
+def resolve(design: Design, catalog: Catalog) -> Design:
+    """Resolve names and aliases to catalog ids; report every unknown name at once."""
+    problems: list[Problem] = []
+    scale = catalog.scales.parse(design.scale)
+    if scale is None or not scale.designable:
+        problems.append(
+            Problem(
+                f"{design.scale!r} is not a scale a spacecraft can be designed at",
+                path="scale",
+                allowed=", ".join(i for i in catalog.scales.ids() if i != "street-fighter"),
+            )
+        )
+    prio = _priority_rule(catalog)
+    attrs = list(getattr(prio, "attributes", []))
+    if design.priority is not None and sorted(design.priority) != sorted(attrs):
+        problems.append(
+            Problem(
+                f"priority must list each of {', '.join(attrs)} once, highest first",
+                path="priority",
+                allowed=", ".join(attrs),
+            )
+        )
+    pool_ids = {p.id for p in catalog.pools}
+    for key in design.budgets:
+        if key not in pool_ids:
+            problems.append(
+                Problem(
+                    f"unknown budget {key!r}; {did_you_mean(key, pool_ids)}".rstrip("; "),
+                    path=f"budgets.{key}",
+                    allowed=", ".join(sorted(pool_ids)),
+                )
+            )
+    update: dict[str, Any] = {
+        "scale": scale.id if scale else design.scale,
+        "weapons": _resolve_weapons(design.weapons, catalog, "weapons", problems),
+        "technology": _resolve_items(design.technology, "technology", catalog, "technology", problems),
+        "accessories": _resolve_items(design.accessories, "accessories", catalog, "accessories", problems),
+        "custom_technology": [
+            c.model_copy(update={"scale": _scale_id(c.scale, catalog, f"custom_technology[{i}].scale", problems)})
+            for i, c in enumerate(design.custom_technology)
+        ],
+        "custom_weapons": [
+            c.model_copy(update={"scale": _scale_id(c.scale, catalog, f"custom_weapons[{i}].scale", problems)})
+            for i, c in enumerate(design.custom_weapons)
+        ],
+    }
+    forms = []
+    for i, form in enumerate(design.forms):
+        fu: dict[str, Any] = {}
+        if form.weapons is not None:
+            fu["weapons"] = _resolve_weapons(form.weapons, catalog, f"forms[{i}].weapons", problems)
+        if form.technology is not None:
+            fu["technology"] = _resolve_items(
+                form.technology, "technology", catalog, f"forms[{i}].technology", problems
+            )
+        if form.accessories is not None:
+            fu["accessories"] = _resolve_items(
+                form.accessories, "accessories", catalog, f"forms[{i}].accessories", problems
+            )
+        forms.append(form.model_copy(update=fu))
+    update["forms"] = forms
+    if problems:
+        raise InputError(problems)
+    return design.model_copy(update=update)
+
+
+def new_design(name: str, scale: str, catalog: Catalog) -> Design:
+    """A fresh design at the rules' base values: every attribute 0, Structure 10."""
+    s = catalog.scales.parse(scale)
+    crew = 1 if s is None or s.family != "starship" else 10
+    base = {st.id: st.base or 0 for st in catalog.meta.stats}
+    return Design(
+        name=name,
+        scale=scale,
+        crew=crew,
+        handling=base.get("handling", 0),
+        soak=base.get("soak", 0),
+        move=base.get("move", 0),
+        power=base.get("power", 0),
+        structure=base.get("structure", 10),
+    )
+
+
+# --- the neutral view ---------------------------------------------------------------------
+
+
+def _design_scale(design: Design, catalog: Catalog) -> Scale:
+    s = catalog.scales.parse(design.scale)
+    if s is None:  # a design built in code, not loaded: evaluate must still not raise
+        s = catalog.scales.parse(catalog.scales.designable_ids()[0])
+    assert s is not None
+    return s
+
+
+def view(design: Design, catalog: Catalog) -> DesignView:
+    def comp(text: str | None) -> Scale | None:
+        return catalog.scales.parse(text) if text else None
+
+    selections = [
+        Selection("weapons", w.weapon, f"weapons[{i}]", 1, w.count, comp(w.scale)) for i, w in enumerate(design.weapons)
+    ]
+    selections += [
+        Selection("technology", t.id, f"technology[{i}]", t.level, 1, comp(t.scale))
+        for i, t in enumerate(design.technology)
+    ]
+    selections += [
+        Selection("accessories", a.id, f"accessories[{i}]", a.level, 1, comp(a.scale))
+        for i, a in enumerate(design.accessories)
+    ]
+    stats = {
+        "handling": design.handling,
+        "soak": design.soak,
+        "move": design.move,
+        "power": design.power,
+        "structure": design.structure,
+        "crew": design.crew,
+    }
+    if design.armor is not None or design.shields is not None:
+        stats["armor"] = design.armor or 0
+        stats["shields"] = design.shields or 0
+    prio = next((r for r in catalog.rules if r.definition.type == "priority"), None)
+    pinned = {prio.definition.id: list(design.priority)} if prio and design.priority else {}
+    marks = frozenset({"converted"}) if design.converted is not None else frozenset()
+    return DesignView(_design_scale(design, catalog), stats, selections, pinned, dict(design.budgets), marks)
