@@ -171,9 +171,9 @@ def test_pilot_level_table() -> None:
 
 def test_skills_cover_the_d10_and_quirks_the_d100_exactly_once() -> None:
     cat = fury()
-    rolls = sorted(s.roll for s in cat.kind("pilot_skills").values() if getattr(s, "roll", None))  # type: ignore[attr-defined]
+    rolls = sorted(s.roll for s in cat.kind("pilot_skills").values() if getattr(s, "roll", None))
     assert rolls == list(range(1, 11))
-    covered = sorted(n for q in cat.kind("quirks").values() for n in range(q.low, q.high + 1))  # type: ignore[attr-defined]
+    covered = sorted(n for q in cat.kind("quirks").values() for n in range(q.low, q.high + 1))
     assert covered == list(range(1, 101)) and len(cat.kind("quirks")) == 20
 
 
@@ -190,7 +190,7 @@ def test_sample_fighters_preset_changes_the_missiles_and_the_basic_laser_rule() 
     before = {r.definition.id: r.params for r in base.rules}
     after = {r.definition.id: r.params for r in samples.rules}
     assert [rule_id for rule_id in before if before[rule_id] != after[rule_id]] == ["basic-weapon"]
-    assert (before["basic-weapon"].replace_credit, after["basic-weapon"].replace_credit) == (None, 1)  # type: ignore[attr-defined]
+    assert (before["basic-weapon"].replace_credit, after["basic-weapon"].replace_credit) == (None, 1)
 
 
 def test_an_unknown_effect_type_in_a_house_rule_fails_closed(tmp_path: Path) -> None:
@@ -227,13 +227,13 @@ def test_cost_table_as_printed() -> None:
 def test_beyond_ten_each_enhancement_adds_its_number(n: int, cost: int) -> None:
     table = fury().item("cost_tables", "fighter-cost")
     assert isinstance(table, sf.CostTable)
-    assert table.cost(n) == cost == table.cost(n - 1) + n == 20 + n * (n + 1) // 2  # type: ignore[operator]
+    assert table.cost(n) == cost == table.cost(n - 1) + n == 20 + n * (n + 1) // 2
 
 
 def test_a_fighter_with_twelve_enhancements_costs_98() -> None:
     r = fighter({"id": "Armor", "count": 12})
     assert (fig(r, "enhancements"), fig(r, "cost"), total(r, "points")) == (12, 98, 98)
-    assert r.derived.figure("cost").detail == "Fighter Cost table: 75 for 10, + 11 + 12 beyond it"  # type: ignore[union-attr]
+    assert r.derived.figure("cost").detail == "Fighter Cost table: 75 for 10, + 11 + 12 beyond it"
 
 
 def test_a_table_that_stops_gives_no_cost_beyond_it(tmp_path: Path) -> None:
@@ -267,7 +267,7 @@ def test_repeated_enhancements_count_each_time_and_add_up() -> None:
     r = fighter({"id": "Engines", "count": 2}, {"id": "Thrusters", "count": 3}, {"id": "Armor"}, {"id": "Targeter"})
     assert total(r, "enhancements") == 7 and fig(r, "cost") == 48
     assert (fig(r, "speed"), fig(r, "maneuver"), fig(r, "armor"), fig(r, "tohit")) == (6, 3, 1, 1)
-    assert "with one weapon vs one target" in r.derived.figure("tohit").detail  # type: ignore[union-attr]
+    assert "with one weapon vs one target" in r.derived.figure("tohit").detail
 
 
 @pytest.mark.parametrize("item", ["Particle Accelerator", "Rail Gun", "Cloaking Device"])
@@ -574,7 +574,7 @@ def test_a_crewed_fighter_costs_the_fighter_plus_the_pilot() -> None:
         pilot={"name": "Kim", "xp": 10, "skills": ["Basic Combat Pilot", "Speed", "Accuracy", "Evasion"]},
     )
     assert (fig(r, "cost"), fig(r, "pilot-cost"), fig(r, "total-cost"), total(r, "points")) == (21, 10, 31, 31)
-    assert r.derived.figure("speed").detail == "Standard Engine 4, Engines +1; pilot Speed +1"  # type: ignore[union-attr]
+    assert r.derived.figure("speed").detail == "Standard Engine 4, Engines +1; pilot Speed +1"
     assert fig(r, "level") == 4 and r.valid
 
 
@@ -605,7 +605,7 @@ def _force(**fields: Any) -> Report:
 def test_a_force_costs_its_fighters_and_pilots() -> None:
     r = _force()
     assert fig(r, "total-cost") == 75 + 21 + 3 + 1 == total(r, "points")
-    assert [(i.label, i.amount, i.path) for i in r.pool("points").items] == [  # type: ignore[union-attr]
+    assert [(i.label, i.amount, i.path) for i in r.pool("points").items] == [
         ("Gunship 1", 75, "fighters[0]"),
         ("Escort 1", 24, "fighters[1]"),
         ("Lee", 1, "pilots[0]"),
@@ -803,3 +803,31 @@ def test_new_design_is_an_empty_fighter() -> None:
     with pytest.raises(InputError) as exc:
         new_design("space-fury", "Red 5", "starship")
     assert "allowed: fighter" in str(exc.value)
+
+
+def test_documented_sample_table_equals_the_engine() -> None:
+    def cell(n: int, published: int) -> str:
+        return str(n) if n == published else f"**{n}**"
+
+    lines = [
+        "| Sample | Published | as-written count | as-written cost | sample-fighters count | sample-fighters cost |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for name in FURY_SAMPLES:
+        cells = []
+        for preset in PRESETS:
+            r = sample(name, preset)
+            cells += [cell(fig(r, "enhancements"), fig(r, "published")), str(fig(r, "cost"))]
+        lines.append(f"| {r.name} | {fig(r, 'published')} | {' | '.join(cells)} |")
+    doc = (ROOT / "docs" / "rules-space-fury.md").read_text(encoding="utf-8")
+    documented = doc.split("<!-- fury-samples:begin -->", 1)[1].split("<!-- fury-samples:end -->", 1)[0].strip()
+    assert documented == "\n".join(lines)
+
+
+def test_documented_finding_codes_are_the_ones_the_rules_use() -> None:
+    doc = (ROOT / "docs" / "rules-space-fury.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([a-z-]+)` \| (?:error|warning|advice) \|", doc, re.M))
+    source = (ROOT / "shipyard" / "rulesets" / "space_fury.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'_flag\(\s*ctx,\s*p,\s*(?:Severity\.[A-Z]+|p\.\w+),\s*"([a-z-]+)"', source))
+    assert len(used) == 24
+    assert documented == used

@@ -153,8 +153,8 @@ def test_fury_pilot_crew_force(tmp_path: Path, capsys: pytest.CaptureFixture[str
     )
     loaded = load_design(force, use_user_folder=False)
     report = evaluate(loaded.design, loaded.catalog)
-    assert report.derived.figure("total-cost").value == 75 + 20 + 41  # type: ignore[union-attr]
-    assert report.derived.figure("fighters").value == 2  # type: ignore[union-attr]
+    assert report.derived.figure("total-cost").value == 75 + 20 + 41
+    assert report.derived.figure("fighters").value == 2
     assert "fighter-without-pilot" in report.codes()  # the Scout has none
 
 
@@ -183,7 +183,11 @@ def test_fury_skirmish_writes_both_sides(tmp_path: Path, capsys: pytest.CaptureF
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["fury", "roll", "--enhancements", "-2"], "--enhancements: the number of enhancements cannot be negative"),
+        (
+            ["fury", "roll", "--enhancements", "-2"],
+            "--enhancements: the number of enhancements to roll is out of range",
+        ),
+        (["fury", "pilot", "--xp", "1000000"], "at xp: Input should be less than or equal to 100000"),
         (["fury", "pilot", "--xp", "0"], "--xp: 0 XP is below level 1 (1 XP) (allowed: 1 or more)"),
         (["fury", "pilot", "--level", "12"], "--level: level 12 is not on the Pilot Level Table (allowed: 1 to 10)"),
         (["fury", "roll", "--enhancements", "2", "--seed", "-5"], "--seed: the seed must be 0 or more"),

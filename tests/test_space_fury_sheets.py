@@ -7,12 +7,10 @@ the engine's report for the same design.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 import pytest
 
 from shipyard.core.designfile import LoadedDesign, load_design, save_design
@@ -22,36 +20,24 @@ from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 from shipyard.rulesets import space_fury as sf
 
+from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, fury
-
-A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
 
 @pytest.fixture(scope="module")
-def workers() -> Iterator[list[RenderWorker]]:
+def renderers() -> Iterator[list[RenderWorker]]:
     pool = [RenderWorker(), RenderWorker()]
     yield pool
     for w in pool:
         w.close()
 
 
-def pages_text(pdf: Path) -> list[str]:
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return [re.sub(r"\s+", " ", doc[i].get_textpage().get_text_range()) for i in range(len(doc))]
-    finally:
-        doc.close()
-
-
-def page_sizes_mm(pdf: Path) -> list[tuple[float, float]]:
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return [
-            (round(doc[i].get_width() * 25.4 / 72, 1), round(doc[i].get_height() * 25.4 / 72, 1))
-            for i in range(len(doc))
-        ]
-    finally:
-        doc.close()
+def printed(files: list[Path], out: Path, renderers: list[RenderWorker], **options: Any) -> list[str]:
+    """Print ``files`` to ``out`` and return each page's text."""
+    result = print_designs(files, out, workers=renderers, use_user_folder=False, **options)
+    text = pages_text(out)
+    assert result.pages == len(text)
+    return text
 
 
 def samples() -> list[Path]:
@@ -101,10 +87,10 @@ def extra_designs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize(("paper", "size", "preset"), [("a4", A4, "as-written"), ("letter", LETTER, "sample-fighters")])
 def test_a_record_sheet_per_sample_with_every_figure(
-    paper: str, size: tuple[float, float], preset: str, tmp_path: Path, workers: list[RenderWorker]
+    paper: str, size: tuple[float, float], preset: str, tmp_path: Path, renderers: list[RenderWorker]
 ) -> None:
     out = tmp_path / "samples.pdf"
-    result = print_designs(samples(), out, paper=paper, preset=preset, workers=workers, use_user_folder=False)
+    result = print_designs(samples(), out, paper=paper, preset=preset, workers=renderers, use_user_folder=False)
     assert result.pages == 10 and page_sizes_mm(out) == [size] * 10
     for name, text in zip(FURY_SAMPLES, pages_text(out), strict=True):
         report = report_of(FURY_EXAMPLES / f"{name}.ship", preset)
@@ -115,14 +101,14 @@ def test_a_record_sheet_per_sample_with_every_figure(
         assert f"Cost {cost} points · {count} enhancements" in text
         assert f"The source publishes {published}." in text
         design = load_design(FURY_EXAMPLES / f"{name}.ship", use_user_folder=False).design.root
-        assert f"Published: {design.published.systems} ({published} enhancements)" in text  # type: ignore[union-attr]
+        assert f"Published: {design.published.systems} ({published} enhancements)" in text
         assert f"SPEED {f['speed']} " in text
         for stat in ("maneuver", "armor", "tohit"):
             assert f"{stat.upper()} {signed(f[stat])} " in text, stat
         for row in rows(report, "weapons"):
             weapon, n, mount, rng, dmg, hit = row[:6]
             assert f"{weapon} {n} {mount} {rng} {dmg} {hit}" in text, row
-        for item in report.pool("enhancements").items:  # type: ignore[union-attr]
+        for item in report.pool("enhancements").items:
             assert f"{item.label} {'-' if item.kind == 'gain' else ''}{item.amount}" in text, item.label
         assert f"Enhancements {count} " in text
         assert f"Detection {f['detection']} on D10, {f['detection-range']} hexes" in text
@@ -133,14 +119,12 @@ def test_a_record_sheet_per_sample_with_every_figure(
 
 
 def test_a_crewed_fighters_sheet_shows_its_pilot_and_roll_log(
-    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
 ) -> None:
-    out = tmp_path / "crewed.pdf"
-    assert print_designs([extra_designs["crewed"]], out, paper="a4", workers=workers, use_user_folder=False).pages == 1
-    text = pages_text(out)[0]
+    (text,) = printed([extra_designs["crewed"]], tmp_path / "crewed.pdf", renderers, paper="a4")
     f = figures(report_of(extra_designs["crewed"]))
     assert f"Cost 35 points · 5 enhancements · with pilot {f['total-cost']}" in text and f["total-cost"] == 55
-    assert f"Kim Level {f['level']} · {f['reputation']} · {f['xp']} XP" in text
+    assert f"Kim Level {f['level']} · {f['reputation']} {f['xp']} XP" in text
     assert f"Cool {f['cool']} " in text and f"Skills {f['skill-list']} " in text and f"Quirks {f['quirk-list']}" in text
     assert "Rolled seed 42, 5 rolls on the tables" in text
     assert "1 Primary 2 → Engines" in text and "5 Primary 4 → Missile Rack" in text
@@ -148,12 +132,12 @@ def test_a_crewed_fighters_sheet_shows_its_pilot_and_roll_log(
 
 
 def test_a_pilot_record_shows_level_xp_cool_skills_quirks_and_panic(
-    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
 ) -> None:
-    out = tmp_path / "pilots.pdf"
     files = [extra_designs["pilot"], extra_designs["ace"]]
-    assert print_designs(files, out, paper="letter", workers=workers, use_user_folder=False).pages == 2
-    for file, text in zip(files, pages_text(out), strict=True):
+    pages = printed(files, tmp_path / "pilots.pdf", renderers, paper="letter")
+    assert len(pages) == 2
+    for file, text in zip(files, pages, strict=True):
         report = report_of(file)
         f = figures(report)
         assert f"{f['pilot']} PILOT Cost {f['pilot-cost']} points ({f['xp']} XP)" in text
@@ -166,15 +150,13 @@ def test_a_pilot_record_shows_level_xp_cool_skills_quirks_and_panic(
         for modifier, value, *_ in rows(report, "modifiers"):
             assert f"{modifier} {value} " in text
         assert "PANIC TABLE" in text and "10 Help! A nearby friendly ship" in text
-    assert "REPUTATION Elite skills 10 of 10" in pages_text(out)[1]
+    assert "REPUTATION Elite skills 10 of 10" in pages[1]
 
 
 def test_a_force_roster_lists_every_fighter_and_pilot(
-    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
 ) -> None:
-    out = tmp_path / "side.pdf"
-    assert print_designs([extra_designs["side"]], out, paper="a4", workers=workers, use_user_folder=False).pages == 1
-    text = pages_text(out)[0]
+    (text,) = printed([extra_designs["side"]], tmp_path / "side.pdf", renderers, paper="a4")
     report = report_of(extra_designs["side"])
     f = figures(report)
     assert f"Total cost {f['total-cost']} points" in text
@@ -190,13 +172,13 @@ def test_a_force_roster_lists_every_fighter_and_pilot(
 
 
 def test_cards_nine_a_page_fighters_and_their_pilots(
-    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
 ) -> None:
     files = [*samples(), extra_designs["crewed"], extra_designs["pilot"], extra_designs["side"]]
     out = tmp_path / "cards.pdf"
     # 10 sample fighters, the crewed fighter and its pilot, a pilot, 3 crewed fighters and their pilots
     cards = 10 + 2 + 1 + 6
-    result = print_designs(files, out, sheet="cards", paper="a4", workers=workers, use_user_folder=False)
+    result = print_designs(files, out, sheet="cards", paper="a4", workers=renderers, use_user_folder=False)
     assert result.pages == math.ceil(cards / 9) == 3 and page_sizes_mm(out) == [A4] * 3
     text = " ".join(pages_text(out))
     assert text.upper().count("CRITICAL DAMAGE TABLE") == 10 + 1 + 3
@@ -219,12 +201,12 @@ def test_cards_nine_a_page_fighters_and_their_pilots(
 
 
 def test_a_fleet_book_has_cover_contents_sheets_and_combat_charts(
-    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
 ) -> None:
     files = [*samples()[:3], extra_designs["side"], extra_designs["pilot"]]
     out = tmp_path / "fleet.pdf"
     result = print_designs(
-        files, out, sheet="fleet", paper="letter", title="Red squadron", workers=workers, use_user_folder=False
+        files, out, sheet="fleet", paper="letter", title="Red squadron", workers=renderers, use_user_folder=False
     )
     text = pages_text(out)
     assert "Red squadron 5 designs · preset As written" in text[0] and "Every design passes the rules." in text[0]

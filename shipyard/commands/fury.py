@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -144,18 +144,22 @@ def _summary(design: Any, catalog: Any) -> str:
     return f"{', '.join(parts)}; {verdict}"
 
 
-def cmd_roll(args: argparse.Namespace) -> int:
-    from shipyard.rulesets.space_fury import roll_fighter
+def _write(args: argparse.Namespace, make: Callable[[Any], tuple[Any, str]]) -> int:
+    """Build a design with ``make(catalog)``, save it to ``-o``, say what was written."""
+    from pydantic import ValidationError
+
+    from shipyard.core.designfile import validation_problems
+    from shipyard.core.errors import InputError
 
     out = Path(args.output)
     _refuse_overwrite([out], args.force)
     catalog = _catalog(args)
-    seed = _seed(args)
-    design = roll_fighter(catalog, args.enhancements, seed, name=args.name or "", picks=args.pick)
+    try:
+        design, what = make(catalog)
+    except ValidationError as exc:  # a number beyond what a design file may hold
+        raise InputError(validation_problems(exc, None, ())) from None
     _save(design, catalog, out)
-    root: Any = design.root
-    items = ", ".join(_entry(catalog.item("enhancements", c.id), c.count) for c in root.enhancements)
-    print(f"wrote {out}: {design.name} (seed {seed}): {items or 'no enhancements'}")
+    print(f"wrote {out}: {what}")
     print(f"  {_summary(design, catalog)}")
     return 0
 
@@ -163,51 +167,55 @@ def cmd_roll(args: argparse.Namespace) -> int:
 def _entry(item: Any, count: int) -> str:
     if item.unit:
         return f"{item.name} ({count} {item.unit}{'s' if count != 1 else ''})"
-    return f"{count} x {item.name}" if count != 1 else item.name
+    return f"{count} x {item.name}" if count != 1 else str(item.name)
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    from shipyard.rulesets.space_fury import roll_fighter
+
+    def make(catalog: Any) -> tuple[Any, str]:
+        seed = _seed(args)
+        design = roll_fighter(catalog, args.enhancements, seed, name=args.name or "", picks=args.pick)
+        root: Any = design.root
+        items = ", ".join(_entry(catalog.item("enhancements", c.id), c.count) for c in root.enhancements)
+        return design, f"{design.name} (seed {seed}): {items or 'no enhancements'}"
+
+    return _write(args, make)
 
 
 def cmd_pilot(args: argparse.Namespace) -> int:
     from shipyard.rulesets.space_fury import roll_pilot
 
-    out = Path(args.output)
-    _refuse_overwrite([out], args.force)
-    catalog = _catalog(args)
-    seed = _seed(args)
-    design = roll_pilot(catalog, seed, xp=args.xp, level=args.level, name=args.name or "")
-    _save(design, catalog, out)
-    root: Any = design.root
-    skills = ", ".join(catalog.item("pilot_skills", s).name for s in root.skills)
-    quirks = ", ".join(catalog.item("quirks", q).name for q in root.quirks) or "none"
-    print(f"wrote {out}: {design.name} (seed {seed}), {root.xp} XP; skills {skills}; quirks {quirks}")
-    print(f"  {_summary(design, catalog)}")
-    return 0
+    def make(catalog: Any) -> tuple[Any, str]:
+        seed = _seed(args)
+        design = roll_pilot(catalog, seed, xp=args.xp, level=args.level, name=args.name or "")
+        root: Any = design.root
+        skills = ", ".join(catalog.item("pilot_skills", s).name for s in root.skills)
+        quirks = ", ".join(catalog.item("quirks", q).name for q in root.quirks) or "none"
+        return design, f"{design.name} (seed {seed}), {root.xp} XP; skills {skills}; quirks {quirks}"
+
+    return _write(args, make)
 
 
 def cmd_crew(args: argparse.Namespace) -> int:
     from shipyard.rulesets.space_fury import crew
 
-    out = Path(args.output)
-    _refuse_overwrite([out], args.force)
-    catalog = _catalog(args)
-    design = crew(_load(args.fighter, args), _load(args.pilot, args))
-    _save(design, catalog, out)
-    root: Any = design.root
-    print(f"wrote {out}: {design.name} flown by {root.pilot.name or 'its pilot'}")
-    print(f"  {_summary(design, catalog)}")
-    return 0
+    def make(_: Any) -> tuple[Any, str]:
+        design = crew(_load(args.fighter, args), _load(args.pilot, args))
+        root: Any = design.root
+        return design, f"{design.name} flown by {root.pilot.name or 'its pilot'}"
+
+    return _write(args, make)
 
 
 def cmd_force(args: argparse.Namespace) -> int:
     from shipyard.rulesets.space_fury import force
 
-    out = Path(args.output)
-    _refuse_overwrite([out], args.force)
-    catalog = _catalog(args)
-    design = force(args.name, [_load(f, args) for f in args.files], args.pilot_levels)
-    _save(design, catalog, out)
-    print(f"wrote {out}: {design.name}")
-    print(f"  {_summary(design, catalog)}")
-    return 0
+    def make(_: Any) -> tuple[Any, str]:
+        design = force(args.name, [_load(f, args) for f in args.files], args.pilot_levels)
+        return design, str(design.name)
+
+    return _write(args, make)
 
 
 def cmd_skirmish(args: argparse.Namespace) -> int:
@@ -225,8 +233,9 @@ def cmd_skirmish(args: argparse.Namespace) -> int:
         from shipyard.core.errors import InputError
 
         raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
-    print(f"seed {seed}: {result.summary}".replace("\n", "\n  "), file=sys.stdout)
     for side, target in zip(result.sides, targets, strict=True):
         _save(side, catalog, target)
+    print(f"seed {seed}: {result.summary}".replace("\n", "\n  "))
+    for side, target in zip(result.sides, targets, strict=True):
         print(f"wrote {target}: {side.name}; {_summary(side, catalog)}")
     return 0

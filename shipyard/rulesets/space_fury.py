@@ -29,7 +29,7 @@ from shipyard.core.catalog import Catalog
 from shipyard.core.context import Context, DesignView, Selection
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.findings import Severity
-from shipyard.core.items import DEFERRED, ID_PATTERN, CatalogItem
+from shipyard.core.items import DEFERRED, ID_PATTERN, CatalogItem, Chart
 from shipyard.core.report import Derived, Figure, Table
 from shipyard.core.rules import Params, RuleType
 from shipyard.core.suggest import did_you_mean
@@ -298,12 +298,6 @@ class ScenarioTable(CatalogItem):
         return self
 
 
-class Chart(CatalogItem):
-    columns: list[str] = Field(min_length=1)
-    rows: list[list[str]]
-    notes: str = ""
-
-
 ITEM_KINDS: dict[str, type[CatalogItem]] = {
     "cost_tables": CostTable,
     "basic_systems": BasicSystem,
@@ -322,6 +316,8 @@ ITEM_KINDS: dict[str, type[CatalogItem]] = {
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 _Text = Annotated[str, Field(max_length=20_000)]
 _Seed = Annotated[int, Field(ge=0, le=2**63 - 1)]
+MAX_COUNT = 10_000  # a bound on what one design file may hold, not a rule
+MAX_ROLLED = 1_000
 
 
 class _Strict(BaseModel):
@@ -330,7 +326,7 @@ class _Strict(BaseModel):
 
 class EnhancementChoice(_Strict):
     id: _Name = Field(description="enhancement id, name or alias from the tables")
-    count: int = Field(default=1, ge=1, le=100, description="how many; for missiles, how many missiles")
+    count: int = Field(default=1, ge=1, le=MAX_COUNT, description="how many; for missiles, how many missiles")
     weapons: list[_Name] = Field(
         default_factory=list, max_length=20, description="for a Turret: the weapon it carries (one per Turret)"
     )
@@ -596,13 +592,12 @@ class Purchase:
 
 @dataclass(frozen=True)
 class Armament:
-    """A weapon the fighter carries, where it came from, and how many sit on turrets."""
+    """Weapons of one kind the fighter carries, and where they come from."""
 
     weapon: Weapon | None
     weapon_id: str
     count: int
-    source: str  # the basic system or enhancement name
-    path: str
+    source: str  # "basic" or the enhancement's name
 
 
 def _fighter(design: Any) -> FighterData | None:
@@ -673,7 +668,7 @@ def armament(fighter: FighterData, catalog: Catalog) -> list[Armament]:
     basic = _basic_weapon(catalog)
     if basic is not None and replacement(fighter, catalog) is None:
         w = catalog.item("weapons", basic.weapon)
-        out.append(Armament(w if isinstance(w, Weapon) else None, basic.weapon, 1, "basic", "enhancements"))
+        out.append(Armament(w if isinstance(w, Weapon) else None, basic.weapon, 1, "basic"))
     for pu in purchases(fighter, catalog):
         if pu.item is None:
             continue
@@ -681,15 +676,7 @@ def armament(fighter: FighterData, catalog: Catalog) -> list[Armament]:
             if isinstance(eff, WeaponEffect):
                 w = catalog.item("weapons", eff.weapon)
                 count = pu.choice.count if pu.item.units > 1 else pu.purchases
-                out.append(
-                    Armament(
-                        w if isinstance(w, Weapon) else None,
-                        eff.weapon,
-                        count,
-                        pu.item.name,
-                        f"enhancements[{pu.index}]",
-                    )
-                )
+                out.append(Armament(w if isinstance(w, Weapon) else None, eff.weapon, count, pu.item.name))
     return out
 
 
@@ -796,6 +783,24 @@ def _src(ctx: Context, p: Params) -> str:
     return ctx.catalog.cite(p.source)
 
 
+def _flag(
+    ctx: Context,
+    p: Params,
+    severity: Severity,
+    code: str,
+    message: str,
+    *,
+    path: str,
+    actual: Any,
+    limit: Any,
+    source: str = "",
+) -> None:
+    """A finding of rule ``p``, with its numbers, where to fix it and (by default) the rule's source."""
+    ctx.findings.add(
+        severity, code, message, path=path, actual=actual, limit=limit, rule=p.id, source=source or _src(ctx, p)
+    )
+
+
 class PoolParams(Params):
     pool: str
 
@@ -814,7 +819,9 @@ def apply_enhancement_count(ctx: Context, p: PoolParams) -> None:
         pool.cost(_count_label(item, pu), pu.enhancements, source=ctx.catalog.cite(item.source), path=path, rule=p.id)
         spare = pu.purchases * item.units - pu.choice.count
         if spare:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ADVICE,
                 "rack-not-full",
                 f"{pu.choice.count} {_plural(item.unit, pu.choice.count)} fill {pu.purchases} "
@@ -822,7 +829,6 @@ def apply_enhancement_count(ctx: Context, p: PoolParams) -> None:
                 path=f"{path}.count",
                 actual=pu.choice.count,
                 limit=pu.purchases * item.units,
-                rule=p.id,
                 source=ctx.catalog.cite(item.source),
             )
 
@@ -863,25 +869,26 @@ def apply_enhancement_tables(ctx: Context, p: TablesParams) -> None:
         on = listed.get(pu.item.id, []) if pu.item else []
         name = pu.item.name if pu.item else pu.choice.id
         if not on:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "enhancement-not-in-tables",
                 f"{name} is on none of the enhancement tables ({', '.join(t.name for t in tables.values())})",
                 path=path,
                 actual=pu.choice.id,
                 limit=sorted(tables),
-                rule=p.id,
-                source=_src(ctx, p),
             )
         elif not any(t.id in opened for t in on):
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "subtable-without-table",
                 f"{name} is on the {on[0].name}, which no row of the {primary.name if primary else p.primary} opens",
                 path=path,
                 actual=on[0].id,
                 limit=sorted(opened),
-                rule=p.id,
                 source=ctx.catalog.cite(on[0].source),
             )
 
@@ -907,7 +914,9 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
     src = _src(ctx, p)
     for pu in flagged:
         if pu not in guns:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "basic-weapon-replacement-not-a-gun",
                 f"{pu.item.name if pu.item else pu.choice.id} cannot replace the basic {laser}: "
@@ -915,26 +924,26 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
                 path=f"enhancements[{pu.index}].replaces_basic",
                 actual=pu.choice.id,
                 limit=p.replace_tag,
-                rule=p.id,
-                source=src,
             )
     if len(guns) > p.max_replacements:
-        ctx.findings.add(
+        _flag(
+            ctx,
+            p,
             Severity.ERROR,
             "basic-weapon-replaced-twice",
             f"{len(guns)} special guns replace the basic {laser}; there is only {p.max_replacements} to replace",
             path=f"enhancements[{guns[p.max_replacements].index}].replaces_basic",
             actual=len(guns),
             limit=p.max_replacements,
-            rule=p.id,
-            source=src,
         )
     if not guns:
         return
     gun = guns[0]
     gun_name = gun.item.name if gun.item else gun.choice.id
     if p.replace_credit is None or p.max_replacements < 1:
-        ctx.findings.add(
+        _flag(
+            ctx,
+            p,
             Severity.ADVICE,
             "basic-weapon-kept",
             f"as written a special gun is added on top of the basic {laser}: {gun_name} does not replace it "
@@ -942,8 +951,6 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
             path=f"enhancements[{gun.index}].replaces_basic",
             actual=0,
             limit=0,
-            rule=p.id,
-            source=src,
         )
         return
     ctx.ledger[p.pool].gain(
@@ -973,45 +980,44 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
         if not mounts or pu.item is None:
             continue
         eff = mounts[0]
-        src = ctx.catalog.cite(pu.item.source)
         path = f"enhancements[{pu.index}].weapons"
         capacity = pu.purchases * eff.weapons
         n = len(pu.choice.weapons)
         what = f"{pu.purchases} {_plural(pu.item.name, pu.purchases)}"
         if n > capacity:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "turret-overloaded",
                 f"{what} carry {n} weapons; each {pu.item.name} carries {eff.weapons}",
                 path=path,
                 actual=n,
                 limit=capacity,
-                rule=p.id,
-                source=src,
             )
         elif n < capacity:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 p.empty_severity,
                 "turret-empty",
                 f"{what} carry {n} weapon{'s' if n != 1 else ''}; name the weapon each {pu.item.name} carries",
                 path=path,
                 actual=n,
                 limit=capacity,
-                rule=p.id,
-                source=src,
             )
         for j, wid in enumerate(pu.choice.weapons):
             weapon = ctx.catalog.item("weapons", wid)
             if isinstance(weapon, Weapon) and not set(weapon.tags) & set(eff.tags):
-                ctx.findings.add(
+                _flag(
+                    ctx,
+                    p,
                     Severity.ERROR,
                     "turret-weapon-not-mountable",
                     f"a {pu.item.name} cannot carry a {weapon.name}; it carries a {' or '.join(eff.tags)}",
                     path=f"{path}[{j}]",
                     actual=wid,
                     limit=eff.tags,
-                    rule=p.id,
-                    source=src,
                 )
             count, first = carried.get(wid, (0, f"{path}[{j}]"))
             carried[wid] = (count + 1, first)
@@ -1019,15 +1025,15 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
         if count > owned.get(wid, 0):
             weapon = ctx.catalog.item("weapons", wid)
             name = weapon.name if weapon else wid
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "turret-weapon-missing",
                 f"{count} {_plural('turret', count)} carry a {name}; the fighter has {owned.get(wid, 0)}",
                 path=first,
                 actual=count,
                 limit=owned.get(wid, 0),
-                rule=p.id,
-                source=_src(ctx, p),
             )
 
 
@@ -1056,14 +1062,15 @@ def apply_count_cost(ctx: Context, p: CountCostParams) -> None:
     n = ctx.ledger[p.count].total
     cost = table.cost(n)
     if cost is None:
-        ctx.findings.add(
+        _flag(
+            ctx,
+            p,
             Severity.ERROR,
             "count-beyond-table",
             f"the {table.name} table gives no cost for {n} {table.counts}",
             path="enhancements",
             actual=n,
             limit=[table.rows[0].count, None if isinstance(table.beyond, AddCountBeyond) else table.rows[-1].count],
-            rule=p.id,
             source=ctx.catalog.cite(table.source),
         )
         return
@@ -1093,7 +1100,9 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
         reached = level_for_xp(ctx.catalog, pilot.xp)
         claimed = pilot.level
         if claimed is not None and claimed > top.level:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "level-not-in-table",
                 f"level {claimed} is not on the {ctx.catalog.meta.name} Pilot Level Table "
@@ -1101,32 +1110,30 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
                 path=f"{base}level",
                 actual=claimed,
                 limit=top.level,
-                rule=p.id,
-                source=_src(ctx, p),
             )
             continue
         want = level_row(ctx.catalog, claimed) if claimed is not None else first
         if want is not None and pilot.xp < want.xp:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "xp-below-level",
                 f"XP {pilot.xp} is below the {want.xp} XP of level {want.level}",
                 path=f"{base}xp",
                 actual=pilot.xp,
                 limit=want.xp,
-                rule=p.id,
-                source=_src(ctx, p),
             )
         elif claimed is not None and reached > claimed:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ADVICE,
                 "level-behind-xp",
                 f"XP {pilot.xp} reaches level {reached}; level {claimed} is claimed",
                 path=f"{base}level",
                 actual=claimed,
                 limit=reached,
-                rule=p.id,
-                source=_src(ctx, p),
             )
 
 
@@ -1143,49 +1150,50 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
     """Skills = level (from the table); the first is Basic Combat Pilot, the rest from the d10 table."""
     first = ctx.catalog.item("pilot_skills", p.first_skill)
     first_name = first.name if first else p.first_skill
-    src = _src(ctx, p)
     for pilot, base in _pilots(ctx.design):
         level = pilot_level(ctx.catalog, pilot)
         allowed = skills_allowed(ctx.catalog, level)
         n = len(pilot.skills)
         if n > allowed:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "too-many-skills",
                 f"{n} skills; a level {level} pilot has {allowed}",
                 path=f"{base}skills",
                 actual=n,
                 limit=allowed,
-                rule=p.id,
-                source=src,
             )
         elif n < allowed:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.WARNING,
                 "skills-unassigned",
                 f"{n} of a level {level} pilot's {allowed} skills chosen; {allowed - n} to choose or roll",
                 path=f"{base}skills",
                 actual=n,
                 limit=allowed,
-                rule=p.id,
-                source=src,
             )
         if pilot.skills and pilot.skills[0] != p.first_skill:
             skill = ctx.catalog.item("pilot_skills", pilot.skills[0])
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.ERROR,
                 "first-skill-not-basic",
                 f"the first skill is {skill.name if skill else pilot.skills[0]}; it is always {first_name}",
                 path=f"{base}skills[0]",
                 actual=pilot.skills[0],
                 limit=p.first_skill,
-                rule=p.id,
-                source=src,
             )
         for i, sid in enumerate(pilot.skills[1:], 1):
             skill = ctx.catalog.item("pilot_skills", sid)
             if not isinstance(skill, PilotSkill) or skill.roll is None:
-                ctx.findings.add(
+                _flag(
+                    ctx,
+                    p,
                     Severity.ERROR,
                     "skill-not-on-table",
                     f"{skill.name if skill else sid} is not on the Pilot Skills table; "
@@ -1193,8 +1201,6 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
                     path=f"{base}skills[{i}]",
                     actual=sid,
                     limit=sorted(s.id for s in _items(ctx.catalog, "pilot_skills", PilotSkill) if s.roll),
-                    rule=p.id,
-                    source=src,
                 )
 
 
@@ -1207,20 +1213,19 @@ class PilotQuirksParams(Params):
 
 def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
     """At most one quirk a level, and a quirk's requirement ("Must be a veteran")."""
-    src = _src(ctx, p)
     for pilot, base in _pilots(ctx.design):
         level = pilot_level(ctx.catalog, pilot)
         limit = level * p.per_level
         if len(pilot.quirks) > limit:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.WARNING,
                 "too-many-quirks",
                 f"{len(pilot.quirks)} quirks; a level {level} pilot rolls for {limit}",
                 path=f"{base}quirks",
                 actual=len(pilot.quirks),
                 limit=limit,
-                rule=p.id,
-                source=src,
             )
         row = level_row(ctx.catalog, min(level, levels(ctx.catalog)[-1].level)) if level else None
         have = _reputation_rank(ctx.catalog, row.reputation) if row else -1
@@ -1230,7 +1235,9 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                 continue
             need = _reputation_rank(ctx.catalog, quirk.requires_reputation)
             if need is not None and (have is None or have < need):
-                ctx.findings.add(
+                _flag(
+                    ctx,
+                    p,
                     Severity.ERROR,
                     "quirk-requirement",
                     f"{quirk.name} needs a {quirk.requires_reputation} pilot; a level {level} pilot is "
@@ -1238,7 +1245,6 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                     path=f"{base}quirks[{i}]",
                     actual=row.reputation if row else None,
                     limit=quirk.requires_reputation,
-                    rule=p.id,
                     source=ctx.catalog.cite(quirk.source),
                 )
 
@@ -1250,15 +1256,15 @@ def apply_published_count(ctx: Context, p: PoolParams) -> None:
         return
     n = ctx.ledger[p.pool].total
     if n != fighter.published.enhancements:
-        ctx.findings.add(
+        _flag(
+            ctx,
+            p,
             Severity.WARNING,
             "published-count-differs",
             f"{n} enhancements counted; the source publishes {fighter.published.enhancements}",
             path="published.enhancements",
             actual=n,
             limit=fighter.published.enhancements,
-            rule=p.id,
-            source=_src(ctx, p),
         )
 
 
@@ -1271,43 +1277,42 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
     force = _force(ctx.design)
     if force is None:
         return
-    src = _src(ctx, p)
     for i, f in enumerate(force.fighters):
         if f.pilot is None:
-            ctx.findings.add(
+            _flag(
+                ctx,
+                p,
                 Severity.WARNING,
                 "fighter-without-pilot",
                 f"{f.name} has no pilot",
                 path=f"fighters[{i}].pilot",
                 actual=0,
                 limit=1,
-                rule=p.id,
-                source=src,
             )
     if force.pilot_levels is None:
         return
     total = sum(pilot_level(ctx.catalog, pilot) for pilot in _force_pilots(force))
     if total > force.pilot_levels:
-        ctx.findings.add(
+        _flag(
+            ctx,
+            p,
             Severity.ERROR,
             "pilot-levels-over",
             f"the pilots have {total} levels; this side has {force.pilot_levels} levels worth of pilots",
             path="pilot_levels",
             actual=total,
             limit=force.pilot_levels,
-            rule=p.id,
-            source=src,
         )
     elif total < force.pilot_levels:
-        ctx.findings.add(
+        _flag(
+            ctx,
+            p,
             Severity.WARNING,
             "pilot-levels-unused",
             f"the pilots have {total} levels of the side's {force.pilot_levels}",
             path="pilot_levels",
             actual=total,
             limit=force.pilot_levels,
-            rule=p.id,
-            source=src,
         )
 
 
@@ -1843,6 +1848,7 @@ def _force_derived(ctx: Context, force: ForceDesign) -> Derived:
 
 
 def derive(ctx: Context) -> Derived:
+    """Figures and tables; the first figure is always ``kind`` (sheets tell a force's members apart by it)."""
     design: SpaceFuryDesign = ctx.design
     root = design.root
     if isinstance(root, ForceDesign):
@@ -1970,8 +1976,10 @@ def roll_fighter(
     again. An entry that costs more than is left is rolled again. Turrets take the first
     weapons they can carry that no Turret carries yet.
     """
-    if enhancements < 0:
-        raise InputError.single("the number of enhancements cannot be negative", path="--enhancements")
+    if not 0 <= enhancements <= MAX_ROLLED:
+        raise InputError.single(
+            "the number of enhancements to roll is out of range", path="--enhancements", allowed=f"0 to {MAX_ROLLED}"
+        )
     p: TablesParams | None = _rule(catalog, TablesParams)
     tables = _tables(catalog)
     primary = tables.get(p.primary) if p else None
@@ -2130,6 +2138,14 @@ def _roll_quirk(catalog: Catalog, rng: random.Random, log: _Log, die: int, have:
     raise InputError.single("the Quirk Table has no quirk left to roll")
 
 
+B = TypeVar("B", bound=BaseModel)
+
+
+def _body(model: type[B], design: BaseModel) -> B:
+    """A design's fields without its ``kind``, as a part of another design (a force's fighter)."""
+    return model(**{k: v for k, v in dict(design).items() if k != "kind"})
+
+
 def crew(fighter: SpaceFuryDesign, pilot: SpaceFuryDesign) -> SpaceFuryDesign:
     """The fighter with the pilot at its controls."""
     f, p = fighter.root, pilot.root
@@ -2137,7 +2153,7 @@ def crew(fighter: SpaceFuryDesign, pilot: SpaceFuryDesign) -> SpaceFuryDesign:
         raise InputError.single(f"{fighter.name!r} is a {f.kind}, not a fighter")
     if not isinstance(p, PilotDesign):
         raise InputError.single(f"{pilot.name!r} is a {p.kind}, not a pilot")
-    data = PilotData(**{k: v for k, v in dict(p).items() if k != "kind"})
+    data = _body(PilotData, p)
     return SpaceFuryDesign(root=f.model_copy(update={"pilot": data}))
 
 
@@ -2148,9 +2164,9 @@ def force(name: str, members: Sequence[SpaceFuryDesign], pilot_levels: int | Non
     for m in members:
         root = m.root
         if isinstance(root, FighterDesign):
-            fighters.append(FighterData(**{k: v for k, v in dict(root).items() if k != "kind"}))
+            fighters.append(_body(FighterData, root))
         elif isinstance(root, PilotDesign):
-            pilots.append(PilotData(**{k: v for k, v in dict(root).items() if k != "kind"}))
+            pilots.append(_body(PilotData, root))
         else:
             fighters += root.fighters
             pilots += root.pilots
@@ -2176,7 +2192,7 @@ def sample_fighters(catalog: Catalog) -> dict[str, FighterData]:
                 raise InputError(validation_problems(exc, str(file), ("design",))) from None
             root = resolve(design, catalog).root
             if isinstance(root, FighterDesign):
-                out[file.stem] = FighterData(**{k: v for k, v in dict(root).items() if k != "kind"})
+                out[file.stem] = _body(FighterData, root)
     return out
 
 
@@ -2195,10 +2211,7 @@ def _spread(total: int, n: int, top: int) -> list[int]:
 
 
 def _describe(squadron: Squadron, fighters: dict[str, FighterData]) -> str:
-    return " & ".join(
-        f"{e.count} {fighters[e.fighter].name}{'s' if e.count != 1 else ''}" if e.fighter in fighters else e.fighter
-        for e in squadron.fighters
-    )
+    return " & ".join(f"{e.count} {fighters[e.fighter].name}{'s' if e.count != 1 else ''}" for e in squadron.fighters)
 
 
 def skirmish(catalog: Catalog, seed: int, table_id: str = "skirmishes") -> Skirmish:
@@ -2219,13 +2232,14 @@ def skirmish(catalog: Catalog, seed: int, table_id: str = "skirmishes") -> Skirm
     log = _Log()
     r = rng.randint(1, table.die)
     row = next(x for x in table.rows if x.roll == r)
-    log.add(table.id, r, f"row {r}", f"{_describe(row.side_a, samples)} vs {_describe(row.side_b, samples)}")
     missing = [e.fighter for s in (row.side_a, row.side_b) for e in s.fighters if e.fighter not in samples]
     if missing:
         raise InputError.single(
             f"the {table.name} table names sample fighters that no examples/ folder has: {', '.join(missing)}",
             allowed=", ".join(sorted(samples)),
         )
+    matchup = f"{_describe(row.side_a, samples)} vs {_describe(row.side_b, samples)}"
+    log.add(table.id, r, f"row {r}", matchup)
     level_dice = table.levels.roll(rng)
     log.add(table.id, sum(level_dice), "", f"pilot levels: {table.levels} = {sum(level_dice)}")
     total_fighters = sum(e.count for s in (row.side_a, row.side_b) for e in s.fighters)
@@ -2243,7 +2257,7 @@ def skirmish(catalog: Catalog, seed: int, table_id: str = "skirmishes") -> Skirm
             how += f" + {squadron.extra_levels} extra ({sum(extra)})"
         plan.append((letter, squadron, allowance, how))
     top = levels(catalog)[-1].level
-    headline = f"{table.name} roll {r}: {_describe(row.side_a, samples)} vs {_describe(row.side_b, samples)}"
+    headline = f"{table.name} roll {r}: {matchup}"
     lines = [headline]
     sides: list[SpaceFuryDesign] = []
     for letter, squadron, allowance, how in plan:
@@ -2252,7 +2266,7 @@ def skirmish(catalog: Catalog, seed: int, table_id: str = "skirmishes") -> Skirm
         crewed: list[FighterData] = []
         for k, (sample, lv) in enumerate(zip(kinds, spread, strict=True), 1):
             pilot = roll_pilot(catalog, rng.randrange(2**32), level=lv, name=f"Pilot {letter}{k}").root
-            data = PilotData(**{key: v for key, v in dict(pilot).items() if key != "kind"})
+            data = _body(PilotData, pilot)
             crewed.append(sample.model_copy(update={"name": f"{sample.name} {letter}{k}", "pilot": data}))
         lines.append(f"side {letter}: {allowance} pilot levels ({how}), spread {', '.join(map(str, spread))}")
         sides.append(
