@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,17 @@ def _no_user_catalog(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.T
     """Tests never read the developer's own house rules or catalog cache."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.getbasetemp() / "xdg-empty"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+
+
+@pytest.fixture(scope="module")
+def workers() -> Iterator[list[Any]]:
+    """Two render worker processes shared by a module's printing tests."""
+    from shipyard.render.worker import RenderWorker
+
+    pool = [RenderWorker(), RenderWorker()]
+    yield pool
+    for w in pool:
+        w.close()
 
 
 def sfa(preset: str = "as-written") -> Catalog:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -20,14 +19,6 @@ from shipyard.render.worker import RenderError, RenderWorker
 from .conftest import EXAMPLES, SAMPLES
 
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
-
-
-@pytest.fixture(scope="module")
-def workers() -> Iterator[list[RenderWorker]]:
-    pool = [RenderWorker(), RenderWorker()]
-    yield pool
-    for w in pool:
-        w.close()
 
 
 def pages_text(pdf: Path) -> list[str]:

@@ -7,7 +7,6 @@ the engine's report for the same design.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,17 +23,9 @@ from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, fury
 
 
-@pytest.fixture(scope="module")
-def renderers() -> Iterator[list[RenderWorker]]:
-    pool = [RenderWorker(), RenderWorker()]
-    yield pool
-    for w in pool:
-        w.close()
-
-
-def printed(files: list[Path], out: Path, renderers: list[RenderWorker], **options: Any) -> list[str]:
+def printed(files: list[Path], out: Path, workers: list[RenderWorker], **options: Any) -> list[str]:
     """Print ``files`` to ``out`` and return each page's text."""
-    result = print_designs(files, out, workers=renderers, use_user_folder=False, **options)
+    result = print_designs(files, out, workers=workers, use_user_folder=False, **options)
     text = pages_text(out)
     assert result.pages == len(text)
     return text
@@ -87,10 +78,10 @@ def extra_designs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize(("paper", "size", "preset"), [("a4", A4, "as-written"), ("letter", LETTER, "sample-fighters")])
 def test_a_record_sheet_per_sample_with_every_figure(
-    paper: str, size: tuple[float, float], preset: str, tmp_path: Path, renderers: list[RenderWorker]
+    paper: str, size: tuple[float, float], preset: str, tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
     out = tmp_path / "samples.pdf"
-    result = print_designs(samples(), out, paper=paper, preset=preset, workers=renderers, use_user_folder=False)
+    result = print_designs(samples(), out, paper=paper, preset=preset, workers=workers, use_user_folder=False)
     assert result.pages == 10 and page_sizes_mm(out) == [size] * 10
     for name, text in zip(FURY_SAMPLES, pages_text(out), strict=True):
         report = report_of(FURY_EXAMPLES / f"{name}.ship", preset)
@@ -119,9 +110,9 @@ def test_a_record_sheet_per_sample_with_every_figure(
 
 
 def test_a_crewed_fighters_sheet_shows_its_pilot_and_roll_log(
-    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
-    (text,) = printed([extra_designs["crewed"]], tmp_path / "crewed.pdf", renderers, paper="a4")
+    (text,) = printed([extra_designs["crewed"]], tmp_path / "crewed.pdf", workers, paper="a4")
     f = figures(report_of(extra_designs["crewed"]))
     assert f"Cost 35 points · 5 enhancements · with pilot {f['total-cost']}" in text and f["total-cost"] == 55
     assert f"Kim Level {f['level']} · {f['reputation']} {f['xp']} XP" in text
@@ -132,10 +123,10 @@ def test_a_crewed_fighters_sheet_shows_its_pilot_and_roll_log(
 
 
 def test_a_pilot_record_shows_level_xp_cool_skills_quirks_and_panic(
-    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
     files = [extra_designs["pilot"], extra_designs["ace"]]
-    pages = printed(files, tmp_path / "pilots.pdf", renderers, paper="letter")
+    pages = printed(files, tmp_path / "pilots.pdf", workers, paper="letter")
     assert len(pages) == 2
     for file, text in zip(files, pages, strict=True):
         report = report_of(file)
@@ -154,9 +145,9 @@ def test_a_pilot_record_shows_level_xp_cool_skills_quirks_and_panic(
 
 
 def test_a_force_roster_lists_every_fighter_and_pilot(
-    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
-    (text,) = printed([extra_designs["side"]], tmp_path / "side.pdf", renderers, paper="a4")
+    (text,) = printed([extra_designs["side"]], tmp_path / "side.pdf", workers, paper="a4")
     report = report_of(extra_designs["side"])
     f = figures(report)
     assert f"Total cost {f['total-cost']} points" in text
@@ -172,13 +163,13 @@ def test_a_force_roster_lists_every_fighter_and_pilot(
 
 
 def test_cards_nine_a_page_fighters_and_their_pilots(
-    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
     files = [*samples(), extra_designs["crewed"], extra_designs["pilot"], extra_designs["side"]]
     out = tmp_path / "cards.pdf"
     # 10 sample fighters, the crewed fighter and its pilot, a pilot, 3 crewed fighters and their pilots
     cards = 10 + 2 + 1 + 6
-    result = print_designs(files, out, sheet="cards", paper="a4", workers=renderers, use_user_folder=False)
+    result = print_designs(files, out, sheet="cards", paper="a4", workers=workers, use_user_folder=False)
     assert result.pages == math.ceil(cards / 9) == 3 and page_sizes_mm(out) == [A4] * 3
     text = " ".join(pages_text(out))
     assert text.upper().count("CRITICAL DAMAGE TABLE") == 10 + 1 + 3
@@ -201,12 +192,12 @@ def test_cards_nine_a_page_fighters_and_their_pilots(
 
 
 def test_a_fleet_book_has_cover_contents_sheets_and_combat_charts(
-    extra_designs: dict[str, Path], tmp_path: Path, renderers: list[RenderWorker]
+    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
     files = [*samples()[:3], extra_designs["side"], extra_designs["pilot"]]
     out = tmp_path / "fleet.pdf"
     result = print_designs(
-        files, out, sheet="fleet", paper="letter", title="Red squadron", workers=renderers, use_user_folder=False
+        files, out, sheet="fleet", paper="letter", title="Red squadron", workers=workers, use_user_folder=False
     )
     text = pages_text(out)
     assert "Red squadron 5 designs · preset As written" in text[0] and "Every design passes the rules." in text[0]

@@ -367,6 +367,15 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
 def check_references(catalog: Catalog) -> None:
     """Everything entries refer to exists, and every preset applies cleanly."""
     problems = [p for _, _, p in check_items(catalog)]
+    for kind in catalog.meta.sheet_reference:
+        if kind not in catalog.module.ITEM_KINDS:
+            problems.append(
+                Problem(
+                    f"sheet_reference names unknown item kind {kind!r}",
+                    str(catalog.root / "ruleset.yaml"),
+                    allowed=", ".join(catalog.module.ITEM_KINDS),
+                )
+            )
     if catalog.meta.default_preset not in catalog.presets:
         problems.append(
             Problem(

@@ -74,6 +74,9 @@ class RulesetMeta(BaseModel):
     module: str = Field(pattern=r"^[a-z_][a-z0-9_]*$")
     default_preset: str
     stats: list[StatDef]
+    sheet_reference: list[str] = Field(
+        default_factory=list, description="item kinds that sheets print as reference tables"
+    )
 
 
 class Preset(BaseModel):

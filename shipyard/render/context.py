@@ -16,7 +16,6 @@ from shipyard.core.designfile import LoadedDesign
 from shipyard.core.report import Report
 
 SHEETS = ("record", "cards", "fleet")
-REFERENCE_KINDS = ("maneuvers", "charts", "weapons", "mounts")
 CONTENTS_PER_PAGE = 38
 
 
@@ -34,7 +33,9 @@ def design_entry(loaded: LoadedDesign, report: Report) -> dict[str, Any]:
 
 def reference(catalog: Catalog) -> dict[str, Any]:
     """Catalog reference tables (charts, maneuvers, weapons) for appendices and sheets."""
-    return {kind: [i.model_dump(mode="json") for i in catalog.kind(kind).values()] for kind in REFERENCE_KINDS}
+    return {
+        kind: [i.model_dump(mode="json") for i in catalog.kind(kind).values()] for kind in catalog.meta.sheet_reference
+    }
 
 
 def sheet_context(

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.items import CatalogItem, PricedItem
+from shipyard.core.items import CatalogItem, Chart, PricedItem
 
 # --- catalog item kinds ------------------------------------------------------------------
 
@@ -93,12 +93,6 @@ class Maneuver(CatalogItem):
     handling: int
     notes: str = ""
     description: str = ""
-
-
-class Chart(CatalogItem):
-    columns: list[str]
-    rows: list[list[str]]
-    notes: str = ""
 
 
 class MoveSpeed(BaseModel):
