@@ -62,6 +62,7 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     QCoreApplication.setApplicationName("Shipyard")
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
+    app.setDesktopFileName("org.example.Shipyard")  # lets task bars match the window to the menu entry
     if args.dark:
         app.setStyle("Fusion")
         app.setPalette(dark_palette())

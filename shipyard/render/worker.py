@@ -92,9 +92,12 @@ def default_start_method() -> str:
     re-imports the caller's main script, which breaks scripts and frozen bundles; so
     such programs get a new ``python -m shipyard.render.worker`` over a socket pair.
     """
-    if sys.platform.startswith("linux") and "PySide6" not in sys.modules:
-        return "fork"
-    return "subprocess"
+    if not sys.platform.startswith("linux"):
+        return "subprocess"
+    qtcore = sys.modules.get("PySide6.QtCore")
+    if qtcore is not None and qtcore.QCoreApplication.instance() is not None:
+        return "subprocess"  # a running Qt application has threads: never fork it
+    return "fork"
 
 
 class _Subprocess:
