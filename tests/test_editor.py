@@ -344,7 +344,11 @@ def test_the_preview_renders_in_the_background(qtbot: Any, tmp_path: Path) -> No
 
 def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWindow) -> None:
     buttons = [b.text() for b in window.stack.widget(0).findChildren(QPushButton)]
-    assert buttons[:2] == ["New &starfighter", "New star&ship"] and len(buttons) == 8
+    assert buttons[:2] == ["New &starfighter", "New star&ship"]
+    pushed = window.stack.widget(0).findChildren(QPushButton)
+    samples = [b for b in pushed if b.accessibleName().startswith("Open the sample")]
+    fury = [b.text() for b in pushed if "Space Fury" in b.accessibleName()]
+    assert len(samples) == 6 and len(fury) == 3
     window.open_sample(EXAMPLES / "alien-disk-fighter.ship")
     cur = window.current()
     assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Alien Disk-Fighter"

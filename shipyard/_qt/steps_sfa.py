@@ -11,14 +11,12 @@ from typing import Any
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -26,47 +24,16 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import Document
+from shipyard._qt.forms import form as _form
+from shipyard._qt.forms import page as _page
+from shipyard._qt.forms import quiet as _quiet
+from shipyard._qt.forms import row as _row
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
 
 PRIORITY_ORDERS = [
     ("handling", "soak", "move"), ("handling", "move", "soak"), ("soak", "handling", "move"),
     ("soak", "move", "handling"), ("move", "handling", "soak"), ("move", "soak", "handling"),
 ]  # fmt: skip
-
-
-def _page(*widgets: QWidget) -> QScrollArea:
-    inner = QWidget()
-    lay = QVBoxLayout(inner)
-    for w in widgets:
-        lay.addWidget(w)
-    lay.addStretch(1)
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setWidget(inner)
-    return area
-
-
-def _form(title: str) -> tuple[QGroupBox, QFormLayout]:
-    box = QGroupBox(title)
-    form = QFormLayout(box)
-    # numbers stay number-sized; text fields get a comfortable minimum width below
-    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-    return box, form
-
-
-def _row(form: QFormLayout, label: str, widget: QWidget, help_text: str = "") -> QWidget:
-    lab = QLabel(label)
-    lab.setBuddy(widget)
-    widget.setAccessibleName(label.replace("&", ""))
-    if isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox):
-        widget.setMinimumWidth(420)
-    elif isinstance(widget, QSpinBox):
-        widget.setMinimumWidth(110)
-    if help_text:
-        widget.setToolTip(help_text)
-        widget.setAccessibleDescription(help_text)
-    form.addRow(lab, widget)
-    return widget
 
 
 def _spin(doc: Document, stat: str, fallback: tuple[int, int]) -> QSpinBox:
@@ -416,18 +383,3 @@ class SfaSteps:
             editor.refresh()
         for browser in self.browsers:
             browser.populate()
-
-
-class _quiet:
-    """Block the widgets' signals while the code (not the user) sets their values."""
-
-    def __init__(self, *widgets: QWidget) -> None:
-        self.widgets = widgets
-
-    def __enter__(self) -> None:
-        for w in self.widgets:
-            w.blockSignals(True)
-
-    def __exit__(self, *exc: object) -> None:
-        for w in self.widgets:
-            w.blockSignals(False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,12 +17,19 @@ if TYPE_CHECKING:
     from shipyard._qt.preview import PreviewPanel
 
 
-def step_builder(ruleset: str) -> Callable[..., object]:
-    if ruleset == "space-fighter-alpha":
-        from shipyard._qt.steps_sfa import SfaSteps
+# The step pages of each ruleset: module and class, imported when a design of it opens.
+STEP_PAGES: dict[str, tuple[str, str]] = {
+    "space-fighter-alpha": ("shipyard._qt.steps_sfa", "SfaSteps"),
+    "space-fury": ("shipyard._qt.steps_fury", "FurySteps"),
+}
 
-        return SfaSteps
-    raise LookupError(f"the editor has no pages for ruleset {ruleset!r} yet")
+
+def step_builder(ruleset: str) -> Callable[..., object]:
+    if ruleset not in STEP_PAGES:
+        raise LookupError(f"the editor has no pages for ruleset {ruleset!r} yet")
+    module, name = STEP_PAGES[ruleset]
+    builder: Callable[..., object] = getattr(importlib.import_module(module), name)
+    return builder
 
 
 class DocumentView(QWidget):
@@ -46,6 +54,7 @@ class DocumentView(QWidget):
         self.findings = FindingsPanel()
         self.findings.focus_requested.connect(self.focus_path)
         right = QSplitter(Qt.Orientation.Vertical)
+        self.titles: list[QLabel] = []
         for title, widget in (("Budgets", self.budget), ("Findings", self.findings)):
             box = QWidget()
             lay = QVBoxLayout(box)
@@ -55,6 +64,7 @@ class DocumentView(QWidget):
             lay.addWidget(label)
             lay.addWidget(widget)
             right.addWidget(box)
+            self.titles.append(label)
         self.preview: PreviewPanel | None = None
         self._paper, self._want_preview, self._right = paper, preview, right
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -98,6 +108,7 @@ class DocumentView(QWidget):
         self.binder.refresh()
         self.steps.refresh()  # type: ignore[attr-defined]
         self.budget.show_report(report)
+        self.titles[0].setText(f"<b>{self.budget.title()}</b>")  # a ruleset of tallies has no budgets
         self.findings.show_report(report)
 
     def focus_path(self, path: str) -> bool:

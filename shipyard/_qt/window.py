@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 import threading
 from pathlib import Path
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt import autosave
 from shipyard._qt.document import Document
-from shipyard._qt.view import DocumentView
+from shipyard._qt.view import STEP_PAGES, DocumentView
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, new_design
 from shipyard.core.errors import InputError
 from shipyard.core.resources import builtin_catalog_root
@@ -37,8 +39,21 @@ MAX_RECENT = 10
 AUTOSAVE_MS = 60_000
 
 
-def samples() -> list[Path]:
-    return sorted((builtin_catalog_root() / RULESET / "examples").glob(f"*{EXTENSION}"))
+# What File > New offers, by ruleset: (menu text, kind). For Space Fighter Alpha a kind is
+# the design's scale; for Space Fury it is what the design is: a fighter, a pilot or a force.
+NEW_DESIGNS: dict[str, list[tuple[str, str]]] = {
+    RULESET: [("Star&fighter", "starfighter"), ("Star&ship", "starship")],
+    "space-fury": [("Space Fury f&ighter", "fighter"), ("Space Fury &pilot", "pilot"), ("Space Fury f&orce", "force")],
+}
+RULESET_NAMES = {RULESET: "Space Fighter Alpha", "space-fury": "Space Fury"}
+
+
+def samples(ruleset: str = RULESET) -> list[Path]:
+    return sorted((builtin_catalog_root() / ruleset / "examples").glob(f"*{EXTENSION}"))
+
+
+def _sample_name(path: Path) -> str:
+    return path.stem.replace("-", " ").title()
 
 
 class Welcome(QWidget):
@@ -47,7 +62,8 @@ class Welcome(QWidget):
         lay = QVBoxLayout(self)
         lay.addStretch(1)
         title = QLabel(
-            "<h1>Shipyard</h1><p>Build a spacecraft through the rules' five steps, or open one of the sample ships.</p>"
+            "<h1>Shipyard</h1><p>Build a spacecraft by the rules, or open one of the sample ships.</p>"
+            "<p><b>Space Fighter Alpha</b></p>"
         )
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(title)
@@ -57,10 +73,22 @@ class Welcome(QWidget):
             lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(QLabel("<b>Sample ships</b>"), alignment=Qt.AlignmentFlag.AlignCenter)
         for f in samples():
-            b = QPushButton(f.stem.replace("-", " ").title())
+            b = QPushButton(_sample_name(f))
             b.setAccessibleName(f"Open the sample {f.stem.replace('-', ' ')}")
             b.clicked.connect(lambda _=False, p=f: window.open_sample(p))
             lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
+        fury_title = QLabel("<b>Space Fury</b> (its samples: File > New from sample)")
+        lay.addWidget(fury_title, alignment=Qt.AlignmentFlag.AlignCenter)
+        fury = QWidget()
+        row = QHBoxLayout(fury)
+        row.setContentsMargins(0, 0, 0, 0)
+        for text, kind in NEW_DESIGNS["space-fury"]:
+            t = QPushButton(f"New {text.replace('Space Fury ', '')}")
+            t.setAccessibleName(f"New Space Fury {kind}")
+            t.setMinimumWidth(110)
+            t.clicked.connect(lambda _=False, k=kind: window.new(k, "space-fury"))
+            row.addWidget(t)
+        lay.addWidget(fury, alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addStretch(2)
 
 
@@ -146,9 +174,16 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&File")
         self._action(m, "New star&fighter", lambda: self.new("starfighter"), QKeySequence.StandardKey.New)
         self._action(m, "New star&ship", lambda: self.new("starship"))
+        nm = m.addMenu("&New")
+        for ruleset, kinds in NEW_DESIGNS.items():
+            nm.addSection(RULESET_NAMES.get(ruleset, ruleset))
+            for text, kind in kinds:
+                self._action(nm, text, lambda _=False, k=kind, r=ruleset: self.new(k, r))
         sm = m.addMenu("New from &sample")
-        for f in samples():
-            self._action(sm, f.stem.replace("-", " ").title(), lambda _=False, p=f: self.open_sample(p))
+        for ruleset in NEW_DESIGNS:
+            sm.addSection(RULESET_NAMES.get(ruleset, ruleset))
+            for f in samples(ruleset):
+                self._action(sm, _sample_name(f), lambda _=False, p=f: self.open_sample(p))
         self._action(m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = m.addMenu("Open &recent")
         self._fill_recent()
@@ -256,9 +291,19 @@ class MainWindow(QMainWindow):
         self._update_title(doc)
         return view
 
-    def new(self, scale: str) -> DocumentView:
-        name = "New starfighter" if scale == "starfighter" else "New starship"
-        loaded = new_design(RULESET, name, scale, preset=self.default_preset)
+    def new(self, kind: str = "starfighter", ruleset: str = RULESET) -> DocumentView:
+        """A new design of ``kind`` (a Space Fighter Alpha scale; a Space Fury fighter, pilot or force)."""
+        from shipyard.core.catalog import load_catalog
+
+        make = getattr(importlib.import_module(STEP_PAGES[ruleset][0]), "new_design", None)
+        if make is None:  # the ruleset's kinds are its scales
+            loaded = new_design(ruleset, f"New {kind}", kind, preset=self.default_preset)
+        else:
+            catalog = load_catalog(ruleset, self.catalog_folders(), use_user_folder=self.use_user_folder)
+            if self.default_preset in catalog.presets:
+                catalog = catalog.with_preset(self.default_preset)
+            preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
+            loaded = LoadedDesign(None, ruleset, preset, make(kind, catalog), catalog)
         return self.add_document(Document(loaded))
 
     def open_sample(self, path: Path) -> DocumentView | None:

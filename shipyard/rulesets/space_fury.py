@@ -651,6 +651,17 @@ def _is_special_gun(item: Enhancement | None, p: BasicWeaponParams, catalog: Cat
     return False
 
 
+def may_replace_basic(item_id: str, catalog: Catalog) -> bool:
+    """Whether the enhancement ``item_id`` is a special gun that may replace the basic weapon.
+
+    The editor asks this to enable its "replaces the basic Laser" box, so the rule lives
+    here only; the preset in effect says what a replacement counts.
+    """
+    p: BasicWeaponParams | None = _rule(catalog, BasicWeaponParams)
+    item = catalog.item("enhancements", item_id)
+    return p is not None and isinstance(item, Enhancement) and _is_special_gun(item, p, catalog)
+
+
 def replacement(fighter: FighterData, catalog: Catalog) -> Purchase | None:
     """The special gun that replaces the basic weapon, when the rules in effect allow it."""
     p: BasicWeaponParams | None = _rule(catalog, BasicWeaponParams)

@@ -1,0 +1,523 @@
+"""The editor on Space Fury designs: fighters, pilots and forces, driven like a user would.
+
+Same conventions as test_editor (pytest-qt, offscreen; real modal dialogs fail the test at
+once): a roll's dialog is built for real and filled by typing, and the step class's
+``ask_*`` method returns its values instead of running it modally.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QMenu, QPushButton
+
+from shipyard._qt.steps_fury import FurySteps, RollFighterDialog, RollPilotDialog
+from shipyard._qt.view import DocumentView
+from shipyard._qt.window import MainWindow
+from shipyard.core.catalog import load_catalog
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import evaluate
+from shipyard.core.report import Report
+from shipyard.rulesets import space_fury as sf
+
+from .conftest import ROOT
+from .test_editor import _quiet, field, no_blocking_dialogs, type_into  # noqa: F401  (autouse fixture)
+
+FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    w = _quiet(
+        MainWindow(
+            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+        )
+    )
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def fury(preset: str = "as-written") -> Any:
+    return load_catalog("space-fury", preset=preset, use_user_folder=False)
+
+
+def steps(view: DocumentView) -> FurySteps:
+    assert isinstance(view.steps, FurySteps)
+    return view.steps
+
+
+def menu_action(window: MainWindow, *path: str) -> QAction:
+    """The action at File > ``path`` (menu texts without their '&')."""
+    menu: QMenu | None = next(
+        a.menu() for a in window.menuBar().actions() if a.menu() is not None and a.text() == "&File"
+    )
+    *submenus, last = path
+    for title in submenus:
+        assert menu is not None
+        menu = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text().replace("&", "") == title)
+    assert menu is not None
+    return next(a for a in menu.actions() if a.text().replace("&", "") == last)
+
+
+def new_from_menu(window: MainWindow, what: str) -> DocumentView:
+    menu_action(window, "New", f"Space Fury {what}").trigger()
+    view = window.current()
+    assert view is not None and view.doc.loaded.ruleset == "space-fury" and view.doc.design.kind == what
+    return view
+
+
+def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> None:
+    """Search the catalog browser of ``kind``, select ``name`` and click Add."""
+    browser = next(b for b in steps(view).browsers if b.kind == kind)
+    browser.search.clear()
+    qtbot.keyClicks(browser.search, name)
+    visible = [browser.list.item(i) for i in range(browser.list.count()) if not browser.list.item(i).isHidden()]
+    item = next(i for i in visible if i.text().split("   ")[0] == name)
+    browser.list.setCurrentItem(item)
+    qtbot.mouseClick(browser.add_button, Qt.MouseButton.LeftButton)
+
+
+def cell(view: DocumentView, list_path: str, row: int, column: int) -> Any:
+    editor = next(e for e in steps(view).lists if e.list_path == list_path)
+    return editor.cellWidget(row, column)
+
+
+def button(view: DocumentView, page: int, text: str) -> QPushButton:
+    """The push button labelled ``text`` on step page ``page``."""
+    return next(b for b in view.tabs.widget(page).findChildren(QPushButton) if b.text() == text)
+
+
+def click_box(qtbot: Any, box: QCheckBox) -> None:
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+
+
+def tally_rows(view: DocumentView) -> list[list[str]]:
+    panel = view.budget
+    return [[panel.cell_text(r, c) for c in range(panel.columnCount())] for r in range(panel.rowCount())]
+
+
+def expected_tallies(report: Report) -> list[list[str]]:
+    return [[p.name, str(p.total)] for p in report.pools]
+
+
+def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
+    """The Interceptor of the sample fighters, from File > New > Space Fury fighter."""
+    view = new_from_menu(window, "fighter")
+    # 1 Fighter
+    type_into(qtbot, field(view, "name"), "Interceptor")
+    click_box(qtbot, steps(view).has_published)  # type: ignore[arg-type]
+    type_into(qtbot, field(view, "published.enhancements"), "4")
+    type_into(qtbot, field(view, "published.systems"), "Turbo Laser, Speed +1, Maneuver +2, Targeter +1")
+    notes = field(view, "notes")
+    notes.setFocus()
+    qtbot.keyClicks(
+        notes,
+        "Human design from SAMPLE FIGHTER DESCRIPTIONS. The basic Laser every fighter has is not an enhancement; "
+        "a published special gun with no plain Laser listed replaces it.",
+    )
+    # 2 Enhancements
+    view.tabs.setCurrentIndex(1)
+    add_from_browser(qtbot, view, "enhancements", "Turbo Laser")
+    click_box(qtbot, cell(view, "enhancements", 0, 3))  # replaces the basic Laser
+    add_from_browser(qtbot, view, "enhancements", "Engines")
+    add_from_browser(qtbot, view, "enhancements", "Thrusters")
+    type_into(qtbot, cell(view, "enhancements", 2, 1), "2")
+    add_from_browser(qtbot, view, "enhancements", "Targeter")
+    return view
+
+
+# --- building a fighter ---------------------------------------------------------------------
+
+
+def test_build_the_interceptor_from_new_space_fury_fighter(qtbot: Any, window: MainWindow) -> None:
+    view = build_interceptor(qtbot, window)
+    sample = load_design(FURY_EXAMPLES / "interceptor.ship", use_user_folder=False)
+    assert view.doc.design == sample.design and view.doc.preset == sample.preset
+    expected = evaluate(sample.design, sample.catalog)
+    # the tally panel: a total a tally, no budget, nothing left or over
+    assert view.budget.title() == "Tallies" and view.titles[0].text() == "<b>Tallies</b>"
+    assert [view.budget.horizontalHeaderItem(c).text() for c in range(view.budget.columnCount())] == ["Tally", "Total"]
+    assert tally_rows(view) == expected_tallies(expected) == [["Enhancements", "5"], ["Cost", "35"]]
+    assert not any("left" in t or "OVER" in t for r in tally_rows(view) for t in r)
+    tip = view.budget.item(0, 0).toolTip()
+    assert "+2  2 x Thrusters" in tip and "+1  Turbo Laser" in tip
+    # the enhancements page shows each entry's count and the cost, from the report
+    s = steps(view)
+    assert [cell(view, "enhancements", r, 2).text() for r in range(4)] == ["1", "1", "2", "1"]
+    assert "5 enhancements" in s.summary.text() and "35 points" in s.summary.text()
+    findings = [view.findings.item(i).text() for i in range(view.findings.count())]
+    assert [f.message for f in expected.findings] == [t.split(": ", 1)[1].split(" — at")[0] for t in findings]
+    assert window.windowTitle() == "Interceptor[*] — Shipyard" and window.isWindowModified()
+
+
+def test_undo_to_the_new_fighter_and_redo_to_the_interceptor(qtbot: Any, window: MainWindow) -> None:
+    view = build_interceptor(qtbot, window)
+    built = view.doc.design
+    stack = view.doc.undo_stack
+    assert 10 <= stack.count() <= 14  # one step a field typed, a box ticked, an enhancement added
+    while stack.canUndo():
+        window.undo_action.trigger()
+    fresh = view.doc.design.root
+    assert fresh.name == "New fighter" and fresh.enhancements == [] and fresh.published is None and fresh.notes == ""
+    assert field(view, "name").text() == "New fighter" and not window.isWindowModified()
+    assert tally_rows(view) == expected_tallies(evaluate(view.doc.design, view.doc.catalog))
+    assert tally_rows(view) == [["Enhancements", "0"], ["Cost", "20"]]  # the Fighter Cost table's first row
+    assert not steps(view).has_published.isChecked()  # type: ignore[union-attr]
+    while stack.canRedo():
+        window.redo_action.trigger()
+    assert view.doc.design == built and cell(view, "enhancements", 2, 1).value() == 2
+
+
+def test_adding_an_enhancement_it_has_counts_one_more_and_a_rack_is_bought_full(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "fighter")
+    view.tabs.setCurrentIndex(1)
+    add_from_browser(qtbot, view, "enhancements", "Armor")
+    add_from_browser(qtbot, view, "enhancements", "Armor")
+    add_from_browser(qtbot, view, "enhancements", "Missile Rack")
+    root = view.doc.design.root
+    assert [(c.id, c.count) for c in root.enhancements] == [("armor", 2), ("missile-rack", 2)]
+    assert "rack-not-full" not in view.doc.report.codes()
+
+
+def test_the_table_filter_shows_one_tables_entries_with_their_rolls(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "fighter")
+    view.tabs.setCurrentIndex(1)
+    browser = next(b for b in steps(view).browsers if b.kind == "enhancements")
+    table: QComboBox = browser.table  # type: ignore[attr-defined]
+    table.setCurrentIndex(table.findData("special-weapon"))
+    shown = [browser.list.item(i).text() for i in range(browser.list.count()) if not browser.list.item(i).isHidden()]
+    assert len(shown) == 9 and shown[0] == "Turbo Laser   1   · Special Weapon 1"
+    assert "Rail Gun   2   · Special Weapon 3" in shown
+    table.setCurrentIndex(0)
+    missiles = next(
+        browser.list.item(i) for i in range(browser.list.count()) if "Missile Rack" in browser.list.item(i).text()
+    )
+    assert missiles.text() == "Missile Rack   1 per 2 missiles   · Primary 4" and not missiles.isHidden()
+
+
+def test_a_turret_carries_the_weapon_chosen_for_it(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "fighter")
+    view.tabs.setCurrentIndex(1)
+    add_from_browser(qtbot, view, "enhancements", "Turret")
+    assert "turret-empty" in view.doc.report.codes()
+    turrets = steps(view).turrets
+    assert turrets is not None and not turrets.isHidden()
+    (combo,) = turrets.combos[0]
+    assert combo.accessibleName() == "Weapon of Turret"
+    combo.setCurrentIndex(combo.findData("laser"))
+    combo.activated.emit(combo.currentIndex())
+    assert view.doc.design.root.enhancements[0].weapons == ["laser"]
+    assert "turret-empty" not in view.doc.report.codes() and view.doc.report.valid
+    weapons = steps(view).tables[0]
+    assert weapons.table_id == "weapons" and weapons.rows()[0][:3] == ["Laser", "1", "Turret"]
+
+
+# --- rolling --------------------------------------------------------------------------------
+
+
+def test_a_seeded_roll_is_the_engines_roll_and_one_undo_step(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "fighter")
+    view.tabs.setCurrentIndex(1)
+    s = steps(view)
+    asked: list[int] = []
+
+    def ask(enhancements: int) -> Any:
+        asked.append(enhancements)
+        dlg = RollFighterDialog(enhancements)
+        type_into(qtbot, dlg.count, "5")
+        type_into(qtbot, dlg.seed.edit, "42")
+        return dlg.values()
+
+    s.ask_fighter_roll = ask  # type: ignore[method-assign]
+    before, steps_before = view.doc.design, view.doc.undo_stack.count()
+    qtbot.mouseClick(button(view, 1, "&Roll at random…"), Qt.MouseButton.LeftButton)
+    assert asked == [0]
+    engine = sf.roll_fighter(fury(), 5, 42).root
+    root = view.doc.design.root
+    assert (root.enhancements, root.seed, root.rolls) == (engine.enhancements, 42, engine.rolls)
+    assert root.name == "New fighter" and view.doc.undo_stack.count() == steps_before + 1
+    figures = {f.id: f.value for f in view.doc.report.derived.figures}
+    assert figures["enhancements"] == 5 and figures["cost"] == 35
+    view.tabs.setCurrentIndex(3)
+    log = next(t for t in s.tables if t.table_id == "rolls")
+    assert [r[1:4] for r in log.rows()] == [
+        [r[1], str(r[2]), str(r[3])]
+        for r in view.doc.report.derived.table("rolls").rows  # type: ignore[union-attr]
+    ]
+    assert log.rows()[0][1:4] == ["Primary Enhancements Table", "2", "Engines"]
+    window.undo_action.trigger()
+    assert view.doc.design == before
+
+
+def test_a_rolled_pilot_for_a_fighter_is_the_engines_pilot(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "fighter")
+    view.tabs.setCurrentIndex(2)
+    s = steps(view)
+    click_box(qtbot, s.has_pilot)  # type: ignore[arg-type]
+    assert view.doc.design.root.pilot is not None and s.pilot_parts is not None and not s.pilot_parts.isHidden()
+    type_into(qtbot, field(view, "pilot.name"), "Kim")
+
+    def ask(level: int) -> Any:
+        dlg = RollPilotDialog(view.doc.catalog, level)
+        type_into(qtbot, dlg.xp, "20")
+        type_into(qtbot, dlg.seed.edit, "7")
+        return dlg.values()
+
+    s.ask_pilot_roll = ask  # type: ignore[method-assign]
+    count = view.doc.undo_stack.count()
+    s.roll_pilot("pilot.")
+    engine = sf.crew(sf.new_design("New fighter", "fighter", fury()), sf.roll_pilot(fury(), 7, xp=20, name="Kim"))
+    assert view.doc.design == sf.resolve(engine, fury()) and view.doc.undo_stack.count() == count + 1
+    figures = {f.id: f.value for f in view.doc.report.derived.figures}
+    assert figures["total-cost"] == 20 + 20 and figures["level"] == 5  # a fighter of no enhancements + the XP
+    assert tally_rows(view) == expected_tallies(evaluate(view.doc.design, view.doc.catalog))
+
+
+# --- a pilot and a force ----------------------------------------------------------------------
+
+
+def test_a_pilot_from_new_space_fury_pilot(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "pilot")
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == [
+        "&1 Pilot",
+        "&2 Skills and quirks",
+        "&3 Roll log",
+    ]
+    assert view.doc.report.findings == []  # a level 1 pilot with Basic Combat Pilot
+    type_into(qtbot, field(view, "name"), "Hayes")
+    type_into(qtbot, field(view, "xp"), "10")
+    assert "skills-unassigned" in view.doc.report.codes()
+    view.tabs.setCurrentIndex(1)
+    for name in ("Accuracy", "Evasion", "Accuracy"):
+        add_from_browser(qtbot, view, "pilot_skills", name)
+    add_from_browser(qtbot, view, "quirks", "Focused")
+    expected = sf.resolve(
+        sf.SpaceFuryDesign.model_validate(
+            {
+                "kind": "pilot",
+                "name": "Hayes",
+                "xp": 10,
+                "skills": ["Basic Combat Pilot", "Accuracy", "Evasion", "Accuracy"],
+                "quirks": ["Focused"],
+            }
+        ),
+        fury(),
+    )
+    assert view.doc.design == expected
+    report = evaluate(expected, fury())
+    assert view.doc.report.findings == report.findings == []
+    box = next(b for b in steps(view).figure_boxes if "level" in b.ids)
+    assert [box.text(f) for f in ("level", "cool", "reputation")] == ["Level: 4", "Cool: 6", "Reputation: Regular"]
+    assert tally_rows(view) == expected_tallies(report) == [["Enhancements", "0"], ["Cost", "10"]]
+    modifiers = next(t for t in steps(view).tables if t.table_id == "modifiers")
+    assert next(r[:2] for r in modifiers.rows() if r[0] == "Accuracy") == ["Accuracy", "+2"]
+    # rolling replaces XP, skills and quirks in one step, keeping the name
+    steps(view).ask_pilot_roll = lambda level: (11, None, 6)  # type: ignore[method-assign]
+    count = view.doc.undo_stack.count()
+    steps(view).roll_pilot("")
+    assert view.doc.design == sf.roll_pilot(fury(), 11, level=6, name="Hayes")
+    assert view.doc.undo_stack.count() == count + 1
+    window.undo_action.trigger()
+    assert view.doc.design == expected
+
+
+def test_a_force_of_sample_fighters_and_a_crewed_reserve_pilot(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "force")
+    s = steps(view)
+    view.tabs.setCurrentIndex(1)
+    for name in ("Interceptor", "Gunship"):
+        item = s.sample_list.findItems(name, Qt.MatchFlag.MatchExactly)[0]
+        s.sample_list.setCurrentItem(item)
+        qtbot.mouseClick(button(view, 1, "&Add sample fighter"), Qt.MouseButton.LeftButton)
+    view.tabs.setCurrentIndex(2)
+    s.ask_pilot_roll = lambda level: (3, None, 4)  # type: ignore[method-assign]
+    qtbot.mouseClick(button(view, 2, "R&oll a pilot…"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(view, 2, "&Add a level 1 pilot"), Qt.MouseButton.LeftButton)
+    force = view.doc.design.root
+    assert [f.name for f in force.fighters] == ["Interceptor", "Gunship"] and len(force.pilots) == 2
+    samples = sf.sample_fighters(fury())
+    engine = sf.force(
+        "New force",
+        [
+            sf.as_fighter(samples["interceptor"]),
+            sf.as_fighter(samples["gunship"]),
+            sf.roll_pilot(fury(), 3, level=4),
+            sf.as_pilot(sf.PilotData(name="Pilot 2", xp=1, skills=["basic-combat-pilot"]), "Pilot 2"),
+        ],
+    )
+    assert view.doc.design == engine
+    assert tally_rows(view) == expected_tallies(evaluate(engine, fury()))
+    # crew the Gunship with the rolled pilot: one step, the pilot leaves the reserves
+    view.tabs.setCurrentIndex(1)
+    s.crew_fighter.setCurrentIndex(s.crew_fighter.findData(1))
+    s.crew_with.setCurrentIndex(s.crew_with.findData(0))
+    count = view.doc.undo_stack.count()
+    qtbot.mouseClick(button(view, 1, "C&rew the fighter with the pilot"), Qt.MouseButton.LeftButton)
+    force = view.doc.design.root
+    assert force.fighters[1].pilot is not None and force.fighters[1].pilot.name == "Rolled pilot 3"
+    assert [p.name for p in force.pilots] == ["Pilot 2"] and view.doc.undo_stack.count() == count + 1
+    assert s.crew_fighter.itemText(1) == "Gunship: flown by Rolled pilot 3"
+    total = {f.id: f.value for f in view.doc.report.derived.figures}["total-cost"]
+    assert total == 35 + 75 + 10 + 1 and tally_rows(view)[1] == ["Cost", str(total)]
+    roster = next(t for t in s.tables if t.table_id == "roster")
+    assert roster.rows()[1][7:9] == ["Rolled pilot 3", "4"]
+    window.undo_action.trigger()
+    assert view.doc.design == engine
+
+
+# --- findings, files, welcome page, preview and printing ---------------------------------------
+
+
+def test_clicking_a_finding_focuses_its_field(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_sample(FURY_EXAMPLES / "interceptor.ship")
+    assert view is not None
+    window.activateWindow()
+    view.tabs.setCurrentIndex(1)
+    findings = view.findings
+    row = next(
+        i
+        for i in range(findings.count())
+        if findings.item(i).data(Qt.ItemDataRole.UserRole) == "published.enhancements"
+    )
+    qtbot.mouseClick(
+        findings.viewport(), Qt.MouseButton.LeftButton, pos=findings.visualItemRect(findings.item(row)).center()
+    )
+    assert view.tabs.currentIndex() == 0 and QApplication.focusWidget() is field(view, "published.enhancements")
+    # in a list: the advice on the Turbo Laser's replacing the basic Laser focuses its row's box
+    assert view.focus_path("enhancements[0].replaces_basic")
+    assert view.tabs.currentIndex() == 1 and QApplication.focusWidget() is cell(view, "enhancements", 0, 3)
+    # a turret's weapon focuses the turret's choice
+    view.doc.insert("enhancements", {"id": "turret"})
+    assert "turret-empty" in view.doc.report.codes()
+    view.tabs.setCurrentIndex(0)
+    assert view.focus_path("enhancements[4].weapons")
+    assert view.tabs.currentIndex() == 1 and QApplication.focusWidget() is steps(view).turrets.combos[4][0]  # type: ignore[union-attr]
+
+
+def test_a_pilots_finding_focuses_its_field(qtbot: Any, window: MainWindow) -> None:
+    view = new_from_menu(window, "pilot")
+    window.activateWindow()
+    view.doc.edit("level", 3)
+    assert {"xp-below-level", "skills-unassigned"} <= set(view.doc.report.codes())
+    view.tabs.setCurrentIndex(2)
+    assert view.focus_path("xp") and view.tabs.currentIndex() == 0 and QApplication.focusWidget() is field(view, "xp")
+    assert view.focus_path("skills") and view.tabs.currentIndex() == 1
+    skills = next(e for e in steps(view).lists if e.list_path == "skills")
+    assert QApplication.focusWidget() is skills and skills.currentRow() == 0
+
+
+def test_save_and_reopen_a_space_fury_design(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    build_interceptor(qtbot, window)
+    target = tmp_path / "interceptor.ship"
+    window.ask_save_path = lambda _doc: target  # type: ignore[method-assign]
+    assert window.save() and not window.isWindowModified()
+    assert window.close_tab(window.tabs.currentIndex())
+    again = window.open_file(target)
+    assert again is not None and again.doc.design == load_design(FURY_EXAMPLES / "interceptor.ship").design
+
+
+def test_welcome_page_and_menus_offer_space_fury(qtbot: Any, window: MainWindow) -> None:
+    welcome = window.stack.widget(0)
+    buttons = {b.accessibleName(): b for b in welcome.findChildren(QPushButton) if "Space Fury" in b.accessibleName()}
+    assert set(buttons) == {"New Space Fury fighter", "New Space Fury pilot", "New Space Fury force"}
+    for kind in ("fighter", "pilot", "force"):
+        qtbot.mouseClick(buttons[f"New Space Fury {kind}"], Qt.MouseButton.LeftButton)
+        cur = window.current()
+        assert cur is not None and cur.doc.design.kind == kind and cur.doc.title == f"New {kind}"
+        assert not cur.doc.modified and cur.doc.report.valid
+    # New from sample has the Space Fury samples too; a sample opens untitled
+    menu_action(window, "New from sample", "Heavy Bomber").trigger()
+    cur = window.current()
+    assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Heavy Bomber"
+    menu_action(window, "New", "Starship").trigger()
+    cur = window.current()
+    assert cur is not None and cur.doc.loaded.ruleset == "space-fighter-alpha" and cur.doc.design.scale == "starship"
+
+
+def test_the_preset_changes_the_reading_as_one_undo_step(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_sample(FURY_EXAMPLES / "interceptor.ship")
+    assert view is not None
+    combo, note = steps(view).presets[0]
+    combo.setCurrentIndex(combo.findData("sample-fighters"))
+    combo.activated.emit(combo.currentIndex())
+    sample = load_design(FURY_EXAMPLES / "interceptor.ship", preset="sample-fighters", use_user_folder=False)
+    assert view.doc.preset == "sample-fighters" and "replace the basic Laser" in note.text()
+    assert (
+        tally_rows(view)
+        == expected_tallies(evaluate(sample.design, sample.catalog))
+        == [
+            ["Enhancements", "4"],
+            ["Cost", "30"],
+        ]
+    )
+    view.tabs.setCurrentIndex(1)
+    assert cell(view, "enhancements", 0, 2).text() == "1 − 1"  # the Turbo Laser replaces the basic Laser
+    window.undo_action.trigger()
+    assert view.doc.preset == "as-written" and combo.currentData() == "as-written"
+    assert tally_rows(view)[0] == ["Enhancements", "5"]
+
+
+def test_a_default_preset_of_another_ruleset_does_not_apply(qtbot: Any, window: MainWindow) -> None:
+    window.settings.setValue("design/preset", "sample-ships")
+    view = window.new("fighter", "space-fury")
+    assert view.doc.preset == "as-written"
+    window.settings.setValue("design/preset", "sample-fighters")
+    assert window.new("pilot", "space-fury").doc.preset == "sample-fighters"
+
+
+def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    for kind in ("fighter", "pilot", "force"):
+        view = window.new(kind, "space-fury")
+        view.finish_building()
+        unnamed = [path for path, b in view.binder.bindings.items() if not b.widget.accessibleName()]
+        assert unnamed == [], kind
+        buddies = {lab.buddy() for lab in view.findChildren(QLabel) if lab.buddy() is not None}
+        assert [p for p, b in view.binder.bindings.items() if b.widget not in buddies] == [], kind
+
+
+def test_the_preview_renders_a_space_fury_sheet(qtbot: Any, tmp_path: Path) -> None:
+    w = _quiet(
+        MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=True)
+    )
+    qtbot.addWidget(w)
+    view = w.open_file(FURY_EXAMPLES / "interceptor.ship")
+    assert view is not None
+    qtbot.waitUntil(lambda: view.preview is not None and view.preview.renders >= 1, timeout=60_000)
+    assert view.preview is not None and view.preview.pdf.pageCount() == 1
+    text = view.preview.pdf.getAllText(0).text()
+    assert "Interceptor" in text and "Cost 35 points" in " ".join(text.split())
+    view.doc.edit("name", "Interceptor Two")
+    qtbot.waitUntil(lambda: view.preview.renders >= 2, timeout=60_000)
+    assert "Interceptor Two" in view.preview.pdf.getAllText(0).text()
+    assert view.preview.status.text() == "Preview: as it will print"
+
+
+def test_print_cards_for_a_fighter_and_a_pilot_from_the_editor(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    from .test_printing import pages_text
+
+    fighter = window.open_file(FURY_EXAMPLES / "interceptor.ship")
+    pilot = window.new("pilot", "space-fury")
+    pilot.doc.edit("name", "Hayes")
+    pilot.doc.edit("xp", 3)
+    pilot.doc.insert("skills", "accuracy")
+    assert fighter is not None
+    opened: list[str] = []
+    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    out = tmp_path / "cards.pdf"
+    window.print_to(out, [fighter.doc, pilot.doc], "cards", "a4")
+    qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
+    assert opened == [str(out)] and window.errors == []  # type: ignore[attr-defined]
+    (text,) = pages_text(out)
+    assert "Interceptor Fighter · 5 enh. · 35 pts" in text
+    assert "Hayes Pilot · 3 XP · 3 pts" in text and "LEVEL REPUTATION COOL XP 2 Green 4 3" in text
