@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -44,7 +44,7 @@ from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 
 from .conftest import EXAMPLES, ROOT, SAMPLES, sample, sfa
-from .test_editor import _quiet, no_blocking_dialogs  # noqa: F401  (the autouse fixture applies here too)
+from .test_editor import _quiet, no_blocking_dialogs, window  # noqa: F401  (shared fixtures; the autouse one applies here too)
 
 STATBLOCKS = Path(__file__).resolve().parent / "data" / "statblocks"
 TRINITY = ROOT / "catalogs" / "trinity" / "examples"
@@ -74,19 +74,6 @@ class Answers:
         actions.ask_open_partial = lambda reports: self.partial.append(reports) or self.open_partial  # type: ignore[method-assign]
         actions.ask_trinity_form = lambda: self.form  # type: ignore[method-assign]
         actions.ask_trinity_file = lambda: self.file  # type: ignore[method-assign]
-
-
-@pytest.fixture
-def window(qtbot: Any, tmp_path: Path) -> MainWindow:
-    w = _quiet(
-        MainWindow(
-            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
-        )
-    )
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 @pytest.fixture

@@ -28,22 +28,9 @@ from shipyard.core.report import Report
 from shipyard.rulesets import space_fury as sf
 
 from .conftest import ROOT
-from .test_editor import _quiet, field, no_blocking_dialogs, type_into  # noqa: F401  (autouse fixture)
+from .test_editor import _quiet, field, no_blocking_dialogs, type_into, window  # noqa: F401  (shared fixtures)
 
 FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
-
-
-@pytest.fixture
-def window(qtbot: Any, tmp_path: Path) -> MainWindow:
-    w = _quiet(
-        MainWindow(
-            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
-        )
-    )
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def fury(preset: str = "as-written") -> Any:

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from shipyard.core.catalog import Catalog, load_catalog
-from shipyard.core.designfile import LoadedDesign, read_text
+from shipyard.core.designfile import DuplicateKey, LoadedDesign, no_duplicate_keys, read_text
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
@@ -257,19 +257,6 @@ def parse_vessel(data: Any, *, file: str | Path | None = None, doc: Any = None) 
         raise InputError(_problems(exc, src, (), doc, TrinityVessel)) from None
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
-
-
 def locate(exc: InputError, file: Path | str, doc: Any = None) -> InputError:
     """Name the file in every problem and, for YAML, the line and column of its path."""
     for p in exc.problems:
@@ -291,12 +278,12 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
     if file.suffix.lower() == ".json":
         text = read_text(file)
         try:
-            data = json.loads(text, object_pairs_hook=_no_duplicates)
+            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
         except json.JSONDecodeError as exc:
             raise InputError.single(
                 f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno
             ) from None
-        except _DuplicateKey as exc:
+        except DuplicateKey as exc:
             raise InputError.single(f"malformed JSON: the key {exc.args[0]!r} appears twice", file=file) from None
         except (RecursionError, ValueError) as exc:
             raise InputError.single(f"malformed JSON: {str(exc) or 'nested too deeply'}", file=file) from None

@@ -109,15 +109,17 @@ def read_text(file: Path, max_bytes: int = MAX_DESIGN_BYTES) -> str:
     return text
 
 
-class _DuplicateKey(ValueError):
+class DuplicateKey(ValueError):
+    """A JSON object names the same key twice (json keeps the last one silently)."""
+
     pass
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _DuplicateKey(key)
+            raise DuplicateKey(key)
         out[key] = value
     return out
 
@@ -127,10 +129,10 @@ _JSON_TYPES = {dict: "object", list: "array", str: "string", int: "number", floa
 
 def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+        doc = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise InputError.single(f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from None
-    except _DuplicateKey as exc:
+    except DuplicateKey as exc:
         raise InputError.single(
             f"malformed JSON: the key {exc.args[0]!r} appears twice in one object", file=file
         ) from None

@@ -55,20 +55,17 @@ def _explain(exc: BaseException) -> str:
 
 
 def _serve(conn: Connection) -> None:
-    """Worker main loop: import the renderer, then render jobs until told to stop."""
+    """Worker main loop: import the renderer, then render jobs until told to stop.
+
+    If the renderer cannot even be imported (a missing system library), every job is
+    answered with that reason instead of the worker dying unexplained.
+    """
+    failure = ""
     try:
         from shipyard.render.pdf import html_to_pdf
         from shipyard.render.templates import render_html
-    except BaseException as exc:  # report a missing system library on the first job
+    except BaseException as exc:
         failure = f"cannot start the PDF renderer: {exc} (see README: system libraries for PDF sheets)"
-        while True:
-            try:
-                job = conn.recv()
-            except EOFError:
-                return
-            if job is None:
-                return
-            conn.send(("error", failure))
     while True:
         try:
             job = conn.recv()
@@ -76,6 +73,9 @@ def _serve(conn: Connection) -> None:
             return
         if job is None:
             return
+        if failure:
+            conn.send(("error", failure))
+            continue
         try:
             dirs = [Path(d) for d in job.dirs]
             html = render_html(dirs, job.template, job.context)
