@@ -28,7 +28,7 @@ from shipyard.core.report import Report
 from shipyard.rulesets import space_fury as sf
 
 from .conftest import ROOT
-from .test_editor import _quiet, field, no_blocking_dialogs, type_into, window  # noqa: F401  (shared fixtures)
+from .test_editor import _quiet, add_from_browser, field, no_blocking_dialogs, type_into, window  # noqa: F401  (shared fixtures)
 
 FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
 
@@ -60,17 +60,6 @@ def new_from_menu(window: MainWindow, what: str) -> DocumentView:
     view = window.current()
     assert view is not None and view.doc.loaded.ruleset == "space-fury" and view.doc.design.kind == what
     return view
-
-
-def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> None:
-    """Search the catalog browser of ``kind``, select ``name`` and click Add."""
-    browser = next(b for b in steps(view).browsers if b.kind == kind)
-    browser.search.clear()
-    qtbot.keyClicks(browser.search, name)
-    visible = [browser.list.item(i) for i in range(browser.list.count()) if not browser.list.item(i).isHidden()]
-    item = next(i for i in visible if i.text().split("   ")[0] == name)
-    browser.list.setCurrentItem(item)
-    qtbot.mouseClick(browser.add_button, Qt.MouseButton.LeftButton)
 
 
 def cell(view: DocumentView, list_path: str, row: int, column: int) -> Any:
