@@ -105,28 +105,11 @@ def _with_file(exc: Any, file: str) -> Any:
 def _read_text(name: str) -> tuple[str, str]:
     """The text of FILE (or standard input) and the name to report it by."""
     from shipyard.convert.statblock import MAX_TEXT_BYTES
-    from shipyard.core.errors import InputError
+    from shipyard.core.usertext import decode, read_limited
 
     label = "<stdin>" if name == STDIN else name
-    try:
-        if name == STDIN:
-            raw = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
-        else:
-            with Path(name).open("rb") as fh:
-                raw = fh.read(MAX_TEXT_BYTES + 1)
-    except OSError as exc:
-        raise InputError.single(f"cannot read file: {exc.strerror or exc}", file=label) from None
-    if len(raw) > MAX_TEXT_BYTES:
-        raise InputError.single(
-            f"more than {MAX_TEXT_BYTES:,} bytes; stat-block text is limited to {MAX_TEXT_BYTES:,}", file=label
-        )
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError.single(
-            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=label
-        ) from None
-    return text, label
+    source = sys.stdin.buffer if name == STDIN else Path(name)
+    return decode(read_limited(source, label, MAX_TEXT_BYTES, "stat-block text"), label), label
 
 
 def _slug(name: str) -> str:

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from shipyard.core.catalog import Catalog, available_rulesets, load_catalog
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.suggest import did_you_mean
+from shipyard.core.usertext import decode, read_limited
 
 EXTENSION = ".ship"
 FORMAT_VERSION = 2
@@ -88,25 +89,11 @@ class LoadedDesign:
 
 
 def read_text(file: Path, max_bytes: int = MAX_DESIGN_BYTES) -> str:
-    """Read a user's text file, refusing what is too big, binary or empty."""
-    try:
-        size = file.stat().st_size
-        if size > max_bytes:
-            raise InputError.single(f"file is {size:,} bytes; design files are limited to {max_bytes:,}", file=file)
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise InputError.single(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    """Read a user's design file, refusing what is too big, binary or empty."""
+    raw = read_limited(file, str(file), max_bytes, "a design file")
     if not raw.strip():
         raise InputError.single("file is empty", file=file)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError.single(
-            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=file
-        ) from None
-    if "\x00" in text:
-        raise InputError.single("contains NUL bytes; is this a binary file?", file=file)
-    return text
+    return decode(raw, str(file))
 
 
 class DuplicateKey(ValueError):

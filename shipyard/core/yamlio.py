@@ -15,6 +15,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from shipyard.core.errors import InputError
+from shipyard.core.usertext import decode, read_limited
 
 MAX_YAML_BYTES = 5 * 1024 * 1024
 
@@ -94,22 +95,7 @@ def _plain(node: Any, seen: set[int] | None = None) -> Any:
 
 def load_yaml(file: Path) -> YamlDocument:
     """Load one YAML file, raising :class:`InputError` with a position for any problem."""
-    try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise InputError.single(f"cannot read file: {exc.strerror or exc}", file=file) from None
-    if len(raw) > MAX_YAML_BYTES:
-        raise InputError.single(
-            f"file is {len(raw):,} bytes; catalog files are limited to {MAX_YAML_BYTES:,}", file=file
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError.single(
-            f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); is this a binary file?", file=file
-        ) from None
-    if "\x00" in text:
-        raise InputError.single("contains NUL bytes; is this a binary file?", file=file)
+    text = decode(read_limited(file, str(file), MAX_YAML_BYTES, "a catalog file"), str(file))
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
