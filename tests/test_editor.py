@@ -343,9 +343,11 @@ def test_the_preview_renders_in_the_background(qtbot: Any, tmp_path: Path) -> No
 
 
 def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWindow) -> None:
-    buttons = [b.text() for b in window.stack.widget(0).findChildren(QPushButton)]
+    window.show()
+    assert window.stack.currentWidget() is window.welcome is not None  # no design open: the welcome page
+    buttons = [b.text() for b in window.welcome.findChildren(QPushButton)]
     assert buttons[:2] == ["New &starfighter", "New star&ship"]
-    pushed = window.stack.widget(0).findChildren(QPushButton)
+    pushed = window.welcome.findChildren(QPushButton)
     samples = [b for b in pushed if b.accessibleName().startswith("Open the sample")]
     fury = [b.text() for b in pushed if "Space Fury" in b.accessibleName()]
     assert len(samples) == 6 and len(fury) == 3
@@ -384,3 +386,16 @@ def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: Main
     buddies = {lab.buddy() for lab in view.findChildren(QLabel) if lab.buddy() is not None}
     unlabelled = [p for p, b in view.binder.bindings.items() if b.widget not in buddies]
     assert unlabelled == []
+
+
+def test_default_preset_menu_lists_the_presets_and_sets_the_default(qtbot: Any, window: MainWindow) -> None:
+    window.preset_menu.aboutToShow.emit()  # filled when first opened, not at start-up
+    window.preset_menu.aboutToShow.emit()  # and only once
+    actions = window.preset_menu.actions()
+    assert [a.text() for a in actions] == ["As written", "Sample ships"]
+    assert not any(a.isChecked() for a in actions)
+    actions[1].trigger()
+    assert window.settings.value("design/preset") == "sample-ships" and window.default_preset == "sample-ships"
+    assert actions[1].isChecked() and not actions[0].isChecked()
+    view = window.new("starfighter")
+    assert view.doc.preset == "sample-ships"

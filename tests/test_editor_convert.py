@@ -29,14 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.convert_actions import (
-    ConvertActions,
-    ReportDialog,
-    TrinityDialog,
-    TrinityInput,
-    actions_of,
-    report_html,
-)
+from shipyard._qt.convert_actions import ConvertActions, actions_of
+from shipyard._qt.convert_dialogs import ReportDialog, TrinityDialog, TrinityInput, report_html
 from shipyard._qt.window import MainWindow
 from shipyard.convert.statblock import export_statblock, holdable, import_statblock, import_statblocks
 from shipyard.convert.trinity import convert_vessel, load_vessel
@@ -206,7 +200,7 @@ def test_opening_anyway_keeps_the_parts_not_understood_in_the_notes(window: Main
 
 
 def test_the_partial_question_lists_what_was_not_understood_first(qtbot: Any) -> None:
-    from shipyard._qt.convert_actions import partial_question, partial_text
+    from shipyard._qt.convert_dialogs import partial_question, partial_text
 
     result = import_statblocks(MISSPELT, sfa(), source="clipboard")
     reports = [r.report for r in result]

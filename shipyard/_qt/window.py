@@ -143,9 +143,10 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.tabCloseRequested.connect(lambda i: self.close_tab(i))
         self.tabs.currentChanged.connect(self._current_changed)
+        # The welcome page is built when it is first shown: a start with files never needs it.
         self.stack = QStackedWidget()
-        self.stack.addWidget(Welcome(self))
         self.stack.addWidget(self.tabs)
+        self.welcome: Welcome | None = None
         self.setCentralWidget(self.stack)
         self._make_menus()
         geometry = settings.value("window/geometry")
@@ -211,18 +212,37 @@ class MainWindow(QMainWindow):
             a.triggered.connect(lambda _=False, v=value: self.settings.setValue("print/paper", v))
             group.addAction(a)
             paper.addAction(a)
-        preset = s.addMenu("Default &preset")
-        pgroup = QActionGroup(self)
-        from shipyard.core.catalog import load_catalog
-
-        for p in load_catalog(RULESET, use_user_folder=False).presets.values():
-            a = QAction(p.name, self, checkable=True)
-            a.setChecked(self.default_preset == p.id)
-            a.triggered.connect(lambda _=False, v=p.id: self.settings.setValue("design/preset", v))
-            pgroup.addAction(a)
-            preset.addAction(a)
+        self.preset_menu = s.addMenu("Default &preset")
+        self.preset_menu.aboutToShow.connect(self._fill_presets)
         self._action(s, "User &catalog folder…", self.choose_catalog_folder)
         __import__("shipyard._qt.convert_actions", fromlist=["install"]).install(self)
+
+    def _fill_presets(self) -> None:
+        """The presets, listed when the menu first opens (start-up need not load a catalog for it)."""
+        if self.preset_menu.actions():
+            return
+        from shipyard.core.catalog import load_catalog
+
+        group = QActionGroup(self.preset_menu)
+        for p in load_catalog(RULESET, use_user_folder=False).presets.values():
+            a = QAction(p.name, self.preset_menu, checkable=True)
+            a.setChecked(self.default_preset == p.id)
+            a.triggered.connect(lambda _=False, v=p.id: self.settings.setValue("design/preset", v))
+            group.addAction(a)
+            self.preset_menu.addAction(a)
+
+    def show_welcome(self) -> Welcome:
+        """Show the page with new designs and samples, building it the first time."""
+        if self.welcome is None:
+            self.welcome = Welcome(self)
+            self.stack.insertWidget(0, self.welcome)
+        self.stack.setCurrentWidget(self.welcome)
+        return self.welcome
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        if self.tabs.count() == 0 and self.stack.currentWidget() is self.tabs:
+            self.show_welcome()
+        super().showEvent(event)
 
     # --- settings -------------------------------------------------------------------------
 
@@ -356,7 +376,7 @@ class MainWindow(QMainWindow):
         if cur:
             self._update_title(cur.doc)
         else:
-            self.stack.setCurrentIndex(0)
+            self.show_welcome()
             self._update_title(None)  # type: ignore[arg-type]
 
     # --- saving and closing -----------------------------------------------------------------
@@ -421,7 +441,7 @@ class MainWindow(QMainWindow):
         self.tabs.removeTab(index)
         view.deleteLater()
         if self.tabs.count() == 0:
-            self.stack.setCurrentIndex(0)
+            self.show_welcome()
         return True
 
     def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
