@@ -399,3 +399,26 @@ def test_default_preset_menu_lists_the_presets_and_sets_the_default(qtbot: Any, 
     assert actions[1].isChecked() and not actions[0].isChecked()
     view = window.new("starfighter")
     assert view.doc.preset == "sample-ships"
+
+
+def test_start_shows_the_ship_then_collects_garbage_again(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`shipyard-gui FILE`: collection is paused while starting, and must be back on once the window is up."""
+    import gc
+
+    from shipyard._qt import app as gui
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # the editor installs its crash autosave
+    try:
+        assert gui.main([str(EXAMPLES / "rebel-fighter.ship"), "--smoke", "--no-preview"]) == 0
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()
+    out = capsys.readouterr().out
+    assert "shown: True designs: 1 title: 'rebel-fighter.ship[*] — Shipyard'" in out
+    for w in QApplication.topLevelWidgets():
+        if isinstance(w, MainWindow):
+            _quiet(w).close()
