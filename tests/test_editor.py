@@ -388,23 +388,50 @@ def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: Main
     assert unlabelled == []
 
 
-def test_default_preset_menu_lists_the_presets_and_sets_the_default(qtbot: Any, window: MainWindow) -> None:
-    window.preset_menu.aboutToShow.emit()  # filled when first opened, not at start-up
-    window.preset_menu.aboutToShow.emit()  # and only once
-    actions = window.preset_menu.actions()
-    assert [a.text() for a in actions] == ["As written", "Sample ships"]
-    assert not any(a.isChecked() for a in actions)
-    actions[1].trigger()
-    assert window.settings.value("design/preset") == "sample-ships" and window.default_preset == "sample-ships"
-    assert actions[1].isChecked() and not actions[0].isChecked()
-    view = window.new("starfighter")
-    assert view.doc.preset == "sample-ships"
+def _preset_menu(window: MainWindow) -> list[tuple[str, bool]]:
+    window.preset_menu.aboutToShow.emit()  # filled when opened, not at start-up
+    return [(("== " if a.isSeparator() else "") + a.text(), a.isChecked()) for a in window.preset_menu.actions()]
+
+
+def test_default_preset_menu_lists_each_rulesets_presets_and_sets_its_default(qtbot: Any, window: MainWindow) -> None:
+    assert _preset_menu(window) == [
+        ("== Space Fighter Alpha", False),
+        ("As written", True),  # the ruleset's own default until the user chooses
+        ("Sample ships", False),
+        ("== Space Fury", False),
+        ("As written", True),
+        ("Sample fighters", False),
+    ]
+    [sample_ships] = [a for a in window.preset_menu.actions() if a.text() == "Sample ships"]
+    sample_ships.trigger()
+    assert window.default_preset("space-fighter-alpha") == "sample-ships"
+    assert window.default_preset("space-fury") is None
+    assert [checked for _text, checked in _preset_menu(window)] == [False, False, True, False, True, False]
+    assert window.new("starfighter").doc.preset == "sample-ships"
+    assert window.new("fighter", "space-fury").doc.preset == "as-written"
+
+
+def test_house_rule_presets_from_the_user_catalog_folder_are_offered(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "house" / "space-fighter-alpha" / "presets"
+    folder.mkdir(parents=True)
+    (folder / "lean.yaml").write_text(
+        "preset:\n  id: lean\n  name: Lean budgets\n  source: house rules\n"
+        "  overrides:\n    technology:\n      force-field: {cost: 4}\n",
+        encoding="utf-8",
+    )
+    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    assert ("Lean budgets", False) in _preset_menu(window)
+    [lean] = [a for a in window.preset_menu.actions() if a.text() == "Lean budgets"]
+    lean.trigger()
+    assert window.new("starship").doc.preset == "lean"
 
 
 def test_start_shows_the_ship_then_collects_garbage_again(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`shipyard-gui FILE`: collection is paused while starting, and must be back on once the window is up."""
+    """`shipyard-gui FILE`: collection is paused while starting, and back on once the window is up."""
     import gc
 
     from shipyard._qt import app as gui
@@ -412,13 +439,11 @@ def test_start_shows_the_ship_then_collects_garbage_again(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # the editor installs its crash autosave
     try:
-        assert gui.main([str(EXAMPLES / "rebel-fighter.ship"), "--smoke", "--no-preview"]) == 0
-        assert gc.isenabled()
+        _app, w = gui.start([str(EXAMPLES / "rebel-fighter.ship"), "--no-preview"])
+        qtbot.addWidget(_quiet(w))
+        assert not gc.isenabled()
+        assert w.isVisible() and w.windowTitle() == "rebel-fighter.ship[*] — Shipyard"
+        qtbot.waitUntil(gc.isenabled, timeout=5_000)
     finally:
         gc.unfreeze()
         gc.enable()
-    out = capsys.readouterr().out
-    assert "shown: True designs: 1 title: 'rebel-fighter.ship[*] — Shipyard'" in out
-    for w in QApplication.topLevelWidgets():
-        if isinstance(w, MainWindow):
-            _quiet(w).close()

@@ -89,10 +89,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve_fd(int(argv[1]))
         return 0
-    # Start-up creates many objects that live as long as the program (modules, classes, the
-    # catalog); the cyclic garbage collector would walk them again and again for nothing
-    # (~15 ms of a start). Collection resumes once the window is up, with those objects
-    # frozen out of later collections, so they cost no pauses while the user types.
+    app, window = start(argv)
+    from PySide6.QtCore import QTimer
+
+    if window.smoke:
+        QTimer.singleShot(0, lambda: _smoke_report(app, window))
+    else:
+        QTimer.singleShot(0, window.offer_restore)
+    return int(app.exec())
+
+
+def start(argv: Sequence[str]) -> tuple[Any, Any]:
+    """Build and show the editor, with cyclic garbage collection paused until it is up.
+
+    Start-up creates many objects that live as long as the program (modules, classes, the
+    catalog); the collector would walk them again and again for nothing (~15 ms of a
+    start). Collection resumes once the window is up, with those objects frozen out of
+    later collections, so they cost no pauses while the user types.
+    """
     gc.disable()
     try:
         app, window = build(argv)
@@ -103,11 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
 
     QTimer.singleShot(0, _resume_collection)
-    if window.smoke:
-        QTimer.singleShot(0, lambda: _smoke_report(app, window))
-    else:
-        QTimer.singleShot(0, window.offer_restore)
-    return int(app.exec())
+    return app, window
 
 
 def _resume_collection() -> None:
