@@ -442,12 +442,21 @@ def test_the_preset_changes_the_reading_as_one_undo_step(qtbot: Any, window: Mai
     assert tally_rows(view)[0] == ["Enhancements", "5"]
 
 
-def test_a_default_preset_of_another_ruleset_does_not_apply(qtbot: Any, window: MainWindow) -> None:
+def test_each_ruleset_has_its_own_default_preset(qtbot: Any, window: MainWindow) -> None:
+    window.settings.setValue("design/preset/space-fury", "sample-fighters")
+    assert window.new("pilot", "space-fury").doc.preset == "sample-fighters"
+    assert window.new("starfighter").doc.preset == "as-written"
+
+
+def test_the_one_default_preset_of_earlier_versions_applies_where_the_ruleset_has_it(
+    qtbot: Any, window: MainWindow
+) -> None:
     window.settings.setValue("design/preset", "sample-ships")
-    view = window.new("fighter", "space-fury")
-    assert view.doc.preset == "as-written"
+    assert window.new("fighter", "space-fury").doc.preset == "as-written"
+    assert window.new("starfighter").doc.preset == "sample-ships"
     window.settings.setValue("design/preset", "sample-fighters")
     assert window.new("pilot", "space-fury").doc.preset == "sample-fighters"
+    assert window.new("starship").doc.preset == "as-written"
 
 
 def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: MainWindow) -> None:

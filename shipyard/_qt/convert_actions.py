@@ -27,7 +27,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocumentF
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu
 
 from shipyard._qt.document import Document
-from shipyard.core.catalog import Catalog, load_catalog
+from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 
@@ -143,12 +143,7 @@ class ConvertActions(QObject):
 
     def catalog(self, ruleset: str) -> Catalog:
         """The catalog new designs are read against: the user's folders and default preset."""
-        return load_catalog(
-            ruleset,
-            self.window.catalog_folders(),
-            preset=self.window.default_preset,
-            use_user_folder=self.window.use_user_folder,
-        )
+        return self.window.catalog_for_new(ruleset)
 
     def _open(self, loaded: LoadedDesign) -> DocumentView:
         doc = Document(loaded, None)

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 from shipyard._qt import autosave
 from shipyard._qt.document import Document
 from shipyard._qt.view import STEP_PAGES, DocumentView
-from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, new_design
+from shipyard.core.catalog import Catalog, load_catalog
+from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design
 from shipyard.core.errors import InputError
 from shipyard.core.resources import builtin_catalog_root
 
@@ -218,18 +219,27 @@ class MainWindow(QMainWindow):
         __import__("shipyard._qt.convert_actions", fromlist=["install"]).install(self)
 
     def _fill_presets(self) -> None:
-        """The presets, listed when the menu first opens (start-up need not load a catalog for it)."""
-        if self.preset_menu.actions():
-            return
-        from shipyard.core.catalog import load_catalog
+        """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.
 
-        group = QActionGroup(self.preset_menu)
-        for p in load_catalog(RULESET, use_user_folder=False).presets.values():
-            a = QAction(p.name, self.preset_menu, checkable=True)
-            a.setChecked(self.default_preset == p.id)
-            a.triggered.connect(lambda _=False, v=p.id: self.settings.setValue("design/preset", v))
-            group.addAction(a)
-            self.preset_menu.addAction(a)
+        Filled each time the menu opens: start-up need not load catalogs for it, and a
+        newly chosen user catalog folder shows its presets at once.
+        """
+        self.preset_menu.clear()
+        for ruleset in NEW_DESIGNS:
+            self.preset_menu.addSection(RULESET_NAMES.get(ruleset, ruleset))
+            try:
+                catalog = self.catalog_for_new(ruleset)
+            except InputError as exc:
+                a = self.preset_menu.addAction(f"Cannot read the catalog: {str(exc).splitlines()[0]}")
+                a.setEnabled(False)
+                continue
+            group = QActionGroup(self.preset_menu)
+            for p in catalog.presets.values():
+                a = QAction(p.name, self.preset_menu, checkable=True)
+                a.setChecked(catalog.preset is not None and catalog.preset.id == p.id)
+                a.triggered.connect(lambda _=False, r=ruleset, v=p.id: self.settings.setValue(f"design/preset/{r}", v))
+                group.addAction(a)
+                self.preset_menu.addAction(a)
 
     def show_welcome(self) -> Welcome:
         """Show the page with new designs and samples, building it the first time."""
@@ -253,10 +263,27 @@ class MainWindow(QMainWindow):
         value = self.settings.value("print/paper")
         return value if value in ("a4", "letter") else default_paper()
 
-    @property
-    def default_preset(self) -> str | None:
-        value = self.settings.value("design/preset")
-        return value if isinstance(value, str) and value else None
+    def default_preset(self, ruleset: str) -> str | None:
+        """The preset chosen in Settings > Default preset for new designs of ``ruleset``.
+
+        Earlier versions kept one preset for every ruleset under "design/preset"; it still
+        counts for a ruleset that has a preset of that id.
+        """
+        for key in (f"design/preset/{ruleset}", "design/preset"):
+            value = self.settings.value(key)
+            if isinstance(value, str) and value:
+                return value
+        return None
+
+    def catalog_for_new(self, ruleset: str) -> Catalog:
+        """The catalog a new, imported or converted design is read against.
+
+        The user's catalog folders are layered on, and the default preset applied when the
+        ruleset has it (else the ruleset's own default).
+        """
+        catalog = load_catalog(ruleset, self.catalog_folders(), use_user_folder=self.use_user_folder)
+        preset = self.default_preset(ruleset)
+        return catalog.with_preset(preset) if preset in catalog.presets else catalog
 
     def catalog_folders(self) -> tuple[Path, ...]:
         value = self.settings.value("catalog/folder")
@@ -313,18 +340,14 @@ class MainWindow(QMainWindow):
 
     def new(self, kind: str = "starfighter", ruleset: str = RULESET) -> DocumentView:
         """A new design of ``kind`` (a Space Fighter Alpha scale; a Space Fury fighter, pilot or force)."""
-        from shipyard.core.catalog import load_catalog
-
+        catalog = self.catalog_for_new(ruleset)
         make = getattr(importlib.import_module(STEP_PAGES[ruleset][0]), "new_design", None)
         if make is None:  # the ruleset's kinds are its scales
-            loaded = new_design(ruleset, f"New {kind}", kind, preset=self.default_preset)
+            design = catalog.module.resolve(catalog.module.new_design(f"New {kind}", kind, catalog), catalog)
         else:
-            catalog = load_catalog(ruleset, self.catalog_folders(), use_user_folder=self.use_user_folder)
-            if self.default_preset in catalog.presets:
-                catalog = catalog.with_preset(self.default_preset)
-            preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
-            loaded = LoadedDesign(None, ruleset, preset, make(kind, catalog), catalog)
-        return self.add_document(Document(loaded))
+            design = make(kind, catalog)
+        preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
+        return self.add_document(Document(LoadedDesign(None, ruleset, preset, design, catalog)))
 
     def open_sample(self, path: Path) -> DocumentView | None:
         """A sample opens as a new, untitled design: saving asks where."""
