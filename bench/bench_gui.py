@@ -181,6 +181,7 @@ def main() -> int:
         f"(medians of {rounds}; goal <= 2x)"
     )
     if only_start:
+        print(f"SUMMARY bench_gui: cold start {ratio:.2f}x {'PASS' if ratio <= 2 else 'MISS'}")
         return 0
     times, stall, renders, keys = in_process(edits=200, typing_seconds=12)
     p95 = statistics.quantiles(times, n=20)[18]
