@@ -447,3 +447,18 @@ def test_start_shows_the_ship_then_collects_garbage_again(
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+def test_a_broken_user_catalog_stops_a_new_design_with_the_files_message(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "house" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    (folder / "weapons.yaml").write_text("weapons:\n  - id: [laser\n", encoding="utf-8")
+    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    assert window.new("starfighter") is None
+    [(title, text)] = window.errors  # type: ignore[attr-defined]
+    assert title == "Cannot start a new design" and "weapons.yaml:3:1: malformed YAML" in text
+    assert window.tabs.count() == 0
+    assert window.new("fighter", "space-fury") is not None  # the other ruleset has no house rules
+    assert _preset_menu(window)[1][0].startswith("Cannot read the catalog: ")

@@ -338,9 +338,16 @@ class MainWindow(QMainWindow):
         self._update_title(doc)
         return view
 
-    def new(self, kind: str = "starfighter", ruleset: str = RULESET) -> DocumentView:
-        """A new design of ``kind`` (a Space Fighter Alpha scale; a Space Fury fighter, pilot or force)."""
-        catalog = self.catalog_for_new(ruleset)
+    def new(self, kind: str = "starfighter", ruleset: str = RULESET) -> DocumentView | None:
+        """A new design of ``kind`` (a Space Fighter Alpha scale; a Space Fury fighter, pilot or force).
+
+        None, after an error dialog, when the user's catalog folder cannot be read.
+        """
+        try:
+            catalog = self.catalog_for_new(ruleset)
+        except InputError as exc:
+            self.show_error("Cannot start a new design", str(exc))
+            return None
         make = getattr(importlib.import_module(STEP_PAGES[ruleset][0]), "new_design", None)
         if make is None:  # the ruleset's kinds are its scales
             design = catalog.module.resolve(catalog.module.new_design(f"New {kind}", kind, catalog), catalog)
