@@ -20,6 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
+FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
 SAMPLES = [
     "rebel-fighter",
     "rebel-frigate",

@@ -37,7 +37,7 @@ from shipyard.convert.trinity import convert_vessel, load_vessel
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 
-from .conftest import EXAMPLES, ROOT, SAMPLES, sample, sfa
+from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, sample, sfa
 from .test_editor import _quiet, no_blocking_dialogs, window  # noqa: F401  (shared fixtures; the autouse one applies here too)
 
 STATBLOCKS = Path(__file__).resolve().parent / "data" / "statblocks"
@@ -113,6 +113,19 @@ def test_the_menus_offer_paste_copy_and_import_without_stealing_text_editing_key
     assert actions.copy_action.isEnabled() and actions.copy_markdown_action.isEnabled()
     window.close_tab(0)
     assert not actions.copy_action.isEnabled()
+
+
+def test_copy_as_stat_block_is_greyed_out_for_a_ruleset_without_stat_blocks(window: MainWindow) -> None:
+    actions = actions_of(window)
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    window.open_sample(FURY_EXAMPLES / "interceptor.ship")
+    edit.aboutToShow.emit()
+    assert not actions.copy_action.isEnabled() and not actions.copy_markdown_action.isEnabled()
+    assert actions.copy_action.statusTip() == "Space Fury has no stat-block format"
+    window.open_sample(EXAMPLES / "rebel-fighter.ship")
+    edit.aboutToShow.emit()
+    assert actions.copy_action.isEnabled() and actions.copy_markdown_action.isEnabled()
+    assert actions.copy_action.statusTip() == "Copy the design as stat-block text"
 
 
 # --- Edit > Paste as design ---------------------------------------------------------------------

@@ -27,10 +27,8 @@ from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.rulesets import space_fury as sf
 
-from .conftest import ROOT
+from .conftest import FURY_EXAMPLES
 from .test_editor import _quiet, add_from_browser, field, no_blocking_dialogs, type_into, window  # noqa: F401  (shared fixtures)
-
-FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
 
 
 def fury(preset: str = "as-written") -> Any:

@@ -19,10 +19,9 @@ from shipyard.core.findings import Severity
 from shipyard.core.report import Report
 from shipyard.rulesets import space_fury as sf
 
-from .conftest import ROOT, finding
+from .conftest import FURY_EXAMPLES, ROOT, finding
 
 FURY = ROOT / "catalogs" / "space-fury"
-FURY_EXAMPLES = FURY / "examples"
 SOURCE = ROOT.parent / "shared" / "seeds" / "002_9290a3f0af73c00a.txt"
 FURY_SAMPLES = [
     "interceptor",

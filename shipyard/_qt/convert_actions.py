@@ -112,6 +112,7 @@ class ConvertActions(QObject):
         else:
             file.insertMenu(before, self.import_menu)
         window.tabs.currentChanged.connect(self._update_enabled)
+        edit.aboutToShow.connect(self._update_formats)
         self._update_enabled()
 
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: str | None, tip: str) -> QAction:
@@ -138,6 +139,25 @@ class ConvertActions(QObject):
         has = self.window.current() is not None
         self.copy_action.setEnabled(has)
         self.copy_markdown_action.setEnabled(has)
+
+    def _update_formats(self) -> None:
+        """Grey out Copy as stat block for a ruleset that has no stat-block format.
+
+        Checked when the Edit menu opens rather than on every tab change, so that
+        opening a design at start-up does not load the stat-block reader.
+        """
+        view = self.window.current()
+        if view is None:
+            return
+        from shipyard.convert.statblock import FORMAT_KIND
+
+        has_format = bool(view.doc.catalog.kind(FORMAT_KIND))
+        for action, tip in (
+            (self.copy_action, "Copy the design as stat-block text"),
+            (self.copy_markdown_action, "Copy the design as a Markdown stat block for forums"),
+        ):
+            action.setEnabled(has_format)
+            action.setStatusTip(tip if has_format else f"{view.doc.catalog.meta.name} has no stat-block format")
 
     # --- shared ------------------------------------------------------------------------------
 
