@@ -466,6 +466,9 @@ def test_a_form_of_equal_value_passes() -> None:
     assert "form-value-mismatch" not in r.codes()
     assert len(r.forms) == 1 and r.forms[0].name == "Test: Guardian"
     assert r.valid
+    from shipyard.core.textreport import render
+
+    assert "\nForm: Test: Guardian\n--------------------\n" in render(r)
 
 
 def test_a_form_of_other_value_is_an_error() -> None:

@@ -156,6 +156,10 @@ def test_fury_pilot_crew_force(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert report.derived.figure("total-cost").value == 75 + 20 + 41
     assert report.derived.figure("fighters").value == 2
     assert "fighter-without-pilot" in report.codes()  # the Scout has none
+    capsys.readouterr()
+    assert main(["check", str(force), "--no-user-catalog"]) == 0
+    out = capsys.readouterr().out
+    assert "\nMember: Scout\n-------------\n" in out and "Form:" not in out  # a force's members, by that word
 
 
 def test_fury_pilot_by_level(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ def _report(ctx: Context, design: Any, catalog: Catalog, forms: list[Report]) ->
         findings=findings,
         catalog_overrides=catalog.overrides,
         forms=forms,
+        forms_label=catalog.meta.variant_label,
     )
 
 

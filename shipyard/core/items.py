@@ -77,6 +77,11 @@ class RulesetMeta(BaseModel):
     sheet_reference: list[str] = Field(
         default_factory=list, description="item kinds that sheets print as reference tables"
     )
+    variant_label: str = Field(
+        default="Form",
+        min_length=1,
+        description="what reports call a design's variants (a form of a transforming craft, a member of a force)",
+    )
 
 
 class Preset(BaseModel):

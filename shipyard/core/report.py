@@ -70,6 +70,7 @@ class Report(BaseModel):
     findings: list[Finding]
     catalog_overrides: list[str] = Field(default_factory=list)
     forms: list[Report] = Field(default_factory=list)
+    forms_label: str = "Form"  # the ruleset's word for a variant (RulesetMeta.variant_label)
 
     def pool(self, pool_id: str) -> PoolReport | None:
         return next((p for p in self.pools if p.id == pool_id), None)

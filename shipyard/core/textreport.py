@@ -106,8 +106,9 @@ def render(report: Report, file: str = "") -> str:
         if meta:
             out.append(f"          {meta}")
     for form in report.forms:
-        out += ["", f"Form: {form.name}", "-" * (6 + len(form.name))]
-        out += ["  " + ln for ln in render(form).splitlines()[4:]]
+        heading = f"{report.forms_label}: {form.name}"
+        out += ["", heading, "-" * len(heading)]
+        out += [f"  {ln}" if ln else "" for ln in render(form).splitlines()[4:]]
     if report.catalog_overrides:
         out += ["", "Catalog overrides in effect"]
         out += [f"  {o}" for o in report.catalog_overrides]
