@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,6 +67,12 @@ def build(preset: str = "as-written", **fields: Any) -> tuple[Design, Report]:
     exactly the 5 Weapon Points (unspent ones would turn into freebies).
     """
     catalog = sfa(preset)
+    design = starfighter(catalog, **fields)
+    return design, evaluate(design, catalog)
+
+
+def starfighter(catalog: Catalog, **fields: Any) -> Design:
+    """The base starfighter of :func:`build`, with ``fields`` changed, resolved against ``catalog``."""
     base: dict[str, Any] = {
         "name": "Test",
         "scale": "starfighter",
@@ -79,8 +87,30 @@ def build(preset: str = "as-written", **fields: Any) -> tuple[Design, Report]:
         "weapons": [{"weapon": "railgun"}],
     }
     base.update(fields)
-    design = catalog.module.resolve(Design.model_validate(base), catalog)
-    return design, evaluate(design, catalog)
+    return catalog.module.resolve(Design.model_validate(base), catalog)  # type: ignore[no-any-return]
+
+
+def run_shipyard(
+    *args: str | Path,
+    stdin: str | None = None,
+    cwd: Path = ROOT,
+    env: dict[str, str] | None = None,
+    timeout: float = 120,
+    **kw: Any,
+) -> subprocess.CompletedProcess[str]:
+    """`python -m shipyard ARGS` as a user runs it: its own process, without SHIPYARD_DEBUG (so no tracebacks)."""
+    full_env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | (env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "shipyard", *map(str, args)],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        cwd=cwd,
+        env=full_env,
+        timeout=timeout,
+        check=False,
+        **kw,
+    )
 
 
 def pool(report: Report, pool_id: str) -> tuple[int, int, int, int]:

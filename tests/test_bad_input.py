@@ -10,14 +10,14 @@ that nothing was printed as a report, and that the file was left exactly as it w
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from .conftest import run_shipyard
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
@@ -28,27 +28,8 @@ ERROR_PREFIX = "shipyard: error: "
 def run_check(
     *files: Path | str, extra: tuple[str, ...] = (), env_home: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env.pop("SHIPYARD_DEBUG", None)
-    if env_home is not None:
-        env["XDG_DATA_HOME"] = str(env_home)
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "shipyard",
-            "check",
-            *map(str, files),
-            "--no-user-catalog",
-            *extra,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    env = None if env_home is None else {"XDG_DATA_HOME": str(env_home)}
+    return run_shipyard("check", *files, "--no-user-catalog", *extra, env=env)
 
 
 def snapshot(path: Path) -> tuple[bytes, int, int]:

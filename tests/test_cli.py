@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,12 +10,7 @@ import pytest
 from shipyard.cli import main
 
 from .conftest import EXAMPLES, SAMPLES
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shipyard", *args], capture_output=True, text=True, timeout=120, check=False
-    )
+from .conftest import run_shipyard as run
 
 
 def test_check_prints_ledger_figures_and_findings(capsys: pytest.CaptureFixture[str]) -> None:

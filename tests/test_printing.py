@@ -16,7 +16,7 @@ from shipyard.render.paper import default_paper
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderError, RenderWorker
 
-from .conftest import EXAMPLES, SAMPLES
+from .conftest import EXAMPLES, SAMPLES, run_shipyard
 
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
@@ -287,12 +287,7 @@ def test_default_paper_reads_etc_papersize(tmp_path: Path) -> None:
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
-    import subprocess
-    import sys
-
-    p = subprocess.run(
-        [sys.executable, "-m", "shipyard", *args], capture_output=True, text=True, timeout=180, check=False
-    )
+    p = run_shipyard(*args, timeout=180)
     return p.returncode, p.stdout, p.stderr
 
 

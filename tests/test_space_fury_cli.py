@@ -14,13 +14,8 @@ from shipyard.cli import main
 from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
+from .conftest import run_shipyard as run
 from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, PRESETS
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shipyard", *args], capture_output=True, text=True, timeout=120, check=False
-    )
 
 
 @pytest.mark.parametrize("preset", PRESETS)

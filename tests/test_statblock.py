@@ -9,9 +9,7 @@ must give the very designs the samples resolve to.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +30,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.errors import InputError
 from shipyard.rulesets.space_fighter_alpha import Design
 
-from .conftest import EXAMPLES, ROOT, SAMPLES, sample, sfa
+from .conftest import EXAMPLES, ROOT, SAMPLES, run_shipyard, sample, sfa, starfighter
 
 DATA = Path(__file__).resolve().parent / "data" / "statblocks"
 
@@ -58,21 +56,6 @@ def entry_for(result: Any, text: str) -> Any:
     hits = [e for e in result.report.entries if e.text == text]
     assert len(hits) == 1, (text, [e.text for e in result.report.entries])
     return hits[0]
-
-
-def resolved(catalog: Catalog, **fields: Any) -> Design:
-    base: dict[str, Any] = {
-        "name": "Test",
-        "scale": "starfighter",
-        "crew": 1,
-        "handling": 0,
-        "soak": 1,
-        "move": 2,
-        "power": 0,
-        "structure": 10,
-    }
-    base.update(fields)
-    return catalog.module.resolve(Design.model_validate(base), catalog)  # type: ignore[no-any-return]
 
 
 # --- the six published stat blocks ------------------------------------------------------------
@@ -270,7 +253,7 @@ def test_export_prints_the_appendix_1_format() -> None:
 
 def test_markdown_export_is_a_bold_labelled_list_with_escapes() -> None:
     catalog = sfa()
-    design = resolved(catalog, name="Red *5*_b", weapons=[{"weapon": "railgun", "count": 2}])
+    design = starfighter(catalog, name="Red *5*_b", weapons=[{"weapon": "railgun", "count": 2}])
     md = export_statblock(design, catalog, markdown=True)
     lines = md.splitlines()
     assert lines[0] == r"- **Name:** Red \*5\*\_b"
@@ -280,7 +263,7 @@ def test_markdown_export_is_a_bold_labelled_list_with_escapes() -> None:
 
 
 def rich_design(catalog: Catalog) -> Design:
-    return resolved(
+    return starfighter(
         catalog,
         name="Heron",
         concept="long-range\n  escort",
@@ -656,18 +639,7 @@ def test_several_blocks_where_one_is_expected() -> None:
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env.pop("SHIPYARD_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "shipyard", *args, "--no-user-catalog"],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_shipyard(*args, "--no-user-catalog", stdin=stdin, cwd=cwd)
 
 
 def test_cli_import_writes_the_sample_design(tmp_path: Path) -> None:

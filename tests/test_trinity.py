@@ -7,9 +7,7 @@ test below checks the converted numbers themselves, not only that something came
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +28,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 
-from .conftest import ROOT, finding, sfa
+from .conftest import ROOT, finding, run_shipyard, sfa
 
 EXAMPLES = ROOT / "catalogs" / "trinity" / "examples"
 BAD = Path(__file__).resolve().parent / "data" / "trinity"
@@ -395,17 +393,7 @@ def test_parse_vessel_refuses_a_list() -> None:
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env.pop("SHIPYARD_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "shipyard", *args, "--no-user-catalog"],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_shipyard(*args, "--no-user-catalog", cwd=cwd)
 
 
 BAD_FILES = {

@@ -9,13 +9,13 @@ line and column of the offending entry).
 from __future__ import annotations
 
 import json
-import os
 import re
 import resource
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +24,8 @@ from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
+
+from .conftest import run_shipyard
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESET = "space-fighter-alpha"
@@ -124,18 +126,8 @@ def design_file(tmp_path: Path, weapons: list[dict[str, object]]) -> Path:
     return path
 
 
-def shipyard(*args: str | Path, xdg: Path, **kw) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, XDG_DATA_HOME=str(xdg))
-    env.pop("SHIPYARD_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "shipyard", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        check=False,
-        **{"timeout": 120, **kw},
-    )
+def shipyard(*args: str | Path, xdg: Path, **kw: Any) -> subprocess.CompletedProcess[str]:
+    return run_shipyard(*args, env={"XDG_DATA_HOME": str(xdg)}, **kw)
 
 
 # --- (a) a new weapon ----------------------------------------------------------------------
