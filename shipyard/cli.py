@@ -66,11 +66,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_print(args: argparse.Namespace) -> int:
     # Start the render workers first: they import WeasyPrint while we load and evaluate.
-    from shipyard.render.worker import RenderError, RenderWorker
+    from shipyard.render.worker import RenderError, RenderWorker, workers_wanted
 
-    wanted = 1 if args.sheet == "record" and len(args.files) < 8 else min(2, os.cpu_count() or 1)
-    workers = [RenderWorker() for _ in range(wanted)]
+    workers: list[RenderWorker] = []
     try:
+        for _ in range(workers_wanted(args.sheet, len(args.files), os.cpu_count())):
+            workers.append(RenderWorker())
         from shipyard.render.paper import default_paper
         from shipyard.render.printing import print_designs
 

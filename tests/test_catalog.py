@@ -52,6 +52,16 @@ def test_sample_ships_preset_changes_exactly_two_entries() -> None:
     assert isinstance(ff, PricedItem) and ff.cost == 3
 
 
+def test_switching_presets_replaces_the_overrides_instead_of_adding_to_them() -> None:
+    back = sfa("sample-ships").with_preset("as-written")
+    ff, ftl = back.item("technology", "force-field"), back.item("accessories", "ftl-drive")
+    assert isinstance(ff, PricedItem) and ff.cost == 5  # the text's price again, not the sample ships' 3
+    assert isinstance(ftl, PricedItem) and ftl.pool is None  # paid from accessory points again
+    assert back.preset is not None and back.preset.id == "as-written"
+    again = back.with_preset("sample-ships").item("technology", "force-field")
+    assert isinstance(again, PricedItem) and again.cost == 3
+
+
 @pytest.mark.skipif(not SEED.exists(), reason="source texts not beside the checkout")
 def test_every_advanced_technology_of_the_text_is_in_the_catalog() -> None:
     text = SEED.read_text(encoding="utf-8", errors="replace")

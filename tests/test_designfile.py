@@ -53,10 +53,23 @@ def test_atomic_save_keeps_the_old_file_when_writing_fails(tmp_path: Path, monke
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(designfile.os, "replace", fail)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError) as exc:
         save_design(sample("rebel-fighter"), target)
+    assert str(exc.value) == f"{target}: cannot write the file: No space left on device"
     assert target.read_text() == "old contents"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ship.ship"]  # no temp file left
+
+
+def test_writing_into_a_missing_folder_says_so_and_the_cli_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shipyard.cli import main
+
+    target = tmp_path / "no-such-folder" / "red.ship"
+    assert main(["new", "Red Five", "--scale", "starfighter", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"{target}: cannot write the file: No such file or directory" in err and "internal error" not in err
+    assert not target.parent.exists()
 
 
 def test_save_replaces_in_place_and_keeps_permissions(tmp_path: Path) -> None:

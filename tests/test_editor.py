@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+from pypdf import PdfReader
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QListWidget, QPushButton
 
@@ -20,6 +21,7 @@ from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES, sample
+from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
 @pytest.fixture(autouse=True)
@@ -242,6 +244,25 @@ def test_autosave_timer_saves_only_modified_documents(
     assert list(autosave.folder().glob("*.ship")) == []  # saving removes its autosave
 
 
+def test_an_autosave_that_cannot_be_written_is_reported_and_nothing_else_changes(
+    qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "data"
+    blocked.mkdir()
+    (blocked / "shipyard").write_text("a file where the folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    view = window.new("starfighter")
+    view.doc.edit("name", "Unsaved")
+    assert window.autosave_all() == 0  # reported, not raised (it also runs from the crash hook)
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Autosave failed: {blocked / 'shipyard' / 'autosave'}: cannot create the folder")
+    assert view.doc.modified and view.doc.design.name == "Unsaved"
+    ask = window.ask_save_path
+    window.ask_save_path = lambda doc: tmp_path / "saved.ship"  # type: ignore[method-assign]
+    assert window.save(view.doc)  # saving elsewhere still works
+    window.ask_save_path = ask  # type: ignore[method-assign]
+
+
 def test_a_bad_file_shows_the_engines_message_and_changes_nothing(
     qtbot: Any, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -324,7 +345,15 @@ def test_print_to_pdf_from_the_editor(qtbot: Any, window: MainWindow, tmp_path: 
     out = tmp_path / "cards.pdf"
     window.print_to(out, window.documents(), "cards", "letter")
     qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
-    assert opened == [str(out)] and out.read_bytes().startswith(b"%PDF")
+    assert opened == [str(out)] and window.errors == []  # type: ignore[attr-defined]
+    (text,) = pages_text(out)  # two cards on one page
+    assert "Rebel Fighter" in text and "Rebel Frigate" in text
+    assert page_sizes_mm(out) == [LETTER]
+    sheet = tmp_path / "sheet.pdf"
+    window.print_to(sheet, window.documents()[:1], "record", "a4")
+    qtbot.waitUntil(lambda: len(opened) == 2, timeout=60_000)
+    assert PdfReader(sheet).metadata.title == "Rebel Fighter"  # the design's name, not "Fleet book"
+    assert pages_text(sheet)[0].startswith("Rebel Fighter")
 
 
 def test_the_preview_renders_in_the_background(qtbot: Any, tmp_path: Path) -> None:

@@ -504,3 +504,33 @@ def test_print_cards_for_a_fighter_and_a_pilot_from_the_editor(qtbot: Any, windo
     (text,) = pages_text(out)
     assert "Interceptor Fighter · 5 enh. · 35 pts" in text
     assert "Hayes Pilot · 3 XP · 3 pts" in text and "LEVEL REPUTATION COOL XP 2 Green 4 3" in text
+
+
+def test_a_force_reads_fighter_files_and_samples_against_its_house_rules(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    house = tmp_path / "house" / "space-fury"
+    (house / "examples").mkdir(parents=True)
+    (house / "boost-jets.yaml").write_text(
+        "enhancements:\n  - id: boost-jets\n    name: Boost Jets\n    source: house rules\n    cost: 1\n"
+        "    notes: Speed +2\n    effects:\n      - {type: stat, stat: speed, amount: 2}\n",
+        encoding="utf-8",
+    )
+    (house / "examples" / "broken.ship").write_text('{"format_version": 2, "ruleset": "space-fury",', encoding="utf-8")
+    boosted = tmp_path / "boosted.ship"
+    boosted.write_text(
+        '{"format_version": 2, "ruleset": "space-fury", "design": {"name": "Boosted", "kind": "fighter",'
+        ' "enhancements": [{"id": "Boost Jets"}]}}',
+        encoding="utf-8",
+    )
+    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    view = new_from_menu(window, "force")
+    view.tabs.setCurrentIndex(1)
+    s = steps(view)
+    [unreadable] = [s.sample_list.item(i).text() for i in range(s.sample_list.count())]
+    assert unreadable.startswith("Cannot read the sample fighters: ") and "broken.ship" in unreadable
+    s.ask_design_file = lambda: boosted  # type: ignore[method-assign]
+    qtbot.mouseClick(button(view, 1, "Add from a &file…"), Qt.MouseButton.LeftButton)
+    assert window.errors == []  # type: ignore[attr-defined]
+    [fighter] = view.doc.design.root.fighters
+    assert fighter.name == "Boosted" and [e.id for e in fighter.enhancements] == ["boost-jets"]

@@ -189,7 +189,11 @@ def test_fury_skirmish_writes_both_sides(tmp_path: Path, capsys: pytest.CaptureF
         (["fury", "pilot", "--xp", "1000000"], "at xp: Input should be less than or equal to 100000"),
         (["fury", "pilot", "--xp", "0"], "--xp: 0 XP is below level 1 (1 XP) (allowed: 1 or more)"),
         (["fury", "pilot", "--level", "12"], "--level: level 12 is not on the Pilot Level Table (allowed: 1 to 10)"),
-        (["fury", "roll", "--enhancements", "2", "--seed", "-5"], "--seed: the seed must be 0 or more"),
+        (
+            ["fury", "roll", "--enhancements", "2", "--seed", "-5"],
+            "--seed: the seed must be from 0 to 9,223,372,036,854,775,807",
+        ),
+        (["fury", "skirmish", "--seed", "9" * 23], "--seed: the seed must be from 0 to 9,223,372,036,854,775,807"),
     ],
 )
 def test_fury_bad_requests_exit_2_with_a_message(

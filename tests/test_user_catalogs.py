@@ -9,6 +9,7 @@ line and column of the offending entry).
 from __future__ import annotations
 
 import json
+import os
 import re
 import resource
 import shutil
@@ -725,3 +726,30 @@ def test_unknown_effect_type_in_user_technology(tmp_path: Path) -> None:
     assert "'warp-field'" in problem.message
     for known in ("capacity", "weapon-bonus", "virtual-pilot", "auto-turrets", "transformation"):
         assert f"'{known}'" in problem.message
+
+
+def test_an_edited_house_rule_is_read_again_and_the_old_cache_entry_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The validated-catalog cache on disk: a change to a catalog file is seen, and the cache does not grow."""
+    from shipyard.core import catalog_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("SHIPYARD_NO_CACHE", raising=False)
+    house = tmp_path / "house"
+    path = write(house, "presets/cheap.yaml", CHEAP_PRESET)
+    assert load(house, preset="cheap").item("technology", "force-field").cost == 1  # type: ignore[union-attr]
+    entries = sorted(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle"))
+    assert len(entries) == 1
+    catalog_module._load_layers.cache_clear()  # as a new process would start
+    assert load(house, preset="cheap").item("technology", "force-field").cost == 1  # type: ignore[union-attr]
+    assert sorted(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle")) == entries  # read, not rewritten
+    path.write_text(CHEAP_PRESET.replace("{cost: 1}", "{cost: 2}"), encoding="utf-8")
+    os.utime(path, ns=(path.stat().st_mtime_ns + 10**9,) * 2)
+    catalog_module._load_layers.cache_clear()
+    assert load(house, preset="cheap").item("technology", "force-field").cost == 2  # type: ignore[union-attr]
+    [entry] = catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle")
+    assert entry != entries[0]
+    catalog_module._load_layers.cache_clear()
+    load_catalog(RULESET, (), use_user_folder=False)  # the built-in catalog alone is another entry
+    assert len(list(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle"))) == 2

@@ -7,24 +7,24 @@ at the next start is offered for restoring.
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from shipyard._qt.document import Document
-from shipyard.core.designfile import atomic_write_text, design_from_document, dumps
-from shipyard.core.errors import InputError
+from shipyard.core.designfile import atomic_write_text, design_from_document, dumps, make_folder
+from shipyard.core.resources import user_data_folder
 
 
 def folder() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "shipyard" / "autosave"
+    return user_data_folder() / "autosave"
 
 
 def save(doc: Document) -> Path:
+    """Copy ``doc`` to its autosave file; an :class:`InputError` says why when that cannot be written."""
     target = folder()
-    target.mkdir(parents=True, exist_ok=True)
+    make_folder(target)
     path = target / f"{doc.uid}.ship"
     atomic_write_text(path, dumps(doc.loaded))
     atomic_write_text(
@@ -34,8 +34,10 @@ def save(doc: Document) -> Path:
 
 
 def discard(doc: Document) -> None:
+    """Remove ``doc``'s autosave (saved or closed); an autosave folder that cannot be reached has none."""
     for suffix in (".ship", ".json"):
-        (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
 
 
 @dataclass
@@ -68,4 +70,4 @@ def remove(rec: Recovered) -> None:
     rec.autosave.with_suffix(".json").unlink(missing_ok=True)
 
 
-__all__ = ["InputError", "Recovered", "discard", "folder", "load", "pending", "remove", "save"]
+__all__ = ["Recovered", "discard", "folder", "load", "pending", "remove", "save"]

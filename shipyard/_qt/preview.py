@@ -1,49 +1,22 @@
 """Live preview of the record sheet, rendered in the background.
 
-Edits restart a short timer; when typing pauses, the design is rendered by a render
-worker *process* (WeasyPrint is never imported into the editor) from a helper thread,
-and the finished PDF is shown. Typing never waits for it: at most one render runs, and
-edits made meanwhile are rendered next.
+Edits restart a short timer; when typing pauses, the design is rendered in the
+background (:mod:`shipyard._qt.rendering`) and the finished PDF is shown. Typing never
+waits for it: at most one render runs, and edits made meanwhile are rendered next.
 """
 
 from __future__ import annotations
 
 import tempfile
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from shipyard._qt.document import Document
-from shipyard.render.worker import RenderWorker  # light: multiprocessing only, no WeasyPrint
-
-_worker_lock = threading.Lock()
-_worker: RenderWorker | None = None
-
-
-def shared_worker() -> RenderWorker:
-    """One render worker process for the whole editor, started on first use."""
-    global _worker
-
-    with _worker_lock:
-        if _worker is None or not _worker._proc.is_alive():
-            _worker = RenderWorker()
-        return _worker
-
-
-def close_shared_worker() -> None:
-    global _worker
-    with _worker_lock:
-        if _worker is not None:
-            _worker.close()
-            _worker = None
-
-
-class _Bridge(QObject):
-    done = Signal(str, str)  # pdf path, error
+from shipyard._qt.rendering import RenderBridge, render_in_background
 
 
 class PreviewPanel(QWidget):
@@ -66,12 +39,13 @@ class PreviewPanel(QWidget):
         lay.addWidget(self.view, 1)
         self.timer = QTimer(self, singleShot=True, interval=self.DELAY_MS)
         self.timer.timeout.connect(self._start)
-        self.bridge = _Bridge()
+        self.bridge = RenderBridge()
         self.bridge.done.connect(self._finished)
         self._busy = False
         self._again = False
         self._dir = tempfile.TemporaryDirectory(prefix="shipyard-preview-")
         self._n = 0
+        self._shown: Path | None = None  # the PDF on screen; older ones are deleted
         self.renders = 0
         doc.changed.connect(self.schedule)
 
@@ -86,19 +60,7 @@ class PreviewPanel(QWidget):
         self.status.setText("Preview: rendering…")
         self._n += 1
         out = Path(self._dir.name) / f"preview-{self._n}.pdf"
-        loaded = self.doc.loaded
-        paper = self.paper
-
-        def run() -> None:
-            from shipyard.render.printing import print_loaded
-
-            try:
-                print_loaded([loaded], out, paper=paper, workers=[shared_worker()], timeout=60)
-                self.bridge.done.emit(str(out), "")
-            except Exception as exc:
-                self.bridge.done.emit("", str(exc))
-
-        threading.Thread(target=run, daemon=True, name="shipyard-preview").start()
+        render_in_background(self.bridge, [self.doc.loaded], out, paper=self.paper, name="shipyard-preview")
 
     def _finished(self, path: str, error: str) -> None:
         self._busy = False
@@ -106,6 +68,9 @@ class PreviewPanel(QWidget):
             self.status.setText(f"Preview failed: {error}")
         else:
             self.pdf.load(path)
+            if self._shown is not None:
+                self._shown.unlink(missing_ok=True)
+            self._shown = Path(path)
             self.renders += 1
             self.status.setText("Preview: as it will print")
         if self._again:

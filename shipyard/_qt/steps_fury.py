@@ -973,7 +973,14 @@ class FurySteps:
         )
         samples = QListWidget()
         samples.setAccessibleName("Sample fighters")
-        for stem, fighter in sorted(sf.sample_fighters(self.doc.catalog).items(), key=lambda kv: kv[1].name):
+        try:  # read once: the samples of every catalog folder, house rules' included
+            self.samples = sf.sample_fighters(self.doc.catalog)
+        except InputError as exc:  # a broken sample in a user's catalog folder
+            self.samples = {}
+            unreadable = QListWidgetItem(f"Cannot read the sample fighters: {exc}")
+            unreadable.setFlags(Qt.ItemFlag.NoItemFlags)
+            samples.addItem(unreadable)
+        for stem, fighter in sorted(self.samples.items(), key=lambda kv: kv[1].name):
             item = QListWidgetItem(fighter.name)
             item.setData(Qt.ItemDataRole.UserRole, stem)
             samples.addItem(item)
@@ -998,7 +1005,7 @@ class FurySteps:
         fighters = ListEditor(self.doc, "fighters", columns, lambda _e: "fighter", self.report_error)
         self.binder.focuser("fighters", fighters.focus_path)
         self.lists.append(fighters)
-        self.fighter_list = fighters
+
         crew_box, crew_form = form("Crew")
         self.crew_fighter = QComboBox()
         row(crew_form, "Fi&ghter", self.crew_fighter)
@@ -1029,7 +1036,7 @@ class FurySteps:
         self.add_sample_fighter(item.data(Qt.ItemDataRole.UserRole))
 
     def add_sample_fighter(self, stem: str) -> None:
-        fighter = sf.sample_fighters(self.doc.catalog).get(stem)
+        fighter = self.samples.get(stem)
         if fighter is not None:
             data = fighter.model_dump(mode="json")
             self._error(self.doc.insert("fighters", data, text=f"Add {fighter.name}"))
@@ -1045,8 +1052,10 @@ class FurySteps:
         path = self.ask_design_file()
         if path is None:
             return
+        # read against the force's own catalog layers (its house rules), not whatever is the default now
+        layers = tuple(folder.parent for folder in self.doc.catalog.folders[1:])
         try:
-            loaded = load_design(path)
+            loaded = load_design(path, catalog_folders=layers, use_user_folder=False)
         except InputError as exc:
             self.report_error(str(exc))
             return

@@ -7,7 +7,7 @@ import sys
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt import autosave
 from shipyard._qt.document import Document
+from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
 from shipyard._qt.view import STEP_PAGES, DocumentView
 from shipyard.core.catalog import Catalog, load_catalog
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design
@@ -124,10 +125,6 @@ class PrintDialog(QDialog):
         form.addRow(buttons)
 
 
-class _PrintBridge(QObject):
-    done = Signal(str, str)
-
-
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings, *, use_user_folder: bool = True, preview: bool = True) -> None:
         super().__init__()
@@ -158,7 +155,7 @@ class MainWindow(QMainWindow):
         self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave_all)
         self.autosave_timer.start()
-        self.print_bridge = _PrintBridge()
+        self.print_bridge = RenderBridge()
         self.print_bridge.done.connect(self._printed)
 
     # --- menus --------------------------------------------------------------------------
@@ -190,7 +187,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = m.addMenu("Open &recent")
         self._fill_recent()
         m.addSeparator()
-        self.save_action = self._action(m, "&Save", lambda: self.save(), QKeySequence.StandardKey.Save)
+        self._action(m, "&Save", lambda: self.save(), QKeySequence.StandardKey.Save)
         self._action(m, "Save &as…", lambda: self.save(as_new=True), QKeySequence.StandardKey.SaveAs)
         self._action(m, "&Close", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         m.addSeparator()
@@ -430,8 +427,8 @@ class MainWindow(QMainWindow):
                 return False
         try:
             doc.save(target)
-        except OSError as exc:
-            self.show_error("Cannot save", f"{target}: {exc.strerror or exc}")
+        except InputError as exc:  # no such folder, no permission, disk full: the file is as it was
+            self.show_error("Cannot save", str(exc))
             return False
         autosave.discard(doc)
         self._remember(target)
@@ -481,18 +478,21 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self.settings.setValue("window/geometry", self.saveGeometry())
-        from shipyard._qt.preview import close_shared_worker
-
         close_shared_worker()
         event.accept()
 
     # --- autosave and recovery ----------------------------------------------------------------
 
     def autosave_all(self) -> int:
+        """Autosave every modified document; a failure (disk full, no permission) is reported, not raised."""
         n = 0
         for doc in self.documents():
             if doc.modified:
-                autosave.save(doc)
+                try:
+                    autosave.save(doc)
+                except InputError as exc:
+                    self.statusBar().showMessage(f"Autosave failed: {exc}", 15000)
+                    continue
                 n += 1
         return n
 
@@ -553,20 +553,7 @@ class MainWindow(QMainWindow):
     def print_to(self, out: Path, docs: list[Document], sheet: str, paper: str) -> threading.Thread:
         loaded = [d.loaded for d in docs]
         self.statusBar().showMessage(f"Printing {out}…")
-
-        def run() -> None:
-            from shipyard._qt.preview import shared_worker
-            from shipyard.render.printing import print_loaded
-
-            try:
-                print_loaded(loaded, out, sheet=sheet, paper=paper, workers=[shared_worker()], title="Fleet book")
-                self.print_bridge.done.emit(str(out), "")
-            except Exception as exc:
-                self.print_bridge.done.emit(str(out), str(exc))
-
-        t = threading.Thread(target=run, daemon=True, name="shipyard-print")
-        t.start()
-        return t
+        return render_in_background(self.print_bridge, loaded, out, sheet=sheet, paper=paper, name="shipyard-print")
 
     def open_url(self, url: QUrl) -> None:
         QDesktopServices.openUrl(url)

@@ -119,7 +119,7 @@ def _slug(name: str) -> str:
 def cmd_import_statblock(args: argparse.Namespace) -> int:
     from shipyard.convert.statblock import import_statblocks
     from shipyard.core.catalog import load_catalog
-    from shipyard.core.designfile import EXTENSION, save_design
+    from shipyard.core.designfile import EXTENSION, make_folder, save_design
     from shipyard.core.errors import InputError
 
     text, label = _read_text(args.file)
@@ -159,7 +159,7 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     _refuse_existing(targets, args.force)
     if len(targets) > 1 or out.is_dir():
-        out.mkdir(parents=True, exist_ok=True)
+        make_folder(out)
     for r, target in zip(results, targets, strict=True):
         design = r.design_with_report_notes() if not r.ok else r.design
         loaded = r.loaded(target)

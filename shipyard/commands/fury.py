@@ -81,10 +81,12 @@ def _output(p: argparse.ArgumentParser) -> None:
 
 def _seed(args: argparse.Namespace) -> int:
     if args.seed is not None:
-        if args.seed < 0:
+        from shipyard.rulesets.space_fury import MAX_SEED
+
+        if not 0 <= args.seed <= MAX_SEED:
             from shipyard.core.errors import InputError
 
-            raise InputError.single("the seed must be 0 or more", path="--seed")
+            raise InputError.single(f"the seed must be from 0 to {MAX_SEED:,}", path="--seed")
         return int(args.seed)
     return random.SystemRandom().randrange(2**32)
 
@@ -227,12 +229,9 @@ def cmd_skirmish(args: argparse.Namespace) -> int:
     catalog = _catalog(args)
     seed = _seed(args)
     result = skirmish(catalog, seed)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        from shipyard.core.errors import InputError
+    from shipyard.core.designfile import make_folder
 
-        raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
+    make_folder(folder)
     for side, target in zip(result.sides, targets, strict=True):
         _save(side, catalog, target)
     print(f"seed {seed}: {result.summary}".replace("\n", "\n  "))

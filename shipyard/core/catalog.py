@@ -8,7 +8,6 @@ exactly like the entries themselves, so a house rule can never sneak in an unkno
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
 from shipyard.core.pools import PoolDef
-from shipyard.core.resources import builtin_catalog_root
+from shipyard.core.resources import builtin_catalog_root, user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
 
@@ -55,6 +54,8 @@ class Catalog:
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     overrides: list[str] = field(default_factory=list)
     preset: Preset | None = None
+    # The catalog before any preset: presets replace each other rather than pile up.
+    base: Catalog | None = None
     override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -420,9 +421,10 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
         return (str(origin.file) if origin else None, origin.line if origin else None, None)
 
     problems: list[Problem] = []
-    items = {k: dict(v) for k, v in catalog.items.items()}
-    pools = {p.id: p for p in catalog.pools}
-    rules = list(catalog.rules)
+    source = catalog.base or catalog
+    items = {k: dict(v) for k, v in source.items.items()}
+    pools = {p.id: p for p in source.pools}
+    rules = list(source.rules)
     for section, entries in preset.overrides.items():
         for entry_id, changes in entries.items():
             where = f"preset.overrides.{section}.{entry_id}"
@@ -479,6 +481,7 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
         origins=catalog.origins,
         overrides=catalog.overrides,
         preset=preset,
+        base=source,
         override_positions=catalog.override_positions,
     )
     changed = {(section, entry_id) for section, entries in preset.overrides.items() for entry_id in entries}
@@ -515,8 +518,7 @@ def _short(exc: Exception) -> str:
 
 def user_catalog_folder() -> Path:
     """The user's own catalog folder (house rules), per the XDG base directory spec."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "shipyard" / "catalogs"
+    return user_data_folder() / "catalogs"
 
 
 def available_rulesets() -> list[str]:

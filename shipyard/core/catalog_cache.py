@@ -2,8 +2,10 @@
 
 Parsing a ruleset's YAML with positions and validating every entry costs ~0.2 s, more
 than the rest of ``shipyard check``. The cache key covers everything the result depends
-on: each catalog file's path, size and modification time, Shipyard's own source files,
-and the Python and pydantic versions. Any problem with the cache (unreadable, stale,
+on: each catalog file's path, size and modification time, Shipyard's version and its own
+source files (a bundle has no sources: its version counts), and the Python and pydantic
+versions. Writing a new entry removes the older ones for the same ruleset and folders,
+so the cache does not grow with every edit of a catalog. Any problem with the cache (unreadable, stale,
 corrupt, unwritable folder) means a normal load, never an error.
 Set SHIPYARD_NO_CACHE=1 to bypass it.
 """
@@ -23,8 +25,9 @@ _CODE_ROOT = Path(__file__).resolve().parents[1]
 
 
 def folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "shipyard"
+    from shipyard.core.resources import user_cache_folder
+
+    return user_cache_folder()
 
 
 def _stamp(path: Path) -> str:
@@ -36,12 +39,17 @@ def _stamp(path: Path) -> str:
 
 
 def key(ruleset: str, folders: tuple[Path, ...], files: list[Path]) -> str:
+    """``RULESET-FOLDERS-CONTENT``: which catalog it is, then a digest of everything it depends on."""
     import pydantic
 
-    parts = [ruleset, sys.version, pydantic.VERSION, *map(str, folders), *map(_stamp, files)]
+    import shipyard
+
+    parts = [ruleset, shipyard.__version__, sys.version, pydantic.VERSION, *map(str, folders), *map(_stamp, files)]
     parts += [_stamp(p) for p in sorted((_CODE_ROOT / "core").glob("*.py"))]
     parts += [_stamp(p) for p in sorted((_CODE_ROOT / "rulesets").rglob("*.py"))]  # ruleset packages too
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    which = hashlib.sha256("\n".join(map(str, folders)).encode()).hexdigest()[:8]
+    content = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    return f"{ruleset}-{which}-{content}"
 
 
 def read(cache_key: str) -> Any:
@@ -64,6 +72,10 @@ def write(cache_key: str, value: Any) -> None:
         with os.fdopen(fd, "wb") as fh:
             pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
         Path(tmp).replace(target / f"catalog-{cache_key}.pickle")
+        same_catalog = cache_key.rsplit("-", 1)[0]
+        for old in target.glob(f"catalog-{same_catalog}-*.pickle"):
+            if old.name != f"catalog-{cache_key}.pickle":
+                old.unlink(missing_ok=True)
     except Exception:
         with contextlib.suppress(Exception):
             Path(tmp).unlink(missing_ok=True)

@@ -217,11 +217,26 @@ def atomic_write_text(target: Path, text: str) -> None:
     atomic_write_bytes(target, text.encode("utf-8"))
 
 
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents); a failure is the user's input error, with the reason."""
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
+
+
 def atomic_write_bytes(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` via a temporary file in the same folder, fsync and rename."""
+    """Write ``data`` to ``target`` via a temporary file in the same folder, fsync and rename.
+
+    A folder that does not exist, a full disk or a missing permission is an
+    :class:`InputError` naming the file and the reason; the old file is left as it was.
+    """
     target = Path(target)
     folder = target.parent if str(target.parent) else Path()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -232,6 +247,9 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
         else:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

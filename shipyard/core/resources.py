@@ -6,6 +6,7 @@ them through importlib.resources; a source checkout has them at the top level.
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
 
@@ -23,3 +24,13 @@ def builtin_catalog_root() -> Path:
 
 def builtin_template_root() -> Path:
     return _data_root("templates")
+
+
+def user_data_folder() -> Path:
+    """Shipyard's folder for the user's own files (house rules, autosaves), per the XDG spec."""
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "shipyard"
+
+
+def user_cache_folder() -> Path:
+    """Shipyard's folder for what can be made again (the validated-catalog cache), per the XDG spec."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "shipyard"

@@ -22,7 +22,15 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.resources import builtin_template_root
 from shipyard.render.context import design_entry, fleet_layout, sheet_context, template_dirs
-from shipyard.render.worker import DEFAULT_TIMEOUT, RenderError, RenderJob, RenderResult, RenderWorker
+from shipyard.render.worker import (
+    DEFAULT_TIMEOUT,
+    PARALLEL_FROM,
+    RenderError,
+    RenderJob,
+    RenderResult,
+    RenderWorker,
+    workers_wanted,
+)
 
 CARDS_PER_PAGE = 9
 SHEETS = ("record", "cards", "fleet")
@@ -34,10 +42,6 @@ class PrintResult:
     designs: int
     sizes: list[tuple[float, float]]
     starts: list[int]
-
-
-def worker_count(jobs: int) -> int:
-    return max(1, min(jobs, os.cpu_count() or 1, 4))
 
 
 def chunks(items: Sequence[Any], n: int) -> list[list[Any]]:
@@ -119,7 +123,7 @@ def render_print(
 
     parts = len(renderer.workers)
     if sheet == "record":
-        return render_sheets(renderer, entries, job, 1, parts if len(entries) >= 8 else 1)
+        return render_sheets(renderer, entries, job, 1, parts if len(entries) >= PARALLEL_FROM else 1)
     if sheet == "cards":
         pages = [entries[i : i + CARDS_PER_PAGE] for i in range(0, len(entries), CARDS_PER_PAGE)]
         per_job = math.ceil(len(pages) / parts)
@@ -147,17 +151,7 @@ def render_print(
 def load_for_print(
     files: Sequence[str | Path], *, preset: str | None, catalog_dirs: tuple[Path, ...], use_user_folder: bool
 ) -> list[LoadedDesign]:
-    loaded = [
-        load_design(f, preset=preset, catalog_folders=catalog_dirs, use_user_folder=use_user_folder) for f in files
-    ]
-    if not loaded:
-        raise InputError.single("no designs to print")
-    rulesets = {ld.ruleset for ld in loaded}
-    if len(rulesets) > 1:
-        raise InputError.single(
-            f"these designs use different rulesets ({', '.join(sorted(rulesets))}); print each ruleset separately"
-        )
-    return loaded
+    return [load_design(f, preset=preset, catalog_folders=catalog_dirs, use_user_folder=use_user_folder) for f in files]
 
 
 def print_designs(
@@ -175,8 +169,6 @@ def print_designs(
     title: str = "",
 ) -> PrintResult:
     """Print ``files`` to ``out`` (written atomically, only when everything rendered)."""
-    if sheet not in SHEETS:
-        raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
     loaded = load_for_print(files, preset=preset, catalog_dirs=catalog_dirs, use_user_folder=use_user_folder)
     return print_loaded(
         loaded,
@@ -206,8 +198,11 @@ def print_loaded(
         raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
     if not loaded:
         raise InputError.single("no designs to print")
-    if len({ld.ruleset for ld in loaded}) > 1:
-        raise InputError.single("these designs use different rulesets; print each ruleset separately")
+    rulesets = {ld.ruleset for ld in loaded}
+    if len(rulesets) > 1:
+        raise InputError.single(
+            f"these designs use different rulesets ({', '.join(sorted(rulesets))}); print each ruleset separately"
+        )
     for d in user_template_dirs:
         if not Path(d).is_dir():
             raise InputError.single("template folder does not exist", file=d)
@@ -218,9 +213,8 @@ def print_loaded(
     doc_title = title or ("Fleet book" if sheet == "fleet" else entries[0]["design"]["name"])
     base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title)
     own = workers is None
-    pool = (
-        workers if workers is not None else [RenderWorker() for _ in range(worker_count(2 if len(entries) > 1 else 1))]
-    )
+    wanted = workers_wanted(sheet, len(entries), os.cpu_count())
+    pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]
     try:
         results, starts = render_print(Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots)
     finally:

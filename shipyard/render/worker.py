@@ -2,8 +2,12 @@
 
 Why a process: a runaway template (nested loops over huge ranges) or a crash inside the
 renderer's C libraries must never hang or kill the command line or the editor. The
-parent waits with a deadline and kills the worker when it passes. A worker imports
+parent waits with a deadline and kills the worker when it passes, and a worker may not
+use more than MEMORY_LIMIT of address space (a template asking for a 10 GB string stops
+with an error instead of exhausting the machine before the deadline). A worker imports
 WeasyPrint as soon as it starts, so the import overlaps with the parent's own work.
+One worker renders one job at a time; several threads may share it (the editor's
+previews and its printing), each waiting for its turn.
 """
 
 from __future__ import annotations
@@ -11,12 +15,24 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import sys
+import threading
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 DEFAULT_TIMEOUT = 60.0
+# Address space one worker may use. A 30-design fleet book peaks near 420 MB in one worker.
+MEMORY_LIMIT = 3 * 2**30
+# A record print of this many designs or more is split over several workers.
+PARALLEL_FROM = 8
+
+
+def workers_wanted(sheet: str, designs: int, cpus: int | None) -> int:
+    """How many workers a print should start: one for a few record sheets, else up to two."""
+    if sheet == "record" and designs < PARALLEL_FROM:
+        return 1
+    return max(1, min(2, cpus or 1, designs))
 
 
 class RenderError(Exception):
@@ -46,6 +62,8 @@ def _explain(exc: BaseException) -> str:
     from shipyard.render.pdf import RefusedResource
     from shipyard.render.templates import TemplateProblem
 
+    if isinstance(exc, MemoryError):
+        return f"the job needed more than the renderer's {MEMORY_LIMIT // 2**30} GiB of memory; nothing was written"
     seen: BaseException | None = exc
     while seen is not None:
         if isinstance(seen, RefusedResource | TemplateProblem):
@@ -60,6 +78,7 @@ def _serve(conn: Connection) -> None:
     If the renderer cannot even be imported (a missing system library), every job is
     answered with that reason instead of the worker dying unexplained.
     """
+    _limit_memory()
     failure = ""
     try:
         from shipyard.render.pdf import html_to_pdf
@@ -83,6 +102,16 @@ def _serve(conn: Connection) -> None:
             conn.send(("ok", pdf, sizes, anchors))
         except BaseException as exc:
             conn.send(("error", _explain(exc)))
+
+
+def _limit_memory() -> None:
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY or soft > MEMORY_LIMIT:
+            limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def default_start_method() -> str:
@@ -136,6 +165,7 @@ class _Subprocess:
 class RenderWorker:
     def __init__(self, method: str | None = None) -> None:
         method = method or default_start_method()
+        self._lock = threading.Lock()  # one job at a time on the pipe, whoever sends it
         if method == "subprocess":
             proc = _Subprocess()
             self._conn: Any = proc.conn
@@ -148,6 +178,10 @@ class RenderWorker:
         child.close()
 
     def render(self, job: RenderJob, timeout: float = DEFAULT_TIMEOUT) -> RenderResult:
+        with self._lock:
+            return self._render(job, timeout)
+
+    def _render(self, job: RenderJob, timeout: float) -> RenderResult:
         try:
             self._conn.send(job)
         except (BrokenPipeError, OSError):
@@ -175,8 +209,9 @@ class RenderWorker:
             self._proc.kill()
         self._proc.join(2)
 
-    def close(self) -> None:
-        if self._proc.is_alive():
+    def close(self, wait: bool = True) -> None:
+        """Stop the worker: after its current job (``wait``), or at once."""
+        if wait and self._proc.is_alive():
             with contextlib.suppress(BrokenPipeError, OSError):
                 self._conn.send(None)
             self._proc.join(5)

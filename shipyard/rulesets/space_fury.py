@@ -315,7 +315,8 @@ ITEM_KINDS: dict[str, type[CatalogItem]] = {
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 _Text = Annotated[str, Field(max_length=20_000)]
-_Seed = Annotated[int, Field(ge=0, le=2**63 - 1)]
+MAX_SEED = 2**63 - 1  # what a design file records; larger seeds would not round-trip
+_Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
 MAX_COUNT = 10_000  # a bound on what one design file may hold, not a rule
 MAX_ROLLED = 1_000
 
