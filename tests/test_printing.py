@@ -79,7 +79,8 @@ def test_every_sample_fits_one_page_on_both_papers(
     result = print_designs([ship(n) for n in SAMPLES], out, paper=paper, workers=workers, use_user_folder=False)
     assert result.pages == 6 and result.starts == [1, 2, 3, 4, 5, 6]
     assert page_sizes_mm(out) == [size] * 6
-    assert [t.split(" ")[0] for t in pages_text(out)] == [n.split("-")[0].capitalize() for n in SAMPLES]
+    names = [n.replace("-", " ").title().replace("Disk ", "Disk-") for n in SAMPLES]
+    assert [t[: len(name)] for t, name in zip(pages_text(out), names, strict=True)] == names
 
 
 def _copies(tmp_path: Path, n: int) -> list[Path]:
@@ -343,6 +344,10 @@ def test_print_command_writes_the_pdf(tmp_path: Path) -> None:
     assert code == 0, err
     assert f"wrote {out}: 1 page(s), 6 design(s)" in stdout
     assert page_sizes_mm(out) == [LETTER]
+    (text,) = pages_text(out)
+    names = ("Alien Disk-Fighter", "Alien Mothership", "Federation Battlesat", "Federation Space Station")
+    for name in (*names, "Rebel Fighter", "Rebel Frigate"):
+        assert name in text
 
 
 def test_print_command_bad_design_exits_2_and_writes_nothing(tmp_path: Path) -> None:

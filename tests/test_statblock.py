@@ -659,7 +659,8 @@ def test_cli_import_from_stdin_with_a_json_report(tmp_path: Path) -> None:
     report = json.loads(r.stdout[: r.stdout.rindex("]") + 1])
     assert report[0]["name"] == "Alien Disk-Fighter"
     assert [e["status"] for e in report[0]["entries"]].count("differs") == 1
-    assert out.is_file()
+    written = load_design(out, use_user_folder=False)
+    assert without_notes(written.design) == without_notes(sample("alien-disk-fighter").design)
 
 
 def test_cli_import_of_several_blocks_writes_a_folder(tmp_path: Path) -> None:

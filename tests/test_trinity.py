@@ -17,7 +17,6 @@ from shipyard.convert.statblock import export_statblock, holdable, import_statbl
 from shipyard.convert.trinity import (
     ConversionResult,
     Scaled,
-    TrinityVessel,
     convert_vessel,
     load_table,
     load_vessel,
@@ -363,24 +362,6 @@ def test_a_converted_design_exports_as_a_stat_block_and_back() -> None:
 def test_scale_marks_are_read(given: Any, value: int, mark: int | None) -> None:
     s = Scaled.model_validate(given)
     assert (s.value, s.mark) == (value, mark)
-
-
-def test_vessel_names_its_fields() -> None:
-    assert list(TrinityVessel.model_fields) == [
-        "name",
-        "vt",
-        "tech",
-        "cs",
-        "ts",
-        "vs",
-        "handling",
-        "mass",
-        "tolerance",
-        "cost",
-        "soak",
-        "weapons",
-        "notes",
-    ]
 
 
 def test_parse_vessel_refuses_a_list() -> None:

@@ -461,21 +461,27 @@ def test_bad_preset_override_points_at_its_line(tmp_path: Path, override: str, s
 
 
 @pytest.mark.parametrize(
-    "override",
+    ("override", "says"),
     [
-        # renaming the id leaves the design's "Force Field" pointing at nothing
-        "force-field: {id: medium-laser}",
+        # renaming the id would leave the design's "Force Field" pointing at nothing
+        (
+            "force-field: {id: medium-laser}",
+            ":7:21 at preset.overrides.technology.force-field: cannot apply override: an override may not change "
+            "an entry's id (add a new item in a user catalog instead)",
+        ),
         # a name another entry already has is ambiguous (refused in catalog files)
-        "force-field: {name: Auto-Turrets}",
+        (
+            "force-field: {name: Auto-Turrets}",
+            ":7:7 at preset.overrides.technology.force-field: with preset 'cheap' applied: technology name "
+            "'Auto-Turrets' of 'force-field' is also a name of 'auto-turrets'; names must be unambiguous",
+        ),
     ],
     ids=["changes-id", "ambiguous-name"],
 )
-def test_preset_override_may_not_break_the_catalog(tmp_path: Path, override: str) -> None:
+def test_preset_override_may_not_break_the_catalog(tmp_path: Path, override: str, says: str) -> None:
     house = tmp_path / "house"
     path = write(house, "presets/odd.yaml", CHEAP_PRESET.replace("force-field: {cost: 1}", override))
-    message = load_error(house, preset="cheap")
-    assert str(path) in message
-    assert "force-field" in message
+    assert load_error(house, preset="cheap") == f"{path}{says}"
 
 
 def test_preset_override_naming_unknown_scale_is_refused(tmp_path: Path) -> None:
@@ -484,27 +490,26 @@ def test_preset_override_naming_unknown_scale_is_refused(tmp_path: Path) -> None
         "force-field: {cost: 1}", "ftl-drive: {scales: [battlestar]}"
     )
     path = write(house, "presets/cheap.yaml", text)
-    message = load_error(house, preset="cheap")
-    assert str(path) in message
-    assert "battlestar" in message
+    assert load_error(house, preset="cheap") == (
+        f"{path}:7:7 at preset.overrides.accessories.ftl-drive: with preset 'cheap' applied: accessories "
+        "'ftl-drive' names unknown scale 'battlestar' (allowed: street-fighter, starfighter, starship, starship+N)"
+    )
 
 
-def test_preset_id_changing_item_id_does_not_drop_a_selection(tmp_path: Path) -> None:
-    """If such a preset loads at all, Force Field must not silently vanish from the bill."""
+def test_preset_changing_an_item_id_is_refused_when_a_design_is_loaded(tmp_path: Path) -> None:
+    """Such a preset would make Force Field silently vanish from the bill: loading refuses it."""
     house = tmp_path / "house"
-    write(
+    path = write(
         house,
         "presets/cheap.yaml",
         CHEAP_PRESET.replace("force-field: {cost: 1}", "force-field: {id: medium-laser}"),
     )
-    try:
-        loaded = load_design(ALIEN_DISK, preset="cheap", catalog_folders=(house,), use_user_folder=False)
-    except InputError as exc:
-        assert "force-field" in str(exc)
-        return
-    pool = evaluate(loaded.design, loaded.catalog).pool("power-points")
-    assert pool is not None
-    assert [i.label for i in pool.items] == ["Force Field", "Auto-Turrets"]
+    with pytest.raises(InputError) as exc:
+        load_design(ALIEN_DISK, preset="cheap", catalog_folders=(house,), use_user_folder=False)
+    assert str(exc.value) == (
+        f"{path}:7:21 at preset.overrides.technology.force-field: cannot apply override: an override may not "
+        "change an entry's id (add a new item in a user catalog instead)"
+    )
 
 
 def test_user_preset_replacing_a_builtin_preset_is_reported(tmp_path: Path) -> None:
@@ -557,8 +562,7 @@ def test_malformed_yaml_through_the_command_line(tmp_path: Path) -> None:
 def test_deeply_nested_yaml_is_an_input_error(tmp_path: Path) -> None:
     house = tmp_path / "house"
     path = write(house, "deep.yaml", "weapons: " + "[" * 1000 + "]" * 1000 + "\n")
-    message = load_error(house)
-    assert str(path) in message
+    assert load_error(house) == f"{path}: malformed YAML: nested too deeply"
 
 
 def test_deeply_nested_yaml_through_the_command_line(tmp_path: Path) -> None:
@@ -567,7 +571,7 @@ def test_deeply_nested_yaml_through_the_command_line(tmp_path: Path) -> None:
     proc = shipyard("check", ALIEN_DISK, "--catalog", house, "--no-user-catalog", xdg=tmp_path / "xdg")
     assert "internal error" not in proc.stderr, proc.stderr
     assert proc.returncode == 2, proc.stderr
-    assert str(path) in proc.stderr
+    assert f"shipyard: error: {path}: malformed YAML: nested too deeply" in proc.stderr
 
 
 def _limit_memory() -> None:  # pragma: no cover - runs in the child
@@ -576,29 +580,22 @@ def _limit_memory() -> None:  # pragma: no cover - runs in the child
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="uses RLIMIT_AS")
-def test_yaml_alias_bomb_is_refused_quickly(tmp_path: Path) -> None:
-    """A few hundred bytes of nested aliases must not expand into 10**10 list items."""
+def test_yaml_alias_bomb_is_refused_without_expanding(tmp_path: Path) -> None:
+    """A few hundred bytes of nested aliases must not expand into 10**10 list items (memory capped at 1.5 GiB)."""
     lines = ["weapons: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"k{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
     house = tmp_path / "house"
     path = write(house, "bomb.yaml", "\n".join(lines) + "\n")
     assert path.stat().st_size < 1000
-    try:
-        proc = shipyard(
-            "check",
-            ALIEN_DISK,
-            "--catalog",
-            house,
-            "--no-user-catalog",
-            xdg=tmp_path / "xdg",
-            timeout=15,
-            preexec_fn=_limit_memory,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"loading the 10-level alias chain in {path} did not finish in 15 s")
+    proc = shipyard(
+        "check", ALIEN_DISK, "--catalog", house, "--no-user-catalog", xdg=tmp_path / "xdg", preexec_fn=_limit_memory
+    )
     assert "internal error" not in proc.stderr, proc.stderr
     assert proc.returncode == 2, proc.stderr
-    assert str(path) in proc.stderr
+    assert (
+        f"shipyard: error: {path}: YAML anchors and aliases (&name / *name) are not supported in catalog files; "
+        "write entries out"
+    ) in proc.stderr
 
 
 def test_missing_catalog_folder_on_the_command_line(tmp_path: Path) -> None:
@@ -647,7 +644,7 @@ def test_xdg_folder_through_the_command_line(tmp_path: Path) -> None:
     write(xdg / "shipyard" / "catalogs", "extra.yaml", PLASMA)
     path = design_file(tmp_path, [{"weapon": "Plasma Cannon"}])
     seen = shipyard("check", path, "--json", xdg=xdg)
-    assert seen.returncode in (0, 1), seen.stderr
+    assert seen.returncode == 0, seen.stderr  # the design passes: 3 of its 5 Weapon Points spent
     (report,) = json.loads(seen.stdout)
     wp = {p["id"]: p for p in report["pools"]}["weapon-points"]
     assert ("1 x Plasma Cannon", 3) in [(i["label"], i["amount"]) for i in wp["items"]]

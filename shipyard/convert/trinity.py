@@ -12,7 +12,6 @@ assumed, or conflicting.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from shipyard.core.catalog import Catalog, load_catalog
-from shipyard.core.designfile import DuplicateKey, LoadedDesign, no_duplicate_keys, read_text
+from shipyard.core.designfile import LoadedDesign, parse_json, read_text
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
@@ -276,18 +275,7 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
     (positions for :func:`locate`)."""
     file = Path(file)
     if file.suffix.lower() == ".json":
-        text = read_text(file)
-        try:
-            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
-        except json.JSONDecodeError as exc:
-            raise InputError.single(
-                f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno
-            ) from None
-        except DuplicateKey as exc:
-            raise InputError.single(f"malformed JSON: the key {exc.args[0]!r} appears twice", file=file) from None
-        except (RecursionError, ValueError) as exc:
-            raise InputError.single(f"malformed JSON: {str(exc) or 'nested too deeply'}", file=file) from None
-        return parse_vessel(data, file=file), None
+        return parse_vessel(parse_json(read_text(file), file), file=file), None
     from shipyard.core.yamlio import load_yaml
 
     doc = load_yaml(file)

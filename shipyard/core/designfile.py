@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -114,9 +115,10 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _JSON_TYPES = {dict: "object", list: "array", str: "string", int: "number", float: "number", bool: "true/false"}
 
 
-def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
+def parse_json(text: str, file: str | Path | None = None) -> Any:
+    """JSON a user wrote: a duplicate key, deep nesting or a giant number is an input error with its place."""
     try:
-        doc = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        return json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise InputError.single(f"malformed JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from None
     except DuplicateKey as exc:
@@ -125,8 +127,14 @@ def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise InputError.single("malformed JSON: nested too deeply", file=file) from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise InputError.single(f"malformed JSON: {exc}", file=file) from None
+    except ValueError:  # an integer with more digits than Python will convert
+        raise InputError.single(
+            f"malformed JSON: a number has more than {sys.get_int_max_str_digits():,} digits", file=file
+        ) from None
+
+
+def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
+    doc = parse_json(text, file)
     if not isinstance(doc, dict):
         kind = "null" if doc is None else _JSON_TYPES.get(type(doc), type(doc).__name__)
         raise InputError.single(f"a design file must hold a JSON object, not {kind}", file=file)
