@@ -827,6 +827,6 @@ def test_documented_finding_codes_are_the_ones_the_rules_use() -> None:
     doc = (ROOT / "docs" / "rules-space-fury.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"^\| `([a-z-]+)` \| (?:error|warning|advice) \|", doc, re.M))
     source = (ROOT / "shipyard" / "rulesets" / "space_fury.py").read_text(encoding="utf-8")
-    used = set(re.findall(r'_flag\(\s*ctx,\s*p,\s*(?:Severity\.[A-Z]+|p\.\w+),\s*"([a-z-]+)"', source))
+    used = set(re.findall(r'\bflag\(\s*ctx,\s*p,\s*(?:Severity\.[A-Z]+|p\.\w+),\s*"([a-z-]+)"', source))
     assert len(used) == 24
     assert documented == used

@@ -58,7 +58,8 @@ MAX_SEED = 2**63 - 1
 
 def first_skill(catalog: Catalog) -> str | None:
     """The skill every pilot has first (Basic Combat Pilot), as the rules say."""
-    return next((r.params.first_skill for r in catalog.rules if isinstance(r.params, sf.PilotSkillsParams)), None)
+    p = catalog.params(sf.PilotSkillsParams)
+    return p.first_skill if p is not None else None
 
 
 def new_design(kind: str, catalog: Catalog) -> sf.SpaceFuryDesign:

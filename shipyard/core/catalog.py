@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,6 +21,8 @@ from shipyard.core.pools import PoolDef
 from shipyard.core.resources import builtin_catalog_root, user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
+
+P = TypeVar("P")
 
 if TYPE_CHECKING:
     from shipyard.core.rules import BoundRule
@@ -87,6 +89,14 @@ class Catalog:
 
     def pool(self, pool_id: str) -> PoolDef | None:
         return next((p for p in self.pools if p.id == pool_id), None)
+
+    def rule(self, rule_type: str) -> BoundRule | None:
+        """The first rule of ``rule_type`` (as the catalog names it), if the ruleset has one."""
+        return next((r for r in self.rules if r.definition.type == rule_type), None)
+
+    def params(self, params_type: type[P]) -> P | None:
+        """The parameters of the first rule whose parameters are a ``params_type``."""
+        return next((r.params for r in self.rules if isinstance(r.params, params_type)), None)
 
     def cite(self, section: str) -> str:
         return f"{self.meta.source_title}, {section}" if section else self.meta.source_title

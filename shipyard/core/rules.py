@@ -112,6 +112,24 @@ def cite(ctx: Context, p: Params) -> str:
     return ctx.catalog.cite(p.source)
 
 
+def flag(
+    ctx: Context,
+    p: Params,
+    severity: Severity | str,
+    code: str,
+    message: str,
+    *,
+    path: str,
+    actual: Any,
+    limit: Any,
+    source: str = "",
+) -> None:
+    """A finding of rule ``p``, with its numbers, where to fix it and (by default) the rule's source."""
+    ctx.findings.add(
+        severity, code, message, path=path, actual=actual, limit=limit, rule=p.id, source=source or cite(ctx, p)
+    )
+
+
 # --- stat ranges -------------------------------------------------------------------------
 
 
@@ -343,6 +361,11 @@ def scale_factor(ctx: Context, sel: Selection, divisor: int | None) -> Fraction:
     return Fraction(1, divisor**steps) if steps > 0 else Fraction(1)
 
 
+def scale_label(component: Scale | None, factor: Fraction) -> str:
+    """What a line item adds to its label when an out-of-scale component is priced differently."""
+    return f", {component.name} scale x {factor}" if component is not None and factor != 1 else ""
+
+
 def apply_item_cost(ctx: Context, p: ItemCostParams) -> None:
     """Charge each selected item of a kind to its pool: cost x level (if levelled) x count."""
     for sel in ctx.view.selected(p.kind):
@@ -358,8 +381,7 @@ def apply_item_cost(ctx: Context, p: ItemCostParams) -> None:
         label = item.name + (f" ({sel.level})" if item.per_level else "")
         if sel.count > 1:
             label = f"{sel.count} x {label}"
-        if factor != 1 and sel.component_scale is not None:
-            label += f", {sel.component_scale.name} scale (x {factor})"
+        label += scale_label(sel.component_scale, factor)
         ctx.ledger[pool_id].cost(label, amount, source=ctx.catalog.cite(item.source), path=sel.path, rule=p.id)
 
 

@@ -79,6 +79,14 @@ class ScaleLadder:
     def designable_ids(self) -> list[str]:
         return [e.id for e in self.section.ladder if e.designable]
 
+    def designable_allowed(self) -> str:
+        """The scales a design may be at, for an error's "allowed" (the extension written 'base+N')."""
+        ids = self.designable_ids()
+        ext = self.section.extension
+        if ext and ext.base in ids:
+            ids.append(f"{ext.base}+N")
+        return ", ".join(ids)
+
     def parse(self, text: str) -> Scale | None:
         """Parse an id, a name, or an extension such as 'Big + 2' / 'big+2'; None if not a scale."""
         if text in self._parsed:

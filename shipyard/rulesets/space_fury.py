@@ -31,7 +31,7 @@ from shipyard.core.errors import InputError, Problem
 from shipyard.core.findings import Severity
 from shipyard.core.items import DEFERRED, ID_PATTERN, CatalogItem, Chart
 from shipyard.core.report import Derived, Figure, Table
-from shipyard.core.rules import Params, RuleType
+from shipyard.core.rules import Params, RuleType, cite, flag
 from shipyard.core.suggest import did_you_mean
 
 # --- catalog item kinds ------------------------------------------------------------------
@@ -440,10 +440,6 @@ def _items(catalog: Catalog, kind: str, model: type[T]) -> list[T]:
     return [i for i in catalog.kind(kind).values() if isinstance(i, model)]
 
 
-def _rule(catalog: Catalog, params: type[Any]) -> Any:
-    return next((r.params for r in catalog.rules if isinstance(r.params, params)), None)
-
-
 def levels(catalog: Catalog) -> list[PilotLevel]:
     """The Pilot Level Table, lowest level first."""
     return sorted(_items(catalog, "pilot_levels", PilotLevel), key=lambda r: r.level)
@@ -569,7 +565,7 @@ def new_design(name: str, scale: str, catalog: Catalog) -> SpaceFuryDesign:
         raise InputError.single(
             f"{scale!r} is not a scale a {catalog.meta.name} design can have",
             path="scale",
-            allowed=", ".join(catalog.scales.designable_ids()),
+            allowed=catalog.scales.designable_allowed(),
         )
     return SpaceFuryDesign(root=FighterDesign(kind="fighter", name=name))
 
@@ -658,14 +654,14 @@ def may_replace_basic(item_id: str, catalog: Catalog) -> bool:
     The editor asks this to enable its "replaces the basic Laser" box, so the rule lives
     here only; the preset in effect says what a replacement counts.
     """
-    p: BasicWeaponParams | None = _rule(catalog, BasicWeaponParams)
+    p: BasicWeaponParams | None = catalog.params(BasicWeaponParams)
     item = catalog.item("enhancements", item_id)
     return p is not None and isinstance(item, Enhancement) and _is_special_gun(item, p, catalog)
 
 
 def replacement(fighter: FighterData, catalog: Catalog) -> Purchase | None:
     """The special gun that replaces the basic weapon, when the rules in effect allow it."""
-    p: BasicWeaponParams | None = _rule(catalog, BasicWeaponParams)
+    p: BasicWeaponParams | None = catalog.params(BasicWeaponParams)
     if p is None or p.replace_credit is None or p.max_replacements < 1:
         return None
     return next(
@@ -791,28 +787,6 @@ def view(design: SpaceFuryDesign, catalog: Catalog) -> DesignView:
 # --- rule mechanisms -------------------------------------------------------------------------
 
 
-def _src(ctx: Context, p: Params) -> str:
-    return ctx.catalog.cite(p.source)
-
-
-def _flag(
-    ctx: Context,
-    p: Params,
-    severity: Severity,
-    code: str,
-    message: str,
-    *,
-    path: str,
-    actual: Any,
-    limit: Any,
-    source: str = "",
-) -> None:
-    """A finding of rule ``p``, with its numbers, where to fix it and (by default) the rule's source."""
-    ctx.findings.add(
-        severity, code, message, path=path, actual=actual, limit=limit, rule=p.id, source=source or _src(ctx, p)
-    )
-
-
 class PoolParams(Params):
     pool: str
 
@@ -831,7 +805,7 @@ def apply_enhancement_count(ctx: Context, p: PoolParams) -> None:
         pool.cost(_count_label(item, pu), pu.enhancements, source=ctx.catalog.cite(item.source), path=path, rule=p.id)
         spare = pu.purchases * item.units - pu.choice.count
         if spare:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ADVICE,
@@ -881,7 +855,7 @@ def apply_enhancement_tables(ctx: Context, p: TablesParams) -> None:
         on = listed.get(pu.item.id, []) if pu.item else []
         name = pu.item.name if pu.item else pu.choice.id
         if not on:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -892,7 +866,7 @@ def apply_enhancement_tables(ctx: Context, p: TablesParams) -> None:
                 limit=sorted(tables),
             )
         elif not any(t.id in opened for t in on):
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -923,10 +897,10 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
     laser = basic_item.name if basic_item else basic.weapon
     flagged = [pu for pu in purchases(fighter, ctx.catalog) if pu.choice.replaces_basic]
     guns = [pu for pu in flagged if _is_special_gun(pu.item, p, ctx.catalog)]
-    src = _src(ctx, p)
+    src = cite(ctx, p)
     for pu in flagged:
         if pu not in guns:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -938,7 +912,7 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
                 limit=p.replace_tag,
             )
     if len(guns) > p.max_replacements:
-        _flag(
+        flag(
             ctx,
             p,
             Severity.ERROR,
@@ -953,7 +927,7 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
     gun = guns[0]
     gun_name = gun.item.name if gun.item else gun.choice.id
     if p.replace_credit is None or p.max_replacements < 1:
-        _flag(
+        flag(
             ctx,
             p,
             Severity.ADVICE,
@@ -997,7 +971,7 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
         n = len(pu.choice.weapons)
         what = f"{pu.purchases} {_plural(pu.item.name, pu.purchases)}"
         if n > capacity:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -1008,7 +982,7 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
                 limit=capacity,
             )
         elif n < capacity:
-            _flag(
+            flag(
                 ctx,
                 p,
                 p.empty_severity,
@@ -1021,7 +995,7 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
         for j, wid in enumerate(pu.choice.weapons):
             weapon = ctx.catalog.item("weapons", wid)
             if isinstance(weapon, Weapon) and not set(weapon.tags) & set(eff.tags):
-                _flag(
+                flag(
                     ctx,
                     p,
                     Severity.ERROR,
@@ -1037,7 +1011,7 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
         if count > owned.get(wid, 0):
             weapon = ctx.catalog.item("weapons", wid)
             name = weapon.name if weapon else wid
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -1074,7 +1048,7 @@ def apply_count_cost(ctx: Context, p: CountCostParams) -> None:
     n = ctx.ledger[p.count].total
     cost = table.cost(n)
     if cost is None:
-        _flag(
+        flag(
             ctx,
             p,
             Severity.ERROR,
@@ -1095,7 +1069,7 @@ def apply_pilot_cost(ctx: Context, p: PoolParams) -> None:
     """A pilot costs its experience points."""
     for pilot, base in _pilots(ctx.design):
         who = pilot.name if pilot.name.startswith("Pilot") else f"Pilot {pilot.name}".rstrip()
-        ctx.ledger[p.pool].cost(f"{who}: {pilot.xp} XP", pilot.xp, source=_src(ctx, p), path=f"{base}xp", rule=p.id)
+        ctx.ledger[p.pool].cost(f"{who}: {pilot.xp} XP", pilot.xp, source=cite(ctx, p), path=f"{base}xp", rule=p.id)
 
 
 class PilotLevelParams(Params):
@@ -1112,7 +1086,7 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
         reached = level_for_xp(ctx.catalog, pilot.xp)
         claimed = pilot.level
         if claimed is not None and claimed > top.level:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -1126,7 +1100,7 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
             continue
         want = level_row(ctx.catalog, claimed) if claimed is not None else first
         if want is not None and pilot.xp < want.xp:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -1137,7 +1111,7 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
                 limit=want.xp,
             )
         elif claimed is not None and reached > claimed:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ADVICE,
@@ -1167,7 +1141,7 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
         allowed = skills_allowed(ctx.catalog, level)
         n = len(pilot.skills)
         if n > allowed:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -1178,7 +1152,7 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
                 limit=allowed,
             )
         elif n < allowed:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.WARNING,
@@ -1190,7 +1164,7 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
             )
         if pilot.skills and pilot.skills[0] != p.first_skill:
             skill = ctx.catalog.item("pilot_skills", pilot.skills[0])
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.ERROR,
@@ -1203,7 +1177,7 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
         for i, sid in enumerate(pilot.skills[1:], 1):
             skill = ctx.catalog.item("pilot_skills", sid)
             if not isinstance(skill, PilotSkill) or skill.roll is None:
-                _flag(
+                flag(
                     ctx,
                     p,
                     Severity.ERROR,
@@ -1229,7 +1203,7 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
         level = pilot_level(ctx.catalog, pilot)
         limit = level * p.per_level
         if len(pilot.quirks) > limit:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.WARNING,
@@ -1247,7 +1221,7 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                 continue
             need = _reputation_rank(ctx.catalog, quirk.requires_reputation)
             if need is not None and (have is None or have < need):
-                _flag(
+                flag(
                     ctx,
                     p,
                     Severity.ERROR,
@@ -1268,7 +1242,7 @@ def apply_published_count(ctx: Context, p: PoolParams) -> None:
         return
     n = ctx.ledger[p.pool].total
     if n != fighter.published.enhancements:
-        _flag(
+        flag(
             ctx,
             p,
             Severity.WARNING,
@@ -1291,7 +1265,7 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
         return
     for i, f in enumerate(force.fighters):
         if f.pilot is None:
-            _flag(
+            flag(
                 ctx,
                 p,
                 Severity.WARNING,
@@ -1305,7 +1279,7 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
         return
     total = sum(pilot_level(ctx.catalog, pilot) for pilot in _force_pilots(force))
     if total > force.pilot_levels:
-        _flag(
+        flag(
             ctx,
             p,
             Severity.ERROR,
@@ -1316,7 +1290,7 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
             limit=force.pilot_levels,
         )
     elif total < force.pilot_levels:
-        _flag(
+        flag(
             ctx,
             p,
             Severity.WARNING,
@@ -1394,7 +1368,7 @@ def _signed(n: int) -> str:
 
 
 def _pool_total(ctx: Context, params: type[Any], attr: str) -> int:
-    p = _rule(ctx.catalog, params)
+    p = ctx.catalog.params(params)
     pool_id = getattr(p, attr, None) if p is not None else None
     return ctx.ledger[pool_id].total if isinstance(pool_id, str) and pool_id in ctx.ledger else 0
 
@@ -1431,7 +1405,7 @@ def _fighter_figures(ctx: Context, fighter: FighterData) -> list[Figure]:
                 source=cite("SAMPLE FIGHTER DESCRIPTIONS: HUMAN DESIGNS"),
             )
         )
-    rule: CountCostParams | None = _rule(ctx.catalog, CountCostParams)
+    rule: CountCostParams | None = ctx.catalog.params(CountCostParams)
     table = ctx.catalog.item("cost_tables", rule.table) if rule else None
     if isinstance(table, CostTable):
         cost = table.cost(n)
@@ -1551,12 +1525,9 @@ def _pilot_fighter_mods(ctx: Context, fighter: FighterData) -> dict[str, str]:
     if fighter.pilot is None:
         return {}
     out: dict[str, str] = {}
+    traits = pilot_traits(fighter.pilot, ctx.catalog)
     for trait, stat in _PILOT_ON_FIGHTER.items():
-        parts = [
-            (e.amount, e.condition)
-            for _, e in pilot_traits(fighter.pilot, ctx.catalog)
-            if e.trait == trait and e.who == "self"
-        ]
+        parts = [(e.amount, e.condition) for _, e in traits if e.trait == trait and e.who == "self"]
         amount = sum(a for a, _ in parts)
         if amount:
             when = "; ".join(sorted({c for _, c in parts if c}))
@@ -1992,7 +1963,7 @@ def roll_fighter(
         raise InputError.single(
             "the number of enhancements to roll is out of range", path="--enhancements", allowed=f"0 to {MAX_ROLLED}"
         )
-    p: TablesParams | None = _rule(catalog, TablesParams)
+    p: TablesParams | None = catalog.params(TablesParams)
     tables = _tables(catalog)
     primary = tables.get(p.primary) if p else None
     if primary is None:
@@ -2089,8 +2060,8 @@ def roll_pilot(
             )
     else:
         level, xp = table[0].level, table[0].xp
-    skills_rule: PilotSkillsParams | None = _rule(catalog, PilotSkillsParams)
-    quirk_rule: PilotQuirksParams | None = _rule(catalog, PilotQuirksParams)
+    skills_rule: PilotSkillsParams | None = catalog.params(PilotSkillsParams)
+    quirk_rule: PilotQuirksParams | None = catalog.params(PilotQuirksParams)
     on_table = sorted(
         (s for s in _items(catalog, "pilot_skills", PilotSkill) if s.roll is not None), key=lambda s: s.roll or 0
     )

@@ -22,6 +22,7 @@ from shipyard.rulesets.space_fighter_alpha.mechanisms import (
     _technology_choice,
     _virtual_pilot,
     capacities,
+    crew_range,
 )
 
 # --- derived figures ------------------------------------------------------------------------
@@ -165,8 +166,6 @@ def _technology_table(ctx: Context) -> Table:
         )
     for c in design.custom_technology:
         rows.append([c.name + " (custom)", "", c.cost, "", "", c.description])
-    pool_cost = {sel.id: item for sel, item in _selected_items(ctx, ("technology",))}
-    del pool_cost
     return Table(
         id="technology",
         title="Advanced Technology",
@@ -255,27 +254,12 @@ def derive(ctx: Context) -> Derived:
                 source=cite("Advanced Technology"),
             )
         )
-    mult = ctx.catalog.scales.multiplier**ctx.scale.steps_above_family
-    crew_rule = next((r.params for r in ctx.catalog.rules if isinstance(r.params, CrewParams)), None)
-    if crew_rule is not None and ctx.scale.family == crew_rule.scale:
-        figs.append(
-            Figure(
-                id="crew-minimum",
-                label="Crew minimum",
-                value=design.structure * crew_rule.min_per_structure * mult,
-                detail="guideline",
-                source=cite(crew_rule.source),
-            )
-        )
-        figs.append(
-            Figure(
-                id="crew-maximum",
-                label="Crew maximum",
-                value=design.structure * crew_rule.max_per_structure * mult,
-                detail="guideline",
-                source=cite(crew_rule.source),
-            )
-        )
+    crew_rule = ctx.catalog.params(CrewParams)
+    guideline = crew_range(ctx, crew_rule) if crew_rule is not None else None
+    if crew_rule is not None and guideline is not None:
+        low, high, _ = guideline
+        for fig_id, label, value in (("crew-minimum", "Crew minimum", low), ("crew-maximum", "Crew maximum", high)):
+            figs.append(Figure(id=fig_id, label=label, value=value, detail="guideline", source=cite(crew_rule.source)))
     figs.append(Figure(id="crew", label="Crew", value=design.crew))
 
     gunner_needed = sum(w.count for w in design.weapons if w.turret)

@@ -38,12 +38,13 @@ def variants(design: Design) -> list[tuple[str, Design]]:
 
 def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
     """ "The total point value of each spacecraft design must equal the original", per pool."""
-    rule = next((r for r in ctx.catalog.rules if r.definition.type == "transformation-forms"), None)
+    rule = ctx.catalog.rule("transformation-forms")
     source = ctx.catalog.cite(rule.params.source) if rule else ""
+    exchanges = {r.definition.id for r in ctx.catalog.rules if r.definition.type == "exchange"}
     for i, (name, fctx) in enumerate(forms):
         for pool_id, pool in ctx.ledger.pools.items():
-            primary = _pool_value(pool.lines)
-            other = _pool_value(fctx.ledger[pool_id].lines)
+            primary = _pool_value(pool.lines, exchanges)
+            other = _pool_value(fctx.ledger[pool_id].lines, exchanges)
             if primary != other:
                 ctx.findings.add(
                     "error",
@@ -57,11 +58,11 @@ def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
                 )
 
 
-def _pool_value(lines: list[Any]) -> Fraction:
-    """Net points a form puts into a pool: costs minus gains, exchanges excluded."""
+def _pool_value(lines: list[Any], exchanges: set[str]) -> Fraction:
+    """Net points a form puts into a pool: costs minus gains, the lines of exchange rules excluded."""
     total = Fraction(0)
     for ln in lines:
-        if ln.rule and "exchange" in ln.rule:
+        if ln.rule in exchanges:
             continue
         total += ln.amount if ln.kind == "cost" else -ln.amount
     return total

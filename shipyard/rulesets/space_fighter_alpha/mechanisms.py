@@ -10,7 +10,8 @@ from pydantic import Field
 from shipyard.core.context import Context, Selection
 from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem
-from shipyard.core.rules import Params, RuleType, scale_factor
+from shipyard.core.rules import Params, RuleType, scale_factor, scale_label
+from shipyard.core.scales import Scale
 from shipyard.rulesets.space_fighter_alpha.design import CustomWeapon, Design, ItemChoice
 from shipyard.rulesets.space_fighter_alpha.items import (
     AutoTurretsEffect,
@@ -132,18 +133,7 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
             )
             continue
         comp = sel.component_scale
-        if comp is not None and comp.index > ctx.scale.index:
-            ctx.findings.add(
-                "error",
-                "component-scale-larger",
-                f"{weapon.name} at {comp.name} scale is larger than this {ctx.scale.name}-scale design; "
-                "buy larger-scale components as advanced technology (custom technology)",
-                path=f"weapons[{i}].scale",
-                actual=comp.name,
-                limit=ctx.scale.name,
-                rule=p.id,
-                source=ctx.catalog.cite("Out-of-Scale Designs"),
-            )
+        _refuse_larger_component(ctx, p, weapon.name, comp, f"weapons[{i}].scale")
         parts = [str(weapon.cost)]
         each = weapon.cost
         if w.turret:
@@ -156,8 +146,7 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
         label = f"{w.count} x {weapon.name}"
         if len(parts) > 1:
             label += f" ({' + '.join(parts)} each)"
-        if factor != 1 and comp is not None:
-            label += f", {comp.name} scale x {factor}"
+        label += scale_label(comp, factor)
         pool.cost(
             label,
             Fraction(each * w.count) * factor,
@@ -169,26 +158,29 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
         _custom_weapon_cost(ctx, p, i, c)
 
 
-def _custom_weapon_cost(ctx: Context, p: WeaponCostParams, i: int, c: CustomWeapon) -> None:
-    """A custom weapon costs what the Storyteller assigns, /5 per scale step down."""
-    comp = ctx.catalog.scales.parse(c.scale) if c.scale else None
+def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp: Scale | None, path: str) -> None:
+    """Out-of-Scale Designs: a component larger than the design is bought as custom technology."""
     if comp is not None and comp.index > ctx.scale.index:
         ctx.findings.add(
             "error",
             "component-scale-larger",
-            f"{c.name} at {comp.name} scale is larger than this {ctx.scale.name}-scale design; "
+            f"{name} at {comp.name} scale is larger than this {ctx.scale.name}-scale design; "
             "buy larger-scale components as advanced technology (custom technology)",
-            path=f"custom_weapons[{i}].scale",
+            path=path,
             actual=comp.name,
             limit=ctx.scale.name,
             rule=p.id,
             source=ctx.catalog.cite("Out-of-Scale Designs"),
         )
+
+
+def _custom_weapon_cost(ctx: Context, p: WeaponCostParams, i: int, c: CustomWeapon) -> None:
+    """A custom weapon costs what the Storyteller assigns, /5 per scale step down."""
+    comp = ctx.catalog.scales.parse(c.scale) if c.scale else None
+    _refuse_larger_component(ctx, p, c.name, comp, f"custom_weapons[{i}].scale")
     sel = Selection("custom_weapons", c.name, f"custom_weapons[{i}]", 1, c.count, comp)
     factor = scale_factor(ctx, sel, p.smaller_scale_divisor)
-    label = f"{c.count} x {c.name} (custom, {c.cost} each)"
-    if factor != 1 and comp is not None:
-        label += f", {comp.name} scale x {factor}"
+    label = f"{c.count} x {c.name} (custom, {c.cost} each)" + scale_label(comp, factor)
     ctx.ledger[p.pool].cost(
         label, Fraction(c.cost * c.count) * factor, source=ctx.catalog.cite(p.source), path=sel.path, rule=p.id
     )
@@ -323,14 +315,22 @@ class CrewParams(Params):
     severity: Severity = Severity.WARNING
 
 
+def crew_range(ctx: Context, p: CrewParams) -> tuple[int, int, int] | None:
+    """The crew guideline (minimum, maximum, the scale's multiplier), or None off the rule's scale."""
+    if ctx.scale.family != p.scale:
+        return None
+    mult: int = ctx.catalog.scales.multiplier**ctx.scale.steps_above_family
+    structure: int = ctx.design.structure
+    return structure * p.min_per_structure * mult, structure * p.max_per_structure * mult, mult
+
+
 def apply_crew_guidelines(ctx: Context, p: CrewParams) -> None:
     """Starship crews: at least Structure, at most 10 x Structure, x5 per step; quarters."""
-    if ctx.scale.family != p.scale:
+    guideline = crew_range(ctx, p)
+    if guideline is None:
         return
     design: Design = ctx.design
-    mult = ctx.catalog.scales.multiplier**ctx.scale.steps_above_family
-    low = design.structure * p.min_per_structure * mult
-    high = design.structure * p.max_per_structure * mult
+    low, high, mult = guideline
     src = ctx.catalog.cite(p.source)
     x = f" x {mult}" if mult > 1 else ""
     if design.crew < low:

@@ -7,16 +7,12 @@ from typing import Any
 from shipyard.core.catalog import Catalog
 from shipyard.core.context import DesignView, Selection
 from shipyard.core.errors import InputError, Problem
-from shipyard.core.rules import Params
+from shipyard.core.rules import PriorityParams
 from shipyard.core.scales import Scale
 from shipyard.core.suggest import did_you_mean
 from shipyard.rulesets.space_fighter_alpha.design import Design, ItemChoice, WeaponChoice
 
 # --- resolving references ---------------------------------------------------------------
-
-
-def _priority_rule(catalog: Catalog) -> Params | None:
-    return next((r.params for r in catalog.rules if r.definition.type == "priority"), None)
 
 
 _SINGULAR = {"technology": "technology", "accessories": "accessory", "weapons": "weapon"}
@@ -84,10 +80,10 @@ def resolve(design: Design, catalog: Catalog) -> Design:
             Problem(
                 f"{design.scale!r} is not a scale a spacecraft can be designed at",
                 path="scale",
-                allowed=", ".join(i for i in catalog.scales.ids() if i != "street-fighter"),
+                allowed=catalog.scales.designable_allowed(),
             )
         )
-    prio = _priority_rule(catalog)
+    prio = catalog.params(PriorityParams)
     attrs = list(getattr(prio, "attributes", []))
     if design.priority is not None and sorted(design.priority) != sorted(attrs):
         problems.append(
@@ -195,7 +191,7 @@ def view(design: Design, catalog: Catalog) -> DesignView:
     if design.armor is not None or design.shields is not None:
         stats["armor"] = design.armor or 0
         stats["shields"] = design.shields or 0
-    prio = next((r for r in catalog.rules if r.definition.type == "priority"), None)
+    prio = catalog.rule("priority")
     pinned = {prio.definition.id: list(design.priority)} if prio and design.priority else {}
     marks = frozenset({"converted"}) if design.converted is not None else frozenset()
     return DesignView(_design_scale(design, catalog), stats, selections, pinned, dict(design.budgets), marks)
