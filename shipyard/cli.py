@@ -15,11 +15,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_RENDER, EXIT_INTERNAL = 0, 1, 2, 3, 70
-
-
-def _catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
-    return tuple(Path(p) for p in (args.catalog or []))
+from shipyard.commands._common import (
+    EXIT_FINDINGS,
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_RENDER,
+    catalog_dirs,
+    catalog_for,
+    refuse_existing,
+)
 
 
 def _print_problems(exc: Exception) -> None:
@@ -38,7 +43,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for name in args.files:
         try:
             loaded = load_design(
-                name, preset=args.preset, catalog_folders=_catalog_dirs(args), use_user_folder=not args.no_user_catalog
+                name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
             )
         except InputError as exc:
             status = EXIT_INPUT
@@ -85,7 +90,7 @@ def cmd_print(args: argparse.Namespace) -> int:
                 sheet=args.sheet,
                 paper=args.paper or default_paper(),
                 preset=args.preset,
-                catalog_dirs=_catalog_dirs(args),
+                catalog_dirs=catalog_dirs(args),
                 user_template_dirs=[Path(t) for t in args.template or []],
                 timeout=args.timeout,
                 workers=workers,
@@ -108,9 +113,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.suffix != EXTENSION:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
-    if out.exists() and not args.force:
-        print(f"shipyard: error: {out} exists; use --force to replace it", file=sys.stderr)
-        return EXIT_INPUT
+    refuse_existing([out], args.force)
     loaded = new_design(args.ruleset, args.name, args.scale, preset=args.preset)
     save_design(loaded, out)
     print(f"wrote {out}")
@@ -118,11 +121,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
-    from shipyard.core.catalog import load_catalog
-
-    catalog = load_catalog(
-        args.ruleset, _catalog_dirs(args), preset=args.preset, use_user_folder=not args.no_user_catalog
-    )
+    catalog = catalog_for(args, args.ruleset)
     kinds = [args.kind] if args.kind else list(catalog.items)
     if args.kind and args.kind not in catalog.items:
         from shipyard.core.suggest import did_you_mean
@@ -149,7 +148,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
             if cost is not None:
                 extra = f"  cost {cost}" + (" each" if getattr(item, "per_level", False) else "")
                 if getattr(item, "pool", None):
-                    extra += f" ({item.pool})"  # type: ignore[attr-defined]
+                    extra += f" ({item.pool})"
                 scales = getattr(item, "scales", None)
                 if scales:
                     extra += f"  [{', '.join(scales)} only]"
@@ -242,6 +241,8 @@ def _add_extension_commands(sub: Any, catalog_opts: Any) -> None:
     import shipyard.commands as package
 
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):  # shared helpers, not commands
+            continue
         importlib.import_module(f"{package.__name__}.{info.name}").add_commands(sub, catalog_opts)
 
 

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_INPUT = 0, 2
+from shipyard.commands._common import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, refuse_existing
+
 STDIN = "-"
 
 
@@ -71,32 +72,14 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     )
     q.add_argument("file", metavar="FILE", help="the vessel: .yaml/.yml or .json")
     q.add_argument("-o", "--output", required=True, help="the design file to write")
-    q.add_argument("--structure", type=int, help="Structure (Trinity has none; default 10, 'standard')")
-    q.add_argument("--power", type=int, help="Power (Trinity has none; default 5, 'average')")
-    q.add_argument("--crew", type=int, help="crew (default: 1 on a Starfighter, Structure on a Starship)")
+    defaults = "the conversion table's default (catalogs/trinity/conversion.yaml; the report says which)"
+    q.add_argument("--structure", type=int, help=f"Structure, which Trinity has not; default: {defaults}")
+    q.add_argument("--power", type=int, help=f"Power, which Trinity has not; default: {defaults}")
+    q.add_argument("--crew", type=int, help=f"crew; default: {defaults}")
     q.add_argument("--force", action="store_true", help="replace an existing file")
     q.add_argument("--json", action="store_true", help="print the conversion report as JSON")
     catalog_opts(q)
     q.set_defaults(func=cmd_convert_trinity)
-
-
-def _dirs(args: argparse.Namespace) -> tuple[Path, ...]:
-    return tuple(Path(p) for p in (args.catalog or []))
-
-
-def _refuse_existing(targets: list[Path], force: bool) -> None:
-    from shipyard.core.errors import InputError, Problem
-
-    existing = [t for t in targets if t.exists()] if not force else []
-    if existing:
-        raise InputError([Problem("exists; use --force to replace it", str(t)) for t in existing])
-
-
-def _with_file(exc: Any, file: str) -> Any:
-    for p in exc.problems:
-        if p.file is None:
-            p.file = file
-    return exc
 
 
 # --- import statblock ---------------------------------------------------------------------------
@@ -118,16 +101,15 @@ def _slug(name: str) -> str:
 
 def cmd_import_statblock(args: argparse.Namespace) -> int:
     from shipyard.convert.statblock import import_statblocks
-    from shipyard.core.catalog import load_catalog
     from shipyard.core.designfile import EXTENSION, make_folder, save_design
     from shipyard.core.errors import InputError
 
     text, label = _read_text(args.file)
-    catalog = load_catalog(args.ruleset, _dirs(args), preset=args.preset, use_user_folder=not args.no_user_catalog)
+    catalog = catalog_for(args, args.ruleset)
     try:
         results = import_statblocks(text, catalog, source=label)
     except InputError as exc:
-        raise _with_file(exc, label) from None
+        raise exc.with_file(label) from None
     out = Path(args.output)
     if len(results) == 1 and not out.is_dir():
         targets = [out]
@@ -157,7 +139,7 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         return EXIT_INPUT
-    _refuse_existing(targets, args.force)
+    refuse_existing(targets, args.force)
     if len(targets) > 1 or out.is_dir():
         make_folder(out)
     for r, target in zip(results, targets, strict=True):
@@ -179,7 +161,7 @@ def cmd_export_statblock(args: argparse.Namespace) -> int:
     texts: list[str] = []
     for name in args.files:
         loaded = load_design(
-            name, preset=args.preset, catalog_folders=_dirs(args), use_user_folder=not args.no_user_catalog
+            name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
         )
         texts.append(export_statblock(loaded.design, loaded.catalog, markdown=args.markdown))
         lost = lost_in_text(loaded.design, loaded.catalog)
@@ -188,7 +170,7 @@ def cmd_export_statblock(args: argparse.Namespace) -> int:
     text = "\n".join(texts)
     if args.output:
         target = Path(args.output)
-        _refuse_existing([target], args.force)
+        refuse_existing([target], args.force)
         atomic_write_text(target, text)
         print(f"wrote {target}", file=sys.stderr)
     else:
@@ -201,7 +183,6 @@ def cmd_export_statblock(args: argparse.Namespace) -> int:
 
 def cmd_convert_trinity(args: argparse.Namespace) -> int:
     from shipyard.convert.trinity import convert_vessel, load_table, load_vessel, locate
-    from shipyard.core.catalog import load_catalog
     from shipyard.core.designfile import EXTENSION, save_design
     from shipyard.core.errors import InputError
 
@@ -210,14 +191,12 @@ def cmd_convert_trinity(args: argparse.Namespace) -> int:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
     vessel, doc = load_vessel(args.file)
     table = load_table()
-    catalog = load_catalog(
-        table.target_ruleset, _dirs(args), preset=args.preset, use_user_folder=not args.no_user_catalog
-    )
+    catalog = catalog_for(args, table.target_ruleset)
     try:
         result = convert_vessel(vessel, catalog, structure=args.structure, power=args.power, crew=args.crew)
     except InputError as exc:
         raise locate(exc, args.file, doc) from None
-    _refuse_existing([out], args.force)
+    refuse_existing([out], args.force)
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from shipyard.commands._common import catalog_dirs, catalog_for, refuse_existing
+
 RULESET = "space-fury"
 
 
@@ -92,22 +94,7 @@ def _seed(args: argparse.Namespace) -> int:
 
 
 def _catalog(args: argparse.Namespace) -> Any:
-    from shipyard.core.catalog import load_catalog
-
-    return load_catalog(
-        RULESET,
-        tuple(Path(p) for p in (args.catalog or [])),
-        preset=args.preset,
-        use_user_folder=not args.no_user_catalog,
-    )
-
-
-def _refuse_overwrite(targets: list[Path], force: bool) -> None:
-    from shipyard.core.errors import InputError
-
-    existing = [t for t in targets if t.exists()]
-    if existing and not force:
-        raise InputError.single(f"{', '.join(map(str, existing))} exists; use --force to replace it")
+    return catalog_for(args, RULESET)
 
 
 def _save(design: Any, catalog: Any, out: Path) -> None:
@@ -124,7 +111,7 @@ def _load(name: str, args: argparse.Namespace) -> Any:
     loaded = load_design(
         name,
         preset=args.preset,
-        catalog_folders=tuple(Path(p) for p in (args.catalog or [])),
+        catalog_folders=catalog_dirs(args),
         use_user_folder=not args.no_user_catalog,
     )
     if loaded.ruleset != RULESET:
@@ -154,7 +141,7 @@ def _write(args: argparse.Namespace, make: Callable[[Any], tuple[Any, str]]) -> 
     from shipyard.core.errors import InputError
 
     out = Path(args.output)
-    _refuse_overwrite([out], args.force)
+    refuse_existing([out], args.force)
     catalog = _catalog(args)
     try:
         design, what = make(catalog)
@@ -225,7 +212,7 @@ def cmd_skirmish(args: argparse.Namespace) -> int:
 
     folder = Path(args.output)
     targets = [folder / "side-a.ship", folder / "side-b.ship"]
-    _refuse_overwrite(targets, args.force)
+    refuse_existing(targets, args.force)
     catalog = _catalog(args)
     seed = _seed(args)
     result = skirmish(catalog, seed)

@@ -258,13 +258,11 @@ def parse_vessel(data: Any, *, file: str | Path | None = None, doc: Any = None) 
 
 def locate(exc: InputError, file: Path | str, doc: Any = None) -> InputError:
     """Name the file in every problem and, for YAML, the line and column of its path."""
-    for p in exc.problems:
-        if p.file is None:
-            p.file = str(file)
+    from shipyard.core.edits import parse_path
+
+    for p in exc.with_file(file).problems:
         if doc is not None and p.path and p.line is None:
-            loc: list[object] = []
-            for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", p.path):
-                loc.append(int(index) if index else name)
+            loc = parse_path(p.path)
             if loc and isinstance(doc.data, dict) and loc[0] in doc.data:
                 p.line, p.column = doc.position(loc)
     return exc

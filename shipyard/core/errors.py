@@ -73,6 +73,13 @@ class InputError(Exception):
             ]
         )
 
+    def with_file(self, file: str | Path) -> InputError:
+        """Name ``file`` in every problem that does not name one yet (a reader that had only text)."""
+        for p in self.problems:
+            if p.file is None:
+                p.file = str(file)
+        return self
+
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.problems)
 
