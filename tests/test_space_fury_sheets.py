@@ -191,6 +191,19 @@ def test_cards_nine_a_page_fighters_and_their_pilots(
     assert "4× Nuclear Missile · Spd 6 Man +4 · Dmg +25 · Hit +1" in text
 
 
+def test_cards_fill_every_page_but_the_last_when_a_design_has_two(
+    extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """A crewed fighter gets two cards: 1 x 2 + 9 x 1 = 11 cards are two pages, not three."""
+    assert len(workers) == 2  # the print could be split between them
+    out = tmp_path / "cards.pdf"
+    files = [extra_designs["crewed"], *samples()[:9]]
+    result = print_designs(files, out, sheet="cards", paper="a4", workers=workers, use_user_folder=False)
+    assert result.pages == 2
+    first, second = pages_text(out)
+    assert first.upper().count("CRITICAL DAMAGE TABLE") == 8 and second.upper().count("CRITICAL DAMAGE TABLE") == 2
+
+
 def test_a_fleet_book_has_cover_contents_sheets_and_combat_charts(
     extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:

@@ -15,7 +15,6 @@ from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.report import Report
 
-SHEETS = ("record", "cards", "fleet")
 CONTENTS_PER_PAGE = 38
 
 

@@ -32,7 +32,6 @@ from shipyard.render.worker import (
     workers_wanted,
 )
 
-CARDS_PER_PAGE = 9
 SHEETS = ("record", "cards", "fleet")
 
 
@@ -41,7 +40,7 @@ class PrintResult:
     pages: int
     designs: int
     sizes: list[tuple[float, float]]
-    starts: list[int]
+    starts: list[int]  # the page each design's sheet starts on; empty for cards (several a design)
 
 
 def chunks(items: Sequence[Any], n: int) -> list[list[Any]]:
@@ -125,13 +124,10 @@ def render_print(
     if sheet == "record":
         return render_sheets(renderer, entries, job, 1, parts if len(entries) >= PARALLEL_FROM else 1)
     if sheet == "cards":
-        pages = [entries[i : i + CARDS_PER_PAGE] for i in range(0, len(entries), CARDS_PER_PAGE)]
-        per_job = math.ceil(len(pages) / parts)
-        jobs = [
-            job("cards.html", designs=[e for p in pages[i : i + per_job] for e in p])
-            for i in range(0, len(pages), per_job)
-        ]
-        return renderer.run(jobs), [1 + i // CARDS_PER_PAGE for i in range(len(entries))]
+        # One job: a ruleset's template decides how many cards a design gets (a Space Fury
+        # force gets one a member), so splitting by designs would leave half-empty pages
+        # between the parts. Cards are light; a hundred designs are a dozen pages.
+        return renderer.run([job("cards.html", designs=entries)]), []
     if sheet == "fleet":
         layout = fleet_layout(len(entries))
         sheets, starts = render_sheets(renderer, entries, job, layout["first_sheet"], parts)

@@ -21,16 +21,13 @@ class TemplateProblem(Exception):
 
 
 def environment(dirs: list[Path]) -> ImmutableSandboxedEnvironment:
-    env = ImmutableSandboxedEnvironment(
+    return ImmutableSandboxedEnvironment(
         loader=FileSystemLoader([str(d) for d in dirs]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["signed"] = lambda n: f"{int(n):+d}"
-    env.filters["thousands"] = lambda n: f"{n:,}"
-    return env
 
 
 def _where(exc: BaseException, dirs: list[Path]) -> str:
