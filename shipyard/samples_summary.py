@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from shipyard.core.catalog import load_catalog
-from shipyard.core.designfile import load_design
+from shipyard.core.designfile import atomic_write_text, load_design
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Finding, Severity
 
@@ -26,9 +26,9 @@ def summary(ruleset: str = "space-fighter-alpha") -> str:
     head = ["Design", "Preset", *[f"{p} (spent/left)" for p in pools], "Result", "Errors", "Warnings", "Advice"]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for file in examples:
+        loaded = load_design(file, use_user_folder=False)  # read once, evaluated under each preset
         for preset in sorted(catalog.presets):
-            loaded = load_design(file, preset=preset, use_user_folder=False)
-            r = evaluate(loaded.design, loaded.catalog)
+            r = evaluate(loaded.design, loaded.catalog, preset)
 
             def codes(sev: Severity, findings: list[Finding] = r.findings) -> str:
                 found = sorted({f.code for f in findings if f.severity == sev})
@@ -58,7 +58,7 @@ def main() -> int:
     if BEGIN not in doc:
         print(f"{target}: no {BEGIN} marker", file=sys.stderr)
         return 2
-    target.write_text(embed(doc, summary()), encoding="utf-8")
+    atomic_write_text(target, embed(doc, summary()))
     return 0
 
 

@@ -7,6 +7,7 @@ undo and redo are exact and cheap: designs are immutable values.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,43 +118,40 @@ class Document(QObject):
         after = State(preset or self._state.preset, catalog or self._state.catalog, design)
         self.undo_stack.push(ReplaceState(self, self._state, after, text, merge_key))
 
-    def edit(self, path: str, value: Any, *, merge: bool = True, text: str = "") -> str | None:
-        """Set ``value`` at ``path``; returns the engine's message when the value is refused."""
+    def _apply(self, change: Callable[[Any], Any], text: str, merge_key: str | None = None) -> str | None:
+        """Run ``change`` (design -> new design, through the engine) as one undo step.
+
+        Returns the engine's message when it refuses, and changes nothing; a change that
+        leaves the design as it was adds no step.
+        """
         try:
-            new = set_at(self.design, path, value, self.catalog)
+            new = change(self.design)
         except InputError as exc:
             return str(exc)
         if new != self.design:
-            self._push(new, text or f"Change {path}", path if merge else None)
+            self._push(new, text, merge_key)
         return None
+
+    def edit(self, path: str, value: Any, *, merge: bool = True, text: str = "") -> str | None:
+        """Set ``value`` at ``path``; returns the engine's message when the value is refused."""
+        merge_key = path if merge else None
+        return self._apply(lambda d: set_at(d, path, value, self.catalog), text or f"Change {path}", merge_key)
 
     def edit_many(self, changes: dict[str, Any], text: str) -> str | None:
         """Several values in one undoable step (e.g. dividing Soak sets Armor and Shields)."""
-        design = self.design
-        try:
+
+        def change(design: Any) -> Any:
             for path, value in changes.items():
                 design = set_at(design, path, value, self.catalog)
-        except InputError as exc:
-            return str(exc)
-        if design != self.design:
-            self._push(design, text, None)
-        return None
+            return design
+
+        return self._apply(change, text)
 
     def insert(self, list_path: str, item: Any, text: str = "") -> str | None:
-        try:
-            new = insert_at(self.design, list_path, item, self.catalog)
-        except InputError as exc:
-            return str(exc)
-        self._push(new, text or f"Add to {list_path}", None)
-        return None
+        return self._apply(lambda d: insert_at(d, list_path, item, self.catalog), text or f"Add to {list_path}")
 
     def remove(self, list_path: str, index: int, text: str = "") -> str | None:
-        try:
-            new = remove_at(self.design, list_path, index, self.catalog)
-        except InputError as exc:
-            return str(exc)
-        self._push(new, text or f"Remove from {list_path}", None)
-        return None
+        return self._apply(lambda d: remove_at(d, list_path, index, self.catalog), text or f"Remove from {list_path}")
 
     def set_preset(self, preset_id: str) -> str | None:
         if preset_id == self.preset:

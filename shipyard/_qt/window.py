@@ -34,6 +34,7 @@ from shipyard.core.catalog import Catalog, load_catalog
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design
 from shipyard.core.errors import InputError
 from shipyard.core.resources import builtin_catalog_root
+from shipyard.render.paper import PAPER_NAMES, PAPERS, default_paper
 
 RULESET = "space-fighter-alpha"
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"
@@ -107,8 +108,8 @@ class PrintDialog(QDialog):
         ):
             self.sheet.addItem(label, value)
         self.paper = QComboBox()
-        self.paper.addItem("A4", "a4")
-        self.paper.addItem("Letter", "letter")
+        for value in PAPERS:
+            self.paper.addItem(PAPER_NAMES[value], value)
         self.paper.setCurrentIndex(max(0, self.paper.findData(paper)))
         self.scope = QComboBox()
         self.scope.addItem("This design", "one")
@@ -204,7 +205,8 @@ class MainWindow(QMainWindow):
         s = bar.addMenu("&Settings")
         paper = s.addMenu("&Paper")
         group = QActionGroup(self)
-        for label, value in (("A4", "a4"), ("Letter", "letter")):
+        for value in PAPERS:
+            label = PAPER_NAMES[value]
             a = QAction(label, self, checkable=True)
             a.setChecked(self.paper == value)
             a.triggered.connect(lambda _=False, v=value: self.settings.setValue("print/paper", v))
@@ -255,10 +257,8 @@ class MainWindow(QMainWindow):
 
     @property
     def paper(self) -> str:
-        from shipyard.render.paper import default_paper
-
         value = self.settings.value("print/paper")
-        return value if value in ("a4", "letter") else default_paper()
+        return value if value in PAPERS else default_paper()
 
     def default_preset(self, ruleset: str) -> str | None:
         """The preset chosen in Settings > Default preset for new designs of ``ruleset``.

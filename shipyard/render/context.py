@@ -14,6 +14,7 @@ from typing import Any
 from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.report import Report
+from shipyard.render.paper import PAPERS
 
 CONTENTS_PER_PAGE = 38
 
@@ -51,9 +52,15 @@ def sheet_context(
     return {
         "sheet": sheet,
         "paper": paper,
+        "paper_mm": list(PAPERS[paper]),
         "title": title,
         "date": (today or _dt.date.today()).isoformat(),
-        "ruleset": {"id": catalog.meta.id, "name": catalog.meta.name, "source": catalog.meta.source_title},
+        "ruleset": {
+            "id": catalog.meta.id,
+            "name": catalog.meta.name,
+            "source": catalog.meta.source_title,
+            "stats": {s.id: {"name": s.name, "min": s.min, "max": s.max} for s in catalog.meta.stats},
+        },
         "preset": {"id": preset.id, "name": preset.name, "description": preset.description} if preset else {},
         "designs": entries,
         "reference": reference(catalog),
@@ -69,7 +76,12 @@ def fleet_layout(n_designs: int) -> dict[str, int]:
     """
     contents_pages = max(1, math.ceil(n_designs / CONTENTS_PER_PAGE))
     first_sheet = 1 + contents_pages + 1
-    return {"contents_pages": contents_pages, "first_sheet": first_sheet, "appendix": first_sheet + n_designs}
+    return {
+        "contents_pages": contents_pages,
+        "contents_per_page": CONTENTS_PER_PAGE,
+        "first_sheet": first_sheet,
+        "appendix": first_sheet + n_designs,
+    }
 
 
 def template_dirs(ruleset: str, user_dirs: list[Path], builtin_root: Path) -> list[Path]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # width, height in mm
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 LETTER_COUNTRIES = {"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PR", "SV", "NI", "PA", "DO"}
 
 
