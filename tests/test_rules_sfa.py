@@ -526,3 +526,16 @@ def test_auto_turrets_are_fired_with_the_pilots_piloting() -> None:
     assert r.derived.table("weapons").rows[0][7] == "Dex+Piloting+0+10"
     _, r = build(weapons=[{"weapon": "medium-laser", "turret": True}], crew=2)
     assert r.derived.table("weapons").rows[0][7] == "Dex+Gunnery+0+10"
+
+
+@pytest.mark.parametrize(("scale", "crew"), [("starfighter", 1), ("starship", 10), ("starship+1", 50)])
+def test_a_new_design_starts_at_the_crew_its_scale_needs(scale: str, crew: int) -> None:
+    """A starfighter carries its pilot; a starship starts at Structure x 1, x5 a scale step up."""
+    from shipyard.core.evaluate import evaluate
+
+    from .conftest import sfa
+
+    catalog = sfa()
+    design = catalog.module.resolve(catalog.module.new_design("Fresh", scale, catalog), catalog)
+    assert (design.structure, design.crew) == (10, crew)
+    assert not {"crew-below-minimum", "crew-above-maximum"} & set(evaluate(design, catalog).codes())

@@ -56,28 +56,6 @@ RULESET = "space-fury"
 MAX_SEED = 2**63 - 1
 
 
-def first_skill(catalog: Catalog) -> str | None:
-    """The skill every pilot has first (Basic Combat Pilot), as the rules say."""
-    p = catalog.params(sf.PilotSkillsParams)
-    return p.first_skill if p is not None else None
-
-
-def new_design(kind: str, catalog: Catalog) -> sf.SpaceFuryDesign:
-    """A new design: a fighter with only its basic systems, a level 1 pilot, an empty force."""
-    if kind == "fighter":
-        design = sf.new_design("New fighter", catalog.scales.designable_ids()[0], catalog)
-    elif kind == "pilot":
-        table = sf.levels(catalog)
-        first = first_skill(catalog)
-        body = {"kind": "pilot", "name": "New pilot", "xp": table[0].xp if table else 0}
-        design = sf.SpaceFuryDesign.model_validate({**body, "skills": [first] if first else []})
-    elif kind == "force":
-        design = sf.SpaceFuryDesign.model_validate({"kind": "force", "name": "New force"})
-    else:
-        raise InputError.single(f"a Space Fury design is a fighter, a pilot or a force, not a {kind!r}")
-    return sf.resolve(design, catalog)
-
-
 def _body(design: Any) -> dict[str, Any]:
     """A fighter or pilot design as an entry of another design (without its kind)."""
     data: dict[str, Any] = design.root.model_dump(mode="json")
@@ -792,9 +770,7 @@ class FurySteps:
     def _toggle_pilot(self, on: bool) -> None:
         root = self.doc.design.root
         if on and root.pilot is None:
-            table = sf.levels(self.doc.catalog)
-            first = first_skill(self.doc.catalog)
-            pilot = {"name": "", "xp": table[0].xp if table else 0, "skills": [first] if first else []}
+            pilot = sf.new_pilot(self.doc.catalog).model_dump(mode="json")
             self._error(self.doc.edit("pilot", pilot, merge=False, text="Add a pilot"))
         elif not on and root.pilot is not None:
             self._error(self.doc.edit("pilot", None, merge=False, text="Remove the pilot"))
@@ -1143,8 +1119,8 @@ class FurySteps:
         return str(len(pilot.skills)), names
 
     def add_reserve_pilot(self) -> None:
-        pilot = _body(new_design("pilot", self.doc.catalog))
-        pilot["name"] = f"Pilot {len(self.doc.design.root.pilots) + 1}"
+        name = f"Pilot {len(self.doc.design.root.pilots) + 1}"
+        pilot = sf.new_pilot(self.doc.catalog, name).model_dump(mode="json")
         self._error(self.doc.insert("pilots", pilot, text="Add a pilot"))
 
     def roll_reserve_pilot(self) -> None:

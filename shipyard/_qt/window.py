@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 import threading
 from pathlib import Path
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt import autosave
 from shipyard._qt.document import Document
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
-from shipyard._qt.view import STEP_PAGES, DocumentView
+from shipyard._qt.view import DocumentView
 from shipyard.core.catalog import Catalog, load_catalog
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design
 from shipyard.core.errors import InputError
@@ -345,7 +344,7 @@ class MainWindow(QMainWindow):
         except InputError as exc:
             self.show_error("Cannot start a new design", str(exc))
             return None
-        make = getattr(importlib.import_module(STEP_PAGES[ruleset][0]), "new_design", None)
+        make = getattr(catalog.module, "new_of_kind", None)
         if make is None:  # the ruleset's kinds are its scales
             design = catalog.module.resolve(catalog.module.new_design(f"New {kind}", kind, catalog), catalog)
         else:

@@ -45,7 +45,12 @@ class RulesetModule(Protocol):
         """Findings that relate the forms to the primary design."""
 
     def new_design(self, name: str, scale: str, catalog: Catalog) -> Any:
-        """An empty design a user starts from."""
+        """An empty design a user starts from.
+
+        A ruleset whose designs come in kinds other than scales (a fighter, a pilot, a
+        force) may also define ``new_of_kind(kind, catalog)``; the editor's File > New uses
+        it when present.
+        """
 
 
 def import_module(name: str, doc: YamlDocument | None = None) -> RulesetModule:

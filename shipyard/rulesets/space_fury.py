@@ -1127,6 +1127,33 @@ class PilotSkillsParams(Params):
     first_skill: str = Field(description="the skill every pilot has first")
 
 
+def first_skill(catalog: Catalog) -> str | None:
+    """The skill every pilot has first (Basic Combat Pilot), as the rules say."""
+    p = catalog.params(PilotSkillsParams)
+    return p.first_skill if p is not None else None
+
+
+def new_pilot(catalog: Catalog, name: str = "") -> PilotData:
+    """A level 1 pilot: the XP the first level needs, and the first skill."""
+    table = levels(catalog)
+    first = first_skill(catalog)
+    return PilotData(name=name, xp=table[0].xp if table else 0, skills=[first] if first else [])
+
+
+def new_of_kind(kind: str, catalog: Catalog) -> SpaceFuryDesign:
+    """A new design of ``kind``: a fighter with only its basic systems, a level 1 pilot, an empty force."""
+    if kind == "fighter":
+        design = new_design("New fighter", catalog.scales.designable_ids()[0], catalog)
+    elif kind == "pilot":
+        pilot = new_pilot(catalog, "New pilot").model_dump(mode="json")
+        design = SpaceFuryDesign.model_validate({**pilot, "kind": "pilot"})
+    elif kind == "force":
+        design = SpaceFuryDesign.model_validate({"kind": "force", "name": "New force"})
+    else:
+        raise InputError.single(f"a {catalog.meta.name} design is a fighter, a pilot or a force, not a {kind!r}")
+    return resolve(design, catalog)
+
+
 def skills_allowed(catalog: Catalog, level: int) -> int:
     row = level_row(catalog, level)
     return row.skills if row else 0

@@ -255,7 +255,7 @@ def derive(ctx: Context) -> Derived:
             )
         )
     crew_rule = ctx.catalog.params(CrewParams)
-    guideline = crew_range(ctx, crew_rule) if crew_rule is not None else None
+    guideline = crew_range(ctx.catalog, ctx.scale, design.structure, crew_rule) if crew_rule is not None else None
     if crew_rule is not None and guideline is not None:
         low, high, _ = guideline
         for fig_id, label, value in (("crew-minimum", "Crew minimum", low), ("crew-maximum", "Crew maximum", high)):

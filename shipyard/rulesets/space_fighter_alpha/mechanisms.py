@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
+from shipyard.core.catalog import Catalog
 from shipyard.core.context import Context, Selection
 from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem
@@ -315,21 +316,20 @@ class CrewParams(Params):
     severity: Severity = Severity.WARNING
 
 
-def crew_range(ctx: Context, p: CrewParams) -> tuple[int, int, int] | None:
+def crew_range(catalog: Catalog, scale: Scale, structure: int, p: CrewParams) -> tuple[int, int, int] | None:
     """The crew guideline (minimum, maximum, the scale's multiplier), or None off the rule's scale."""
-    if ctx.scale.family != p.scale:
+    if scale.family != p.scale:
         return None
-    mult: int = ctx.catalog.scales.multiplier**ctx.scale.steps_above_family
-    structure: int = ctx.design.structure
+    mult: int = catalog.scales.multiplier**scale.steps_above_family
     return structure * p.min_per_structure * mult, structure * p.max_per_structure * mult, mult
 
 
 def apply_crew_guidelines(ctx: Context, p: CrewParams) -> None:
     """Starship crews: at least Structure, at most 10 x Structure, x5 per step; quarters."""
-    guideline = crew_range(ctx, p)
+    design: Design = ctx.design
+    guideline = crew_range(ctx.catalog, ctx.scale, design.structure, p)
     if guideline is None:
         return
-    design: Design = ctx.design
     low, high, mult = guideline
     src = ctx.catalog.cite(p.source)
     x = f" x {mult}" if mult > 1 else ""

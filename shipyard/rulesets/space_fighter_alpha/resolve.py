@@ -138,10 +138,17 @@ def resolve(design: Design, catalog: Catalog) -> Design:
 
 
 def new_design(name: str, scale: str, catalog: Catalog) -> Design:
-    """A fresh design at the rules' base values: every attribute 0, Structure 10."""
+    """A fresh design at the stats' base values (ruleset.yaml); on a scale with a crew
+    guideline, the crew is its minimum (a Structure 10 starship: 10; one scale up: 50)."""
+    from shipyard.rulesets.space_fighter_alpha.mechanisms import CrewParams, crew_range
+
     s = catalog.scales.parse(scale)
-    crew = 1 if s is None or s.family != "starship" else 10
     base = {st.id: st.base or 0 for st in catalog.meta.stats}
+    crew = base.get("crew", 0)
+    crew_rule = catalog.params(CrewParams)
+    guideline = crew_range(catalog, s, base.get("structure", 0), crew_rule) if s and crew_rule else None
+    if guideline is not None:
+        crew = guideline[0]
     return Design(
         name=name,
         scale=scale,
@@ -150,7 +157,7 @@ def new_design(name: str, scale: str, catalog: Catalog) -> Design:
         soak=base.get("soak", 0),
         move=base.get("move", 0),
         power=base.get("power", 0),
-        structure=base.get("structure", 10),
+        structure=base.get("structure", 0),
     )
 
 
