@@ -1208,59 +1208,44 @@ class TurretSlots(QGroupBox):
         self._signature: tuple[Any, ...] | None = None
         self.setVisible(False)
 
-    def _mounts(self) -> list[tuple[int, str, sf.MountEffect, int, list[str]]]:
-        """(entry index, its name, the mount, slots, weapons carried) of every mount entry."""
-        root = self.doc.design.root
-        out = []
-        for pu in sf.purchases(root, self.doc.catalog):
-            mounts = [e for e in pu.item.effects if isinstance(e, sf.MountEffect)] if pu.item else []
-            if mounts and pu.item is not None:
-                slots = max(pu.purchases * mounts[0].weapons, len(pu.choice.weapons))
-                out.append((pu.index, pu.item.name, mounts[0], slots, list(pu.choice.weapons)))
-        return out
-
-    def _choices(self, mount: sf.MountEffect) -> list[tuple[str, str]]:
-        out = []
-        for w in self.doc.catalog.kind("weapons").values():
-            if isinstance(w, sf.Weapon) and set(w.tags) & set(mount.tags):
-                out.append((w.name, w.id))
-        return out
-
     def refresh(self) -> None:
-        if not isinstance(self.doc.design.root, sf.FighterDesign):
+        root = self.doc.design.root
+        if not isinstance(root, sf.FighterDesign):
             return
-        mounts = self._mounts()
-        signature = tuple((i, name, slots) for i, name, _m, slots, _w in mounts)
+        catalog = self.doc.catalog
+        # every figure here is the engine's: which entries mount weapons, how many, which kinds
+        entries = sf.mount_entries(root, catalog)
+        slots = [max(e.capacity, len(e.carried)) for e in entries]
+        signature = tuple((e.purchase.index, e.purchase.choice.id, n) for e, n in zip(entries, slots, strict=True))
         if signature != self._signature:
             self._signature = signature
             while self.layout_.rowCount():
                 self.layout_.removeRow(0)
             self.combos = {}
-            for index, name, mount, slots, _weapons in mounts:
-                for k in range(slots):
+            for entry, n in zip(entries, slots, strict=True):
+                name = entry.purchase.item.name if entry.purchase.item else entry.purchase.choice.id
+                for k in range(n):
                     combo = QComboBox()
                     combo.addItem("(no weapon)", "")
-                    for label, wid in self._choices(mount):
-                        combo.addItem(label, wid)
-                    label = f"{name} {k + 1}" if slots > 1 else name
-                    combo.setToolTip(f"It carries a {' or '.join(mount.tags)} the fighter has")
-                    combo.activated.connect(lambda _i, e=index: self._commit(e))
+                    for weapon in sf.mountable(entry.mount, catalog):
+                        combo.addItem(weapon.name, weapon.id)
+                    label = f"{name} {k + 1}" if n > 1 else name
+                    combo.setToolTip(f"It carries a {' or '.join(entry.mount.tags)} the fighter has")
+                    combo.activated.connect(lambda _i, e=entry.purchase.index: self._commit(e))
                     row(self.layout_, f"{label} carries", combo)
                     combo.setAccessibleName(f"Weapon of {label}")
-                    self.combos.setdefault(index, []).append(combo)
-        owned: dict[str, int] = {}
-        for arm in sf.armament(self.doc.design.root, self.doc.catalog):
-            owned[arm.weapon_id] = owned.get(arm.weapon_id, 0) + arm.count
-        for index, _name, _mount, _slots, weapons in mounts:
-            for k, combo in enumerate(self.combos.get(index, [])):
+                    self.combos.setdefault(entry.purchase.index, []).append(combo)
+        owned = sf.weapons_owned(root, catalog)
+        for entry in entries:
+            carried = entry.carried
+            for k, combo in enumerate(self.combos.get(entry.purchase.index, [])):
                 with quiet(combo):
                     for c in range(1, combo.count()):
                         wid = combo.itemData(c)
-                        weapon = self.doc.catalog.item("weapons", wid)
-                        has = owned.get(wid, 0)
-                        combo.setItemText(c, f"{weapon.name if weapon else wid} (the fighter has {has})")
-                    combo.setCurrentIndex(max(0, combo.findData(weapons[k] if k < len(weapons) else "")))
-        self.setVisible(bool(mounts))
+                        item = catalog.item("weapons", wid)
+                        combo.setItemText(c, f"{item.name if item else wid} (the fighter has {owned.get(wid, 0)})")
+                    combo.setCurrentIndex(max(0, combo.findData(carried[k] if k < len(carried) else "")))
+        self.setVisible(bool(entries))
 
     def _commit(self, index: int) -> None:
         weapons = [c.currentData() for c in self.combos.get(index, []) if c.currentData()]

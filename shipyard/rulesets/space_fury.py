@@ -952,22 +952,53 @@ class MountsParams(Params):
     empty_severity: Severity = Severity.WARNING
 
 
+@dataclass(frozen=True)
+class MountEntry:
+    """An enhancement entry that mounts weapons (Turrets): what it carries and how many."""
+
+    purchase: Purchase
+    mount: MountEffect
+    capacity: int  # weapons it carries: purchases x weapons each
+
+    @property
+    def carried(self) -> list[str]:
+        return list(self.purchase.choice.weapons)
+
+
+def mount_entries(fighter: FighterData, catalog: Catalog) -> list[MountEntry]:
+    """Every entry of the fighter that mounts weapons, in the order of its enhancements."""
+    out = []
+    for pu in purchases(fighter, catalog):
+        mounts = [e for e in pu.item.effects if isinstance(e, MountEffect)] if pu.item else []
+        if mounts:
+            out.append(MountEntry(pu, mounts[0], pu.purchases * mounts[0].weapons))
+    return out
+
+
+def mountable(mount: MountEffect, catalog: Catalog) -> list[Weapon]:
+    """The catalog's weapons a mount can carry (a tag in common)."""
+    return [w for w in _items(catalog, "weapons", Weapon) if set(w.tags) & set(mount.tags)]
+
+
+def weapons_owned(fighter: FighterData, catalog: Catalog) -> dict[str, int]:
+    """How many of each weapon the fighter has (its basic gun and its enhancements')."""
+    owned: dict[str, int] = {}
+    for arm in armament(fighter, catalog):
+        owned[arm.weapon_id] = owned.get(arm.weapon_id, 0) + arm.count
+    return owned
+
+
 def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
     """A Turret carries one weapon the fighter has, of a kind it can carry."""
     fighter = _fighter(ctx.design)
     if fighter is None:
         return
-    owned: dict[str, int] = {}
-    for arm in armament(fighter, ctx.catalog):
-        owned[arm.weapon_id] = owned.get(arm.weapon_id, 0) + arm.count
+    owned = weapons_owned(fighter, ctx.catalog)
     carried: dict[str, tuple[int, str]] = {}
-    for pu in purchases(fighter, ctx.catalog):
-        mounts = [e for e in pu.item.effects if isinstance(e, MountEffect)] if pu.item else []
-        if not mounts or pu.item is None:
-            continue
-        eff = mounts[0]
+    for entry in mount_entries(fighter, ctx.catalog):
+        pu, eff, capacity = entry.purchase, entry.mount, entry.capacity
+        assert pu.item is not None
         path = f"enhancements[{pu.index}].weapons"
-        capacity = pu.purchases * eff.weapons
         n = len(pu.choice.weapons)
         what = f"{pu.purchases} {_plural(pu.item.name, pu.purchases)}"
         if n > capacity:
@@ -2020,26 +2051,17 @@ def roll_fighter(
 
 def _mount_weapons(fighter: FighterDesign, catalog: Catalog) -> FighterDesign:
     """Give each mount the first weapons it can carry that no mount carries yet."""
-    free: list[str] = []
-    for arm in armament(fighter, catalog):
-        free += [arm.weapon_id] * arm.count
+    free: list[str] = [arm.weapon_id for arm in armament(fighter, catalog) for _ in range(arm.count)]
     for c in fighter.enhancements:
         free = _without(free, c.weapons)
-    choices = []
-    for pu in purchases(fighter, catalog):
-        mounts = [e for e in pu.item.effects if isinstance(e, MountEffect)] if pu.item else []
-        choice = pu.choice
-        if mounts:
-            eff = mounts[0]
-            want = pu.purchases * eff.weapons - len(choice.weapons)
-            picked: list[str] = []
-            for wid in free:
-                weapon = catalog.item("weapons", wid)
-                if len(picked) < want and isinstance(weapon, Weapon) and set(weapon.tags) & set(eff.tags):
-                    picked.append(wid)
-            free = _without(free, picked)
-            choice = choice.model_copy(update={"weapons": [*choice.weapons, *picked]})
-        choices.append(choice)
+    choices = [pu.choice for pu in purchases(fighter, catalog)]
+    for entry in mount_entries(fighter, catalog):
+        can = {w.id for w in mountable(entry.mount, catalog)}
+        want = entry.capacity - len(entry.carried)
+        picked = [wid for wid in free if wid in can][: max(0, want)]
+        free = _without(free, picked)
+        i = entry.purchase.index
+        choices[i] = choices[i].model_copy(update={"weapons": [*entry.carried, *picked]})
     return fighter.model_copy(update={"enhancements": choices})
 
 
