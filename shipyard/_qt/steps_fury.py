@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.binding import Binder, _reveal
 from shipyard._qt.document import Document
-from shipyard._qt.forms import form, page, quiet, row
+from shipyard._qt.forms import StepPages, form, page, quiet, row
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
 from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import EXTENSION, load_design
@@ -460,18 +460,16 @@ class RollPilotDialog(_RollDialog):
 # --- the pages ------------------------------------------------------------------------------
 
 
-class FurySteps:
+class FurySteps(StepPages):
     """Builds the pages of one Space Fury design (by its kind) and keeps them in step."""
 
     def __init__(self, doc: Document, binder: Binder, report_error: Callable[[str], None]) -> None:
-        self.doc, self.binder, self.report_error = doc, binder, report_error
+        super().__init__(doc, binder, report_error)
         self.kind: str = doc.design.kind
         self.lists: list[ListEditor] = []
         self.browsers: list[CatalogBrowser] = []
         self.tables: list[ReportTable] = []
         self.figure_boxes: list[FiguresBox] = []
-        self.presets: list[tuple[QComboBox, QLabel]] = []
-        self.built: set[str] = set()
         self.turrets: TurretSlots | None = None
         self.has_pilot: QCheckBox | None = None
         self.pilot_parts: QWidget | None = None
@@ -502,32 +500,10 @@ class FurySteps:
             (title, self._built(name, factory)) for title, name, factory in pages
         ]
 
-    def _built(self, name: str, factory: Callable[[], QWidget]) -> Callable[[], QWidget]:
-        def build() -> QWidget:
-            widget = factory()
-            self.built.add(name)
-            return widget
-
-        return build
-
-    def _error(self, message: str | None) -> None:
-        if message:
-            self.report_error(message)
-
     # --- shared parts -----------------------------------------------------------------------
 
     def _preset(self, layout: QFormLayout) -> None:
-        combo = QComboBox()
-        for p in self.doc.catalog.presets.values():
-            combo.addItem(p.name, p.id)
-            combo.setItemData(combo.count() - 1, p.description, Qt.ItemDataRole.ToolTipRole)
-        combo.activated.connect(lambda i: self._error(self.doc.set_preset(combo.itemData(i))))
-        row(layout, "&Preset", combo, "Which reading of the rules applies (how missiles and special guns count)")
-        note = QLabel(wordWrap=True)
-        note.setMinimumWidth(420)
-        note.setMaximumWidth(560)
-        layout.addRow("", note)
-        self.presets.append((combo, note))
+        self.preset_row(layout, "Which reading of the rules applies (how missiles and special guns count)")
 
     def _notes(self, path: str = "notes") -> QGroupBox:
         box, layout = form("Notes")
@@ -1141,11 +1117,7 @@ class FurySteps:
         """Bring the widgets of the built pages in step with the document."""
         design, report = self.doc.design, self.doc.report
         root = design.root
-        for combo, note in self.presets:
-            with quiet(combo):
-                combo.setCurrentIndex(max(0, combo.findData(self.doc.preset)))
-            p = self.doc.catalog.presets.get(self.doc.preset)
-            note.setText(p.description if p else "")
+        self.refresh_presets()
         if self.has_published is not None and isinstance(root, sf.FighterDesign):
             with quiet(self.has_published):
                 self.has_published.setChecked(root.published is not None)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import Document
+from shipyard._qt.forms import StepPages
 from shipyard._qt.forms import form as _form
 from shipyard._qt.forms import page as _page
 from shipyard._qt.forms import quiet as _quiet
@@ -47,14 +48,13 @@ def _spin(doc: Document, stat: str, fallback: tuple[int, int]) -> QSpinBox:
     return s
 
 
-class SfaSteps:
+class SfaSteps(StepPages):
     """Builds the pages and keeps them in step with the document."""
 
     def __init__(self, doc: Document, binder: Binder, report_error: Callable[[str], None]) -> None:
-        self.doc, self.binder, self.report_error = doc, binder, report_error
+        super().__init__(doc, binder, report_error)
         self.lists: list[ListEditor] = []
         self.browsers: list[CatalogBrowser] = []
-        self.built: set[str] = set()
         # Pages are built on demand (the view builds the first at once, the rest right
         # after the window shows), so opening a design does not wait for every step.
         self.pages: list[tuple[str, Callable[[], QWidget]]] = [
@@ -65,14 +65,6 @@ class SfaSteps:
             ("&5 Finishing touches", self._built("finishing", self._finishing)),
             ("&6 Forms", self._built("forms", self._forms)),
         ]
-
-    def _built(self, name: str, factory: Callable[[], QWidget]) -> Callable[[], QWidget]:
-        def build() -> QWidget:
-            page = factory()
-            self.built.add(name)
-            return page
-
-        return build
 
     # --- step 1 ---------------------------------------------------------------------------
 
@@ -94,14 +86,7 @@ class SfaSteps:
                 if s is not None:
                     scale.addItem(s.name, s.id)
         _row(form, "&Scale", b.combo("scale", scale), "Higher scales multiply capacities and crew by 5 a step")
-        self.preset = QComboBox()
-        for p in self.doc.catalog.presets.values():
-            self.preset.addItem(p.name, p.id)
-            self.preset.setItemData(self.preset.count() - 1, p.description, 3)  # tooltip role
-        self.preset.activated.connect(lambda i: self._error(self.doc.set_preset(self.preset.itemData(i))))
-        _row(form, "&Preset", self.preset, "House rules: which costs and budgets apply")
-        self.preset_note = QLabel(wordWrap=True)
-        form.addRow("", self.preset_note)
+        self.preset_row(form, "House rules: which costs and budgets apply")
         return _page(box)
 
     # --- step 2 ---------------------------------------------------------------------------
@@ -351,11 +336,7 @@ class SfaSteps:
     def refresh(self) -> None:
         """Bring the widgets of the built pages in step with the document."""
         d, report = self.doc.design, self.doc.report
-        if "concept" in self.built:
-            with _quiet(self.preset):
-                self.preset.setCurrentIndex(max(0, self.preset.findData(self.doc.preset)))
-            p = self.doc.catalog.presets.get(self.doc.preset)
-            self.preset_note.setText(p.description if p else "")
+        self.refresh_presets()
         if "attributes" in self.built:
             divided = d.armor is not None or d.shields is not None
             with _quiet(self.divide, self.pin, self.order):
