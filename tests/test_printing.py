@@ -377,3 +377,26 @@ def test_print_command_render_failure_exits_3(tmp_path: Path) -> None:
     )
     assert code == 3 and "time limit" in err and "Traceback" not in err
     assert not out.exists()
+
+
+def test_fleet_contents_that_take_an_extra_page_still_give_the_right_page_numbers(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """Contents are planned at 38 designs a page; a front that takes more pages is laid out again."""
+    folder = tmp_path / "mytemplates" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    (folder / "fleet_front.html").write_text(
+        "<html><head><style>@page { size: A4; margin: 10mm } .p { page-break-after: always }</style></head><body>"
+        '<div class="p">Cover</div>'
+        '<div class="p">Contents {% for c in contents %}{{ c.name }} page {{ c.page }}; {% endfor %}</div>'
+        "<div>A foreword that takes a page of its own</div></body></html>"
+    )
+    out = tmp_path / "fleet.pdf"
+    files = [ship("rebel-fighter"), ship("rebel-frigate")]
+    result = print_designs(
+        files, out, sheet="fleet", user_template_dirs=[tmp_path / "mytemplates"], workers=workers, use_user_folder=False
+    )
+    texts = pages_text(out)
+    assert result.starts == [4, 5]
+    assert "Rebel Fighter page 4; Rebel Frigate page 5;" in texts[1]
+    assert texts[3].startswith("Rebel Fighter") and texts[4].startswith("Rebel Frigate")

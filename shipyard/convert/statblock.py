@@ -403,7 +403,7 @@ def import_statblocks(text: str, catalog: Catalog, *, source: str | Path | None 
         raise InputError.single("contains NUL bytes; is this a binary file?", file=src)
     if not text.strip():
         raise InputError.single("no text to import", file=src)
-    fmt = _Format(catalog)
+    fmt = catalog.memo("statblock-format", lambda: _Format(catalog))
     reader = _Reader(text, fmt, src)
     blocks, skipped = reader.blocks()
     results: list[StatBlockImport] = []
@@ -1062,7 +1062,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 def export_statblock(design: Any, catalog: Catalog, *, markdown: bool = False) -> str:
     """The design as stat-block text (one label a line), or as a Markdown list for forums."""
-    fmt = _Format(catalog)
+    fmt = catalog.memo("statblock-format", lambda: _Format(catalog))
     d = holdable(design, catalog)
     lines: list[tuple[str, str]] = []
     for lab in fmt.labels:
@@ -1167,7 +1167,7 @@ def holdable(design: Any, catalog: Catalog) -> Any:
     C ... in order of first appearance (the text numbers them so); a level on an item
     without levels, notes, budgets, pilot, forms and descriptions are not in the text.
     """
-    fmt = _Format(catalog)
+    fmt = catalog.memo("statblock-format", lambda: _Format(catalog))
     dump = design.model_dump()
     keep: dict[str, Any] = {}
     for lab in fmt.labels:
@@ -1212,7 +1212,7 @@ def lost_in_text(design: Any, catalog: Catalog) -> list[str]:
 
     Fire-link group names are not listed: the text keeps the groups and only renames them.
     """
-    fmt = _Format(catalog)
+    fmt = catalog.memo("statblock-format", lambda: _Format(catalog))
     renamed = {w.field for kind in fmt.lists for w in fmt.word_fields(kind) if w.role == "group"}
     return _diff(design.model_dump(), holdable(design, catalog).model_dump(), "", renamed)
 

@@ -8,6 +8,7 @@ exactly like the entries themselves, so a house rule can never sneak in an unkno
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
 
 P = TypeVar("P")
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from shipyard.core.rules import BoundRule
@@ -60,6 +62,7 @@ class Catalog:
     base: Catalog | None = None
     override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
+    _memo: dict[str, Any] = field(default_factory=dict)
 
     @property
     def root(self) -> Path:
@@ -101,6 +104,12 @@ class Catalog:
     def cite(self, section: str) -> str:
         return f"{self.meta.source_title}, {section}" if section else self.meta.source_title
 
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` builds from this catalog, built once (a catalog does not change)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]  # type: ignore[no-any-return]
+
     def with_preset(self, preset_id: str | None) -> Catalog:
         return apply_preset(self, preset_id or self.meta.default_preset)
 
@@ -109,6 +118,7 @@ class Catalog:
         state = dict(self.__dict__)
         state["module"] = self.meta.module
         state["_index"] = {}
+        state["_memo"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -65,7 +65,11 @@ class Renderer:
                     i, job = queue.pop(0)
                 except IndexError:
                     return
-                results[i] = worker.render(job, self.timeout)
+                try:
+                    results[i] = worker.render(job, self.timeout)
+                except BaseException:
+                    queue.clear()  # nothing will be written: the other workers stop too
+                    raise
 
         active = self.workers[: max(1, min(len(jobs), len(self.workers)))]
         with ThreadPoolExecutor(len(active)) as pool:
@@ -130,16 +134,25 @@ def render_print(
         return renderer.run([job("cards.html", designs=entries)]), []
     if sheet == "fleet":
         layout = fleet_layout(len(entries))
-        sheets, starts = render_sheets(renderer, entries, job, layout["first_sheet"], parts)
-        appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
-        contents = [
-            {"name": e["design"]["name"], "scale": e["report"]["scale"], "valid": e["report"]["valid"], "page": p}
-            for e, p in zip(entries, starts, strict=True)
-        ]
-        front, back = renderer.run([
-            job("fleet_front.html", designs=[], contents=contents, layout={**layout, "appendix": appendix}),
-            job("fleet_appendix.html", designs=[], first_page=appendix),
-        ])  # fmt: skip
+        for _ in range(2):  # a second pass only if the cover and contents took other than the pages planned
+            sheets, starts = render_sheets(renderer, entries, job, layout["first_sheet"], parts)
+            appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
+            contents = [
+                {"name": e["design"]["name"], "scale": e["report"]["scale"], "valid": e["report"]["valid"], "page": p}
+                for e, p in zip(entries, starts, strict=True)
+            ]
+            front, back = renderer.run([
+                job("fleet_front.html", designs=[], contents=contents, layout={**layout, "appendix": appendix}),
+                job("fleet_appendix.html", designs=[], first_page=appendix),
+            ])  # fmt: skip
+            if front.pages == layout["first_sheet"] - 1:
+                break
+            layout = {**layout, "contents_pages": front.pages - 1, "first_sheet": front.pages + 1}
+        else:
+            raise RenderError(
+                f"the fleet book's cover and contents took {front.pages} pages, then another number when "
+                "laid out again; the contents' page numbers cannot be trusted, so nothing was written"
+            )
         return [front, *sheets, back], starts
     raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
 

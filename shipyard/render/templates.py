@@ -9,6 +9,7 @@ of a silently blank field.
 from __future__ import annotations
 
 import traceback
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,13 @@ class TemplateProblem(Exception):
 
 
 def environment(dirs: list[Path]) -> ImmutableSandboxedEnvironment:
+    return _environment(tuple(dirs))
+
+
+@lru_cache(maxsize=8)
+def _environment(dirs: tuple[Path, ...]) -> ImmutableSandboxedEnvironment:
+    """One environment per set of template folders, so a worker compiles each template once
+    (jinja2 still notices a template file that changed on disk)."""
     return ImmutableSandboxedEnvironment(
         loader=FileSystemLoader([str(d) for d in dirs]),
         autoescape=True,
