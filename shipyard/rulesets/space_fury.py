@@ -441,8 +441,10 @@ def _items(catalog: Catalog, kind: str, model: type[T]) -> list[T]:
 
 
 def levels(catalog: Catalog) -> list[PilotLevel]:
-    """The Pilot Level Table, lowest level first."""
-    return sorted(_items(catalog, "pilot_levels", PilotLevel), key=lambda r: r.level)
+    """The Pilot Level Table, lowest level first (sorted once per catalog)."""
+    return catalog.memo(
+        "pilot-levels", lambda: sorted(_items(catalog, "pilot_levels", PilotLevel), key=lambda r: r.level)
+    )
 
 
 def level_for_xp(catalog: Catalog, xp: int) -> int:
@@ -452,6 +454,13 @@ def level_for_xp(catalog: Catalog, xp: int) -> int:
 
 def level_row(catalog: Catalog, level: int) -> PilotLevel | None:
     return next((r for r in levels(catalog) if r.level == level), None)
+
+
+def playing_row(catalog: Catalog, level: int) -> PilotLevel | None:
+    """The table row a pilot of ``level`` plays by: beyond the table, its top row; none for 0
+    (or a house-rule catalog without the table)."""
+    table = levels(catalog)
+    return level_row(catalog, min(level, table[-1].level)) if level and table else None
 
 
 def pilot_level(catalog: Catalog, pilot: PilotData) -> int:
@@ -749,7 +758,7 @@ def pilot_traits(pilot: PilotData, catalog: Catalog) -> list[tuple[str, TraitEff
 def pilot_cool(pilot: PilotData, catalog: Catalog) -> tuple[int, str]:
     """The pilot's Cool: the level's, plus every unconditional Cool modifier of its own."""
     level = pilot_level(catalog, pilot)
-    row = level_row(catalog, min(level, levels(catalog)[-1].level)) if level else None
+    row = playing_row(catalog, level)
     base = row.cool if row else 0
     parts = [f"level {level}: {base}"]
     total = base
@@ -1156,6 +1165,9 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
 
 class PilotSkillsParams(Params):
     first_skill: str = Field(description="the skill every pilot has first")
+    on_fighter: dict[str, str] = Field(
+        default_factory=dict, description="pilot trait -> the fighter figure it acts on in play"
+    )
 
 
 def first_skill(catalog: Catalog) -> str | None:
@@ -1271,7 +1283,7 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                 actual=len(pilot.quirks),
                 limit=limit,
             )
-        row = level_row(ctx.catalog, min(level, levels(ctx.catalog)[-1].level)) if level else None
+        row = playing_row(ctx.catalog, level)
         have = _reputation_rank(ctx.catalog, row.reputation) if row else -1
         for i, qid in enumerate(pilot.quirks):
             quirk = ctx.catalog.item("quirks", qid)
@@ -1573,18 +1585,14 @@ def _fighter_figures(ctx: Context, fighter: FighterData) -> list[Figure]:
     return figs
 
 
-# Which pilot modifiers act on which fighter figure in play (TO HIT ROLL MODIFIERS: the
-# attacking pilot's Accuracy, the defending pilot's Evasion; PILOT SKILLS: Speed +1 Speed).
-_PILOT_ON_FIGHTER = {"speed": "speed", "accuracy": "tohit", "evasion": "maneuver"}
-
-
 def _pilot_fighter_mods(ctx: Context, fighter: FighterData) -> dict[str, str]:
     """What the fighter's pilot adds to the fighter's figures in play, as a note."""
     if fighter.pilot is None:
         return {}
     out: dict[str, str] = {}
     traits = pilot_traits(fighter.pilot, ctx.catalog)
-    for trait, stat in _PILOT_ON_FIGHTER.items():
+    skills_rule = ctx.catalog.params(PilotSkillsParams)
+    for trait, stat in (skills_rule.on_fighter if skills_rule else {}).items():
         parts = [(e.amount, e.condition) for _, e in traits if e.trait == trait and e.who == "self"]
         amount = sum(a for a, _ in parts)
         if amount:
@@ -1684,10 +1692,9 @@ def _rolls_table(ctx: Context, rolls: Sequence[RollEntry]) -> Table:
 
 def _pilot_figures(ctx: Context, pilot: PilotData) -> list[Figure]:
     cite = ctx.catalog.cite
-    table = levels(ctx.catalog)
     level = pilot_level(ctx.catalog, pilot)
     reached = level_for_xp(ctx.catalog, pilot.xp)
-    row = level_row(ctx.catalog, min(level, table[-1].level)) if level and table else None
+    row = playing_row(ctx.catalog, level)
     nxt = level_row(ctx.catalog, reached + 1)
     how = f"from {pilot.xp} XP" if pilot.level is None else f"claimed; {pilot.xp} XP reaches level {reached}"
     cool, cool_how = pilot_cool(pilot, ctx.catalog)

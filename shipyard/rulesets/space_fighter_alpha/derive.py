@@ -12,6 +12,7 @@ from shipyard.rulesets.space_fighter_alpha.items import (
     Interscale,
     MoveSpeedTable,
     Technology,
+    TransformationEffect,
     Weapon,
     WeaponBonusEffect,
 )
@@ -353,17 +354,21 @@ def derive(ctx: Context) -> Derived:
         )
     )
 
-    robot_parts = {"legs", "manipulator-arms"}
+    # the accessories that make a form a robot, as the Transformation technology says
+    robot_parts = {
+        part
+        for item in ctx.catalog.kind("technology").values()
+        for eff in getattr(item, "effects", [])
+        if isinstance(eff, TransformationEffect)
+        for part in eff.robot_with
+    }
     if design.forms:
-        forms = ", ".join(
-            f.name
-            + (
-                " (robot)"
-                if robot_parts <= {a.id for a in (f.accessories if f.accessories is not None else design.accessories)}
-                else ""
-            )
-            for f in design.forms
-        )
+
+        def is_robot(form: Any) -> bool:
+            accessories = form.accessories if form.accessories is not None else design.accessories
+            return bool(robot_parts) and robot_parts <= {a.id for a in accessories}
+
+        forms = ", ".join(f.name + (" (robot)" if is_robot(f) else "") for f in design.forms)
         figs.append(
             Figure(
                 id="forms",

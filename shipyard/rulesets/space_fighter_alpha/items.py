@@ -67,6 +67,9 @@ class AutoTurretsEffect(_Effect):
 
 class TransformationEffect(_Effect):
     type: Literal["transformation"]
+    robot_with: list[str] = Field(
+        default_factory=list, description="accessories that together make a form an anthropomorphic robot"
+    )
 
 
 Effect = Annotated[
