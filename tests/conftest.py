@@ -23,6 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
 FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
+STATBLOCKS = Path(__file__).resolve().parent / "data" / "statblocks"  # the rules' own stat-block text
 SAMPLES = [
     "rebel-fighter",
     "rebel-frigate",
@@ -111,6 +112,11 @@ def run_shipyard(
         check=False,
         **kw,
     )
+
+
+def published(name: str) -> str:
+    """A stat block as the rules print it (tests/data/statblocks/NAME.txt)."""
+    return (STATBLOCKS / f"{name}.txt").read_text(encoding="utf-8")
 
 
 def pool(report: Report, pool_id: str) -> tuple[int, int, int, int]:

@@ -17,11 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import run_shipyard
+from .conftest import EXAMPLES, run_shipyard
 
-ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
-EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
 ERROR_PREFIX = "shipyard: error: "
 
 

@@ -39,6 +39,8 @@ def no_blocking_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
         (QDialog, "exec"),
         (QFileDialog, "getSaveFileName"),
         (QFileDialog, "getOpenFileNames"),
+        (QFileDialog, "getOpenFileName"),
+        (QFileDialog, "getExistingDirectory"),
     ):
         monkeypatch.setattr(owner, name, refuse)
 

@@ -37,22 +37,10 @@ from shipyard.convert.trinity import convert_vessel, load_vessel
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 
-from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, sample, sfa
-from .test_editor import _quiet, no_blocking_dialogs, window  # noqa: F401  (shared fixtures; the autouse one applies here too)
+from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, published, sample, sfa
+from .test_editor import _quiet, no_blocking_dialogs, type_into, window  # noqa: F401  (shared; the autouse one applies)
 
-STATBLOCKS = Path(__file__).resolve().parent / "data" / "statblocks"
 TRINITY = ROOT / "catalogs" / "trinity" / "examples"
-
-
-@pytest.fixture(autouse=True)
-def no_open_file_dialog(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Trinity file import asks with getOpenFileName, which test_editor's fixture does not cover."""
-    from PySide6.QtWidgets import QFileDialog
-
-    def refuse(*_a: Any, **_k: Any) -> None:
-        raise AssertionError("a file dialog was opened in a test; patch ask_trinity_file")
-
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", refuse)
 
 
 class Answers:
@@ -77,10 +65,6 @@ def answers(window: MainWindow) -> Answers:
 
 def errors(window: MainWindow) -> list[tuple[str, str]]:
     return window.errors  # type: ignore[attr-defined, no-any-return]
-
-
-def published(name: str) -> str:
-    return (STATBLOCKS / f"{name}.txt").read_text(encoding="utf-8")
 
 
 def paste(window: MainWindow, text: str) -> None:
@@ -362,13 +346,6 @@ def test_a_bad_trinity_file_shows_the_engines_message_and_opens_nothing(
 
 
 # --- the Trinity form, filled by typing --------------------------------------------------------
-
-
-def type_into(qtbot: Any, widget: QWidget, text: str) -> None:
-    widget.setFocus()
-    if isinstance(widget, QLineEdit | QAbstractSpinBox):
-        widget.selectAll()
-    qtbot.keyClicks(widget, text)
 
 
 def choose(widget: QComboBox, text: str) -> None:

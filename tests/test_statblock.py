@@ -30,13 +30,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.errors import InputError
 from shipyard.rulesets.space_fighter_alpha import Design
 
-from .conftest import EXAMPLES, ROOT, SAMPLES, run_shipyard, sample, sfa, starfighter
-
-DATA = Path(__file__).resolve().parent / "data" / "statblocks"
-
-
-def published(name: str) -> str:
-    return (DATA / f"{name}.txt").read_text(encoding="utf-8")
+from .conftest import EXAMPLES, ROOT, SAMPLES, STATBLOCKS, published, run_shipyard, sample, sfa, starfighter
 
 
 def without_notes(design: Any) -> dict[str, Any]:
@@ -644,7 +638,7 @@ def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.Co
 
 def test_cli_import_writes_the_sample_design(tmp_path: Path) -> None:
     out = tmp_path / "frigate.ship"
-    r = run("import", "statblock", str(DATA / "rebel-frigate.txt"), "-o", str(out))
+    r = run("import", "statblock", str(STATBLOCKS / "rebel-frigate.txt"), "-o", str(out))
     assert r.returncode == 0, r.stderr
     assert "Rebel Frigate: 29 used" in r.stdout
     assert f"wrote {out}" in r.stdout
@@ -665,7 +659,7 @@ def test_cli_import_from_stdin_with_a_json_report(tmp_path: Path) -> None:
 
 def test_cli_import_of_several_blocks_writes_a_folder(tmp_path: Path) -> None:
     out = tmp_path / "fleet"
-    r = run("import", "statblock", str(DATA / "appendix-1.txt"), "-o", str(out))
+    r = run("import", "statblock", str(STATBLOCKS / "appendix-1.txt"), "-o", str(out))
     assert r.returncode == 0, r.stderr
     assert sorted(p.name for p in out.iterdir()) == sorted(f"{n}.ship" for n in SAMPLES)
     for name in SAMPLES:
@@ -676,11 +670,11 @@ def test_cli_import_of_several_blocks_writes_a_folder(tmp_path: Path) -> None:
 def test_cli_import_refuses_to_replace_without_force(tmp_path: Path) -> None:
     out = tmp_path / "fighter.ship"
     out.write_text("keep me")
-    r = run("import", "statblock", str(DATA / "rebel-fighter.txt"), "-o", str(out))
+    r = run("import", "statblock", str(STATBLOCKS / "rebel-fighter.txt"), "-o", str(out))
     assert r.returncode == 2
     assert f"shipyard: error: {out}: exists; use --force to replace it" in r.stderr
     assert out.read_text() == "keep me"
-    r = run("import", "statblock", str(DATA / "rebel-fighter.txt"), "-o", str(out), "--force")
+    r = run("import", "statblock", str(STATBLOCKS / "rebel-fighter.txt"), "-o", str(out), "--force")
     assert r.returncode == 0, r.stderr
     assert load_design(out, use_user_folder=False).design.name == "Rebel Fighter"
 

@@ -26,9 +26,8 @@ from shipyard.core.designfile import load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 
-from .conftest import run_shipyard
+from .conftest import ROOT, run_shipyard
 
-ROOT = Path(__file__).resolve().parents[1]
 RULESET = "space-fighter-alpha"
 BUILTIN = ROOT / "catalogs" / RULESET
 ALIEN_DISK = BUILTIN / "examples" / "alien-disk-fighter.ship"
