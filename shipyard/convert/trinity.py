@@ -126,7 +126,7 @@ def load_table(file: Path | None = None) -> ConversionTable:
     """The conversion table (Appendix 2) from the catalogs folder."""
     from shipyard.core.yamlio import load_yaml
 
-    doc = load_yaml(file or table_file())
+    doc = load_yaml(file or table_file(), "conversion table")
     if not isinstance(doc.data, dict) or "conversion" not in doc.data:
         raise doc.error("a conversion table file holds one 'conversion' section")
     try:
@@ -276,7 +276,7 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
         return parse_vessel(parse_json(read_text(file), file), file=file), None
     from shipyard.core.yamlio import load_yaml
 
-    doc = load_yaml(file)
+    doc = load_yaml(file, "Trinity vessel file")
     return parse_vessel(doc.data, file=file, doc=doc), doc
 
 

@@ -147,13 +147,15 @@ def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[o
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    main = sorted(p for p in [*folder.glob("*.yaml"), *folder.glob("*.yml")] if p.is_file())
-    first = [p for p in main if p.name == "ruleset.yaml"]
-    rest = [p for p in main if p.name != "ruleset.yaml"]
-    presets = sorted(
-        p for p in [*(folder / "presets").glob("*.yaml"), *(folder / "presets").glob("*.yml")] if p.is_file()
-    )
-    return first + rest + presets
+    """A folder's catalog files in reading order: ruleset.yaml (or .yml) first, the others by
+    name, then the presets."""
+
+    def yaml_in(where: Path) -> list[Path]:
+        return sorted(p for p in [*where.glob("*.yaml"), *where.glob("*.yml")] if p.is_file())
+
+    main = yaml_in(folder)
+    first = [p for p in main if p.stem == "ruleset"]
+    return first + [p for p in main if p.stem != "ruleset"] + yaml_in(folder / "presets")
 
 
 class _Builder:
@@ -203,12 +205,7 @@ class _Builder:
                     self.rules.append((doc, i, _validate(doc, RuleDef, entry, (section, i))))
             elif section == "preset":
                 preset = _validate(doc, Preset, body, (section,))
-                previous = self.origins.get(("preset", preset.id))
                 self._record(doc, "preset", preset.id, (section,), seen_here)
-                if previous is not None and preset.id in self.presets:
-                    self.overrides.append(
-                        f"preset {preset.id!r}: {self.origins[('preset', preset.id)]} replaces {previous}"
-                    )
                 self.presets[preset.id] = preset
                 self._record_override_positions(doc, preset)
             else:
@@ -260,10 +257,7 @@ class _Builder:
             except InputError as exc:
                 self.problems += exc.problems
                 continue
-            previous = self.origins.get((kind, item.id))
             self._record(doc, kind, item.id, (kind, i), seen_here)
-            if previous is not None and item.id in bucket:
-                self.overrides.append(f"{kind} {item.id!r}: {self.origins[(kind, item.id)]} replaces {previous}")
             bucket[item.id] = item
 
     def _record(
@@ -274,6 +268,8 @@ class _Builder:
         loc: tuple[object, ...],
         seen_here: dict[tuple[str, str], Origin],
     ) -> None:
+        """Where an entry comes from; the same id twice in one folder is an error, and an
+        entry replacing one of an earlier folder (a house rule) is reported."""
         line, _ = doc.position(loc)
         origin = Origin(doc.file, line)
         if (kind, item_id) in seen_here:
@@ -283,6 +279,9 @@ class _Builder:
                 loc,
             )
         seen_here[(kind, item_id)] = origin
+        previous = self.origins.get((kind, item_id))
+        if previous is not None:
+            self.overrides.append(f"{kind} {item_id!r}: {origin} replaces {previous}")
         self.origins[(kind, item_id)] = origin
 
     def build(self, folders: tuple[Path, ...]) -> Catalog:
@@ -456,7 +455,9 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
                         "an override may not change an entry's id (add a new item in a user catalog instead)"
                     )
                 if section == "pools":
-                    pools[entry_id] = _override(pools.get(entry_id), changes, PoolDef, section, entry_id)
+                    if entry_id not in pools:
+                        raise ValueError(f"pools has no entry {entry_id!r}; " + did_you_mean(entry_id, pools))
+                    pools[entry_id] = _override(pools[entry_id], changes, section, entry_id)
                 elif section == "rules":
                     idx = next((i for i, r in enumerate(rules) if r.definition.id == entry_id), None)
                     if idx is None:
@@ -470,7 +471,7 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
                         raise ValueError(
                             f"{section} has no entry {entry_id!r}; " + did_you_mean(entry_id, items[section])
                         )
-                    items[section][entry_id] = _override(old, changes, type(old), section, entry_id)
+                    items[section][entry_id] = _override(old, changes, section, entry_id)
                 else:
                     raise ValueError(
                         f"unknown section {section!r}; " + did_you_mean(section, [*items, "pools", "rules"])
@@ -516,18 +517,14 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
     return new
 
 
-def _override(
-    old: BaseModel | None, changes: dict[str, Any], model: type[BaseModel], section: str, entry_id: str
-) -> Any:
-    if old is None:
-        raise ValueError(f"{section} has no entry {entry_id!r}")  # pragma: no cover - checked by the caller
+def _override(old: BaseModel, changes: dict[str, Any], section: str, entry_id: str) -> Any:
     unknown = set(changes) - set(type(old).model_fields)
     if unknown:
         raise ValueError(
             f"{section} {entry_id!r} has no field {', '.join(sorted(unknown))}; "
             f"fields: {', '.join(type(old).model_fields)}"
         )
-    return model.model_validate({**old.model_dump(), **changes})
+    return type(old).model_validate({**old.model_dump(), **changes})
 
 
 def _short(exc: Exception) -> str:

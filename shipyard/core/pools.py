@@ -47,15 +47,18 @@ class Line:
 
 @dataclass
 class PoolState:
+    """One pool during an evaluation. Add lines only through :meth:`cost` and :meth:`gain`:
+    they keep the running totals (evaluate is called on every keystroke in the editor)."""
+
     id: str
     name: str
     budget: int
     budget_note: str = ""
     source: str = ""
-    lines: list[Line] = field(default_factory=list)
-    spent_exact: Fraction = Fraction(0)
-    gained_exact: Fraction = Fraction(0)
     tally: bool = False
+    lines: list[Line] = field(default_factory=list, init=False)
+    spent_exact: Fraction = field(default=Fraction(0), init=False)
+    gained_exact: Fraction = field(default=Fraction(0), init=False)
 
     def cost(self, label: str, amount: Fraction | int, **kw: str) -> None:
         line = Line(label, Fraction(amount), "cost", **kw)

@@ -93,9 +93,12 @@ def _plain(node: Any, seen: set[int] | None = None) -> Any:
     return node
 
 
-def load_yaml(file: Path) -> YamlDocument:
-    """Load one YAML file, raising :class:`InputError` with a position for any problem."""
-    text = decode(read_limited(file, str(file), MAX_YAML_BYTES, "a catalog file"), str(file))
+def load_yaml(file: Path, what: str = "catalog file") -> YamlDocument:
+    """Load one YAML file, raising :class:`InputError` with a position for any problem.
+
+    ``what`` names the kind of file in messages ("catalog file", "Trinity vessel file").
+    """
+    text = decode(read_limited(file, str(file), MAX_YAML_BYTES, f"a {what}"), str(file))
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
@@ -116,7 +119,7 @@ def load_yaml(file: Path) -> YamlDocument:
         data = _plain(nodes)
     except _AliasFound:
         raise InputError.single(
-            "YAML anchors and aliases (&name / *name) are not supported in catalog files; write entries out",
+            f"YAML anchors and aliases (&name / *name) are not supported in a {what}; write entries out",
             file=file,
         ) from None
     except RecursionError:
