@@ -315,6 +315,17 @@ def report_lines(notes: list[Any], name: str) -> list[str]:
 
 
 class _Converter:
+    def _rule_param(self, rule_type: str, name: str) -> Any:
+        """A parameter of the target ruleset's rule of ``rule_type`` (None if it has none)."""
+        rule = self.catalog.rule(rule_type)
+        return getattr(rule.params, name, None) if rule is not None else None
+
+    def _pool_name(self, rule_type: str) -> str:
+        """The name of the pool the target ruleset's ``rule_type`` rule charges (e.g. Weapon Points)."""
+        pool_id = self._rule_param(rule_type, "pool")
+        pool = self.catalog.pool(pool_id) if pool_id else None
+        return pool.name if pool is not None else str(pool_id)
+
     def __init__(self, vessel: TrinityVessel, catalog: Catalog, table: ConversionTable) -> None:
         self.v = vessel
         self.catalog = catalog
@@ -541,7 +552,8 @@ class _Converter:
                     label,
                     "converted",
                     original,
-                    f"custom technology at {scale.name} scale: {stats}, {rule.cost} Power Points",
+                    f"custom technology at {scale.name} scale: {stats}, {rule.cost} "
+                    f"{self._pool_name('custom-technology-cost')}",
                     f"{sums}; {how}; larger than this {vessel_scale.name}-scale vessel, so bought as advanced "
                     f"technology; cost {rule.cost} assumed (the Storyteller assigns it)",
                     f"{source}; {rule.out_of_scale_source}",
@@ -560,7 +572,8 @@ class _Converter:
                     }
                 )
                 where = (
-                    f"out-of-scale component ({scale.name} scale on a {vessel_scale.name}: cost / 5 per step)"
+                    f"out-of-scale component ({scale.name} scale on a {vessel_scale.name}: cost / "
+                    f"{self._rule_param('weapon-cost', 'smaller_scale_divisor')} per step)"
                     if smaller
                     else f"{scale.name} scale, as the vessel"
                 )
@@ -569,7 +582,7 @@ class _Converter:
                     "converted",
                     original,
                     f"custom weapon: {stats}, {where}",
-                    f"{sums}; {how + '; ' if how else ''}cost {rule.cost} Weapon Points assumed "
+                    f"{sums}; {how + '; ' if how else ''}cost {rule.cost} {self._pool_name('weapon-cost')} assumed "
                     "(the Storyteller assigns it)",
                     f"{source}; {rule.out_of_scale_source}" if smaller else source,
                 )
