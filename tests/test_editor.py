@@ -241,6 +241,9 @@ def test_autosave_timer_saves_only_modified_documents(
     assert window.autosave_all() == 0  # nothing typed yet: nothing to lose
     view.doc.edit("name", "Saved now")
     assert window.autosave_all() == 1  # the sample is unmodified; the edited new design is saved aside
+    assert window.autosave_all() == 0  # nothing changed since: the file is not written again
+    view.doc.edit("name", "Saved later")
+    assert window.autosave_all() == 1
     window.ask_save_path = lambda doc: tmp_path / "saved.ship"  # type: ignore[method-assign]
     assert window.save(view.doc)
     assert list(autosave.folder().glob("*.ship")) == []  # saving removes its autosave

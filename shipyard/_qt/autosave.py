@@ -21,6 +21,11 @@ def folder() -> Path:
     return user_data_folder() / "autosave"
 
 
+def needed(doc: Document) -> bool:
+    """Unsaved changes that its autosave file (if any) does not hold yet."""
+    return doc.modified and doc.autosaved is not doc.state
+
+
 def save(doc: Document) -> Path:
     """Copy ``doc`` to its autosave file; an :class:`InputError` says why when that cannot be written."""
     target = folder()
@@ -30,11 +35,13 @@ def save(doc: Document) -> Path:
     atomic_write_text(
         path.with_suffix(".json"), json.dumps({"original": str(doc.path) if doc.path else None, "title": doc.title})
     )
+    doc.autosaved = doc.state
     return path
 
 
 def discard(doc: Document) -> None:
     """Remove ``doc``'s autosave (saved or closed); an autosave folder that cannot be reached has none."""
+    doc.autosaved = None
     for suffix in (".ship", ".json"):
         with contextlib.suppress(OSError):
             (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
@@ -70,4 +77,4 @@ def remove(rec: Recovered) -> None:
     rec.autosave.with_suffix(".json").unlink(missing_ok=True)
 
 
-__all__ = ["Recovered", "discard", "folder", "load", "pending", "remove", "save"]
+__all__ = ["Recovered", "discard", "folder", "load", "needed", "pending", "remove", "save"]

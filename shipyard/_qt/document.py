@@ -63,6 +63,7 @@ class Document(QObject):
     def __init__(self, loaded: LoadedDesign, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.uid = uuid.uuid4().hex
+        self.autosaved: object | None = None  # the state its autosave file holds (see autosave.needed)
         self.path = path
         self._state = State(loaded.preset, loaded.catalog, loaded.design)
         self._ruleset = loaded.ruleset
@@ -96,6 +97,11 @@ class Document(QObject):
         if self._report is None:
             self._report = evaluate(self._state.design, self._state.catalog)
         return self._report
+
+    @property
+    def state(self) -> object:
+        """The current state as a token: a new object after every edit, undo and redo."""
+        return self._state
 
     @property
     def modified(self) -> bool:

@@ -483,10 +483,11 @@ class MainWindow(QMainWindow):
     # --- autosave and recovery ----------------------------------------------------------------
 
     def autosave_all(self) -> int:
-        """Autosave every modified document; a failure (disk full, no permission) is reported, not raised."""
+        """Autosave every document with changes its autosave does not hold yet (unchanged ones are not
+        rewritten every minute); a failure (disk full, no permission) is reported, not raised."""
         n = 0
         for doc in self.documents():
-            if doc.modified:
+            if autosave.needed(doc):
                 try:
                     autosave.save(doc)
                 except InputError as exc:
