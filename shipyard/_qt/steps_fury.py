@@ -686,20 +686,13 @@ class FurySteps(StepPages):
         item = self.doc.catalog.item("enhancements", item_id)
         if not isinstance(item, sf.Enhancement):
             return
-        root = self.doc.design.root
-        units = item.units if item.unit else 1
-        for i, choice in enumerate(root.enhancements):
-            if choice.id == item_id:
-                self._error(
-                    self.doc.edit(
-                        f"enhancements[{i}].count", choice.count + units, merge=False, text=f"Add another {item.name}"
-                    )
-                )
-                return
-        entry: dict[str, Any] = {"id": item_id}
-        if units != 1:
-            entry["count"] = units  # a full rack
-        self._error(self.doc.insert("enhancements", entry, text=f"Add {item.name}"))
+        index, count = sf.one_more(self.doc.design.root, item)
+        if index is not None:
+            path = f"enhancements[{index}].count"
+            self._error(self.doc.edit(path, count, merge=False, text=f"Add another {item.name}"))
+        else:
+            entry = {"id": item_id, "count": count} if count != 1 else {"id": item_id}
+            self._error(self.doc.insert("enhancements", entry, text=f"Add {item.name}"))
 
     def _focus_enhancement(self, path: str) -> bool:
         if self.turrets is not None and self.turrets.focus_path(path):

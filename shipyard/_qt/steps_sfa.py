@@ -30,6 +30,7 @@ from shipyard._qt.forms import page as _page
 from shipyard._qt.forms import quiet as _quiet
 from shipyard._qt.forms import row as _row
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
+from shipyard.rulesets.space_fighter_alpha.items import VirtualPilotEffect
 
 PRIORITY_ORDERS = [
     ("handling", "soak", "move"), ("handling", "move", "soak"), ("soak", "handling", "move"),
@@ -196,15 +197,17 @@ class SfaSteps(StepPages):
     def _per_level(self, kind: str) -> Callable[[dict[str, Any]], bool]:
         return lambda e: bool(getattr(self.doc.catalog.item(kind, e.get("id", "")), "per_level", False))
 
-    def _has_trait(self, kind: str) -> Callable[[dict[str, Any]], bool]:
+    def _is_virtual_pilot(self, kind: str) -> Callable[[dict[str, Any]], bool]:
+        """Whether an entry is an AI: its catalog item has a virtual-pilot effect to spread points over."""
+
         def check(entry: dict[str, Any]) -> bool:
             item = self.doc.catalog.item(kind, entry.get("id", ""))
-            return any(getattr(e, "type", "") == "virtual-pilot" for e in getattr(item, "effects", []))
+            return any(isinstance(e, VirtualPilotEffect) for e in getattr(item, "effects", []))
 
         return check
 
     def _technology(self) -> QWidget:
-        ai = self._has_trait("technology")
+        ai = self._is_virtual_pilot("technology")
         columns = [
             Column("Technology", "id", "name"),
             Column("Level", "level", "spin", 1, 20, enabled=self._per_level("technology")),

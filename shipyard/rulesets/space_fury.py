@@ -626,6 +626,18 @@ def _pilots(design: Any) -> list[tuple[PilotData, str]]:
     return []
 
 
+def one_more(fighter: FighterData, item: Enhancement) -> tuple[int | None, int]:
+    """Buying ``item`` once more: the entry it adds to (None: a new entry) and that entry's count.
+
+    Items bought in units (a Missile Rack holds 2 missiles) add a full purchase's units.
+    """
+    units = item.units if item.unit else 1
+    for i, choice in enumerate(fighter.enhancements):
+        if choice.id == item.id:
+            return i, choice.count + units
+    return None, units
+
+
 def purchases(fighter: FighterData, catalog: Catalog) -> list[Purchase]:
     out = []
     for i, c in enumerate(fighter.enhancements):
