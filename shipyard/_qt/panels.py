@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from shipyard.core.pools import PoolReport
+from shipyard.core.pools import LineItem
 from shipyard.core.report import Report
 
 SEVERITY_WORD = {"error": "ERROR", "warning": "WARNING", "advice": "ADVICE"}
@@ -24,9 +24,10 @@ def _over_brush(palette: QPalette) -> QBrush:
     return QBrush(Qt.GlobalColor.red if dark else Qt.GlobalColor.darkRed)
 
 
-def _lines(pool: PoolReport, *, cost: str, gain: str) -> str:
-    """A pool's line items, one a line: a budget's costs are taken away, a tally's count up."""
-    return "\n".join(f"{cost if i.kind == 'cost' else gain}{i.exact or i.amount}  {i.label}" for i in pool.items)
+def line_text(items: list[LineItem], *, cost: str, gain: str) -> str:
+    """Line items, one a line, as a tooltip shows them: a budget's costs are taken away
+    (cost="-"), a tally's count up (cost="+")."""
+    return "\n".join(f"{cost if i.kind == 'cost' else gain}{i.exact or i.amount}  {i.label}" for i in items)
 
 
 class BudgetPanel(QTableWidget):
@@ -75,13 +76,13 @@ class BudgetPanel(QTableWidget):
                 # a tally counts up: its costs add, its gains take away
                 total = str(pool.total)
                 cells = [pool.name, total] if self.tallies_only else [pool.name, "—", total, ""]
-                tip = _lines(pool, cost="+", gain="-")
+                tip = line_text(pool.items, cost="+", gain="-")
                 tip = f"{pool.name}: {total}" + (f"\n{tip}" if tip else "")
             else:
                 budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
                 left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
                 cells = [pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left]
-                tip = _lines(pool, cost="-", gain="+")
+                tip = line_text(pool.items, cost="-", gain="+")
             for c, text in enumerate(cells):
                 item = self.item(r, c)
                 if item is None:

@@ -45,6 +45,7 @@ from shipyard._qt.binding import Binder, _reveal
 from shipyard._qt.document import Document
 from shipyard._qt.forms import StepPages, form, page, quiet, row
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
+from shipyard._qt.panels import line_text
 from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import EXTENSION, load_design
 from shipyard.core.edits import get_at
@@ -674,13 +675,11 @@ class FurySteps(StepPages):
     def _counts(self, _field: str, index: int, _entry: Any) -> tuple[str, str]:
         """What an enhancement entry counts, from the report's Enhancements tally."""
         pool = self.doc.report.pool("enhancements")
-        here = f"enhancements[{index}]"
-        lines = [i for i in (pool.items if pool else []) if i.path == here or i.path.startswith(here + ".")]
+        lines = pool.items_at(f"enhancements[{index}]") if pool else []
         cost = sum(i.amount for i in lines if i.kind == "cost")
         gain = sum(i.amount for i in lines if i.kind == "gain")
         text = f"{cost:g}" + (f" − {gain:g}" if gain else "")
-        tip = "\n".join(f"{'+' if i.kind == 'cost' else '-'}{i.exact or i.amount}  {i.label}" for i in lines)
-        return text, tip
+        return text, line_text(lines, cost="+", gain="-")
 
     def _add_enhancement(self, item_id: str) -> None:
         item = self.doc.catalog.item("enhancements", item_id)

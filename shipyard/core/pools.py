@@ -160,6 +160,10 @@ class PoolReport(BaseModel):
     tally: bool = False
     total: int = 0
 
+    def items_at(self, path: str) -> list[LineItem]:
+        """The line items of one place in the design and everything inside it (``enhancements[2]``)."""
+        return [i for i in self.items if i.path == path or i.path.startswith((path + ".", path + "["))]
+
     @classmethod
     def of(cls, state: PoolState) -> PoolReport:
         items = []
