@@ -80,7 +80,7 @@ print(json.dumps({n: 1000 * (b - a) for n, a, b in zip(names, t, t[1:])}))
 # importlib.import_module, which `python -X importtime` does not report.
 RULESET_IMPORT_SNIPPET = """
 import json, time
-import shipyard.core.catalog, shipyard.core.rules, shipyard.core.report, shipyard.core.context
+import shipyard.core.catalog, shipyard.core.rules, shipyard.core.report, shipyard.core.model
 t0 = time.perf_counter()
 import shipyard.rulesets.space_fighter_alpha
 print(json.dumps(1000 * (time.perf_counter() - t0)))

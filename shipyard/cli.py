@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from shipyard.commands._common import (
+from shipyard.core.commandline import (
     EXIT_FINDINGS,
     EXIT_INPUT,
     EXIT_INTERNAL,
@@ -108,41 +108,84 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from shipyard.core.commandline import ruleset_offering
     from shipyard.core.designfile import EXTENSION, new_design, save_design
+    from shipyard.core.errors import InputError
+    from shipyard.core.registry import get
 
     out = Path(args.output)
     if out.suffix != EXTENSION:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
     refuse_existing([out], args.force)
-    loaded = new_design(args.ruleset, args.name, args.scale, preset=args.preset)
+    kind = args.kind
+    if args.ruleset is None:
+        if kind is None:
+            raise InputError.single("say what to make with --kind (and --ruleset)", path="--kind")
+        ruleset = ruleset_offering("kinds", kind, "designs of kind")
+    else:
+        ruleset = get(args.ruleset, path="--ruleset").id
+        kind = kind or get(ruleset).kinds[0].id
+    loaded = new_design(
+        ruleset,
+        args.name,
+        kind,
+        preset=args.preset,
+        catalog_folders=catalog_dirs(args),
+        use_user_folder=not args.no_user_catalog,
+    )
     save_design(loaded, out)
     print(f"wrote {out}")
     return EXIT_OK
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
-    catalog = catalog_for(args, args.ruleset)
-    kinds = [args.kind] if args.kind else list(catalog.items)
-    if args.kind and args.kind not in catalog.items:
-        from shipyard.core.suggest import did_you_mean
+    from shipyard.core.registry import get, ids
 
-        print(
-            f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, catalog.items)} "
-            f"(allowed: {', '.join(catalog.items)})",
-            file=sys.stderr,
-        )
-        return EXIT_INPUT
+    rulesets = [get(args.ruleset, path="--ruleset").id] if args.ruleset else ids()
+    catalogs = [catalog_for(args, r) for r in rulesets]
+    if args.kind:
+        having = [c for c in catalogs if args.kind in c.items]
+        if not having:
+            from shipyard.core.suggest import did_you_mean
+
+            known = sorted({k for c in catalogs for k in c.items})
+            print(
+                f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, known)} "
+                f"(allowed: {', '.join(known)})",
+                file=sys.stderr,
+            )
+            return EXIT_INPUT
+        catalogs = having
     if args.json:
-        data = {k: [i.model_dump(mode="json") for i in catalog.kind(k).values()] for k in kinds}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        data = {
+            c.meta.id: {k: [i.model_dump(mode="json") for i in c.kind(k).values()] for k in _kinds(c, args.kind)}
+            for c in catalogs
+        }
+        print(json.dumps(data if len(catalogs) > 1 or not args.ruleset else data[catalogs[0].meta.id], indent=2))
         return EXIT_OK
-    if not args.kind:
-        print(f"{catalog.meta.name} ({catalog.meta.id}) — preset {catalog.preset.id if catalog.preset else ''}")
-        print(f"presets: {', '.join(catalog.presets)}")
-        print(f"pools: {', '.join(p.id for p in catalog.pools)}")
-    for kind in kinds:
-        print(f"\n{kind} ({len(catalog.kind(kind))})")
-        for item in catalog.kind(kind).values():
+    blocks = [_catalog_text(c, args.kind, show_head=not args.kind or len(catalogs) > 1) for c in catalogs]
+    print("\n\n".join(blocks))
+    return EXIT_OK
+
+
+def _kinds(catalog: Any, kind: str | None) -> list[str]:
+    return [kind] if kind else list(catalog.items)
+
+
+def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
+    """One ruleset's catalog as text: its presets and pools, then each kind's items."""
+    out: list[str] = []
+    if show_head:
+        out.append(f"{catalog.meta.name} ({catalog.meta.id}) — preset {catalog.preset.id if catalog.preset else ''}")
+    if not kind:
+        out.append(f"presets: {', '.join(catalog.presets)}")
+        if catalog.pools:
+            out.append(f"pools: {', '.join(p.id for p in catalog.pools)}")
+    for k in _kinds(catalog, kind):
+        if out:
+            out.append("")
+        out.append(f"{k} ({len(catalog.kind(k))})")
+        for item in catalog.kind(k).values():
             cost = getattr(item, "cost", None)
             extra = ""
             if cost is not None:
@@ -152,10 +195,9 @@ def cmd_catalog(args: argparse.Namespace) -> int:
                 scales = getattr(item, "scales", None)
                 if scales:
                     extra += f"  [{', '.join(scales)} only]"
-            print(f"  {item.id:<32} {item.name}{extra}")
-    for o in catalog.overrides:
-        print(f"override: {o}")
-    return EXIT_OK
+            out.append(f"  {item.id:<32} {item.name}{extra}")
+    out += [f"override: {o}" for o in catalog.overrides]
+    return "\n".join(out)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -165,7 +207,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; ``wanted`` is the subcommand being run (see _add_ruleset_commands)."""
     from shipyard import __version__
 
     parser = argparse.ArgumentParser(prog="shipyard", description="Build, check and print tabletop spacecraft designs.")
@@ -210,17 +253,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("new", help="write a new empty design")
     p.add_argument("name")
-    p.add_argument("--scale", required=True, help="starfighter, starship, starship+1 ...")
-    p.add_argument("--ruleset", default="space-fighter-alpha")
-    p.add_argument("--preset")
+    p.add_argument(
+        "--kind",
+        help="what to make, as the ruleset names its kinds (see `shipyard rulesets`): "
+        "the ruleset follows from the kind when only one offers it",
+    )
+    p.add_argument("--scale", dest="kind", help=argparse.SUPPRESS)  # the word of earlier versions
+    p.add_argument("--ruleset", help="the ruleset (default: the one that offers the kind)")
+    catalog_opts(p)
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--force", action="store_true", help="replace an existing file")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("catalog", help="list catalog items")
     p.add_argument("action", choices=["list"])
-    p.add_argument("kind", nargs="?", help="weapons, technology, accessories ...")
-    p.add_argument("--ruleset", default="space-fighter-alpha")
+    p.add_argument("kind", nargs="?", help="an item kind (weapons, technology ...); default: every kind")
+    p.add_argument("--ruleset", help="only this ruleset's catalog (default: every installed ruleset)")
     catalog_opts(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_catalog)
@@ -230,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_schema)
 
     _add_extension_commands(sub, catalog_opts)
+    _add_ruleset_commands(sub, catalog_opts, wanted)
     return parser
 
 
@@ -241,21 +290,48 @@ def _add_extension_commands(sub: Any, catalog_opts: Any) -> None:
     import shipyard.commands as package
 
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):  # shared helpers, not commands
-            continue
         importlib.import_module(f"{package.__name__}.{info.name}").add_commands(sub, catalog_opts)
+
+
+def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> None:
+    """Subcommands the installed rulesets contribute, listed from their manifests.
+
+    Only the command being run has its module imported (to add its options); the others
+    appear in ``shipyard --help`` with their manifest's help text and cost nothing.
+    """
+    from shipyard.core.registry import contributed, problems, rulesets
+
+    taken = set(sub.choices)
+    for info in rulesets():
+        for command in info.commands:
+            if command.name in taken:
+                problems_seen = f"ruleset {info.id!r}: its command {command.name!r} is already taken; ignored"
+                print(f"shipyard: note: {problems_seen}", file=sys.stderr)
+                continue
+            taken.add(command.name)
+            p = sub.add_parser(command.name, help=command.help, description=command.help)
+            if command.name == wanted:
+                contributed(info, command.module).add_arguments(p, catalog_opts)
+    for problem in problems():
+        print(f"shipyard: note: {problem}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     # Shipyard uses no pydantic plugins; discovering them scans every installed package.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    wanted = next((a for a in argv if not a.startswith("-")), None)
+    from shipyard.core.errors import InputError
+
+    try:
+        parser = build_parser(wanted)
+    except InputError as exc:  # a ruleset's command module that cannot be imported
+        _print_problems(exc)
+        return EXIT_INPUT
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_INPUT
-    from shipyard.core.errors import InputError
-
     try:
         return int(args.func(args))
     except InputError as exc:

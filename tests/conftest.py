@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from shipyard.core.catalog import Catalog, load_catalog
+from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import LoadedDesign, load_design
 from shipyard.core.evaluate import evaluate
+from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 from shipyard.rulesets.space_fighter_alpha import Design
 

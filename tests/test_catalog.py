@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from shipyard.core.catalog import load_catalog
+from shipyard.core.catalog import load_catalog, with_preset
 from shipyard.core.items import PricedItem
 
 from .conftest import ROOT, sfa
@@ -53,12 +53,12 @@ def test_sample_ships_preset_changes_exactly_two_entries() -> None:
 
 
 def test_switching_presets_replaces_the_overrides_instead_of_adding_to_them() -> None:
-    back = sfa("sample-ships").with_preset("as-written")
+    back = with_preset(sfa("sample-ships"), "as-written")
     ff, ftl = back.item("technology", "force-field"), back.item("accessories", "ftl-drive")
     assert isinstance(ff, PricedItem) and ff.cost == 5  # the text's price again, not the sample ships' 3
     assert isinstance(ftl, PricedItem) and ftl.pool is None  # paid from accessory points again
     assert back.preset is not None and back.preset.id == "as-written"
-    again = back.with_preset("sample-ships").item("technology", "force-field")
+    again = with_preset(back, "sample-ships").item("technology", "force-field")
     assert isinstance(again, PricedItem) and again.cost == 3
 
 

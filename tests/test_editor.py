@@ -388,13 +388,21 @@ def test_the_preview_renders_in_the_background(qtbot: Any, preview_window: MainW
 def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWindow) -> None:
     window.show()
     assert window.stack.currentWidget() is window.welcome is not None  # no design open: the welcome page
-    buttons = [b.text() for b in window.welcome.findChildren(QPushButton)]
-    assert buttons[:2] == ["New &starfighter", "New star&ship"]
-    pushed = window.welcome.findChildren(QPushButton)
-    samples = [b for b in pushed if b.accessibleName().startswith("Open the sample")]
-    fury = [b.text() for b in pushed if "Space Fury" in b.accessibleName()]
-    assert len(samples) == 6 and len(fury) == 3
-    window.open_sample(EXAMPLES / "alien-disk-fighter.ship")
+    from PySide6.QtWidgets import QComboBox
+
+    # every installed ruleset's kinds, from its manifest
+    names = [b.accessibleName() for b in window.welcome.findChildren(QPushButton)]
+    assert names[:2] == ["New Space Fighter Alpha starfighter", "New Space Fighter Alpha starship"]
+    assert [n for n in names if n.startswith("New Space Fury")] == [
+        "New Space Fury fighter",
+        "New Space Fury pilot",
+        "New Space Fury force",
+    ]
+    pickers = {c.accessibleName(): c for c in window.welcome.findChildren(QComboBox)}
+    sfa = pickers["Open a Space Fighter Alpha sample"]
+    assert sfa.itemText(0) == "Open a sample (6)…" and sfa.count() == 7
+    index = sfa.findText("Alien Disk Fighter")
+    sfa.activated.emit(index)
     cur = window.current()
     assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Alien Disk-Fighter"
 

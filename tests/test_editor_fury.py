@@ -257,7 +257,7 @@ def test_a_rolled_pilot_for_a_fighter_is_the_engines_pilot(qtbot: Any, window: M
     s.ask_pilot_roll = ask  # type: ignore[method-assign]
     count = view.doc.undo_stack.count()
     s.roll_pilot("pilot.")
-    engine = sf.crew(sf.new_design("New fighter", "fighter", fury()), sf.roll_pilot(fury(), 7, xp=20, name="Kim"))
+    engine = sf.crew(sf.new_design("fighter", "New fighter", fury()), sf.roll_pilot(fury(), 7, xp=20, name="Kim"))
     assert view.doc.design == sf.resolve(engine, fury()) and view.doc.undo_stack.count() == count + 1
     figures = {f.id: f.value for f in view.doc.report.derived.figures}
     assert figures["total-cost"] == 20 + 20 and figures["level"] == 5  # a fighter of no enhancements + the XP

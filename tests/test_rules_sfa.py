@@ -536,6 +536,6 @@ def test_a_new_design_starts_at_the_crew_its_scale_needs(scale: str, crew: int) 
     from .conftest import sfa
 
     catalog = sfa()
-    design = catalog.module.resolve(catalog.module.new_design("Fresh", scale, catalog), catalog)
+    design = catalog.module.resolve(catalog.module.new_design(scale, "Fresh", catalog), catalog)
     assert (design.structure, design.crew) == (10, crew)
     assert not {"crew-below-minimum", "crew-above-maximum"} & set(evaluate(design, catalog).codes())

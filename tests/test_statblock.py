@@ -25,9 +25,9 @@ from shipyard.convert.statblock import (
     import_statblocks,
     lost_in_text,
 )
-from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import load_design
 from shipyard.core.errors import InputError
+from shipyard.core.model import Catalog
 from shipyard.rulesets.space_fighter_alpha import Design
 
 from .conftest import EXAMPLES, ROOT, SAMPLES, STATBLOCKS, published, run_shipyard, sample, sfa, starfighter

@@ -658,9 +658,18 @@ def test_xdg_folder_through_the_command_line(tmp_path: Path) -> None:
 @pytest.fixture
 def builtin_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the built-in ruleset folder, loaded in place of the real one."""
+    import dataclasses
+
+    from shipyard.core import registry
+
     root = tmp_path / "builtin"
     shutil.copytree(BUILTIN, root / RULESET)
-    monkeypatch.setattr(catalog_module, "builtin_catalog_root", lambda: root)
+    installed = registry.get(RULESET)
+    copy = dataclasses.replace(
+        installed, manifest=installed.manifest.model_copy(update={"catalog": str(root / RULESET)})
+    )
+    real_get = registry.get
+    monkeypatch.setattr(registry, "get", lambda rid, **kw: copy if rid == RULESET else real_get(rid, **kw))
     catalog_module._load_layers.cache_clear()
     return root / RULESET
 

@@ -27,14 +27,14 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocumentF
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu
 
 from shipyard._qt.document import Document
-from shipyard.core.catalog import Catalog
+from shipyard._qt.host import EditorWindow as MainWindow
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
+from shipyard.core.model import Catalog
 
 if TYPE_CHECKING:
     from shipyard._qt.convert_dialogs import TrinityInput
     from shipyard._qt.view import DocumentView
-    from shipyard._qt.window import MainWindow
     from shipyard.convert.statblock import ImportReport
     from shipyard.convert.trinity import ConversionTable
 
@@ -223,8 +223,8 @@ class ConvertActions(QObject):
 
     def paste_as_design(self) -> list[DocumentView]:
         """Every stat block on the clipboard, each opened as a new design."""
-        from shipyard._qt.window import RULESET
         from shipyard.convert.statblock import import_statblocks
+        from shipyard.core.commandline import ruleset_offering
 
         title = "Cannot paste as design"
         text = self.clipboard_text()
@@ -234,7 +234,8 @@ class ConvertActions(QObject):
             )
             return []
         try:
-            results = import_statblocks(text, self.catalog(RULESET), source=CLIPBOARD)
+            ruleset = ruleset_offering("formats", "statblock", "the text format")
+            results = import_statblocks(text, self.catalog(ruleset), source=CLIPBOARD)
         except InputError as exc:
             self.window.show_error(title, str(exc))
             return []

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard.core.catalog import Catalog
 from shipyard.core.errors import InputError
+from shipyard.core.model import Catalog
 
 if TYPE_CHECKING:
     from shipyard.convert.statblock import ImportReport
@@ -326,7 +326,7 @@ class TrinityDialog(QDialog):
         self.table = table
         t = self.table
         self.setWindowTitle(f"Import {t.system} vessel")
-        scales = {row.vt: catalog.scales.parse(row.scale) for row in t.vehicle_types}
+        scales = {row.vt: catalog.ladder.parse(row.scale) for row in t.vehicle_types}
 
         # converted fields
         self.name = _line(24, "e.g. Kestrel-9 Interceptor")
@@ -356,7 +356,7 @@ class TrinityDialog(QDialog):
         soak_lay.addWidget(self.soak_mark)
         soak_lay.addStretch(1)
         per = " / ".join(
-            f"{points} at {scale.name if (scale := catalog.scales.parse(sid)) else sid} scale"
+            f"{points} at {scale.name if (scale := catalog.ladder.parse(sid)) else sid} scale"
             for sid, points in t.cost.points_per_resource.items()
         )
         converted = QGroupBox("Converted")

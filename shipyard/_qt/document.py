@@ -15,11 +15,12 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from shipyard.core.catalog import Catalog
+from shipyard.core.catalog import with_preset
 from shipyard.core.designfile import LoadedDesign, save_design
 from shipyard.core.edits import insert_at, remove_at, set_at
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
+from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 
 
@@ -163,7 +164,7 @@ class Document(QObject):
         if preset_id == self.preset:
             return None
         try:
-            catalog = self.catalog.with_preset(preset_id)
+            catalog = with_preset(self.catalog, preset_id)
         except InputError as exc:
             return str(exc)
         self._push(self.design, f"Preset {preset_id}", None, preset=preset_id, catalog=catalog)

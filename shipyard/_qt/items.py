@@ -79,9 +79,10 @@ class CatalogBrowser(QWidget):
         self.populate()
 
     def populate(self) -> None:
+        ladder = self.doc.catalog.scales
         scale = (
-            self.doc.catalog.scales.parse(getattr(self.doc.design, "scale", ""))
-            if hasattr(self.doc.design, "scale")
+            ladder.parse(getattr(self.doc.design, "scale", ""))
+            if ladder and hasattr(self.doc.design, "scale")
             else None
         )
         key = (scale, self.doc.preset)

@@ -46,10 +46,10 @@ from shipyard._qt.document import Document
 from shipyard._qt.forms import StepPages, form, page, quiet, row
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
 from shipyard._qt.panels import line_text
-from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import EXTENSION, load_design
 from shipyard.core.edits import get_at
 from shipyard.core.errors import InputError
+from shipyard.core.model import Catalog
 from shipyard.core.report import Report, Table
 from shipyard.rulesets import space_fury as sf
 

@@ -77,13 +77,13 @@ class SfaSteps(StepPages):
         concept.setMaximumHeight(70)
         _row(form, "C&oncept", concept, "Is it a fast but light interceptor? A slow but powerful fighter?")
         scale = QComboBox()
-        for sid in self.doc.catalog.scales.designable_ids():
-            s = self.doc.catalog.scales.parse(sid)
+        for sid in self.doc.catalog.ladder.designable_ids():
+            s = self.doc.catalog.ladder.parse(sid)
             scale.addItem(s.name if s else sid, sid)
-        ext = self.doc.catalog.scales.section.extension
+        ext = self.doc.catalog.ladder.section.extension
         if ext is not None:
             for n in range(1, min(ext.max_steps, 6) + 1):
-                s = self.doc.catalog.scales.parse(f"{ext.base}+{n}")
+                s = self.doc.catalog.ladder.parse(f"{ext.base}+{n}")
                 if s is not None:
                     scale.addItem(s.name, s.id)
         _row(form, "&Scale", b.combo("scale", scale), "Higher scales multiply capacities and crew by 5 a step")
@@ -144,7 +144,7 @@ class SfaSteps(StepPages):
 
     def _scale_choices(self) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = [("design's scale", None)]
-        for e in self.doc.catalog.scales.section.ladder:
+        for e in self.doc.catalog.ladder.section.ladder:
             out.append((e.name, e.id))
         return out
 

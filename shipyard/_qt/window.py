@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QPushButton,
     QStackedWidget,
@@ -25,72 +24,78 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt import autosave
+from shipyard._qt import autosave, convert_actions
 from shipyard._qt.document import Document
+from shipyard._qt.host import EditorWindow
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
 from shipyard._qt.view import DocumentView
-from shipyard.core.catalog import Catalog, load_catalog
-from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design
+from shipyard.core.catalog import load_catalog, with_preset
+from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, sample_files
 from shipyard.core.errors import InputError
-from shipyard.core.resources import builtin_catalog_root
+from shipyard.core.model import Catalog
+from shipyard.core.registry import get as ruleset_info
+from shipyard.core.registry import problems as registry_problems
+from shipyard.core.registry import rulesets
 from shipyard.render.paper import PAPER_NAMES, PAPERS, default_paper
 
-RULESET = "space-fighter-alpha"
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"
 MAX_RECENT = 10
 AUTOSAVE_MS = 60_000
-
-
-# What File > New offers, by ruleset: (menu text, kind). For Space Fighter Alpha a kind is
-# the design's scale; for Space Fury it is what the design is: a fighter, a pilot or a force.
-NEW_DESIGNS: dict[str, list[tuple[str, str]]] = {
-    RULESET: [("Star&fighter", "starfighter"), ("Star&ship", "starship")],
-    "space-fury": [("Space Fury f&ighter", "fighter"), ("Space Fury &pilot", "pilot"), ("Space Fury f&orce", "force")],
-}
-RULESET_NAMES = {RULESET: "Space Fighter Alpha", "space-fury": "Space Fury"}
-
-
-def samples(ruleset: str = RULESET) -> list[Path]:
-    return sorted((builtin_catalog_root() / ruleset / "examples").glob(f"*{EXTENSION}"))
 
 
 def _sample_name(path: Path) -> str:
     return path.stem.replace("-", " ").title()
 
 
+def _plain(menu_text: str) -> str:
+    return menu_text.replace("&", "")
+
+
 class Welcome(QWidget):
+    """New designs and samples of every installed ruleset, from their manifests (no ruleset is imported)."""
+
     def __init__(self, window: MainWindow) -> None:
         super().__init__()
         lay = QVBoxLayout(self)
         lay.addStretch(1)
-        title = QLabel(
-            "<h1>Shipyard</h1><p>Build a spacecraft by the rules, or open one of the sample ships.</p>"
-            "<p><b>Space Fighter Alpha</b></p>"
-        )
+        title = QLabel("<h1>Shipyard</h1><p>Build a spacecraft by the rules, or open one of the sample ships.</p>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(title)
-        for text, scale in (("New &starfighter", "starfighter"), ("New star&ship", "starship")):
-            b = QPushButton(text)
-            b.clicked.connect(lambda _=False, s=scale: window.new(s))
-            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(QLabel("<b>Sample ships</b>"), alignment=Qt.AlignmentFlag.AlignCenter)
-        for f in samples():
-            b = QPushButton(_sample_name(f))
-            b.setAccessibleName(f"Open the sample {f.stem.replace('-', ' ')}")
-            b.clicked.connect(lambda _=False, p=f: window.open_sample(p))
-            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
-        fury_title = QLabel("<b>Space Fury</b> (its samples: File > New from sample)")
-        lay.addWidget(fury_title, alignment=Qt.AlignmentFlag.AlignCenter)
-        fury = QWidget()
-        row = QHBoxLayout(fury)
-        row.setContentsMargins(0, 0, 0, 0)
-        for text, kind in NEW_DESIGNS["space-fury"]:
-            t = QPushButton(f"New {text.replace('Space Fury ', '')}")
-            t.setAccessibleName(f"New Space Fury {kind}")
-            t.setMinimumWidth(110)
-            t.clicked.connect(lambda _=False, k=kind: window.new(k, "space-fury"))
-            row.addWidget(t)
-        lay.addWidget(fury, alignment=Qt.AlignmentFlag.AlignCenter)
+        for info in rulesets():
+            heading = QLabel(f"<b>{info.name}</b>")
+            heading.setToolTip(info.manifest.description)
+            lay.addWidget(heading, alignment=Qt.AlignmentFlag.AlignCenter)
+            row = QWidget()
+            buttons = QHBoxLayout(row)
+            buttons.setContentsMargins(0, 0, 0, 0)
+            for kind in info.kinds:
+                b = QPushButton(f"New {kind.name.lower()}")
+                b.setAccessibleName(f"New {info.name} {kind.name.lower()}")
+                b.setToolTip(kind.description)
+                b.setMinimumWidth(120)
+                b.clicked.connect(lambda _=False, k=kind.id, r=info.id: window.new(k, r))
+                buttons.addWidget(b)
+            lay.addWidget(row, alignment=Qt.AlignmentFlag.AlignCenter)
+            samples = sample_files(info.samples)
+            if samples:
+                picker = QComboBox()
+                picker.setAccessibleName(f"Open a {info.name} sample")
+                picker.addItem(f"Open a sample ({len(samples)})…", None)
+                for f in samples:
+                    picker.addItem(_sample_name(f), str(f))
+                picker.activated.connect(
+                    lambda i, p=picker: window.open_sample(Path(p.itemData(i))) if p.itemData(i) else None
+                )
+                lay.addWidget(picker, alignment=Qt.AlignmentFlag.AlignCenter)
+            if info.manifest.samples_note:
+                note = QLabel(info.manifest.samples_note, wordWrap=True)
+                note.setMaximumWidth(560)
+                note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                lay.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
+        for problem in registry_problems():
+            broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
+            broken.setMaximumWidth(560)
+            lay.addWidget(broken, alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addStretch(2)
 
 
@@ -125,7 +130,7 @@ class PrintDialog(QDialog):
         form.addRow(buttons)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(EditorWindow):
     def __init__(self, settings: QSettings, *, use_user_folder: bool = True, preview: bool = True) -> None:
         super().__init__()
         self.settings = settings
@@ -171,17 +176,20 @@ class MainWindow(QMainWindow):
     def _make_menus(self) -> None:
         bar = self.menuBar()
         m = bar.addMenu("&File")
-        self._action(m, "New star&fighter", lambda: self.new("starfighter"), QKeySequence.StandardKey.New)
-        self._action(m, "New star&ship", lambda: self.new("starship"))
         nm = m.addMenu("&New")
-        for ruleset, kinds in NEW_DESIGNS.items():
-            nm.addSection(RULESET_NAMES.get(ruleset, ruleset))
-            for text, kind in kinds:
-                self._action(nm, text, lambda _=False, k=kind, r=ruleset: self.new(k, r))
+        first = True
+        for info in rulesets():
+            nm.addSection(info.name)
+            for kind in info.kinds:
+                a = self._action(nm, kind.menu or kind.name, lambda _=False, k=kind.id, r=info.id: self.new(k, r))
+                a.setStatusTip(f"A new {info.name} {kind.name.lower()}: {kind.description}".rstrip(": "))
+                if first:  # Ctrl+N: the first kind of the first ruleset
+                    a.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+                    first = False
         sm = m.addMenu("New from &sample")
-        for ruleset in NEW_DESIGNS:
-            sm.addSection(RULESET_NAMES.get(ruleset, ruleset))
-            for f in samples(ruleset):
+        for info in rulesets():
+            sm.addSection(info.name)
+            for f in sample_files(info.samples):
                 self._action(sm, _sample_name(f), lambda _=False, p=f: self.open_sample(p))
         self._action(m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = m.addMenu("Open &recent")
@@ -214,7 +222,7 @@ class MainWindow(QMainWindow):
         self.preset_menu = s.addMenu("Default &preset")
         self.preset_menu.aboutToShow.connect(self._fill_presets)
         self._action(s, "User &catalog folder…", self.choose_catalog_folder)
-        __import__("shipyard._qt.convert_actions", fromlist=["install"]).install(self)
+        convert_actions.install(self)
 
     def _fill_presets(self) -> None:
         """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.
@@ -223,8 +231,9 @@ class MainWindow(QMainWindow):
         newly chosen user catalog folder shows its presets at once.
         """
         self.preset_menu.clear()
-        for ruleset in NEW_DESIGNS:
-            self.preset_menu.addSection(RULESET_NAMES.get(ruleset, ruleset))
+        for info in rulesets():
+            ruleset = info.id
+            self.preset_menu.addSection(info.name)
             try:
                 catalog = self.catalog_for_new(ruleset)
             except InputError as exc:
@@ -279,7 +288,7 @@ class MainWindow(QMainWindow):
         """
         catalog = load_catalog(ruleset, self.catalog_folders(), use_user_folder=self.use_user_folder)
         preset = self.default_preset(ruleset)
-        return catalog.with_preset(preset) if preset in catalog.presets else catalog
+        return with_preset(catalog, preset) if preset in catalog.presets else catalog
 
     def catalog_folders(self) -> tuple[Path, ...]:
         value = self.settings.value("catalog/folder")
@@ -334,23 +343,25 @@ class MainWindow(QMainWindow):
         self._update_title(doc)
         return view
 
-    def new(self, kind: str = "starfighter", ruleset: str = RULESET) -> DocumentView | None:
-        """A new design of ``kind`` (a Space Fighter Alpha scale; a Space Fury fighter, pilot or force).
-
-        None, after an error dialog, when the user's catalog folder cannot be read.
+    def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None:
+        """A new design of ``kind`` of ``ruleset`` (as their manifest names them; by default
+        the first kind of the first ruleset). None, after an error dialog, when the user's
+        catalog folder (or the ruleset) cannot be read.
         """
         try:
-            catalog = self.catalog_for_new(ruleset)
-        except InputError as exc:
-            self.show_error("Cannot start a new design", str(exc))
+            info = ruleset_info(ruleset) if ruleset else rulesets()[0]
+            kind = kind or info.kinds[0].id
+            catalog = self.catalog_for_new(info.id)
+            found = info.kind(kind)
+            name = f"New {found.name.lower()}" if found else f"New {kind}"
+            design = catalog.module.resolve(catalog.module.new_design(kind, name, catalog), catalog)
+        except (InputError, IndexError) as exc:
+            self.show_error(
+                "Cannot start a new design", str(exc) if isinstance(exc, InputError) else "no ruleset is installed"
+            )
             return None
-        make = getattr(catalog.module, "new_of_kind", None)
-        if make is None:  # the ruleset's kinds are its scales
-            design = catalog.module.resolve(catalog.module.new_design(f"New {kind}", kind, catalog), catalog)
-        else:
-            design = make(kind, catalog)
         preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
-        return self.add_document(Document(LoadedDesign(None, ruleset, preset, design, catalog)))
+        return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
 
     def open_sample(self, path: Path) -> DocumentView | None:
         """A sample opens as a new, untitled design: saving asks where."""

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shipyard.commands._common import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, refuse_existing
+from shipyard.core.commandline import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, refuse_existing
 
 STDIN = "-"
 
@@ -35,7 +35,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     q.add_argument(
         "-o", "--output", required=True, help="design file to write; a folder when the text holds several blocks"
     )
-    q.add_argument("--ruleset", default="space-fighter-alpha")
+    q.add_argument("--ruleset", help="the ruleset the text is written for (default: the one that reads stat blocks)")
     catalog_opts(q)
     q.add_argument(
         "--partial",
@@ -101,11 +101,12 @@ def _slug(name: str) -> str:
 
 def cmd_import_statblock(args: argparse.Namespace) -> int:
     from shipyard.convert.statblock import import_statblocks
+    from shipyard.core.commandline import ruleset_offering
     from shipyard.core.designfile import EXTENSION, make_folder, save_design
     from shipyard.core.errors import InputError
 
     text, label = _read_text(args.file)
-    catalog = catalog_for(args, args.ruleset)
+    catalog = catalog_for(args, args.ruleset or ruleset_offering("formats", "statblock", "stat-block text"))
     try:
         results = import_statblocks(text, catalog, source=label)
     except InputError as exc:

@@ -27,9 +27,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError, Problem
+from shipyard.core.model import Catalog
 from shipyard.core.suggest import closest, normalise
 
 FORMAT_KIND = "statblock"
@@ -210,11 +210,11 @@ class _Format:
         if self.scale_suffix_re is not None:
             text = self.scale_suffix_re.sub("", text).strip()
         key = self.scale_names.get(normalise(text))
-        return self.catalog.scales.parse(key if key is not None else text)
+        return self.catalog.ladder.parse(key if key is not None else text)
 
     def scale_choices(self) -> list[str]:
-        names = [e.name for e in self.catalog.scales.section.ladder if e.designable]
-        ext = self.catalog.scales.section.extension
+        names = [e.name for e in self.catalog.ladder.section.ladder if e.designable]
+        ext = self.catalog.ladder.section.extension
         if ext is not None:
             names.append(ext.name.format(n=1))
         return names
@@ -623,7 +623,7 @@ class _Block:
             return
         if lab.field is None:
             return
-        found = self.catalog.scales.lookup(lab.assume, self.scale) if lab.assume and self.scale else None
+        found = self.catalog.ladder.lookup(lab.assume, self.scale) if lab.assume and self.scale else None
         if found is not None:
             self.data[lab.field] = found[0]
             why = f"no {lab.name} label; {found[0]} assumed for a {self.scale.name}-scale craft"
@@ -997,7 +997,7 @@ class _Block:
             count = f"{d[spec.count_key]} x " if spec.count_key and d.get(spec.count_key, 1) != 1 else ""
             out = f"{count}{d[spec.name_key]} ({self.fmt.custom_word}" + (f": {', '.join(bits)}" if bits else "") + ")"
             if spec.scale_key and d.get(spec.scale_key):
-                scale = self.catalog.scales.parse(d[spec.scale_key])
+                scale = self.catalog.ladder.parse(d[spec.scale_key])
                 out += f", {scale.name if scale else d[spec.scale_key]} scale"
             return out
         spec = self.fmt.lists[e.kind]
@@ -1012,7 +1012,7 @@ class _Block:
         if spec.level_key and d.get(spec.level_key) is not None:
             out += f", level {d[spec.level_key]}"
         if spec.scale_key and d.get(spec.scale_key):
-            scale = self.catalog.scales.parse(d[spec.scale_key])
+            scale = self.catalog.ladder.parse(d[spec.scale_key])
             out += f", {scale.name if scale else d[spec.scale_key]} scale"
         return out
 
@@ -1072,7 +1072,7 @@ def export_statblock(design: Any, catalog: Catalog, *, markdown: bool = False) -
                 continue
             lines.append((lab.name, value))
         elif lab.value == "scale":
-            scale = catalog.scales.parse(getattr(d, lab.field))
+            scale = catalog.ladder.parse(getattr(d, lab.field))
             lines.append((lab.name, scale.name if scale else str(getattr(d, lab.field))))
         elif lab.value == "number":
             value = getattr(d, lab.field)
@@ -1094,7 +1094,7 @@ def _md_escape(text: str) -> str:
 def _scale_prefix(fmt: _Format, scale_id: str | None) -> str:
     if not scale_id:
         return ""
-    scale = fmt.catalog.scales.parse(scale_id)
+    scale = fmt.catalog.ladder.parse(scale_id)
     return f"{scale.name if scale else scale_id}{fmt.scale_suffix} "
 
 

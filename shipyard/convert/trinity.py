@@ -21,9 +21,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
-from shipyard.core.catalog import Catalog, load_catalog
+from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import LoadedDesign, parse_json, read_text
 from shipyard.core.errors import InputError, Problem, format_path
+from shipyard.core.model import Catalog
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
 
@@ -349,7 +350,7 @@ class _Converter:
         )
 
     def scale(self, scale_id: str) -> Any:
-        found = self.catalog.scales.parse(scale_id)
+        found = self.catalog.ladder.parse(scale_id)
         if found is None:
             raise InputError.single(f"the conversion table names unknown scale {scale_id!r}", file=table_file())
         return found
@@ -452,7 +453,7 @@ class _Converter:
         if self.v.cost is None:
             self.note(row.label, "note", "", "", f"not given; no {row.result}", row.source)
             return
-        found = self.catalog.scales.lookup(row.points_per_resource, scale)
+        found = self.catalog.ladder.lookup(row.points_per_resource, scale)
         if found is None:
             raise InputError.single(f"the conversion table prices no {scale.name}-scale vessel", file=table_file())
         per = found[0]
@@ -486,7 +487,7 @@ class _Converter:
         value: int | None = row.value
         why = row.why
         if row.by_scale:
-            found = self.catalog.scales.lookup(row.by_scale, scale)
+            found = self.catalog.ladder.lookup(row.by_scale, scale)
             if found is not None:
                 raw = found[0]
                 if isinstance(raw, str):

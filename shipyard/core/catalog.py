@@ -4,146 +4,41 @@ Layering: the built-in folder, then user folders in order. A later folder's item
 existing id replaces it whole and the replacement is reported; the same id twice in one
 folder is a conflict. A preset is data too: field overrides on named entries, validated
 exactly like the entries themselves, so a house rule can never sneak in an unknown key.
+
+Which folder is a ruleset's and which Python package holds its mechanisms comes from the
+registry (:mod:`shipyard.core.registry`); the catalog's own types are in
+:mod:`shipyard.core.model`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from shipyard.core.errors import InputError, Problem, format_path
-from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
+from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta, RulesetSection
+from shipyard.core.model import Catalog, Origin, RulesetModule
 from shipyard.core.pools import PoolDef
-from shipyard.core.resources import builtin_catalog_root, user_data_folder
+from shipyard.core.resources import user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
 
-P = TypeVar("P")
-T = TypeVar("T")
-
 if TYPE_CHECKING:
-    from shipyard.core.rules import BoundRule
-    from shipyard.core.rulesets import RulesetModule
+    from shipyard.core.form import Form
+    from shipyard.core.registry import RulesetInfo
     from shipyard.core.yamlio import YamlDocument
 
-CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "preset")
-
-
-@dataclass(frozen=True)
-class Origin:
-    file: Path
-    line: int | None
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}" if self.line else str(self.file)
-
-
-@dataclass
-class Catalog:
-    """Everything one ruleset's rules need, with a preset applied (or not yet)."""
-
-    meta: RulesetMeta
-    module: RulesetModule
-    scales: ScaleLadder
-    pools: list[PoolDef]
-    rules: list[BoundRule]
-    items: dict[str, dict[str, CatalogItem]]
-    presets: dict[str, Preset]
-    folders: tuple[Path, ...]
-    origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
-    overrides: list[str] = field(default_factory=list)
-    preset: Preset | None = None
-    # The catalog before any preset: presets replace each other rather than pile up.
-    base: Catalog | None = None
-    override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
-    _index: dict[str, dict[str, str]] = field(default_factory=dict)
-    _memo: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def root(self) -> Path:
-        return self.folders[0]
-
-    def kind(self, kind: str) -> dict[str, CatalogItem]:
-        return self.items.get(kind, {})
-
-    def item(self, kind: str, item_id: str) -> CatalogItem | None:
-        return self.items.get(kind, {}).get(item_id)
-
-    def resolve(self, kind: str, name: str) -> str | None:
-        """The id an id, name or alias refers to, ignoring case, spacing and punctuation."""
-        if kind not in self._index:
-            index: dict[str, str] = {}
-            for item in self.kind(kind).values():
-                for key in (item.id, item.name, *item.aliases):
-                    index.setdefault(normalise(key), item.id)
-            self._index[kind] = index
-        return self._index[kind].get(normalise(name))
-
-    def names(self, kind: str) -> list[str]:
-        out: list[str] = []
-        for item in self.kind(kind).values():
-            out += [item.id, item.name, *item.aliases]
-        return out
-
-    def pool(self, pool_id: str) -> PoolDef | None:
-        return next((p for p in self.pools if p.id == pool_id), None)
-
-    def rule(self, rule_type: str) -> BoundRule | None:
-        """The first rule of ``rule_type`` (as the catalog names it), if the ruleset has one."""
-        return next((r for r in self.rules if r.definition.type == rule_type), None)
-
-    def params(self, params_type: type[P]) -> P | None:
-        """The parameters of the first rule whose parameters are a ``params_type``."""
-        return next((r.params for r in self.rules if isinstance(r.params, params_type)), None)
-
-    def cite(self, section: str) -> str:
-        return f"{self.meta.source_title}, {section}" if section else self.meta.source_title
-
-    def memo(self, key: str, make: Callable[[], T]) -> T:
-        """What ``make`` builds from this catalog, built once (a catalog does not change)."""
-        if key not in self._memo:
-            self._memo[key] = make()
-        return self._memo[key]  # type: ignore[no-any-return]
-
-    def with_preset(self, preset_id: str | None) -> Catalog:
-        return apply_preset(self, preset_id or self.meta.default_preset)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle support for the catalog cache: a module is stored by its name."""
-        state = dict(self.__dict__)
-        state["module"] = self.meta.module
-        state["_index"] = {}
-        state["_memo"] = {}
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        from shipyard.core.rulesets import import_module
-
-        state["module"] = import_module(state["module"])
-        self.__dict__.update(state)
+CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "form", "preset")
+BUDGET_WITHOUT_SCALES = "all"  # a pool's budget key in a ruleset without scales
 
 
 def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[object, ...]) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            full = (*loc, *err["loc"])
-            line, col = doc.position(full)
-            msg = err["msg"]
-            if err["type"] == "extra_forbidden":
-                allowed = ", ".join(sorted(model.model_fields))
-                msg = f"unknown key {err['loc'][-1]!r}"
-                problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
-                continue
-            problems.append(Problem(msg, str(doc.file), line, col, format_path(full)))
-        raise InputError(problems) from None
+    from shipyard.core.yamlio import validate
+
+    return validate(doc, model, data, loc)
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -161,11 +56,13 @@ def _yaml_files(folder: Path) -> list[Path]:
 class _Builder:
     """Accumulates sections from the layered folders, tracking where each entry came from."""
 
-    def __init__(self, ruleset_id: str) -> None:
-        self.ruleset_id = ruleset_id
+    def __init__(self, info: RulesetInfo, module: RulesetModule) -> None:
+        self.info = info
         self.meta: RulesetMeta | None = None
-        self.module: RulesetModule | None = None
+        self.module = module
         self.scales: ScalesSection | None = None
+        self.form: Form | None = None
+        self.form_doc: YamlDocument | None = None
         self.pools: dict[str, PoolDef] = {}
         self.rules: list[tuple[YamlDocument, int, RuleDef]] = []
         self.items: dict[str, dict[str, CatalogItem]] = {}
@@ -203,6 +100,12 @@ class _Builder:
                 self._only_builtin(doc, section, builtin)
                 for i, entry in enumerate(_as_list(doc, body, section)):
                     self.rules.append((doc, i, _validate(doc, RuleDef, entry, (section, i))))
+            elif section == "form":
+                from shipyard.core.form import Form
+
+                self._only_builtin(doc, section, builtin)
+                self.form = _validate(doc, Form, body, (section,))
+                self.form_doc = doc
             elif section == "preset":
                 preset = _validate(doc, Preset, body, (section,))
                 self._record(doc, "preset", preset.id, (section,), seen_here)
@@ -232,18 +135,22 @@ class _Builder:
             )
 
     def _ruleset(self, doc: YamlDocument, body: Any, builtin: bool) -> None:
+        """The catalog's ``ruleset`` section, joined with who the ruleset is (its manifest)."""
         self._only_builtin(doc, "ruleset", builtin)
-        meta: RulesetMeta = _validate(doc, RulesetMeta, body, ("ruleset",))
-        if meta.id != self.ruleset_id:
-            raise doc.error(f"ruleset id {meta.id!r} does not match its folder {self.ruleset_id!r}", ("ruleset", "id"))
-        from shipyard.core.rulesets import import_module
-
-        self.meta = meta
-        self.module = import_module(meta.module, doc)
+        section: RulesetSection = _validate(doc, RulesetSection, body, ("ruleset",))
+        m = self.info.manifest
+        self.meta = RulesetMeta(
+            id=m.id,
+            name=m.name,
+            version=m.version,
+            description=m.description,
+            source_file=m.source.file,
+            source_title=m.source.title,
+            samples_note=m.samples_note,
+            **section.model_dump(),
+        )
 
     def _items(self, doc: YamlDocument, kind: str, body: Any, seen_here: dict[tuple[str, str], Origin]) -> None:
-        if self.module is None:
-            raise doc.error("ruleset.yaml must come first: it names the item kinds", (kind,))
         model = self.module.ITEM_KINDS.get(kind)
         if model is None:
             known = [*CORE_SECTIONS, *self.module.ITEM_KINDS]
@@ -287,18 +194,19 @@ class _Builder:
     def build(self, folders: tuple[Path, ...]) -> Catalog:
         from shipyard.core.rules import bind_rules
 
-        if self.meta is None or self.module is None:
+        if self.meta is None:
             self.problems.append(Problem("ruleset.yaml with a 'ruleset' section is missing", str(folders[0])))
-        if self.scales is None:
-            self.problems.append(Problem("no 'scales' section in the ruleset folder", str(folders[0])))
         if self.problems:
             raise InputError(self.problems)
-        assert self.meta is not None and self.module is not None and self.scales is not None
-        bound = bind_rules(self.rules, self.module)
+        assert self.meta is not None
+        capabilities = {"scales"} if self.scales is not None else set()
+        if self.pools:
+            capabilities.add("pools")
+        bound = bind_rules(self.rules, self.module, frozenset(capabilities))
         catalog = Catalog(
             meta=self.meta,
             module=self.module,
-            scales=ScaleLadder(self.scales),
+            scales=ScaleLadder(self.scales) if self.scales is not None else None,
             pools=list(self.pools.values()),
             rules=bound,
             items=self.items,
@@ -307,7 +215,16 @@ class _Builder:
             origins=self.origins,
             overrides=self.overrides,
             override_positions=self.override_positions,
+            form=self.form,
         )
+        if self.form is not None:
+            from shipyard.core.formview import check_form
+            from shipyard.core.schema import design_schema
+
+            catalog.form_schema = design_schema(self.module.Design)
+            problems = check_form(catalog, self.form_doc)
+            if problems:
+                raise InputError(problems)
         check_references(catalog)
         return catalog
 
@@ -348,7 +265,7 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
                     )
                 )
             for scale in getattr(item, "scales", None) or []:
-                if catalog.scales.parse(scale) is None:
+                if catalog.scales is None or catalog.scales.parse(scale) is None:
                     found.append(
                         (
                             kind,
@@ -357,7 +274,7 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
                                 f"{kind} {item.id!r} names unknown scale {scale!r}",
                                 f,
                                 ln,
-                                allowed=", ".join(catalog.scales.ids()),
+                                allowed=", ".join(catalog.scales.ids()) if catalog.scales else "none: no scales",
                             ),
                         )
                     )
@@ -379,7 +296,19 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
                 seen.setdefault(n, item.id)
     for pool in catalog.pools:
         for scale in pool.budget:
-            if catalog.scales.parse(scale) is None:
+            if catalog.scales is None:
+                if scale != BUDGET_WITHOUT_SCALES:
+                    found.append(
+                        (
+                            "pools",
+                            pool.id,
+                            Problem(
+                                f"pool {pool.id!r} has a budget for scale {scale!r}, but the ruleset has no scales",
+                                allowed=BUDGET_WITHOUT_SCALES,
+                            ),
+                        )
+                    )
+            elif catalog.scales.parse(scale) is None:
                 found.append(("pools", pool.id, Problem(f"pool {pool.id!r} has a budget for unknown scale {scale!r}")))
     return found
 
@@ -410,6 +339,11 @@ def check_references(catalog: Catalog) -> None:
             problems += exc.problems
     if problems:
         raise InputError(problems)
+
+
+def with_preset(catalog: Catalog, preset_id: str | None) -> Catalog:
+    """``catalog`` with ``preset_id`` applied (the ruleset's default when None)."""
+    return apply_preset(catalog, preset_id or catalog.meta.default_preset)
 
 
 def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
@@ -504,6 +438,8 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
         preset=preset,
         base=source,
         override_positions=catalog.override_positions,
+        form=catalog.form,
+        form_schema=catalog.form_schema,
     )
     changed = {(section, entry_id) for section, entries in preset.overrides.items() for entry_id in entries}
     for kind, item_id, problem in check_items(new):
@@ -539,8 +475,10 @@ def user_catalog_folder() -> Path:
 
 
 def available_rulesets() -> list[str]:
-    root = builtin_catalog_root()
-    return sorted(p.name for p in root.iterdir() if (p / "ruleset.yaml").is_file())
+    """The ids of the installed rulesets (see :mod:`shipyard.core.registry`)."""
+    from shipyard.core.registry import ids
+
+    return ids()
 
 
 def load_catalog(
@@ -562,23 +500,52 @@ def load_catalog(
 
 @lru_cache(maxsize=16)
 def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
-    root = builtin_catalog_root() / ruleset_id
+    from shipyard.core import catalog_cache
+    from shipyard.core.registry import get, ruleset_module
+
+    info = get(ruleset_id)
+    root = info.catalog
     if not (root / "ruleset.yaml").is_file():
         raise InputError.single(
-            f"unknown ruleset {ruleset_id!r}; " + did_you_mean(ruleset_id, available_rulesets()),
-            allowed=", ".join(available_rulesets()),
+            f"ruleset {ruleset_id!r} has no catalog: its ruleset.yaml is missing", file=root / "ruleset.yaml"
         )
     folders = (root, *layers)
-    from shipyard.core import catalog_cache
-
-    key = catalog_cache.key(ruleset_id, folders, [f for d in folders for f in _yaml_files(d)])
+    files = [info.manifest_file, *info.code_files(), *(f for d in folders for f in _yaml_files(d))]
+    key = catalog_cache.key(ruleset_id, folders, files)
     cached = catalog_cache.read(key)
-    if isinstance(cached, Catalog):
+    if isinstance(cached, Catalog) and cached.base is None:
+        cached.module = ruleset_module(ruleset_id)  # modules are not pickled
         return cached
-    builder = _Builder(ruleset_id)
+    builder = _Builder(info, ruleset_module(ruleset_id))
     builder.load_folder(root, builtin=True)
     for layer in layers:
         builder.load_folder(layer, builtin=False)
     catalog = builder.build(folders)
     catalog_cache.write(key, catalog)
     return catalog
+
+
+def check_folder(folder: Path) -> RulesetInfo:
+    """Read a ruleset package folder (its manifest, its Python package, its catalog) as an
+    installed ruleset is read, without the cache; raise every problem at once.
+
+    For ``shipyard rulesets --check PATH``: a homebrew author checks a ruleset before
+    installing it. An installed ruleset's own folder is read as installed.
+    """
+    from shipyard.core.registry import RulesetInfo, import_package, read_manifest, ruleset_module, rulesets
+
+    manifest_file = (folder / "manifest.yaml") if folder.is_dir() else folder
+    manifest = read_manifest(manifest_file)
+    installed = next((i for i in rulesets() if i.manifest_file.resolve() == manifest_file.resolve()), None)
+    if installed is not None:
+        info, module = installed, ruleset_module(installed.id)
+    else:
+        package = manifest_file.parent.name
+        module = import_package(package, manifest_file.parent, path=str(manifest_file.parent.parent))
+        info = RulesetInfo(manifest, manifest_file, package, "(not installed)", "")
+    if not (info.catalog / "ruleset.yaml").is_file():
+        raise InputError.single("the catalog's ruleset.yaml is missing", file=info.catalog / "ruleset.yaml")
+    builder = _Builder(info, module)
+    builder.load_folder(info.catalog, builtin=True)
+    builder.build((info.catalog,))
+    return info

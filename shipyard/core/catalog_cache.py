@@ -2,7 +2,8 @@
 
 Parsing a ruleset's YAML with positions and validating every entry costs ~0.2 s, more
 than the rest of ``shipyard check``. The cache key covers everything the result depends
-on: each catalog file's path, size and modification time, Shipyard's version and its own
+on: each catalog file's path, size and modification time (and the ruleset's manifest and
+code), Shipyard's version and its own
 source files (a bundle has no sources: its version counts), and the Python and pydantic
 versions. Writing a new entry removes the older ones for the same ruleset and folders,
 so the cache does not grow with every edit of a catalog. Any problem with the cache (unreadable, stale,
@@ -45,8 +46,7 @@ def key(ruleset: str, folders: tuple[Path, ...], files: list[Path]) -> str:
     import shipyard
 
     parts = [ruleset, shipyard.__version__, sys.version, pydantic.VERSION, *map(str, folders), *map(_stamp, files)]
-    parts += [_stamp(p) for p in sorted((_CODE_ROOT / "core").glob("*.py"))]
-    parts += [_stamp(p) for p in sorted((_CODE_ROOT / "rulesets").rglob("*.py"))]  # ruleset packages too
+    parts += [_stamp(p) for p in sorted((_CODE_ROOT / "core").glob("*.py"))]  # the ruleset's own code is in files
     which = hashlib.sha256("\n".join(map(str, folders)).encode()).hexdigest()[:8]
     content = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
     return f"{ruleset}-{which}-{content}"

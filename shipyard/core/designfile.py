@@ -20,8 +20,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from shipyard.core.catalog import Catalog, available_rulesets, load_catalog
+from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
 from shipyard.core.errors import InputError, Problem, format_path
+from shipyard.core.model import Catalog
 from shipyard.core.suggest import did_you_mean
 from shipyard.core.usertext import decode, read_limited
 
@@ -167,14 +168,9 @@ def design_from_document(
         raise InputError(
             [Problem(f"unknown field {k!r}", file, path=k, allowed=", ".join(ENVELOPE_KEYS)) for k in unknown]
         )
-    ruleset = doc.get("ruleset")
-    if not isinstance(ruleset, str) or ruleset not in available_rulesets():
-        raise InputError.single(
-            f"unknown ruleset {ruleset!r}; {did_you_mean(str(ruleset), available_rulesets())}".rstrip("; "),
-            file=file,
-            path="ruleset",
-            allowed=", ".join(available_rulesets()),
-        )
+    from shipyard.core.registry import get
+
+    ruleset = get(doc.get("ruleset"), file=file, path="ruleset").id
     preset_id = preset or doc.get("preset")
     if preset_id is not None and (not isinstance(preset_id, str) or not preset_id.strip()):
         raise InputError.single("preset must be a preset id (or left out for the default)", file=file, path="preset")
@@ -187,7 +183,7 @@ def design_from_document(
             path="preset",
             allowed=", ".join(sorted(catalog.presets)),
         )
-    catalog = catalog.with_preset(preset_id)
+    catalog = with_preset(catalog, preset_id)
     body = doc.get("design")
     if not isinstance(body, dict):
         raise InputError.single("'design' must be a JSON object with the design's fields", file=file, path="design")
@@ -214,6 +210,18 @@ def load_design(
     return design_from_document(
         doc, file=str(file), preset=preset, catalog_folders=catalog_folders, use_user_folder=use_user_folder
     )
+
+
+def sample_files(folder: Path) -> list[Path]:
+    """The design files in a ruleset's samples folder, by name."""
+    return sorted(folder.glob(f"*{EXTENSION}")) if folder.is_dir() else []
+
+
+def peek_ruleset(file: Path | str) -> str | None:
+    """The ruleset id a design file names, read without loading it (None when it names none)."""
+    doc = parse_document(read_text(Path(file)), str(file))
+    ruleset = doc.get("ruleset")
+    return ruleset if isinstance(ruleset, str) else None
 
 
 def dumps(loaded: LoadedDesign) -> str:
@@ -277,9 +285,31 @@ def save_design(loaded: LoadedDesign, file: Path | str) -> None:
     atomic_write_text(Path(file), dumps(loaded))
 
 
-def new_design(ruleset: str, name: str, scale: str, *, preset: str | None = None) -> LoadedDesign:
-    catalog = load_catalog(ruleset, preset=preset)
-    design = catalog.module.new_design(name, scale, catalog)
+def new_design(
+    ruleset: str,
+    name: str,
+    kind: str,
+    *,
+    preset: str | None = None,
+    catalog_folders: tuple[Path, ...] = (),
+    use_user_folder: bool = True,
+) -> LoadedDesign:
+    """A new design of one of the kinds the ruleset's manifest offers (a fighter, a pilot, a fleet ...)."""
+    from shipyard.core.registry import get
+
+    info = get(ruleset)
+    if not any(k.accepts(kind) for k in info.kinds):
+        from shipyard.core.suggest import did_you_mean
+
+        offered = [k.id for k in info.kinds]
+        hint = did_you_mean(kind, offered)
+        raise InputError.single(
+            f"{info.name} has no kind of design {kind!r}" + (f"; {hint}" if hint else ""),
+            path="--kind",
+            allowed=", ".join(offered),
+        )
+    catalog = load_catalog(ruleset, catalog_folders, preset=preset, use_user_folder=use_user_folder)
+    design = catalog.module.new_design(kind, name, catalog)
     design = catalog.module.resolve(design, catalog)
     return LoadedDesign(None, ruleset, catalog.preset.id if catalog.preset else "", design, catalog)
 

@@ -9,24 +9,16 @@ so a finding's path leads straight to the field to change.
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 from pydantic import ValidationError
 
-from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import validation_problems
 from shipyard.core.errors import InputError, Problem
+from shipyard.core.model import Catalog
+from shipyard.core.paths import parse_path
 
-_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def parse_path(path: str) -> list[str | int]:
-    """``weapons[1].count`` -> ["weapons", 1, "count"]; dict keys may contain dashes."""
-    out: list[str | int] = []
-    for name, index in _TOKEN.findall(path):
-        out.append(int(index) if index else name)
-    return out
+__all__ = ["get_at", "insert_at", "parse_path", "remove_at", "set_at"]
 
 
 def _container(data: Any, parts: list[str | int], path: str) -> Any:

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.catalog import Catalog
-from shipyard.core.context import Context
+from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, with_preset
 from shipyard.core.findings import FindingSink, Severity
-from shipyard.core.pools import Ledger, PoolReport, PoolState
-from shipyard.core.report import Report
+from shipyard.core.model import Catalog, Context
+from shipyard.core.pools import Ledger, PoolReport, PoolState, line_items
+from shipyard.core.report import Derived, Report, count_figure
+from shipyard.core.scales import Scale
 
 
-def _ledger(catalog: Catalog, ctx_scale: Any, overrides: dict[str, int]) -> Ledger:
+def _ledger(catalog: Catalog, scale: Scale | None, overrides: dict[str, int]) -> Ledger:
     pools = []
     for pdef in catalog.pools:
-        found = catalog.scales.lookup(pdef.budget, ctx_scale)
-        base = found[0] if found else 0
+        if catalog.scales is not None and scale is not None:
+            found = catalog.scales.lookup(pdef.budget, scale)
+            base = found[0] if found else 0
+        else:  # a ruleset without scales gives one budget for every design
+            base = pdef.budget.get(BUDGET_WITHOUT_SCALES, 0)
         budget, note = base, ""
         if pdef.id in overrides and pdef.storyteller_editable:
             budget = overrides[pdef.id]
@@ -54,11 +58,11 @@ def _report(ctx: Context, design: Any, catalog: Catalog, forms: list[Report]) ->
         preset=preset.id if preset else "",
         preset_name=preset.name if preset else "",
         name=getattr(design, "name", ""),
-        scale=ctx.scale.name,
+        scale=ctx.view.scale.name if ctx.view.scale is not None else "",
         valid=not any(f.severity == Severity.ERROR for f in findings) and all(f.valid for f in forms),
         pools=[PoolReport.of(p) for p in ctx.ledger.pools.values()],
         priorities=ctx.priorities,
-        derived=catalog.module.derive(ctx),
+        derived=_with_counts(ctx, catalog.module.derive(ctx)),
         findings=findings,
         catalog_overrides=catalog.overrides,
         forms=forms,
@@ -66,10 +70,22 @@ def _report(ctx: Context, design: Any, catalog: Catalog, forms: list[Report]) ->
     )
 
 
+def _with_counts(ctx: Context, derived: Derived) -> Derived:
+    """The figures the rules counted up (ahead of the ruleset's own), each with its parts."""
+    counted = [
+        count_figure(c.id, c.name, c.unit, c.source, c.total, line_items(c.lines))
+        for c in ctx.counts.values()
+        if derived.figure(c.id) is None
+    ]
+    if not counted:
+        return derived
+    return derived.model_copy(update={"figures": [*counted, *derived.figures]})
+
+
 def evaluate(design: Any, catalog: Catalog, preset: str | None = None) -> Report:
     """Evaluate ``design`` against ``catalog`` (with ``preset`` applied when given)."""
     if preset is not None and (catalog.preset is None or catalog.preset.id != preset):
-        catalog = catalog.with_preset(preset)
+        catalog = with_preset(catalog, preset)
     ctx = run_rules(design, catalog)
     variants = catalog.module.variants(design)
     form_ctx = [(name, run_rules(form, catalog, {"form": name})) for name, form in variants]

@@ -62,18 +62,17 @@ class StatDef(BaseModel):
     source: str
 
 
-class RulesetMeta(BaseModel):
+class RulesetSection(BaseModel):
+    """The ``ruleset`` section of a catalog: what the rules data says about itself.
+
+    Who the ruleset is (id, name, version, source) is its manifest's to say
+    (:mod:`shipyard.core.manifest`); :class:`RulesetMeta` joins the two.
+    """
+
     model_config = DEFERRED
 
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
-    version: str
-    description: str = ""
-    source_file: str
-    source_title: str
-    module: str = Field(pattern=r"^[a-z_][a-z0-9_]*$")
     default_preset: str
-    stats: list[StatDef]
+    stats: list[StatDef] = Field(default_factory=list)
     sheet_reference: list[str] = Field(
         default_factory=list, description="item kinds that sheets print as reference tables"
     )
@@ -82,6 +81,18 @@ class RulesetMeta(BaseModel):
         min_length=1,
         description="what reports call a design's variants (a form of a transforming craft, a member of a force)",
     )
+
+
+class RulesetMeta(RulesetSection):
+    """A loaded ruleset's identity (from its manifest) and its catalog's ``ruleset`` section."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    version: str
+    description: str = ""
+    source_file: str = ""
+    source_title: str
+    samples_note: str = ""
 
 
 class Preset(BaseModel):

@@ -145,6 +145,24 @@ class LineItem(BaseModel):
     path: str = ""
 
 
+def line_items(lines: list[Line]) -> list[LineItem]:
+    """Lines as the report carries them: whole amounts as integers, fractions exact beside a float."""
+    items = []
+    for ln in lines:
+        whole = ln.amount.denominator == 1
+        items.append(
+            LineItem(
+                label=ln.label,
+                kind=ln.kind,
+                amount=int(ln.amount) if whole else float(ln.amount),
+                exact=None if whole else str(ln.amount),
+                source=ln.source,
+                path=ln.path,
+            )
+        )
+    return items
+
+
 class PoolReport(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -166,19 +184,7 @@ class PoolReport(BaseModel):
 
     @classmethod
     def of(cls, state: PoolState) -> PoolReport:
-        items = []
-        for ln in state.lines:
-            whole = ln.amount.denominator == 1
-            items.append(
-                LineItem(
-                    label=ln.label,
-                    kind=ln.kind,
-                    amount=int(ln.amount) if whole else float(ln.amount),
-                    exact=None if whole else str(ln.amount),
-                    source=ln.source,
-                    path=ln.path,
-                )
-            )
+        items = line_items(state.lines)
         return cls(
             id=state.id,
             name=state.name,

@@ -2,25 +2,39 @@
 
 The command line prints it, ``--json`` dumps it, the editor shows it and the sheet
 templates format it; none of them computes a rule themselves.
+
+Its parts are neutral, so a template or the editor can show any ruleset's report
+without knowing the system:
+
+- figures: a number, a text, a ladder value ("Great (+4)": ``value`` 4, ``word`` Great)
+  or a percentage, each with how it came about (``detail``, and ``parts`` for a figure
+  counted up from line items);
+- tables: reference or derived tables of cells;
+- tracks: a named row of tick boxes (a stress track, a power bank, missiles in a load);
+- slots: write-in boxes with a value (a Mild 2 consequence), available or not (and why);
+- actions: what the design may or may not do, each with the reason;
+- pools and priorities: the point-buy capability's budgets (empty for other systems).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from shipyard.core.context import PriorityReport
 from shipyard.core.findings import Finding, Severity
-from shipyard.core.pools import PoolReport
+from shipyard.core.pools import LineItem, PoolReport
 
 Cell = str | int | float | None
+FigureKind = Literal["number", "text", "ladder", "percent"]
 
 
-class Figure(BaseModel):
-    """A derived number with its label, unit and how it came about."""
-
+class _Part(BaseModel):
     model_config = ConfigDict(frozen=True)
+
+
+class Figure(_Part):
+    """A derived value with its label, unit and how it came about."""
 
     id: str
     label: str
@@ -28,11 +42,31 @@ class Figure(BaseModel):
     unit: str = ""
     detail: str = ""
     source: str = ""
+    kind: FigureKind = "number"
+    word: str = Field(default="", description="a ladder value's word, e.g. 'Great' for +4")
+    path: str = Field(default="", description="where in the design the value is set, for the editor's focus")
+    parts: list[LineItem] = Field(default_factory=list, description="what a counted figure is made of")
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def name(self) -> str:
+        """The label under the name the other report parts use."""
+        return self.label
+
+    def shown(self) -> str:
+        """The value as a sheet prints it: "Great (+4)", "75%", "1,200", "Fighter"."""
+        v = self.value
+        if self.kind == "ladder" and isinstance(v, int):
+            signed = f"{v:+d}"
+            return f"{self.word} ({signed})" if self.word else signed
+        if self.kind == "percent" and isinstance(v, int | float):
+            return f"{v:g}%"
+        if isinstance(v, int) and not isinstance(v, bool):
+            return f"{v:,}"
+        return "" if v is None else str(v)
 
 
-class Table(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Table(_Part):
     id: str
     title: str
     columns: list[str]
@@ -41,11 +75,69 @@ class Table(BaseModel):
     source: str = ""
 
 
-class Derived(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class Box(_Part):
+    """One tick box of a track: its value (a stress box worth 3), a label, whether it is ticked."""
 
+    value: int | None = None
+    label: str = ""
+    marked: bool = False
+
+
+class Track(_Part):
+    """A named row of tick boxes (Structure, a stress track, a power bank, missiles in a load)."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", description="the place in the design, e.g. stress.hull")
+    name: str
+    boxes: list[Box]
+    path: str = ""
+    source: str = ""
+    notes: str = ""
+
+
+class Slot(_Part):
+    """A write-in box with a value (a Mild 2 consequence), taken on a track, maybe unavailable."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", description="the place in the design, e.g. consequences.mild")
+    name: str
+    value: int | None = None
+    text: str = ""
+    track: str = ""
+    available: bool = True
+    reason: str = ""
+    path: str = ""
+    source: str = ""
+
+
+class Action(_Part):
+    """Something the design may or may not do, with the reason when it may not."""
+
+    id: str
+    name: str
+    allowed: bool
+    reason: str = ""
+    group: str = ""
+    details: dict[str, Cell] = Field(default_factory=dict, description="e.g. the skill it uses, the turn part")
+    source: str = ""
+
+
+class PriorityReport(_Part):
+    """The outcome of a priority allocation (which attribute got which free dots)."""
+
+    rule: str
+    order: dict[str, int]
+    pinned: bool
+    cost: int
+    wasted: int
+    best_cost: int
+    source: str
+
+
+class Derived(_Part):
     figures: list[Figure] = Field(default_factory=list)
     tables: list[Table] = Field(default_factory=list)
+    tracks: list[Track] = Field(default_factory=list)
+    slots: list[Slot] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list)
 
     def figure(self, fig_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fig_id), None)
@@ -53,18 +145,25 @@ class Derived(BaseModel):
     def table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables if t.id == table_id), None)
 
+    def track(self, track_id: str) -> Track | None:
+        return next((t for t in self.tracks if t.id == track_id), None)
 
-class Report(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    def slot(self, slot_id: str) -> Slot | None:
+        return next((s for s in self.slots if s.id == slot_id), None)
 
+    def action(self, action_id: str) -> Action | None:
+        return next((a for a in self.actions if a.id == action_id), None)
+
+
+class Report(_Part):
     ruleset: str
     ruleset_name: str
     preset: str
     preset_name: str
     name: str
-    scale: str
+    scale: str = ""
     valid: bool
-    pools: list[PoolReport]
+    pools: list[PoolReport] = Field(default_factory=list)
     priorities: list[PriorityReport] = Field(default_factory=list)
     derived: Derived
     findings: list[Finding]
@@ -80,3 +179,25 @@ class Report(BaseModel):
 
     def codes(self) -> list[str]:
         return [f.code for f in self.findings]
+
+
+def count_figure(count_id: str, name: str, unit: str, source: str, total: int, parts: list[LineItem]) -> Figure:
+    """A counted figure as the report carries it: its total and the parts it was counted from."""
+    return Figure(id=count_id, label=name, value=total, unit=unit, source=source, parts=parts)
+
+
+__all__ = [
+    "Action",
+    "Box",
+    "Cell",
+    "Derived",
+    "Figure",
+    "FigureKind",
+    "Finding",
+    "PriorityReport",
+    "Report",
+    "Slot",
+    "Table",
+    "Track",
+    "count_figure",
+]

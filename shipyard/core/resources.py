@@ -18,6 +18,13 @@ def _data_root(name: str) -> Path:
     return Path(__file__).resolve().parents[2] / name
 
 
+def data_path(relative: str) -> Path:
+    """A path inside Shipyard's own data folders: ``catalogs/...`` or ``templates/...``."""
+    top, _, rest = relative.strip("/").partition("/")
+    root = _data_root(top)
+    return root / rest if rest else root
+
+
 def builtin_catalog_root() -> Path:
     return _data_root("catalogs")
 

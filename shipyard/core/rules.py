@@ -10,60 +10,30 @@ silently skipped. The mechanisms here are neutral; a ruleset module adds its own
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
-from shipyard.core.context import Context, PriorityReport, Selection
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem, RuleDef
+from shipyard.core.model import BoundRule, Catalog, Context, Params, RulesetModule, RuleType, Selection
+from shipyard.core.report import PriorityReport
 from shipyard.core.suggest import did_you_mean
 
 if TYPE_CHECKING:
-    from shipyard.core.catalog import Catalog
-    from shipyard.core.rulesets import RulesetModule
     from shipyard.core.scales import Scale
     from shipyard.core.yamlio import YamlDocument
 
-
-class Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    id: str
-    type: str
-    name: str = ""
-    source: str
+__all__ = ["BoundRule", "Params", "RuleType"]  # the rule types' shapes, for the rulesets' mechanisms
 
 
-Handler = Callable[[Context, Any], None]
-
-
-@dataclass(frozen=True)
-class RuleType:
-    params: type[Params]
-    apply: Handler
-
-
-@dataclass(frozen=True)
-class BoundRule:
-    definition: RuleDef
-    params: Params
-    rule_type: RuleType
-
-    def run(self, ctx: Context) -> None:
-        self.rule_type.apply(ctx, self.params)
-
-    def with_changes(self, changes: Mapping[str, Any]) -> BoundRule:
-        data = {**self.params.model_dump(), **changes}
-        params = self.rule_type.params.model_validate(data)
-        return replace(self, params=params)
-
-
-def bind_rules(entries: list[tuple[YamlDocument, int, RuleDef]], module: RulesetModule) -> list[BoundRule]:
+def bind_rules(
+    entries: list[tuple[YamlDocument, int, RuleDef]], module: RulesetModule, capabilities: frozenset[str]
+) -> list[BoundRule]:
+    """Each rule entry bound to its mechanism; an unknown type, a key the mechanism does not
+    take, or a mechanism the catalog lacks the capabilities for stops loading."""
     types = {**CORE_RULE_TYPES, **module.RULE_TYPES}
     bound: list[BoundRule] = []
     problems: list[Problem] = []
@@ -81,6 +51,20 @@ def bind_rules(entries: list[tuple[YamlDocument, int, RuleDef]], module: Ruleset
                     col,
                     format_path((*loc, "type")),
                     allowed=", ".join(sorted(types)),
+                )
+            )
+            continue
+        lacking = sorted(rule_type.needs - capabilities)
+        if lacking:
+            line, col = doc.position((*loc, "type"))
+            problems.append(
+                Problem(
+                    f"rule type {definition.type!r} needs the ruleset's {' and '.join(lacking)}, "
+                    f"which this catalog does not define (a {', '.join(lacking)} section)",
+                    str(doc.file),
+                    line,
+                    col,
+                    format_path((*loc, "type")),
                 )
             )
             continue
@@ -249,7 +233,7 @@ def apply_priority(ctx: Context, p: PriorityParams) -> None:
     Among equally cheap orders the one whose free dots lie closest to the attributes'
     values wins (what a player would write down), then the catalog's attribute order.
     """
-    values = {a: ctx.view.stats.get(a, 0) for a in p.attributes}
+    values = {a: int(ctx.view.stats.get(a, 0)) for a in p.attributes}  # dots are whole
     options = []
     for perm in itertools.permutations(p.free_dots):
         order = dict(zip(p.attributes, perm, strict=True))
@@ -329,7 +313,7 @@ def apply_stat_cost(ctx: Context, p: StatCostParams) -> None:
     if v > p.base and p.cost_above:
         pool.cost(
             f"{name} {v}: {v - p.base} above {p.base} x {p.cost_above}",
-            (v - p.base) * p.cost_above,
+            Fraction(v - p.base) * p.cost_above,
             source=cite(ctx, p),
             path=path,
             rule=p.id,
@@ -337,7 +321,7 @@ def apply_stat_cost(ctx: Context, p: StatCostParams) -> None:
     elif v < p.base and p.gain_below:
         pool.gain(
             f"{name} {v}: {p.base - v} below {p.base} x {p.gain_below}",
-            (p.base - v) * p.gain_below,
+            Fraction(p.base - v) * p.gain_below,
             source=cite(ctx, p),
             path=path,
             rule=p.id,
@@ -424,7 +408,7 @@ def apply_item_levels(ctx: Context, p: KindsParams) -> None:
 
 def scale_restriction(catalog: Catalog, item: object, scale: Scale) -> str | None:
     """Why ``item`` may not be used at ``scale`` (None when it may): the scales it is for."""
-    if not isinstance(item, PricedItem) or catalog.scales.allows(item.scales, scale):
+    if not isinstance(item, PricedItem) or catalog.scales is None or catalog.scales.allows(item.scales, scale):
         return None
     scales = [catalog.scales.parse(s) for s in item.scales or []]
     return ", ".join(s.name for s in scales if s is not None)
@@ -553,15 +537,18 @@ def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
             )
 
 
+_POOLS = frozenset({"pools"})
+_SCALES = frozenset({"scales"})
+
 CORE_RULE_TYPES: dict[str, RuleType] = {
     "stat-range": RuleType(StatRangeParams, apply_stat_ranges),
     "sum-equals": RuleType(SumEqualsParams, apply_sum_equals),
-    "priority": RuleType(PriorityParams, apply_priority),
-    "stat-cost": RuleType(StatCostParams, apply_stat_cost),
-    "item-cost": RuleType(ItemCostParams, apply_item_cost),
+    "priority": RuleType(PriorityParams, apply_priority, _POOLS),
+    "stat-cost": RuleType(StatCostParams, apply_stat_cost, _POOLS),
+    "item-cost": RuleType(ItemCostParams, apply_item_cost, _POOLS),
     "item-levels": RuleType(KindsParams, apply_item_levels),
-    "scale-restricted": RuleType(KindsParams, apply_scale_restricted),
-    "recommended-items": RuleType(RecommendedParams, apply_recommended),
-    "exchange": RuleType(ExchangeParams, apply_exchange),
-    "pool-limit": RuleType(PoolLimitParams, apply_pool_limit),
+    "scale-restricted": RuleType(KindsParams, apply_scale_restricted, _SCALES),
+    "recommended-items": RuleType(RecommendedParams, apply_recommended, _SCALES),
+    "exchange": RuleType(ExchangeParams, apply_exchange, _POOLS),
+    "pool-limit": RuleType(PoolLimitParams, apply_pool_limit, _POOLS),
 }

@@ -62,7 +62,8 @@ def render(report: Report, file: str = "") -> str:
     advice = report.by_severity(Severity.ADVICE)
     title = report.name + (f"  ({file})" if file else "")
     out += [title, "=" * min(len(title), _width())]
-    out.append(f"{report.ruleset_name} · preset: {report.preset_name} ({report.preset}) · {report.scale} scale")
+    scale = f" · {report.scale} scale" if report.scale else ""
+    out.append(f"{report.ruleset_name} · preset: {report.preset_name} ({report.preset}){scale}")
     verdict = "PASSES" if report.valid else "DOES NOT PASS"
     out.append(f"Result: {verdict} — {len(errors)} error(s), {len(warnings)} warning(s), {len(advice)} advice")
     for pr in report.priorities:

@@ -125,3 +125,26 @@ def load_yaml(file: Path, what: str = "catalog file") -> YamlDocument:
     except RecursionError:
         raise InputError.single("malformed YAML: nested too deeply", file=file) from None
     return YamlDocument(file=file, data=data, nodes=nodes)
+
+
+def validate(doc: YamlDocument, model: type[Any], data: Any, loc: tuple[object, ...]) -> Any:
+    """``data`` (found at ``loc`` in ``doc``) validated as ``model``; every problem with its
+    line and column, and an unknown key named with the keys that are allowed."""
+    from pydantic import ValidationError
+
+    from shipyard.core.errors import Problem, format_path
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            full = (*loc, *err["loc"])
+            line, col = doc.position(full)
+            if err["type"] == "extra_forbidden":
+                allowed = ", ".join(sorted(model.model_fields))
+                msg = f"unknown key {err['loc'][-1]!r}"
+                problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
+                continue
+            problems.append(Problem(err["msg"], str(doc.file), line, col, format_path(full)))
+        raise InputError(problems) from None

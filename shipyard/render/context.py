@@ -11,8 +11,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import LoadedDesign
+from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 from shipyard.render.paper import PAPERS
 

@@ -5,7 +5,7 @@ Python module, split by concern: ``items`` (catalog item kinds), ``design`` (the
 file's shape), ``resolve`` (names to ids, the neutral view), ``mechanisms`` (its own
 rule types: weapon mounts, gunners, crew, the AI's virtual pilot, transformation),
 ``forms`` (alternate forms) and ``derive`` (the figures a record sheet needs). Below
-is the contract the core relies on (see ``shipyard.core.rulesets``).
+is the contract the core relies on (see ``shipyard.core.model.RulesetModule``).
 """
 
 from shipyard.rulesets.space_fighter_alpha.derive import derive

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.context import Context
+from shipyard.core.model import Context
 from shipyard.core.report import Derived, Figure, Table
 from shipyard.rulesets.space_fighter_alpha.design import Design
 from shipyard.rulesets.space_fighter_alpha.items import (
@@ -35,7 +35,7 @@ def _signed(n: int) -> str:
 
 def _move_speed(ctx: Context, move: int) -> tuple[int, float] | None:
     tables = {t.scale: t for t in ctx.catalog.kind("move_speeds").values() if isinstance(t, MoveSpeedTable)}
-    found = ctx.catalog.scales.lookup(tables, ctx.scale)
+    found = ctx.catalog.ladder.lookup(tables, ctx.scale)
     if found is None:
         return None
     row = next((r for r in found[0].speeds if r.move == move), None)
@@ -66,7 +66,7 @@ def _attack_text(design: Design, weapon: Weapon | None, damage: int, turret: boo
 
 
 def _component_scale_name(ctx: Context, scale: str | None) -> str:
-    parsed = ctx.catalog.scales.parse(scale) if scale else None
+    parsed = ctx.catalog.ladder.parse(scale) if scale else None
     return parsed.name if parsed is not None else ctx.scale.name
 
 
@@ -129,7 +129,7 @@ def _interscale_table(ctx: Context) -> Table | None:
         return None
     rows: list[list[Any]] = []
     for step in range(-rule.span, rule.span + 1):
-        other = ctx.catalog.scales.at_index(ctx.scale.index + step)
+        other = ctx.catalog.ladder.at_index(ctx.scale.index + step)
         if other is None or step == 0:
             continue
         n = abs(step) * rule.successes_per_step

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from shipyard.core.context import Context
+from shipyard.core.model import Context
 from shipyard.rulesets.space_fighter_alpha.design import Design
 
 # --- transformation forms -----------------------------------------------------------------

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.catalog import Catalog
-from shipyard.core.context import DesignView, Selection
 from shipyard.core.errors import InputError, Problem
+from shipyard.core.model import Catalog, DesignView, Selection
 from shipyard.core.rules import PriorityParams
 from shipyard.core.scales import Scale
 from shipyard.core.suggest import did_you_mean
@@ -44,9 +43,9 @@ def _resolve_items(
 def _scale_id(text: str | None, catalog: Catalog, path: str, problems: list[Problem]) -> str | None:
     if text is None:
         return None
-    s = catalog.scales.parse(text)
+    s = catalog.ladder.parse(text)
     if s is None:
-        problems.append(Problem(f"unknown scale {text!r}", path=path, allowed=", ".join(catalog.scales.ids())))
+        problems.append(Problem(f"unknown scale {text!r}", path=path, allowed=", ".join(catalog.ladder.ids())))
         return text
     return s.id
 
@@ -74,13 +73,13 @@ def _resolve_weapons(
 def resolve(design: Design, catalog: Catalog) -> Design:
     """Resolve names and aliases to catalog ids; report every unknown name at once."""
     problems: list[Problem] = []
-    scale = catalog.scales.parse(design.scale)
+    scale = catalog.ladder.parse(design.scale)
     if scale is None or not scale.designable:
         problems.append(
             Problem(
                 f"{design.scale!r} is not a scale a spacecraft can be designed at",
                 path="scale",
-                allowed=catalog.scales.designable_allowed(),
+                allowed=catalog.ladder.designable_allowed(),
             )
         )
     prio = catalog.params(PriorityParams)
@@ -137,12 +136,21 @@ def resolve(design: Design, catalog: Catalog) -> Design:
     return design.model_copy(update=update)
 
 
-def new_design(name: str, scale: str, catalog: Catalog) -> Design:
-    """A fresh design at the stats' base values (ruleset.yaml); on a scale with a crew
-    guideline, the crew is its minimum (a Structure 10 starship: 10; one scale up: 50)."""
+def new_design(kind: str, name: str, catalog: Catalog) -> Design:
+    """A fresh design at the stats' base values (ruleset.yaml). Its kind is the scale it is
+    designed at (the manifest offers starfighter and starship; ``starship+2`` works too).
+    On a scale with a crew guideline, the crew is its minimum (a Structure 10 starship: 10;
+    one scale up: 50)."""
     from shipyard.rulesets.space_fighter_alpha.mechanisms import CrewParams, crew_range
 
-    s = catalog.scales.parse(scale)
+    scale = kind
+    s = catalog.ladder.parse(scale)
+    if s is None or not s.designable:
+        raise InputError.single(
+            f"{scale!r} is not a scale a spacecraft can be designed at",
+            path="scale",
+            allowed=catalog.ladder.designable_allowed(),
+        )
     base = {st.id: st.base or 0 for st in catalog.meta.stats}
     crew = base.get("crew", 0)
     crew_rule = catalog.params(CrewParams)
@@ -150,8 +158,8 @@ def new_design(name: str, scale: str, catalog: Catalog) -> Design:
     if guideline is not None:
         crew = guideline[0]
     return Design(
-        name=name,
-        scale=scale,
+        name=name or f"New {s.name.lower()}",
+        scale=s.id,
         crew=crew,
         handling=base.get("handling", 0),
         soak=base.get("soak", 0),
@@ -165,16 +173,16 @@ def new_design(name: str, scale: str, catalog: Catalog) -> Design:
 
 
 def _design_scale(design: Design, catalog: Catalog) -> Scale:
-    s = catalog.scales.parse(design.scale)
+    s = catalog.ladder.parse(design.scale)
     if s is None:  # a design built in code, not loaded: evaluate must still not raise
-        s = catalog.scales.parse(catalog.scales.designable_ids()[0])
+        s = catalog.ladder.parse(catalog.ladder.designable_ids()[0])
     assert s is not None
     return s
 
 
 def view(design: Design, catalog: Catalog) -> DesignView:
     def comp(text: str | None) -> Scale | None:
-        return catalog.scales.parse(text) if text else None
+        return catalog.ladder.parse(text) if text else None
 
     selections = [
         Selection("weapons", w.weapon, f"weapons[{i}]", 1, w.count, comp(w.scale)) for i, w in enumerate(design.weapons)

@@ -32,3 +32,24 @@ def catalog_for(args: argparse.Namespace, ruleset: str) -> Any:
     from shipyard.core.catalog import load_catalog
 
     return load_catalog(ruleset, catalog_dirs(args), preset=args.preset, use_user_folder=not args.no_user_catalog)
+
+
+def ruleset_offering(attr: str, item_id: str, what: str) -> str:
+    """The one installed ruleset whose manifest offers ``item_id`` (a kind, a format ...);
+    an input error asking for --ruleset when none or several do."""
+    from shipyard.core.errors import InputError
+    from shipyard.core.registry import offering, rulesets
+
+    found = offering(attr, item_id)
+    if len(found) == 1:
+        return found[0].id
+    if not found:
+        offered = sorted({getattr(e, "id", "") for info in rulesets() for e in getattr(info, attr)})
+        raise InputError.single(
+            f"no installed ruleset offers {what} {item_id!r}", path="--" + attr.rstrip("s"), allowed=", ".join(offered)
+        )
+    raise InputError.single(
+        f"{len(found)} rulesets offer {what} {item_id!r}: say which with --ruleset",
+        path="--ruleset",
+        allowed=", ".join(i.id for i in found),
+    )

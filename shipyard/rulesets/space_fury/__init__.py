@@ -25,11 +25,10 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, model_validator
 
-from shipyard.core.catalog import Catalog
-from shipyard.core.context import Context, DesignView, Selection
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.findings import Severity
 from shipyard.core.items import DEFERRED, ID_PATTERN, CatalogItem, Chart
+from shipyard.core.model import Catalog, Context, DesignView, Selection
 from shipyard.core.report import Derived, Figure, Table
 from shipyard.core.rules import Params, RuleType, cite, flag
 from shipyard.core.suggest import did_you_mean
@@ -567,18 +566,6 @@ def resolve(design: SpaceFuryDesign, catalog: Catalog) -> SpaceFuryDesign:
     return SpaceFuryDesign(root=new)
 
 
-def new_design(name: str, scale: str, catalog: Catalog) -> SpaceFuryDesign:
-    """A fighter with nothing but its basic systems (0 enhancements)."""
-    s = catalog.scales.parse(scale)
-    if s is None or not s.designable:
-        raise InputError.single(
-            f"{scale!r} is not a scale a {catalog.meta.name} design can have",
-            path="scale",
-            allowed=catalog.scales.designable_allowed(),
-        )
-    return SpaceFuryDesign(root=FighterDesign(kind="fighter", name=name))
-
-
 # --- what a fighter has ---------------------------------------------------------------------
 
 
@@ -785,8 +772,6 @@ def pilot_cool(pilot: PilotData, catalog: Catalog) -> tuple[int, str]:
 
 
 def view(design: SpaceFuryDesign, catalog: Catalog) -> DesignView:
-    scale = catalog.scales.parse(catalog.scales.designable_ids()[0])
-    assert scale is not None
     stats: dict[str, int] = {}
     selections: list[Selection] = []
     fighter = _fighter(design)
@@ -802,7 +787,7 @@ def view(design: SpaceFuryDesign, catalog: Catalog) -> DesignView:
             stats["level"] = pilot.level
         selections += [Selection("pilot_skills", s, f"{base}skills[{i}]") for i, s in enumerate(pilot.skills)]
         selections += [Selection("quirks", q, f"{base}quirks[{i}]") for i, q in enumerate(pilot.quirks)]
-    return DesignView(scale, stats, selections)
+    return DesignView(None, stats, selections)
 
 
 # --- rule mechanisms -------------------------------------------------------------------------
@@ -1195,17 +1180,21 @@ def new_pilot(catalog: Catalog, name: str = "") -> PilotData:
     return PilotData(name=name, xp=table[0].xp if table else 0, skills=[first] if first else [])
 
 
-def new_of_kind(kind: str, catalog: Catalog) -> SpaceFuryDesign:
-    """A new design of ``kind``: a fighter with only its basic systems, a level 1 pilot, an empty force."""
+def new_design(kind: str, name: str, catalog: Catalog) -> SpaceFuryDesign:
+    """A new design of ``kind``: a fighter with only its basic systems (0 enhancements), a
+    level 1 pilot, an empty force."""
     if kind == "fighter":
-        design = new_design("New fighter", catalog.scales.designable_ids()[0], catalog)
+        design = SpaceFuryDesign(root=FighterDesign(kind="fighter", name=name or "New fighter"))
     elif kind == "pilot":
-        pilot = new_pilot(catalog, "New pilot").model_dump(mode="json")
+        pilot = new_pilot(catalog, name or "New pilot").model_dump(mode="json")
         design = SpaceFuryDesign.model_validate({**pilot, "kind": "pilot"})
     elif kind == "force":
-        design = SpaceFuryDesign.model_validate({"kind": "force", "name": "New force"})
+        design = SpaceFuryDesign.model_validate({"kind": "force", "name": name or "New force"})
     else:
-        raise InputError.single(f"a {catalog.meta.name} design is a fighter, a pilot or a force, not a {kind!r}")
+        raise InputError.single(
+            f"a {catalog.meta.name} design is a fighter, a pilot or a force, not a {kind!r}",
+            allowed="fighter, pilot, force",
+        )
     return resolve(design, catalog)
 
 

@@ -7,8 +7,8 @@
 - ``fury skirmish``: the two squadrons of a Skirmishes roll, with their pilots.
 
 Every command writes ordinary design files that ``shipyard check`` and ``shipyard print``
-read. Only the standard library is imported here; the work is in
-``shipyard.rulesets.space_fury``.
+read. Only the standard library is imported here (this module is imported to build the
+parser); the work is in the package itself.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from shipyard.commands._common import catalog_dirs, catalog_for, refuse_existing
+from shipyard.core.commandline import catalog_dirs, catalog_for, refuse_existing
 
 RULESET = "space-fury"
 
 
-def add_commands(sub: Any, catalog_opts: Any) -> None:
-    fury = sub.add_parser("fury", help="Space Fury: roll fighters and pilots, crew them, build forces and skirmishes")
+def add_arguments(fury: argparse.ArgumentParser, catalog_opts: Any) -> None:
+    """The ``shipyard fury`` subcommands (the manifest names this module; see docs/rulesets.md)."""
     cmds = fury.add_subparsers(dest="fury_command", metavar="COMMAND", required=True)
 
     p = cmds.add_parser("roll", help="roll a fighter's enhancements on the tables")

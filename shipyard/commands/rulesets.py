@@ -1,0 +1,109 @@
+"""``shipyard rulesets``: what is installed, where it came from, what it offers.
+
+Everything printed comes from the manifests (and, for the presets, the catalogs); a
+ruleset that is declared but cannot be read is listed with the reason. ``--check PATH``
+reads a ruleset package folder the way Shipyard would (its manifest and catalog), so a
+homebrew author sees every problem with its file and line before installing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.commandline import EXIT_INPUT, EXIT_OK
+
+
+def add_commands(sub: Any, catalog_opts: Any) -> None:
+    p = sub.add_parser("rulesets", help="list the installed rulesets (id, name, version, kinds, presets)")
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object per ruleset")
+    p.add_argument("--check", metavar="PATH", help="check a ruleset package folder (its manifest.yaml and catalog)")
+    p.set_defaults(func=cmd_rulesets)
+
+
+def _describe(info: Any) -> dict[str, Any]:
+    from shipyard.core.catalog import load_catalog
+    from shipyard.core.errors import InputError
+
+    try:
+        catalog = load_catalog(info.id, use_user_folder=False)
+        presets: list[str] | str = list(catalog.presets)
+        default = catalog.meta.default_preset
+    except InputError as exc:
+        presets, default = f"catalog cannot be read: {str(exc).splitlines()[0]}", ""
+    return {
+        "id": info.id,
+        "name": info.name,
+        "version": info.version,
+        "description": info.manifest.description,
+        "source": info.manifest.source.title,
+        "distribution": f"{info.distribution} {info.dist_version}".strip(),
+        "package": info.package,
+        "manifest": str(info.manifest_file),
+        "catalog": str(info.catalog),
+        "kinds": [{"id": k.id, "name": k.name} for k in info.kinds],
+        "presets": presets,
+        "default_preset": default,
+        "commands": [c.name for c in info.commands],
+        "formats": [f.id for f in info.formats],
+        "conversions": [c.id for c in info.conversions],
+    }
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    from shipyard.core.registry import problems, rulesets
+
+    if args.check:
+        return _check(Path(args.check))
+    rows = [_describe(info) for info in rulesets()]
+    broken = [str(p) for p in problems()]
+    if args.json:
+        print(json.dumps({"rulesets": rows, "problems": broken}, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    for i, r in enumerate(rows):
+        if i:
+            print()
+        print(f"{r['id']}  {r['name']} {r['version']}  (from {r['distribution']})")
+        if r["description"]:
+            print(f"  {r['description']}")
+        print(f"  kinds: {', '.join(k['id'] for k in r['kinds'])}")
+        presets = r["presets"]
+        print(
+            "  presets: "
+            + (
+                ", ".join(f"{p} (default)" if p == r["default_preset"] else p for p in presets)
+                if isinstance(presets, list)
+                else presets
+            )
+        )
+        extras = [
+            f"{label}: {', '.join(r[key])}"
+            for key, label in (("commands", "commands"), ("formats", "formats"), ("conversions", "conversions"))
+            if r[key]
+        ]
+        if extras:
+            print("  " + "; ".join(extras))
+        print(f"  catalog: {r['catalog']}")
+    if not rows:
+        print("no rulesets are installed")
+    for p in broken:
+        print(f"shipyard: warning: {p}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _check(folder: Path) -> int:
+    """Read a ruleset folder as an installed ruleset would be read; print every problem."""
+    from shipyard.core.catalog import check_folder
+    from shipyard.core.errors import InputError
+
+    try:
+        info = check_folder(folder)
+    except InputError as exc:
+        for line in str(exc).splitlines():
+            print(f"shipyard: error: {line}", file=sys.stderr)
+        return EXIT_INPUT
+    print(f"{info.id}: {info.name} {info.version}: manifest and catalog read without problems")
+    return EXIT_OK

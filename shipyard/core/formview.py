@@ -1,0 +1,399 @@
+"""The declared form (:mod:`shipyard.core.form`) against a catalog, a design and its report.
+
+The editor asks this module everything a generated page needs to know — a field's type
+and range, its choices, whether it is enabled, what a toggle writes, the help text with
+the catalog's numbers in it — so that the Qt layer only draws and never computes a rule.
+Everything here is pure and testable without a display.
+
+The design model's schema is read once, when the catalog is built, into a small tree
+(``Catalog.form_schema``, see :mod:`shipyard.core.schema`), so opening a design costs no
+schema generation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from shipyard.core.errors import Problem
+from shipyard.core.form import (
+    BudgetsRef,
+    Choices,
+    Column,
+    Condition,
+    FieldDecl,
+    FigureRef,
+    Form,
+    ListDecl,
+    MapDecl,
+    PresetRef,
+    Section,
+    Toggle,
+)
+from shipyard.core.paths import parse_path
+from shipyard.core.schema import spec_at
+
+if TYPE_CHECKING:
+    from shipyard.core.model import Catalog
+    from shipyard.core.report import Report
+    from shipyard.core.yamlio import YamlDocument
+
+
+# --- help text with the catalog's numbers -------------------------------------------------------
+
+_REFERENCE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(v) for v in value)
+    return str(value)
+
+
+def reference(catalog: Catalog, ref: str) -> Any:
+    """What ``{ref}`` in help text stands for; KeyError with the reason when nothing does."""
+    if ref == "scales.capacity_multiplier":
+        if catalog.scales is None:
+            raise KeyError("the ruleset has no scales")
+        return catalog.scales.multiplier
+    where, colon, rest = ref.partition(":")
+    entry, dot, attr = rest.partition(".")
+    if not colon or not dot or not entry or not attr:
+        raise KeyError(
+            "write {kind:id.field}, {rule:id.field}, {stat:id.field}, {pool:id.field} or {scales.capacity_multiplier}"
+        )
+    target: Any
+    if where == "rule":
+        found = next((r for r in catalog.rules if r.definition.id == entry), None)
+        target = found.params if found is not None else None
+    elif where == "stat":
+        target = catalog.stat(entry)
+    elif where == "pool":
+        target = catalog.pool(entry)
+    else:
+        target = catalog.item(where, entry)
+    if target is None:
+        raise KeyError(f"no {where} {entry!r}")
+    value = target
+    for name in attr.split("."):
+        if not hasattr(value, name):
+            raise KeyError(f"{where} {entry!r} has no field {name!r}")
+        value = getattr(value, name)
+    return value
+
+
+def help_text(text: str, catalog: Catalog) -> str:
+    """``text`` with each catalog reference replaced by the number the catalog holds now."""
+
+    def sub(m: re.Match[str]) -> str:
+        if m.group(0) in ("{{", "}}"):
+            return m.group(0)[0]
+        try:
+            return _shown(reference(catalog, m.group(1).strip()))
+        except KeyError:
+            return m.group(0)
+
+    return _REFERENCE.sub(sub, text) if "{" in text or "}" in text else text
+
+
+def _references(text: str) -> list[str]:
+    return [m.group(1).strip() for m in _REFERENCE.finditer(text) if m.group(1) is not None]
+
+
+# --- the values a page works with -----------------------------------------------------------------
+
+
+@dataclass
+class FormContext:
+    """One design as a form sees it: the catalog, the design, its report, its JSON data."""
+
+    catalog: Catalog
+    design: Any
+    report: Report | None
+    data: Any = None
+
+    def __post_init__(self) -> None:
+        if self.data is None:
+            self.data = self.design.model_dump(mode="json")
+
+    def value(self, path: str) -> Any:
+        node = self.data
+        for part in parse_path(path):
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return node
+
+    def call(self, name: str, **params: Any) -> Any:
+        calls = getattr(self.catalog.module, "FORM_CALLS", {})
+        return calls[name](self, **params)
+
+
+def joined(base: str, path: str) -> str:
+    """``base`` + a relative ``path``: ``weapons[2]`` and ``count`` give ``weapons[2].count``."""
+    if not base:
+        return path
+    return f"{base}{path}" if path.startswith("[") else f"{base}.{path}"
+
+
+def holds(cond: Condition | None, ctx: FormContext, base: str = "", item: Any = None) -> bool:
+    """Whether ``cond`` holds (no condition always does). ``base`` is a list entry's path for
+    relative conditions, ``item`` that entry's catalog item for ``item:`` tests."""
+    if cond is None:
+        return True
+    if cond.present is not None:
+        return ctx.value(joined(base, cond.present)) is not None
+    if cond.absent is not None:
+        return ctx.value(joined(base, cond.absent)) is None
+    if cond.equals is not None:
+        return all(ctx.value(joined(base, p)) == v for p, v in cond.equals.items())
+    if cond.item is not None:
+        return bool(getattr(item, cond.item, False))
+    if cond.call is not None:
+        return bool(ctx.call(cond.call, base=base))
+    assert cond.not_ is not None
+    return not holds(cond.not_, ctx, base, item)
+
+
+def choices(decl: Choices, ctx: FormContext) -> list[tuple[str, Any]]:
+    """(label, value) pairs for a choice, in order; ``none`` first when the choice may be unset."""
+    out: list[tuple[str, Any]] = [(decl.none, None)] if decl.none else []
+    catalog = ctx.catalog
+    if decl.options is not None:
+        out += [(o.label, o.value) for o in decl.options]
+    elif decl.catalog is not None:
+        out += [(item.name, item.id) for item in catalog.kind(decl.catalog).values()]
+    elif decl.scales is not None:
+        ladder = catalog.ladder
+        if decl.scales == "component":
+            out += [(e.name, e.id) for e in ladder.section.ladder]
+        else:
+            for sid in ladder.designable_ids():
+                s = ladder.parse(sid)
+                out.append((s.name if s else sid, sid))
+            ext = ladder.section.extension
+            if ext is not None:
+                for n in range(1, min(ext.max_steps, 6) + 1):
+                    s = ladder.parse(f"{ext.base}+{n}")
+                    if s is not None:
+                        out.append((s.name, s.id))
+    elif decl.call is not None:
+        out += [(str(label), value) for label, value in ctx.call(decl.call)]
+    return out
+
+
+def field_range(decl: FieldDecl | Any, ctx: FormContext, path: str) -> tuple[float | None, float | None]:
+    """A number's range: the form's own, else its catalog stat's, else the design model's."""
+    low, high = getattr(decl, "min", None), getattr(decl, "max", None)
+    stat_id = getattr(decl, "stat", None)
+    stat = ctx.catalog.stat(stat_id) if isinstance(stat_id, str) else None
+    spec = spec_at(ctx.catalog.form_schema, path) if ctx.catalog.form_schema is not None else None
+    if low is None:
+        low = stat.min if stat is not None and stat.min is not None else (spec.minimum if spec else None)
+    if high is None:
+        high = stat.max if stat is not None and stat.max is not None else (spec.maximum if spec else None)
+    return low, high
+
+
+def field_help(decl: Any, ctx: FormContext, path: str) -> str:
+    """A field's help: the form's text (with catalog numbers), else its stat's description."""
+    text = getattr(decl, "help", "")
+    if not text and getattr(decl, "stat", None):
+        stat = ctx.catalog.stat(decl.stat)
+        text = stat.description if stat is not None else ""
+    return help_text(text, ctx.catalog)
+
+
+def widget_for(decl: Any, ctx: FormContext, path: str) -> str:
+    """The widget a field gets: the form's choice, else one that suits its type."""
+    if decl.widget != "auto":
+        return str(decl.widget)
+    if getattr(decl, "choices", None) is not None:
+        return "choice"
+    spec = spec_at(ctx.catalog.form_schema, path) if ctx.catalog.form_schema is not None else None
+    if spec is None:
+        return "line"
+    if spec.enum:
+        return "choice"
+    return {"integer": "spin", "number": "number", "boolean": "check"}.get(spec.type, "line")
+
+
+def enum_choices(ctx: FormContext, path: str) -> list[tuple[str, Any]]:
+    """A field's fixed values from the design model (a Literal), as choices."""
+    spec = spec_at(ctx.catalog.form_schema, path) if ctx.catalog.form_schema is not None else None
+    values = spec.enum if spec is not None and spec.enum else []
+    return [(str(v).replace("_", " ").capitalize() if isinstance(v, str) else str(v), v) for v in values]
+
+
+def resolve_value(value: Any, ctx: FormContext, base: str = "") -> Any:
+    """A value a toggle or a new entry writes: as written, ``{from: PATH}`` or ``{call: NAME}``."""
+    if isinstance(value, dict) and len(value) == 1:
+        if "from" in value:
+            return ctx.value(joined(base, str(value["from"])))
+        if "call" in value:
+            return ctx.call(str(value["call"]), base=base)
+    return value
+
+
+def toggle_changes(toggle: Toggle, ctx: FormContext, on: bool, base: str = "") -> dict[str, Any]:
+    """The values a toggle writes when it is switched on (or off), path by path."""
+    return {joined(base, p): resolve_value(v, ctx, base) for p, v in (toggle.on if on else toggle.off).items()}
+
+
+def new_entry(decl: ListDecl, item_id: str | None) -> Any:
+    """The entry a list adds: ``new`` with ``"{id}"`` replaced by the chosen catalog item's id."""
+
+    def fill(v: Any) -> Any:
+        if isinstance(v, str):
+            return v.replace("{id}", item_id or "")
+        if isinstance(v, dict):
+            return {k: fill(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [fill(x) for x in v]
+        return v
+
+    return fill(decl.new)
+
+
+def ladder_words(kind: str, catalog: Catalog) -> dict[int, str]:
+    """A ladder's words by value (Fate: 4 -> Great), from catalog items with ``value`` and ``name``."""
+    return {int(getattr(i, "value")): i.name for i in catalog.kind(kind).values() if hasattr(i, "value")}  # noqa: B009
+
+
+def pages(form: Form, ctx: FormContext) -> list[Any]:
+    """The form's pages this design shows (a page may be for some designs only)."""
+    return [p for p in form.pages if holds(p.when, ctx)]
+
+
+# --- checking a form when its catalog loads ---------------------------------------------------------
+
+
+def _walk(sections: list[Section], base: str) -> list[tuple[str, Any, str]]:
+    """Every element with its location in the form and the path its paths are relative to."""
+    out: list[tuple[str, Any, str]] = []
+    for si, section in enumerate(sections):
+        for fi, el in enumerate(section.fields):
+            out.append((f"sections[{si}].fields[{fi}]", el, base))
+            if isinstance(el, ListDecl):
+                for loc, sub, b in _walk(el.detail, joined(base, el.list_) + "[0]"):
+                    out.append((f"sections[{si}].fields[{fi}].detail.{loc}", sub, b))
+    return out
+
+
+def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Problem]:
+    """Everything the form names must exist: paths in the design, catalog kinds, stats,
+    ladder kinds, the ruleset's functions and every reference in help text."""
+    form = catalog.form
+    if form is None:
+        return []
+    schema = catalog.form_schema
+    kinds = set(catalog.module.ITEM_KINDS)
+    calls = set(getattr(catalog.module, "FORM_CALLS", {}))
+    problems: list[Problem] = []
+
+    def bad(loc: str, message: str, allowed: str | None = None) -> None:
+        full = ("form", *parse_path(loc))
+        line, col = doc.position(full) if doc is not None else (None, None)
+        problems.append(Problem(message, str(doc.file) if doc else None, line, col, f"form.{loc}", allowed))
+
+    def path_ok(loc: str, path: str, want: tuple[str, ...] = ()) -> None:
+        spec = spec_at(schema, path) if schema is not None else None
+        if spec is None:
+            bad(loc, f"the design has no field {path!r}")
+        elif want and spec.type not in want:
+            bad(loc, f"{path!r} is a {spec.type}, not a {' or '.join(want)}")
+
+    def text_ok(loc: str, text: str) -> None:
+        for ref in _references(text):
+            try:
+                reference(catalog, ref)
+            except KeyError as exc:
+                bad(loc, f"help text refers to {{{ref}}}: {exc.args[0]}")
+
+    def cond_ok(loc: str, cond: Condition | None, base: str) -> None:
+        if cond is None:
+            return
+        for p in [cond.present, cond.absent, *(cond.equals or {})]:
+            if p is not None:
+                path_ok(loc, joined(base, p))
+        if cond.call is not None and cond.call not in calls:
+            bad(loc, f"no form function {cond.call!r} in the ruleset", ", ".join(sorted(calls)) or "none")
+        cond_ok(loc, cond.not_, base)
+
+    def choices_ok(loc: str, ch: Choices | None) -> None:
+        if ch is None:
+            return
+        if ch.catalog is not None and ch.catalog not in kinds:
+            bad(loc, f"unknown item kind {ch.catalog!r}", ", ".join(sorted(kinds)))
+        if ch.scales is not None and catalog.scales is None:
+            bad(loc, "the ruleset has no scales to choose from")
+        if ch.call is not None and ch.call not in calls:
+            bad(loc, f"no form function {ch.call!r} in the ruleset", ", ".join(sorted(calls)) or "none")
+
+    def value_ok(loc: str, value: Any) -> None:
+        if isinstance(value, dict) and len(value) == 1:
+            if "call" in value and value["call"] not in calls:
+                bad(loc, f"no form function {value['call']!r} in the ruleset", ", ".join(sorted(calls)) or "none")
+            if "from" in value:
+                path_ok(loc, str(value["from"]))
+
+    for pi, page in enumerate(form.pages):
+        text_ok(f"pages[{pi}].help", page.help)
+        cond_ok(f"pages[{pi}].when", page.when, "")
+        for si, section in enumerate(page.sections):
+            text_ok(f"pages[{pi}].sections[{si}].help", section.help)
+            if section.optional is not None:
+                path_ok(f"pages[{pi}].sections[{si}].optional", section.optional.path, ("object",))
+        for loc, el, base in _walk(page.sections, ""):
+            loc = f"pages[{pi}].{loc}"
+            text_ok(loc, getattr(el, "help", ""))
+            if isinstance(el, FieldDecl):
+                path_ok(loc, joined(base, el.path))
+                choices_ok(loc, el.choices)
+                cond_ok(loc, el.enabled, base)
+                if el.stat is not None and catalog.stat(el.stat) is None:
+                    bad(loc, f"unknown stat {el.stat!r}", ", ".join(s.id for s in catalog.meta.stats))
+                if el.ladder is not None and el.ladder not in kinds:
+                    bad(loc, f"unknown ladder kind {el.ladder!r}", ", ".join(sorted(kinds)))
+            elif isinstance(el, Toggle):
+                cond_ok(loc, el.checked, base)
+                for p, v in [*el.on.items(), *el.off.items()]:
+                    path_ok(loc, joined(base, p))
+                    value_ok(loc, v)
+            elif isinstance(el, ListDecl):
+                list_path = joined(base, el.list_)
+                path_ok(loc, list_path, ("array",))
+                if el.catalog is not None and el.catalog not in kinds:
+                    bad(loc, f"unknown item kind {el.catalog!r}", ", ".join(sorted(kinds)))
+                col: Column
+                for ci, col in enumerate(el.columns):
+                    path_ok(f"{loc}.columns[{ci}]", joined(list_path + "[0]", col.path))
+                    choices_ok(f"{loc}.columns[{ci}]", col.choices)
+                    cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]")
+                    text_ok(f"{loc}.columns[{ci}]", col.help)
+            elif isinstance(el, MapDecl):
+                path_ok(loc, joined(base, el.map), ("map", "object"))
+                choices_ok(loc, el.keys)
+            elif isinstance(el, BudgetsRef):
+                path_ok(loc, joined(base, el.budgets), ("map", "object"))
+            elif isinstance(el, FigureRef | PresetRef):
+                pass
+    for ai, action in enumerate(form.actions):
+        text_ok(f"actions[{ai}].help", action.help)
+        cond_ok(f"actions[{ai}].when", action.when, "")
+        if action.call not in calls:
+            bad(
+                f"actions[{ai}].call",
+                f"no form function {action.call!r} in the ruleset",
+                ", ".join(sorted(calls)) or "none",
+            )
+        for qi, param in enumerate(action.params):
+            choices_ok(f"actions[{ai}].params[{qi}]", param.choices)
+    return problems

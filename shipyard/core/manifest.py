@@ -1,0 +1,107 @@
+"""A ruleset's manifest: what it is and what it contributes, read without importing its code.
+
+The manifest is a small YAML file in the ruleset's Python package (``manifest.yaml``,
+named by its ``shipyard.rulesets`` entry point). It says who the ruleset is (id, name,
+version, source), where its catalog folder, templates and samples are, the kinds of new
+design it offers, and the command-line subcommands, text formats and conversions it
+contributes, each by the dotted name of a module that is imported only when used.
+
+Paths are relative to the manifest's folder; ``shipyard-data:PATH`` is a path in
+Shipyard's own data folders (the built-in rulesets keep their catalogs and templates at
+the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+Dotted = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$", max_length=200)]
+Text = Annotated[str, Field(max_length=2000)]
+Label = Annotated[str, Field(min_length=1, max_length=120)]
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DesignKind(_Entry):
+    """A kind of new design the ruleset offers in File > New and ``shipyard new --kind``."""
+
+    id: Id
+    name: Label = Field(description="what a design of this kind is, e.g. 'Gunboat'")
+    menu: Label | None = Field(default=None, description="menu text with an & accelerator; default: the name")
+    description: Text = ""
+    matches: Annotated[str, Field(max_length=200)] | None = Field(
+        default=None,
+        description="a regular expression for further kind ids this one stands for (big+2 is a big ship)",
+    )
+
+    def accepts(self, kind_id: str) -> bool:
+        import re
+
+        return kind_id == self.id or (self.matches is not None and re.fullmatch(self.matches, kind_id) is not None)
+
+
+class Command(_Entry):
+    """A subcommand of ``shipyard`` the ruleset contributes (``shipyard dice ...``).
+
+    The module defines ``add_arguments(parser)`` and ``run(args) -> int``; it is imported
+    only when the subcommand runs, so ``shipyard --help`` lists it from the manifest.
+    """
+
+    name: Id
+    help: Text
+    module: Dotted
+
+
+class TextFormat(_Entry):
+    """A text format designs are read from and written to (``shipyard import/export ID``).
+
+    The module defines ``read(text, catalog, ...)`` when ``reads`` and ``write(...)`` when
+    ``writes`` (see docs/rulesets.md), and ``add_arguments(parser, direction)`` for options.
+    """
+
+    id: Id
+    name: Label
+    help: Text = ""
+    module: Dotted
+    reads: bool = True
+    writes: bool = True
+    suffixes: list[Annotated[str, Field(pattern=r"^\.[A-Za-z0-9]+$")]] = Field(default_factory=lambda: [".txt"])
+
+
+class Conversion(_Entry):
+    """A conversion of records from another game into this ruleset's designs (``shipyard convert ID``)."""
+
+    id: Id
+    name: Label
+    help: Text = ""
+    module: Dotted
+    data: str | None = Field(default=None, description="a folder of the conversion's own tables and examples")
+
+
+class Source(_Entry):
+    title: Label
+    file: str = Field(default="", max_length=200, description="the rules text the ruleset is read from")
+
+
+class Manifest(_Entry):
+    id: Id
+    name: Label
+    version: Annotated[str, Field(min_length=1, max_length=40)]
+    description: Text = ""
+    source: Source
+    catalog: str = Field(default="catalog", description="the catalog folder")
+    templates: str | None = Field(default=None, description="the sheet templates folder")
+    samples: str | None = Field(default=None, description="sample designs; default: the catalog's examples/")
+    samples_note: Text = Field(
+        default="",
+        description="one sentence on how the samples are meant (shown on the welcome page and the fleet cover)",
+    )
+    kinds: list[DesignKind] = Field(min_length=1, description="the kinds of new design, the first the default")
+    commands: list[Command] = Field(default_factory=list)
+    formats: list[TextFormat] = Field(default_factory=list)
+    conversions: list[Conversion] = Field(default_factory=list)

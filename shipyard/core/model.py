@@ -1,0 +1,313 @@
+"""The types the catalog, the rules and a ruleset's module speak to each other.
+
+A :class:`Catalog` holds a ruleset's entries and its bound rules; a rule runs over a
+:class:`Context` (the catalog, the design, the ruleset's neutral :class:`DesignView` of it,
+the ledger of pools, the counts and the findings); a ruleset's module satisfies
+:class:`RulesetModule`. These types refer to one another, so they live together: every
+other core module imports them from here and nothing here imports back (loading a
+catalog is :mod:`shipyard.core.catalog`, finding rulesets :mod:`shipyard.core.registry`).
+
+Point-buy is a capability, not an assumption: a catalog without a ``scales`` section has
+no scale ladder (``Catalog.scales`` is None, a view's ``scale`` too), and one without
+``pools`` has an empty ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from shipyard.core.findings import FindingSink
+from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
+from shipyard.core.pools import Ledger, Line, PoolDef
+from shipyard.core.report import Derived, PriorityReport
+from shipyard.core.scales import Scale, ScaleLadder
+
+if TYPE_CHECKING:
+    from shipyard.core.form import Form
+    from shipyard.core.schema import Spec
+
+P = TypeVar("P")
+T = TypeVar("T")
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+class Params(BaseModel):
+    """The head every rule's parameters share; a rule type adds its own numbers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    id: str
+    type: str
+    name: str = ""
+    source: str
+
+
+Handler = Callable[["Context", Any], None]
+
+
+@dataclass(frozen=True)
+class RuleType:
+    """A mechanism and the parameters it takes. ``needs`` names the capabilities
+    (``scales``, ``pools``) a catalog must have for a rule of this type to make sense:
+    a rule that cannot apply is refused when the catalog loads, never skipped."""
+
+    params: type[Params]
+    apply: Handler
+    needs: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class BoundRule:
+    definition: RuleDef
+    params: Params
+    rule_type: RuleType
+
+    def run(self, ctx: Context) -> None:
+        self.rule_type.apply(ctx, self.params)
+
+    def with_changes(self, changes: Mapping[str, Any]) -> BoundRule:
+        data = {**self.params.model_dump(), **changes}
+        params = self.rule_type.params.model_validate(data)
+        return replace(self, params=params)
+
+
+# --- the catalog ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Origin:
+    file: Path
+    line: int | None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else str(self.file)
+
+
+@dataclass
+class Catalog:
+    """Everything one ruleset's rules need, with a preset applied (or not yet)."""
+
+    meta: RulesetMeta
+    module: RulesetModule
+    scales: ScaleLadder | None
+    pools: list[PoolDef]
+    rules: list[BoundRule]
+    items: dict[str, dict[str, CatalogItem]]
+    presets: dict[str, Preset]
+    folders: tuple[Path, ...]
+    origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    overrides: list[str] = field(default_factory=list)
+    preset: Preset | None = None
+    # The catalog before any preset: presets replace each other rather than pile up.
+    base: Catalog | None = None
+    override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
+    form: Form | None = None
+    form_schema: Spec | None = None  # the design model's schema, for the form (see core.schema)
+    _index: dict[str, dict[str, str]] = field(default_factory=dict)
+    _memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        return self.folders[0]
+
+    @property
+    def ladder(self) -> ScaleLadder:
+        """The scale ladder, for code that only runs where the ruleset has scales."""
+        if self.scales is None:
+            raise LookupError(f"ruleset {self.meta.id!r} has no scales")
+        return self.scales
+
+    def kind(self, kind: str) -> dict[str, CatalogItem]:
+        return self.items.get(kind, {})
+
+    def item(self, kind: str, item_id: str) -> CatalogItem | None:
+        return self.items.get(kind, {}).get(item_id)
+
+    def resolve(self, kind: str, name: str) -> str | None:
+        """The id an id, name or alias refers to, ignoring case, spacing and punctuation."""
+        from shipyard.core.suggest import normalise
+
+        if kind not in self._index:
+            index: dict[str, str] = {}
+            for item in self.kind(kind).values():
+                for key in (item.id, item.name, *item.aliases):
+                    index.setdefault(normalise(key), item.id)
+            self._index[kind] = index
+        return self._index[kind].get(normalise(name))
+
+    def names(self, kind: str) -> list[str]:
+        out: list[str] = []
+        for item in self.kind(kind).values():
+            out += [item.id, item.name, *item.aliases]
+        return out
+
+    def pool(self, pool_id: str) -> PoolDef | None:
+        return next((p for p in self.pools if p.id == pool_id), None)
+
+    def rule(self, rule_type: str) -> BoundRule | None:
+        """The first rule of ``rule_type`` (as the catalog names it), if the ruleset has one."""
+        return next((r for r in self.rules if r.definition.type == rule_type), None)
+
+    def params(self, params_type: type[P]) -> P | None:
+        """The parameters of the first rule whose parameters are a ``params_type``."""
+        return next((r.params for r in self.rules if isinstance(r.params, params_type)), None)
+
+    def stat(self, stat_id: str) -> Any:
+        """The catalog's definition of a stat (range, base, path), or None."""
+        return next((s for s in self.meta.stats if s.id == stat_id), None)
+
+    def cite(self, section: str) -> str:
+        return f"{self.meta.source_title}, {section}" if section else self.meta.source_title
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` builds from this catalog, built once (a catalog does not change)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle support for the catalog cache: the module is left out (the loader that reads
+        the cache attaches the ruleset's module again, see ``shipyard.core.catalog``)."""
+        state = dict(self.__dict__)
+        state["module"] = None
+        state["_index"] = {}
+        state["_memo"] = {}
+        return state
+
+
+# --- what a rule sees -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One chosen catalog item: how many, at what level, and where it sits in the design."""
+
+    kind: str
+    id: str
+    path: str
+    level: int = 1
+    count: int = 1
+    component_scale: Scale | None = None
+
+
+@dataclass
+class DesignView:
+    """A design as the neutral rules see it: stats by id, item selections by kind.
+
+    ``scale`` is None for a ruleset without scales. Stats are numbers (a Fate rating, a
+    percentage, a point value); the rules compare and cost them, never interpret them.
+    """
+
+    scale: Scale | None
+    stats: Mapping[str, int | float]
+    selections: list[Selection]
+    pinned: dict[str, list[str]] = field(default_factory=dict)
+    budget_overrides: dict[str, int] = field(default_factory=dict)
+    # Marks the ruleset puts on a design (e.g. "converted" from another system); rules
+    # may take a different severity for marked designs, as their catalog entry says.
+    marks: frozenset[str] = frozenset()
+
+    def selected(self, kind: str) -> list[Selection]:
+        return [s for s in self.selections if s.kind == kind]
+
+    def has(self, kind: str, item_id: str) -> bool:
+        return any(s.kind == kind and s.id == item_id for s in self.selections)
+
+
+@dataclass
+class Count:
+    """A figure that is counted up from parts while the rules run (how many enhancements a
+    fighter has, what it costs): each part says what counted, where, and by which rule."""
+
+    id: str
+    name: str
+    unit: str = ""
+    source: str = ""
+    lines: list[Line] = field(default_factory=list)
+
+    def add(self, label: str, amount: Fraction | int, **kw: str) -> None:
+        self.lines.append(Line(label, Fraction(amount), "cost", **kw))
+
+    def take(self, label: str, amount: Fraction | int, **kw: str) -> None:
+        self.lines.append(Line(label, Fraction(amount), "gain", **kw))
+
+    @property
+    def total(self) -> int:
+        """What the parts add up to, rounded up (a part may be a fraction)."""
+        import math
+
+        return math.ceil(sum((ln.amount if ln.kind == "cost" else -ln.amount for ln in self.lines), Fraction(0)))
+
+
+@dataclass
+class Context:
+    catalog: Catalog
+    design: Any
+    view: DesignView
+    ledger: Ledger
+    findings: FindingSink
+    priorities: list[PriorityReport] = field(default_factory=list)
+    counts: dict[str, Count] = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scale(self) -> Scale:
+        """The design's scale; only rules that need the scales capability ask for it."""
+        if self.view.scale is None:
+            raise LookupError(f"ruleset {self.catalog.meta.id!r} has no scales")
+        return self.view.scale
+
+    def count(self, count_id: str, name: str = "", unit: str = "", source: str = "") -> Count:
+        """The count ``count_id``, started (with its name, unit and source) the first time."""
+        if count_id not in self.counts:
+            self.counts[count_id] = Count(count_id, name or count_id, unit, source)
+        return self.counts[count_id]
+
+    def stat_path(self, stat_id: str) -> str:
+        s = self.catalog.stat(stat_id)
+        return str(s.path) if s is not None else stat_id
+
+    def stat_name(self, stat_id: str) -> str:
+        s = self.catalog.stat(stat_id)
+        return str(s.name) if s is not None else stat_id
+
+
+# --- a ruleset's module ----------------------------------------------------------------------
+
+
+class RulesetModule(Protocol):
+    """What a ruleset's Python package provides: what its catalog data cannot say.
+
+    The package is imported the first time a design of the ruleset is read or made (see
+    :mod:`shipyard.core.registry`); its manifest says everything else without an import.
+    """
+
+    ITEM_KINDS: Mapping[str, type[CatalogItem]]
+    RULE_TYPES: Mapping[str, RuleType]
+    Design: type[BaseModel]
+
+    def resolve(self, design: Any, catalog: Catalog) -> Any:
+        """Design with every item reference resolved to a catalog id; InputError if not."""
+
+    def view(self, design: Any, catalog: Catalog) -> DesignView:
+        """The neutral view of a design that the core rules work on."""
+
+    def derive(self, ctx: Context) -> Derived:
+        """Figures, tables, tracks, slots and actions computed after the rules ran."""
+
+    def variants(self, design: Any) -> list[tuple[str, Any]]:
+        """Other forms of the design to evaluate alongside it (e.g. transformations)."""
+
+    def compare_variants(self, ctx: Context, forms: list[tuple[str, Context]]) -> None:
+        """Findings that relate the forms to the primary design."""
+
+    def new_design(self, kind: str, name: str, catalog: Catalog) -> Any:
+        """An empty design of one of the kinds the manifest offers (a fighter, a pilot, a fleet ...)."""

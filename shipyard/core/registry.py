@@ -1,0 +1,389 @@
+"""The installed rulesets: found through the ``shipyard.rulesets`` entry point group.
+
+A ruleset is a Python package plus its catalog folder and templates. Its distribution
+declares it as an entry point, the built-in ones exactly like a ruleset installed with
+``pip install``::
+
+    [project.entry-points."shipyard.rulesets"]
+    my-ruleset = "my_ruleset:manifest.yaml"
+
+The value names the package and its manifest file (see :mod:`shipyard.core.manifest`).
+Discovery reads the entry points and the manifests only: no ruleset's code is imported
+until a design of it is read or made (:func:`ruleset_module`), so the editor's start
+and ``shipyard --help`` cost a few file reads, not imports. A ruleset that cannot be
+read (no manifest, a broken one, an id that does not match) is reported by
+:func:`problems` and skipped; it never stops Shipyard.
+
+Why not ``importlib.metadata``: importing it costs more than a bare Qt window's start
+here (email, zipfile, csv ...; measured 85-160 ms), and we need one group of one file
+per distribution. Entry points live in ``*.dist-info/entry_points.txt`` (an INI file, per
+the PyPA entry points specification) on ``sys.path``; reading those is about 1 ms.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from shipyard.core.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from shipyard.core.manifest import Command, Conversion, DesignKind, Manifest, TextFormat
+    from shipyard.core.model import RulesetModule
+
+GROUP = "shipyard.rulesets"
+DEFAULT_MANIFEST = "manifest.yaml"
+DATA_PREFIX = "shipyard-data:"
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """One ``shipyard.rulesets`` entry: the ruleset id, its package and manifest, who installed it."""
+
+    name: str
+    package: str
+    manifest: str
+    distribution: str
+    version: str
+    location: str
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """An installed ruleset as its manifest describes it, with its folders resolved."""
+
+    manifest: Manifest
+    manifest_file: Path
+    package: str
+    distribution: str
+    dist_version: str
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def version(self) -> str:
+        return self.manifest.version
+
+    @property
+    def kinds(self) -> list[DesignKind]:
+        return self.manifest.kinds
+
+    @property
+    def commands(self) -> list[Command]:
+        return self.manifest.commands
+
+    @property
+    def formats(self) -> list[TextFormat]:
+        return self.manifest.formats
+
+    @property
+    def conversions(self) -> list[Conversion]:
+        return self.manifest.conversions
+
+    def path(self, value: str) -> Path:
+        """A path the manifest gives: relative to its folder, or in Shipyard's data folders."""
+        if value.startswith(DATA_PREFIX):
+            from shipyard.core.resources import data_path
+
+            return data_path(value[len(DATA_PREFIX) :])
+        return (self.manifest_file.parent / value).resolve()
+
+    @property
+    def catalog(self) -> Path:
+        return self.path(self.manifest.catalog)
+
+    @property
+    def templates(self) -> Path | None:
+        return self.path(self.manifest.templates) if self.manifest.templates else None
+
+    @property
+    def samples(self) -> Path:
+        return self.path(self.manifest.samples) if self.manifest.samples else self.catalog / "examples"
+
+    def kind(self, kind_id: str) -> DesignKind | None:
+        """The kind ``kind_id`` is (its own entry, or the one whose ``matches`` takes it)."""
+        return next((k for k in self.kinds if k.accepts(kind_id)), None)
+
+    def code_files(self) -> list[Path]:
+        """The ruleset's Python files, whose changes make a cached catalog stale."""
+        folder = self.manifest_file.parent
+        return sorted(folder.rglob("*.py"))
+
+
+# --- reading entry points ------------------------------------------------------------------
+
+
+def _parse_entry_points(text: str) -> dict[str, dict[str, str]]:
+    """The sections of an ``entry_points.txt``: ``[group]`` headers and ``name = value`` lines."""
+    groups: dict[str, dict[str, str]] = {}
+    current: dict[str, str] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = groups.setdefault(line[1:-1].strip(), {})
+        elif current is not None and "=" in line:
+            name, _, value = line.partition("=")
+            current.setdefault(name.strip(), value.strip())
+    return groups
+
+
+def _distribution(folder: str) -> tuple[str, str]:
+    """(name, version) from a ``name-version.dist-info`` or ``name.egg-info`` folder name."""
+    stem = folder.rsplit(".", 1)[0]
+    name, _, version = stem.partition("-")
+    return name.replace("_", "-").lower(), version
+
+
+def entry_points(path: list[str] | None = None) -> list[EntryPoint]:
+    """Every ``shipyard.rulesets`` entry on ``path`` (default ``sys.path``), first distribution wins."""
+    seen: set[str] = set()
+    found: list[EntryPoint] = []
+    for where in sys.path if path is None else path:
+        try:
+            names = sorted(e for e in os.listdir(where or ".") if e.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue
+        for folder in names:
+            dist, version = _distribution(folder)
+            if dist in seen:
+                continue
+            try:
+                with open(os.path.join(where or ".", folder, "entry_points.txt"), encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            seen.add(dist)
+            for name, value in _parse_entry_points(text).get(GROUP, {}).items():
+                package, _, manifest = value.partition(":")
+                found.append(
+                    EntryPoint(name, package.strip(), manifest.strip() or DEFAULT_MANIFEST, dist, version, where)
+                )
+    return found
+
+
+# --- reading manifests ------------------------------------------------------------------------
+
+
+def _package_folder(package: str) -> Path | None:
+    """The folder of ``package``, found without running it (only its parents are imported)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _manifest_data(file: Path) -> Any:
+    """The manifest's YAML as plain data, from a small cache when the file has not changed
+    (reading YAML with positions means importing ruamel.yaml, which a start does not need)."""
+    from shipyard.core.resources import user_cache_folder
+
+    st = file.stat()
+    stamp = f"{file.resolve()}:{st.st_size}:{st.st_mtime_ns}"
+    cache = user_cache_folder() / "manifests.json"
+    entries: dict[str, Any] = {}
+    if not os.environ.get("SHIPYARD_NO_CACHE"):
+        try:
+            entries = json.loads(cache.read_text(encoding="utf-8"))
+            if stamp in entries:
+                return entries[stamp]
+        except (OSError, ValueError):
+            entries = {}
+    from shipyard.core.yamlio import load_yaml
+
+    doc = load_yaml(file)
+    data = json.loads(json.dumps(doc.data))  # plain dicts and lists: what the cache holds
+    if not os.environ.get("SHIPYARD_NO_CACHE"):
+        entries = {k: v for k, v in entries.items() if not k.startswith(f"{file.resolve()}:")}
+        entries[stamp] = data
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f".manifests.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(entries), encoding="utf-8")
+            tmp.replace(cache)
+        except OSError:
+            pass
+    return data
+
+
+def read_manifest(file: Path) -> Manifest:
+    """Read and validate one manifest; every problem names the file, line and column."""
+    from pydantic import ValidationError
+
+    from shipyard.core.manifest import Manifest
+
+    if not file.is_file():
+        raise InputError.single("the ruleset's manifest is missing", file=file)
+    data = _manifest_data(file)
+    try:
+        return Manifest.model_validate(data)
+    except ValidationError:
+        from shipyard.core.yamlio import load_yaml, validate
+
+        doc = load_yaml(file)
+        return validate(doc, Manifest, doc.data, ())  # type: ignore[no-any-return]  # raises with positions
+
+
+@dataclass
+class _Registry:
+    rulesets: dict[str, RulesetInfo]
+    problems: list[Problem]
+
+
+@cache
+def _registry() -> _Registry:
+    rulesets: dict[str, RulesetInfo] = {}
+    problems: list[Problem] = []
+    for ep in entry_points():
+        where = f"entry point {ep.name!r} of {ep.distribution} {ep.version}".rstrip()
+        folder = _package_folder(ep.package)
+        if folder is None:
+            problems.append(Problem(f"{where}: package {ep.package!r} cannot be found"))
+            continue
+        try:
+            manifest = read_manifest(folder / ep.manifest)
+        except InputError as exc:
+            problems += [
+                Problem(f"{where}: {p.message}", p.file, p.line, p.column, p.path, p.allowed) for p in exc.problems
+            ]
+            continue
+        if manifest.id != ep.name:
+            problems.append(
+                Problem(f"{where}: the manifest says id {manifest.id!r}", str(folder / ep.manifest), path="id")
+            )
+            continue
+        if manifest.id in rulesets:
+            first = rulesets[manifest.id]
+            problems.append(
+                Problem(
+                    f"{where}: ruleset {manifest.id!r} is already installed by {first.distribution}; "
+                    "this one is ignored"
+                )
+            )
+            continue
+        rulesets[manifest.id] = RulesetInfo(manifest, folder / ep.manifest, ep.package, ep.distribution, ep.version)
+    return _Registry(dict(sorted(rulesets.items(), key=lambda kv: kv[1].name.lower())), problems)
+
+
+def rulesets() -> list[RulesetInfo]:
+    """Every installed ruleset, by name."""
+    return list(_registry().rulesets.values())
+
+
+def ids() -> list[str]:
+    return list(_registry().rulesets)
+
+
+def problems() -> list[Problem]:
+    """Rulesets that are declared but could not be read (each skipped)."""
+    return list(_registry().problems)
+
+
+def get(ruleset_id: object, *, file: str | Path | None = None, path: str | None = None) -> RulesetInfo:
+    """The installed ruleset ``ruleset_id``; an input error with the installed ids if there is none."""
+    found = _registry().rulesets.get(ruleset_id) if isinstance(ruleset_id, str) else None
+    if found is not None:
+        return found
+    from shipyard.core.suggest import did_you_mean
+
+    installed = ids()
+    hint = did_you_mean(str(ruleset_id), installed) if isinstance(ruleset_id, str) else ""
+    raise InputError.single(
+        f"unknown ruleset {ruleset_id!r}"
+        + (f"; {hint}" if hint else "")
+        + ("" if installed else "; none is installed"),
+        file=file,
+        path=path,
+        allowed=", ".join(installed) or None,
+    )
+
+
+def offering(attr: str, item_id: str) -> list[RulesetInfo]:
+    """The rulesets whose manifest lists ``item_id`` among its ``attr`` (kinds, formats, conversions)."""
+    out = []
+    for info in rulesets():
+        entries = getattr(info, attr)
+        if any(e.accepts(item_id) if attr == "kinds" else getattr(e, "id", None) == item_id for e in entries):
+            out.append(info)
+    return out
+
+
+# What a ruleset's package must define (see shipyard.core.model.RulesetModule), and the
+# defaults of what it may leave out.
+REQUIRED_ATTRIBUTES = ("ITEM_KINDS", "RULE_TYPES", "Design", "resolve", "view", "derive", "new_design")
+OPTIONAL_DEFAULTS: dict[str, Any] = {
+    "variants": lambda design: [],
+    "compare_variants": lambda ctx, forms: None,
+}
+
+
+def import_package(package: str, where: Path, *, path: str | None = None) -> RulesetModule:
+    """Import a ruleset's package and check it against the contract the core relies on;
+    a package that cannot be imported or lacks a part is an input error naming ``where``."""
+    import importlib
+
+    if path is not None:
+        sys.path.insert(0, path)
+    try:
+        module: Any = importlib.import_module(package)
+    except Exception as exc:  # a broken plug-in is the user's input problem, not our crash
+        raise InputError.single(
+            f"the ruleset package {package!r} cannot be imported: {type(exc).__name__}: {exc}", file=where
+        ) from None
+    finally:
+        if path is not None:
+            sys.path.remove(path)
+    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
+    if missing:
+        raise InputError.single(
+            f"the ruleset package {package!r} lacks {', '.join(missing)}",
+            file=where,
+            allowed=", ".join(REQUIRED_ATTRIBUTES),
+        )
+    for name, default in OPTIONAL_DEFAULTS.items():
+        if not hasattr(module, name):
+            setattr(module, name, default)
+    return module  # type: ignore[no-any-return]
+
+
+@cache
+def ruleset_module(ruleset_id: str) -> RulesetModule:
+    """The ruleset's Python package, imported the first time it is needed."""
+    info = get(ruleset_id)
+    return import_package(info.package, info.manifest_file)
+
+
+def contributed(info: RulesetInfo, module: str) -> Any:
+    """A contribution's module (a command, a text format, a conversion), imported now."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except Exception as exc:
+        raise InputError.single(
+            f"ruleset {info.id!r}: module {module!r} cannot be imported: {type(exc).__name__}: {exc}",
+            file=info.manifest_file,
+        ) from None
+
+
+def forget() -> None:
+    """Read the entry points and manifests again (tests that install a ruleset use this)."""
+    _registry.cache_clear()
+    ruleset_module.cache_clear()
