@@ -98,7 +98,9 @@ def write_html(folder: Path, files: list[Path], sheet: str) -> list[Path]:
     loaded = [load_design(f, use_user_folder=False) for f in files]
     catalog = loaded[0].catalog
     entries = [design_entry(ld, evaluate(ld.design, ld.catalog)) for ld in loaded]
-    dirs = template_dirs(catalog.meta.id, [], builtin_template_root())
+    dirs = template_dirs(
+        catalog.meta.id, [], builtin_template_root() / catalog.meta.id, builtin_template_root() / "common"
+    )
     ctx = sheet_context(entries, catalog, sheet=sheet, paper="a4", title="Bench")
     parts: list[tuple[str, dict[str, object]]]
     if sheet == "record":

@@ -60,7 +60,9 @@ class PreviewPanel(QWidget):
         self.status.setText("Preview: rendering…")
         self._n += 1
         out = Path(self._dir.name) / f"preview-{self._n}.pdf"
-        render_in_background(self.bridge, [self.doc.loaded], out, paper=self.paper, name="shipyard-preview")
+        render_in_background(
+            self.bridge, [self.doc.loaded], out, paper=self.paper, name="shipyard-preview", reports=[self.doc.report]
+        )
 
     def _finished(self, path: str, error: str) -> None:
         self._busy = False

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:  # the worker module (multiprocessing) loads with the first render, not at start-up
     from shipyard.core.designfile import LoadedDesign
+    from shipyard.core.report import Report
     from shipyard.render.worker import RenderWorker
 
 _worker_lock = threading.Lock()
@@ -59,15 +60,20 @@ def render_in_background(
     sheet: str = "record",
     paper: str = "a4",
     name: str = "shipyard-render",
+    reports: Sequence[Report] | None = None,
 ) -> threading.Thread:
-    """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``."""
+    """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``.
+
+    ``reports`` are the documents' own reports: the preview and printing show the
+    evaluation the editor already made, they do not evaluate again."""
     designs = list(loaded)
+    held = list(reports) if reports is not None else None
 
     def run() -> None:
         from shipyard.render.printing import print_loaded
 
         try:
-            print_loaded(designs, out, sheet=sheet, paper=paper, workers=[shared_worker()])
+            print_loaded(designs, out, sheet=sheet, paper=paper, workers=[shared_worker()], reports=held)
             bridge.done.emit(str(out), "")
         except Exception as exc:
             bridge.done.emit(str(out), str(exc))

@@ -564,7 +564,15 @@ class MainWindow(EditorWindow):
     def print_to(self, out: Path, docs: list[Document], sheet: str, paper: str) -> threading.Thread:
         loaded = [d.loaded for d in docs]
         self.statusBar().showMessage(f"Printing {out}…")
-        return render_in_background(self.print_bridge, loaded, out, sheet=sheet, paper=paper, name="shipyard-print")
+        return render_in_background(
+            self.print_bridge,
+            loaded,
+            out,
+            sheet=sheet,
+            paper=paper,
+            name="shipyard-print",
+            reports=[d.report for d in docs],
+        )
 
     def open_url(self, url: QUrl) -> None:
         QDesktopServices.openUrl(url)

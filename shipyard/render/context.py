@@ -84,10 +84,12 @@ def fleet_layout(n_designs: int) -> dict[str, int]:
     }
 
 
-def template_dirs(ruleset: str, user_dirs: list[Path], builtin_root: Path) -> list[Path]:
-    """Where templates are looked up, first match wins: user folders, then built-in."""
+def template_dirs(ruleset: str, user_dirs: list[Path], ruleset_templates: Path | None, common: Path) -> list[Path]:
+    """Where templates are looked up, first match wins: user folders (a ``RULESET`` and a
+    ``common`` folder in each, then the folder itself), the ruleset's own templates (its
+    manifest says where), then the shared ``common`` templates."""
     dirs: list[Path] = []
     for d in user_dirs:
         dirs += [d / ruleset, d / "common", d]
-    dirs += [builtin_root / ruleset, builtin_root / "common"]
+    dirs += [*([ruleset_templates] if ruleset_templates else []), common]
     return [d for d in dirs if d.is_dir()]

@@ -20,6 +20,7 @@ from typing import Any
 from shipyard.core.designfile import LoadedDesign, atomic_write_bytes, load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
+from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
 from shipyard.render.context import design_entry, fleet_layout, sheet_context, template_dirs
 from shipyard.render.worker import (
@@ -201,8 +202,12 @@ def print_loaded(
     timeout: float = DEFAULT_TIMEOUT,
     workers: list[RenderWorker] | None = None,
     title: str = "",
+    reports: Sequence[Report] | None = None,
 ) -> PrintResult:
-    """Print designs already in memory (the editor's open documents) to ``out``."""
+    """Print designs already in memory (the editor's open documents) to ``out``.
+
+    ``reports`` are the designs' reports when the caller holds them already (the editor
+    evaluates once per edit, and its preview and printing show that evaluation)."""
     if sheet not in SHEETS:
         raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
     if not loaded:
@@ -216,8 +221,18 @@ def print_loaded(
         if not Path(d).is_dir():
             raise InputError.single("template folder does not exist", file=d)
     catalog = loaded[0].catalog
-    entries = [design_entry(ld, evaluate(ld.design, ld.catalog)) for ld in loaded]
-    dirs = template_dirs(catalog.meta.id, [Path(d) for d in user_template_dirs], builtin_template_root())
+    if reports is not None and len(reports) != len(loaded):
+        raise ValueError("one report per design")
+    evaluated = list(reports) if reports is not None else [evaluate(ld.design, ld.catalog) for ld in loaded]
+    entries = [design_entry(ld, report) for ld, report in zip(loaded, evaluated, strict=True)]
+    from shipyard.core.registry import get
+
+    dirs = template_dirs(
+        catalog.meta.id,
+        [Path(d) for d in user_template_dirs],
+        get(catalog.meta.id).templates,
+        builtin_template_root() / "common",
+    )
     roots = [str(d) for d in dirs] + [str(f) for f in catalog.folders]
     doc_title = title or ("Fleet book" if sheet == "fleet" else entries[0]["design"]["name"])
     base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title)
