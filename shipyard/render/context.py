@@ -28,6 +28,9 @@ def design_entry(loaded: LoadedDesign, report: Report) -> dict[str, Any]:
         "report": data,
         "figures": {f["id"]: f for f in data["derived"]["figures"]},
         "tables": {t["id"]: t for t in data["derived"]["tables"]},
+        "tracks": {t["id"]: t for t in data["derived"]["tracks"]},
+        "slots": {s["id"]: s for s in data["derived"]["slots"]},
+        "actions": {a["id"]: a for a in data["derived"]["actions"]},
     }
 
 
