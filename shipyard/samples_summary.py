@@ -2,7 +2,8 @@
 
 docs/rules.md embeds this table between ``<!-- samples:begin -->`` and
 ``<!-- samples:end -->``; a test regenerates it so the documented figures always equal
-what ``shipyard check`` says. Run ``python -m shipyard.samples_summary`` to refresh it.
+what ``shipyard check`` says. Refresh it with
+``python -m shipyard.samples_summary RULESET-ID DOC.md``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from shipyard.core.findings import Finding, Severity
 BEGIN, END = "<!-- samples:begin -->", "<!-- samples:end -->"
 
 
-def summary(ruleset: str = "space-fighter-alpha") -> str:
+def summary(ruleset: str) -> str:
     catalog = load_catalog(ruleset, use_user_folder=False)
     examples = sorted((catalog.root / "examples").glob("*.ship"))
     pools = [p.name for p in catalog.pools]
@@ -53,12 +54,15 @@ def embed(doc: str, table: str) -> str:
 
 
 def main() -> int:
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/rules.md")
+    if len(sys.argv) != 3:
+        print("usage: python -m shipyard.samples_summary RULESET-ID DOC.md", file=sys.stderr)
+        return 2
+    ruleset, target = sys.argv[1], Path(sys.argv[2])
     doc = target.read_text(encoding="utf-8")
     if BEGIN not in doc:
         print(f"{target}: no {BEGIN} marker", file=sys.stderr)
         return 2
-    atomic_write_text(target, embed(doc, summary()))
+    atomic_write_text(target, embed(doc, summary(ruleset)))
     return 0
 
 

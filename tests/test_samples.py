@@ -86,4 +86,6 @@ def test_documented_sample_table_equals_the_engine() -> None:
 
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     documented = doc.split(BEGIN, 1)[1].split(END, 1)[0].strip()
-    assert documented == summary().strip(), "docs/rules.md is stale: run python -m shipyard.samples_summary"
+    assert documented == summary("space-fighter-alpha").strip(), (
+        "docs/rules.md is stale: run python -m shipyard.samples_summary space-fighter-alpha docs/rules.md"
+    )

@@ -55,6 +55,32 @@ def _pool_lines(pool: PoolReport, cost_sign: str, gain_sign: str) -> list[str]:
     return out
 
 
+def _part_lines(report: Report) -> list[str]:
+    """Tracks as rows of boxes, slots with their values, actions allowed or not (and why)."""
+    d = report.derived
+    out: list[str] = []
+    if d.tracks:
+        out += ["", "Tracks"]
+        for t in d.tracks:
+            boxes = " ".join(f"[{'x' if b.marked else (b.value if b.value is not None else ' ')}]" for b in t.boxes)
+            out.append(f"  {t.name}: {boxes or '(none)'}" + (f"  — {t.notes}" if t.notes else ""))
+    if d.slots:
+        out += ["", "Slots"]
+        for s in d.slots:
+            value = f" {s.value}" if s.value is not None else ""
+            state = (
+                f": {s.text}" if s.available and s.text else ("" if s.available else f" — not available: {s.reason}")
+            )
+            out.append(f"  {s.name}{value}{state}")
+    if d.actions:
+        out += ["", "Actions"]
+        for a in d.actions:
+            verdict = "may" if a.allowed else "may not"
+            why = f" — {a.reason}" if a.reason and not a.allowed else ""
+            out.append(f"  {verdict:<7} {a.name}{why}")
+    return out
+
+
 def render(report: Report, file: str = "") -> str:
     out: list[str] = []
     errors = report.by_severity(Severity.ERROR)
@@ -75,7 +101,7 @@ def render(report: Report, file: str = "") -> str:
         )
     budgets = [p for p in report.pools if not p.tally]
     tallies = [p for p in report.pools if p.tally]
-    if budgets or not tallies:
+    if budgets:
         out += ["", "Budgets"]
     for pool in budgets:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
@@ -93,13 +119,14 @@ def render(report: Report, file: str = "") -> str:
     out += ["", "Figures"]
     label_w = max((len(f.label) for f in report.derived.figures), default=10)
     for fig in report.derived.figures:
-        value = f"{fig.value:,}" if isinstance(fig.value, int) and not isinstance(fig.value, bool) else str(fig.value)
+        value = fig.shown()
         unit = f" {fig.unit}" if fig.unit else ""
         detail = f"  — {fig.detail}" if fig.detail else ""
         out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
     for table in report.derived.tables:
         out += ["", table.title]
         out += table_lines(table)
+    out += _part_lines(report)
     out += ["", "Findings" if report.findings else "Findings: none"]
     for f in report.findings:
         out.append(f"  {f.severity.value.upper():<7} {f.code}: {f.message}")

@@ -129,7 +129,7 @@ def render_print(
     if sheet == "record":
         return render_sheets(renderer, entries, job, 1, parts if len(entries) >= PARALLEL_FROM else 1)
     if sheet == "cards":
-        # One job: a ruleset's template decides how many cards a design gets (a Space Fury
+        # One job: a ruleset's template decides how many cards a design gets (a
         # force gets one a member), so splitting by designs would leave half-empty pages
         # between the parts. Cards are light; a hundred designs are a dozen pages.
         return renderer.run([job("cards.html", designs=entries)]), []
