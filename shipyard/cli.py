@@ -55,18 +55,31 @@ def cmd_check(args: argparse.Namespace) -> int:
         report = evaluate(loaded.design, loaded.catalog)
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
+        proposals = _suggestions(loaded, args) if args.suggest and not report.valid else []
         if args.json:
             data = report.model_dump(mode="json")
-            results.append({"file": name, **data})
+            extra = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
+            results.append({"file": name, **data, **extra})
         else:
             from shipyard.core.textreport import render
 
-            texts.append(render(report, name))
+            text = render(report, name)
+            if args.suggest and not report.valid:
+                from shipyard.commands.compare import suggestion_lines
+
+                text += "\n" + "\n".join(suggestion_lines(proposals)) + "\n"
+            texts.append(text)
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         sys.stdout.write("\n".join(texts))
     return status
+
+
+def _suggestions(loaded: Any, args: argparse.Namespace) -> list[Any]:
+    from shipyard.commands.compare import suggestions
+
+    return suggestions(loaded, args.keep or [])
 
 
 def cmd_print(args: argparse.Namespace) -> int:
@@ -233,6 +246,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     catalog_opts(p)
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per file")
+    p.add_argument("--suggest", action="store_true", help="for a design that does not pass: changes that make it pass")
+    p.add_argument(
+        "--keep", action="append", metavar="PATH", help="with --suggest: a place in the design not to change"
+    )
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("print", help="print record sheets, stat cards or a fleet book to PDF")
@@ -240,9 +257,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, help="the PDF to write")
     p.add_argument(
         "--sheet",
-        choices=["record", "cards", "fleet"],
+        choices=["record", "cards", "fleet", "compare"],
         default="record",
-        help="record sheets (one page a design), stat cards (nine a page) or a fleet book",
+        help="record sheets (one page a design), stat cards (nine a page), a fleet book, or a comparison sheet "
+        "(two designs or more side by side)",
     )
     p.add_argument("--paper", choices=["a4", "letter"], help="default: $SHIPYARD_PAPER, the locale, /etc/papersize")
     catalog_opts(p)

@@ -18,7 +18,7 @@ from shipyard.core.errors import InputError, Problem
 from shipyard.core.model import Catalog
 from shipyard.core.paths import parse_path
 
-__all__ = ["get_at", "insert_at", "parse_path", "remove_at", "set_at"]
+__all__ = ["apply_all", "get_at", "insert_at", "parse_path", "remove_at", "set_at"]
 
 
 def _container(data: Any, parts: list[str | int], path: str) -> Any:
@@ -31,12 +31,12 @@ def _container(data: Any, parts: list[str | int], path: str) -> Any:
     return node
 
 
-def _rebuild(design: Any, data: dict[str, Any], catalog: Catalog) -> Any:
+def _rebuild(design: Any, data: dict[str, Any], catalog: Catalog, resolve: bool = True) -> Any:
     try:
         new = type(design).model_validate(data)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, None, ())) from None
-    return catalog.module.resolve(new, catalog)
+    return catalog.module.resolve(new, catalog) if resolve else new
 
 
 def get_at(design: Any, path: str) -> Any:
@@ -44,9 +44,7 @@ def get_at(design: Any, path: str) -> Any:
     return _container(design.model_dump(mode="json"), parts, path)
 
 
-def set_at(design: Any, path: str, value: Any, catalog: Catalog) -> Any:
-    """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key)."""
-    data = design.model_dump(mode="json")
+def _set(data: Any, path: str, value: Any) -> None:
     parts = parse_path(path)
     if not parts:
         raise InputError([Problem("empty path")])
@@ -61,6 +59,19 @@ def set_at(design: Any, path: str, value: Any, catalog: Catalog) -> Any:
         parent[last] = copy.deepcopy(value)
     else:
         raise InputError.single(f"no such place in the design: {path}", path=path)
+
+
+def _remove(data: Any, list_path: str, index: int) -> None:
+    target = _container(data, parse_path(list_path), list_path)
+    if not isinstance(target, list) or not 0 <= index < len(target):
+        raise InputError.single(f"no entry {index} in {list_path}", path=f"{list_path}[{index}]")
+    del target[index]
+
+
+def set_at(design: Any, path: str, value: Any, catalog: Catalog) -> Any:
+    """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key)."""
+    data = design.model_dump(mode="json")
+    _set(data, path, value)
     return _rebuild(design, data, catalog)
 
 
@@ -76,8 +87,24 @@ def insert_at(design: Any, list_path: str, item: Any, catalog: Catalog, index: i
 
 def remove_at(design: Any, list_path: str, index: int, catalog: Catalog) -> Any:
     data = design.model_dump(mode="json")
-    target = _container(data, parse_path(list_path), list_path)
-    if not isinstance(target, list) or not 0 <= index < len(target):
-        raise InputError.single(f"no entry {index} in {list_path}", path=f"{list_path}[{index}]")
-    del target[index]
+    _remove(data, list_path, index)
     return _rebuild(design, data, catalog)
+
+
+def apply_all(
+    design: Any,
+    sets: list[tuple[str, Any]],
+    removes: list[tuple[str, int]],
+    catalog: Catalog,
+    *,
+    resolve: bool = True,
+) -> Any:
+    """Several edits as one: values set, then list entries removed (give them last first, so
+    each path still points where it did), validated once. ``resolve=False`` skips resolving
+    names, for edits that only change numbers and drop entries of a design already resolved."""
+    data = design.model_dump(mode="json")
+    for path, value in sets:
+        _set(data, path, value)
+    for list_path, index in removes:
+        _remove(data, list_path, index)
+    return _rebuild(design, data, catalog, resolve)

@@ -33,7 +33,7 @@ from shipyard.render.worker import (
     workers_wanted,
 )
 
-SHEETS = ("record", "cards", "fleet")
+SHEETS = ("record", "cards", "fleet", "compare")
 
 
 @dataclass(frozen=True)
@@ -155,6 +155,8 @@ def render_print(
                 "laid out again; the contents' page numbers cannot be trusted, so nothing was written"
             )
         return [front, *sheets, back], starts
+    if sheet == "compare":  # one sheet: the designs side by side (base_ctx holds the comparison)
+        return renderer.run([job("compare.html", designs=entries)]), []
     raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
 
 
@@ -236,6 +238,19 @@ def print_loaded(
     roots = [str(d) for d in dirs] + [str(f) for f in catalog.folders]
     doc_title = title or ("Fleet book" if sheet == "fleet" else entries[0]["design"]["name"])
     base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title)
+    if sheet == "compare":
+        from shipyard.core.compare import compare
+
+        names = [str(e["design"].get("name") or e["file"]) for e in entries]
+        if len(set(names)) < len(names):
+            names = [
+                f"{n} ({e['file']})" if e["file"] else f"{n} ({i + 1})"
+                for i, (n, e) in enumerate(zip(names, entries, strict=True))
+            ]
+        cmp = compare([(n, ld.design, ld.catalog, r) for n, ld, r in zip(names, loaded, evaluated, strict=True)])
+        base_ctx["comparison"] = cmp.as_json()
+        if not title:
+            base_ctx["title"] = doc_title = f"Comparison: {' / '.join(names)}"
     own = workers is None
     wanted = workers_wanted(sheet, len(entries), os.cpu_count())
     pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]

@@ -25,7 +25,12 @@ from shipyard.rulesets.space_fighter_alpha.items import ITEM_KINDS
 from shipyard.rulesets.space_fighter_alpha.mechanisms import RULE_TYPES, capacities
 from shipyard.rulesets.space_fighter_alpha.resolve import new_design, resolve, view
 
+# Places a fix proposal must not change: the Storyteller's budget settings (raising a
+# budget is not making the design legal) -- see shipyard.core.fixes.
+FIX_NEVER = ("budgets",)
+
 __all__ = [
+    "FIX_NEVER",
     "ITEM_KINDS",
     "RULE_TYPES",
     "Conversion",

@@ -1,0 +1,117 @@
+"""``shipyard compare`` (designs side by side) and ``shipyard fix`` (make a design legal).
+
+``compare`` exits like ``diff``: 0 when the designs do not differ, 1 when they do, 2 when
+one cannot be read. ``fix`` writes the proposal the user chose (``shipyard check --suggest``
+lists them, numbered) to ``-o``, atomically, and never over its input unless ``-o`` names
+it. Standard library only at import time, like the rest of the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.commandline import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, catalog_dirs, refuse_existing
+
+
+def add_commands(sub: Any, catalog_opts: Any) -> None:
+    p = sub.add_parser("compare", help="designs side by side: figures, pools, items, findings, differences signed")
+    p.add_argument(
+        "files", nargs="+", metavar="FILE", help="two or more designs of one ruleset; the first is the reference"
+    )
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="the comparison as JSON")
+    fmt.add_argument("--markdown", action="store_true", help="the comparison as a Markdown table")
+    p.add_argument("--differences", action="store_true", help="only the rows that differ")
+    catalog_opts(p)
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("fix", help="write a design with one of the proposed fixes made (see check --suggest)")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument(
+        "--apply", type=int, required=True, metavar="N", help="the proposal's number, as check --suggest lists it"
+    )
+    p.add_argument("-o", "--output", required=True, help="the design file to write (the input only if you name it)")
+    p.add_argument("--keep", action="append", default=[], metavar="PATH", help="a place in the design not to change")
+    p.add_argument("--force", action="store_true", help="replace an existing output file")
+    catalog_opts(p)
+    p.set_defaults(func=cmd_fix)
+
+
+def _load(name: str, args: argparse.Namespace) -> Any:
+    from shipyard.core.designfile import load_design
+
+    return load_design(
+        name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+    )
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from shipyard.core.compare import compare, render_text
+    from shipyard.core.errors import InputError
+    from shipyard.core.evaluate import evaluate
+
+    if len(args.files) < 2:
+        raise InputError.single("give two designs or more to compare")
+    loaded = [_load(f, args) for f in args.files]
+    names = [str(getattr(ld.design, "name", "") or f) for f, ld in zip(args.files, loaded, strict=True)]
+    if len(set(names)) < len(names):  # the same design twice (saved and edited): tell them apart by file
+        names = [f"{n} ({Path(f).name})" for n, f in zip(names, args.files, strict=True)]
+    rows = [(n, ld.design, ld.catalog, evaluate(ld.design, ld.catalog)) for n, ld in zip(names, loaded, strict=True)]
+    try:
+        cmp = compare(rows)
+    except InputError as exc:
+        raise exc.with_file(", ".join(args.files)) from None
+    if args.json:
+        print(json.dumps({**cmp.as_json(), "files": args.files}, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(render_text(cmp, markdown=args.markdown, all_rows=not args.differences))
+    return EXIT_FINDINGS if cmp.differences else EXIT_OK
+
+
+def suggestions(loaded: Any, keep: list[str]) -> list[Any]:
+    """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike)."""
+    from shipyard.core.fixes import propose
+
+    return propose(loaded.design, loaded.catalog, keep=set(keep))
+
+
+def suggestion_lines(proposals: list[Any]) -> list[str]:
+    if not proposals:
+        return ["Suggested fixes: none found (no change of one to three values or entries cures an error)"]
+    out = ["Suggested fixes (shipyard fix FILE --apply N -o OUT):"]
+    for i, p in enumerate(proposals, 1):
+        verdict = "passes" if p.passes else f"cures {', '.join(p.cures)}"
+        out.append(f"  {i}. {p.text} — {verdict}")
+        if p.effects:
+            out.append(f"     {'; '.join(p.effects)}")
+    return out
+
+
+def cmd_fix(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import LoadedDesign, save_design
+    from shipyard.core.errors import InputError
+
+    loaded = _load(args.file, args)
+    proposals = suggestions(loaded, args.keep)
+    if not proposals:
+        raise InputError.single("nothing to fix: the design has no error a proposal cures", file=args.file)
+    if not 1 <= args.apply <= len(proposals):
+        raise InputError.single(
+            f"there are {len(proposals)} proposals; --apply takes one of them",
+            path="--apply",
+            allowed=f"1 to {len(proposals)}",
+        )
+    chosen = proposals[args.apply - 1]
+    out = Path(args.output)
+    if out.resolve() != Path(args.file).resolve():
+        refuse_existing([out], args.force)
+    save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog), out)
+    print(f"wrote {out}: {chosen.text}" + ("; it passes" if chosen.passes else f"; cures {', '.join(chosen.cures)}"))
+    return EXIT_OK if chosen.passes else EXIT_FINDINGS
+
+
+__all__ = ["EXIT_INPUT", "add_commands", "suggestion_lines", "suggestions"]

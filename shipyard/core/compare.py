@@ -1,0 +1,211 @@
+"""Designs side by side: every figure, pool, item and finding, with the differences signed.
+
+Neutral: what is compared is what every report and every ruleset's neutral view carry —
+figures by id, pools (budget, spent, left), the catalog items a design chose (by kind and
+id, with their count and level), and findings (by code and place). A ruleset may add
+figures that belong to a pair of ships (``pair_figures(first, other, catalog)`` in its
+module); they appear in the comparison only. The first design is the reference: each
+other design's differences are signed against it (+2, -1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from shipyard.core.errors import InputError
+from shipyard.core.model import Catalog
+from shipyard.core.report import Figure, Report
+
+Value = str | int | float | None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the comparison: a value per design, and each one's difference from the first."""
+
+    section: str  # figures | pools | items | findings | pair
+    key: str
+    label: str
+    values: tuple[Value, ...]
+    deltas: tuple[str, ...]  # "" for the first design and where nothing differs
+
+    @property
+    def differs(self) -> bool:
+        return any(self.deltas)
+
+
+@dataclass
+class Comparison:
+    ruleset: str
+    ruleset_name: str
+    names: list[str]
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def differences(self) -> list[Row]:
+        return [r for r in self.rows if r.differs]
+
+    def section(self, name: str) -> list[Row]:
+        return [r for r in self.rows if r.section == name]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "designs": self.names,
+            "differences": len(self.differences),
+            "rows": [
+                {
+                    "section": r.section,
+                    "key": r.key,
+                    "label": r.label,
+                    "values": list(r.values),
+                    "deltas": list(r.deltas),
+                    "differs": r.differs,
+                }
+                for r in self.rows
+            ],
+        }
+
+
+def _number(v: Value) -> float | None:
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def signed(delta: float) -> str:
+    """A difference as the comparison writes it: +2, -1, +0.5 ("" when there is none)."""
+    if delta == 0:
+        return ""
+    return f"{int(delta):+d}" if float(delta).is_integer() else f"{delta:+g}"
+
+
+def _row(section: str, key: str, label: str, values: list[Value]) -> Row:
+    first = values[0]
+    deltas = [""]
+    for v in values[1:]:
+        a, b = _number(first), _number(v)
+        if a is not None and b is not None:
+            deltas.append(signed(b - a))
+        elif v != first:
+            deltas.append("added" if first is None else ("removed" if v is None else "changed"))
+        else:
+            deltas.append("")
+    return Row(section, key, label, tuple(values), tuple(deltas))
+
+
+def _figure_value(f: Figure | None) -> Value:
+    if f is None:
+        return None
+    return f.value if isinstance(f.value, int | float | str) and not isinstance(f.value, bool) else f.shown()
+
+
+def _items(design: Any, catalog: Catalog) -> dict[tuple[str, str], tuple[int, int]]:
+    """The catalog items a design chose: (kind, id) -> (count, highest level)."""
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for sel in catalog.module.view(design, catalog).selections:
+        count, level = out.get((sel.kind, sel.id), (0, 0))
+        out[(sel.kind, sel.id)] = (count + sel.count, max(level, sel.level))
+    return out
+
+
+def _findings(report: Report) -> Counter[tuple[str, str, str]]:
+    return Counter((f.severity.value, f.code, f.path) for f in report.findings)
+
+
+def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
+    """Compare ``(name, design, catalog, report)`` tuples; the first is the reference.
+
+    Designs of different rulesets are refused: their figures do not mean the same.
+    """
+    if len(designs) < 2:
+        raise InputError.single("give two designs or more to compare")
+    rulesets = {c.meta.id for _, _, c, _ in designs}
+    if len(rulesets) > 1:
+        listed = ", ".join(f"{name} is {c.meta.name}" for name, _, c, _ in designs)
+        raise InputError.single(f"designs of different rulesets cannot be compared ({listed})")
+    catalog = designs[0][2]
+    reports = [r for *_, r in designs]
+    cmp = Comparison(catalog.meta.id, catalog.meta.name, [n for n, *_ in designs])
+
+    figure_ids = list(dict.fromkeys(f.id for r in reports for f in r.derived.figures))
+    for fid in figure_ids:
+        found = [r.derived.figure(fid) for r in reports]
+        label = next(f.label for f in found if f is not None)
+        cmp.rows.append(_row("figures", fid, label, [_figure_value(f) for f in found]))
+
+    pool_ids = list(dict.fromkeys(p.id for r in reports for p in r.pools))
+    for pid in pool_ids:
+        pools = [r.pool(pid) for r in reports]
+        name = next(p.name for p in pools if p is not None)
+        for part in ("budget", "spent", "remaining"):
+            values: list[Value] = [getattr(p, part) if p is not None else None for p in pools]
+            cmp.rows.append(
+                _row("pools", f"{pid}.{part}", f"{name}: {'left' if part == 'remaining' else part}", values)
+            )
+
+    chosen = [_items(d, c) for _, d, c, _ in designs]
+    for kind, item_id in dict.fromkeys(k for items in chosen for k in items):
+        item = catalog.item(kind, item_id)
+        label = f"{kind}: {item.name if item else item_id}"
+        counts: list[Value] = [items[(kind, item_id)][0] if (kind, item_id) in items else None for items in chosen]
+        cmp.rows.append(_row("items", f"{kind}.{item_id}", label, counts))
+        levels = [items[(kind, item_id)][1] if (kind, item_id) in items else None for items in chosen]
+        if any(lv is not None and lv > 1 for lv in levels):
+            cmp.rows.append(_row("items", f"{kind}.{item_id}.level", f"{label} (level)", list(levels)))
+
+    seen = [_findings(r) for r in reports]
+    messages = {(f.severity.value, f.code, f.path): f.message for r in reports for f in r.findings}
+    for key in dict.fromkeys(k for s in seen for k in s):
+        severity, code, path = key
+        present: list[Value] = [severity if s[key] else None for s in seen]
+        label = f"{severity} {code}" + (f" at {path}" if path else "") + f": {messages[key]}"
+        cmp.rows.append(_row("findings", f"{code}@{path}", label, present))
+
+    pair = getattr(catalog.module, "pair_figures", None)
+    if pair is not None:
+        first = designs[0][1]
+        for name, design, _, _ in designs[1:]:
+            for f in pair(first, design, catalog):
+                cmp.rows.append(
+                    Row("pair", f"{f.id}:{name}", f"{f.label} ({cmp.names[0]} vs {name})", (_figure_value(f),), ("",))
+                )
+    return cmp
+
+
+def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = True) -> str:
+    """The comparison as a table: a row a value, a column a design with its difference.
+
+    A row that differs is marked in words (its signed difference, "added", "removed") and
+    with a leading ``*`` — never by colour alone.
+    """
+    head = ["", "What", *cmp.names]
+    body: list[list[str]] = []
+    for r in cmp.rows if all_rows else cmp.differences:
+        cells = []
+        for v, d in zip(r.values, r.deltas, strict=True):
+            shown = "—" if v is None else (f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v))
+            cells.append(
+                f"{shown} ({d})" if d and d not in ("added", "removed") else (f"{shown} [{d}]" if d else shown)
+            )
+        body.append(["*" if r.differs else "", r.label, *cells])
+    if markdown:
+        lines = ["| What | " + " | ".join(_md(n) for n in cmp.names) + " |", "|" + " --- |" * (len(cmp.names) + 1)]
+        for row in body:
+            label = f"**{_md(row[1])}**" if row[0] else _md(row[1])
+            lines.append("| " + " | ".join([label, *map(_md, row[2:])]) + " |")
+        return "\n".join(lines) + "\n"
+    widths = [max(len(h), *(len(row[i]) for row in body)) if body else len(h) for i, h in enumerate(head)]
+    widths[1] = min(widths[1], 70)
+    out = [f"{cmp.ruleset_name}: {len(cmp.differences)} difference(s)"]
+    out.append("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip())
+    out.append("  ".join("-" * w for w in widths))
+    for row in body:
+        label = row[1] if len(row[1]) <= widths[1] else row[1][: widths[1] - 1] + "…"
+        out.append("  ".join(c.ljust(w) for c, w in zip([row[0], label, *row[2:]], widths, strict=True)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _md(text: str) -> str:
+    """Text safe in a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,293 @@
+"""Proposals that make a design legal: concrete edits, the fewest changes first.
+
+The search is a mechanism over the design's own shape and the engine's report, not
+per-rule code. Every number in the design (within the range its model or catalog stat
+gives), every switch, and every list entry is a place a change could be made; each
+change is one operation of :mod:`shipyard.core.edits` (set a value, remove an entry),
+tried by evaluating the design it gives. A proposal is kept only when it cures an error
+and introduces none; proposals that make the design pass come first, then by the number
+of changes. Changes are combined (up to three) from the single changes that help most.
+
+A ruleset may steer the search: ``FIX_NEVER`` (path prefixes the search must not touch,
+e.g. the Storyteller's budget settings: raising a budget is not a fix) and
+``fix_hints(design, report, catalog)`` (further ``(path, value)`` changes worth trying,
+where a search over numbers and entries is not enough). The user may keep paths too.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from shipyard.core.edits import apply_all
+from shipyard.core.errors import InputError
+from shipyard.core.evaluate import Verdict, evaluate, verdict
+from shipyard.core.findings import Severity
+from shipyard.core.model import Catalog
+from shipyard.core.paths import parse_path
+from shipyard.core.report import Report
+from shipyard.core.schema import Spec, design_schema
+
+MAX_CHANGES = 3
+BEAM = 6
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One operation: ``set`` a value at ``path`` or ``remove`` the list entry at ``path``."""
+
+    op: str
+    path: str
+    value: Any = None
+    before: Any = field(default=None, compare=False)
+    text: str = field(default="", compare=False)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.op, self.path, json.dumps(self.value, sort_keys=True))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"op": self.op, "path": self.path, "value": self.value, "before": self.before, "text": self.text}
+
+
+@dataclass
+class Proposal:
+    edits: list[Edit]
+    cures: list[str]  # the error codes it cures
+    effects: list[str]  # "Freebie Points: -4 -> -2 left"
+    passes: bool
+    design: Any = field(repr=False, default=None)
+
+    @property
+    def text(self) -> str:
+        return "; ".join(e.text for e in self.edits)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "changes": [e.as_json() for e in self.edits],
+            "text": self.text,
+            "cures": self.cures,
+            "effects": self.effects,
+            "passes": self.passes,
+        }
+
+
+def _badness(v: Verdict) -> tuple[int, int]:
+    """How far a design is from passing: its errors, then the points its pools are over."""
+    return (sum(v.errors.values()), sum(max(0, -left) for left in v.remaining.values()))
+
+
+def _schema(catalog: Catalog) -> Spec:
+    if catalog.form_schema is not None:
+        return catalog.form_schema
+    return catalog.memo("design-schema", lambda: design_schema(catalog.module.Design))
+
+
+def _label(path: str, catalog: Catalog, data: Any) -> str:
+    """A place as a user reads it: the stat's name, or the list entry's catalog item."""
+    stat = next((s for s in catalog.meta.stats if s.path == path), None)
+    if stat is not None:
+        return str(stat.name)
+    parts = parse_path(path)
+    node, words = data, []
+    for part in parts:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(part, int) and isinstance(node, dict):
+            words.append(_entry_name(node, catalog) or f"#{part + 1}")
+        elif isinstance(part, str):
+            words.append(part.replace("_", " "))
+    return " ".join(words) or path
+
+
+def _entry_name(entry: dict[str, Any], catalog: Catalog) -> str:
+    for value in entry.values():
+        if isinstance(value, str):
+            for kind in catalog.items:
+                item = catalog.item(kind, value)
+                if item is not None:
+                    return item.name
+    name = entry.get("name")
+    return name if isinstance(name, str) else ""
+
+
+def _stat_range(path: str, catalog: Catalog) -> tuple[float | None, float | None]:
+    stat = next((s for s in catalog.meta.stats if s.path == path), None)
+    return (stat.min, stat.max) if stat is not None else (None, None)
+
+
+def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[Edit]:
+    """Every single change worth trying: numbers a step down or up, switches flipped, entries removed."""
+    never = tuple(getattr(catalog.module, "FIX_NEVER", ())) + tuple(keep)
+    data = design.model_dump(mode="json")
+    out: list[Edit] = []
+    # Raising a number seldom cures anything but a finding about that number (a crew too
+    # small for its ship): it is tried only where an error points.
+    at_fault = {f.path for f in report.findings if f.severity == Severity.ERROR and f.path}
+
+    def faulty(path: str) -> bool:
+        return any(p == path or p.startswith((path + ".", path + "[")) for p in at_fault)
+
+    def blocked(path: str) -> bool:
+        return any(path == p or path.startswith((p + ".", p + "[")) for p in never)
+
+    def walk(node: Any, spec: Spec | None, path: str) -> None:
+        if spec is None or blocked(path):
+            return
+        if isinstance(node, bool):
+            out.append(
+                Edit("set", path, not node, node, f"{'turn off' if node else 'turn on'} {_label(path, catalog, data)}")
+            )
+        elif isinstance(node, int) and spec.type == "integer":
+            low, high = _stat_range(path, catalog)
+            low = spec.minimum if low is None else max(low, spec.minimum) if spec.minimum is not None else low
+            high = spec.maximum if high is None else min(high, spec.maximum) if spec.maximum is not None else high
+            label = _label(path, catalog, data)
+            if low is None or node - 1 >= low:
+                out.append(Edit("set", path, node - 1, node, f"lower {label} {node} -> {node - 1}"))
+            if (high is None or node + 1 <= high) and faulty(path):
+                out.append(Edit("set", path, node + 1, node, f"raise {label} {node} -> {node + 1}"))
+            if low is not None and node < low:
+                out.append(Edit("set", path, int(low), node, f"raise {label} {node} -> {int(low)}"))
+            if high is not None and node > high:
+                out.append(Edit("set", path, int(high), node, f"lower {label} {node} -> {int(high)}"))
+        elif isinstance(node, list):
+            for i, entry in enumerate(node):
+                where = f"{path}[{i}]"
+                if blocked(where):
+                    continue
+                name = _entry_name(entry, catalog) if isinstance(entry, dict) else str(entry)
+                out.append(
+                    Edit("remove", where, None, entry, f"remove {name or _label(where, catalog, data)} ({where})")
+                )
+                walk(entry, spec.item, where)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                child = spec.item if spec.type == "map" else spec.fields.get(key)
+                walk(value, child, f"{path}.{key}" if path else key)
+
+    walk(data, _schema(catalog), "")
+    hints = getattr(catalog.module, "fix_hints", None)
+    if hints is not None:
+        for path, value in hints(design, report, catalog):
+            if not blocked(path):
+                out.append(Edit("set", path, value, None, f"set {_label(path, catalog, data)} to {value}"))
+    return out
+
+
+def apply(design: Any, edits: list[Edit], catalog: Catalog, *, resolve: bool = True) -> Any:
+    """The design with ``edits`` made, as one operation of :mod:`shipyard.core.edits`:
+    values set first, then entries removed from the last one up (so that the paths of
+    the other entries still point where they did)."""
+    sets = [(e.path, e.value) for e in edits if e.op == "set"]
+    removes = []
+    for e in sorted((e for e in edits if e.op == "remove"), key=lambda e: parse_path(e.path), reverse=True):
+        index = parse_path(e.path)[-1]
+        assert isinstance(index, int)
+        removes.append((e.path[: e.path.rindex("[")], index))
+    return apply_all(design, sets, removes, catalog, resolve=resolve)
+
+
+def _compatible(edits: list[Edit]) -> bool:
+    """No two edits of one place, and none inside an entry that another removes."""
+    paths = [e.path for e in edits]
+    for i, a in enumerate(paths):
+        for b in paths[i + 1 :]:
+            if a == b or b.startswith((a + ".", a + "[")) or a.startswith((b + ".", b + "[")):
+                return False
+    return True
+
+
+def _effects(before: Report, after: Report) -> list[str]:
+    out = []
+    for p in before.pools:
+        q = after.pool(p.id)
+        if q is not None and not p.tally and q.remaining != p.remaining:
+            out.append(f"{p.name}: {p.remaining} -> {q.remaining} left")
+    eb = sum(1 for f in before.findings if f.severity == Severity.ERROR)
+    ea = sum(1 for f in after.findings if f.severity == Severity.ERROR)
+    if eb != ea:
+        out.append(f"errors: {eb} -> {ea}")
+    return out
+
+
+def propose(
+    design: Any, catalog: Catalog, *, keep: set[str] | frozenset[str] = frozenset(), limit: int = 5
+) -> list[Proposal]:
+    """Up to ``limit`` proposals that cure errors of ``design`` without adding one; those that
+    make the design pass first, then the fewest changes, then the most errors cured.
+
+    The search judges each try by the rules' verdict alone (errors and pools); only the
+    proposals kept are evaluated whole, for their effects."""
+    report = evaluate(design, catalog)
+    start = verdict(design, catalog)
+    errors = start.errors
+    if not errors:
+        return []
+    tried: dict[tuple[tuple[str, str, str], ...], tuple[Any, Verdict] | None] = {}
+
+    def attempt(edits: tuple[Edit, ...]) -> tuple[Any, Verdict] | None:
+        key = tuple(e.key for e in edits)
+        if key not in tried:
+            try:  # numbers and removals only: the names stay resolved
+                new = apply(design, list(edits), catalog, resolve=False)
+            except InputError:
+                tried[key] = None
+            else:
+                tried[key] = (new, verdict(new, catalog))
+        return tried[key]
+
+    def no_new_error(v: Verdict) -> bool:
+        return all(v.errors[c] <= errors[c] for c in v.errors)
+
+    found: list[tuple[tuple[Edit, ...], Any, Verdict]] = []
+    progress: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
+    for e in candidates(design, report, catalog, set(keep)):
+        result = attempt((e,))
+        if result is None:
+            continue
+        new, v = result
+        if no_new_error(v) and v.errors != errors:
+            found.append(((e,), new, v))
+        if no_new_error(v) and _badness(v) < _badness(start):
+            progress.append((_badness(v), (e,)))
+    progress.sort(key=lambda p: p[0])
+    frontier = [edits for _, edits in progress[:BEAM]]
+    best_singles = [edits[0] for edits in frontier]
+    for _ in range(MAX_CHANGES - 1):
+        if sum(1 for f in found if f[2].valid) >= limit:
+            break
+        grown: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
+        for edits in frontier:
+            for e in best_singles:
+                if any(e.key == x.key for x in edits):
+                    continue
+                combined = tuple(sorted((*edits, e), key=lambda x: x.path))
+                if tuple(x.key for x in combined) in tried or not _compatible(list(combined)):
+                    continue
+                result = attempt(combined)
+                if result is None:
+                    continue
+                new, v = result
+                if no_new_error(v) and v.errors != errors:
+                    found.append((combined, new, v))
+                if no_new_error(v):
+                    grown.append((_badness(v), combined))
+        grown.sort(key=lambda g: g[0])
+        frontier = [edits for _, edits in grown[:BEAM]]
+    ranked: list[Proposal] = []
+    seen: list[Any] = []
+    for edits, new, v in sorted(found, key=lambda f: (not f[2].valid, len(f[0]), _badness(f[2]))):
+        if any(new == s for s in seen):
+            continue
+        seen.append(new)
+        new = apply(design, list(edits), catalog)  # resolved, as every edit of the design is
+        after = evaluate(new, catalog)
+        cured = sorted(set((errors - v.errors).elements()))
+        ranked.append(Proposal(list(edits), cured, _effects(report, after), after.valid, new))
+        if len(ranked) >= limit:
+            break
+    return ranked

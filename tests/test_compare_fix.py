@@ -1,0 +1,177 @@
+"""Compare designs side by side; let the engine propose the fixes for one that breaks the rules."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shipyard.core.compare import compare, signed
+from shipyard.core.designfile import LoadedDesign, load_design, save_design
+from shipyard.core.errors import InputError
+from shipyard.core.evaluate import evaluate
+from shipyard.core.fixes import apply, propose
+from shipyard.core.report import Report
+
+from .conftest import EXAMPLES, FURY_EXAMPLES, run_shipyard, sample, sfa, starfighter
+
+
+def _errors(report: Report) -> Counter[str]:
+    return Counter(f.code for f in report.findings if f.severity.value == "error")
+
+
+def _saved(tmp_path: Path, name: str, design: Any, catalog: Any) -> Path:
+    out = tmp_path / f"{name}.ship"
+    save_design(LoadedDesign(None, "space-fighter-alpha", "as-written", design, catalog), out)
+    return out
+
+
+# --- compare ---------------------------------------------------------------------------------
+
+
+def test_identical_designs_do_not_differ() -> None:
+    ship = EXAMPLES / "rebel-fighter.ship"
+    proc = run_shipyard("compare", ship, ship)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Space Fighter Alpha: 0 difference(s)")
+    assert "Rebel Fighter (rebel-fighter.ship)" in proc.stdout  # the same name twice: told apart by file
+
+
+def test_each_kind_of_difference_is_signed(tmp_path: Path) -> None:
+    catalog = sfa()
+    base = starfighter(catalog)
+    other = starfighter(
+        catalog,
+        soak=2,
+        armor=2,
+        power=10,
+        structure=20,
+        weapons=[{"weapon": "railgun"}, {"weapon": "light-laser", "count": 2}],
+    )
+    a, b = _saved(tmp_path, "base", base, catalog), _saved(tmp_path, "heavier", other, catalog)
+    proc = run_shipyard("compare", a, b, "--json")
+    assert proc.returncode == 1, proc.stderr
+    rows = {r["key"]: r for r in json.loads(proc.stdout)["rows"]}
+    assert rows["soak"]["values"] == [1, 2] and rows["soak"]["deltas"] == ["", "+1"]
+    assert rows["weapons.light-laser"]["values"] == [None, 2] and rows["weapons.light-laser"]["deltas"][1] == "added"
+    assert rows["weapons.railgun"]["deltas"] == ["", ""]  # the same in both
+    spent = rows["weapon-points.spent"]
+    assert spent["values"][0] == 5 and spent["deltas"][1] == signed(spent["values"][1] - 5)
+    over = [r for r in rows.values() if r["section"] == "findings" and r["values"][0] is None and r["values"][1]]
+    assert any("pool-over-budget" in r["key"] for r in over)  # a finding present in one and not the other
+    text = run_shipyard("compare", b, a, "--differences").stdout
+    assert "* " in text and "— [removed]" in text and "(-1)" in text
+
+
+def test_markdown_output_is_a_table() -> None:
+    proc = run_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship", "--markdown")
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "| What | Rebel Fighter | Rebel Frigate |" and lines[1] == "| --- | --- | --- |"
+    assert any(line.startswith("| **Structure") for line in lines)
+
+
+def test_designs_of_different_rulesets_are_refused() -> None:
+    proc = run_shipyard("compare", EXAMPLES / "rebel-fighter.ship", FURY_EXAMPLES / "interceptor.ship")
+    assert proc.returncode == 2
+    assert "designs of different rulesets cannot be compared" in proc.stderr
+    assert "Rebel Fighter is Space Fighter Alpha" in proc.stderr and "Interceptor is Space Fury" in proc.stderr
+
+
+def test_compare_needs_two_designs() -> None:
+    with pytest.raises(InputError, match="two designs or more"):
+        ld = sample("rebel-fighter")
+        compare([("a", ld.design, ld.catalog, evaluate(ld.design, ld.catalog))])
+
+
+# --- fix ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["as-written", "sample-ships"])
+def test_the_alien_disk_fighter_can_be_made_to_pass(preset: str) -> None:
+    ld = load_design(EXAMPLES / "alien-disk-fighter.ship", preset=preset, use_user_folder=False)
+    before = evaluate(ld.design, ld.catalog)
+    assert not before.valid and _errors(before)["pool-over-budget"] >= 1
+    assert before.pool("freebies").remaining == -4  # 4 freebies over under both presets (docs/rules.md)
+    proposals = propose(ld.design, ld.catalog)
+    assert proposals and all(p.passes for p in proposals)
+    assert all(len(p.edits) <= 2 for p in proposals)  # the fewest changes first: none needs more than two
+    for p in proposals:
+        after = evaluate(apply(ld.design, p.edits, ld.catalog), ld.catalog)
+        assert after.valid, p.text
+        assert any(e.startswith("Freebie Points: -4 -> ") for e in p.effects), p.effects
+    first = proposals[0]
+    assert first.cures == ["pool-over-budget"]
+    assert {e.op for e in first.edits} <= {"set", "remove"}
+
+
+def test_fixes_never_raise_a_storyteller_budget() -> None:
+    catalog = sfa()
+    design = starfighter(catalog, power=5, budgets={"freebies": 2})  # Power 5 costs 5 freebies
+    proposals = propose(design, catalog)
+    assert proposals
+    assert all(not e.path.startswith("budgets") for p in proposals for e in p.edits)
+    kept = propose(design, catalog, keep={"weapons"})
+    assert all(not e.path.startswith("weapons") for p in kept for e in p.edits)
+
+
+def test_shipyard_fix_writes_the_chosen_proposal(tmp_path: Path) -> None:
+    source = EXAMPLES / "alien-disk-fighter.ship"
+    listed = run_shipyard("check", source, "--suggest", "--json")
+    (report,) = json.loads(listed.stdout)
+    first = report["suggestions"][0]
+    out = tmp_path / "fixed.ship"
+    proc = run_shipyard("fix", source, "--apply", "1", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    assert f"wrote {out}: {first['text']}; it passes" in proc.stdout
+    assert run_shipyard("check", out).returncode == 0
+    again = run_shipyard("fix", source, "--apply", "1", "-o", out)
+    assert again.returncode == 2 and "exists; use --force" in again.stderr
+    wrong = run_shipyard("fix", source, "--apply", "9", "-o", tmp_path / "x.ship")
+    assert wrong.returncode == 2 and "allowed: 1 to" in wrong.stderr and not (tmp_path / "x.ship").exists()
+    fine = run_shipyard("fix", EXAMPLES / "rebel-frigate.ship", "--preset", "sample-ships", "--apply", "1", "-o", out)
+    assert fine.returncode == 2 and "nothing to fix" in fine.stderr
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    soak=st.integers(0, 5),
+    move=st.integers(0, 5),
+    power=st.integers(0, 10),
+    structure=st.integers(5, 20),
+    lasers=st.integers(0, 3),
+)
+def test_every_proposal_cures_what_it_claims_and_adds_no_error(
+    soak: int, move: int, power: int, structure: int, lasers: int
+) -> None:
+    catalog = sfa()
+    weapons = [{"weapon": "railgun"}] + ([{"weapon": "heavy-laser", "count": lasers}] if lasers else [])
+    design = starfighter(catalog, soak=soak, armor=soak, move=move, power=power, structure=structure, weapons=weapons)
+    before = _errors(evaluate(design, catalog))
+    for p in propose(design, catalog, limit=3):
+        after = _errors(evaluate(apply(design, p.edits, catalog), catalog))
+        assert all(after[c] <= before[c] for c in after), (p.text, before, after)
+        assert all(after[c] < before[c] for c in p.cures), (p.text, p.cures)
+        assert p.passes == (not after)
+
+
+@pytest.mark.parametrize(("paper", "width_pt"), [("a4", 595), ("letter", 612)])
+def test_a_comparison_sheet_prints(tmp_path: Path, paper: str, width_pt: int) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "compare.pdf"
+    a, b = EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship"
+    proc = run_shipyard("print", a, b, "--sheet", "compare", "--paper", paper, "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    reader = PdfReader(out)
+    assert round(float(reader.pages[0].mediabox.width)) == width_pt
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    assert "Rebel Fighter · Rebel Frigate" in text and "differences (the first design is the reference)" in text
+    assert "Pi-Tac Cannon" in text and "added" in text and "+118" in text  # the frigate's crew: 120 against 2
+    mixed = run_shipyard("print", a, FURY_EXAMPLES / "interceptor.ship", "--sheet", "compare", "-o", tmp_path / "x.pdf")
+    assert mixed.returncode == 2 and not (tmp_path / "x.pdf").exists()
