@@ -97,7 +97,8 @@ def main() -> int:
     worst = bench_proposals(args.rounds)
     ratio = bench_compare(args.rounds)
     print(
-        f"SUMMARY proposals worst median {worst:.1f} ms (goal < {GOAL_MS:.0f}: {'PASS' if worst < GOAL_MS else 'MISS'}); "
+        f"SUMMARY proposals worst median {worst:.1f} ms "
+        f"(goal < {GOAL_MS:.0f}: {'PASS' if worst < GOAL_MS else 'MISS'}); "
         f"compare {ratio:.2f}x baseline (goal <= {GOAL_RATIO}: {'PASS' if ratio <= GOAL_RATIO else 'MISS'})"
     )
     return 0
