@@ -145,6 +145,11 @@ class LineItem(BaseModel):
     path: str = ""
 
 
+def items_at(items: list[LineItem], path: str) -> list[LineItem]:
+    """The line items of one place in the design and everything inside it (``enhancements[2]``)."""
+    return [i for i in items if i.path == path or i.path.startswith((path + ".", path + "["))]
+
+
 def line_items(lines: list[Line]) -> list[LineItem]:
     """Lines as the report carries them: whole amounts as integers, fractions exact beside a float."""
     items = []
@@ -180,7 +185,7 @@ class PoolReport(BaseModel):
 
     def items_at(self, path: str) -> list[LineItem]:
         """The line items of one place in the design and everything inside it (``enhancements[2]``)."""
-        return [i for i in self.items if i.path == path or i.path.startswith((path + ".", path + "["))]
+        return items_at(self.items, path)
 
     @classmethod
     def of(cls, state: PoolState) -> PoolReport:
