@@ -17,7 +17,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 from shipyard.core.model import Catalog
-from shipyard.core.report import Report
+from shipyard.core.report import Figure, Report
 from shipyard.rulesets import space_fury as sf
 
 from .conftest import FURY_EXAMPLES, ROOT, finding
@@ -63,10 +63,18 @@ def fig(report: Report, fig_id: str) -> Any:
     return found.value
 
 
-def total(report: Report, pool_id: str) -> int:
-    pool = report.pool(pool_id)
-    assert pool is not None and pool.tally
-    return pool.total
+def counted(report: Report, fig_id: str) -> Figure:
+    """A counted figure; its value is what its parts add up to (a credit takes away)."""
+    found = report.derived.figure(fig_id)
+    assert found is not None, f"no figure {fig_id!r}; got {[f.id for f in report.derived.figures]}"
+    assert found.value == sum(p.amount if p.kind == "cost" else -p.amount for p in found.parts)
+    return found
+
+
+def total(report: Report, fig_id: str) -> int:
+    value = counted(report, fig_id).value
+    assert isinstance(value, int)
+    return value
 
 
 def table(report: Report, table_id: str) -> list[list[Any]]:
@@ -96,7 +104,7 @@ def test_every_entry_cites_a_heading_of_the_source_text() -> None:
     headings = {ln.strip() for ln in SOURCE.read_text(encoding="utf-8").splitlines() if ln.strip()}
     cat = fury()
     sources = [i.source for items in cat.items.values() for i in items.values()]
-    sources += [r.definition.source for r in cat.rules] + [p.source for p in cat.pools]
+    sources += [r.definition.source for r in cat.rules]
     sources += [s.source for s in cat.meta.stats] + [p.source for p in cat.presets.values()]
     for source in sources:
         for section in source.split("; "):
@@ -232,7 +240,7 @@ def test_beyond_ten_each_enhancement_adds_its_number(n: int, cost: int) -> None:
 
 def test_a_fighter_with_twelve_enhancements_costs_98() -> None:
     r = fighter({"id": "Armor", "count": 12})
-    assert (fig(r, "enhancements"), fig(r, "cost"), total(r, "points")) == (12, 98, 98)
+    assert (fig(r, "enhancements"), fig(r, "cost"), total(r, "total-cost")) == (12, 98, 98)
     assert r.derived.figure("cost").detail == "Fighter Cost table: 75 for 10, + 11 + 12 beyond it"
 
 
@@ -361,9 +369,12 @@ def test_as_written_a_special_gun_is_added_on_top_of_the_basic_laser() -> None:
 def test_for_the_samples_one_special_gun_replaces_the_basic_laser_and_credits_one() -> None:
     r = fighter({"id": "Turbo Laser", "replaces_basic": True}, {"id": "Engines"}, preset="sample-fighters")
     assert total(r, "enhancements") == 1 and fig(r, "cost") == 21
-    pool = r.pool("enhancements")
-    assert pool is not None and (pool.spent, pool.gained) == (2, 1)
-    assert pool.items[-1].label == "Turbo Laser replaces the basic Laser" and pool.items[-1].kind == "gain"
+    parts = counted(r, "enhancements").parts
+    assert [(p.label, p.kind, p.amount, p.path) for p in parts] == [
+        ("Turbo Laser", "cost", 1, "enhancements[0]"),
+        ("Engines", "cost", 1, "enhancements[1]"),
+        ("Turbo Laser replaces the basic Laser", "gain", 1, "enhancements[0].replaces_basic"),
+    ]
     assert [row[0] for row in table(r, "weapons")] == ["Turbo Laser"]
     assert "basic-weapon-kept" not in r.codes()
 
@@ -480,7 +491,7 @@ def test_scanners_deflector_shields_copilots_and_afterburner() -> None:
 def test_pilot_level_from_xp(xp: int, level: int) -> None:
     assert sf.level_for_xp(fury(), xp) == level
     r = pilot(xp=xp)
-    assert fig(r, "level") == level and fig(r, "pilot-cost") == xp == total(r, "points")
+    assert fig(r, "level") == level and fig(r, "pilot-cost") == xp == total(r, "total-cost")
 
 
 def test_below_one_xp_a_pilot_has_no_level() -> None:
@@ -573,7 +584,7 @@ def test_a_crewed_fighter_costs_the_fighter_plus_the_pilot() -> None:
         {"id": "Engines"},
         pilot={"name": "Kim", "xp": 10, "skills": ["Basic Combat Pilot", "Speed", "Accuracy", "Evasion"]},
     )
-    assert (fig(r, "cost"), fig(r, "pilot-cost"), fig(r, "total-cost"), total(r, "points")) == (21, 10, 31, 31)
+    assert (fig(r, "cost"), fig(r, "pilot-cost"), fig(r, "total-cost"), total(r, "total-cost")) == (21, 10, 31, 31)
     assert r.derived.figure("speed").detail == "Standard Engine 4, Engines +1; pilot Speed +1"
     assert fig(r, "level") == 4 and r.valid
 
@@ -604,12 +615,18 @@ def _force(**fields: Any) -> Report:
 
 def test_a_force_costs_its_fighters_and_pilots() -> None:
     r = _force()
-    assert fig(r, "total-cost") == 75 + 21 + 3 + 1 == total(r, "points")
-    assert [(i.label, i.amount, i.path) for i in r.pool("points").items] == [
+    assert fig(r, "total-cost") == 75 + 21 + 3 + 1 == total(r, "total-cost")
+    assert [(i.label, i.amount, i.path) for i in counted(r, "total-cost").parts] == [
         ("Gunship 1", 75, "fighters[0]"),
         ("Escort 1", 24, "fighters[1]"),
         ("Lee", 1, "pilots[0]"),
     ]
+    # its enhancements are its fighters' (a reserve pilot has none)
+    assert [(i.label, i.amount, i.path) for i in counted(r, "enhancements").parts] == [
+        ("Gunship 1", 10, "fighters[0]"),
+        ("Escort 1", 1, "fighters[1]"),
+    ]
+    assert r.pools == [] and r.derived.figures[0].id == "kind"
     assert [row[:3] for row in table(r, "roster")] == [["Gunship 1", 10, 75], ["Escort 1", 1, 21]]
     assert [f.name for f in r.forms] == ["Gunship 1", "Escort 1", "Lee"]
     assert (fig(r, "fighters"), fig(r, "pilots"), fig(r, "pilot-levels")) == (2, 2, 3)

@@ -13,6 +13,7 @@ from typing import Any
 from shipyard.core.model import Context
 from shipyard.core.report import Derived, Figure, Table
 from shipyard.rulesets.space_fury.catalog_lookup import level_for_xp, level_row, pilot_level, playing_row
+from shipyard.rulesets.space_fury.counts import counted_figure, total
 from shipyard.rulesets.space_fury.design import (
     FighterData,
     FighterDesign,
@@ -32,34 +33,27 @@ from shipyard.rulesets.space_fury.tables import pilot_tables, rolls_table, syste
 from shipyard.rulesets.space_fury.wording import plural, signed
 
 
-def _pool_total(ctx: Context, params: type[Any], attr: str) -> int:
-    p = ctx.catalog.params(params)
-    pool_id = getattr(p, attr, None) if p is not None else None
-    return ctx.ledger[pool_id].total if isinstance(pool_id, str) and pool_id in ctx.ledger else 0
+def _count_ids(ctx: Context) -> tuple[str, str]:
+    """The counts the Fighter Cost rule names: the enhancements it looks the cost up by, and
+    the total cost it counts in (the pilot's cost counts there too)."""
+    rule = ctx.catalog.params(CountCostParams)
+    return (rule.of, rule.count) if rule is not None else ("enhancements", "total-cost")
 
 
-def _enhancement_pool(ctx: Context) -> int:
-    return _pool_total(ctx, CountCostParams, "count")
+def _enhancements(ctx: Context) -> int:
+    return total(ctx, _count_ids(ctx)[0])
 
 
-def _points_pool(ctx: Context) -> int:
-    return _pool_total(ctx, CountCostParams, "pool")
+def _total_cost(ctx: Context) -> int:
+    return total(ctx, _count_ids(ctx)[1])
 
 
 def _fighter_figures(ctx: Context, fighter: FighterData) -> list[Figure]:
     cite = ctx.catalog.cite
     figs: list[Figure] = []
-    n = _enhancement_pool(ctx)
+    n = _enhancements(ctx)
     pub = fighter.published
-    figs.append(
-        Figure(
-            id="enhancements",
-            label="Enhancements",
-            value=n,
-            detail=f"published {pub.enhancements}" if pub else "",
-            source=cite("FIGHTER CONSTRUCTION"),
-        )
-    )
+    figs.append(counted_figure(ctx, _count_ids(ctx)[0], detail=f"published {pub.enhancements}" if pub else ""))
     if pub is not None:
         figs.append(
             Figure(
@@ -278,8 +272,8 @@ def _force_derived(ctx: Context, force: ForceDesign) -> Derived:
             rows.append(
                 [
                     name,
-                    _enhancement_pool(mctx),
-                    _points_pool(mctx) - (pilot.xp if pilot else 0),
+                    _enhancements(mctx),
+                    _total_cost(mctx) - (pilot.xp if pilot else 0),
                     stats["speed"].value if "speed" in stats else "",
                     signed(stats["maneuver"].value) if "maneuver" in stats else "",
                     signed(stats["armor"].value) if "armor" in stats else "",
@@ -288,13 +282,13 @@ def _force_derived(ctx: Context, force: ForceDesign) -> Derived:
                     pilot_level(ctx.catalog, pilot) if pilot else "",
                     pilot_cool(pilot, ctx.catalog)[0] if pilot else "",
                     pilot.xp if pilot else "",
-                    _points_pool(mctx),
+                    _total_cost(mctx),
                 ]
             )
         root = getattr(mctx.design, "root", None)
         if isinstance(root, PilotDesign):
             reserves.append(
-                [name, pilot_level(ctx.catalog, root), pilot_cool(root, ctx.catalog)[0], root.xp, _points_pool(mctx)]
+                [name, pilot_level(ctx.catalog, root), pilot_cool(root, ctx.catalog)[0], root.xp, _total_cost(mctx)]
             )
     levels_total = sum(pilot_level(ctx.catalog, p) for p in force_pilots(force))
     figs = [
@@ -308,15 +302,11 @@ def _force_derived(ctx: Context, force: ForceDesign) -> Derived:
             detail=f"of {force.pilot_levels} levels worth of pilots" if force.pilot_levels is not None else "",
             source=cite("SAMPLE SCENARIOS: Skirmishes"),
         ),
-        Figure(
-            id="total-cost",
-            label="Total cost",
-            value=_points_pool(ctx),
-            unit="points",
-            detail="fighters + pilots",
-            source=cite("FIGHTER CONSTRUCTION"),
-        ),
     ]
+    enhancements, cost = _count_ids(ctx)
+    if any(fighter_of(mctx.design) is not None for _, mctx in members):
+        figs.append(counted_figure(ctx, enhancements, detail="of the fighters"))
+    figs.append(counted_figure(ctx, cost, detail="fighters + pilots"))
     tables = [
         Table(
             id="roster",
@@ -359,7 +349,6 @@ def derive(ctx: Context) -> Derived:
         return _force_derived(ctx, root)
     figs: list[Figure] = []
     tables: list[Table] = []
-    cite = ctx.catalog.cite
     if isinstance(root, FighterDesign):
         figs.append(Figure(id="kind", label="Design", value="Fighter"))
         figs += _fighter_figures(ctx, root)
@@ -376,14 +365,6 @@ def derive(ctx: Context) -> Derived:
             log = rolls_table(ctx, pilot.rolls)
             tables.append(log.model_copy(update={"id": "pilot-rolls", "title": "Pilot roll log"}))
     if pilots or isinstance(root, FighterDesign):
-        figs.append(
-            Figure(
-                id="total-cost",
-                label="Total cost",
-                value=_points_pool(ctx),
-                unit="points",
-                detail="fighter + pilot" if pilots and isinstance(root, FighterDesign) else "",
-                source=cite("FIGHTER CONSTRUCTION"),
-            )
-        )
+        detail = "fighter + pilot" if pilots and isinstance(root, FighterDesign) else ""
+        figs.append(counted_figure(ctx, _count_ids(ctx)[1], detail=detail))
     return Derived(figures=figs, tables=tables)

@@ -49,16 +49,17 @@ def variants(design: SpaceFuryDesign) -> list[tuple[str, SpaceFuryDesign]]:
 
 
 def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
-    """A force's tallies are its members' totals (a force costs its fighters + its pilots)."""
+    """A force counts what its members count, one part a member (a force costs its fighters
+    and its pilots; its enhancements are its fighters')."""
     force = force_of(ctx.design)
     if force is None:
         return
     ctx.notes["members"] = forms
     for (name, fctx), path in zip(forms, _member_paths(force), strict=True):
-        for pool_id, pool in ctx.ledger.pools.items():
-            member = fctx.ledger.pools.get(pool_id)
-            if member is not None and member.lines:
-                pool.cost(name, member.total, source=pool.source, path=path, rule="")
+        for member in fctx.counts.values():
+            if member.lines:
+                counted = ctx.count(member.id, member.name, member.unit, member.source)
+                counted.add(name, member.total, source=member.source, path=path)
 
 
 B = TypeVar("B", bound=BaseModel)

@@ -211,6 +211,13 @@ class Weapon(CatalogItem):
     notes: str = ""
 
 
+class CountDef(CatalogItem):
+    """A figure the rules count up while they run (a fighter's enhancements, what a design
+    costs): the name and unit reports print it with. The rules name it by its id."""
+
+    unit: str = Field(default="", description="what is counted, when the name does not say it (points)")
+
+
 class PilotLevel(CatalogItem):
     level: int = Field(ge=1)
     xp: int = Field(ge=0)
@@ -277,6 +284,7 @@ class ScenarioTable(CatalogItem):
 
 
 ITEM_KINDS: dict[str, type[CatalogItem]] = {
+    "counts": CountDef,
     "cost_tables": CostTable,
     "basic_systems": BasicSystem,
     "enhancements": Enhancement,

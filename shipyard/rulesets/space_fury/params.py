@@ -10,11 +10,12 @@ from __future__ import annotations
 from pydantic import Field
 
 from shipyard.core.findings import Severity
+from shipyard.core.items import ID_PATTERN
 from shipyard.core.rules import Params
 
 
-class PoolParams(Params):
-    pool: str
+class CountParams(Params):
+    count: str = Field(pattern=ID_PATTERN, description="the count (an entry of counts) the rule adds to or reads")
 
 
 class TablesParams(Params):
@@ -22,7 +23,7 @@ class TablesParams(Params):
 
 
 class BasicWeaponParams(Params):
-    pool: str
+    count: str = Field(pattern=ID_PATTERN, description="the count a replacement is credited in")
     replace_table: str = Field(description="the table a replacing gun comes from")
     replace_tag: str = Field(description="the weapon tag a replacing weapon has")
     replace_credit: int | None = Field(ge=0, description="enhancements credited; null: no replacement")
@@ -35,8 +36,8 @@ class MountsParams(Params):
 
 class CountCostParams(Params):
     table: str = Field(description="the cost table (cost_tables id)")
-    count: str = Field(description="the tally whose total is looked up")
-    pool: str = Field(description="the tally the cost is counted in")
+    of: str = Field(pattern=ID_PATTERN, description="the count whose total is looked up")
+    count: str = Field(pattern=ID_PATTERN, description="the count the cost is counted in")
 
 
 class PilotLevelParams(Params):

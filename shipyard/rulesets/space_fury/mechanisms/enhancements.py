@@ -9,6 +9,7 @@ from shipyard.core.findings import Severity
 from shipyard.core.model import Context
 from shipyard.core.rules import flag
 from shipyard.rulesets.space_fury.catalog_lookup import items_of, listed_in
+from shipyard.rulesets.space_fury.counts import count, total
 from shipyard.rulesets.space_fury.design import fighter_of
 from shipyard.rulesets.space_fury.fighter import Purchase, purchases
 from shipyard.rulesets.space_fury.items import (
@@ -19,22 +20,22 @@ from shipyard.rulesets.space_fury.items import (
     SubtableRow,
     cost_detail,
 )
-from shipyard.rulesets.space_fury.params import CountCostParams, PoolParams, TablesParams
+from shipyard.rulesets.space_fury.params import CountCostParams, CountParams, TablesParams
 from shipyard.rulesets.space_fury.wording import plural
 
 
-def apply_enhancement_count(ctx: Context, p: PoolParams) -> None:
+def apply_enhancement_count(ctx: Context, p: CountParams) -> None:
     """Each entry counts its cost; items bought in units count whole purchases (racks)."""
     fighter = fighter_of(ctx.design)
     if fighter is None:
         return
-    pool = ctx.ledger[p.pool]
+    counted = count(ctx, p.count)
     for pu in purchases(fighter, ctx.catalog):
         item = pu.item
         if item is None:
             continue
         path = f"enhancements[{pu.index}]"
-        pool.cost(_count_label(item, pu), pu.enhancements, source=ctx.catalog.cite(item.source), path=path, rule=p.id)
+        counted.add(_count_label(item, pu), pu.enhancements, source=ctx.catalog.cite(item.source), path=path, rule=p.id)
         spare = pu.purchases * item.units - pu.choice.count
         if spare:
             flag(
@@ -110,7 +111,7 @@ def apply_count_cost(ctx: Context, p: CountCostParams) -> None:
     table = ctx.catalog.item("cost_tables", p.table)
     if not isinstance(table, CostTable):
         return
-    n = ctx.ledger[p.count].total
+    n = total(ctx, p.of)
     cost = table.cost(n)
     if cost is None:
         flag(
@@ -125,17 +126,17 @@ def apply_count_cost(ctx: Context, p: CountCostParams) -> None:
             source=ctx.catalog.cite(table.source),
         )
         return
-    ctx.ledger[p.pool].cost(
+    count(ctx, p.count).add(
         f"Fighter: {cost_detail(table, n)}", cost, source=ctx.catalog.cite(table.source), path="enhancements", rule=p.id
     )
 
 
-def apply_published_count(ctx: Context, p: PoolParams) -> None:
+def apply_published_count(ctx: Context, p: CountParams) -> None:
     """A sample fighter's computed count beside the count its source publishes."""
     fighter = fighter_of(ctx.design)
     if fighter is None or fighter.published is None:
         return
-    n = ctx.ledger[p.pool].total
+    n = total(ctx, p.count)
     if n != fighter.published.enhancements:
         flag(
             ctx,

@@ -16,23 +16,24 @@ from shipyard.rulesets.space_fury.catalog_lookup import (
     playing_row,
     reputation_rank,
 )
+from shipyard.rulesets.space_fury.counts import count
 from shipyard.rulesets.space_fury.design import force_of, force_pilots, pilots_of
 from shipyard.rulesets.space_fury.items import PilotSkill, Quirk
 from shipyard.rulesets.space_fury.params import (
+    CountParams,
     ForcePilotsParams,
     PilotLevelParams,
     PilotQuirksParams,
     PilotSkillsParams,
-    PoolParams,
 )
 from shipyard.rulesets.space_fury.pilot import skills_allowed
 
 
-def apply_pilot_cost(ctx: Context, p: PoolParams) -> None:
+def apply_pilot_cost(ctx: Context, p: CountParams) -> None:
     """A pilot costs its experience points."""
     for pilot, base in pilots_of(ctx.design):
         who = pilot.name if pilot.name.startswith("Pilot") else f"Pilot {pilot.name}".rstrip()
-        ctx.ledger[p.pool].cost(f"{who}: {pilot.xp} XP", pilot.xp, source=cite(ctx, p), path=f"{base}xp", rule=p.id)
+        count(ctx, p.count).add(f"{who}: {pilot.xp} XP", pilot.xp, source=cite(ctx, p), path=f"{base}xp", rule=p.id)
 
 
 def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:

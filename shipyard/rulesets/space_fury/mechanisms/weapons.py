@@ -7,6 +7,7 @@ from __future__ import annotations
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context
 from shipyard.core.rules import cite, flag
+from shipyard.rulesets.space_fury.counts import count
 from shipyard.rulesets.space_fury.design import fighter_of
 from shipyard.rulesets.space_fury.fighter import basic_weapon, is_special_gun, mount_entries, purchases, weapons_owned
 from shipyard.rulesets.space_fury.items import Weapon
@@ -66,7 +67,7 @@ def apply_basic_weapon(ctx: Context, p: BasicWeaponParams) -> None:
             limit=0,
         )
         return
-    ctx.ledger[p.pool].gain(
+    count(ctx, p.count).take(
         f"{gun_name} replaces the basic {laser}",
         p.replace_credit,
         source=src,
