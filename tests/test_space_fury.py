@@ -222,6 +222,50 @@ def test_an_unknown_key_in_a_house_rule_fails_closed(tmp_path: Path) -> None:
     assert "unknown key 'rng'" in str(exc.value) and "range" in str(exc.value)
 
 
+# --- counted figures (the counts were once "tally" pools) -----------------------------------
+
+
+def test_a_count_is_named_by_the_catalog_and_a_house_rule_may_rename_it(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path, "counts:\n  - {id: total-cost, name: Price, unit: credits, source: FIGHTER CONSTRUCTION}\n"
+    )
+    catalog = fury(folders=(folder,))
+    r = build({"kind": "fighter", "name": "T", "enhancements": [{"id": "Armor"}]}, catalog=catalog)
+    price = counted(r, "total-cost")
+    assert (price.label, price.value, price.unit) == ("Price", 21, "credits")
+    assert any("counts 'total-cost'" in o for o in r.catalog_overrides)
+
+
+def test_house_rules_with_the_old_tally_pools_are_refused(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path,
+        "pools:\n  - {id: points, name: Cost, budget: {}, tally: true, source: FIGHTER CONSTRUCTION}\n",
+    )
+    with pytest.raises(InputError) as exc:
+        fury(folders=(folder,))
+    assert "house.yaml:1" in str(exc.value) and "section 'pools' belongs to the ruleset itself" in str(exc.value)
+
+
+def test_a_count_is_not_a_tally(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path, "counts:\n  - {id: enhancements, name: Enhancements, tally: true, source: FIGHTER CONSTRUCTION}\n"
+    )
+    with pytest.raises(InputError) as exc:
+        fury(folders=(folder,))
+    assert "house.yaml:2" in str(exc.value) and "unknown key 'tally'" in str(exc.value)
+
+
+def test_a_preset_cannot_change_the_old_pools(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path,
+        "preset:\n  id: dear\n  name: Dear\n  source: FIGHTER CONSTRUCTION\n"
+        "  overrides:\n    pools:\n      points: {name: Price}\n",
+    )
+    with pytest.raises(InputError) as exc:
+        fury(folders=(folder,))
+    assert "house.yaml:7" in str(exc.value) and "pools has no entry 'points'" in str(exc.value)
+
+
 # --- FIGHTER COST: the table and the rule beyond ten ---------------------------------------
 
 

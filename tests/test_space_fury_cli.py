@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from shipyard.cli import main
 from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
+from .conftest import ROOT
 from .conftest import run_shipyard as run
 from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, PRESETS
 
@@ -85,7 +87,8 @@ def test_json_carries_the_counted_figures_with_their_parts() -> None:
 def test_check_prints_each_counted_figure_with_what_it_counted(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(FURY_EXAMPLES / "gunship.ship"), "--preset", "sample-fighters", "--no-user-catalog"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "Tallies" not in lines and not any("OVER BUDGET" in ln for ln in lines)
+    assert lines[2] == "Space Fury · preset: Sample fighters (sample-fighters)"  # no scale: Space Fury has none
+    assert "Budgets" not in lines and "Tallies" not in lines and not any("OVER BUDGET" in ln for ln in lines)
     at = lines.index("  Enhancements            10  — published 10")
     assert lines[at + 1 : at + 9] == [
         f"      {'+' if kind == 'cost' else '-'}{amount:>5}  {label}  ({path})"
@@ -94,6 +97,27 @@ def test_check_prints_each_counted_figure_with_what_it_counted(capsys: pytest.Ca
     assert lines[at + 9].startswith("  Published enhancements  10  — Copilot, Chain Gun+Turret")  # the next figure
     at = lines.index("  Total cost              75 points")
     assert lines[at + 1] == "      +   75  Fighter: Fighter Cost table, 10 enhancements  (enhancements)"
+
+
+def test_a_ruleset_folder_with_the_old_tally_pools_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """A copy of Space Fury as a ruleset package of its own checks clean; with the pools.yaml
+    of earlier versions (its counts as pools with ``tally: true``) it is refused, saying why."""
+    package = tmp_path / "old_fury"
+    code = ROOT / "shipyard" / "rulesets" / "space_fury"
+    shutil.copytree(code, package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "catalogs" / "space-fury", package / "catalog")
+    manifest = package / "manifest.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("shipyard-data:catalogs/space-fury", "catalog"), encoding="utf-8")
+    assert run("rulesets", "--check", str(package)).returncode == 0
+    (package / "catalog" / "pools.yaml").write_text(
+        "pools:\n  - id: points\n    name: Cost\n    unit: points\n    budget: {}\n    tally: true\n"
+        "    storyteller_editable: false\n    source: FIGHTER CONSTRUCTION\n",
+        encoding="utf-8",
+    )
+    out = run("rulesets", "--check", str(package))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "pools.yaml:2:5 at pools[0]" in out.stderr and "'tally' is not a pool key" in out.stderr
 
 
 def test_fury_roll_writes_a_fighter_that_checks_and_reproduces(

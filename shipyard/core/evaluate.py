@@ -29,7 +29,7 @@ def _ledger(catalog: Catalog, scale: Scale | None, overrides: dict[str, int]) ->
         if pdef.id in overrides and pdef.storyteller_editable:
             budget = overrides[pdef.id]
             note = f"set by the Storyteller (rules give {base})"
-        pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source), tally=pdef.tally))
+        pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source)))
     return Ledger(pools)
 
 

@@ -46,8 +46,7 @@ def table_lines(table: Table, indent: str = "  ") -> list[str]:
 
 
 def _item_lines(items: list[LineItem], cost_sign: str, gain_sign: str) -> list[str]:
-    """Line items, one a line: a budget's costs are taken away, a counted figure's parts
-    (and a tally's) count up."""
+    """Line items, one a line: a budget's costs are taken away, a counted figure's parts count up."""
     out = []
     for item in items:
         sign = cost_sign if item.kind == "cost" else gain_sign
@@ -75,11 +74,9 @@ def render(report: Report, file: str = "") -> str:
             f"Priority: {order} free dots — {how}; net cost {pr.cost}"
             + (f", {pr.wasted} dot(s) wasted" if pr.wasted else "")
         )
-    budgets = [p for p in report.pools if not p.tally]
-    tallies = [p for p in report.pools if p.tally]
-    if budgets or not tallies:
+    if report.pools:  # a ruleset with nothing to spend has no budgets
         out += ["", "Budgets"]
-    for pool in budgets:
+    for pool in report.pools:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
         gained = f" + {pool.gained} gained" if pool.gained else ""
         out.append(
@@ -87,11 +84,6 @@ def render(report: Report, file: str = "") -> str:
             + (f"  [{pool.budget_note}]" if pool.budget_note else "")
         )
         out += _item_lines(pool.items, "-", "+")
-    if tallies:
-        out += ["", "Tallies"]
-    for pool in tallies:
-        out.append(f"  {pool.name}: {pool.total}")
-        out += _item_lines(pool.items, "+", "-")
     out += ["", "Figures"]
     label_w = max((len(f.label) for f in report.derived.figures), default=10)
     for fig in report.derived.figures:
