@@ -222,6 +222,23 @@ def test_an_unknown_key_in_a_house_rule_fails_closed(tmp_path: Path) -> None:
     assert "unknown key 'rng'" in str(exc.value) and "range" in str(exc.value)
 
 
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "enhancement_tables:\n  - {id: odd, name: Odd, source: PRIMARY ENHANCEMENTS TABLE, die: 2,\n"
+        "     rows: [{roll: 1, type: pick}]}\n",
+        "scenario_tables:\n  - {id: odd, name: Odd, source: 'SAMPLE SCENARIOS: Skirmishes', die: 2,\n"
+        "     levels: {die: 6, plus: total-fighters},\n"
+        "     rows: [{roll: 1, side_a: {fighters: [{count: 1, fighter: scout}]},\n"
+        "             side_b: {fighters: [{count: 1, fighter: scout}]}}]}\n",
+    ],
+)
+def test_a_table_rolled_on_gives_every_face_of_its_die_a_row(tmp_path: Path, entry: str) -> None:
+    with pytest.raises(InputError) as exc:
+        fury(folders=(house_rules(tmp_path, entry),))
+    assert "house.yaml:2" in str(exc.value) and "rows must give each roll 1 to 2 exactly once" in str(exc.value)
+
+
 # --- counted figures (the counts were once "tally" pools) -----------------------------------
 
 

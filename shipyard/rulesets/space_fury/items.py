@@ -192,12 +192,17 @@ class EnhancementTable(CatalogItem):
 
     @model_validator(mode="after")
     def _every_face_once(self) -> EnhancementTable:
-        if sorted(r.roll for r in self.rows) != list(range(1, self.die + 1)):
-            raise ValueError(f"rows must give each roll 1 to {self.die} exactly once")
+        _each_face_once([r.roll for r in self.rows], self.die)
         return self
 
     def row(self, roll: int) -> ItemRow | SubtableRow | PickRow:
         return next(r for r in self.rows if r.roll == roll)
+
+
+def _each_face_once(rolls: list[int], die: int) -> None:
+    """A table rolled on gives each face of its die exactly one row, or a roll finds nothing."""
+    if sorted(rolls) != list(range(1, die + 1)):
+        raise ValueError(f"rows must give each roll 1 to {die} exactly once")
 
 
 class Weapon(CatalogItem):
@@ -278,8 +283,7 @@ class ScenarioTable(CatalogItem):
 
     @model_validator(mode="after")
     def _every_face_once(self) -> ScenarioTable:
-        if sorted(r.roll for r in self.rows) != list(range(1, self.die + 1)):
-            raise ValueError(f"rows must give each roll 1 to {self.die} exactly once")
+        _each_face_once([r.roll for r in self.rows], self.die)
         return self
 
 
