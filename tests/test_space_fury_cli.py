@@ -276,7 +276,7 @@ def test_fury_without_a_subcommand_is_a_usage_error() -> None:
 
 def test_new_and_catalog_list_work_for_space_fury(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "red.ship"
-    assert main(["new", "Red 5", "--scale", "fighter", "--ruleset", "space-fury", "-o", str(out)]) == 0
+    assert main(["new", "Red 5", "--kind", "fighter", "--ruleset", "space-fury", "-o", str(out)]) == 0
     assert main(["check", str(out), "--no-user-catalog"]) == 0
     assert re.search(r"\n  Cost +20 points", capsys.readouterr().out)
     assert main(["catalog", "list", "enhancements", "--ruleset", "space-fury", "--no-user-catalog"]) == 0
