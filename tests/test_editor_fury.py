@@ -82,13 +82,25 @@ def click_box(qtbot: Any, box: QCheckBox) -> None:
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
 
 
-def tally_rows(view: DocumentView) -> list[list[str]]:
-    panel = view.budget
-    return [[panel.cell_text(r, c) for c in range(panel.columnCount())] for r in range(panel.rowCount())]
+COUNTED = ("enhancements", "total-cost")  # the figures Space Fury's rules count up
 
 
-def expected_tallies(report: Report) -> list[list[str]]:
-    return [[p.name, str(p.total)] for p in report.pools]
+def counted_shown(view: DocumentView, ids: tuple[str, ...] = COUNTED) -> list[str]:
+    """The counted figures as the design's pages show them: "Enhancements: 5"."""
+    view.finish_building()
+    boxes = steps(view).figure_boxes
+    return [next(b.text(i) for b in boxes if i in b.ids) for i in ids]
+
+
+def counted_expected(report: Report, ids: tuple[str, ...] = COUNTED) -> list[str]:
+    figs = {f.id: f for f in report.derived.figures}
+    return [f"{figs[i].label}: {figs[i].value}" + (f" {figs[i].unit}" if figs[i].unit else "") for i in ids]
+
+
+def counted_tip(view: DocumentView, fig_id: str) -> str:
+    """The tooltip of a figure on the pages: a counted figure lists its parts."""
+    box = next(b for b in steps(view).figure_boxes if fig_id in b.ids)
+    return box.rows_[fig_id][1].toolTip()
 
 
 def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
@@ -125,12 +137,10 @@ def test_build_the_interceptor_from_new_space_fury_fighter(qtbot: Any, window: M
     sample = load_design(FURY_EXAMPLES / "interceptor.ship", use_user_folder=False)
     assert view.doc.design == sample.design and view.doc.preset == sample.preset
     expected = evaluate(sample.design, sample.catalog)
-    # the tally panel: a total a tally, no budget, nothing left or over
-    assert view.budget.title() == "Tallies" and view.titles[0].text() == "<b>Tallies</b>"
-    assert [view.budget.horizontalHeaderItem(c).text() for c in range(view.budget.columnCount())] == ["Tally", "Total"]
-    assert tally_rows(view) == expected_tallies(expected) == [["Enhancements", "5"], ["Cost", "35"]]
-    assert not any("left" in t or "OVER" in t for r in tally_rows(view) for t in r)
-    tip = view.budget.item(0, 0).toolTip()
+    # nothing to spend, so no budgets: the counted figures, each listing what it counted
+    assert view.doc.report.pools == [] and view.budget.rowCount() == 0
+    assert counted_shown(view) == counted_expected(expected) == ["Enhancements: 5", "Total cost: 35 points"]
+    tip = counted_tip(view, "enhancements")
     assert "+2  2 x Thrusters" in tip and "+1  Turbo Laser" in tip
     # the enhancements page shows each entry's count and the cost, from the report
     s = steps(view)
@@ -151,8 +161,8 @@ def test_undo_to_the_new_fighter_and_redo_to_the_interceptor(qtbot: Any, window:
     fresh = view.doc.design.root
     assert fresh.name == "New fighter" and fresh.enhancements == [] and fresh.published is None and fresh.notes == ""
     assert field(view, "name").text() == "New fighter" and not window.isWindowModified()
-    assert tally_rows(view) == expected_tallies(evaluate(view.doc.design, view.doc.catalog))
-    assert tally_rows(view) == [["Enhancements", "0"], ["Cost", "20"]]  # the Fighter Cost table's first row
+    assert counted_shown(view) == counted_expected(evaluate(view.doc.design, view.doc.catalog))
+    assert counted_shown(view) == ["Enhancements: 0", "Total cost: 20 points"]  # the Fighter Cost table's first row
     assert not steps(view).has_published.isChecked()  # type: ignore[union-attr]
     while stack.canRedo():
         window.redo_action.trigger()
@@ -261,7 +271,8 @@ def test_a_rolled_pilot_for_a_fighter_is_the_engines_pilot(qtbot: Any, window: M
     assert view.doc.design == sf.resolve(engine, fury()) and view.doc.undo_stack.count() == count + 1
     figures = {f.id: f.value for f in view.doc.report.derived.figures}
     assert figures["total-cost"] == 20 + 20 and figures["level"] == 5  # a fighter of no enhancements + the XP
-    assert tally_rows(view) == expected_tallies(evaluate(view.doc.design, view.doc.catalog))
+    assert counted_shown(view) == counted_expected(evaluate(view.doc.design, view.doc.catalog))
+    assert "+20  Pilot Kim: 20 XP" in counted_tip(view, "total-cost")
 
 
 # --- a pilot and a force ----------------------------------------------------------------------
@@ -299,7 +310,8 @@ def test_a_pilot_from_new_space_fury_pilot(qtbot: Any, window: MainWindow) -> No
     assert view.doc.report.findings == report.findings == []
     box = next(b for b in steps(view).figure_boxes if "level" in b.ids)
     assert [box.text(f) for f in ("level", "cool", "reputation")] == ["Level: 4", "Cool: 6", "Reputation: Regular"]
-    assert tally_rows(view) == expected_tallies(report) == [["Enhancements", "0"], ["Cost", "10"]]
+    cost = ("total-cost",)  # a pilot counts no enhancements
+    assert counted_shown(view, cost) == counted_expected(report, cost) == ["Total cost: 10 points"]
     modifiers = next(t for t in steps(view).tables if t.table_id == "modifiers")
     assert next(r[:2] for r in modifiers.rows() if r[0] == "Accuracy") == ["Accuracy", "+2"]
     # rolling replaces XP, skills and quirks in one step, keeping the name
@@ -337,7 +349,7 @@ def test_a_force_of_sample_fighters_and_a_crewed_reserve_pilot(qtbot: Any, windo
         ],
     )
     assert view.doc.design == engine
-    assert tally_rows(view) == expected_tallies(evaluate(engine, fury()))
+    assert counted_shown(view, ("total-cost",)) == counted_expected(evaluate(engine, fury()), ("total-cost",))
     # crew the Gunship with the rolled pilot: one step, the pilot leaves the reserves
     view.tabs.setCurrentIndex(1)
     s.crew_fighter.setCurrentIndex(s.crew_fighter.findData(1))
@@ -349,7 +361,7 @@ def test_a_force_of_sample_fighters_and_a_crewed_reserve_pilot(qtbot: Any, windo
     assert [p.name for p in force.pilots] == ["Pilot 2"] and view.doc.undo_stack.count() == count + 1
     assert s.crew_fighter.itemText(1) == "Gunship: flown by Rolled pilot 3"
     total = {f.id: f.value for f in view.doc.report.derived.figures}["total-cost"]
-    assert total == 35 + 75 + 10 + 1 and tally_rows(view)[1] == ["Cost", str(total)]
+    assert total == 35 + 75 + 10 + 1 and counted_shown(view, ("total-cost",)) == [f"Total cost: {total} points"]
     roster = next(t for t in s.tables if t.table_id == "roster")
     assert roster.rows()[1][7:9] == ["Rolled pilot 3", "4"]
     window.undo_action.trigger()
@@ -434,18 +446,15 @@ def test_the_preset_changes_the_reading_as_one_undo_step(qtbot: Any, window: Mai
     sample = load_design(FURY_EXAMPLES / "interceptor.ship", preset="sample-fighters", use_user_folder=False)
     assert view.doc.preset == "sample-fighters" and "replace the basic Laser" in note.text()
     assert (
-        tally_rows(view)
-        == expected_tallies(evaluate(sample.design, sample.catalog))
-        == [
-            ["Enhancements", "4"],
-            ["Cost", "30"],
-        ]
+        counted_shown(view)
+        == counted_expected(evaluate(sample.design, sample.catalog))
+        == ["Enhancements: 4", "Total cost: 30 points"]
     )
     view.tabs.setCurrentIndex(1)
     assert cell(view, "enhancements", 0, 2).text() == "1 − 1"  # the Turbo Laser replaces the basic Laser
     window.undo_action.trigger()
     assert view.doc.preset == "as-written" and combo.currentData() == "as-written"
-    assert tally_rows(view)[0] == ["Enhancements", "5"]
+    assert counted_shown(view)[0] == "Enhancements: 5"
 
 
 def test_each_ruleset_has_its_own_default_preset(qtbot: Any, window: MainWindow) -> None:

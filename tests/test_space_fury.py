@@ -17,7 +17,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 from shipyard.core.model import Catalog
-from shipyard.core.report import Report
+from shipyard.core.report import Figure, Report
 from shipyard.rulesets import space_fury as sf
 
 from .conftest import FURY_EXAMPLES, ROOT, finding
@@ -63,10 +63,18 @@ def fig(report: Report, fig_id: str) -> Any:
     return found.value
 
 
-def total(report: Report, pool_id: str) -> int:
-    pool = report.pool(pool_id)
-    assert pool is not None and pool.tally
-    return pool.total
+def counted(report: Report, fig_id: str) -> Figure:
+    """A counted figure; its value is what its parts add up to (a credit takes away)."""
+    found = report.derived.figure(fig_id)
+    assert found is not None, f"no figure {fig_id!r}; got {[f.id for f in report.derived.figures]}"
+    assert found.value == sum(p.amount if p.kind == "cost" else -p.amount for p in found.parts)
+    return found
+
+
+def total(report: Report, fig_id: str) -> int:
+    value = counted(report, fig_id).value
+    assert isinstance(value, int)
+    return value
 
 
 def table(report: Report, table_id: str) -> list[list[Any]]:
@@ -96,7 +104,7 @@ def test_every_entry_cites_a_heading_of_the_source_text() -> None:
     headings = {ln.strip() for ln in SOURCE.read_text(encoding="utf-8").splitlines() if ln.strip()}
     cat = fury()
     sources = [i.source for items in cat.items.values() for i in items.values()]
-    sources += [r.definition.source for r in cat.rules] + [p.source for p in cat.pools]
+    sources += [r.definition.source for r in cat.rules]
     sources += [s.source for s in cat.meta.stats] + [p.source for p in cat.presets.values()]
     for source in sources:
         for section in source.split("; "):
@@ -214,6 +222,67 @@ def test_an_unknown_key_in_a_house_rule_fails_closed(tmp_path: Path) -> None:
     assert "unknown key 'rng'" in str(exc.value) and "range" in str(exc.value)
 
 
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "enhancement_tables:\n  - {id: odd, name: Odd, source: PRIMARY ENHANCEMENTS TABLE, die: 2,\n"
+        "     rows: [{roll: 1, type: pick}]}\n",
+        "scenario_tables:\n  - {id: odd, name: Odd, source: 'SAMPLE SCENARIOS: Skirmishes', die: 2,\n"
+        "     levels: {die: 6, plus: total-fighters},\n"
+        "     rows: [{roll: 1, side_a: {fighters: [{count: 1, fighter: scout}]},\n"
+        "             side_b: {fighters: [{count: 1, fighter: scout}]}}]}\n",
+    ],
+)
+def test_a_table_rolled_on_gives_every_face_of_its_die_a_row(tmp_path: Path, entry: str) -> None:
+    with pytest.raises(InputError) as exc:
+        fury(folders=(house_rules(tmp_path, entry),))
+    assert "house.yaml:2" in str(exc.value) and "rows must give each roll 1 to 2 exactly once" in str(exc.value)
+
+
+# --- counted figures (the counts were once "tally" pools) -----------------------------------
+
+
+def test_a_count_is_named_by_the_catalog_and_a_house_rule_may_rename_it(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path, "counts:\n  - {id: total-cost, name: Price, unit: credits, source: FIGHTER CONSTRUCTION}\n"
+    )
+    catalog = fury(folders=(folder,))
+    r = build({"kind": "fighter", "name": "T", "enhancements": [{"id": "Armor"}]}, catalog=catalog)
+    price = counted(r, "total-cost")
+    assert (price.label, price.value, price.unit) == ("Price", 21, "credits")
+    assert any("counts 'total-cost'" in o for o in r.catalog_overrides)
+
+
+def test_house_rules_with_the_old_tally_pools_are_refused(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path,
+        "pools:\n  - {id: points, name: Cost, budget: {}, tally: true, source: FIGHTER CONSTRUCTION}\n",
+    )
+    with pytest.raises(InputError) as exc:
+        fury(folders=(folder,))
+    assert "house.yaml:1" in str(exc.value) and "section 'pools' belongs to the ruleset itself" in str(exc.value)
+
+
+def test_a_count_is_not_a_tally(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path, "counts:\n  - {id: enhancements, name: Enhancements, tally: true, source: FIGHTER CONSTRUCTION}\n"
+    )
+    with pytest.raises(InputError) as exc:
+        fury(folders=(folder,))
+    assert "house.yaml:2" in str(exc.value) and "unknown key 'tally'" in str(exc.value)
+
+
+def test_a_preset_cannot_change_the_old_pools(tmp_path: Path) -> None:
+    folder = house_rules(
+        tmp_path,
+        "preset:\n  id: dear\n  name: Dear\n  source: FIGHTER CONSTRUCTION\n"
+        "  overrides:\n    pools:\n      points: {name: Price}\n",
+    )
+    with pytest.raises(InputError) as exc:
+        fury(folders=(folder,))
+    assert "house.yaml:7" in str(exc.value) and "pools has no entry 'points'" in str(exc.value)
+
+
 # --- FIGHTER COST: the table and the rule beyond ten ---------------------------------------
 
 
@@ -232,7 +301,7 @@ def test_beyond_ten_each_enhancement_adds_its_number(n: int, cost: int) -> None:
 
 def test_a_fighter_with_twelve_enhancements_costs_98() -> None:
     r = fighter({"id": "Armor", "count": 12})
-    assert (fig(r, "enhancements"), fig(r, "cost"), total(r, "points")) == (12, 98, 98)
+    assert (fig(r, "enhancements"), fig(r, "cost"), total(r, "total-cost")) == (12, 98, 98)
     assert r.derived.figure("cost").detail == "Fighter Cost table: 75 for 10, + 11 + 12 beyond it"
 
 
@@ -361,9 +430,12 @@ def test_as_written_a_special_gun_is_added_on_top_of_the_basic_laser() -> None:
 def test_for_the_samples_one_special_gun_replaces_the_basic_laser_and_credits_one() -> None:
     r = fighter({"id": "Turbo Laser", "replaces_basic": True}, {"id": "Engines"}, preset="sample-fighters")
     assert total(r, "enhancements") == 1 and fig(r, "cost") == 21
-    pool = r.pool("enhancements")
-    assert pool is not None and (pool.spent, pool.gained) == (2, 1)
-    assert pool.items[-1].label == "Turbo Laser replaces the basic Laser" and pool.items[-1].kind == "gain"
+    parts = counted(r, "enhancements").parts
+    assert [(p.label, p.kind, p.amount, p.path) for p in parts] == [
+        ("Turbo Laser", "cost", 1, "enhancements[0]"),
+        ("Engines", "cost", 1, "enhancements[1]"),
+        ("Turbo Laser replaces the basic Laser", "gain", 1, "enhancements[0].replaces_basic"),
+    ]
     assert [row[0] for row in table(r, "weapons")] == ["Turbo Laser"]
     assert "basic-weapon-kept" not in r.codes()
 
@@ -480,7 +552,7 @@ def test_scanners_deflector_shields_copilots_and_afterburner() -> None:
 def test_pilot_level_from_xp(xp: int, level: int) -> None:
     assert sf.level_for_xp(fury(), xp) == level
     r = pilot(xp=xp)
-    assert fig(r, "level") == level and fig(r, "pilot-cost") == xp == total(r, "points")
+    assert fig(r, "level") == level and fig(r, "pilot-cost") == xp == total(r, "total-cost")
 
 
 def test_below_one_xp_a_pilot_has_no_level() -> None:
@@ -573,7 +645,7 @@ def test_a_crewed_fighter_costs_the_fighter_plus_the_pilot() -> None:
         {"id": "Engines"},
         pilot={"name": "Kim", "xp": 10, "skills": ["Basic Combat Pilot", "Speed", "Accuracy", "Evasion"]},
     )
-    assert (fig(r, "cost"), fig(r, "pilot-cost"), fig(r, "total-cost"), total(r, "points")) == (21, 10, 31, 31)
+    assert (fig(r, "cost"), fig(r, "pilot-cost"), fig(r, "total-cost"), total(r, "total-cost")) == (21, 10, 31, 31)
     assert r.derived.figure("speed").detail == "Standard Engine 4, Engines +1; pilot Speed +1"
     assert fig(r, "level") == 4 and r.valid
 
@@ -604,12 +676,18 @@ def _force(**fields: Any) -> Report:
 
 def test_a_force_costs_its_fighters_and_pilots() -> None:
     r = _force()
-    assert fig(r, "total-cost") == 75 + 21 + 3 + 1 == total(r, "points")
-    assert [(i.label, i.amount, i.path) for i in r.pool("points").items] == [
+    assert fig(r, "total-cost") == 75 + 21 + 3 + 1 == total(r, "total-cost")
+    assert [(i.label, i.amount, i.path) for i in counted(r, "total-cost").parts] == [
         ("Gunship 1", 75, "fighters[0]"),
         ("Escort 1", 24, "fighters[1]"),
         ("Lee", 1, "pilots[0]"),
     ]
+    # its enhancements are its fighters' (a reserve pilot has none)
+    assert [(i.label, i.amount, i.path) for i in counted(r, "enhancements").parts] == [
+        ("Gunship 1", 10, "fighters[0]"),
+        ("Escort 1", 1, "fighters[1]"),
+    ]
+    assert r.pools == [] and r.derived.figures[0].id == "kind"
     assert [row[:3] for row in table(r, "roster")] == [["Gunship 1", 10, 75], ["Escort 1", 1, 21]]
     assert [f.name for f in r.forms] == ["Gunship 1", "Escort 1", "Lee"]
     assert (fig(r, "fighters"), fig(r, "pilots"), fig(r, "pilot-levels")) == (2, 2, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from shipyard.cli import main
 from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
+from .conftest import ROOT
 from .conftest import run_shipyard as run
 from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, PRESETS
 
@@ -50,24 +52,72 @@ def test_check_every_sample_at_once_exits_0_and_json_has_the_figures() -> None:
             published,
             *by_preset["sample-fighters"],
         )
-    pools = {p["id"]: p for p in data[0]["pools"]}
-    assert set(pools) == {"enhancements", "points"} and pools["points"]["tally"] is True
+    assert all(d["pools"] == [] for d in data)  # nothing to spend: what counts is in the figures
 
 
-def test_tallies_print_as_counts_not_budgets(capsys: pytest.CaptureFixture[str]) -> None:
+GUNSHIP_PARTS = [  # the Gunship's enhancements as the sample-fighters preset counts them
+    ("Copilot", "cost", 1, "enhancements[0]"),
+    ("Chain Gun", "cost", 1, "enhancements[1]"),
+    ("Turret", "cost", 1, "enhancements[2]"),
+    ("Rail Gun (costs 2)", "cost", 2, "enhancements[3]"),
+    ("2 x Armor", "cost", 2, "enhancements[4]"),
+    ("2 x Deflector Shield", "cost", 2, "enhancements[5]"),
+    ("Missile Rack: 2 missiles", "cost", 2, "enhancements[6]"),
+    ("Chain Gun replaces the basic Laser", "gain", 1, "enhancements[1].replaces_basic"),
+]
+
+
+def test_json_carries_the_counted_figures_with_their_parts() -> None:
+    gunship = str(FURY_EXAMPLES / "gunship.ship")
+    out = run("check", gunship, "--json", "--no-user-catalog", "--preset", "sample-fighters")
+    assert out.returncode == 0, out.stderr
+    (report,) = json.loads(out.stdout)
+    assert report["pools"] == [] and report["scale"] == ""
+    figures = {f["id"]: f for f in report["derived"]["figures"]}
+    enhancements, cost = figures["enhancements"], figures["total-cost"]
+    assert (enhancements["name"], enhancements["value"], enhancements["detail"]) == ("Enhancements", 10, "published 10")
+    assert [(p["label"], p["kind"], p["amount"], p["path"]) for p in enhancements["parts"]] == GUNSHIP_PARTS
+    assert (cost["name"], cost["value"], cost["unit"]) == ("Total cost", 75, "points")
+    assert [(p["label"], p["amount"], p["source"]) for p in cost["parts"]] == [
+        ("Fighter: Fighter Cost table, 10 enhancements", 75, "Space Fury, FIGHTER CONSTRUCTION")
+    ]
+    assert figures["cost"]["parts"] == []  # the Fighter Cost table's entry is looked up, not counted
+
+
+def test_check_prints_each_counted_figure_with_what_it_counted(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(FURY_EXAMPLES / "gunship.ship"), "--preset", "sample-fighters", "--no-user-catalog"]) == 0
-    out = capsys.readouterr().out
-    assert "Budgets" not in out and "OVER BUDGET" not in out
-    for text in (
-        "Tallies",
-        "  Enhancements: 10",
-        "+    2  Rail Gun (costs 2)  (enhancements[3])",
-        "+    2  Missile Rack: 2 missiles  (enhancements[6])",
-        "-    1  Chain Gun replaces the basic Laser  (enhancements[1].replaces_basic)",
-        "  Cost: 75",
-        "+   75  Fighter: Fighter Cost table, 10 enhancements  (enhancements)",
-    ):
-        assert text in out, text
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == "Space Fury · preset: Sample fighters (sample-fighters)"  # no scale: Space Fury has none
+    assert "Budgets" not in lines and "Tallies" not in lines and not any("OVER BUDGET" in ln for ln in lines)
+    at = lines.index("  Enhancements            10  — published 10")
+    assert lines[at + 1 : at + 9] == [
+        f"      {'+' if kind == 'cost' else '-'}{amount:>5}  {label}  ({path})"
+        for label, kind, amount, path in GUNSHIP_PARTS
+    ]
+    assert lines[at + 9].startswith("  Published enhancements  10  — Copilot, Chain Gun+Turret")  # the next figure
+    at = lines.index("  Total cost              75 points")
+    assert lines[at + 1] == "      +   75  Fighter: Fighter Cost table, 10 enhancements  (enhancements)"
+
+
+def test_a_ruleset_folder_with_the_old_tally_pools_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """A copy of Space Fury as a ruleset package of its own checks clean; with the pools.yaml
+    of earlier versions (its counts as pools with ``tally: true``) it is refused, saying why."""
+    package = tmp_path / "old_fury"
+    code = ROOT / "shipyard" / "rulesets" / "space_fury"
+    shutil.copytree(code, package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "catalogs" / "space-fury", package / "catalog")
+    manifest = package / "manifest.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("shipyard-data:catalogs/space-fury", "catalog"), encoding="utf-8")
+    assert run("rulesets", "--check", str(package)).returncode == 0
+    (package / "catalog" / "pools.yaml").write_text(
+        "pools:\n  - id: points\n    name: Cost\n    unit: points\n    budget: {}\n    tally: true\n"
+        "    storyteller_editable: false\n    source: FIGHTER CONSTRUCTION\n",
+        encoding="utf-8",
+    )
+    out = run("rulesets", "--check", str(package))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "pools.yaml:2:5 at pools[0]" in out.stderr and "'tally' is not a pool key" in out.stderr
 
 
 def test_fury_roll_writes_a_fighter_that_checks_and_reproduces(
@@ -155,6 +205,15 @@ def test_fury_pilot_crew_force(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["check", str(force), "--no-user-catalog"]) == 0
     out = capsys.readouterr().out
     assert "\nMember: Scout\n-------------\n" in out and "Form:" not in out  # a force's members, by that word
+    # the force's counts: one part a member, each its member's total
+    assert (
+        "  Enhancements  16  — of the fighters\n"
+        "      +   10  Gunship  (fighters[0])\n"
+        "      +    6  Scout  (fighters[1])\n"
+        "  Total cost    136 points  — fighters + pilots\n"
+        "      +   95  Gunship  (fighters[0])\n"
+        "      +   41  Scout  (fighters[1])\n"
+    ) in out
 
 
 def test_fury_pilot_by_level(tmp_path: Path) -> None:
@@ -217,7 +276,7 @@ def test_fury_without_a_subcommand_is_a_usage_error() -> None:
 
 def test_new_and_catalog_list_work_for_space_fury(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "red.ship"
-    assert main(["new", "Red 5", "--scale", "fighter", "--ruleset", "space-fury", "-o", str(out)]) == 0
+    assert main(["new", "Red 5", "--kind", "fighter", "--ruleset", "space-fury", "-o", str(out)]) == 0
     assert main(["check", str(out), "--no-user-catalog"]) == 0
     assert re.search(r"\n  Cost +20 points", capsys.readouterr().out)
     assert main(["catalog", "list", "enhancements", "--ruleset", "space-fury", "--no-user-catalog"]) == 0

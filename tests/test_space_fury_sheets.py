@@ -99,7 +99,7 @@ def test_a_record_sheet_per_sample_with_every_figure(
         for row in rows(report, "weapons"):
             weapon, n, mount, rng, dmg, hit = row[:6]
             assert f"{weapon} {n} {mount} {rng} {dmg} {hit}" in text, row
-        for item in report.pool("enhancements").items:
+        for item in report.derived.figure("enhancements").parts:  # what counted, line by line
             assert f"{item.label} {'-' if item.kind == 'gain' else ''}{item.amount}" in text, item.label
         assert f"Enhancements {count} " in text
         assert f"Detection {f['detection']} on D10, {f['detection-range']} hexes" in text

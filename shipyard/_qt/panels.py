@@ -26,20 +26,17 @@ def _over_brush(palette: QPalette) -> QBrush:
 
 def line_text(items: list[LineItem], *, cost: str, gain: str) -> str:
     """Line items, one a line, as a tooltip shows them: a budget's costs are taken away
-    (cost="-"), a tally's count up (cost="+")."""
+    (cost="-"), a counted figure's parts count up (cost="+")."""
     return "\n".join(f"{cost if i.kind == 'cost' else gain}{i.exact or i.amount}  {i.label}" for i in items)
 
 
 class BudgetPanel(QTableWidget):
     """Each pool's budget, spent and what is left; over budget in red *and* in words.
 
-    A tally (a pool that counts what a design uses, such as Space Fury's enhancements and
-    cost) has no budget: it shows its total, never "left" or "OVER". When every pool is a
-    tally the panel is a table of totals and its title says so.
+    A report without pools (a ruleset with nothing to spend) shows no rows.
     """
 
     HEADERS = ("Pool", "Budget", "Spent", "Left")
-    TALLY_HEADERS = ("Tally", "Total")
 
     def __init__(self) -> None:
         super().__init__(0, len(self.HEADERS))
@@ -51,38 +48,20 @@ class BudgetPanel(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setAccessibleName("Budgets")
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.tallies_only = False
 
     def title(self) -> str:
-        return "Tallies" if self.tallies_only else "Budgets"
-
-    def _set_headers(self, headers: tuple[str, ...]) -> None:
-        if self.columnCount() != len(headers):
-            self.setColumnCount(len(headers))
-            self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.setHorizontalHeaderLabels(list(headers))
+        return "Budgets"
 
     def show_report(self, report: Report) -> None:
-        self.tallies_only = bool(report.pools) and all(p.tally for p in report.pools)
-        self._set_headers(self.TALLY_HEADERS if self.tallies_only else self.HEADERS)
-        self.setAccessibleName(self.title())
         if self.rowCount() != len(report.pools):
             self.setRowCount(len(report.pools))
         bold = QFont(self.font())
         bold.setBold(True)
         for r, pool in enumerate(report.pools):
-            if pool.tally:
-                # a tally counts up: its costs add, its gains take away
-                total = str(pool.total)
-                cells = [pool.name, total] if self.tallies_only else [pool.name, "—", total, ""]
-                tip = line_text(pool.items, cost="+", gain="-")
-                tip = f"{pool.name}: {total}" + (f"\n{tip}" if tip else "")
-            else:
-                budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
-                left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
-                cells = [pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left]
-                tip = line_text(pool.items, cost="-", gain="+")
+            budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
+            left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
+            cells = [pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left]
+            tip = line_text(pool.items, cost="-", gain="+")
             for c, text in enumerate(cells):
                 item = self.item(r, c)
                 if item is None:
@@ -93,7 +72,7 @@ class BudgetPanel(QTableWidget):
                 item.setToolTip(tip + (f"\n{pool.budget_note}" if pool.budget_note else ""))
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                over = not pool.tally and pool.remaining < 0 and c == 3
+                over = pool.remaining < 0 and c == 3
                 item.setForeground(
                     _over_brush(self.palette()) if over else self.palette().brush(QPalette.ColorRole.Text)
                 )

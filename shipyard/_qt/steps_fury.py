@@ -215,7 +215,8 @@ class FiguresBox(QGroupBox):
                 detail = f" <span style='color: gray'>— {html.escape(fig.detail)}</span>" if fig.detail else ""
                 value.setText(f"<b>{html.escape(str(fig.value))}</b>{html.escape(unit)}{detail}")
                 value.setAccessibleName(f"{fig.label}: {fig.value}{unit}")
-                value.setToolTip(fig.source)
+                parts = line_text(fig.parts, cost="+", gain="-")  # what a counted figure counted
+                value.setToolTip(f"{parts}\n{fig.source}" if parts else fig.source)
         for fig_id, (_name, value) in self.rows_.items():
             visible = fig_id in figs and fig_id in wanted
             self.layout_.setRowVisible(value, visible)
@@ -673,9 +674,9 @@ class FurySteps(StepPages):
         return bool(entry.get("replaces_basic")) or sf.may_replace_basic(str(entry.get("id", "")), self.doc.catalog)
 
     def _counts(self, _field: str, index: int, _entry: Any) -> tuple[str, str]:
-        """What an enhancement entry counts, from the report's Enhancements tally."""
-        pool = self.doc.report.pool("enhancements")
-        lines = pool.items_at(f"enhancements[{index}]") if pool else []
+        """What an enhancement entry counts, from the parts of the report's counted Enhancements."""
+        counted = self.doc.report.derived.figure("enhancements")
+        lines = counted.parts_at(f"enhancements[{index}]") if counted else []
         cost = sum(i.amount for i in lines if i.kind == "cost")
         gain = sum(i.amount for i in lines if i.kind == "gain")
         text = f"{cost:g}" + (f" − {gain:g}" if gain else "")

@@ -31,7 +31,7 @@ def _ledger(catalog: Catalog, scale: Scale | None, overrides: dict[str, int]) ->
         if pdef.id in overrides and pdef.storyteller_editable:
             budget = overrides[pdef.id]
             note = f"set by the Storyteller (rules give {base})"
-        pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source), tally=pdef.tally))
+        pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source)))
     return Ledger(pools)
 
 
@@ -122,4 +122,4 @@ def verdict(design: Any, catalog: Catalog) -> Verdict:
     errors: Counter[str] = Counter()
     for c in [ctx, *(f for _, f in form_ctx)]:
         errors.update(f.code for f in c.findings.items if f.severity == Severity.ERROR)
-    return Verdict(errors, {p.id: p.remaining for p in ctx.ledger.pools.values() if not p.tally})
+    return Verdict(errors, {p.id: p.remaining for p in ctx.ledger.pools.values()})

@@ -205,7 +205,7 @@ def _effects(before: Report, after: Report) -> list[str]:
     out = []
     for p in before.pools:
         q = after.pool(p.id)
-        if q is not None and not p.tally and q.remaining != p.remaining:
+        if q is not None and q.remaining != p.remaining:
             out.append(f"{p.name}: {p.remaining} -> {q.remaining} left")
     eb = sum(1 for f in before.findings if f.severity == Severity.ERROR)
     ea = sum(1 for f in after.findings if f.severity == Severity.ERROR)

@@ -4,6 +4,10 @@ Point-buy systems share this shape: a pool has a budget (possibly raised by the
 Storyteller), costs and gains as line items, and exchanges that move a surplus or a
 deficit into another pool at a rate. Costs are kept as exact fractions (out-of-scale
 parts cost 1/5) and a pool's total is rounded up only when it is read.
+
+A pool is a budget to spend. A figure that only counts what a design has (how many
+enhancements, what it costs when nothing limits it) is not a pool: the rules count it
+with ``Context.count`` and the report carries it as a figure with its parts.
 """
 
 from __future__ import annotations
@@ -11,9 +15,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 LineKind = Literal["cost", "gain"]
 
@@ -28,11 +32,19 @@ class PoolDef(BaseModel):
     budget: dict[str, int]
     unit: str = "points"
     storyteller_editable: bool = True
-    tally: bool = Field(
-        default=False,
-        description="counts what a design uses instead of limiting it: no budget, never over or under",
-    )
     source: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_a_tally(cls, data: Any) -> Any:
+        """Catalogs of earlier versions declared counts as pools with ``tally: true``."""
+        if isinstance(data, dict) and "tally" in data:
+            raise ValueError(
+                "'tally' is not a pool key: a pool is a budget to spend; a figure that only counts "
+                "what a design has is counted by the ruleset's rules and reported as a figure with "
+                "its parts (see docs/catalog-format.md, Pools and counted figures)"
+            )
+        return data
 
 
 @dataclass
@@ -55,7 +67,6 @@ class PoolState:
     budget: int
     budget_note: str = ""
     source: str = ""
-    tally: bool = False
     lines: list[Line] = field(default_factory=list, init=False)
     spent_exact: Fraction = field(default=Fraction(0), init=False)
     gained_exact: Fraction = field(default=Fraction(0), init=False)
@@ -82,11 +93,6 @@ class PoolState:
     @property
     def remaining(self) -> int:
         return self.budget + self.gained - self.spent
-
-    @property
-    def total(self) -> int:
-        """What a tally counts: its costs less its gains (rounded up, like a cost)."""
-        return math.ceil(self.spent_exact - self.gained_exact)
 
 
 class Ledger:
@@ -145,6 +151,11 @@ class LineItem(BaseModel):
     path: str = ""
 
 
+def items_at(items: list[LineItem], path: str) -> list[LineItem]:
+    """The line items of one place in the design and everything inside it (``enhancements[2]``)."""
+    return [i for i in items if i.path == path or i.path.startswith((path + ".", path + "["))]
+
+
 def line_items(lines: list[Line]) -> list[LineItem]:
     """Lines as the report carries them: whole amounts as integers, fractions exact beside a float."""
     items = []
@@ -175,12 +186,10 @@ class PoolReport(BaseModel):
     remaining: int
     source: str = ""
     items: list[LineItem]
-    tally: bool = False
-    total: int = 0
 
     def items_at(self, path: str) -> list[LineItem]:
         """The line items of one place in the design and everything inside it (``enhancements[2]``)."""
-        return [i for i in self.items if i.path == path or i.path.startswith((path + ".", path + "["))]
+        return items_at(self.items, path)
 
     @classmethod
     def of(cls, state: PoolState) -> PoolReport:
@@ -195,6 +204,4 @@ class PoolReport(BaseModel):
             remaining=state.remaining,
             source=state.source,
             items=items,
-            tally=state.tally,
-            total=state.total,
         )

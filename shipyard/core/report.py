@@ -23,7 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from shipyard.core.findings import Finding, Severity
-from shipyard.core.pools import LineItem, PoolReport
+from shipyard.core.pools import LineItem, PoolReport, items_at
 
 Cell = str | int | float | None
 FigureKind = Literal["number", "text", "ladder", "percent"]
@@ -52,6 +52,10 @@ class Figure(_Part):
     def name(self) -> str:
         """The label under the name the other report parts use."""
         return self.label
+
+    def parts_at(self, path: str) -> list[LineItem]:
+        """The parts counted for one place in the design and everything inside it (``enhancements[2]``)."""
+        return items_at(self.parts, path)
 
     def shown(self) -> str:
         """The value as a sheet prints it: "Great (+4)", "75%", "1,200", "Fighter"."""

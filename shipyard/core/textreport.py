@@ -1,6 +1,7 @@
 """Plain-text rendering of a Report for the terminal: the ledger, figures, findings.
 
-Neutral: it prints whatever pools, figures and tables the ruleset produced.
+Neutral: it prints whatever pools, figures and tables the ruleset produced; a counted
+figure is followed by the parts it was counted from.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import shutil
 import textwrap
 
 from shipyard.core.findings import Severity
-from shipyard.core.pools import PoolReport
+from shipyard.core.pools import LineItem
 from shipyard.core.report import Cell, Report, Table
 
 
@@ -44,10 +45,10 @@ def table_lines(table: Table, indent: str = "  ") -> list[str]:
     return [ln.rstrip() for ln in out]
 
 
-def _pool_lines(pool: PoolReport, cost_sign: str, gain_sign: str) -> list[str]:
-    """A pool's line items; a budget's costs are taken away, a tally's costs count up."""
+def _item_lines(items: list[LineItem], cost_sign: str, gain_sign: str) -> list[str]:
+    """Line items, one a line: a budget's costs are taken away, a counted figure's parts count up."""
     out = []
-    for item in pool.items:
+    for item in items:
         sign = cost_sign if item.kind == "cost" else gain_sign
         amount = item.exact or str(item.amount)
         where = f"  ({item.path})" if item.path else ""
@@ -99,23 +100,16 @@ def render(report: Report, file: str = "") -> str:
             f"Priority: {order} free dots — {how}; net cost {pr.cost}"
             + (f", {pr.wasted} dot(s) wasted" if pr.wasted else "")
         )
-    budgets = [p for p in report.pools if not p.tally]
-    tallies = [p for p in report.pools if p.tally]
-    if budgets:
+    if report.pools:  # a ruleset with nothing to spend has no budgets
         out += ["", "Budgets"]
-    for pool in budgets:
+    for pool in report.pools:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
         gained = f" + {pool.gained} gained" if pool.gained else ""
         out.append(
             f"  {pool.name}: budget {pool.budget}{gained}, spent {pool.spent} → {status}"
             + (f"  [{pool.budget_note}]" if pool.budget_note else "")
         )
-        out += _pool_lines(pool, "-", "+")
-    if tallies:
-        out += ["", "Tallies"]
-    for pool in tallies:
-        out.append(f"  {pool.name}: {pool.total}")
-        out += _pool_lines(pool, "+", "-")
+        out += _item_lines(pool.items, "-", "+")
     out += ["", "Figures"]
     label_w = max((len(f.label) for f in report.derived.figures), default=10)
     for fig in report.derived.figures:
@@ -123,6 +117,7 @@ def render(report: Report, file: str = "") -> str:
         unit = f" {fig.unit}" if fig.unit else ""
         detail = f"  — {fig.detail}" if fig.detail else ""
         out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
+        out += _item_lines(fig.parts, "+", "-")  # what a counted figure counted
     for table in report.derived.tables:
         out += ["", table.title]
         out += table_lines(table)
