@@ -55,7 +55,7 @@ class Edit:
 class Proposal:
     edits: list[Edit]
     cures: list[str]  # the error codes it cures
-    effects: list[str]  # "Freebie Points: -4 -> -2 left"
+    effects: list[str]  # "Crew Points: -4 -> -2 left"
     passes: bool
     design: Any = field(repr=False, default=None)
 
