@@ -75,7 +75,7 @@ def render(report: Report, file: str = "") -> str:
         )
     budgets = [p for p in report.pools if not p.tally]
     tallies = [p for p in report.pools if p.tally]
-    if budgets or not tallies:
+    if budgets:
         out += ["", "Budgets"]
     for pool in budgets:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
@@ -96,6 +96,8 @@ def render(report: Report, file: str = "") -> str:
         value = f"{fig.value:,}" if isinstance(fig.value, int) and not isinstance(fig.value, bool) else str(fig.value)
         unit = f" {fig.unit}" if fig.unit else ""
         detail = f"  — {fig.detail}" if fig.detail else ""
+        if isinstance(fig.value, dict | list):  # an object for JSON readers: its detail says it in words
+            value, unit, detail = fig.detail, "", ""
         out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
     for table in report.derived.tables:
         out += ["", table.title]
