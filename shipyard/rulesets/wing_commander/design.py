@@ -89,7 +89,9 @@ class WCFighter(_Strict):
     ship's class; in Python it is ``ship_class`` (``class`` is a keyword)."""
 
     name: _Name
-    ship_class: str = Field(default="", max_length=120, alias="class", description="the ship's class: Light fighter")
+    ship_class: str = Field(
+        default="", max_length=120, alias="class", description="the ship's class, e.g. Light fighter (Confederation)"
+    )
     drv: _Step = Field(default=0, description="the ship's DRV modifier (a step modifier; negative is a bonus)")
     acceleration: int = Field(default=0, ge=0, le=100)
     afterburner: int = Field(default=0, ge=0, le=100, description="the afterburner maximum")
