@@ -16,6 +16,7 @@ from shipyard.rulesets.wing_commander.items import ShipAction
 from shipyard.rulesets.wing_commander.mechanisms import (
     ComponentsParams,
     LinkGroup,
+    MissileLaunchParams,
     MissileLoadoutParams,
     NumberedComponent,
     Resistance,
@@ -233,13 +234,14 @@ def _link_groups(ctx: Context) -> tuple[list[Figure], Table]:
 def _missiles(ctx: Context) -> tuple[list[Figure], Table, list[Track]]:
     design: WCFighter = ctx.design
     p = ctx.catalog.params(MissileLoadoutParams)
+    launch_rule = ctx.catalog.params(MissileLaunchParams)
     search = p.search if p else "lower"
     source = ctx.catalog.cite(p.source) if p else ""
-    unit = p.lock_time_unit if p else ""
+    unit = launch_rule.lock_time_unit if launch_rule else ""
     counts = [m.count for m in design.missiles]
     rows: list[list[Cell]] = []
     tracks: list[Track] = []
-    launch = _skill(design, ctx, p.launch_skill if p else None)
+    launch = _skill(design, ctx, launch_rule.launch_skill if launch_rule else None)
     where = "lower on the list" if search == "lower" else "lower on the list, then from the top"
     launched = f"Launch with the pilot's {launch}, then the missile's score; only its DRV applies. " if launch else ""
     for i, m in enumerate(design.missiles):

@@ -255,14 +255,35 @@ def apply_missile_drv_range(ctx: Context, p: MissileDrvParams) -> None:
             )
 
 
-class MissileLoadoutParams(Params):
+class MissileLaunchParams(Params):
     launch_skill: str = Field(description="the pilot's skill an initial launch uses")
     lock_time_unit: str = Field(min_length=1)
+    severity: Severity = Severity.ERROR
+
+
+def apply_missile_launch(ctx: Context, p: MissileLaunchParams) -> None:
+    """A missile is launched once the target stayed in the fire arc for its Lock Time: every
+    missile needs a lock time."""
+    design: WCFighter = ctx.design
+    for i, m in enumerate(design.missiles):
+        if not m.lock_time:
+            flag(
+                ctx,
+                p,
+                p.severity,
+                "missile-no-lock-time",
+                f"{m.name} has no lock time: a full lock needs the target in the arc for its Lock Time",
+                path=f"missiles[{i}].lock_time",
+                actual=m.lock_time,
+                limit=1,
+            )
+
+
+class MissileLoadoutParams(Params):
     search: Literal["lower", "lower-then-top"] = Field(
         description="where the computer looks for the next load: lower on the list only, or from the top after the last"
     )
-    lock_time_severity: Severity = Severity.ERROR
-    empty_severity: Severity = Severity.ERROR
+    severity: Severity = Severity.ERROR
 
 
 def next_load(counts: list[int], exhausted: int, search: str) -> int | None:
@@ -275,25 +296,13 @@ def next_load(counts: list[int], exhausted: int, search: str) -> int | None:
 
 
 def apply_missile_loadout(ctx: Context, p: MissileLoadoutParams) -> None:
-    """Every missile needs its lock time; a loadout with missiles listed needs missiles in it."""
+    """The loadout is the missile loads in order; one with loads listed needs missiles in them."""
     design: WCFighter = ctx.design
-    for i, m in enumerate(design.missiles):
-        if not m.lock_time:
-            flag(
-                ctx,
-                p,
-                p.lock_time_severity,
-                "missile-no-lock-time",
-                f"{m.name} has no lock time: a full lock needs the target in the arc for its Lock Time",
-                path=f"missiles[{i}].lock_time",
-                actual=m.lock_time,
-                limit=1,
-            )
     if design.missiles and all(m.count == 0 for m in design.missiles):
         flag(
             ctx,
             p,
-            p.empty_severity,
+            p.severity,
             "missile-loadout-empty",
             f"{len(design.missiles)} missile load{'s' if len(design.missiles) != 1 else ''} listed, "
             "but none holds a missile",
@@ -348,6 +357,7 @@ RULE_TYPES: dict[str, RuleType] = {
     "linked-guns": RuleType(LinkedGunsParams, apply_linked_guns),
     "drv-step-modifier": RuleType(DrvStepParams, apply_drv_step_modifier),
     "missile-drv-range": RuleType(MissileDrvParams, apply_missile_drv_range),
+    "missile-launch": RuleType(MissileLaunchParams, apply_missile_launch),
     "missile-loadout": RuleType(MissileLoadoutParams, apply_missile_loadout),
     "numbered-components": RuleType(ComponentsParams, apply_numbered_components),
 }
