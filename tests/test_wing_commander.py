@@ -540,3 +540,21 @@ def test_rulesets_and_schema_commands_list_it() -> None:
     assert checked.returncode == 0 and "read without problems" in checked.stdout
     schema = run_shipyard("schema", "--ruleset", "wing-commander")
     assert schema.returncode == 0 and '"WCFighter"' in schema.stdout
+
+
+def test_the_decoy_table_in_the_docs_is_what_the_engine_gives() -> None:
+    text = (ROOT / "docs" / "rules-wing-commander.md").read_text()
+    table = text[text.index("| DRV \\ DEX |") :].split("\n\n")[0].splitlines()
+    header = [c.strip() for c in table[0].strip("|").split("|")][1:]
+    dex_low = [int(c.split("-")[0]) for c in header]
+    cat = catalog()
+    for line in table[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if cells[0] == "extra per action":
+            got = [value(fighter(cat, dex=d)[1], "decoys_per_action") for d in dex_low]
+            assert got == [int(c) for c in cells[1:]]
+            continue
+        drvs = {"-5, -4": [-5, -4], "-3, -2": [-3, -2], "-1 .. +5": list(range(-1, 6))}[cells[0]]
+        for drv in drvs:
+            got = [value(fighter(cat, drv=drv, dex=d)[1], "free_decoys") for d in dex_low]
+            assert got == [int(c) for c in cells[1:]], (cells[0], drv)
