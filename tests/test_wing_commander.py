@@ -32,6 +32,17 @@ def catalog(preset: str = "as-written", folders: tuple[Path, ...] = ()) -> Catal
     return load_catalog("wing-commander", folders, preset=preset, use_user_folder=False)
 
 
+def house_rule(tmp_path: Path, rule: str, changes: str) -> Catalog:
+    """The catalog under a gamemaster's preset (a user catalog folder) changing one rule's numbers."""
+    presets = tmp_path / "wing-commander" / "presets"
+    presets.mkdir(parents=True)
+    (presets / "house.yaml").write_text(
+        "preset:\n  id: house\n  name: House\n  source: house rule\n"
+        f"  overrides:\n    rules:\n      {rule}: {changes}\n"
+    )
+    return catalog("house", (tmp_path,))
+
+
 LASER: dict[str, Any] = {"name": "Laser", "accuracy": 0, "range": {"short": 4, "medium": 8, "long": 12}}
 
 
@@ -251,13 +262,8 @@ def test_a_link_group_naming_a_gun_the_ship_does_not_carry_is_an_error() -> None
 
 
 def test_a_house_rule_may_ask_for_three_guns_a_link(tmp_path: Path) -> None:
-    presets = tmp_path / "wing-commander" / "presets"
-    presets.mkdir(parents=True)
-    (presets / "triples.yaml").write_text(
-        "preset:\n  id: triples\n  name: Triples\n  source: house rule\n"
-        "  overrides:\n    rules:\n      linked-guns: {min_guns: 3}\n"
-    )
-    _, report = fighter(catalog("triples", (tmp_path,)), guns=[{**LASER, "count": 2, "link_group": "A"}])
+    cat = house_rule(tmp_path, "linked-guns", "{min_guns: 3}")
+    _, report = fighter(cat, guns=[{**LASER, "count": 2, "link_group": "A"}])
     assert finding(report, "link-group-too-small").limit == 3
 
 
@@ -363,14 +369,9 @@ def test_the_presets_say_whether_failures_wrap() -> None:
 
 
 def test_a_house_rule_may_count_space_zero_as_two(tmp_path: Path) -> None:
-    presets = tmp_path / "wing-commander" / "presets"
-    presets.mkdir(parents=True)
-    (presets / "heavy.yaml").write_text(
-        "preset:\n  id: heavy\n  name: Heavy\n  source: house rule\n"
-        "  overrides:\n    rules:\n      numbered-components: {zero_space_counts_as: 2}\n"
-    )
+    cat = house_rule(tmp_path, "numbered-components", "{zero_space_counts_as: 2}")
     comps = [{"name": "Cockpit", "durability": 3, "components": [{"name": "Computer", "space": 0}]}]
-    _, report = fighter(catalog("heavy", (tmp_path,)), compartments=comps)
+    _, report = fighter(cat, compartments=comps)
     assert value(report, "compartment.1")["components"][0]["counts_as"] == 2
 
 

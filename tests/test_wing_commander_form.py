@@ -26,7 +26,7 @@ from shipyard.core.formview import (
 from shipyard.rulesets import wing_commander as wc
 
 from .test_bad_input import FINDING_CASES, FindingCase
-from .test_wing_commander import CORPUS, EXAMPLES, SAMPLES, catalog
+from .test_wing_commander import CORPUS, EXAMPLES, SAMPLES, catalog, house_rule
 
 
 def form_of(cat: Any) -> Form:
@@ -125,13 +125,7 @@ def test_help_quotes_the_catalogs_numbers() -> None:
 
 
 def test_a_house_rule_changes_the_help(tmp_path: Path) -> None:
-    presets = tmp_path / "wing-commander" / "presets"
-    presets.mkdir(parents=True)
-    (presets / "thirds.yaml").write_text(
-        "preset:\n  id: thirds\n  name: Thirds\n  source: house rule\n"
-        "  overrides:\n    rules:\n      free-missile-decoys: {drv_bonus_divisor: 3}\n"
-    )
-    cat = catalog("thirds", (tmp_path,))
+    cat = house_rule(tmp_path, "free-missile-decoys", "{drv_bonus_divisor: 3}")
     assert "divided by 3 and rounded down" in help_text(declared()["drv"].help, cat)
 
 

@@ -112,18 +112,15 @@ def _pilot_figures(ctx: Context) -> list[Figure]:
         )
     )
     if step is not None:
-        figs.append(
-            Figure(
-                id="action_check_step",
-                label="Action check step modifier",
-                value=step.step,
-                unit="steps",
-                detail="the ship's DRV",
-                source=step.source,
-                path="drv",
-            )
-        )
+        figs.append(_step_figure("action_check_step", "Action check step modifier", step, "the ship's DRV"))
     return figs
+
+
+def _step_figure(figure_id: str, label: str, step: StepModifier, detail: str) -> Figure:
+    """The ship's DRV as the step modifier of one kind of roll."""
+    return Figure(
+        id=figure_id, label=label, value=step.step, unit="steps", detail=detail, source=step.source, path="drv"
+    )
 
 
 # --- guns and link groups ---------------------------------------------------------------------
@@ -416,17 +413,8 @@ def derive(ctx: Context) -> Derived:
         *_pilot_figures(ctx),
     ]
     if gun_step is not None:
-        figs.append(
-            Figure(
-                id="gun_attack_step",
-                label="Gun attack step modifier",
-                value=gun_step.step,
-                unit="steps",
-                detail="the ship's DRV, added to each gun's accuracy",
-                source=gun_step.source,
-                path="drv",
-            )
-        )
+        detail = "the ship's DRV, added to each gun's accuracy"
+        figs.append(_step_figure("gun_attack_step", "Gun attack step modifier", gun_step, detail))
     link_figs, link_table = _link_groups(ctx)
     missile_figs, missile_table, missile_tracks = _missiles(ctx)
     comp_figs, comp_tables, comp_tracks = _compartments(ctx)
