@@ -153,12 +153,48 @@ CASES = [
         "at design.priority",
         ("priority must list each of handling, soak, move once",),
     ),
+    # --- a Wing Commander fighter record: negative counts and space, unknown fields and skills
+    Case("wc-negative-gun-count.ship", "at design.guns[0].count", ("greater than or equal to 0",)),
+    Case("wc-negative-missile-count.ship", "at design.missiles[1].count", ("greater than or equal to 0",)),
+    Case(
+        "wc-negative-space.ship",
+        "at design.compartments[0].components[1].space",
+        ("greater than or equal to 0",),
+    ),
+    Case("wc-unknown-field.ship", "at design.guns[0].colour", ("unknown field 'colour'",)),
+    Case("wc-python-name-for-class.ship", "at design.ship_class", ("unknown field 'ship_class'",)),
+    Case(
+        "wc-unknown-skill.ship",
+        "at design.pilot.skills.pilotting",
+        ("unknown skill 'pilotting'", "did you mean 'piloting'", "allowed: gunnery, piloting"),
+    ),
+]
+
+
+@dataclass(frozen=True)
+class FindingCase:
+    """A file that loads but breaks a rule: exit 1, the finding with its place and numbers."""
+
+    file: str
+    code: str
+    path: str
+    actual: object
+    limit: object
+
+
+FINDING_CASES = [
+    FindingCase("wc-dex-out-of-range.ship", "stat-out-of-range", "pilot.dex", 25, [1, 20]),
+    FindingCase("wc-drv-out-of-range.ship", "stat-out-of-range", "drv", -7, [-5, 5]),
+    FindingCase("wc-link-group-of-one.ship", "link-group-too-small", "guns[0].link_group", 1, 2),
+    FindingCase("wc-link-group-gun-not-fitted.ship", "link-group-gun-missing", "guns[1].count", 0, 1),
+    FindingCase("wc-missile-without-lock-time.ship", "missile-no-lock-time", "missiles[0].lock_time", None, 1),
+    FindingCase("wc-empty-loadout.ship", "missile-loadout-empty", "missiles[0].count", 0, 1),
 ]
 
 
 def test_every_corpus_file_has_a_case() -> None:
     on_disk = sorted(p.name for p in CORPUS.glob("*.ship"))
-    assert on_disk == sorted(c.file for c in CASES)
+    assert on_disk == sorted([c.file for c in CASES] + [c.file for c in FINDING_CASES])
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.file.removesuffix(".ship") for c in CASES])
@@ -171,6 +207,23 @@ def test_bad_file_gives_one_clear_message(case: Case, tmp_path: Path) -> None:
     assert snapshot(path) == before
     # no temporary or backup file left beside it
     assert sorted(p.name for p in CORPUS.iterdir()) == listing
+
+
+@pytest.mark.parametrize("case", FINDING_CASES, ids=[c.file.removesuffix(".ship") for c in FINDING_CASES])
+def test_a_broken_rule_is_a_finding_with_its_place_and_numbers(case: FindingCase, tmp_path: Path) -> None:
+    path = CORPUS / case.file
+    before = snapshot(path)
+    proc = run_check(path, extra=("--json",), env_home=tmp_path)
+    assert "Traceback" not in proc.stderr and proc.stderr == ""
+    assert proc.returncode == 1, proc.stderr
+    (entry,) = json.loads(proc.stdout)
+    assert entry["valid"] is False
+    hits = [f for f in entry["findings"] if f["code"] == case.code]
+    assert hits, entry["findings"]
+    f = hits[0]
+    assert (f["severity"], f["path"], f["actual"], f["limit"]) == ("error", case.path, case.actual, case.limit)
+    assert f["source"] and f["message"]
+    assert snapshot(path) == before
 
 
 def test_fifty_megabyte_file_is_refused_by_size(tmp_path: Path) -> None:

@@ -444,20 +444,34 @@ def _preset_menu(window: MainWindow) -> list[tuple[str, bool]]:
     return [(("== " if a.isSeparator() else "") + a.text(), a.isChecked()) for a in window.preset_menu.actions()]
 
 
+def _preset_sections(window: MainWindow) -> dict[str, list[tuple[str, bool]]]:
+    """The preset menu by ruleset: each heading's presets with whether they are checked."""
+    sections: dict[str, list[tuple[str, bool]]] = {}
+    for text, checked in _preset_menu(window):
+        if text.startswith("== "):
+            heading = sections.setdefault(text[3:], [])
+        else:
+            heading.append((text, checked))
+    return sections
+
+
 def test_default_preset_menu_lists_each_rulesets_presets_and_sets_its_default(qtbot: Any, window: MainWindow) -> None:
-    assert _preset_menu(window) == [
-        ("== Space Fighter Alpha", False),
+    from shipyard.core.registry import rulesets
+
+    sections = _preset_sections(window)
+    assert list(sections) == [info.name for info in rulesets()]  # every installed ruleset has its part
+    assert sections["Space Fighter Alpha"] == [
         ("As written", True),  # the ruleset's own default until the user chooses
         ("Sample ships", False),
-        ("== Space Fury", False),
-        ("As written", True),
-        ("Sample fighters", False),
     ]
+    assert sections["Space Fury"] == [("As written", True), ("Sample fighters", False)]
     [sample_ships] = [a for a in window.preset_menu.actions() if a.text() == "Sample ships"]
     sample_ships.trigger()
     assert window.default_preset("space-fighter-alpha") == "sample-ships"
     assert window.default_preset("space-fury") is None
-    assert [checked for _text, checked in _preset_menu(window)] == [False, False, True, False, True, False]
+    sections = _preset_sections(window)
+    assert sections["Space Fighter Alpha"] == [("As written", False), ("Sample ships", True)]
+    assert sections["Space Fury"] == [("As written", True), ("Sample fighters", False)]
     assert window.new("starfighter").doc.preset == "sample-ships"
     assert window.new("fighter", "space-fury").doc.preset == "as-written"
 

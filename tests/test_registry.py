@@ -117,8 +117,10 @@ def test_new_takes_the_ruleset_from_the_kind(tmp_path: Path) -> None:
     doc = json.loads(out.read_text())
     assert doc["ruleset"] == "space-fighter-alpha" and doc["design"]["scale"] == "starship+2"
     assert doc["design"]["crew"] == 250  # the crew guideline two scales up: 10 x 5 x 5
-    fighter = run_shipyard("new", "Red 5", "--kind", "fighter", "-o", tmp_path / "f.ship")
-    assert fighter.returncode == 0 and json.loads((tmp_path / "f.ship").read_text())["ruleset"] == "space-fury"
+    pilot = run_shipyard("new", "Red 5", "--kind", "pilot", "-o", tmp_path / "f.ship")
+    assert pilot.returncode == 0 and json.loads((tmp_path / "f.ship").read_text())["ruleset"] == "space-fury"
+    both = run_shipyard("new", "Red 6", "--kind", "fighter", "-o", tmp_path / "g.ship")  # two rulesets have fighters
+    assert both.returncode == 2 and "say which with --ruleset" in both.stderr and not (tmp_path / "g.ship").exists()
     unknown = run_shipyard("new", "X", "--kind", "dreadnought", "-o", tmp_path / "x.ship")
     assert unknown.returncode == 2 and "no installed ruleset offers designs of kind 'dreadnought'" in unknown.stderr
     assert not (tmp_path / "x.ship").exists()

@@ -67,6 +67,8 @@ class Figure(_Part):
             return f"{v:g}%"
         if isinstance(v, int) and not isinstance(v, bool):
             return f"{v:,}"
+        if isinstance(v, dict | list):  # an object for JSON readers: its detail says it in words
+            return self.detail
         return "" if v is None else str(v)
 
 

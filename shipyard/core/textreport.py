@@ -116,6 +116,8 @@ def render(report: Report, file: str = "") -> str:
         value = fig.shown()
         unit = f" {fig.unit}" if fig.unit else ""
         detail = f"  — {fig.detail}" if fig.detail else ""
+        if isinstance(fig.value, dict | list):  # an object for JSON readers: its detail says it in words
+            value, unit, detail = fig.detail, "", ""
         out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
         out += _item_lines(fig.parts, "+", "-")  # what a counted figure counted
     for table in report.derived.tables:
