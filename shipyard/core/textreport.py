@@ -75,7 +75,7 @@ def render(report: Report, file: str = "") -> str:
         )
     budgets = [p for p in report.pools if not p.tally]
     tallies = [p for p in report.pools if p.tally]
-    if budgets or not tallies:
+    if budgets:  # a ruleset without pools (a record sheet, not a point-buy) has no heading for them
         out += ["", "Budgets"]
     for pool in budgets:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
