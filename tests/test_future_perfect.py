@@ -608,3 +608,20 @@ def test_the_catalogs_system_kinds_are_the_design_files_kinds() -> None:
     from shipyard.rulesets.future_perfect.items import SystemKindId
 
     assert list(fp().kind("system_kinds")) == list(get_args(SystemKindId))
+
+
+def test_everything_the_report_says_cites_a_section_of_the_text() -> None:
+    """Figures, tables, tracks, actions and findings (of the samples and the findings corpus)."""
+    files = [FP_EXAMPLES / f"{n}.ship" for n in FP_SAMPLES]
+    files += sorted((Path(__file__).parent / "corpus" / "findings").glob("future-perfect-*.ship"))
+    for file in files:
+        loaded = load_design(file, use_user_folder=False)
+        report = evaluate(loaded.design, loaded.catalog)
+        d = report.derived
+        parts: list[Any] = [*d.figures, *d.tables, *d.tracks, *d.actions, *report.findings]
+        parts += [p for f in d.figures for p in f.parts]
+        for part in parts:
+            source = part.source
+            assert source.startswith("Future Perfect, "), (file.name, part)
+            sections = source.removeprefix("Future Perfect, ").split("; ")
+            assert all(p in HEADINGS for s in sections for p in s.split(": ")), (file.name, source)

@@ -47,37 +47,22 @@ def _actions(ctx: Context, role: str | None = None) -> list[ShipAction]:
 # --- figures ----------------------------------------------------------------------------------
 
 
+def _field(ctx: Context, field: str, label: str, section: str, unit: str = "", detail: str = "") -> Figure:
+    """A number of the record as it stands, with where it is set and the section it comes from."""
+    value = getattr(ctx.design, field)
+    return Figure(
+        id=field, label=label, value=value, unit=unit, detail=detail, path=field, source=ctx.catalog.cite(section)
+    )
+
+
 def _record_figures(ctx: Context) -> list[Figure]:
     design: FuturePerfectShip = ctx.design
-    cite = ctx.catalog.cite
     cap = bank_capacity(ctx.catalog, design)
     gen = generated(ctx.catalog, design)
     figs = [
-        Figure(
-            id="ap",
-            label="AP",
-            value=design.ap,
-            unit="AP",
-            detail="each round",
-            path="ap",
-            source=cite("Starship APs and Power"),
-        ),
-        Figure(
-            id="power_rating",
-            label="Power rating",
-            value=design.power_rating,
-            detail=f"generates {gen} power each round",
-            path="power_rating",
-            source=cite("Restore Power"),
-        ),
-        Figure(
-            id="power_bank",
-            label="Power bank",
-            value=design.power_bank,
-            unit="power",
-            path="power_bank",
-            source=cite("Engineering"),
-        ),
+        _field(ctx, "ap", "AP", "Starship APs and Power", "AP", "each round"),
+        _field(ctx, "power_rating", "Power rating", "Restore Power", detail=f"generates {gen} power each round"),
+        _field(ctx, "power_bank", "Power bank", "Starship Roles: Engineering", "power"),
         Figure(
             id="bank_capacity",
             label="Bank capacity",
@@ -85,7 +70,7 @@ def _record_figures(ctx: Context) -> list[Figure]:
             unit="power",
             detail="as the record sets it" if design.bank_capacity is not None else "from the Power rating",
             path="bank_capacity",
-            source=cite("Restore Power"),
+            source=ctx.catalog.cite("Restore Power"),
         ),
         Figure(
             id="power_available",
@@ -93,17 +78,10 @@ def _record_figures(ctx: Context) -> list[Figure]:
             value=power_available(ctx.catalog, design),
             unit="power",
             detail=f"bank {design.power_bank} + {gen} generated, at most {cap}",
-            source=cite("Starship APs and Power"),
+            source=ctx.catalog.cite("Starship APs and Power"),
         ),
-        Figure(id="size", label="Size", value=design.size, path="size", source=cite("Starship Defense")),
-        Figure(
-            id="speed",
-            label="Speed",
-            value=design.speed,
-            detail="breaks initiative ties after APs bid",
-            path="speed",
-            source=cite("Initiative"),
-        ),
+        _field(ctx, "size", "Size", "Starship Defense"),
+        _field(ctx, "speed", "Speed", "Initiative", detail="breaks initiative ties after APs bid"),
     ]
     bd = ctx.notes.get("base_defense")
     if isinstance(bd, BaseDefense):
@@ -230,7 +208,7 @@ def _tracks(ctx: Context) -> list[Track]:
             name="Power bank",
             boxes=[Box(label=str(n), marked=n <= design.power_bank) for n in range(1, cap + 1)],
             path="power_bank",
-            source=ctx.catalog.cite("Engineering"),
+            source=ctx.catalog.cite("Starship Roles: Engineering"),
             notes=f"+{generated(ctx.catalog, design)} each round",
         )
     ]

@@ -34,6 +34,12 @@ from shipyard.rulesets.future_perfect.record import (
 
 ROLES = ("helm", "tactical", "engineering")
 
+# The once-a-round limits by what the action acts on: (finding code, what is done twice, the text's words).
+_ONCE = {
+    "weapon": ("weapon-fired-twice", "fired", "each weapon system may only be fired once"),
+    "shield": ("shield-modulated-twice", "modulated", "modulation may only be performed once per shield"),
+}
+
 
 @dataclass
 class PricedAction:
@@ -219,8 +225,7 @@ class _Pricing:
     def once_a_round(self, priced: list[PricedAction]) -> None:
         """Each weapon fires once a round, each shield is modulated once; an extra added to a
         fire action needs that fire action, once."""
-        fired: dict[int, PricedAction] = {}
-        modulated: dict[int, PricedAction] = {}
+        done: dict[tuple[str, int], PricedAction] = {}
         extras: set[tuple[str, int]] = set()
         fires = {id(a.weapon) for a in priced if a.weapon is not None and not a.action.adds_to_fire}
         for pa in priced:
@@ -237,39 +242,24 @@ class _Pricing:
                 key = (act.id, id(pa.weapon))
                 if key in extras:
                     self.error(
-                        "extra-twice",
-                        f"{act.name} is bought twice for one shot of {pa.weapon.name}",
-                        path,
-                        2,
-                        1,
+                        "extra-twice", f"{act.name} is bought twice for one shot of {pa.weapon.name}", path, 2, 1
                     )
                 extras.add(key)
-            elif act.once_per_target and pa.weapon is not None:
-                if id(pa.weapon) in fired:
-                    first = fired[id(pa.weapon)].index
-                    self.error(
-                        "weapon-fired-twice",
-                        f"{pa.weapon.name} is fired twice (plan.actions[{first}] and [{pa.index}]); "
-                        "each weapon system may only be fired once",
-                        path,
-                        2,
-                        1,
-                        act.source,
-                    )
-                fired.setdefault(id(pa.weapon), pa)
-            elif act.once_per_target and pa.system is not None:
-                if id(pa.system) in modulated:
-                    first = modulated[id(pa.system)].index
-                    self.error(
-                        "shield-modulated-twice",
-                        f"{pa.system.name} is modulated twice (plan.actions[{first}] and [{pa.index}]); "
-                        "modulation may only be performed once per shield",
-                        path,
-                        2,
-                        1,
-                        act.source,
-                    )
-                modulated.setdefault(id(pa.system), pa)
+                continue
+            target = pa.weapon if act.target == "weapon" else pa.system
+            if not act.once_per_target or target is None or act.target not in _ONCE:
+                continue
+            first = done.setdefault((act.target, id(target)), pa)
+            if first is not pa:
+                code, verb, rule = _ONCE[act.target]
+                self.error(
+                    code,
+                    f"{target.name} is {verb} twice (plan.actions[{first.index}] and [{pa.index}]); {rule}",
+                    path,
+                    2,
+                    1,
+                    act.source,
+                )
 
     # --- paying: power, augmented AP, the allocation ---
 
