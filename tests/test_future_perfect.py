@@ -625,3 +625,10 @@ def test_everything_the_report_says_cites_a_section_of_the_text() -> None:
             assert source.startswith("Future Perfect, "), (file.name, part)
             sections = source.removeprefix("Future Perfect, ").split("; ")
             assert all(p in HEADINGS for s in sections for p in s.split(": ")), (file.name, source)
+
+
+def test_the_rules_page_gives_each_samples_verdict_as_the_engine_does() -> None:
+    from shipyard.samples_summary import embed, summary
+
+    doc = (ROOT / "docs" / "rules-future-perfect.md").read_text(encoding="utf-8")
+    assert embed(doc, summary("future-perfect")) == doc, "run shipyard.samples_summary's summary('future-perfect')"
