@@ -632,3 +632,14 @@ def test_the_rules_page_gives_each_samples_verdict_as_the_engine_does() -> None:
 
     doc = (ROOT / "docs" / "rules-future-perfect.md").read_text(encoding="utf-8")
     assert embed(doc, summary("future-perfect")) == doc, "run shipyard.samples_summary's summary('future-perfect')"
+
+
+@pytest.mark.parametrize("name", FP_SAMPLES)
+def test_a_sample_saved_again_reads_back_the_same_ship(name: str, tmp_path: Path) -> None:
+    from shipyard.core.designfile import save_design
+
+    loaded = load_design(FP_EXAMPLES / f"{name}.ship", use_user_folder=False)
+    save_design(loaded, tmp_path / "again.ship")
+    saved = (tmp_path / "again.ship").read_text(encoding="utf-8")
+    assert '"class": ' in saved and "class_" not in saved  # the field as the file spells it
+    assert load_design(tmp_path / "again.ship", use_user_folder=False).design == loaded.design
