@@ -168,6 +168,22 @@ CASES = [
         "at design.pilot.skills.pilotting",
         ("unknown skill 'pilotting'", "did you mean 'piloting'", "allowed: gunnery, piloting"),
     ),
+    # --- Future Perfect: a ship record's values and its round plan
+    Case(
+        "future-perfect-unknown-action.ship",
+        "at design.plan.actions[1].action",
+        ("unknown action 'Evasive manuevers'", "did you mean 'evasive-maneuvers'", "allowed: move-1, move-2"),
+    ),
+    Case("future-perfect-ap-negative.ship", "at design.ap", ("greater than or equal to 0",)),
+    Case("future-perfect-power-rating-huge.ship", "at design.power_rating", ("less than or equal to 100",)),
+    Case("future-perfect-power-negative.ship", "at design.plan.actions[0].power", ("greater than or equal to 0",)),
+    Case(
+        "future-perfect-unknown-role.ship",
+        "at design.crew[0].role",
+        ("'command', 'helm', 'tactical' or 'engineering'",),
+    ),
+    Case("future-perfect-plan-unknown-field.ship", "at design.plan.bid", ("unknown field 'bid'",)),
+    Case("future-perfect-weapon-grade.ship", "at design.weapons[1].grade", ("'primary' or 'secondary'",)),
 ]
 
 

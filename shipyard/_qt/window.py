@@ -344,12 +344,14 @@ class MainWindow(EditorWindow):
         return view
 
     def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None:
-        """A new design of ``kind`` of ``ruleset`` (as their manifest names them; by default
-        the first kind of the first ruleset). None, after an error dialog, when the user's
-        catalog folder (or the ruleset) cannot be read.
+        """A new design of ``kind`` of ``ruleset`` (as their manifest names them; without a
+        ruleset, the first that offers ``kind``; by default the first kind of the first
+        ruleset). None, after an error dialog, when the user's catalog folder (or the
+        ruleset) cannot be read.
         """
         try:
-            info = ruleset_info(ruleset) if ruleset else rulesets()[0]
+            offers = [i for i in rulesets() if kind and i.kind(kind)] if not ruleset else []
+            info = ruleset_info(ruleset) if ruleset else (offers or rulesets())[0]
             kind = kind or info.kinds[0].id
             catalog = self.catalog_for_new(info.id)
             found = info.kind(kind)

@@ -1,0 +1,494 @@
+"""The round plan priced from the AP cost tables: the bid, each role's allocation, what
+each action costs and how it is paid (power, augmented AP, the role's allocation).
+
+"This cost must be paid from the ship's AP pool, from the APs allocated to the
+appropriate system. Up to 1 point of the cost of any action may be paid from the ship's
+power pool instead." (Starship APs and Power). The priced plan is kept in the context for
+the other rules (defense TN, repair) and the derived tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import Field
+
+from shipyard.core.findings import Severity
+from shipyard.core.model import Context, Params, RuleType
+from shipyard.core.rules import flag
+from shipyard.core.suggest import did_you_mean, normalise
+from shipyard.rulesets.future_perfect.design import (
+    FuturePerfectAction,
+    FuturePerfectShip,
+    FuturePerfectSystem,
+    FuturePerfectWeapon,
+)
+from shipyard.rulesets.future_perfect.items import ShipAction
+from shipyard.rulesets.future_perfect.record import (
+    find_system,
+    find_weapon,
+    is_disabled,
+    power_available,
+    weapon_system,
+)
+
+ROLES = ("helm", "tactical", "engineering")
+
+# The once-a-round limits by what the action acts on: (finding code, what is done twice, the text's words).
+_ONCE = {
+    "weapon": ("weapon-fired-twice", "fired", "each weapon system may only be fired once"),
+    "shield": ("shield-modulated-twice", "modulated", "modulation may only be performed once per shield"),
+}
+
+
+@dataclass
+class PricedAction:
+    """One planned action with what it costs and how it is paid."""
+
+    index: int
+    entry: FuturePerfectAction
+    action: ShipAction
+    weapon: FuturePerfectWeapon | None = None
+    system: FuturePerfectSystem | None = None  # the system it acts on (a shield, a repaired system, a weapon's system)
+    uses: list[FuturePerfectSystem] = field(default_factory=list)  # the systems whose APs may pay for it
+    power: int = 0
+    augmented: int = 0
+
+    @property
+    def cost(self) -> int:
+        return self.action.ap
+
+    @property
+    def from_allocation(self) -> int:
+        return max(0, self.cost - self.power - self.augmented)
+
+    @property
+    def target_name(self) -> str:
+        if self.weapon is not None:
+            return self.weapon.name
+        return self.system.name if self.system is not None else (self.entry.target or "")
+
+
+@dataclass
+class RolePlan:
+    role: str
+    allocated: int
+    cost: int = 0
+    power: int = 0
+    augmented: int = 0
+    spent: int = 0  # from the allocation
+
+    @property
+    def left(self) -> int:
+        return self.allocated - self.spent
+
+
+@dataclass
+class PricedPlan:
+    ap: int
+    bid: int
+    available: int  # for allocation: AP minus the bid when the bid is spent
+    roles: dict[str, RolePlan]
+    actions: list[PricedAction]
+    power_available: int
+    power_used: int
+    augmented: dict[str, int]  # by system name, as the plan gives them
+    augmented_left: dict[str, int]
+
+    @property
+    def allocated(self) -> int:
+        return sum(r.allocated for r in self.roles.values())
+
+    @property
+    def unallocated(self) -> int:
+        return self.available - self.allocated
+
+
+def priced_plan(ctx: Context) -> PricedPlan | None:
+    """The plan as the ``round-plan`` rule priced it (None without a plan)."""
+    found = ctx.notes.get("plan")
+    return found if isinstance(found, PricedPlan) else None
+
+
+class RoundPlanParams(Params):
+    bid_spent: bool = Field(description="APs bid for initiative are spent: they are not allocated")
+    power_per_action: int = Field(ge=0, description="points of one action's cost the power bank may pay")
+    fire_extras_one_action: bool = Field(
+        description="Careful shot and Target a specific system are one action with the fire they are added to"
+    )
+    severity: Severity = Severity.ERROR
+    unspent_severity: Severity = Severity.ADVICE
+
+
+class _Pricing:
+    """One pricing of one plan: the findings as they are found, the priced actions."""
+
+    def __init__(self, ctx: Context, p: RoundPlanParams, design: FuturePerfectShip) -> None:
+        self.ctx, self.p, self.design = ctx, p, design
+        assert design.plan is not None
+        self.plan = design.plan
+
+    def error(self, code: str, message: str, path: str, actual: object, limit: object, section: str = "") -> None:
+        """An error of the plan; its source is ``section`` of the text (default: the rule's)."""
+        source = self.ctx.catalog.cite(section) if section else ""
+        flag(self.ctx, self.p, self.p.severity, code, message, path=path, actual=actual, limit=limit, source=source)
+
+    # --- targets and the systems an action uses ---
+
+    def target(self, pa: PricedAction) -> bool:
+        """Find the action's target; False (with a finding) when it has none it can use."""
+        act, entry, path = pa.action, pa.entry, f"plan.actions[{pa.index}].target"
+        if act.target == "none":
+            return True
+        noun = {"weapon": "weapon", "shield": "shield system", "system": "system"}[act.target]
+        if not entry.target:
+            self.error("action-target-missing", f"{act.name} needs a {noun} as its target", path, None, noun)
+            return False
+        if act.target == "weapon":
+            found_w = find_weapon(self.design, entry.target)
+            if found_w is None:
+                names = [w.name for w in self.design.weapons]
+                self._unknown(pa, noun, names, path)
+                return False
+            pa.weapon = found_w[1]
+            pa.system = weapon_system(self.design, pa.weapon)
+            if act.grade is not None and pa.weapon.grade != act.grade:
+                self.error(
+                    "action-target-wrong-grade",
+                    f"{act.name}: {pa.weapon.name} is a {pa.weapon.grade} weapon",
+                    path,
+                    pa.weapon.grade,
+                    act.grade,
+                    act.source,
+                )
+            return True
+        found_s = find_system(self.design, entry.target)
+        candidates = [s for s in self.design.systems if act.target == "system" or s.kind == "shield"]
+        if found_s is None:
+            self._unknown(pa, noun, [s.name for s in candidates], path)
+            return False
+        pa.system = found_s[1]
+        if act.target == "shield" and pa.system.kind != "shield":
+            self.error(
+                "action-target-wrong-kind",
+                f"{act.name}: {pa.system.name} is a {pa.system.kind} system, not a shield",
+                path,
+                pa.system.kind,
+                "shield",
+                act.source,
+            )
+        return True
+
+    def _unknown(self, pa: PricedAction, noun: str, names: list[str], path: str) -> None:
+        target = pa.entry.target or ""
+        hint = did_you_mean(target, names)
+        self.error(
+            "action-target-unknown",
+            f"{pa.action.name}: the ship has no {noun} {target!r}" + (f"; {hint}" if hint else ""),
+            path,
+            target,
+            names,
+        )
+
+    def uses(self, pa: PricedAction) -> None:
+        """The systems the action uses; a disabled one (or none at all) is an error."""
+        act, path = pa.action, f"plan.actions[{pa.index}]"
+        if act.uses == "target":
+            systems = [pa.system] if pa.system is not None else []
+        else:
+            systems = [s for s in self.design.systems if s.kind == act.uses]
+            if not systems:
+                kind = self.ctx.catalog.item("system_kinds", act.uses)
+                self.error(
+                    "action-needs-system",
+                    f"{act.name} needs a {kind.name if kind else act.uses} system; the ship has none",
+                    path,
+                    0,
+                    1,
+                )
+                return
+        usable = [s for s in systems if not is_disabled(self.ctx.catalog, s)]
+        if systems and not usable:
+            names = ", ".join(s.name for s in systems)
+            self.error(
+                "disabled-system-used",
+                f"{act.name} uses {names}, which {'is' if len(systems) == 1 else 'are'} disabled",
+                path,
+                names,
+                None,
+                "Offense",
+            )
+        pa.uses = usable
+
+    # --- once a round ---
+
+    def once_a_round(self, priced: list[PricedAction]) -> None:
+        """Each weapon fires once a round, each shield is modulated once; an extra added to a
+        fire action needs that fire action, once."""
+        done: dict[tuple[str, int], PricedAction] = {}
+        extras: set[tuple[str, int]] = set()
+        fires = {id(a.weapon) for a in priced if a.weapon is not None and not a.action.adds_to_fire}
+        for pa in priced:
+            act, path = pa.action, f"plan.actions[{pa.index}]"
+            if act.adds_to_fire and pa.weapon is not None:
+                if id(pa.weapon) not in fires:
+                    self.error(
+                        "extra-without-fire",
+                        f"{act.name} is added to a fire action; the plan does not fire {pa.weapon.name}",
+                        path,
+                        pa.weapon.name,
+                        None,
+                    )
+                key = (act.id, id(pa.weapon))
+                if key in extras:
+                    self.error(
+                        "extra-twice", f"{act.name} is bought twice for one shot of {pa.weapon.name}", path, 2, 1
+                    )
+                extras.add(key)
+                continue
+            target = pa.weapon if act.target == "weapon" else pa.system
+            if not act.once_per_target or target is None or act.target not in _ONCE:
+                continue
+            first = done.setdefault((act.target, id(target)), pa)
+            if first is not pa:
+                code, verb, rule = _ONCE[act.target]
+                self.error(
+                    code,
+                    f"{target.name} is {verb} twice (plan.actions[{first.index}] and [{pa.index}]); {rule}",
+                    path,
+                    2,
+                    1,
+                    act.source,
+                )
+
+    # --- paying: power, augmented AP, the allocation ---
+
+    def power(self, priced: list[PricedAction]) -> int:
+        """Up to 1 point of any action's cost from the power bank; never more than it holds."""
+        limit = self.p.power_per_action
+        src = "Starship APs and Power"
+        groups: dict[object, int] = {}
+        used = 0
+        available = power_available(self.ctx.catalog, self.design)
+        over_bank = False
+        for pa in priced:
+            paid = pa.entry.power
+            path = f"plan.actions[{pa.index}].power"
+            pa.power = min(paid, pa.cost)
+            key: object = pa.index
+            if self.p.fire_extras_one_action and pa.weapon is not None and pa.action.role == "tactical":
+                key = ("shot", id(pa.weapon))
+            before = groups.get(key, 0)
+            groups[key] = before + paid
+            if paid > limit:
+                self.error(
+                    "power-over-one-per-action",
+                    f"{paid} power paid towards {pa.action.name}; up to {limit} point of any action's cost "
+                    "may be paid from the power pool",
+                    path,
+                    paid,
+                    limit,
+                    src,
+                )
+            elif paid and groups[key] > limit:
+                self.error(
+                    "power-over-one-per-action",
+                    f"{groups[key]} power paid towards one shot of {pa.target_name} ({pa.action.name} is added to "
+                    f"its fire action); up to {limit} point of any action's cost may be paid from the power pool",
+                    path,
+                    groups[key],
+                    limit,
+                    src,
+                )
+            used += paid
+            if paid and used > available and not over_bank:
+                over_bank = True
+                self.error(
+                    "power-over-bank",
+                    f"the plan pays {sum(a.entry.power for a in priced)} power; {available} is available this round",
+                    path,
+                    sum(a.entry.power for a in priced),
+                    available,
+                    "Restore Power",
+                )
+        return used
+
+    def augmented(self, priced: list[PricedAction]) -> dict[str, int]:
+        """AP from last round's Augment pay for actions of that system, before the allocation."""
+        left: dict[str, int] = {}
+        for name, ap in self.plan.augmented.items():
+            found = find_system(self.design, name)
+            if found is None:
+                hint = did_you_mean(name, [s.name for s in self.design.systems])
+                self.error(
+                    "augmented-system-unknown",
+                    f"{ap} augmented AP for {name!r}, which is not one of the ship's systems"
+                    + (f"; {hint}" if hint else ""),
+                    f"plan.augmented.{name}",
+                    name,
+                    [s.name for s in self.design.systems],
+                    "Augment System",
+                )
+                continue
+            left[normalise(found[1].name)] = left.get(normalise(found[1].name), 0) + ap
+        for pa in priced:
+            for s in pa.uses:
+                key = normalise(s.name)
+                take = min(left.get(key, 0), pa.cost - pa.power - pa.augmented)
+                if take > 0:
+                    pa.augmented += take
+                    left[key] -= take
+        return left
+
+
+def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
+    """Price the round plan: the bid, the allocations, each action from its role's table."""
+    design: FuturePerfectShip = ctx.design
+    if design.plan is None:
+        return
+    plan = design.plan
+    pricing = _Pricing(ctx, p, design)
+    priced: list[PricedAction] = []
+    for i, entry in enumerate(plan.actions):
+        act = ctx.catalog.item("actions", entry.action)
+        if not isinstance(act, ShipAction):  # resolve() refuses unknown ids; a design built in code may not
+            pricing.error(
+                "action-unknown",
+                f"no action {entry.action!r} in the AP cost tables",
+                f"plan.actions[{i}].action",
+                entry.action,
+                None,
+            )
+            continue
+        pa = PricedAction(i, entry, act)
+        if act.role != entry.role:
+            role = ctx.catalog.item("roles", act.role)
+            pricing.error(
+                "action-wrong-role",
+                f"{act.name} is on the {role.name if role else act.role} AP cost table, not {entry.role}'s",
+                f"plan.actions[{i}].role",
+                entry.role,
+                act.role,
+                act.source,
+            )
+        if pricing.target(pa):
+            pricing.uses(pa)
+        priced.append(pa)
+    pricing.once_a_round(priced)
+    power_used = pricing.power(priced)
+    augmented_left = pricing.augmented(priced)
+
+    if plan.initiative > design.ap:
+        pricing.error(
+            "initiative-over-ap",
+            f"{plan.initiative} AP bid for initiative; the ship has {design.ap}",
+            "plan.initiative",
+            plan.initiative,
+            design.ap,
+            "Initiative",
+        )
+    available = max(0, design.ap - plan.initiative) if p.bid_spent else design.ap
+    roles = {r: RolePlan(r, getattr(plan, r)) for r in ROLES}
+    for pa in priced:
+        rp = roles[pa.entry.role]
+        rp.cost += pa.cost
+        rp.power += pa.power
+        rp.augmented += pa.augmented
+        rp.spent += pa.from_allocation
+    result = PricedPlan(
+        ap=design.ap,
+        bid=plan.initiative,
+        available=available,
+        roles=roles,
+        actions=priced,
+        power_available=power_available(ctx.catalog, design),
+        power_used=power_used,
+        augmented=dict(plan.augmented),
+        augmented_left=augmented_left,
+    )
+    ctx.notes["plan"] = result
+    if result.allocated > available:
+        parts = " + ".join(f"{r.capitalize()} {roles[r].allocated}" for r in ROLES)
+        pricing.error(
+            "plan-over-budget",
+            f"{parts} = {result.allocated} AP allocated; {available} available "
+            f"(AP {design.ap} - {plan.initiative} bid)",
+            "plan",
+            result.allocated,
+            available,
+            "Initiative",
+        )
+    for r in ROLES:
+        rp = roles[r]
+        role = ctx.catalog.item("roles", r)
+        name = role.name if role else r
+        if rp.spent > rp.allocated:
+            pricing.error(
+                "role-over-allocation",
+                f"{name} buys {rp.cost} AP of actions"
+                + (f" ({rp.power} paid from power" if rp.power else "")
+                + (f"{', ' if rp.power else ' ('}{rp.augmented} from augmented AP" if rp.augmented else "")
+                + (")" if rp.power or rp.augmented else "")
+                + f"; {rp.spent} from an allocation of {rp.allocated}",
+                f"plan.{r}",
+                rp.spent,
+                rp.allocated,
+                "Starship APs and Power",
+            )
+        elif rp.left > 0:
+            flag(
+                ctx,
+                p,
+                p.unspent_severity,
+                "ap-unspent",
+                f"{rp.left} of the {rp.allocated} AP allocated to {name} buy nothing",
+                path=f"plan.{r}",
+                actual=rp.left,
+                limit=0,
+            )
+    if result.unallocated > 0 and result.allocated <= available:
+        flag(
+            ctx,
+            p,
+            p.unspent_severity,
+            "ap-unallocated",
+            f"{result.unallocated} of the {available} AP available are not allocated to a role",
+            path="plan",
+            actual=result.unallocated,
+            limit=0,
+            source=ctx.catalog.cite("Initiative"),
+        )
+    for name, ap in augmented_left.items():
+        if ap > 0:
+            system = find_system(design, name)
+            flag(
+                ctx,
+                p,
+                p.unspent_severity,
+                "augmented-unused",
+                f"{ap} augmented AP for {system[1].name if system else name} pay for no action this round",
+                path="plan.augmented",
+                actual=ap,
+                limit=0,
+                source=ctx.catalog.cite("Augment System"),
+            )
+    _counts(ctx, result)
+
+
+def _counts(ctx: Context, plan: PricedPlan) -> None:
+    """What the plan spends, counted up from its actions: AP from each role, power used."""
+    power_src = ctx.catalog.cite("Starship APs and Power")
+    power = ctx.count("power_used", "Power used", "power", power_src)
+    for pa in plan.actions:
+        label = pa.action.name + (f" ({pa.target_name})" if pa.target_name else "")
+        path = f"plan.actions[{pa.index}]"
+        if pa.entry.power:
+            power.add(label, pa.entry.power, path=f"{path}.power", source=power_src)
+        role = ctx.catalog.item("roles", pa.entry.role)
+        spent = ctx.count(
+            f"ap_spent.{pa.entry.role}", f"{role.name if role else pa.entry.role} AP spent", "AP", power_src
+        )
+        spent.add(label, pa.from_allocation, path=path, source=ctx.catalog.cite(pa.action.source))
+
+
+PLAN_RULE_TYPES: dict[str, RuleType] = {"round-plan": RuleType(RoundPlanParams, apply_round_plan)}

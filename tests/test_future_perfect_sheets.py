@@ -1,0 +1,206 @@
+"""Future Perfect sheets: a one-page record sheet per ship (A4 and Letter), nine stat cards a
+page, a fleet book. Every figure of the report is read back from the PDF's text (pypdfium2);
+the tick boxes from the sheet's HTML, where each box names its place."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import evaluate
+from shipyard.core.registry import get
+from shipyard.core.report import Report
+from shipyard.core.resources import builtin_template_root
+from shipyard.render.context import design_entry, sheet_context, template_dirs
+from shipyard.render.printing import print_designs
+from shipyard.render.templates import render_html
+from shipyard.render.worker import RenderWorker
+
+from .test_future_perfect import FP_EXAMPLES, FP_SAMPLES
+from .test_printing import A4, LETTER, page_sizes_mm, pages_text
+
+
+def samples() -> list[Path]:
+    return [FP_EXAMPLES / f"{n}.ship" for n in FP_SAMPLES]
+
+
+def report_of(file: Path) -> tuple[Any, Report]:
+    loaded = load_design(file, use_user_folder=False)
+    return loaded.design, evaluate(loaded.design, loaded.catalog)
+
+
+def shown(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def expected_on_sheet(design: Any, report: Report) -> list[str]:
+    """What a GM reads on the record sheet of ``design``: every figure, in the words the
+    sheet prints it with, and every row of the tables it carries."""
+    f = {x.id: x.value for x in report.derived.figures}
+    d = design
+    per = f"{f['base_defense_successes']} success" + ("es" if f["base_defense_successes"] != 1 else "")
+    out = [
+        d.name,
+        d.class_.upper(),
+        f"AP {d.ap} · Power rating {d.power_rating} · Size {d.size} · Speed {d.speed}",
+        f"AP {f['ap']} each round",
+        f"POWER RATING {f['power_rating']} generates {f['power_rating']} power each round",
+        f"SIZE {f['size']} {per} per +1 base defense",
+        f"SPEED {f['speed']} initiative tie-break",
+        f"DEFENSE TN {f['defense_tn']}",
+        f"Stored {f['power_bank']} of {f['bank_capacity']}",
+        f"this round {f['power_available']}",
+        f"Defense TN {f['defense_tn']} from 5, -1 per Evasive maneuvers, minimum 2",
+        f"Base defense +1 per {per}",
+        f"Restore power TN {f['restore_power_tn']} 1 power to the bank",
+        f"Augment system TN {f['augment_tn']} 1 AP for that system next round",
+        f"Initiative ties: {f['initiative_ties']}.",
+        "1. APs bid; 2. Speed value; 3. The helmsman's Acuity; 4. An opposed card draw",
+        "1 Initiative",
+        "4 Auxiliary",
+        "passes · page",
+        f"preset As written · {d.name}",
+    ]
+    out += [f"{x.label} {x.value}" for x in report.derived.figures if x.id.startswith("modulation_tn.")]
+    repair = [f"level {level}: {tn}" for level, tn in report.derived.table("repair_tn").rows]
+    out.append("Repair TN " + ", ".join(repair))
+    out += [str(f["commander"]), str(f["helmsman"])]
+    for row in report.derived.table("systems").rows:
+        name, kind, shield, _, _, status, repair_now = row
+        out.append(" ".join(str(c) for c in (name, kind, shield) if c != ""))
+        out.append(f"{status} {repair_now}".strip() if repair_now else status)
+    for name, system, grade, fire, status in report.derived.table("weapons").rows:
+        out.append(f"{name} {system} {grade} {fire} AP {status}")
+    for name, role, skill, rating, acuity in report.derived.table("crew").rows:
+        out.append(f"{name} {role} {skill} {rating} {acuity}".strip())
+    for role in ("helm", "tactical", "engineering"):
+        for action, ap, _ in report.derived.table(f"ap_costs.{role}").rows:
+            out.append(f"{action} {ap} AP")
+    if d.plan is not None:
+        p = d.plan
+        out.append(
+            "BID HELM TACTICAL ENGINEERING NOT ALLOCATED "
+            f"{p.initiative} {p.helm} {p.tactical} {p.engineering} {f['ap_unallocated']}"
+        )
+        out.append(f"{f['ap_available']} to allocate")
+        out.append(
+            f"Bid {f['initiative_bid']} of {d.ap} AP; {f['ap_available']} to allocate, {f['ap_allocated']} allocated."
+        )
+        out.append(f"Plan: {f['power_used']} power used, {f['power_left']} left.")
+        for row in report.derived.table("plan").rows:
+            out.append(" ".join(str(c) for c in row))
+        for r in ("helm", "tactical", "engineering"):
+            assert f"ap_left.{r}" in f
+        for row in report.derived.table("plan_actions").rows:
+            out.append(" ".join(str(c) for c in row if c != ""))
+    return out
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_a_record_sheet_per_sample_with_every_figure(
+    paper: str, size: tuple[float, float], tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    out = tmp_path / "samples.pdf"
+    result = print_designs(samples(), out, paper=paper, workers=workers, use_user_folder=False)
+    assert result.pages == 4 and result.starts == [1, 2, 3, 4]
+    assert page_sizes_mm(out) == [size] * 4
+    for file, text in zip(samples(), pages_text(out), strict=True):
+        design, report = report_of(file)
+        missing = [e for e in expected_on_sheet(design, report) if e not in text]
+        assert missing == [], f"{file.name}: missing on the sheet: {missing}\n{text}"
+        # every figure's value is on the page (the phrases above say where)
+        assert [x.id for x in report.derived.figures if shown(x.value) not in text] == []
+
+
+def _html(file: Path, sheet: str = "record.html") -> str:
+    loaded = load_design(file, use_user_folder=False)
+    report = evaluate(loaded.design, loaded.catalog)
+    ctx = sheet_context([design_entry(loaded, report)], loaded.catalog, sheet="record", paper="a4")
+    dirs = template_dirs("future-perfect", [], get("future-perfect").templates, builtin_template_root() / "common")
+    return render_html(dirs, sheet, ctx)
+
+
+def _boxes(html: str, field: str) -> list[bool]:
+    """The tick boxes of one track, in order: True where the box is ticked."""
+    found = re.findall(r'<span class="chk( on)?" data-field="sheet-0\.' + re.escape(field) + r'\.(\d+)"', html)
+    return [on == " on" for on, _ in sorted(found, key=lambda m: int(m[1]))]
+
+
+def test_the_power_bank_and_each_systems_damage_are_tick_boxes() -> None:
+    html = _html(FP_EXAMPLES / "damaged-frigate.ship")
+    # bank 1 of a capacity of 6 (twice the Power rating 3)
+    assert _boxes(html, "power.bank") == [True, False, False, False, False, False]
+    # Engines: 1 core, 1 ephemeral; the Torpedo bay every box (disabled)
+    assert _boxes(html, "systems.1.core") == [True, False, False]
+    assert _boxes(html, "systems.1.ephemeral") == [True, False, False]
+    assert _boxes(html, "systems.3.core") == [True] * 3 and _boxes(html, "systems.3.ephemeral") == [True] * 3
+    # the cruiser's vital systems have 4 levels
+    cruiser = _html(FP_EXAMPLES / "cruiser.ship")
+    assert _boxes(cruiser, "systems.0.core") == [False] * 4 and _boxes(cruiser, "systems.3.core") == [False] * 3
+    assert len(_boxes(cruiser, "power.bank")) == 12
+
+
+def _copies(tmp_path: Path, n: int) -> list[Path]:
+    files = []
+    for i in range(n):
+        doc = json.loads(samples()[i % len(FP_SAMPLES)].read_text(encoding="utf-8"))
+        doc["design"]["name"] = f"Wing {i + 1:02d} {doc['design']['name']}"
+        f = tmp_path / f"d{i:03d}.ship"
+        f.write_text(json.dumps(doc), encoding="utf-8")
+        files.append(f)
+    return files
+
+
+@pytest.mark.parametrize(("count", "pages", "paper", "size"), [(9, 1, "a4", A4), (10, 2, "letter", LETTER)])
+def test_cards_nine_a_page(
+    count: int, pages: int, paper: str, size: tuple[float, float], tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    out = tmp_path / "cards.pdf"
+    result = print_designs(
+        _copies(tmp_path, count), out, sheet="cards", paper=paper, workers=workers, use_user_folder=False
+    )
+    assert result.pages == pages and page_sizes_mm(out) == [size] * pages
+    text = pages_text(out)
+    assert [t.count("Future Perfect · As written") for t in text] == [9, count - 9][:pages]
+    joined = " ".join(text)
+    for i in range(count):
+        assert f"Wing {i + 1:02d}" in joined
+    # what a card says about the damaged frigate: defense TN after its plan, repair TNs
+    design, _ = report_of(FP_EXAMPLES / "damaged-frigate.ship")
+    assert f"AP POWER SIZE SPEED DEF TN {design.ap} {design.power_rating} {design.size} {design.speed} 3" in joined
+    assert "Repair TN 5/7/9" in joined
+
+
+def test_a_fleet_book_has_cover_contents_sheets_and_the_ap_cost_tables(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    out = tmp_path / "fleet.pdf"
+    result = print_designs(
+        samples(), out, sheet="fleet", paper="a4", workers=workers, use_user_folder=False, title="Vigil Squadron"
+    )
+    text = pages_text(out)
+    assert result.pages == len(text) == 1 + 1 + 4 + 1
+    assert "Vigil Squadron" in text[0] and "Every design passes the rules." in text[0]
+    for name in ("Kestrel", "Resolute", "Indomitable", "Far Horizon"):
+        assert name in text[1]
+    assert "AP cost tables and charts" in text[1]
+    for name, sheet in zip(("Kestrel", "Resolute", "Indomitable", "Far Horizon"), text[2:6], strict=True):
+        assert f"preset As written · {name}" in sheet
+    appendix = text[6]
+    for phrase in (
+        "HELM AP COSTS",
+        "Move 1 range band 2 Movement and Maneuver",
+        "Jump to warp speed 6 Auxiliary",
+        "Careful shot +1 Offense",
+        "Target a specific system +4 Offense",
+        "Augment system 4 Auxiliary",
+        "Command Tactics Initiative",
+        "INITIATIVE TIES 1. APs bid",
+        "TACTICAL MAP A 4 x 4 grid",
+    ):
+        assert phrase in appendix, phrase
