@@ -458,8 +458,10 @@ def _preset_menu(
 
 def _preset_sections(window: MainWindow) -> dict[str, list[tuple[str, bool]]]:
     """The preset menu by ruleset: each heading's presets with whether they are checked."""
+    from shipyard.core.registry import rulesets
+
     sections: dict[str, list[tuple[str, bool]]] = {}
-    for text, checked in _preset_menu(window):
+    for text, checked in _preset_menu(window, of=tuple(i.name for i in rulesets())):
         if text.startswith("== "):
             heading = sections.setdefault(text[3:], [])
         else:
