@@ -55,6 +55,35 @@ def _pool_lines(pool: PoolReport, cost_sign: str, gain_sign: str) -> list[str]:
     return out
 
 
+def _parts_lines(report: Report) -> list[str]:
+    """The report's tracks (boxes with their values), slots and actions, when it has any."""
+    d = report.derived
+    out: list[str] = []
+    if d.tracks:
+        out += ["", "Tracks"]
+        width = max(len(t.name) for t in d.tracks)
+        for t in d.tracks:
+            boxes = " ".join(f"[{'x' if b.marked else (b.value if b.value is not None else ' ')}]" for b in t.boxes)
+            out.append(f"  {t.name.ljust(width)}  {boxes}" + (f"  — {t.notes}" if t.notes else ""))
+    if d.slots:
+        out += ["", "Slots"]
+        for s in d.slots:
+            name = s.name + (f" {s.value}" if s.value is not None else "")
+            if not s.available:
+                out.append(f"  {name}: not available — {s.reason}")
+            else:
+                out.append(f"  {name}: " + (f"{s.text}" + (f" ({s.track})" if s.track else "") if s.text else "—"))
+    if d.actions:
+        out += ["", "Actions"]
+        wrap = textwrap.TextWrapper(width=_width(), initial_indent="          ", subsequent_indent="          ")
+        for a in d.actions:
+            out.append(f"  {'yes' if a.allowed else 'no ':<6}  {a.name}" + ("" if a.allowed else f" — {a.reason}"))
+            if a.allowed:
+                details = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in a.details.items() if v not in (None, ""))
+                out += wrap.wrap(details)
+    return out
+
+
 def render(report: Report, file: str = "") -> str:
     out: list[str] = []
     errors = report.by_severity(Severity.ERROR)
@@ -75,7 +104,7 @@ def render(report: Report, file: str = "") -> str:
         )
     budgets = [p for p in report.pools if not p.tally]
     tallies = [p for p in report.pools if p.tally]
-    if budgets or not tallies:
+    if budgets:
         out += ["", "Budgets"]
     for pool in budgets:
         status = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER BUDGET by {-pool.remaining}"
@@ -93,13 +122,13 @@ def render(report: Report, file: str = "") -> str:
     out += ["", "Figures"]
     label_w = max((len(f.label) for f in report.derived.figures), default=10)
     for fig in report.derived.figures:
-        value = f"{fig.value:,}" if isinstance(fig.value, int) and not isinstance(fig.value, bool) else str(fig.value)
         unit = f" {fig.unit}" if fig.unit else ""
         detail = f"  — {fig.detail}" if fig.detail else ""
-        out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
+        out.append(f"  {fig.label.ljust(label_w)}  {fig.shown()}{unit}{detail}")
     for table in report.derived.tables:
         out += ["", table.title]
         out += table_lines(table)
+    out += _parts_lines(report)
     out += ["", "Findings" if report.findings else "Findings: none"]
     for f in report.findings:
         out.append(f"  {f.severity.value.upper():<7} {f.code}: {f.message}")
