@@ -228,7 +228,7 @@ def apply_equipment_claims(ctx: Context, p: EquipmentClaimsParams) -> None:
     for i, choice in enumerate(design.stunts):
         stunt = ctx.catalog.item("stunts", choice.id) if choice.id else None
         if isinstance(stunt, Stunt) and stunt.requires is not None:
-            claims.append((f"stunts[{i}]", f"the stunt {stunt.name}", stunt.requires))
+            claims.append((f"stunts[{i}].id", f"the stunt {stunt.name}", stunt.requires))
     for path, what, needs in claims:
         if needs not in have:
             flag(
@@ -238,7 +238,7 @@ def apply_equipment_claims(ctx: Context, p: EquipmentClaimsParams) -> None:
                 p.codes.get(needs, f"{needs}-missing"),
                 f"{what} is for a ship with {EQUIPMENT_NAMES[needs]}; this one has none",
                 path=path,
-                actual=None,
+                actual=False,
                 limit=EQUIPMENT_NAMES[needs],
             )
 
@@ -281,18 +281,19 @@ def apply_consequence_ladder(ctx: Context, p: ConsequenceParams) -> None:
     """One set of consequence slots for the ship (Mild 2, Moderate 4, Serious 6), plus the
     Extreme 8 only at Scale 6 or above; a consequence filled in a slot the ship lacks is an error."""
     design: Design = ctx.design
-    slots = consequence_slots(consequence_items(ctx.catalog), design.consequences, design.scale, ctx.catalog)
-    for slot in slots:
+    items = consequence_items(ctx.catalog)
+    slots = consequence_slots(items, design.consequences, design.scale, ctx.catalog)
+    for item, slot in zip(items, slots, strict=True):
         if slot.text and not slot.available:
             flag(
                 ctx,
                 p,
                 p.severity,
                 p.code,
-                f"a {slot.name} consequence is filled, but {slot.reason}",
+                f"the {slot.name} consequence slot is filled, but it is {slot.reason}",
                 path=slot.path,
                 actual=design.scale,
-                limit=slot.reason,
+                limit=item.min_scale,
             )
     out = parts(ctx)
     out.slots += slots
