@@ -324,7 +324,7 @@ def test_jump_range_is_1_parsec_a_drives_point(drives: int, parsecs: int) -> Non
     report = check(hyperdrive=True, ratings={**BASE["ratings"], "drives": drives})
     f = figure(report, "jump-range")
     assert (f.value, f.unit) == (parsecs, "parsecs")
-    assert f.detail == f"1 a Drives point (Drives {drives:+d})".replace("+0", "0")
+    assert f.detail == f"1 parsec a Drives point (Drives {drives:+d})".replace("+0", "0")
 
 
 def test_a_jump_uses_half_the_fuel_so_a_full_tank_gives_2_jumps() -> None:

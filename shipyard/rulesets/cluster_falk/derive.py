@@ -359,7 +359,7 @@ def jump_figures(
             label="Jump range",
             value=parsecs,
             unit="parsecs",
-            detail=f"{parsecs_per_drives} a Drives point (Drives {signed(drives)})",
+            detail=f"{parsecs_per_drives} parsec{_s(parsecs_per_drives)} a Drives point (Drives {signed(drives)})",
             path="ratings.drives",
             source=source,
         ),
