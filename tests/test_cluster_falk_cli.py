@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import run_shipyard
-from .test_bad_input import assert_input_error, run_check, snapshot
+from .test_bad_input import assert_input_error, error_lines, run_check, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "catalogs" / "cluster-falk" / "examples"
@@ -144,15 +144,28 @@ def test_every_corpus_file_has_a_case() -> None:
     assert sorted(p.name for p in (CORPUS / "rules").glob("*.ship")) == sorted(b[0] for b in BROKEN)
 
 
-@pytest.mark.parametrize("case", UNREADABLE, ids=[c.file.removesuffix(".ship") for c in UNREADABLE])
-def test_a_record_that_cannot_be_read_gives_one_clear_message(case: Case, tmp_path: Path) -> None:
-    path = CORPUS / case.file
-    before = snapshot(path)
+def test_each_record_that_cannot_be_read_gets_one_clear_message(tmp_path: Path) -> None:
+    """All of them in one run, as a GM checks a folder: exit 2, one message a file naming the
+    file and the place, no report, no file changed and none left beside them."""
+    files = [CORPUS / c.file for c in UNREADABLE]
+    before = {f: snapshot(f) for f in files}
     listing = sorted(p.name for p in CORPUS.iterdir())
-    proc = run_check(path, env_home=tmp_path)
-    assert_input_error(proc, case.file, case.where, case.says)
-    assert snapshot(path) == before
+    proc = run_check(*files, env_home=tmp_path)
+    assert "Traceback" not in proc.stderr and proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert proc.stdout.strip() == ""
+    lines = error_lines(proc.stderr)
+    assert len(lines) == len(UNREADABLE), proc.stderr
+    for case, line in zip(UNREADABLE, lines, strict=True):
+        assert f"{case.file} {case.where}:" in line, (case.file, line)
+        for text in case.says:
+            assert text in line, (text, line)
+    assert {f: snapshot(f) for f in files} == before
     assert sorted(p.name for p in CORPUS.iterdir()) == listing
+
+
+def test_one_unreadable_record_alone_is_the_same_clear_message(tmp_path: Path) -> None:
+    case = UNREADABLE[1]
+    assert_input_error(run_check(CORPUS / case.file, env_home=tmp_path), case.file, case.where, case.says)
 
 
 @pytest.mark.parametrize(

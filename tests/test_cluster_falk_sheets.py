@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 import pytest
 
 from shipyard.core.designfile import load_design
@@ -16,25 +15,11 @@ from shipyard.core.report import Figure, Report
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
+from .test_printing import page_sizes_mm, pages_text
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "catalogs" / "cluster-falk" / "examples"
 SAMPLES = sorted(EXAMPLES.glob("*.ship"))
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-
-
-def pages_text(pdf: Path) -> list[str]:
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return [re.sub(r"\s+", " ", doc[i].get_textpage().get_text_range()) for i in range(len(doc))]
-    finally:
-        doc.close()
-
-
-def page_sizes_mm(pdf: Path) -> list[tuple[float, float]]:
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return [(round(p.get_width() * 25.4 / 72, 1), round(p.get_height() * 25.4 / 72, 1)) for p in doc]
-    finally:
-        doc.close()
 
 
 def report_of(file: Path) -> tuple[Any, Report]:

@@ -8,7 +8,7 @@ preset can change it.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -41,37 +41,34 @@ class Stress(_Strict):
     systems: int = Field(ge=0, le=100)
 
 
-class StuntChoice(_Strict):
+class _CatalogOrCustom(_Strict):
+    """An entry from the catalog (``id``) or the record's own (``name`` and ``text``)."""
+
+    noun: ClassVar[str] = "entry"
+    id: _Ref | None = Field(default=None, description="catalog id or name")
+    name: _Name | None = Field(default=None, description="a custom entry's name")
+    text: _Line = Field(default="", description="a custom entry's rule text")
+
+    @model_validator(mode="after")
+    def _catalog_or_custom(self) -> _CatalogOrCustom:
+        if (self.id is None) == (self.name is None):
+            raise ValueError(f"give a catalog {self.noun}'s id, or a custom {self.noun}'s name and text")
+        if self.id is not None and self.text:
+            raise ValueError(f"a catalog {self.noun} takes its text from the catalog; leave text out")
+        return self
+
+
+class StuntChoice(_CatalogOrCustom):
     """A stunt from the catalog (``id``) or the record's own (``name`` and ``text``)."""
 
-    id: _Ref | None = Field(default=None, description="catalog stunt id or name")
-    name: _Name | None = Field(default=None, description="a custom stunt's name")
-    text: _Line = Field(default="", description="a custom stunt's rule text")
+    noun: ClassVar[str] = "stunt"
     damaged: bool = Field(default=False, description="damaged by a Systems consequence")
 
-    @model_validator(mode="after")
-    def _catalog_or_custom(self) -> StuntChoice:
-        if (self.id is None) == (self.name is None):
-            raise ValueError("give a catalog stunt's id, or a custom stunt's name and text")
-        if self.id is not None and self.text:
-            raise ValueError("a catalog stunt takes its text from the catalog; leave text out")
-        return self
 
-
-class SpecialWeaponChoice(_Strict):
+class SpecialWeaponChoice(_CatalogOrCustom):
     """A special weapon installed: from the catalog (``id``) or custom (``name`` and ``text``)."""
 
-    id: _Ref | None = Field(default=None, description="catalog special weapon id or name")
-    name: _Name | None = Field(default=None, description="a custom special weapon's name")
-    text: _Line = ""
-
-    @model_validator(mode="after")
-    def _catalog_or_custom(self) -> SpecialWeaponChoice:
-        if (self.id is None) == (self.name is None):
-            raise ValueError("give a catalog special weapon's id, or a custom one's name and text")
-        if self.id is not None and self.text:
-            raise ValueError("a catalog special weapon takes its text from the catalog; leave text out")
-        return self
+    noun: ClassVar[str] = "special weapon"
 
 
 class Turret(_Strict):
