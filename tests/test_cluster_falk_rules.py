@@ -314,6 +314,9 @@ def test_the_engagement_ladder_starts_at_the_pilot_roll_divided_by_10() -> None:
     assert table is not None
     assert table.rows[0] == ["Entering", "roll Pilot (70%): the result / 10 is your level"]
     assert table.rows[1][1].startswith("every combatant moves 1 level down")
+    # a 100% roll / 10 is the top of the ladder: a box a level, from 10 down to 0
+    levels = check().derived.track("engagement.level")
+    assert levels is not None and [b.value for b in levels.boxes] == list(range(10, -1, -1))
 
 
 # --- Hyperspace Jumps --------------------------------------------------------------------------------------

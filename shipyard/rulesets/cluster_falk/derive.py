@@ -279,6 +279,17 @@ def engagement_table(pilot: int, divisor: int, down: int, source: str) -> Table:
     )
 
 
+def level_track(top: int, source: str) -> Track:
+    """The engagement ladder's levels, top first, to mark where the ship stands."""
+    return Track(
+        id="engagement.level",
+        name="Level",
+        boxes=[Box(value=n, label=f"level {n}") for n in range(top, -1, -1)],
+        source=source,
+        notes="mark the ship's level",
+    )
+
+
 def engagement_actions(
     actions: Sequence[EngagementAction],
     scale: int,

@@ -33,6 +33,7 @@ from shipyard.rulesets.cluster_falk.derive import (
     hyperspace_table,
     item_name,
     jump_figures,
+    level_track,
     skill_figure,
     skills_table,
     stress_track,
@@ -385,11 +386,10 @@ def apply_engagement_ladder(ctx: Context, p: EngagementLadderParams) -> None:
     """Entering an engagement: a Pilot roll, divided by 10, is the ship's level; every turn
     ends one level down."""
     pilot = effective_skills(ctx).get("pilot")
-    parts(ctx).tables.append(
-        engagement_table(
-            pilot.value if pilot else 0, p.position_divisor, p.levels_down_per_turn, ctx.catalog.cite(p.source)
-        )
-    )
+    src = ctx.catalog.cite(p.source)
+    out = parts(ctx)
+    out.tables.append(engagement_table(pilot.value if pilot else 0, p.position_divisor, p.levels_down_per_turn, src))
+    out.tracks.append(level_track(skills_params(ctx.catalog).max_percent // p.position_divisor, src))
 
 
 class EngagementActionsParams(Params):
