@@ -156,6 +156,7 @@ def test_a_crew_member_sits_at_one_of_the_ships_stations_or_turrets() -> None:
     station = next(c for c in crew.columns if c.path == "station")
     assert station.choices is not None
     assert choices(station.choices, ctx) == [
+        ("aboard, at no station", None),
         ("Command deck", "command-deck"),
         ("Sensors and comms", "sensors"),
         ("Astrogation (hyperdrive control)", "astrogation"),

@@ -484,9 +484,12 @@ def record_tables(catalog: Catalog, design: Design) -> list[Table]:
         stunts.append([name, text, "damaged" if s.damaged else ""])
     crew: Rows = []
     for m in design.crew:
-        station = catalog.item("stations", m.station)
+        if m.station is None:
+            where = "aboard, at no station"
+        else:
+            where = item_name(catalog, "stations", m.station)  # a turret's name is not a catalog id
         skills = ", ".join(f"{item_name(catalog, 'crew_skills', k)} {v}%" for k, v in m.skills.items())
-        crew.append([m.name, station.name if station is not None else m.station, skills])
+        crew.append([m.name, where, skills])
     weapons: Rows = []
     for w in design.special_weapons:
         item = catalog.item("special_weapons", w.id) if w.id else None

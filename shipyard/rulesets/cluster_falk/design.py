@@ -78,7 +78,11 @@ class Turret(_Strict):
 
 class CrewMember(_Strict):
     name: _Name
-    station: _Ref = Field(description="one of the ship's stations (cockpit, engineering ...) or a turret's name")
+    station: _Ref | None = Field(
+        default=None,
+        description="one of the ship's stations (cockpit, engineering ...) or a turret's name; "
+        "none: aboard at no station (skills used from anywhere, like Engineering, still count)",
+    )
     skills: _Skills = Field(default_factory=dict, description="crew skill percentages by crew skill id")
 
 

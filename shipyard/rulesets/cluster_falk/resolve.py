@@ -75,6 +75,10 @@ def resolve(design: Design, catalog: Catalog) -> Design:
         turrets.setdefault(key, turret.name)
     crew = []
     for i, member in enumerate(design.crew):
+        if member.station is None:
+            skills = r.skills("crew_skills", member.skills, f"crew[{i}].skills")
+            crew.append(member.model_copy(update={"skills": skills}))
+            continue
         station = turrets.get(normalise(member.station)) or catalog.resolve("stations", member.station)
         if station is None or (station not in stations and station not in turrets.values()):
             seats = [*stations, *turrets.values()]

@@ -85,7 +85,9 @@ def seats(design: Design) -> list[Seat]:
     turrets = {t.name: i for i, t in enumerate(design.turrets)}
     out = []
     for i, member in enumerate(design.crew):
-        if member.station in turrets:
+        if member.station is None:
+            out.append(Seat(i))  # aboard at no station
+        elif member.station in turrets:
             out.append(Seat(i, turret=turrets[member.station]))
         elif member.station in design.stations:
             out.append(Seat(i, member.station))
@@ -95,6 +97,8 @@ def seats(design: Design) -> list[Seat]:
 def seat_name(catalog: Catalog, design: Design, seat: Seat) -> str:
     if seat.turret is not None:
         return design.turrets[seat.turret].name
+    if not seat.station:
+        return "aboard"
     station = station_item(catalog, seat.station)
     return station.name if station is not None else seat.station
 
@@ -112,6 +116,8 @@ def in_position(catalog: Catalog, seat: Seat, skill: ShipSkill) -> bool:
         return True
     if seat.turret is not None:
         return skill.from_turrets
+    if not seat.station:
+        return False
     station = station_item(catalog, seat.station)
     return station is not None and skill.id in station.serves
 
