@@ -428,6 +428,14 @@ def test_engineering_is_used_from_anywhere_aboard() -> None:
     assert skill(report, "engineering") == 70
 
 
+def test_a_crew_member_at_no_station_still_counts_for_engineering_only() -> None:
+    aboard = [{"name": "Pell", "skills": {"craft-engineering": 75, "pilot": 90}}]
+    report = check(crew=aboard)
+    assert (skill(report, "engineering"), skill(report, "pilot")) == (75, 50)
+    crew = report.derived.table("crew")
+    assert crew is not None and crew.rows == [["Pell", "aboard, at no station", "Craft (Engineering) 75%, Pilot 90%"]]
+
+
 def test_detection_takes_a_crew_members_science_or_military_training() -> None:
     comms = [{"name": "Tovar", "station": "sensors", "skills": {"science-comms": 65}}]
     assert skill(check(stations=["cockpit", "sensors"], crew=comms), "sensors") == 65
@@ -563,11 +571,22 @@ def test_a_torpedo_load_gets_the_torpedos_mini_stat_block_and_a_box_a_torpedo() 
     assert load is not None and len(load.boxes) == 4 and load.path == "torpedoes[0]"
 
 
-def test_every_torpedo_stunt_is_a_catalog_stunt() -> None:
+def test_every_reference_between_catalog_entries_exists() -> None:
+    """A typo in the catalog would silently drop a rule (a station serving no skill, a roll
+    missing a figure): every id an entry names is an entry."""
     catalog = cf()
-    for torpedo in catalog.kind("torpedoes").values():
-        for stunt in getattr(torpedo, "stunts", []):
-            assert catalog.item("stunts", stunt) is not None, (torpedo.id, stunt)
+    kind = catalog.kind
+    for torpedo in kind("torpedoes").values():
+        assert set(getattr(torpedo, "stunts", [])) <= set(kind("stunts")), torpedo.id
+    for station in kind("stations").values():
+        assert set(getattr(station, "serves", [])) <= set(kind("ship_skills")), station.id
+    for ship_skill in kind("ship_skills").values():
+        assert set(getattr(ship_skill, "crew_skills", [])) <= set(kind("crew_skills")), ship_skill.id
+    for stunt in kind("stunts").values():
+        assert set(getattr(stunt, "half_turn", [])) <= set(kind("actions")), stunt.id
+    figures = {f.id for f in check(hyperdrive=True).derived.figures}
+    for a in kind("actions").values():
+        assert set(getattr(a, "uses", [])) <= figures, (a.id, set(getattr(a, "uses", [])) - figures)
 
 
 # --- numbers of a pair of ships (issue 15 will show them) -------------------------------------------------
