@@ -484,10 +484,8 @@ def record_tables(catalog: Catalog, design: Design) -> list[Table]:
         stunts.append([name, text, "damaged" if s.damaged else ""])
     crew: Rows = []
     for m in design.crew:
-        if m.station is None:
-            where = "aboard, at no station"
-        else:
-            where = item_name(catalog, "stations", m.station)  # a turret's name is not a catalog id
+        # a turret's name is no catalog id: item_name gives it back as it is
+        where = "aboard, at no station" if m.station is None else item_name(catalog, "stations", m.station)
         skills = ", ".join(f"{item_name(catalog, 'crew_skills', k)} {v}%" for k, v in m.skills.items())
         crew.append([m.name, where, skills])
     weapons: Rows = []
