@@ -15,7 +15,8 @@ elsewhere, so each fact has one home:
 - read-only values are the report's figures (``figure:``).
 
 Paths are the ones findings carry (``weapons[2].count``): a finding focuses its field.
-Paths of list columns and details are relative to the list's entry. A condition, a choice
+Paths of list columns and details are relative to the list's entry; the path ``.`` is the
+entry itself, for a list of plain values (aspects: a list of text; station ids). A condition, a choice
 or a toggle may call a function the ruleset's module lists in ``FORM_CALLS`` (what the
 rules compute stays in the engine). See docs/rulesets.md for the whole language.
 """
@@ -142,10 +143,12 @@ class ListDecl(_Decl):
     """A list of entries in the design: a table with add and remove.
 
     With ``catalog``, a browser of that item kind adds entries (``new`` with ``"{id}"``
-    replaced by the chosen item's id; ``key`` is the entry's field holding it). Without,
-    ``add`` is the button adding ``new`` as it is. ``detail`` sections edit the selected
-    entry (paths relative to it), for entries with more than a row can hold (a list in an
-    entry, long text).
+    replaced by the chosen item's id; ``key`` is the entry's field holding it, ``.`` when
+    the entry is the id itself). Without, ``add`` is the button adding ``new`` as it is.
+    With both, ``add`` is a second button that adds ``custom``: an entry of the list's own,
+    not from the catalog (a stunt with its own name and text). ``detail`` sections edit
+    the selected entry (paths relative to it), for entries with more than a row can hold
+    (a list in an entry, long text).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, populate_by_name=True)
@@ -157,6 +160,7 @@ class ListDecl(_Decl):
     key: PathText | None = None
     new: Any = Field(default_factory=dict)
     add: Label | None = None
+    custom: Any = Field(default=None, description="with a catalog: the entry the add button adds, not from the catalog")
     noun: Label | None = None
     name: PathText | None = Field(default=None, description="the entry's field that names a row (without a catalog)")
     columns: list[Column] = Field(min_length=1)
@@ -168,6 +172,8 @@ class ListDecl(_Decl):
             raise ValueError("a list with a catalog names the entry field that holds the item id (key)")
         if self.catalog is None and self.add is None:
             raise ValueError("a list without a catalog needs an 'add' button label")
+        if self.custom is not None and (self.catalog is None or self.add is None):
+            raise ValueError("'custom' is what the 'add' button of a list with a catalog adds: give both")
         return self
 
 

@@ -12,6 +12,7 @@ schema generation.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -137,7 +138,10 @@ class FormContext:
 
 
 def joined(base: str, path: str) -> str:
-    """``base`` + a relative ``path``: ``weapons[2]`` and ``count`` give ``weapons[2].count``."""
+    """``base`` + a relative ``path``: ``weapons[2]`` and ``count`` give ``weapons[2].count``;
+    ``aspects[1]`` and ``.`` (the entry itself) give ``aspects[1]``."""
+    if path == ".":
+        return base
     if not base:
         return path
     return f"{base}{path}" if path.startswith("[") else f"{base}.{path}"
@@ -260,6 +264,11 @@ def new_entry(decl: ListDecl, item_id: str | None) -> Any:
         return v
 
     return fill(decl.new)
+
+
+def custom_entry(decl: ListDecl) -> Any:
+    """The entry a catalog list's ``add`` button adds (one not from the catalog), or None."""
+    return copy.deepcopy(decl.custom)
 
 
 def ladder_words(kind: str, catalog: Catalog) -> dict[int, str]:

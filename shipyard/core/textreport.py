@@ -56,29 +56,32 @@ def _item_lines(items: list[LineItem], cost_sign: str, gain_sign: str) -> list[s
     return out
 
 
-def _part_lines(report: Report) -> list[str]:
-    """Tracks as rows of boxes, slots with their values, actions allowed or not (and why)."""
+def _parts_lines(report: Report) -> list[str]:
+    """The report's tracks (boxes with their values), slots and actions, when it has any."""
     d = report.derived
     out: list[str] = []
     if d.tracks:
         out += ["", "Tracks"]
+        width = max(len(t.name) for t in d.tracks)
         for t in d.tracks:
             boxes = " ".join(f"[{'x' if b.marked else (b.value if b.value is not None else ' ')}]" for b in t.boxes)
-            out.append(f"  {t.name}: {boxes or '(none)'}" + (f"  — {t.notes}" if t.notes else ""))
+            out.append(f"  {t.name.ljust(width)}  {boxes}" + (f"  — {t.notes}" if t.notes else ""))
     if d.slots:
         out += ["", "Slots"]
         for s in d.slots:
-            value = f" {s.value}" if s.value is not None else ""
-            state = (
-                f": {s.text}" if s.available and s.text else ("" if s.available else f" — not available: {s.reason}")
-            )
-            out.append(f"  {s.name}{value}{state}")
+            name = s.name + (f" {s.value}" if s.value is not None else "")
+            if not s.available:
+                out.append(f"  {name}: not available — {s.reason}")
+            else:
+                out.append(f"  {name}: " + (f"{s.text}" + (f" ({s.track})" if s.track else "") if s.text else "—"))
     if d.actions:
         out += ["", "Actions"]
+        wrap = textwrap.TextWrapper(width=_width(), initial_indent="          ", subsequent_indent="          ")
         for a in d.actions:
-            verdict = "may" if a.allowed else "may not"
-            why = f" — {a.reason}" if a.reason and not a.allowed else ""
-            out.append(f"  {verdict:<7} {a.name}{why}")
+            out.append(f"  {'yes' if a.allowed else 'no ':<6}  {a.name}" + ("" if a.allowed else f" — {a.reason}"))
+            if a.allowed:
+                details = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in a.details.items() if v not in (None, ""))
+                out += wrap.wrap(details)
     return out
 
 
@@ -123,7 +126,7 @@ def render(report: Report, file: str = "") -> str:
     for table in report.derived.tables:
         out += ["", table.title]
         out += table_lines(table)
-    out += _part_lines(report)
+    out += _parts_lines(report)
     out += ["", "Findings" if report.findings else "Findings: none"]
     for f in report.findings:
         out.append(f"  {f.severity.value.upper():<7} {f.code}: {f.message}")
