@@ -140,9 +140,16 @@ def statblock_format(catalog: Catalog) -> Any:
     return formats[0]
 
 
+# Every pattern below reads user text, so each runs in time linear in it: no two
+# quantifiers can share the characters they match. Whitespace is taken possessively
+# (``\s*+``: no giving back), and a lazy name before a suffix ends at a non-space
+# (``.*?\S``), so each run of spaces is scanned once, from the character before it.
+# tests/test_properties.py feeds each reader growing runs of the characters repeated here.
+
+
 def _words_pattern(names: Iterable[str]) -> str:
     alts = sorted({n.strip() for n in names if n.strip()}, key=len, reverse=True)
-    return "|".join(r"\s*".join(re.escape(part) for part in re.split(r"\s+", a)) for a in alts)
+    return "|".join(r"\s*+".join(re.escape(part) for part in re.split(r"\s+", a)) for a in alts)
 
 
 class _Format:
@@ -157,20 +164,26 @@ class _Format:
             for n in (lab.name, *lab.aliases):
                 self.label_by_key[normalise(n)] = lab
         names = [n for lab in self.labels for n in (lab.name, *lab.aliases)]
-        self.label_re = re.compile(r"(?<![\w/-])(" + _words_pattern(names) + r")[ \t]*:", re.IGNORECASE)
+        self.label_re = re.compile(r"(?<![\w/-])(" + _words_pattern(names) + r")[ \t]*+:", re.IGNORECASE)
         self.lists = {lst.kind: lst for lst in self.fmt.lists}
         self.custom = {c.kind: c for c in self.fmt.custom}
         self.words = list(self.fmt.words)
         self.word_by_key = {normalise(n): w for w in self.words for n in (w.name, *w.aliases)}
         mod = [n for w in self.words if w.role in ("flag", "group", "filler") for n in (w.name, *w.aliases)]
-        self.modifier_re = re.compile(r"(" + _words_pattern(mod) + r")(?=[\s(]|$)\s*", re.IGNORECASE) if mod else None
+        self.modifier_re = re.compile(r"(" + _words_pattern(mod) + r")(?=[\s(]|$)\s*+", re.IGNORECASE) if mod else None
         suffixes = [n for w in self.words if w.role == "scale-suffix" for n in (w.name, *w.aliases)]
+        # " scale" needs a space before it, "-scale" may have one ("Starfighter -scale")
         suffix_alts = "|".join(
-            (r"\s+" + re.escape(s.strip())) if s[:1].isspace() else re.escape(s)
+            (r"\s++" + re.escape(s.strip())) if s[:1].isspace() else (r"\s*+" + re.escape(s))
             for s in sorted(suffixes, key=len, reverse=True)
         )
-        self.scale_prefix_re = re.compile(r"(.+?)(?:" + suffix_alts + r")\b\s*", re.IGNORECASE) if suffix_alts else None
-        self.scale_suffix_re = re.compile(r"(?:" + suffix_alts + r")\s*$", re.IGNORECASE) if suffix_alts else None
+        self.scale_prefix_re = (
+            re.compile(r"(.*?\S)(?:" + suffix_alts + r")\b\s*+", re.IGNORECASE) if suffix_alts else None
+        )
+        # searched at every position: only where a run of spaces starts (or none is)
+        self.scale_suffix_re = (
+            re.compile(r"(?<!\s)(?:" + suffix_alts + r")\s*+$", re.IGNORECASE) if suffix_alts else None
+        )
         self.scale_suffix = next((w.name for w in self.words if w.role == "scale-suffix"), "-scale")
         self.none_words = {normalise(n) for w in self.words if w.role == "none" for n in (w.name, *w.aliases)}
         self.none_word = next((w.name for w in self.words if w.role == "none"), "None")
@@ -245,10 +258,10 @@ class _Format:
 
 
 _BOLD = re.compile(r"(?<!\\)(\*\*|__)")
-_BULLET = re.compile(r"(?m)^([ \t]*)[-*+][ \t]+")
+_BULLET = re.compile(r"(?m)^([ \t]*+)[-*+][ \t]++")
 _ESCAPE = re.compile(r"\\([\\`*_\[\]<>|#{}()+.!-])")
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_NUMBER = re.compile(r"([+\-−–]?)[ \t]*(\d+)")
+_BLANK_LINE = re.compile(r"\n[ \t]*+\n")
+_NUMBER = re.compile(r"([+\-−–]?)[ \t]*+(\d++)")
 _SIGNS = {"": 1, "+": 1, "-": -1, "−": -1, "–": -1}
 
 
@@ -584,11 +597,13 @@ class _Block:
             )
 
     def _parts(self, lab: Any, rest: str, offset: int) -> tuple[str, str]:
-        m = re.fullmatch(r"\((.*)\)\s*[.,;]?", rest.strip(), re.DOTALL)
+        m = re.fullmatch(r"\((.*)\)\s*+[.,;]?", rest.strip(), re.DOTALL)
         if m is None:
             return "", rest
         by_key = {normalise(n): p for p in lab.parts for n in (p.name, *p.aliases)}
-        pattern = re.compile(r"\s*(" + _words_pattern(_part_names(lab)) + r")\s*:?\s*([+\-−–]?\s*\d{1,7})\s*$", re.I)
+        pattern = re.compile(
+            r"\s*+(" + _words_pattern(_part_names(lab)) + r")\s*+:?\s*+([+\-−–]?\s*+\d{1,7})\s*+", re.I
+        )
         found: dict[str, int] = {}
         for chunk in re.split(r"[,;]|\band\b", m.group(1)):
             if not chunk.strip():
@@ -672,7 +687,7 @@ class _Block:
     def _phrase(self, piece: _Piece) -> _Phrase:
         s = piece.text.strip().rstrip(".").strip()
         ph = _Phrase(piece.text)
-        m = re.match(r"(\d+)(?:\s*[x×](?=\s))?\s+", s)
+        m = re.match(r"(\d++)(?:\s*+[x×](?=\s))?\s++", s)
         if m is not None:
             if len(m.group(1).lstrip("0")) > MAX_NUMBER_DIGITS:
                 ph.problem = f"{m.group(1)[:20]} is impossibly large"
@@ -690,7 +705,7 @@ class _Block:
                     if word.role == "flag":
                         ph.flags.append(word)
                     elif word.role == "group":
-                        tag = re.match(r"\(\s*group\s+([A-Za-z0-9]{1,10})\s*\)\s*", s, re.IGNORECASE)
+                        tag = re.match(r"\(\s*+group\s++([A-Za-z0-9]{1,10})\s*+\)\s*+", s, re.IGNORECASE)
                         if tag is not None:
                             s = s[tag.end() :]
                         ph.group = (word, tag.group(1).upper() if tag else None)
@@ -706,7 +721,7 @@ class _Block:
                         s = s[sm.end() :]
                         continue
             break
-        pm = re.search(r"\(([^()]*)\)\s*$", s)
+        pm = re.search(r"\(([^()]*+)\)\s*+$", s)
         if pm is not None:
             ph.paren = pm.group(1).strip()
             s = s[: pm.start()]
@@ -872,16 +887,16 @@ class _Block:
             data[spec.count_key] = ph.number
         if ph.scale is not None and spec.scale_key:
             data[spec.scale_key] = ph.scale.id
-        body = re.sub(r"^\s*\w+\s*[,:;]?\s*", "", ph.paren or "", count=1)
+        body = re.sub(r"\A\s*+\w++\s*+[,:;]?\s*+", "", ph.paren or "", count=1)
         keys = {normalise(n): k for k in spec.keys for n in (k.name, *k.aliases)}
         for chunk in [c.strip() for c in re.split(r"[,;]", body) if c.strip()]:
-            lone = re.fullmatch(r"([+\-−–]?)\s*(\d{1,7})", chunk)
+            lone = re.fullmatch(r"([+\-−–]?)\s*+(\d{1,7})", chunk)
             if lone is not None:
                 data[spec.number_key] = _SIGNS[lone.group(1)] * int(lone.group(2))
                 continue
-            km = re.fullmatch(r"(.+?)\s*:?\s*([+\-−–]?)\s*(\d{1,7})", chunk)
+            km = re.fullmatch(r"(.*?\S)\s*+:?\s*+([+\-−–]?)\s*+(\d{1,7})", chunk)
             if km is None:
-                km2 = re.fullmatch(r"([+\-−–]?)\s*(\d{1,7})\s*(.+)", chunk)  # "4 PP"
+                km2 = re.fullmatch(r"([+\-−–]?)\s*+(\d{1,7})\s*+(.+)", chunk)  # "4 PP"
                 if km2 is None or normalise(km2.group(3)) not in keys:
                     return self._not_understood(lab, piece, ph, f"{chunk!r} is not one of {_names(spec.keys)}")
                 data[keys[normalise(km2.group(3))].field] = _SIGNS[km2.group(1)] * int(km2.group(2))

@@ -137,7 +137,9 @@ def load_table(file: Path | None = None) -> ConversionTable:
 
 # --- the Trinity vessel ---------------------------------------------------------------------
 
-_SCALED = re.compile(r"\s*([+-]?\d{1,6})\s*(?:\[\s*(\d{1,4})\s*\])?\s*")
+# Linear in the text: whitespace is taken possessively, so no two quantifiers share a run
+# of spaces (tests/test_properties.py checks the growth).
+_SCALED = re.compile(r"\s*+([+-]?\d{1,6})\s*+(?:\[\s*+(\d{1,4})\s*+\])?\s*+")
 
 
 class Scaled(BaseModel):
