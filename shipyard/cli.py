@@ -28,8 +28,12 @@ from shipyard.commands._common import (
 
 
 def _print_problems(exc: Exception) -> None:
-    for line in str(exc).splitlines():
-        print(f"shipyard: error: {line}", file=sys.stderr)
+    """Each problem on one line of its own: user text in it cannot start another line."""
+    from shipyard.core.termtext import error_line
+
+    problems = getattr(exc, "problems", None)
+    for text in [str(p) for p in problems] if problems is not None else str(exc).splitlines():
+        print(f"shipyard: error: {error_line(text)}", file=sys.stderr)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -98,7 +102,7 @@ def cmd_print(args: argparse.Namespace) -> int:
                 title=args.title or "",
             )
         except RenderError as exc:
-            print(f"shipyard: error: {exc}", file=sys.stderr)
+            _print_problems(exc)
             return EXIT_RENDER
     finally:
         for w in workers:
@@ -122,12 +126,14 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_catalog(args: argparse.Namespace) -> int:
     catalog = catalog_for(args, args.ruleset)
+    from shipyard.core.termtext import escape, quote
+
     kinds = [args.kind] if args.kind else list(catalog.items)
     if args.kind and args.kind not in catalog.items:
         from shipyard.core.suggest import did_you_mean
 
         print(
-            f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, catalog.items)} "
+            f"shipyard: error: unknown kind {quote(args.kind)}; {did_you_mean(args.kind, catalog.items)} "
             f"(allowed: {', '.join(catalog.items)})",
             file=sys.stderr,
         )
@@ -152,7 +158,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
                 scales = getattr(item, "scales", None)
                 if scales:
                     extra += f"  [{', '.join(scales)} only]"
-            print(f"  {item.id:<32} {item.name}{extra}")
+            print(escape(f"  {item.id:<32} {item.name}{extra}"))
     for o in catalog.overrides:
         print(f"override: {o}")
     return EXIT_OK
@@ -255,7 +261,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_INPUT
     from shipyard.core.errors import InputError
+    from shipyard.core.termtext import TerminalStream
 
+    # Everything printed passes through the terminal-text escape (see shipyard.core.termtext).
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
     try:
         return int(args.func(args))
     except InputError as exc:
@@ -268,12 +278,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # never a traceback for the user; SHIPYARD_DEBUG=1 shows it
         if os.environ.get("SHIPYARD_DEBUG"):
             raise
+        from shipyard.core.termtext import error_line
+
         print(
-            f"shipyard: internal error: {type(exc).__name__}: {exc}\n"
+            f"shipyard: internal error: {type(exc).__name__}: {error_line(str(exc))}\n"
             "shipyard: this is a bug; run again with SHIPYARD_DEBUG=1 and report the output",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+    finally:
+        sys.stdout, sys.stderr = streams
 
 
 if __name__ == "__main__":

@@ -147,9 +147,11 @@ def _write(args: argparse.Namespace, make: Callable[[Any], tuple[Any, str]]) -> 
         design, what = make(catalog)
     except ValidationError as exc:  # a number beyond what a design file may hold
         raise InputError(validation_problems(exc, None, ())) from None
+    from shipyard.core.termtext import escape
+
     _save(design, catalog, out)
-    print(f"wrote {out}: {what}")
-    print(f"  {_summary(design, catalog)}")
+    print(f"wrote {out}: {escape(what)}")
+    print(f"  {escape(_summary(design, catalog))}")
     return 0
 
 
