@@ -103,6 +103,7 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
     from shipyard.convert.statblock import import_statblocks
     from shipyard.core.designfile import EXTENSION, make_folder, save_design
     from shipyard.core.errors import InputError
+    from shipyard.core.termtext import escape, quote
 
     text, label = _read_text(args.file)
     catalog = catalog_for(args, args.ruleset)
@@ -128,12 +129,12 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
         print(json.dumps([r.report.model_dump(mode="json") for r in results], indent=2, ensure_ascii=False))
     else:
         for r in results:
-            print("\n".join(r.report.lines()))
+            print("\n".join(map(escape, r.report.lines())))
     refused = [r for r in results if not r.ok]
     if refused and not args.partial:
         for r in refused:
             print(
-                f"shipyard: error: {label}: {r.design.name!r}: {len(r.report.not_understood)} part(s) not "
+                f"shipyard: error: {escape(label)}: {quote(r.design.name)}: {len(r.report.not_understood)} part(s) not "
                 "understood (listed above); nothing written. Fix the text, or use --partial to write the "
                 "design without them (they are kept in its notes).",
                 file=sys.stderr,
@@ -185,6 +186,7 @@ def cmd_convert_trinity(args: argparse.Namespace) -> int:
     from shipyard.convert.trinity import convert_vessel, load_table, load_vessel, locate
     from shipyard.core.designfile import EXTENSION, save_design
     from shipyard.core.errors import InputError
+    from shipyard.core.termtext import escape
 
     out = Path(args.output)
     if out.suffix != EXTENSION:
@@ -200,7 +202,7 @@ def cmd_convert_trinity(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:
-        print("\n".join(result.report_lines()))
+        print("\n".join(map(escape, result.report_lines())))
     save_design(result.loaded(out), out)
     print(f"wrote {out}")
     return EXIT_OK

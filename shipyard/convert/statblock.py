@@ -31,6 +31,7 @@ from shipyard.core.catalog import Catalog
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.suggest import closest, normalise
+from shipyard.core.termtext import quote
 
 FORMAT_KIND = "statblock"
 MAX_TEXT_BYTES = 256 * 1024
@@ -484,7 +485,7 @@ class _Block:
             start = self.hits[0].start
             self.problems.append(
                 self.r.problem(
-                    f"stat block {self.name!r} lacks {', '.join(lab.name + ':' for lab in missing)}",
+                    f"stat block {quote(self.name)} lacks {', '.join(lab.name + ':' for lab in missing)}",
                     start,
                     allowed="labels " + ", ".join(lab.name for lab in self.fmt.labels),
                 )
@@ -548,7 +549,7 @@ class _Block:
             hint = closest(text, choices)
             self.problems.append(
                 self.r.problem(
-                    f"{lab.name} {text!r} {why}"
+                    f"{lab.name} {quote(text)} {why}"
                     + (f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""),
                     offset,
                     lab,
@@ -564,7 +565,7 @@ class _Block:
     def _parse_int(self, lab: Any, text: str, offset: int, what: str) -> tuple[int, str] | None:
         m = _NUMBER.match(text)
         if m is None:
-            self.problems.append(self.r.problem(f"{what} {text!r} is not a whole number", offset, lab))
+            self.problems.append(self.r.problem(f"{what} {quote(text)} is not a whole number", offset, lab))
             return None
         if len(m.group(2).lstrip("0")) > MAX_NUMBER_DIGITS:
             self.problems.append(self.r.problem(f"{what} {_short(m.group(0), 20)} is impossibly large", offset, lab))
@@ -734,7 +735,7 @@ class _Block:
         if joins and (ph.problem or "," not in ph.name):
             return None
         if ph.problem:
-            self.problems.append(self.r.problem(f"{piece.text!r}: {ph.problem}", piece.start, lab))
+            self.problems.append(self.r.problem(f"{quote(piece.text)}: {ph.problem}", piece.start, lab))
             return self._not_understood(lab, piece, ph, ph.problem)
         if not ph.name:
             return self._not_understood(lab, piece, ph, "no name")
@@ -806,7 +807,7 @@ class _Block:
         if ph.number is not None:
             if spec.count_key:
                 if ph.number < 1:
-                    why = f"{piece.text!r}: a count of {ph.number} is impossible"
+                    why = f"{quote(piece.text)}: a count of {ph.number} is impossible"
                     self.problems.append(self.r.problem(why, piece.start, lab))
                 data[spec.count_key] = ph.number
             else:
@@ -837,7 +838,7 @@ class _Block:
             if spec.level_key and per_level:
                 if number < 1:
                     self.problems.append(
-                        self.r.problem(f"{piece.text!r}: level {number} is impossible", piece.start, lab)
+                        self.r.problem(f"{quote(piece.text)}: level {number} is impossible", piece.start, lab)
                     )
                 data[spec.level_key] = number
                 cost = getattr(item, "cost", None)
@@ -862,7 +863,7 @@ class _Block:
         if normalise(written) not in {normalise(item.name), normalise(item.id)} and not any(
             normalise(c) == normalise(item.name) for c in self.fmt.singulars(ph.name)
         ):
-            notes.insert(0, f"{written!r} is a name of {item.name}")
+            notes.insert(0, f"{quote(written)} is a name of {item.name}")
         if lab.kinds and kind != lab.kinds[0]:
             where = getattr(item, "pool", None)
             paid = f", paid from {self.fmt.pool_name(kind, item)}" if where else ""
@@ -898,12 +899,12 @@ class _Block:
             if km is None:
                 km2 = re.fullmatch(r"([+\-−–]?)\s*+(\d{1,7})\s*+(.+)", chunk)  # "4 PP"
                 if km2 is None or normalise(km2.group(3)) not in keys:
-                    return self._not_understood(lab, piece, ph, f"{chunk!r} is not one of {_names(spec.keys)}")
+                    return self._not_understood(lab, piece, ph, f"{quote(chunk)} is not one of {_names(spec.keys)}")
                 data[keys[normalise(km2.group(3))].field] = _SIGNS[km2.group(1)] * int(km2.group(2))
                 continue
             key = keys.get(normalise(km.group(1)))
             if key is None:
-                return self._not_understood(lab, piece, ph, f"{km.group(1)!r} is not one of {_names(spec.keys)}")
+                return self._not_understood(lab, piece, ph, f"{quote(km.group(1))} is not one of {_names(spec.keys)}")
             data[key.field] = _SIGNS[km.group(2)] * int(km.group(3))
         return _Entry(spec.kind, True, data, lab, piece, "an item of your own, not from the catalog")
 
@@ -976,7 +977,7 @@ class _Block:
             e = entry_at.get(path)
             if e is not None:
                 what = f".{loc[2]}" if len(loc) > 2 else ""
-                return self.r.problem(f"{e.piece.text!r}: {path}{what}: {msg}", e.piece.start, e.label)
+                return self.r.problem(f"{quote(e.piece.text)}: {path}{what}: {msg}", e.piece.start, e.label)
         origin = self.origin.get(str(loc[0])) if loc else None
         if origin is not None:
             lab, offset = origin

@@ -26,6 +26,7 @@ from shipyard.core.designfile import LoadedDesign, parse_json, read_text
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
+from shipyard.core.termtext import quote
 
 NoteStatus = Literal["converted", "note", "assumed", "conflict"]
 STATUS_WORDS = {"converted": "converted", "note": "kept as note", "assumed": "assumed", "conflict": "conflict"}
@@ -218,7 +219,8 @@ def _problems(
             allowed = _fields_at(model, loc[:-1])
             name = str(loc[-1])
             hint = closest(name, allowed)
-            msg = f"unknown field {name!r}" + (f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else "")
+            msg = f"unknown field {quote(name)}"
+            msg += f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
             out.append(Problem(msg, file, line, col, path, allowed=", ".join(allowed)))
         elif err["type"] == "missing":
             out.append(Problem(f"{loc[-1]!r} is missing", file, line, col, path))
@@ -226,7 +228,7 @@ def _problems(
             msg = err["msg"].removeprefix("Value error, ")
             given = err.get("input")
             if err["type"] != "value_error" and isinstance(given, str | int | float | bool):
-                msg += f", not {given!r}"
+                msg += f", not {quote(given)}"
             out.append(Problem(msg, file, line, col, path))
     return out
 

@@ -22,6 +22,7 @@ from shipyard.core.pools import PoolDef
 from shipyard.core.resources import builtin_catalog_root, user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
+from shipyard.core.termtext import quote
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -139,7 +140,7 @@ def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[o
             msg = err["msg"]
             if err["type"] == "extra_forbidden":
                 allowed = ", ".join(sorted(model.model_fields))
-                msg = f"unknown key {err['loc'][-1]!r}"
+                msg = f"unknown key {quote(err['loc'][-1])}"
                 problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
                 continue
             problems.append(Problem(msg, str(doc.file), line, col, format_path(full)))
@@ -248,7 +249,9 @@ class _Builder:
         if model is None:
             known = [*CORE_SECTIONS, *self.module.ITEM_KINDS]
             raise doc.error(
-                f"unknown section {kind!r}; {did_you_mean(kind, known)}".rstrip("; "), (kind,), allowed=", ".join(known)
+                f"unknown section {quote(kind)}; {did_you_mean(kind, known)}".rstrip("; "),
+                (kind,),
+                allowed=", ".join(known),
             )
         bucket = self.items.setdefault(kind, {})
         for i, entry in enumerate(_as_list(doc, body, kind)):
@@ -422,7 +425,7 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
     if preset is None:
         hint = did_you_mean(preset_id, catalog.presets)
         raise InputError.single(
-            f"unknown preset {preset_id!r} for ruleset {catalog.meta.id!r}" + (f"; {hint}" if hint else ""),
+            f"unknown preset {quote(preset_id)} for ruleset {catalog.meta.id!r}" + (f"; {hint}" if hint else ""),
             allowed=", ".join(sorted(catalog.presets)),
         )
     origin = catalog.origins.get(("preset", preset.id))
@@ -565,7 +568,7 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     root = builtin_catalog_root() / ruleset_id
     if not (root / "ruleset.yaml").is_file():
         raise InputError.single(
-            f"unknown ruleset {ruleset_id!r}; " + did_you_mean(ruleset_id, available_rulesets()),
+            f"unknown ruleset {quote(ruleset_id)}; " + did_you_mean(ruleset_id, available_rulesets()),
             allowed=", ".join(available_rulesets()),
         )
     folders = (root, *layers)

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from shipyard.core.catalog import Catalog, available_rulesets, load_catalog
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.suggest import did_you_mean
+from shipyard.core.termtext import quote
 from shipyard.core.usertext import decode, read_limited
 
 EXTENSION = ".ship"
@@ -170,7 +171,7 @@ def design_from_document(
     ruleset = doc.get("ruleset")
     if not isinstance(ruleset, str) or ruleset not in available_rulesets():
         raise InputError.single(
-            f"unknown ruleset {ruleset!r}; {did_you_mean(str(ruleset), available_rulesets())}".rstrip("; "),
+            f"unknown ruleset {quote(ruleset)}; {did_you_mean(str(ruleset), available_rulesets())}".rstrip("; "),
             file=file,
             path="ruleset",
             allowed=", ".join(available_rulesets()),
@@ -182,7 +183,7 @@ def design_from_document(
     preset_id = preset_id or catalog.meta.default_preset
     if preset_id not in catalog.presets:
         raise InputError.single(
-            f"unknown preset {preset_id!r}; {did_you_mean(preset_id, catalog.presets)}".rstrip("; "),
+            f"unknown preset {quote(preset_id)}; {did_you_mean(preset_id, catalog.presets)}".rstrip("; "),
             file=file,
             path="preset",
             allowed=", ".join(sorted(catalog.presets)),
