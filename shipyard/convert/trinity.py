@@ -28,6 +28,9 @@ from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
 
+# A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
+MAX_VESSEL_BYTES = 256 * 1024
+
 NoteStatus = Literal["converted", "note", "assumed", "conflict"]
 STATUS_WORDS = {"converted": "converted", "note": "kept as note", "assumed": "assumed", "conflict": "conflict"}
 
@@ -277,10 +280,10 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
     (positions for :func:`locate`)."""
     file = Path(file)
     if file.suffix.lower() == ".json":
-        return parse_vessel(parse_json(read_text(file), file), file=file), None
+        return parse_vessel(parse_json(read_text(file, MAX_VESSEL_BYTES), file), file=file), None
     from shipyard.core.yamlio import load_yaml
 
-    doc = load_yaml(file, "Trinity vessel file")
+    doc = load_yaml(file, "Trinity vessel file", max_bytes=MAX_VESSEL_BYTES)
     return parse_vessel(doc.data, file=file, doc=doc), doc
 
 
