@@ -23,6 +23,7 @@ from shipyard.core.resources import builtin_catalog_root, user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
 from shipyard.core.termtext import quote
+from shipyard.core.usertext import check_total_size, validate_strictly
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
     from shipyard.core.yamlio import YamlDocument
 
 CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "preset")
+# The YAML of one user catalog folder (one ruleset's files), all files together: five
+# times a whole built-in ruleset, read in a few seconds (docs/catalog-format.md).
+MAX_USER_FOLDER_BYTES = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,7 @@ class Catalog:
 
 def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[object, ...]) -> Any:
     try:
-        return model.model_validate(data)
+        return validate_strictly(model, data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
@@ -180,9 +184,12 @@ class _Builder:
         from shipyard.core.yamlio import load_yaml  # ruamel.yaml only when the cache misses
 
         seen_here: dict[tuple[str, str], Origin] = {}
-        for file in _yaml_files(folder):
+        files = _yaml_files(folder)
+        if not builtin:  # reading YAML with positions is slow: bound a stranger's folder first
+            check_total_size(files, MAX_USER_FOLDER_BYTES, folder, "a user catalog folder")
+        for file in files:
             try:
-                self._load_file(load_yaml(file), builtin=builtin, seen_here=seen_here)
+                self._load_file(load_yaml(file, within=folder), builtin=builtin, seen_here=seen_here)
             except InputError as exc:
                 self.problems += exc.problems
 
@@ -527,7 +534,7 @@ def _override(old: BaseModel, changes: dict[str, Any], section: str, entry_id: s
             f"{section} {entry_id!r} has no field {', '.join(sorted(unknown))}; "
             f"fields: {', '.join(type(old).model_fields)}"
         )
-    return type(old).model_validate({**old.model_dump(), **changes})
+    return validate_strictly(type(old), {**old.model_dump(mode="json"), **changes})
 
 
 def _short(exc: Exception) -> str:

@@ -22,6 +22,7 @@ from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem, RuleDef
 from shipyard.core.suggest import did_you_mean
+from shipyard.core.usertext import validate_strictly
 
 if TYPE_CHECKING:
     from shipyard.core.catalog import Catalog
@@ -58,8 +59,8 @@ class BoundRule:
         self.rule_type.apply(ctx, self.params)
 
     def with_changes(self, changes: Mapping[str, Any]) -> BoundRule:
-        data = {**self.params.model_dump(), **changes}
-        params = self.rule_type.params.model_validate(data)
+        data = {**self.params.model_dump(mode="json"), **changes}
+        params = validate_strictly(self.rule_type.params, data)  # a preset's numbers are numbers
         return replace(self, params=params)
 
 
@@ -89,7 +90,7 @@ def bind_rules(entries: list[tuple[YamlDocument, int, RuleDef]], module: Ruleset
             problems.append(Problem(f"rule id {definition.id!r} is used twice", str(doc.file), line, col))
         ids.add(definition.id)
         try:
-            params = rule_type.params.model_validate(definition.model_dump())
+            params = validate_strictly(rule_type.params, definition.model_dump())
         except ValidationError as exc:
             for err in exc.errors():
                 full = (*loc, *err["loc"])
