@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from shipyard.core.errors import InputError, Problem, format_path
-from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
+from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta, item_refs
 from shipyard.core.pools import PoolDef
 from shipyard.core.resources import builtin_catalog_root, user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
@@ -371,6 +371,11 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
                             ),
                         )
                     )
+            for ref_kind, ref_id, ref_path in item_refs(item):
+                if catalog.item(ref_kind, ref_id) is None:
+                    hint = did_you_mean(ref_id, catalog.kind(ref_kind))
+                    message = f"{kind} {item.id!r}: {ref_path} names unknown {ref_kind} {quote(ref_id)}"
+                    found.append((kind, key_id, Problem(f"{message}; {hint}".rstrip("; "), f, ln)))
             for name in (item.id, item.name, *item.aliases):
                 n = normalise(name)
                 if n in seen and seen[n] != item.id:
