@@ -77,6 +77,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     # Start the render workers first: they import WeasyPrint while we load and evaluate.
     from shipyard.render.worker import RenderError, RenderWorker, workers_wanted
 
+    refuse_existing([Path(args.output)], args.force, inputs=args.files)
     workers: list[RenderWorker] = []
     try:
         for _ in range(workers_wanted(args.sheet, len(args.files), os.cpu_count())):
@@ -118,7 +119,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     if out.suffix != EXTENSION:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
     refuse_existing([out], args.force)
-    loaded = new_design(args.ruleset, args.name, args.scale, preset=args.preset)
+    loaded = new_design(
+        args.ruleset, args.name, args.scale, preset=args.preset, use_user_folder=not args.no_user_catalog
+    )
     save_design(loaded, out)
     print(f"wrote {out}")
     return EXIT_OK
@@ -171,6 +174,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _seconds(text: str) -> float:
+    """--timeout: a number of seconds in the documented range (NaN, inf and 0 are not)."""
+    from shipyard.render.worker import check_timeout
+
+    try:
+        return check_timeout(float(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if "seconds" in str(exc) else f"not a number: {text!r}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     from shipyard import __version__
 
@@ -211,7 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_opts(p)
     p.add_argument("--template", action="append", metavar="DIR", help="your own templates (searched first)")
     p.add_argument("--title", help="title of a fleet book")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds before rendering is stopped (default 60)")
+    p.add_argument(
+        "--timeout", type=_seconds, default=60.0, help="seconds before rendering is stopped, 1 to 3600 (default 60)"
+    )
+    p.add_argument("--force", action="store_true", help="replace an existing PDF")
     p.set_defaults(func=cmd_print)
 
     p = sub.add_parser("new", help="write a new empty design")
@@ -221,6 +237,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--preset")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--force", action="store_true", help="replace an existing file")
+    p.add_argument(
+        "--no-user-catalog",
+        action="store_true",
+        help="ignore the user's catalog folder ($XDG_DATA_HOME/shipyard/catalogs)",
+    )
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("catalog", help="list catalog items")

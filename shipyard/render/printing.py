@@ -29,6 +29,7 @@ from shipyard.render.worker import (
     RenderJob,
     RenderResult,
     RenderWorker,
+    check_timeout,
     workers_wanted,
 )
 
@@ -205,6 +206,10 @@ def print_loaded(
     """Print designs already in memory (the editor's open documents) to ``out``."""
     if sheet not in SHEETS:
         raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
+    try:
+        check_timeout(timeout)
+    except ValueError as exc:
+        raise InputError.single(str(exc), path="timeout") from None
     if not loaded:
         raise InputError.single("no designs to print")
     rulesets = {ld.ruleset for ld in loaded}

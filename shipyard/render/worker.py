@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_TIMEOUT = 60.0
+# The time limit a print may be given, in seconds (the --timeout option's range).
+MIN_TIMEOUT, MAX_TIMEOUT = 1.0, 3600.0
 # Address space one worker may use. A 30-design fleet book peaks near 420 MB in one worker.
 MEMORY_LIMIT = 3 * 2**30
 # A record print of this many designs or more is split over several workers.
@@ -33,6 +35,13 @@ def workers_wanted(sheet: str, designs: int, cpus: int | None) -> int:
     if sheet == "record" and designs < PARALLEL_FROM:
         return 1
     return max(1, min(2, cpus or 1, designs))
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` if it is a time limit a print may have; ValueError saying the range if not (NaN too)."""
+    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
+        raise ValueError(f"the time limit must be from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} seconds, not {seconds:g}")
+    return seconds
 
 
 class RenderError(Exception):
