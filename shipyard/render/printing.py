@@ -74,8 +74,15 @@ class Renderer:
 
         active = self.workers[: max(1, min(len(jobs), len(self.workers)))]
         with ThreadPoolExecutor(len(active)) as pool:
-            for fut in [pool.submit(drain, w) for w in active]:
-                fut.result()
+            futures = [pool.submit(drain, w) for w in active]
+            try:
+                for fut in futures:
+                    fut.result()
+            except BaseException:  # Ctrl-C, SIGTERM or a failed job: stop every worker now
+                queue.clear()
+                for w in active:
+                    w.kill()
+                raise
         return [r for r in results if r is not None]
 
 
