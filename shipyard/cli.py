@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -106,8 +108,9 @@ def cmd_print(args: argparse.Namespace) -> int:
             _print_problems(exc)
             return EXIT_RENDER
     finally:
+        interrupted = sys.exc_info()[0] is not None
         for w in workers:
-            w.close()
+            w.close(wait=not interrupted)  # interrupted: at once, not after the current job
     print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s)")
     return EXIT_OK
 
@@ -273,6 +276,14 @@ def _add_extension_commands(sub: Any, catalog_opts: Any) -> None:
         importlib.import_module(f"{package.__name__}.{info.name}").add_commands(sub, catalog_opts)
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: render workers are stopped, nothing half-written is left."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # Shipyard uses no pydantic plugins; discovering them scans every installed package.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -287,13 +298,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Everything printed passes through the terminal-text escape (see shipyard.core.termtext).
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
+    sigterm = None
+    if threading.current_thread() is threading.main_thread():
+        sigterm = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         return int(args.func(args))
     except InputError as exc:
         _print_problems(exc)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:
+        return 128 + (signal.SIGTERM if isinstance(exc, _Terminated) else signal.SIGINT)
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # never a traceback for the user; SHIPYARD_DEBUG=1 shows it
@@ -309,6 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stdout, sys.stderr = streams
+        if sigterm is not None:
+            signal.signal(signal.SIGTERM, sigterm)
 
 
 if __name__ == "__main__":
