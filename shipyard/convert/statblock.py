@@ -400,7 +400,7 @@ class _Reader:
                 rest = self._outside(after, hit.value_start + m.end(), f"text after {hit.label.name}'s value")
             text = text[: m.start()]
         lead = len(text) - len(text.lstrip())
-        return text.strip(), hit.value_start + lead, rest
+        return text.strip().replace("\\:", ":"), hit.value_start + lead, rest  # "Scale\\:" in a value
 
 
 def import_statblocks(text: str, catalog: Catalog, *, source: str | Path | None = None) -> list[StatBlockImport]:
@@ -1099,12 +1099,18 @@ def export_statblock(design: Any, catalog: Catalog, *, markdown: bool = False) -
             phrases = _list_phrases(fmt, d, lab)
             lines.append((lab.name, ", ".join(phrases) if phrases else fmt.none_word))
     if markdown:
-        return "".join(f"- **{name}:** {_md_escape(value)}\n" for name, value in lines)
-    return "".join(f"{name}: {value}\n" for name, value in lines)
+        return "".join(f"- **{name}:** {_label_escape(fmt, _md_escape(value))}\n" for name, value in lines)
+    return "".join(f"{name}: {_label_escape(fmt, value)}\n" for name, value in lines)
 
 
 def _md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _label_escape(fmt: _Format, text: str) -> str:
+    """A label inside a value ("Alpha Scale: Beta") written "Scale\\:", so reading it back does not
+    take it for a label; the reader turns "\\:" back into ":"."""
+    return fmt.label_re.sub(lambda m: m.group(0)[:-1] + "\\:", text)
 
 
 def _scale_prefix(fmt: _Format, scale_id: str | None) -> str:
