@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from shipyard.core.catalog import Catalog, load_catalog
 from shipyard.core.designfile import LoadedDesign, parse_json, read_text
@@ -27,6 +27,7 @@ from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
+from shipyard.core.usertext import NUMBER_RANGE
 
 # A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
 MAX_VESSEL_BYTES = 256 * 1024
@@ -173,7 +174,17 @@ class Scaled(BaseModel):
 
 
 _Short = Annotated[str, Field(max_length=200)]
-_Loose = _Short | StrictInt | float | None
+
+
+def _noted_number(value: Any) -> Any:
+    if isinstance(value, int | float) and not -NUMBER_RANGE <= value <= NUMBER_RANGE:  # NaN too
+        raise ValueError(f"a number here is from {-NUMBER_RANGE:,} to {NUMBER_RANGE:,} (or text)")
+    return value
+
+
+# A value kept as a note (speeds, mass, range): text, or a number within the range every
+# number of a user file has (docs/catalog-format.md, Limits).
+_Loose = Annotated[_Short | StrictInt | float | None, AfterValidator(_noted_number)]
 
 
 class TrinityWeapon(BaseModel):

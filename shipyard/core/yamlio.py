@@ -19,13 +19,9 @@ from ruamel.yaml.events import AliasEvent
 
 from shipyard.core.errors import InputError
 from shipyard.core.safepaths import inside
-from shipyard.core.usertext import decode, read_limited
+from shipyard.core.usertext import NUMBER_RANGE, decode, read_limited
 
 MAX_YAML_BYTES = 5 * 1024 * 1024
-# Every number in a YAML file Shipyard reads (catalogs, presets, Trinity vessels) lies in
-# this range, and a decimal is finite; see docs/catalog-format.md. Costs, budgets and
-# counts multiply one another; far beyond any rule's numbers, far below any overflow.
-NUMBER_RANGE = 1_000_000_000
 _MAX_NUMBER_TEXT = 40  # characters of one number as written (before it is converted)
 
 
