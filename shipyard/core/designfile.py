@@ -28,7 +28,7 @@ from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.safepaths import kind_of
 from shipyard.core.suggest import did_you_mean
 from shipyard.core.termtext import quote
-from shipyard.core.usertext import decode, read_limited
+from shipyard.core.usertext import decode, read_limited, validate_strictly
 
 EXTENSION = ".ship"
 FORMAT_VERSION = 2
@@ -197,7 +197,7 @@ def design_from_document(
     if not isinstance(body, dict):
         raise InputError.single("'design' must be a JSON object with the design's fields", file=file, path="design")
     try:
-        design = catalog.module.Design.model_validate(body)
+        design = validate_strictly(catalog.module.Design, body)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, file, ("design",))) from None
     try:
