@@ -22,6 +22,7 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from shipyard.core.safepaths import inside, kind_of
+from shipyard.core.termtext import shorten
 
 # A template file is read whole; a sheet's templates are a few KB.
 MAX_TEMPLATE_BYTES = 1024 * 1024
@@ -126,8 +127,4 @@ def render_html(dirs: list[Path], name: str, context: dict[str, Any]) -> str:
         raise
     except Exception as exc:  # IndexError, OverflowError, ValueError ... raised by the template's own code
         where = _where(exc, dirs) or name
-        raise TemplateProblem(f"{where}: template error: {type(exc).__name__}: {_short(str(exc))}") from None
-
-
-def _short(text: str, limit: int = 300) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit:,} more)"
+        raise TemplateProblem(f"{where}: template error: {type(exc).__name__}: {shorten(str(exc), 300)}") from None
