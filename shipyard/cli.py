@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -28,8 +30,12 @@ from shipyard.core.commandline import (
 
 
 def _print_problems(exc: Exception) -> None:
-    for line in str(exc).splitlines():
-        print(f"shipyard: error: {line}", file=sys.stderr)
+    """Each problem on one line of its own: user text in it cannot start another line."""
+    from shipyard.core.termtext import error_line
+
+    problems = getattr(exc, "problems", None)
+    for text in [str(p) for p in problems] if problems is not None else str(exc).splitlines():
+        print(f"shipyard: error: {error_line(text)}", file=sys.stderr)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -86,6 +92,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     # Start the render workers first: they import WeasyPrint while we load and evaluate.
     from shipyard.render.worker import RenderError, RenderWorker, workers_wanted
 
+    refuse_existing([Path(args.output)], args.force, inputs=args.files)
     workers: list[RenderWorker] = []
     try:
         for _ in range(workers_wanted(args.sheet, len(args.files), os.cpu_count())):
@@ -111,11 +118,12 @@ def cmd_print(args: argparse.Namespace) -> int:
                 title=args.title or "",
             )
         except RenderError as exc:
-            print(f"shipyard: error: {exc}", file=sys.stderr)
+            _print_problems(exc)
             return EXIT_RENDER
     finally:
+        interrupted = sys.exc_info()[0] is not None
         for w in workers:
-            w.close()
+            w.close(wait=not interrupted)  # interrupted: at once, not after the current job
     print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s)")
     return EXIT_OK
 
@@ -153,6 +161,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_catalog(args: argparse.Namespace) -> int:
     from shipyard.core.registry import get, ids
+    from shipyard.core.termtext import quote
 
     rulesets = [get(args.ruleset, path="--ruleset").id] if args.ruleset else ids()
     catalogs = [catalog_for(args, r) for r in rulesets]
@@ -163,7 +172,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
             known = sorted({k for c in catalogs for k in c.items})
             print(
-                f"shipyard: error: unknown kind {args.kind!r}; {did_you_mean(args.kind, known)} "
+                f"shipyard: error: unknown kind {quote(args.kind)}; {did_you_mean(args.kind, known)} "
                 f"(allowed: {', '.join(known)})",
                 file=sys.stderr,
             )
@@ -220,6 +229,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _seconds(text: str) -> float:
+    """--timeout: a number of seconds in the documented range (NaN, inf and 0 are not)."""
+    from shipyard.render.worker import check_timeout
+
+    try:
+        return check_timeout(float(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if "seconds" in str(exc) else f"not a number: {text!r}") from None
+
+
 def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; ``wanted`` is the subcommand being run (see _add_ruleset_commands)."""
     from shipyard import __version__
@@ -266,7 +285,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     catalog_opts(p)
     p.add_argument("--template", action="append", metavar="DIR", help="your own templates (searched first)")
     p.add_argument("--title", help="title of a fleet book")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds before rendering is stopped (default 60)")
+    p.add_argument(
+        "--timeout", type=_seconds, default=60.0, help="seconds before rendering is stopped, 1 to 3600 (default 60)"
+    )
+    p.add_argument("--force", action="store_true", help="replace an existing PDF")
     p.set_defaults(func=cmd_print)
 
     p = sub.add_parser("new", help="write a new empty design")
@@ -334,6 +356,14 @@ def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> No
         print(f"shipyard: note: {problem}", file=sys.stderr)
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: render workers are stopped, nothing half-written is left."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # Shipyard uses no pydantic plugins; discovering them scans every installed package.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -350,24 +380,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_INPUT
+    from shipyard.core.termtext import TerminalStream
+
+    # Everything printed passes through the terminal-text escape (see shipyard.core.termtext).
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
+    sigterm = None
+    if threading.current_thread() is threading.main_thread():
+        sigterm = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         return int(args.func(args))
     except InputError as exc:
         _print_problems(exc)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:
+        return 128 + (signal.SIGTERM if isinstance(exc, _Terminated) else signal.SIGINT)
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # never a traceback for the user; SHIPYARD_DEBUG=1 shows it
         if os.environ.get("SHIPYARD_DEBUG"):
             raise
+        from shipyard.core.termtext import error_line
+
         print(
-            f"shipyard: internal error: {type(exc).__name__}: {exc}\n"
+            f"shipyard: internal error: {type(exc).__name__}: {error_line(str(exc))}\n"
             "shipyard: this is a bug; run again with SHIPYARD_DEBUG=1 and report the output",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+    finally:
+        sys.stdout, sys.stderr = streams
+        if sigterm is not None:
+            signal.signal(signal.SIGTERM, sigterm)
 
 
 if __name__ == "__main__":

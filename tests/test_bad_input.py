@@ -10,14 +10,19 @@ that nothing was printed as a report, and that the file was left exactly as it w
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, run_shipyard
+from shipyard.core.errors import InputError
+
+from .conftest import EXAMPLES, ROOT, run_shipyard
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
 ERROR_PREFIX = "shipyard: error: "
@@ -184,6 +189,11 @@ CASES = [
     ),
     Case("future-perfect-plan-unknown-field.ship", "at design.plan.bid", ("unknown field 'bid'",)),
     Case("future-perfect-weapon-grade.ship", "at design.weapons[1].grade", ("'primary' or 'secondary'",)),
+    # --- numbers are numbers: true is not 1, NaN is not a count (issue 18)
+    Case("count-true.ship", "at design.weapons[0].count", ("valid integer",)),
+    Case("crew-nan.ship", "at design.crew", ("valid integer",)),
+    # --- user text is quoted escaped: ESC [2J does not clear the terminal
+    Case("preset-escape.ship", "at preset", ("unknown preset 'sample\\x1b[2J\\x1b[Hships'", "did you mean")),
 ]
 
 
@@ -211,6 +221,10 @@ FINDING_CASES = [
 def test_every_corpus_file_has_a_case() -> None:
     on_disk = sorted(p.name for p in CORPUS.glob("*.ship"))
     assert on_disk == sorted([c.file for c in CASES] + [c.file for c in FINDING_CASES])
+    for surface in SURFACES:
+        on_disk = sorted(p.name for p in (CORPUS / surface).iterdir())
+        assert on_disk == sorted(c.name for c in COMMAND_CASES if c.surface == surface), surface
+    assert sorted(p.name for p in (CORPUS / "terminal").iterdir()) == sorted(TERMINAL_FILES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.file.removesuffix(".ship") for c in CASES])
@@ -380,3 +394,571 @@ def test_directory_instead_of_file(tmp_path: Path) -> None:
     proc = run_check(folder, env_home=tmp_path)
     assert_input_error(proc, "fleet.ship", "fleet.ship:", ("cannot read file",))
     assert list(folder.iterdir()) == []
+
+
+# --- every other way in: catalogs, stat-block text, Trinity vessels, templates -----------------
+#
+# The same contract through the other commands: a corpus file (or folder) in
+# tests/corpus/bad/<surface>/, the command a user would run on it, the exit status, and a
+# message naming the file and place. Nothing is written, the corpus is left as it was, and
+# every run is bounded in time (run_shipyard's timeout): a reader that blew up (a regular
+# expression backtracking over 20,000 spaces) fails instead of hanging.
+
+SURFACES = ("catalog", "statblock", "trinity", "templates")
+OUTPUTS = {"catalog": None, "statblock": "out.ship", "trinity": "out.ship", "templates": "out.pdf"}
+COMMANDS = {
+    "catalog": ("check", "{good}", "--catalog", "{input}"),
+    "statblock": ("import", "statblock", "{input}", "-o", "{out}"),
+    "trinity": ("convert", "trinity", "{input}", "-o", "{out}"),
+    "templates": ("print", "{good}", "-o", "{out}", "--template", "{input}"),
+}
+
+
+@dataclass(frozen=True)
+class CommandCase:
+    surface: str
+    name: str  # a file or folder in tests/corpus/bad/<surface>/
+    where: str
+    says: tuple[str, ...]
+    status: int = 2
+
+
+WEAPONS_YAML = "space-fighter-alpha/weapons.yaml"
+RANGE = "-1,000,000,000 to 1,000,000,000"
+COMMAND_CASES = [
+    # strict numbers: true and "3" are not numbers; a number has a documented range
+    CommandCase("catalog", "bool-cost", f"bool-cost/{WEAPONS_YAML}:7:5 at weapons[0].cost", ("valid integer",)),
+    CommandCase("catalog", "quoted-cost", f"quoted-cost/{WEAPONS_YAML}:7:5 at weapons[0].cost", ("valid integer",)),
+    CommandCase(
+        "catalog",
+        "huge-integer-cost",  # 5,000 digits: was an internal error
+        f"huge-integer-cost/{WEAPONS_YAML}:8:11:",
+        ("the number '9999", "... (4,960 more) is outside the range a catalog file may hold", RANGE),
+    ),
+    CommandCase(
+        "catalog",
+        "long-integer-cost",  # 4,299 digits: was accepted, then 'check' crashed on count 1000
+        f"long-integer-cost/{WEAPONS_YAML}:8:11:",
+        ("(4,259 more) is outside the range", RANGE),
+    ),
+    CommandCase("catalog", "cost-out-of-range", f"cost-out-of-range/{WEAPONS_YAML}:7:11:", ("'1000000001'", RANGE)),
+    CommandCase("catalog", "infinite-range", f"infinite-range/{WEAPONS_YAML}:6:12:", ("'.inf'", "finite decimals")),
+    # an alias of one value multiplies memory like an alias of a list
+    CommandCase(
+        "catalog",
+        "scalar-alias",
+        f"scalar-alias/{WEAPONS_YAML}:5:15:",
+        ("YAML anchors and aliases (&name / *name) are not supported in a catalog file",),
+    ),
+    CommandCase(
+        "catalog",
+        "negative-budget",
+        "negative-budget/space-fighter-alpha/presets/negative.yaml:7:23 at preset.overrides.pools.weapon-points",
+        ("budget.starfighter", "greater than or equal to 0"),
+    ),
+    CommandCase(
+        "catalog",
+        "robot-with-typo",
+        "robot-with-typo/space-fighter-alpha/presets/robots.yaml:7:7",
+        ("effects[0].robot_with names unknown accessories 'manipulator-arm'", "did you mean 'manipulator-arms'"),
+    ),
+    # hostile text for the regular expressions: each took minutes or more before
+    CommandCase(
+        "statblock", "redos-custom-item.txt", "redos-custom-item.txt: 'Hostile'", ("1 part(s) not understood",)
+    ),
+    CommandCase("statblock", "redos-soak-split.txt", "redos-soak-split.txt: 'Hostile'", ("1 part(s) not understood",)),
+    CommandCase(
+        "statblock", "redos-scale-prefix.txt", "redos-scale-prefix.txt: 'Hostile'", ("1 part(s) not understood",)
+    ),
+    CommandCase(
+        "statblock",
+        "redos-scale-suffix.txt",
+        "redos-scale-suffix.txt:2:8 at Scale",
+        ("Scale 'Star", "... (19,925 more) is not a scale"),  # quoted short, not 20,000 characters
+    ),
+    CommandCase(
+        "trinity",
+        "redos-soak-mark.yaml",
+        "redos-soak-mark.yaml:5:1 at soak",
+        ("is not a number with an optional scale mark",),
+    ),
+    CommandCase(
+        "trinity",
+        "scalar-alias.yaml",
+        "scalar-alias.yaml:6:8:",
+        ("YAML anchors and aliases (&name / *name) are not supported in a Trinity vessel file",),
+    ),
+    CommandCase(
+        "trinity",
+        "huge-integer.yaml",
+        "huge-integer.yaml:6:7:",
+        ("(4,960 more) is outside the range a Trinity vessel file may hold",),
+    ),
+    CommandCase("trinity", "infinite-mass.json", "infinite-mass.json at mass", (RANGE,)),
+    # errors raised by a template's own code name the template file and line
+    CommandCase(
+        "templates",
+        "index-error",
+        "index-error/space-fighter-alpha/record.html:3:",
+        ("template error: IndexError",),
+        status=3,
+    ),
+    CommandCase(
+        "templates",
+        "overflow-error",
+        "overflow-error/space-fighter-alpha/record.html:2:",
+        ("template error: OverflowError",),
+        status=3,
+    ),
+    CommandCase(
+        "templates",
+        "value-error",
+        "value-error/space-fighter-alpha/record.html:1:",
+        ("template error: ValueError",),
+        status=3,
+    ),
+]
+
+
+def tree(path: Path) -> dict[str, bytes]:
+    """Every file under ``path`` (or ``path`` itself) with its bytes, to check nothing changed."""
+    if path.is_file():
+        return {path.name: path.read_bytes()}
+    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
+
+
+def run_command(argv: tuple[str, ...], tmp_path: Path, **values: Path) -> subprocess.CompletedProcess[str]:
+    args = [a.format(good=GOOD, **values) for a in argv]
+    return run_shipyard(*args, "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path / "xdg")}, timeout=90)
+
+
+def assert_refused(proc: subprocess.CompletedProcess[str], status: int, where: str, says: tuple[str, ...]) -> str:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "internal error" not in proc.stderr, proc.stderr
+    assert proc.returncode == status, (proc.returncode, proc.stderr)
+    message = "\n".join(error_lines(proc.stderr))
+    assert where in message, (where, message)
+    for text in says:
+        assert text in message, (text, message)
+    return message
+
+
+@pytest.mark.parametrize("case", COMMAND_CASES, ids=[f"{c.surface}-{c.name}" for c in COMMAND_CASES])
+def test_bad_input_of_every_command(case: CommandCase, tmp_path: Path) -> None:
+    source = CORPUS / case.surface / case.name
+    before = tree(source)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    output = OUTPUTS[case.surface]
+    proc = run_command(COMMANDS[case.surface], tmp_path, input=source, out=out_dir / (output or "unused"))
+    assert_refused(proc, case.status, case.where, case.says)
+    assert list(out_dir.iterdir()) == []  # nothing written, no temporary file left
+    assert tree(source) == before
+
+
+# --- text that would drive the terminal ---------------------------------------------------------
+#
+# Valid input whose names hold ESC sequences, CR, BEL, C1 controls, bidi overrides and
+# newlines. Nothing of it may reach the terminal as a control: every such character is
+# shown as \uXXXX, and a newline in a name cannot start a line of its own (a fake
+# "Result: PASSES" under a design that does not pass).
+
+TERMINAL = CORPUS / "terminal"
+TERMINAL_FILES = ["escape-name.ship", "escape-catalog", "escape.txt", "escape-vessel.yaml"]
+UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def assert_terminal_safe(proc: subprocess.CompletedProcess[str]) -> None:
+    for stream in (proc.stdout, proc.stderr):
+        assert not UNSAFE.search(stream), repr(UNSAFE.findall(stream))
+    assert "Traceback" not in proc.stderr
+
+
+def test_check_shows_control_characters_and_cannot_fake_a_verdict(tmp_path: Path) -> None:
+    proc = run_command(("check", "{input}"), tmp_path, input=TERMINAL / "escape-name.ship")
+    assert proc.returncode == 1, proc.stderr  # the Rebel Fighter breaks a rule under as-written
+    assert_terminal_safe(proc)
+    verdicts = [ln for ln in proc.stdout.splitlines() if ln.startswith("Result:")]
+    assert len(verdicts) == 1 and verdicts[0].startswith("Result: DOES NOT PASS — 1 error(s)"), verdicts
+    assert "Rebel\\u001b[2J\\u001b[H\\u000dResult: PASSES — 0 error(s)\\u000aResult: PASSES" in proc.stdout
+    assert "Gun\\u001b]0;pwned\\u0007 (custom)" in proc.stdout
+
+
+def test_check_json_keeps_the_text_exactly(tmp_path: Path) -> None:
+    proc = run_command(("check", "{input}", "--json"), tmp_path, input=TERMINAL / "escape-name.ship")
+    assert_terminal_safe(proc)
+    (entry,) = json.loads(proc.stdout)
+    design = json.loads((TERMINAL / "escape-name.ship").read_text())["design"]
+    assert entry["name"] == design["name"]  # \u009b and \u202e are JSON escapes of the same characters
+
+
+def test_catalog_list_shows_control_characters_of_catalog_names(tmp_path: Path) -> None:
+    proc = run_command(
+        ("catalog", "list", "weapons", "--catalog", "{input}"), tmp_path, input=TERMINAL / "escape-catalog"
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert_terminal_safe(proc)
+    assert "Escape Gun\\u001b[2J\\u001b[H\\u000dFAKE LINE\\u000asecond line  cost 2" in proc.stdout
+    assert not [ln for ln in proc.stdout.splitlines() if ln.startswith(("FAKE", "second"))]
+
+
+def test_import_report_shows_control_characters_of_the_text(tmp_path: Path) -> None:
+    out = tmp_path / "out.ship"
+    proc = run_command(
+        ("import", "statblock", "{input}", "-o", "{out}"), tmp_path, input=TERMINAL / "escape.txt", out=out
+    )
+    assert proc.returncode == 2, proc.stderr  # "Blaster" is no catalog weapon
+    assert_terminal_safe(proc)
+    assert "Stat\\u001b[2J Result: PASSES: 7 used, 4 assumed, 1 not understood" in proc.stdout  # CR ends a line
+    assert "Blaster\\u001b[31m\\u009b1m" in proc.stdout
+    assert not out.exists()
+
+
+def test_convert_report_shows_control_characters_of_the_vessel(tmp_path: Path) -> None:
+    out = tmp_path / "out.ship"
+    proc = run_command(
+        ("convert", "trinity", "{input}", "-o", "{out}"), tmp_path, input=TERMINAL / "escape-vessel.yaml", out=out
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert_terminal_safe(proc)
+    assert "Kestrel\\u001b]0;pwned\\u0007\\u000dconverted\\u000afake: converted from Trinity" in proc.stdout
+
+
+@pytest.mark.parametrize("where", ["file", "option"])
+def test_a_huge_preset_name_is_quoted_short(where: str, tmp_path: Path) -> None:
+    """A 1 MB preset name came back as 1 MB of stderr; errors quote 80 characters and say how many more."""
+    name = "x" * (1_000_000 if where == "file" else 100_000)
+    doc = json.loads(GOOD.read_text())
+    path = tmp_path / "huge-preset.ship"
+    if where == "file":
+        doc["preset"] = name
+        path.write_text(json.dumps(doc))
+        proc = run_check(path, env_home=tmp_path)
+    else:
+        path.write_text(json.dumps(doc))
+        proc = run_check(path, extra=("--preset", name), env_home=tmp_path)
+    more = f"{len(name) - 80:,} more"
+    assert_input_error(
+        proc, path.name, "at preset" if where == "file" else "", (f"unknown preset '{'x' * 80}'... ({more})",)
+    )
+    assert len(proc.stderr) < 1000
+
+
+# --- generated: links, pipes, devices, sizes that are not worth committing --------------------
+
+SECRET = "SECRET-TOKEN-4f2a"
+
+
+def secret_file(tmp_path: Path) -> Path:
+    path = tmp_path / "elsewhere" / "secret.txt"
+    path.parent.mkdir()
+    path.write_text(f"api_key: {SECRET}\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    "tag",
+    ['{% include "leak.html" %}', '{% extends "leak.html" %}', '{% import "leak.html" as leak %}'],
+    ids=["include", "extends", "import"],
+)
+def test_a_template_link_leading_outside_is_refused(tag: str, tmp_path: Path) -> None:
+    folder = tmp_path / "mytemplates" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    (folder / "record.html").write_text(f"<p>sheet</p>\n{tag}\n")
+    (folder / "leak.html").symlink_to(secret_file(tmp_path))
+    out = tmp_path / "out.pdf"
+    proc = run_command(("print", "{good}", "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=folder.parent)
+    message = assert_refused(proc, 3, "record.html:2:", ("refused template 'leak.html'", "leads outside the template"))
+    assert SECRET not in proc.stdout + proc.stderr + message
+    assert not out.exists()
+
+
+def test_a_template_that_is_a_pipe_is_refused_not_waited_for(tmp_path: Path) -> None:
+    folder = tmp_path / "mytemplates" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    (folder / "record.html").write_text('{% include "part.html" %}')
+    os.mkfifo(folder / "part.html")
+    proc = run_command(
+        ("print", "{good}", "-o", "{out}", "--template", "{t}"), tmp_path, out=tmp_path / "o.pdf", t=folder.parent
+    )
+    assert_refused(proc, 3, "record.html:1:", ("refused template 'part.html': it is a named pipe (FIFO)",))
+
+
+def test_a_catalog_file_linked_outside_is_refused_unread(tmp_path: Path) -> None:
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    (house / "weapons.yaml").symlink_to(secret_file(tmp_path))
+    proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
+    message = assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("is a link to a file outside its folder",))
+    assert SECRET not in proc.stdout + proc.stderr + message
+    assert "api_key" not in proc.stderr
+
+
+def test_a_catalog_link_inside_its_folder_is_read(tmp_path: Path) -> None:
+    house = tmp_path / "house" / "space-fighter-alpha"
+    (house / "parts").mkdir(parents=True)
+    (house / "parts" / "w.txt").write_text(
+        "weapons:\n  - {id: house-gun, name: House Gun, speed: 1, damage: 2, range: 3, cost: 2, source: House}\n"
+    )
+    (house / "weapons.yaml").symlink_to(house / "parts" / "w.txt")
+    proc = run_command(("catalog", "list", "weapons", "--catalog", "{c}"), tmp_path, c=house.parent)
+    assert proc.returncode == 0, proc.stderr
+    assert "House Gun" in proc.stdout
+
+
+def test_a_huge_user_catalog_is_refused_before_reading(tmp_path: Path) -> None:
+    """60,000 items took 46 s and 762 MB without the cache; a user folder holds at most 256 KB of YAML."""
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    entries = (f"  - {{id: acc-{i}, name: Accessory {i}, cost: 1, source: House}}\n" for i in range(60_000))
+    (house / "many.yaml").write_text("accessories:\n" + "".join(entries))
+    proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
+    assert_refused(proc, 2, f"{house}:", ("1 file of 3,", "a user catalog folder is limited to 262,144 bytes"))
+
+
+NON_REGULAR = {
+    "check": ("check", "{input}"),
+    "import": ("import", "statblock", "{input}", "-o", "{out}"),
+    "convert-yaml": ("convert", "trinity", "{input}", "-o", "{out}"),
+    "convert-json": ("convert", "trinity", "{input}", "-o", "{out}"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(NON_REGULAR))
+def test_a_pipe_as_input_is_refused_not_waited_for(command: str, tmp_path: Path) -> None:
+    """A FIFO nobody writes to hung check, import statblock and convert trinity forever."""
+    fifo = tmp_path / ("input.json" if command.endswith("json") else "input.yaml")
+    os.mkfifo(fifo)
+    out = tmp_path / "out.ship"
+    proc = run_command(NON_REGULAR[command], tmp_path, input=fifo, out=out)
+    assert_refused(proc, 2, f"{fifo}:", ("cannot read file: it is a named pipe (FIFO), not a regular file",))
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_device_as_input_is_refused(device: str, tmp_path: Path) -> None:
+    proc = run_command(("check", "{input}"), tmp_path, input=Path(device))
+    assert_refused(proc, 2, f"{device}:", ("it is a character device, not a regular file",))
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e308", "-1", "0", "0.5", "3601", "soon"])
+def test_print_timeout_outside_its_range(value: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.pdf"
+    proc = run_command(("print", "{good}", "-o", "{out}", "--timeout", value), tmp_path, out=out)
+    assert "Traceback" not in proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    says = "not a number" if value == "soon" else "the time limit must be from 1 to 3600 seconds"
+    assert f"argument --timeout: {says}" in proc.stderr
+    assert not out.exists()
+
+
+# --- outputs: the refuse-to-overwrite rule, everywhere -----------------------------------------
+
+
+def copy_of_good(tmp_path: Path) -> Path:
+    path = tmp_path / "rebel.ship"
+    path.write_bytes(GOOD.read_bytes())
+    return path
+
+
+def test_print_never_writes_over_its_own_design(tmp_path: Path) -> None:
+    design = copy_of_good(tmp_path)
+    before = snapshot(design)
+    for extra in ((), ("--force",)):
+        proc = run_command(("print", "{d}", "-o", "{d}", *extra), tmp_path, d=design)
+        assert_refused(proc, 2, f"{design}:", ("is also an input of this command", "choose another output file"))
+    link = tmp_path / "link.pdf"
+    link.symlink_to(design)  # the same file under another name
+    proc = run_command(("print", "{d}", "-o", "{o}", "--force"), tmp_path, d=design, o=link)
+    assert_refused(proc, 2, f"{link}:", ("is also an input of this command",))
+    assert snapshot(design) == before
+
+
+def make_target(kind: str, tmp_path: Path) -> Path:
+    target = tmp_path / f"target-{kind}.pdf"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        (tmp_path / "real.pdf").write_bytes(b"%PDF-1.7 old")
+        target.symlink_to(tmp_path / "real.pdf")
+    elif kind == "dangling-symlink":
+        target.symlink_to(tmp_path / "nowhere.pdf")
+    elif kind == "device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(target, stat.S_IFCHR | 0o666, os.makedev(1, 7))  # a copy of /dev/full
+    elif kind == "folder":
+        target.mkdir()
+    return target
+
+
+KINDS = {
+    "fifo": "is a named pipe (FIFO)",
+    "symlink": "is a symbolic link",
+    "dangling-symlink": "is a symbolic link",
+    "device": "is a character device",
+    "folder": "is a folder",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_print_never_replaces_a_link_pipe_device_or_folder(kind: str, tmp_path: Path) -> None:
+    target = make_target(kind, tmp_path)
+    mode = target.lstat().st_mode
+    proc = run_command(("print", "{good}", "-o", "{o}", "--force"), tmp_path, o=target)
+    assert_refused(proc, 2, f"{target}:", (KINDS[kind], "Shipyard writes only new files or over regular files"))
+    assert target.lstat().st_mode == mode
+    if kind == "symlink":
+        assert (tmp_path / "real.pdf").read_bytes() == b"%PDF-1.7 old"
+
+
+def test_print_replaces_an_existing_pdf_only_with_force(tmp_path: Path) -> None:
+    out = tmp_path / "old.pdf"
+    out.write_bytes(b"%PDF-1.7 old")
+    proc = run_command(("print", "{good}", "-o", "{o}"), tmp_path, o=out)
+    assert_refused(proc, 2, f"{out}:", ("exists; use --force to replace it",))
+    assert out.read_bytes() == b"%PDF-1.7 old"
+
+
+@pytest.mark.parametrize("command", ["export", "convert", "fury-crew", "fury-force"])
+def test_no_command_writes_over_its_input(command: str, tmp_path: Path) -> None:
+    if command == "export":
+        source = copy_of_good(tmp_path)
+        argv: tuple[str, ...] = ("export", "statblock", "{s}", "-o", "{s}", "--force")
+    elif command == "convert":
+        source = tmp_path / "vessel.yaml"
+        source.write_bytes((ROOT / "catalogs/trinity/examples/kestrel-hybrid-fighter.yaml").read_bytes())
+        argv = ("convert", "trinity", "{s}", "-o", "{s}", "--force")
+    else:
+        source = tmp_path / "fighter.ship"
+        source.write_bytes((ROOT / "catalogs/space-fury/examples/gunship.ship").read_bytes())
+        argv = (
+            ("fury", "crew", "{s}", "{s}", "-o", "{s}")
+            if command == "fury-crew"
+            else ("fury", "force", "F", "{s}", "-o", "{s}")
+        )
+        argv = (*argv, "--force")
+    before = snapshot(source)
+    proc = run_command(argv, tmp_path, s=source)
+    assert_refused(proc, 2, f"{source}:", ("is also an input of this command",))
+    assert snapshot(source) == before
+
+
+def test_import_to_a_name_ending_in_a_slash_makes_a_folder(tmp_path: Path) -> None:
+    """'import statblock t.txt -o ships/' with one block wrote a file named 'ships' (a README example)."""
+    text = ROOT / "tests/data/statblocks/rebel-fighter.txt"
+    proc = run_command(("import", "statblock", "{t}", "-o", f"{tmp_path / 'ships'}/"), tmp_path, t=text)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "ships").is_dir()
+    assert [p.name for p in (tmp_path / "ships").iterdir()] == ["rebel-fighter.ship"]
+    (tmp_path / "afile").write_text("keep")
+    proc = run_command(("import", "statblock", "{t}", "-o", f"{tmp_path / 'afile'}/"), tmp_path, t=text)
+    assert_refused(proc, 2, "afile:", ("-o ends in a slash, so -o must name a folder, but this is a file",))
+    assert (tmp_path / "afile").read_text() == "keep"
+
+
+def test_an_existing_folder_takes_a_single_import(tmp_path: Path) -> None:
+    (tmp_path / "ships").mkdir()
+    text = ROOT / "tests/data/statblocks/rebel-fighter.txt"
+    proc = run_command(("import", "statblock", "{t}", "-o", "{o}"), tmp_path, t=text, o=tmp_path / "ships")
+    assert proc.returncode == 0, proc.stderr
+    assert [p.name for p in (tmp_path / "ships").iterdir()] == ["rebel-fighter.ship"]
+
+
+def test_a_249_character_file_name_can_be_written(tmp_path: Path) -> None:
+    """The temporary file's name was '.<name>.<random>.tmp': longer than a file name may be."""
+    target = tmp_path / ("r" * 244 + ".ship")
+    assert len(target.name) == 249
+    proc = run_command(("new", "Red Five", "--scale", "starfighter", "-o", "{o}"), tmp_path, o=target)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(target.read_text())["design"]["name"] == "Red Five"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "xdg") == [target.name]
+
+
+def test_a_full_disk_during_a_200_block_import_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full disk at the 15th of 200 files left 14 files behind; now it is all or nothing."""
+    import errno
+
+    from shipyard.cli import main
+    from shipyard.core import designfile
+
+    block = (ROOT / "tests/data/statblocks/rebel-fighter.txt").read_text()
+    text = tmp_path / "fleet.txt"
+    text.write_text("\n\n".join(block.replace("Rebel Fighter", f"Rebel Fighter {i}") for i in range(200)))
+    synced = 0
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        nonlocal synced
+        synced += 1
+        if synced > 14:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(designfile.os, "fsync", fsync)
+    folder = tmp_path / "fleet"
+    assert main(["import", "statblock", str(text), "-o", str(folder), "--no-user-catalog"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write the file: No space left on device" in err
+    assert not folder.exists()  # the folder made for the import is gone again
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fleet.txt"]
+
+
+def test_a_rename_that_fails_undoes_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.core import designfile
+
+    old = tmp_path / "a.ship"
+    old.write_text("old a")
+    real_replace = os.replace
+    calls = 0
+
+    def replace(src: str | Path, dst: str | Path) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise OSError(5, "Input/output error")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(designfile.os, "replace", replace)
+    with pytest.raises(InputError, match="Input/output error"):
+        designfile.atomic_write_many([(old, b"new a"), (tmp_path / "b.ship", b"new b")])
+    monkeypatch.setattr(designfile.os, "replace", real_replace)
+    assert old.read_text() == "old a"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ship"]
+
+
+def test_new_works_beside_a_broken_user_catalog_with_no_user_catalog(tmp_path: Path) -> None:
+    broken = tmp_path / "xdg" / "shipyard" / "catalogs" / "space-fighter-alpha" / "broken.yaml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("weapons: [unclosed\n")
+    env = {"XDG_DATA_HOME": str(tmp_path / "xdg")}
+    out = tmp_path / "red.ship"
+    proc = run_shipyard("new", "Red Five", "--scale", "starfighter", "-o", out, env=env)
+    assert proc.returncode == 2 and f"{broken}:" in proc.stderr and not out.exists()
+    proc = run_shipyard("new", "Red Five", "--scale", "starfighter", "-o", out, "--no-user-catalog", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(out.read_text())["design"]["name"] == "Red Five"
+
+
+def test_export_then_import_keeps_a_name_with_a_label_in_it(tmp_path: Path) -> None:
+    doc = json.loads(GOOD.read_text())
+    doc["design"]["name"] = "Alpha Scale: Beta Weapons: x"
+    doc["design"]["concept"] = "Crew: many"
+    doc["design"]["custom_weapons"] = [{"name": "Gun Soak: 3", "damage": 1}]
+    design = tmp_path / "alpha.ship"
+    design.write_text(json.dumps(doc))
+    for markdown in ((), ("--markdown",)):
+        text = tmp_path / "alpha.txt"
+        proc = run_command(
+            ("export", "statblock", "{d}", "-o", "{t}", "--force", *markdown), tmp_path, d=design, t=text
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert "Alpha Scale\\: Beta Weapons\\: x" in text.read_text()
+        back = tmp_path / "back.ship"
+        proc = run_command(("import", "statblock", "{t}", "-o", "{b}", "--force"), tmp_path, t=text, b=back)
+        assert proc.returncode == 0, proc.stderr
+        got = json.loads(back.read_text())["design"]
+        assert (got["name"], got["concept"]) == ("Alpha Scale: Beta Weapons: x", "Crew: many")
+        assert got["custom_weapons"][0]["name"] == "Gun Soak: 3"

@@ -400,3 +400,99 @@ def test_fleet_contents_that_take_an_extra_page_still_give_the_right_page_number
     assert result.starts == [4, 5]
     assert "Rebel Fighter page 4; Rebel Frigate page 5;" in texts[1]
     assert texts[3].startswith("Rebel Fighter") and texts[4].startswith("Rebel Frigate")
+
+
+# --- issue 18: big designs print in linear time; workers never outlive the command ----------
+
+
+def _big_design(tmp_path: Path, n: int) -> Path:
+    """The Rebel Fighter with ``n`` weapons, ``n`` technologies and ``n`` accessories (valid, if over budget)."""
+    doc = json.loads(ship("rebel-fighter").read_text())
+    doc["design"]["weapons"] = [{"weapon": "light-laser"}] * n
+    doc["design"]["technology"] = [{"id": "high-powered-lasers"}] * n
+    doc["design"]["accessories"] = [{"id": "landing-gear"}] * n
+    path = tmp_path / f"big-{n}.ship"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_a_large_design_prints_in_time_linear_in_its_size(tmp_path: Path, workers: list[RenderWorker]) -> None:
+    """200 weapons, technologies and accessories took 35 s, 12x the time of 50 (quadratic).
+
+    Two causes: WeasyPrint's min-content width of a table cell with overflow-wrap:anywhere
+    lays the rest of the cell out again for every character, and every weapon's note named
+    every High Powered Lasers again. 8x the design must take well under 8x the time (the
+    sheet's fixed part is most of a small print); best of two runs of each, in one process.
+    """
+    import time
+
+    def best(path: Path) -> float:
+        times = []
+        for i in range(2):
+            start = time.perf_counter()
+            print_designs([path], tmp_path / f"{path.stem}-{i}.pdf", workers=workers[:1], use_user_folder=False)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    small, big = _big_design(tmp_path, 25), _big_design(tmp_path, 200)
+    ratio = best(big) / best(small)
+    assert ratio < 8, f"8x the design took {ratio:.1f}x the time"
+    text = " ".join(pages_text(tmp_path / "big-200-0.pdf"))
+    assert "with Enhanced Lasers x200" in text  # each bonus item named once, with its count
+    assert "Enhanced Lasers, Enhanced Lasers" not in text
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat_file.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent's wait is missing
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_render_workers_die_with_the_print_command(signal_name: str, tmp_path: Path) -> None:
+    """kill -9 or SIGTERM of 'shipyard print' left both workers running forever."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    templates = _user_template(
+        tmp_path, "{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}"
+    )
+    argv = ["print", *[str(ship(n)) for n in SAMPLES], "--sheet", "fleet", "-o", str(tmp_path / "x.pdf")]
+    argv += ["--template", str(templates), "--timeout", "600", "--no-user-catalog"]
+    proc = subprocess.Popen([sys.executable, "-m", "shipyard", *argv], stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        workers = _children(proc.pid)
+        assert len(workers) == 2, workers
+        time.sleep(2)  # both busy with the runaway template
+        proc.send_signal(getattr(signal, signal_name))
+        _, err = proc.communicate(timeout=60)
+        if signal_name == "SIGTERM":
+            assert proc.returncode == 143 and "Traceback" not in err, err
+        deadline = time.monotonic() + 30
+        while any(_running(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [w for w in workers if _running(w)]
+        assert not (tmp_path / "x.pdf").exists()
+    finally:
+        proc.kill()
+        proc.wait()

@@ -592,7 +592,7 @@ def test_yaml_alias_bomb_is_refused_without_expanding(tmp_path: Path) -> None:
     assert "internal error" not in proc.stderr, proc.stderr
     assert proc.returncode == 2, proc.stderr
     assert (
-        f"shipyard: error: {path}: YAML anchors and aliases (&name / *name) are not supported in a catalog file; "
+        f"shipyard: error: {path}:2:10: YAML anchors and aliases (&name / *name) are not supported in a catalog file; "
         "write entries out"
     ) in proc.stderr
 

@@ -10,7 +10,9 @@ unless ``--partial`` asks for the design anyway (the parts are then kept in its 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -102,8 +104,9 @@ def _slug(name: str) -> str:
 def cmd_import_statblock(args: argparse.Namespace) -> int:
     from shipyard.convert.statblock import import_statblocks
     from shipyard.core.commandline import ruleset_offering
-    from shipyard.core.designfile import EXTENSION, make_folder, save_design
+    from shipyard.core.designfile import EXTENSION, make_folder, save_designs
     from shipyard.core.errors import InputError
+    from shipyard.core.termtext import escape, quote
 
     text, label = _read_text(args.file)
     catalog = catalog_for(args, args.ruleset or ruleset_offering("formats", "statblock", "stat-block text"))
@@ -112,11 +115,14 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
     except InputError as exc:
         raise exc.with_file(label) from None
     out = Path(args.output)
-    if len(results) == 1 and not out.is_dir():
+    # a folder: an existing one, a name ending in a slash ("-o ships/"), or several blocks
+    as_folder = out.is_dir() or args.output.endswith(("/", os.sep)) or len(results) > 1
+    if not as_folder:
         targets = [out]
     else:
         if out.exists() and not out.is_dir():
-            raise InputError.single(f"the text holds {len(results)} stat blocks; -o must name a folder", file=str(out))
+            why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} stat blocks"
+            raise InputError.single(f"{why}, so -o must name a folder, but this is a file", file=str(out))
         names: list[str] = []
         for r in results:
             base = _slug(r.design.name)
@@ -129,25 +135,34 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
         print(json.dumps([r.report.model_dump(mode="json") for r in results], indent=2, ensure_ascii=False))
     else:
         for r in results:
-            print("\n".join(r.report.lines()))
+            print("\n".join(map(escape, r.report.lines())))
     refused = [r for r in results if not r.ok]
     if refused and not args.partial:
         for r in refused:
             print(
-                f"shipyard: error: {label}: {r.design.name!r}: {len(r.report.not_understood)} part(s) not "
+                f"shipyard: error: {escape(label)}: {quote(r.design.name)}: {len(r.report.not_understood)} part(s) not "
                 "understood (listed above); nothing written. Fix the text, or use --partial to write the "
                 "design without them (they are kept in its notes).",
                 file=sys.stderr,
             )
         return EXIT_INPUT
-    refuse_existing(targets, args.force)
-    if len(targets) > 1 or out.is_dir():
-        make_folder(out)
+    refuse_existing(targets, args.force, inputs=[] if args.file == STDIN else [args.file])
+    designs = []
     for r, target in zip(results, targets, strict=True):
-        design = r.design_with_report_notes() if not r.ok else r.design
         loaded = r.loaded(target)
-        loaded.design = design
-        save_design(loaded, target)
+        loaded.design = r.design_with_report_notes() if not r.ok else r.design
+        designs.append((loaded, target))
+    new_folder = as_folder and not out.exists()
+    if as_folder:
+        make_folder(out)
+    try:
+        save_designs(designs)  # all or nothing: a full disk at the 15th of 200 leaves none
+    except BaseException:
+        if new_folder:
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        raise
+    for target in targets:
         print(f"wrote {target}")
     return EXIT_OK
 
@@ -171,7 +186,7 @@ def cmd_export_statblock(args: argparse.Namespace) -> int:
     text = "\n".join(texts)
     if args.output:
         target = Path(args.output)
-        refuse_existing([target], args.force)
+        refuse_existing([target], args.force, inputs=args.files)
         atomic_write_text(target, text)
         print(f"wrote {target}", file=sys.stderr)
     else:
@@ -186,6 +201,7 @@ def cmd_convert_trinity(args: argparse.Namespace) -> int:
     from shipyard.convert.trinity import convert_vessel, load_table, load_vessel, locate
     from shipyard.core.designfile import EXTENSION, save_design
     from shipyard.core.errors import InputError
+    from shipyard.core.termtext import escape
 
     out = Path(args.output)
     if out.suffix != EXTENSION:
@@ -197,11 +213,11 @@ def cmd_convert_trinity(args: argparse.Namespace) -> int:
         result = convert_vessel(vessel, catalog, structure=args.structure, power=args.power, crew=args.crew)
     except InputError as exc:
         raise locate(exc, args.file, doc) from None
-    refuse_existing([out], args.force)
+    refuse_existing([out], args.force, inputs=[args.file])
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:
-        print("\n".join(result.report_lines()))
+        print("\n".join(map(escape, result.report_lines())))
     save_design(result.loaded(out), out)
     print(f"wrote {out}")
     return EXIT_OK

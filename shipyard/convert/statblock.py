@@ -31,6 +31,7 @@ from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.model import Catalog
 from shipyard.core.suggest import closest, normalise
+from shipyard.core.termtext import quote
 
 FORMAT_KIND = "statblock"
 MAX_TEXT_BYTES = 256 * 1024
@@ -140,9 +141,16 @@ def statblock_format(catalog: Catalog) -> Any:
     return formats[0]
 
 
+# Every pattern below reads user text, so each runs in time linear in it: no two
+# quantifiers can share the characters they match. Whitespace is taken possessively
+# (``\s*+``: no giving back), and a lazy name before a suffix ends at a non-space
+# (``.*?\S``), so each run of spaces is scanned once, from the character before it.
+# tests/test_properties.py feeds each reader growing runs of the characters repeated here.
+
+
 def _words_pattern(names: Iterable[str]) -> str:
     alts = sorted({n.strip() for n in names if n.strip()}, key=len, reverse=True)
-    return "|".join(r"\s*".join(re.escape(part) for part in re.split(r"\s+", a)) for a in alts)
+    return "|".join(r"\s*+".join(re.escape(part) for part in re.split(r"\s+", a)) for a in alts)
 
 
 class _Format:
@@ -157,20 +165,26 @@ class _Format:
             for n in (lab.name, *lab.aliases):
                 self.label_by_key[normalise(n)] = lab
         names = [n for lab in self.labels for n in (lab.name, *lab.aliases)]
-        self.label_re = re.compile(r"(?<![\w/-])(" + _words_pattern(names) + r")[ \t]*:", re.IGNORECASE)
+        self.label_re = re.compile(r"(?<![\w/-])(" + _words_pattern(names) + r")[ \t]*+:", re.IGNORECASE)
         self.lists = {lst.kind: lst for lst in self.fmt.lists}
         self.custom = {c.kind: c for c in self.fmt.custom}
         self.words = list(self.fmt.words)
         self.word_by_key = {normalise(n): w for w in self.words for n in (w.name, *w.aliases)}
         mod = [n for w in self.words if w.role in ("flag", "group", "filler") for n in (w.name, *w.aliases)]
-        self.modifier_re = re.compile(r"(" + _words_pattern(mod) + r")(?=[\s(]|$)\s*", re.IGNORECASE) if mod else None
+        self.modifier_re = re.compile(r"(" + _words_pattern(mod) + r")(?=[\s(]|$)\s*+", re.IGNORECASE) if mod else None
         suffixes = [n for w in self.words if w.role == "scale-suffix" for n in (w.name, *w.aliases)]
+        # " scale" needs a space before it, "-scale" may have one ("Starfighter -scale")
         suffix_alts = "|".join(
-            (r"\s+" + re.escape(s.strip())) if s[:1].isspace() else re.escape(s)
+            (r"\s++" + re.escape(s.strip())) if s[:1].isspace() else (r"\s*+" + re.escape(s))
             for s in sorted(suffixes, key=len, reverse=True)
         )
-        self.scale_prefix_re = re.compile(r"(.+?)(?:" + suffix_alts + r")\b\s*", re.IGNORECASE) if suffix_alts else None
-        self.scale_suffix_re = re.compile(r"(?:" + suffix_alts + r")\s*$", re.IGNORECASE) if suffix_alts else None
+        self.scale_prefix_re = (
+            re.compile(r"(.*?\S)(?:" + suffix_alts + r")\b\s*+", re.IGNORECASE) if suffix_alts else None
+        )
+        # searched at every position: only where a run of spaces starts (or none is)
+        self.scale_suffix_re = (
+            re.compile(r"(?<!\s)(?:" + suffix_alts + r")\s*+$", re.IGNORECASE) if suffix_alts else None
+        )
         self.scale_suffix = next((w.name for w in self.words if w.role == "scale-suffix"), "-scale")
         self.none_words = {normalise(n) for w in self.words if w.role == "none" for n in (w.name, *w.aliases)}
         self.none_word = next((w.name for w in self.words if w.role == "none"), "None")
@@ -245,10 +259,10 @@ class _Format:
 
 
 _BOLD = re.compile(r"(?<!\\)(\*\*|__)")
-_BULLET = re.compile(r"(?m)^([ \t]*)[-*+][ \t]+")
+_BULLET = re.compile(r"(?m)^([ \t]*+)[-*+][ \t]++")
 _ESCAPE = re.compile(r"\\([\\`*_\[\]<>|#{}()+.!-])")
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_NUMBER = re.compile(r"([+\-−–]?)[ \t]*(\d+)")
+_BLANK_LINE = re.compile(r"\n[ \t]*+\n")
+_NUMBER = re.compile(r"([+\-−–]?)[ \t]*+(\d++)")
 _SIGNS = {"": 1, "+": 1, "-": -1, "−": -1, "–": -1}
 
 
@@ -386,7 +400,7 @@ class _Reader:
                 rest = self._outside(after, hit.value_start + m.end(), f"text after {hit.label.name}'s value")
             text = text[: m.start()]
         lead = len(text) - len(text.lstrip())
-        return text.strip(), hit.value_start + lead, rest
+        return text.strip().replace("\\:", ":"), hit.value_start + lead, rest  # "Scale\\:" in a value
 
 
 def import_statblocks(text: str, catalog: Catalog, *, source: str | Path | None = None) -> list[StatBlockImport]:
@@ -471,7 +485,7 @@ class _Block:
             start = self.hits[0].start
             self.problems.append(
                 self.r.problem(
-                    f"stat block {self.name!r} lacks {', '.join(lab.name + ':' for lab in missing)}",
+                    f"stat block {quote(self.name)} lacks {', '.join(lab.name + ':' for lab in missing)}",
                     start,
                     allowed="labels " + ", ".join(lab.name for lab in self.fmt.labels),
                 )
@@ -535,7 +549,7 @@ class _Block:
             hint = closest(text, choices)
             self.problems.append(
                 self.r.problem(
-                    f"{lab.name} {text!r} {why}"
+                    f"{lab.name} {quote(text)} {why}"
                     + (f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""),
                     offset,
                     lab,
@@ -551,7 +565,7 @@ class _Block:
     def _parse_int(self, lab: Any, text: str, offset: int, what: str) -> tuple[int, str] | None:
         m = _NUMBER.match(text)
         if m is None:
-            self.problems.append(self.r.problem(f"{what} {text!r} is not a whole number", offset, lab))
+            self.problems.append(self.r.problem(f"{what} {quote(text)} is not a whole number", offset, lab))
             return None
         if len(m.group(2).lstrip("0")) > MAX_NUMBER_DIGITS:
             self.problems.append(self.r.problem(f"{what} {_short(m.group(0), 20)} is impossibly large", offset, lab))
@@ -584,11 +598,13 @@ class _Block:
             )
 
     def _parts(self, lab: Any, rest: str, offset: int) -> tuple[str, str]:
-        m = re.fullmatch(r"\((.*)\)\s*[.,;]?", rest.strip(), re.DOTALL)
+        m = re.fullmatch(r"\((.*)\)\s*+[.,;]?", rest.strip(), re.DOTALL)
         if m is None:
             return "", rest
         by_key = {normalise(n): p for p in lab.parts for n in (p.name, *p.aliases)}
-        pattern = re.compile(r"\s*(" + _words_pattern(_part_names(lab)) + r")\s*:?\s*([+\-−–]?\s*\d{1,7})\s*$", re.I)
+        pattern = re.compile(
+            r"\s*+(" + _words_pattern(_part_names(lab)) + r")\s*+:?\s*+([+\-−–]?\s*+\d{1,7})\s*+", re.I
+        )
         found: dict[str, int] = {}
         for chunk in re.split(r"[,;]|\band\b", m.group(1)):
             if not chunk.strip():
@@ -672,7 +688,7 @@ class _Block:
     def _phrase(self, piece: _Piece) -> _Phrase:
         s = piece.text.strip().rstrip(".").strip()
         ph = _Phrase(piece.text)
-        m = re.match(r"(\d+)(?:\s*[x×](?=\s))?\s+", s)
+        m = re.match(r"(\d++)(?:\s*+[x×](?=\s))?\s++", s)
         if m is not None:
             if len(m.group(1).lstrip("0")) > MAX_NUMBER_DIGITS:
                 ph.problem = f"{m.group(1)[:20]} is impossibly large"
@@ -690,7 +706,7 @@ class _Block:
                     if word.role == "flag":
                         ph.flags.append(word)
                     elif word.role == "group":
-                        tag = re.match(r"\(\s*group\s+([A-Za-z0-9]{1,10})\s*\)\s*", s, re.IGNORECASE)
+                        tag = re.match(r"\(\s*+group\s++([A-Za-z0-9]{1,10})\s*+\)\s*+", s, re.IGNORECASE)
                         if tag is not None:
                             s = s[tag.end() :]
                         ph.group = (word, tag.group(1).upper() if tag else None)
@@ -706,7 +722,7 @@ class _Block:
                         s = s[sm.end() :]
                         continue
             break
-        pm = re.search(r"\(([^()]*)\)\s*$", s)
+        pm = re.search(r"\(([^()]*+)\)\s*+$", s)
         if pm is not None:
             ph.paren = pm.group(1).strip()
             s = s[: pm.start()]
@@ -719,7 +735,7 @@ class _Block:
         if joins and (ph.problem or "," not in ph.name):
             return None
         if ph.problem:
-            self.problems.append(self.r.problem(f"{piece.text!r}: {ph.problem}", piece.start, lab))
+            self.problems.append(self.r.problem(f"{quote(piece.text)}: {ph.problem}", piece.start, lab))
             return self._not_understood(lab, piece, ph, ph.problem)
         if not ph.name:
             return self._not_understood(lab, piece, ph, "no name")
@@ -791,7 +807,7 @@ class _Block:
         if ph.number is not None:
             if spec.count_key:
                 if ph.number < 1:
-                    why = f"{piece.text!r}: a count of {ph.number} is impossible"
+                    why = f"{quote(piece.text)}: a count of {ph.number} is impossible"
                     self.problems.append(self.r.problem(why, piece.start, lab))
                 data[spec.count_key] = ph.number
             else:
@@ -822,7 +838,7 @@ class _Block:
             if spec.level_key and per_level:
                 if number < 1:
                     self.problems.append(
-                        self.r.problem(f"{piece.text!r}: level {number} is impossible", piece.start, lab)
+                        self.r.problem(f"{quote(piece.text)}: level {number} is impossible", piece.start, lab)
                     )
                 data[spec.level_key] = number
                 cost = getattr(item, "cost", None)
@@ -847,7 +863,7 @@ class _Block:
         if normalise(written) not in {normalise(item.name), normalise(item.id)} and not any(
             normalise(c) == normalise(item.name) for c in self.fmt.singulars(ph.name)
         ):
-            notes.insert(0, f"{written!r} is a name of {item.name}")
+            notes.insert(0, f"{quote(written)} is a name of {item.name}")
         if lab.kinds and kind != lab.kinds[0]:
             where = getattr(item, "pool", None)
             paid = f", paid from {self.fmt.pool_name(kind, item)}" if where else ""
@@ -872,23 +888,23 @@ class _Block:
             data[spec.count_key] = ph.number
         if ph.scale is not None and spec.scale_key:
             data[spec.scale_key] = ph.scale.id
-        body = re.sub(r"^\s*\w+\s*[,:;]?\s*", "", ph.paren or "", count=1)
+        body = re.sub(r"\A\s*+\w++\s*+[,:;]?\s*+", "", ph.paren or "", count=1)
         keys = {normalise(n): k for k in spec.keys for n in (k.name, *k.aliases)}
         for chunk in [c.strip() for c in re.split(r"[,;]", body) if c.strip()]:
-            lone = re.fullmatch(r"([+\-−–]?)\s*(\d{1,7})", chunk)
+            lone = re.fullmatch(r"([+\-−–]?)\s*+(\d{1,7})", chunk)
             if lone is not None:
                 data[spec.number_key] = _SIGNS[lone.group(1)] * int(lone.group(2))
                 continue
-            km = re.fullmatch(r"(.+?)\s*:?\s*([+\-−–]?)\s*(\d{1,7})", chunk)
+            km = re.fullmatch(r"(.*?\S)\s*+:?\s*+([+\-−–]?)\s*+(\d{1,7})", chunk)
             if km is None:
-                km2 = re.fullmatch(r"([+\-−–]?)\s*(\d{1,7})\s*(.+)", chunk)  # "4 PP"
+                km2 = re.fullmatch(r"([+\-−–]?)\s*+(\d{1,7})\s*+(.+)", chunk)  # "4 PP"
                 if km2 is None or normalise(km2.group(3)) not in keys:
-                    return self._not_understood(lab, piece, ph, f"{chunk!r} is not one of {_names(spec.keys)}")
+                    return self._not_understood(lab, piece, ph, f"{quote(chunk)} is not one of {_names(spec.keys)}")
                 data[keys[normalise(km2.group(3))].field] = _SIGNS[km2.group(1)] * int(km2.group(2))
                 continue
             key = keys.get(normalise(km.group(1)))
             if key is None:
-                return self._not_understood(lab, piece, ph, f"{km.group(1)!r} is not one of {_names(spec.keys)}")
+                return self._not_understood(lab, piece, ph, f"{quote(km.group(1))} is not one of {_names(spec.keys)}")
             data[key.field] = _SIGNS[km.group(2)] * int(km.group(3))
         return _Entry(spec.kind, True, data, lab, piece, "an item of your own, not from the catalog")
 
@@ -961,7 +977,7 @@ class _Block:
             e = entry_at.get(path)
             if e is not None:
                 what = f".{loc[2]}" if len(loc) > 2 else ""
-                return self.r.problem(f"{e.piece.text!r}: {path}{what}: {msg}", e.piece.start, e.label)
+                return self.r.problem(f"{quote(e.piece.text)}: {path}{what}: {msg}", e.piece.start, e.label)
         origin = self.origin.get(str(loc[0])) if loc else None
         if origin is not None:
             lab, offset = origin
@@ -1083,12 +1099,18 @@ def export_statblock(design: Any, catalog: Catalog, *, markdown: bool = False) -
             phrases = _list_phrases(fmt, d, lab)
             lines.append((lab.name, ", ".join(phrases) if phrases else fmt.none_word))
     if markdown:
-        return "".join(f"- **{name}:** {_md_escape(value)}\n" for name, value in lines)
-    return "".join(f"{name}: {value}\n" for name, value in lines)
+        return "".join(f"- **{name}:** {_label_escape(fmt, _md_escape(value))}\n" for name, value in lines)
+    return "".join(f"{name}: {_label_escape(fmt, value)}\n" for name, value in lines)
 
 
 def _md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _label_escape(fmt: _Format, text: str) -> str:
+    """A label inside a value ("Alpha Scale: Beta") written "Scale\\:", so reading it back does not
+    take it for a label; the reader turns "\\:" back into ":"."""
+    return fmt.label_re.sub(lambda m: m.group(0)[:-1] + "\\:", text)
 
 
 def _scale_prefix(fmt: _Format, scale_id: str | None) -> str:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import LoadedDesign, parse_json, read_text
@@ -27,6 +27,11 @@ from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.model import Catalog
 from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
+from shipyard.core.termtext import quote
+from shipyard.core.usertext import NUMBER_RANGE
+
+# A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
+MAX_VESSEL_BYTES = 256 * 1024
 
 NoteStatus = Literal["converted", "note", "assumed", "conflict"]
 STATUS_WORDS = {"converted": "converted", "note": "kept as note", "assumed": "assumed", "conflict": "conflict"}
@@ -138,7 +143,9 @@ def load_table(file: Path | None = None) -> ConversionTable:
 
 # --- the Trinity vessel ---------------------------------------------------------------------
 
-_SCALED = re.compile(r"\s*([+-]?\d{1,6})\s*(?:\[\s*(\d{1,4})\s*\])?\s*")
+# Linear in the text: whitespace is taken possessively, so no two quantifiers share a run
+# of spaces (tests/test_properties.py checks the growth).
+_SCALED = re.compile(r"\s*+([+-]?\d{1,6})\s*+(?:\[\s*+(\d{1,4})\s*+\])?\s*+")
 
 
 class Scaled(BaseModel):
@@ -168,7 +175,17 @@ class Scaled(BaseModel):
 
 
 _Short = Annotated[str, Field(max_length=200)]
-_Loose = _Short | StrictInt | float | None
+
+
+def _noted_number(value: Any) -> Any:
+    if isinstance(value, int | float) and not -NUMBER_RANGE <= value <= NUMBER_RANGE:  # NaN too
+        raise ValueError(f"a number here is from {-NUMBER_RANGE:,} to {NUMBER_RANGE:,} (or text)")
+    return value
+
+
+# A value kept as a note (speeds, mass, range): text, or a number within the range every
+# number of a user file has (docs/catalog-format.md, Limits).
+_Loose = Annotated[_Short | StrictInt | float | None, AfterValidator(_noted_number)]
 
 
 class TrinityWeapon(BaseModel):
@@ -217,7 +234,8 @@ def _problems(
             allowed = _fields_at(model, loc[:-1])
             name = str(loc[-1])
             hint = closest(name, allowed)
-            msg = f"unknown field {name!r}" + (f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else "")
+            msg = f"unknown field {quote(name)}"
+            msg += f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
             out.append(Problem(msg, file, line, col, path, allowed=", ".join(allowed)))
         elif err["type"] == "missing":
             out.append(Problem(f"{loc[-1]!r} is missing", file, line, col, path))
@@ -225,7 +243,7 @@ def _problems(
             msg = err["msg"].removeprefix("Value error, ")
             given = err.get("input")
             if err["type"] != "value_error" and isinstance(given, str | int | float | bool):
-                msg += f", not {given!r}"
+                msg += f", not {quote(given)}"
             out.append(Problem(msg, file, line, col, path))
     return out
 
@@ -274,10 +292,10 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
     (positions for :func:`locate`)."""
     file = Path(file)
     if file.suffix.lower() == ".json":
-        return parse_vessel(parse_json(read_text(file), file), file=file), None
+        return parse_vessel(parse_json(read_text(file, MAX_VESSEL_BYTES), file), file=file), None
     from shipyard.core.yamlio import load_yaml
 
-    doc = load_yaml(file, "Trinity vessel file")
+    doc = load_yaml(file, "Trinity vessel file", max_bytes=MAX_VESSEL_BYTES)
     return parse_vessel(doc.data, file=file, doc=doc), doc
 
 

@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from shipyard.core.errors import InputError, Problem, format_path
-from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta, RulesetSection
+from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta, RulesetSection, item_refs
 from shipyard.core.model import Catalog, Origin, RulesetModule
 from shipyard.core.pools import PoolDef
 from shipyard.core.resources import user_data_folder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
+from shipyard.core.termtext import quote
+from shipyard.core.usertext import check_total_size, validate_strictly
 
 if TYPE_CHECKING:
     from shipyard.core.form import Form
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 
 CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "form", "preset")
 BUDGET_WITHOUT_SCALES = "all"  # a pool's budget key in a ruleset without scales
+# The YAML of one user catalog folder (one ruleset's files), all files together: five
+# times a whole built-in ruleset, read in a few seconds (docs/catalog-format.md).
+MAX_USER_FOLDER_BYTES = 256 * 1024
 
 
 def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[object, ...]) -> Any:
@@ -76,9 +81,12 @@ class _Builder:
         from shipyard.core.yamlio import load_yaml  # ruamel.yaml only when the cache misses
 
         seen_here: dict[tuple[str, str], Origin] = {}
-        for file in _yaml_files(folder):
+        files = _yaml_files(folder)
+        if not builtin:  # reading YAML with positions is slow: bound a stranger's folder first
+            check_total_size(files, MAX_USER_FOLDER_BYTES, folder, "a user catalog folder")
+        for file in files:
             try:
-                self._load_file(load_yaml(file), builtin=builtin, seen_here=seen_here)
+                self._load_file(load_yaml(file, within=folder), builtin=builtin, seen_here=seen_here)
             except InputError as exc:
                 self.problems += exc.problems
 
@@ -155,7 +163,9 @@ class _Builder:
         if model is None:
             known = [*CORE_SECTIONS, *self.module.ITEM_KINDS]
             raise doc.error(
-                f"unknown section {kind!r}; {did_you_mean(kind, known)}".rstrip("; "), (kind,), allowed=", ".join(known)
+                f"unknown section {quote(kind)}; {did_you_mean(kind, known)}".rstrip("; "),
+                (kind,),
+                allowed=", ".join(known),
             )
         bucket = self.items.setdefault(kind, {})
         for i, entry in enumerate(_as_list(doc, body, kind)):
@@ -278,6 +288,11 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
                             ),
                         )
                     )
+            for ref_kind, ref_id, ref_path in item_refs(item):
+                if catalog.item(ref_kind, ref_id) is None:
+                    hint = did_you_mean(ref_id, catalog.kind(ref_kind))
+                    message = f"{kind} {item.id!r}: {ref_path} names unknown {ref_kind} {quote(ref_id)}"
+                    found.append((kind, key_id, Problem(f"{message}; {hint}".rstrip("; "), f, ln)))
             for name in (item.id, item.name, *item.aliases):
                 n = normalise(name)
                 if n in seen and seen[n] != item.id:
@@ -356,7 +371,7 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
     if preset is None:
         hint = did_you_mean(preset_id, catalog.presets)
         raise InputError.single(
-            f"unknown preset {preset_id!r} for ruleset {catalog.meta.id!r}" + (f"; {hint}" if hint else ""),
+            f"unknown preset {quote(preset_id)} for ruleset {catalog.meta.id!r}" + (f"; {hint}" if hint else ""),
             allowed=", ".join(sorted(catalog.presets)),
         )
     origin = catalog.origins.get(("preset", preset.id))
@@ -460,7 +475,7 @@ def _override(old: BaseModel, changes: dict[str, Any], section: str, entry_id: s
             f"{section} {entry_id!r} has no field {', '.join(sorted(unknown))}; "
             f"fields: {', '.join(type(old).model_fields)}"
         )
-    return type(old).model_validate({**old.model_dump(), **changes})
+    return validate_strictly(type(old), {**old.model_dump(mode="json"), **changes})
 
 
 def _short(exc: Exception) -> str:
@@ -507,7 +522,7 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     root = info.catalog
     if not (root / "ruleset.yaml").is_file():
         raise InputError.single(
-            f"ruleset {ruleset_id!r} has no catalog: its ruleset.yaml is missing", file=root / "ruleset.yaml"
+            f"ruleset {quote(ruleset_id)} has no catalog: its ruleset.yaml is missing", file=root / "ruleset.yaml"
         )
     folders = (root, *layers)
     files = [info.manifest_file, *info.code_files(), *(f for d in folders for f in _yaml_files(d))]

@@ -18,13 +18,39 @@ def catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
     return tuple(Path(p) for p in (args.catalog or []))
 
 
-def refuse_existing(targets: Iterable[Path], force: bool) -> None:
-    """Raise an input error naming each target that exists, unless --force was given."""
+def refuse_existing(targets: Iterable[Path], force: bool, inputs: Iterable[str | Path] = ()) -> None:
+    """The command line's rule for every file it writes, checked before any work is done.
+
+    A target that exists is refused unless --force was given; a target that is one of the
+    command's own inputs, or not a regular file (a link, pipe, device or folder), is
+    refused even with --force. Each problem names its target.
+    """
+    from shipyard.core.designfile import refuse_non_regular
     from shipyard.core.errors import InputError, Problem
 
-    existing = [] if force else [t for t in targets if t.exists()]
-    if existing:
-        raise InputError([Problem("exists; use --force to replace it", str(t)) for t in existing])
+    sources = [Path(i) for i in inputs]
+    problems: list[Problem] = []
+    for t in targets:
+        same = next((i for i in sources if _same_file(t, i)), None)
+        if same is not None:
+            problems.append(Problem(f"is also an input of this command ({same}); choose another output file", str(t)))
+            continue
+        try:
+            refuse_non_regular(t)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        if not force and t.exists():
+            problems.append(Problem("exists; use --force to replace it", str(t)))
+    if problems:
+        raise InputError(problems)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:  # one of them does not exist (yet): the same path, then
+        return a.resolve() == b.resolve()
 
 
 def catalog_for(args: argparse.Namespace, ruleset: str) -> Any:

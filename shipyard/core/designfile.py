@@ -9,8 +9,11 @@ full disk never leaves a half-written design behind.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import secrets
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
@@ -23,8 +26,10 @@ from pydantic import ValidationError
 from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.model import Catalog
+from shipyard.core.safepaths import kind_of
 from shipyard.core.suggest import did_you_mean
-from shipyard.core.usertext import decode, read_limited
+from shipyard.core.termtext import quote
+from shipyard.core.usertext import decode, read_limited, validate_strictly
 
 EXTENSION = ".ship"
 FORMAT_VERSION = 2
@@ -178,7 +183,7 @@ def design_from_document(
     preset_id = preset_id or catalog.meta.default_preset
     if preset_id not in catalog.presets:
         raise InputError.single(
-            f"unknown preset {preset_id!r}; {did_you_mean(preset_id, catalog.presets)}".rstrip("; "),
+            f"unknown preset {quote(preset_id)}; {did_you_mean(preset_id, catalog.presets)}".rstrip("; "),
             file=file,
             path="preset",
             allowed=", ".join(sorted(catalog.presets)),
@@ -188,7 +193,7 @@ def design_from_document(
     if not isinstance(body, dict):
         raise InputError.single("'design' must be a JSON object with the design's fields", file=file, path="design")
     try:
-        design = catalog.module.Design.model_validate(body)
+        design = validate_strictly(catalog.module.Design, body)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, file, ("design",))) from None
     try:
@@ -241,18 +246,93 @@ def make_folder(folder: Path) -> None:
         raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
 
 
+def refuse_non_regular(target: Path) -> None:
+    """An existing ``target`` that is not a regular file (a link, pipe, device, folder) is never replaced.
+
+    Replacing it would turn ``/dev/full``'s copy or a FIFO into a plain file, or write a
+    new file where a link stood; the user meant something else.
+    """
+    try:
+        mode = Path(target).lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+    if not stat.S_ISREG(mode):
+        raise InputError.single(
+            f"is {kind_of(mode)}; Shipyard writes only new files or over regular files, so nothing was written",
+            file=target,
+        )
+
+
 def atomic_write_bytes(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` via a temporary file in the same folder, fsync and rename.
 
     A folder that does not exist, a full disk or a missing permission is an
     :class:`InputError` naming the file and the reason; the old file is left as it was.
     """
-    target = Path(target)
-    folder = target.parent if str(target.parent) else Path()
+    atomic_write_many([(Path(target), data)])
+
+
+def atomic_write_many(files: list[tuple[Path, bytes]]) -> None:
+    """Write several files all or nothing: every one is written, or none is changed.
+
+    Each goes to a temporary file beside its target first (a short name, so a target name
+    of any length the file system allows works) and is synced; only when all are written
+    are they renamed over their targets. If a rename fails, the ones already done are
+    undone (old files come back from a hard-linked copy where the file system allows).
+    """
+    for target, _ in files:
+        refuse_non_regular(target)
+    temps: list[tuple[Path, Path]] = []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        for target, data in files:
+            temps.append((target, _write_temp(target, data)))
+    except BaseException:
+        for _, tmp in temps:
+            tmp.unlink(missing_ok=True)
+        raise
+    done: list[tuple[Path, Path | None]] = []
+    try:
+        for target, tmp in temps:
+            backup = _backup(target)
+            try:
+                os.replace(tmp, target)
+            except BaseException:
+                if backup is not None:
+                    backup.unlink(missing_ok=True)
+                raise
+            done.append((target, backup))
+    except BaseException as exc:
+        for _, tmp in temps:
+            tmp.unlink(missing_ok=True)
+        for target, backup in reversed(done):
+            with contextlib.suppress(OSError):
+                if backup is not None:
+                    os.replace(backup, target)
+                else:
+                    target.unlink()
+        if isinstance(exc, OSError):
+            raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+        raise
+    for _, backup in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+    for folder in {_folder(t) for t, _ in files}:
+        _sync_folder(folder)
+
+
+def _folder(target: Path) -> Path:
+    return target.parent if str(target.parent) else Path()
+
+
+def _write_temp(target: Path, data: bytes) -> Path:
+    folder = _folder(target)
+    try:
+        fd, name = tempfile.mkstemp(prefix=".shipyard-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+    tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -262,13 +342,28 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
             os.chmod(tmp, target.stat().st_mode & 0o777)
         else:
             os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    return tmp
+
+
+def _backup(target: Path) -> Path | None:
+    """A hard link to the file about to be replaced, to put it back if a later rename fails."""
+    if not target.exists():
+        return None
+    backup = _folder(target) / f".shipyard-{secrets.token_hex(6)}.old"
+    try:
+        os.link(target, backup)
+    except OSError:
+        return None
+    return backup
+
+
+def _sync_folder(folder: Path) -> None:
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -283,6 +378,11 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
 
 def save_design(loaded: LoadedDesign, file: Path | str) -> None:
     atomic_write_text(Path(file), dumps(loaded))
+
+
+def save_designs(designs: list[tuple[LoadedDesign, Path]]) -> None:
+    """Save several designs all or nothing (an import of many stat blocks, a skirmish's sides)."""
+    atomic_write_many([(Path(f), dumps(ld).encode("utf-8")) for ld, f in designs])
 
 
 def new_design(

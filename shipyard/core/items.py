@@ -7,11 +7,41 @@ fields declared here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+@dataclass(frozen=True)
+class ItemRef:
+    """Marks a field that holds ids of catalog items of ``kind``: ``Annotated[list[str], ItemRef("accessories")]``.
+
+    The catalog checks every marked id against the items it has (:func:`item_refs`), so a
+    misspelt id is an error at load, not a rule that silently never applies.
+    """
+
+    kind: str
+
+
+def item_refs(value: Any, path: str = "") -> Iterator[tuple[str, str, str]]:
+    """``(kind, id, path)`` of every id in fields marked :class:`ItemRef`, nested models included."""
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            here = f"{path}.{name}" if path else name
+            field_value = getattr(value, name)
+            ref = next((m for m in info.metadata if isinstance(m, ItemRef)), None)
+            if ref is not None:
+                ids = [field_value] if isinstance(field_value, str) else list(field_value or [])
+                yield from ((ref.kind, i, here) for i in ids)
+            else:
+                yield from item_refs(field_value, here)
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from item_refs(v, f"{path}[{i}]")
 
 
 # Catalog entries are validated once and then come from the catalog cache by unpickling,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -29,7 +29,7 @@ class PoolDef(BaseModel):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str
-    budget: dict[str, int]
+    budget: dict[str, Annotated[int, Field(ge=0)]] = Field(description="points by scale; 0 or more")
     unit: str = "points"
     storyteller_editable: bool = True
     source: str

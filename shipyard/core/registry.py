@@ -303,10 +303,12 @@ def get(ruleset_id: object, *, file: str | Path | None = None, path: str | None 
         return found
     from shipyard.core.suggest import did_you_mean
 
+    from shipyard.core.termtext import quote
+
     installed = ids()
     hint = did_you_mean(str(ruleset_id), installed) if isinstance(ruleset_id, str) else ""
     raise InputError.single(
-        f"unknown ruleset {ruleset_id!r}"
+        f"unknown ruleset {quote(ruleset_id)}"
         + (f"; {hint}" if hint else "")
         + ("" if installed else "; none is installed"),
         file=file,

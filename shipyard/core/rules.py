@@ -21,6 +21,7 @@ from shipyard.core.items import PricedItem, RuleDef
 from shipyard.core.model import BoundRule, Catalog, Context, Params, RulesetModule, RuleType, Selection
 from shipyard.core.report import PriorityReport
 from shipyard.core.suggest import did_you_mean
+from shipyard.core.usertext import validate_strictly
 
 if TYPE_CHECKING:
     from shipyard.core.scales import Scale
@@ -73,7 +74,7 @@ def bind_rules(
             problems.append(Problem(f"rule id {definition.id!r} is used twice", str(doc.file), line, col))
         ids.add(definition.id)
         try:
-            params = rule_type.params.model_validate(definition.model_dump())
+            params = validate_strictly(rule_type.params, definition.model_dump())
         except ValidationError as exc:
             for err in exc.errors():
                 full = (*loc, *err["loc"])

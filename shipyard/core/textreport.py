@@ -1,7 +1,9 @@
 """Plain-text rendering of a Report for the terminal: the ledger, figures, findings.
 
 Neutral: it prints whatever pools, figures and tables the ruleset produced; a counted
-figure is followed by the parts it was counted from.
+figure is followed by the parts it was counted from. Names and messages come from designs
+and catalogs, so every line is escaped for the terminal (:mod:`shipyard.core.termtext`):
+a name cannot start a line of its own or move the cursor.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import textwrap
 from shipyard.core.findings import Severity
 from shipyard.core.pools import LineItem
 from shipyard.core.report import Cell, Report, Table
+from shipyard.core.termtext import escape
 
 
 def _width() -> int:
@@ -19,7 +22,7 @@ def _width() -> int:
 
 
 def _cell(c: Cell) -> str:
-    return "" if c is None else str(c)
+    return "" if c is None else escape(str(c))
 
 
 def table_lines(table: Table, indent: str = "  ") -> list[str]:
@@ -30,7 +33,7 @@ def table_lines(table: Table, indent: str = "  ") -> list[str]:
     # keep the table within the terminal: the last column wraps
     total = sum(widths[:-1]) + 2 * (len(widths) - 1) + len(indent)
     widths[-1] = max(24, min(widths[-1], _width() - total))
-    out = [indent + "  ".join(h.ljust(w) for h, w in zip(table.columns, widths, strict=True)).rstrip()]
+    out = [indent + "  ".join(escape(h).ljust(w) for h, w in zip(table.columns, widths, strict=True)).rstrip()]
     out.append(indent + "  ".join("-" * w for w in widths))
     for row in cols:
         last = textwrap.wrap(row[-1], widths[-1]) or [""]
@@ -140,4 +143,4 @@ def render(report: Report, file: str = "") -> str:
     if report.catalog_overrides:
         out += ["", "Catalog overrides in effect"]
         out += [f"  {o}" for o in report.catalog_overrides]
-    return "\n".join(out) + "\n"
+    return "\n".join(escape(line) for line in out) + "\n"

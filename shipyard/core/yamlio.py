@@ -12,12 +12,70 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.composer import Composer
+from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent
 
 from shipyard.core.errors import InputError
-from shipyard.core.usertext import decode, read_limited
+from shipyard.core.safepaths import inside
+from shipyard.core.usertext import NUMBER_RANGE, decode, read_limited
 
 MAX_YAML_BYTES = 5 * 1024 * 1024
+_MAX_NUMBER_TEXT = 40  # characters of one number as written (before it is converted)
+
+
+class _Refused(MarkedYAMLError):
+    """Something the YAML allows and Shipyard does not, with the place it is written."""
+
+    written = ""
+
+
+class _NoAliasComposer(Composer):
+    """Refuses every alias (``*name``), of a mapping, a list or a single value.
+
+    A few hundred bytes of aliases to aliases expand into gigabytes; catalogs do not need
+    them. Refused while composing, before anything is expanded.
+    """
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.parser.check_event(AliasEvent):
+            event = self.parser.peek_event()
+            raise _Refused(None, None, "aliases", event.start_mark)
+        return super().compose_node(parent, index)
+
+
+class _RangeConstructor(RoundTripConstructor):
+    """Numbers as written are short, and within :data:`NUMBER_RANGE` (finite decimals)."""
+
+    def construct_yaml_int(self, node: Any) -> Any:
+        _check_length(node)
+        return _check_range(node, super().construct_yaml_int(node))
+
+    def construct_yaml_float(self, node: Any) -> Any:
+        _check_length(node)
+        return _check_range(node, super().construct_yaml_float(node))
+
+
+def _check_length(node: Any) -> None:
+    if len(str(node.value)) > _MAX_NUMBER_TEXT:
+        raise _number_refused(node)
+
+
+def _check_range(node: Any, value: Any) -> Any:
+    if not -NUMBER_RANGE <= float(value) <= NUMBER_RANGE:  # false for NaN too
+        raise _number_refused(node)
+    return value
+
+
+def _number_refused(node: Any) -> _Refused:
+    exc = _Refused(None, None, "number", node.start_mark)
+    exc.written = str(node.value)
+    return exc
+
+
+_RangeConstructor.add_constructor("tag:yaml.org,2002:int", _RangeConstructor.construct_yaml_int)
+_RangeConstructor.add_constructor("tag:yaml.org,2002:float", _RangeConstructor.construct_yaml_float)
 
 
 @dataclass(frozen=True)
@@ -61,25 +119,12 @@ class YamlDocument:
         )
 
 
-class _AliasFound(Exception):
-    pass
-
-
-def _plain(node: Any, seen: set[int] | None = None) -> Any:
-    """Round-trip containers to plain dict/list so models never see ruamel types.
-
-    A container met twice is a YAML alias (``*name``). Catalogs do not need them, and
-    expanding them is how a few hundred bytes become gigabytes, so they are refused.
-    """
-    seen = set() if seen is None else seen
-    if isinstance(node, dict | list):
-        if id(node) in seen:
-            raise _AliasFound
-        seen.add(id(node))
+def _plain(node: Any) -> Any:
+    """Round-trip containers to plain dict/list so models never see ruamel types."""
     if isinstance(node, dict):
-        return {str(k): _plain(v, seen) for k, v in node.items()}
+        return {str(k): _plain(v) for k, v in node.items()}
     if isinstance(node, list):
-        return [_plain(v, seen) for v in node]
+        return [_plain(v) for v in node]
     # ruamel keeps quoting and number formats in str/int/float subclasses; catalogs need
     # plain values (they are pickled into the catalog cache and dumped to JSON)
     if isinstance(node, bool) or node is None:
@@ -93,16 +138,29 @@ def _plain(node: Any, seen: set[int] | None = None) -> Any:
     return node
 
 
-def load_yaml(file: Path, what: str = "catalog file") -> YamlDocument:
+def load_yaml(
+    file: Path, what: str = "catalog file", *, within: Path | None = None, max_bytes: int = MAX_YAML_BYTES
+) -> YamlDocument:
     """Load one YAML file, raising :class:`InputError` with a position for any problem.
 
     ``what`` names the kind of file in messages ("catalog file", "Trinity vessel file").
+    With ``within``, a file that is a link leading outside that folder is refused before
+    it is read, and nothing of what it leads to is shown.
     """
-    text = decode(read_limited(file, str(file), MAX_YAML_BYTES, f"a {what}"), str(file))
+    if within is not None and not inside(file, [within]):
+        raise InputError.single(
+            f"refused: this {what} is a link to a file outside its folder {within}; only files inside it are read",
+            file=file,
+        )
+    text = decode(read_limited(file, str(file), max_bytes, f"a {what}"), str(file))
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
+    yaml.Composer = _NoAliasComposer
+    yaml.Constructor = _RangeConstructor
     try:
         nodes = yaml.load(text)
+    except _Refused as exc:
+        raise _refusal(exc, file, what) from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -117,14 +175,26 @@ def load_yaml(file: Path, what: str = "catalog file") -> YamlDocument:
         raise InputError.single("file is empty", file=file)
     try:
         data = _plain(nodes)
-    except _AliasFound:
-        raise InputError.single(
-            f"YAML anchors and aliases (&name / *name) are not supported in a {what}; write entries out",
-            file=file,
-        ) from None
     except RecursionError:
         raise InputError.single("malformed YAML: nested too deeply", file=file) from None
     return YamlDocument(file=file, data=data, nodes=nodes)
+
+
+def _refusal(exc: _Refused, file: Path, what: str) -> InputError:
+    mark = exc.problem_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+    if exc.problem == "aliases":
+        message = f"YAML anchors and aliases (&name / *name) are not supported in a {what}; write entries out"
+        return InputError.single(message, file=file, line=line, column=col)
+    from shipyard.core.termtext import quote
+
+    return InputError.single(
+        f"the number {quote(exc.written, 40)} is outside the range a {what} may hold",
+        file=file,
+        line=line,
+        column=col,
+        allowed=f"whole numbers and finite decimals from {-NUMBER_RANGE:,} to {NUMBER_RANGE:,}",
+    )
 
 
 def validate(doc: YamlDocument, model: type[Any], data: Any, loc: tuple[object, ...]) -> Any:
@@ -133,9 +203,11 @@ def validate(doc: YamlDocument, model: type[Any], data: Any, loc: tuple[object, 
     from pydantic import ValidationError
 
     from shipyard.core.errors import Problem, format_path
+    from shipyard.core.termtext import quote
+    from shipyard.core.usertext import validate_strictly
 
     try:
-        return model.model_validate(data)
+        return validate_strictly(model, data)  # JSON-strict: `cost: true` or "3" is not a number
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
@@ -143,7 +215,7 @@ def validate(doc: YamlDocument, model: type[Any], data: Any, loc: tuple[object, 
             line, col = doc.position(full)
             if err["type"] == "extra_forbidden":
                 allowed = ", ".join(sorted(model.model_fields))
-                msg = f"unknown key {err['loc'][-1]!r}"
+                msg = f"unknown key {quote(err['loc'][-1])}"
                 problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
                 continue
             problems.append(Problem(err["msg"], str(doc.file), line, col, format_path(full)))

@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlparse
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from shipyard.core.safepaths import inside, is_regular_file, resolved
+
 
 class RefusedResource(Exception):
     """A sheet asked for something outside what sheets may load."""
@@ -36,9 +38,8 @@ class SafeFetcher(URLFetcher):
                 f"refused {url!r}: sheets may not load anything from the network; "
                 "use data: URLs or files in the template folder"
             )
-        path = Path(unquote(urlparse(url).path)).resolve()
-        inside = any(path.is_relative_to(r) for r in self.roots)
-        if not inside or not path.is_file():
+        path = resolved(unquote(urlparse(url).path))
+        if not inside(path, self.roots) or not is_regular_file(path):
             raise RefusedResource(
                 f"refused {url!r}: only regular files inside the template and catalog folders may be loaded "
                 f"({', '.join(str(r) for r in self.roots)})"

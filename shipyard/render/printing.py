@@ -30,6 +30,7 @@ from shipyard.render.worker import (
     RenderJob,
     RenderResult,
     RenderWorker,
+    check_timeout,
     workers_wanted,
 )
 
@@ -74,8 +75,15 @@ class Renderer:
 
         active = self.workers[: max(1, min(len(jobs), len(self.workers)))]
         with ThreadPoolExecutor(len(active)) as pool:
-            for fut in [pool.submit(drain, w) for w in active]:
-                fut.result()
+            futures = [pool.submit(drain, w) for w in active]
+            try:
+                for fut in futures:
+                    fut.result()
+            except BaseException:  # Ctrl-C, SIGTERM or a failed job: stop every worker now
+                queue.clear()
+                for w in active:
+                    w.kill()
+                raise
         return [r for r in results if r is not None]
 
 
@@ -212,6 +220,10 @@ def print_loaded(
     evaluates once per edit, and its preview and printing show that evaluation)."""
     if sheet not in SHEETS:
         raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
+    try:
+        check_timeout(timeout)
+    except ValueError as exc:
+        raise InputError.single(str(exc), path="timeout") from None
     if not loaded:
         raise InputError.single("no designs to print")
     rulesets = {ld.ruleset for ld in loaded}

@@ -8,17 +8,80 @@ of a silently blank field.
 
 from __future__ import annotations
 
+import os
+import posixpath
+import stat
 import traceback
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from shipyard.core.safepaths import inside, kind_of
+from shipyard.core.termtext import shorten
+
+# A template file is read whole; a sheet's templates are a few KB.
+MAX_TEMPLATE_BYTES = 1024 * 1024
 
 
 class TemplateProblem(Exception):
     """A template could not be rendered; the message names the template file and line."""
+
+
+class RefusedTemplate(TemplateError):
+    """A template name led to something other than a regular file inside the template folders."""
+
+
+class FolderLoader(FileSystemLoader):
+    """jinja2's file loader, reading only regular files inside its folders.
+
+    ``{% include %}``, ``{% extends %}`` and ``{% import %}`` all come here. The file a name
+    leads to is resolved (links followed) and must lie inside one of the template folders,
+    the same test the renderer's URL fetcher applies (:mod:`shipyard.core.safepaths`); a
+    link to ``/proc/self/environ`` or a pipe is refused before it is opened.
+    """
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)
+        for folder in self.searchpath:
+            filename = posixpath.join(folder, *pieces)
+            if os.path.lexists(filename):
+                break
+        else:
+            return super().get_source(environment, template)  # not found: jinja2's own message
+        if not inside(filename, self.searchpath):
+            raise RefusedTemplate(
+                f"refused template {template!r}: it leads outside the template folders "
+                f"({', '.join(self.searchpath)}); only files inside them may be used"
+            )
+        path = Path(filename)
+        try:
+            st = path.stat()
+            if not stat.S_ISREG(st.st_mode):
+                raise RefusedTemplate(f"refused template {template!r}: it is {kind_of(st.st_mode)}, not a file")
+            if st.st_size > MAX_TEMPLATE_BYTES:
+                raise RefusedTemplate(
+                    f"refused template {template!r}: {st.st_size:,} bytes; a template is limited to "
+                    f"{MAX_TEMPLATE_BYTES:,}"
+                )
+            contents = path.read_text(encoding=self.encoding)
+        except OSError as exc:
+            raise RefusedTemplate(f"cannot read template {template!r}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RefusedTemplate(f"template {template!r} is not {self.encoding} text") from None
+        mtime = st.st_mtime
+
+        def uptodate() -> bool:
+            try:
+                return path.stat().st_mtime == mtime
+            except OSError:
+                return False
+
+        return contents, os.path.normpath(filename), uptodate
 
 
 def environment(dirs: list[Path]) -> ImmutableSandboxedEnvironment:
@@ -30,7 +93,7 @@ def _environment(dirs: tuple[Path, ...]) -> ImmutableSandboxedEnvironment:
     """One environment per set of template folders, so a worker compiles each template once
     (jinja2 still notices a template file that changed on disk)."""
     return ImmutableSandboxedEnvironment(
-        loader=FileSystemLoader([str(d) for d in dirs]),
+        loader=FolderLoader([str(d) for d in dirs]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -60,3 +123,8 @@ def render_html(dirs: list[Path], name: str, context: dict[str, Any]) -> str:
         raise TemplateProblem(f"{where}: template error: {exc}") from None
     except RecursionError:
         raise TemplateProblem(f"{name}: template recursion too deep (a macro calls itself without end?)") from None
+    except MemoryError:
+        raise
+    except Exception as exc:  # IndexError, OverflowError, ValueError ... raised by the template's own code
+        where = _where(exc, dirs) or name
+        raise TemplateProblem(f"{where}: template error: {type(exc).__name__}: {shorten(str(exc), 300)}") from None

@@ -8,20 +8,32 @@ with an error instead of exhausting the machine before the deadline). A worker i
 WeasyPrint as soon as it starts, so the import overlaps with the parent's own work.
 One worker renders one job at a time; several threads may share it (the editor's
 previews and its printing), each waiting for its turn.
+
+A worker dies with its parent, however the parent ends (``kill -9`` included): a forked
+worker first closes the pipe ends it inherited (its parent's, and other workers'), so a
+parent that is gone means end-of-file or a broken pipe, never a write blocked forever;
+and a watchdog thread ends the worker when its parent process is no longer its parent
+(a job still rendering). Not PR_SET_PDEATHSIG: it fires when the *thread* that started
+the worker ends, and the editor starts its worker from a preview thread.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import os
 import sys
 import threading
+import time
+import weakref
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 DEFAULT_TIMEOUT = 60.0
+# The time limit a print may be given, in seconds (the --timeout option's range).
+MIN_TIMEOUT, MAX_TIMEOUT = 1.0, 3600.0
 # Address space one worker may use. A 30-design fleet book peaks near 420 MB in one worker.
 MEMORY_LIMIT = 3 * 2**30
 # A record print of this many designs or more is split over several workers.
@@ -33,6 +45,13 @@ def workers_wanted(sheet: str, designs: int, cpus: int | None) -> int:
     if sheet == "record" and designs < PARALLEL_FROM:
         return 1
     return max(1, min(2, cpus or 1, designs))
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` if it is a time limit a print may have; ValueError saying the range if not (NaN too)."""
+    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
+        raise ValueError(f"the time limit must be from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} seconds, not {seconds:g}")
+    return seconds
 
 
 class RenderError(Exception):
@@ -72,12 +91,41 @@ def _explain(exc: BaseException) -> str:
     return f"the renderer failed: {type(exc).__name__}: {exc}"
 
 
-def _serve(conn: Connection) -> None:
+# The parent's ends of the pipes to forked workers: a worker forked later inherits them and
+# closes them first thing (see the module docstring).
+_parent_ends: weakref.WeakSet[Any] = weakref.WeakSet()
+WATCHDOG_SECONDS = 0.5
+PARENT_ENV = "SHIPYARD_RENDER_PARENT"
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process as soon as ``parent`` is no longer its parent (it died)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCHDOG_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="shipyard-render-watchdog").start()
+
+
+def _serve(conn: Connection, parent: int | None = None) -> None:
     """Worker main loop: import the renderer, then render jobs until told to stop.
 
     If the renderer cannot even be imported (a missing system library), every job is
-    answered with that reason instead of the worker dying unexplained.
+    answered with that reason instead of the worker dying unexplained. A parent that is
+    gone ends the loop (end-of-file, a broken pipe, or the watchdog).
     """
+    for inherited in list(_parent_ends):
+        inherited.close()
+    _watch_parent(os.getppid() if parent is None else parent)
+    try:
+        _serve_jobs(conn)
+    except (BrokenPipeError, ConnectionError, EOFError):
+        return  # the parent went away while we answered
+
+
+def _serve_jobs(conn: Connection) -> None:
     _limit_memory()
     failure = ""
     try:
@@ -140,7 +188,8 @@ class _Subprocess:
         cmd = [sys.executable, "-m", "shipyard.render.worker", str(child.fileno())]
         if getattr(sys, "frozen", False):  # a bundled app starts itself in worker mode
             cmd = [sys.executable, "--render-worker", str(child.fileno())]
-        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL)
+        env = {**os.environ, PARENT_ENV: str(os.getpid())}  # for the watchdog
+        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, env=env)
         child.close()
         self.sock = parent
         self.conn = Connection(parent.detach())
@@ -173,7 +222,8 @@ class RenderWorker:
             return
         ctx: Any = mp.get_context(method)
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="shipyard-render")
+        _parent_ends.add(self._conn)
+        self._proc = ctx.Process(target=_serve, args=(child, os.getpid()), daemon=True, name="shipyard-render")
         self._proc.start()
         child.close()
 
@@ -227,7 +277,8 @@ class RenderWorker:
 
 def serve_fd(fd: int) -> None:
     """Entry point of a worker started as a subprocess: serve jobs on an inherited socket."""
-    _serve(Connection(fd))
+    parent = os.environ.get(PARENT_ENV, "")
+    _serve(Connection(fd), int(parent) if parent.isdigit() else None)
 
 
 if __name__ == "__main__":

@@ -43,14 +43,16 @@ def _move_speed(ctx: Context, move: int) -> tuple[int, float] | None:
 
 
 def _weapon_bonus(ctx: Context, weapon: Weapon) -> tuple[int, int, list[str]]:
+    """The weapon's damage and range bonuses, and the items giving them, each named once
+    ("Enhanced Lasers x3"): a design's notes grow with the catalog, not with the design."""
     dmg = rng = 0
-    names = []
+    counts: dict[str, int] = {}
     for _, item, eff in _effects(ctx, WeaponBonusEffect):
         if eff.tag in weapon.tags:
             dmg += eff.damage
             rng += eff.range
-            names.append(item.name)
-    return dmg, rng, names
+            counts[item.name] = counts.get(item.name, 0) + 1
+    return dmg, rng, [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
 
 
 def _attack_text(design: Design, weapon: Weapon | None, damage: int, turret: bool) -> str:

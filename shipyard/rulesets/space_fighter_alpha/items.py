@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.items import CatalogItem, Chart, PricedItem
+from shipyard.core.items import CatalogItem, Chart, ItemRef, PricedItem
 
 # --- catalog item kinds ------------------------------------------------------------------
 
@@ -67,8 +67,8 @@ class AutoTurretsEffect(_Effect):
 
 class TransformationEffect(_Effect):
     type: Literal["transformation"]
-    robot_with: list[str] = Field(
-        default_factory=list, description="accessories that together make a form an anthropomorphic robot"
+    robot_with: Annotated[list[str], ItemRef("accessories")] = Field(
+        default_factory=list, description="ids of accessories that together make a form an anthropomorphic robot"
     )
 
 

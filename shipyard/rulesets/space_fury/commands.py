@@ -97,11 +97,17 @@ def _catalog(args: argparse.Namespace) -> Any:
     return catalog_for(args, RULESET)
 
 
-def _save(design: Any, catalog: Any, out: Path) -> None:
-    from shipyard.core.designfile import LoadedDesign, save_design
+def _loaded(design: Any, catalog: Any) -> Any:
+    from shipyard.core.designfile import LoadedDesign
 
     preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
-    save_design(LoadedDesign(None, RULESET, preset, design, catalog), out)
+    return LoadedDesign(None, RULESET, preset, design, catalog)
+
+
+def _save(design: Any, catalog: Any, out: Path) -> None:
+    from shipyard.core.designfile import save_design
+
+    save_design(_loaded(design, catalog), out)
 
 
 def _load(name: str, args: argparse.Namespace) -> Any:
@@ -133,23 +139,25 @@ def _summary(design: Any, catalog: Any) -> str:
     return f"{', '.join(parts)}; {verdict}"
 
 
-def _write(args: argparse.Namespace, make: Callable[[Any], tuple[Any, str]]) -> int:
-    """Build a design with ``make(catalog)``, save it to ``-o``, say what was written."""
+def _write(args: argparse.Namespace, make: Callable[[Any], tuple[Any, str]], inputs: tuple[str, ...] = ()) -> int:
+    """Build a design with ``make(catalog)`` (from ``inputs``), save it to ``-o``, say what was written."""
     from pydantic import ValidationError
 
     from shipyard.core.designfile import validation_problems
     from shipyard.core.errors import InputError
 
     out = Path(args.output)
-    refuse_existing([out], args.force)
+    refuse_existing([out], args.force, inputs=inputs)
     catalog = _catalog(args)
     try:
         design, what = make(catalog)
     except ValidationError as exc:  # a number beyond what a design file may hold
         raise InputError(validation_problems(exc, None, ())) from None
+    from shipyard.core.termtext import escape
+
     _save(design, catalog, out)
-    print(f"wrote {out}: {what}")
-    print(f"  {_summary(design, catalog)}")
+    print(f"wrote {out}: {escape(what)}")
+    print(f"  {escape(_summary(design, catalog))}")
     return 0
 
 
@@ -194,7 +202,7 @@ def cmd_crew(args: argparse.Namespace) -> int:
         root: Any = design.root
         return design, f"{design.name} flown by {root.pilot.name or 'its pilot'}"
 
-    return _write(args, make)
+    return _write(args, make, (args.fighter, args.pilot))
 
 
 def cmd_force(args: argparse.Namespace) -> int:
@@ -204,7 +212,7 @@ def cmd_force(args: argparse.Namespace) -> int:
         design = force(args.name, [_load(f, args) for f in args.files], args.pilot_levels)
         return design, str(design.name)
 
-    return _write(args, make)
+    return _write(args, make, tuple(args.files))
 
 
 def cmd_skirmish(args: argparse.Namespace) -> int:
@@ -216,11 +224,10 @@ def cmd_skirmish(args: argparse.Namespace) -> int:
     catalog = _catalog(args)
     seed = _seed(args)
     result = skirmish(catalog, seed)
-    from shipyard.core.designfile import make_folder
+    from shipyard.core.designfile import make_folder, save_designs
 
     make_folder(folder)
-    for side, target in zip(result.sides, targets, strict=True):
-        _save(side, catalog, target)
+    save_designs([(_loaded(side, catalog), t) for side, t in zip(result.sides, targets, strict=True)])  # both or none
     print(f"seed {seed}: {result.summary}".replace("\n", "\n  "))
     for side, target in zip(result.sides, targets, strict=True):
         print(f"wrote {target}: {side.name}; {_summary(side, catalog)}")

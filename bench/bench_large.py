@@ -1,0 +1,103 @@
+"""Large inputs: how printing a big design and loading a big user catalog grow with size.
+
+Issue 18: 50 x High Powered Lasers printed in 3 s, 100 in 7 s, 200 in 35 s (superlinear),
+and a 60,000-item catalog took 46 s without the cache. This script prints the Rebel Fighter
+with n weapons, n technologies and n accessories for growing n, and loads a user catalog
+of growing size with the cache off, and reports each time as a ratio to the smallest size
+measured in the same run (linear growth: the ratio stays at or below the size ratio).
+
+    .venv/bin/python bench/bench_large.py            # ~1 min
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from shipyard.core.catalog import MAX_USER_FOLDER_BYTES, load_catalog  # noqa: E402
+from shipyard.render.printing import print_designs  # noqa: E402
+from shipyard.render.worker import RenderWorker  # noqa: E402
+
+SIZES = (25, 50, 100, 200)
+REBEL = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-fighter.ship"
+
+
+def cpu() -> float:
+    """CPU seconds of this process and its finished children (the render worker's share is in the wall time)."""
+    r, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime + c.ru_utime + c.ru_stime
+
+
+def design(folder: Path, n: int) -> Path:
+    doc = json.loads(REBEL.read_text())
+    doc["design"]["weapons"] = [{"weapon": "light-laser"}] * n
+    doc["design"]["technology"] = [{"id": "high-powered-lasers"}] * n
+    doc["design"]["accessories"] = [{"id": "landing-gear"}] * n
+    path = folder / f"big-{n}.ship"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+Row = tuple[str, float, float, str]  # what, seconds, ratio to the smallest, note
+
+
+def bench_print(folder: Path) -> list[Row]:
+    rows: list[Row] = []
+    with RenderWorker() as worker:
+        print_designs([REBEL], folder / "warm.pdf", workers=[worker], use_user_folder=False)
+        base = None
+        for n in SIZES:
+            path = design(folder, n)
+            best = float("inf")
+            for i in range(2):
+                start = time.perf_counter()
+                result = print_designs([path], folder / f"{n}-{i}.pdf", workers=[worker], use_user_folder=False)
+                best = min(best, time.perf_counter() - start)
+            base = base or best
+            rows.append((f"print n={n}", best, best / base, f"size x{n / SIZES[0]:g}, {result.pages} pages"))
+    return rows
+
+
+def user_catalog(folder: Path, entries: int) -> Path:
+    house = folder / f"house-{entries}" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    lines = [f"  - {{id: acc-{i}, name: Accessory {i}, cost: 1, source: House}}" for i in range(entries)]
+    (house / "many.yaml").write_text("accessories:\n" + "\n".join(lines) + "\n")
+    return house.parent
+
+
+def bench_catalog(folder: Path) -> list[Row]:
+    os.environ["SHIPYARD_NO_CACHE"] = "1"
+    rows: list[Row] = []
+    entry_bytes = len("  - {id: acc-1000, name: Accessory 1000, cost: 1, source: House}\n")
+    most = MAX_USER_FOLDER_BYTES // entry_bytes
+    base = None
+    for entries in (most // 8, most // 4, most // 2, most):
+        house = user_catalog(folder, entries)
+        start = cpu()
+        load_catalog("space-fighter-alpha", [house], use_user_folder=False)
+        took = cpu() - start
+        base = base or took
+        rows.append((f"catalog {entries} entries", took, took / base, f"size x{entries / (most // 8):g}, CPU s"))
+    return rows
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = bench_print(Path(tmp)) + bench_catalog(Path(tmp))
+    for what, seconds, ratio, note in rows:
+        print(f"{what:<24} {seconds:7.2f} s  x{ratio:5.2f}  ({note})")
+    print("SUMMARY " + "; ".join(f"{what} x{ratio:.2f}" for what, _, ratio, _ in rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
