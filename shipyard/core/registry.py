@@ -302,7 +302,6 @@ def get(ruleset_id: object, *, file: str | Path | None = None, path: str | None 
     if found is not None:
         return found
     from shipyard.core.suggest import did_you_mean
-
     from shipyard.core.termtext import quote
 
     installed = ids()
