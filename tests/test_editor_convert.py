@@ -33,7 +33,7 @@ from shipyard._qt.convert_actions import ConvertActions, actions_of
 from shipyard._qt.convert_dialogs import ReportDialog, TrinityDialog, TrinityInput, report_html
 from shipyard._qt.window import MainWindow
 from shipyard.convert.statblock import export_statblock, holdable, import_statblock, import_statblocks
-from shipyard.convert.trinity import convert_vessel, load_vessel
+from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel, load_vessel
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 

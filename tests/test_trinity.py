@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from shipyard.convert.statblock import export_statblock, holdable, import_statblock
-from shipyard.convert.trinity import (
+from shipyard.rulesets.space_fighter_alpha.trinity import (
     ConversionResult,
     Scaled,
     convert_vessel,

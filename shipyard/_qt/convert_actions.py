@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from shipyard._qt.convert_dialogs import TrinityInput
     from shipyard._qt.view import DocumentView
     from shipyard.convert.statblock import ImportReport
-    from shipyard.convert.trinity import ConversionTable
+    from shipyard.rulesets.space_fighter_alpha.trinity import ConversionTable
 
 CLIPBOARD = "clipboard"
 TRINITY_FILTER = "Trinity vessels (*.yaml *.yml *.json);;All files (*)"
@@ -296,7 +296,7 @@ class ConvertActions(QObject):
             return None
         if answer is None:
             return None
-        from shipyard.convert.trinity import convert_vessel
+        from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel
 
         try:
             result = convert_vessel(
@@ -313,7 +313,7 @@ class ConvertActions(QObject):
 
     def import_trinity_file(self, path: Path | None = None) -> DocumentView | None:
         """Convert a vessel file, with Structure and Power assumed as the command line does."""
-        from shipyard.convert.trinity import convert_vessel, load_vessel, locate
+        from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel, load_vessel, locate
 
         if path is None:
             path = self.ask_trinity_file()
@@ -342,6 +342,6 @@ class ConvertActions(QObject):
 
 
 def _trinity_table() -> ConversionTable:
-    from shipyard.convert.trinity import load_table
+    from shipyard.rulesets.space_fighter_alpha.trinity import load_table
 
     return load_table()

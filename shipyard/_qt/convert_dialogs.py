@@ -41,7 +41,7 @@ from shipyard.core.model import Catalog
 
 if TYPE_CHECKING:
     from shipyard.convert.statblock import ImportReport
-    from shipyard.convert.trinity import ConversionTable, TrinityVessel
+    from shipyard.rulesets.space_fighter_alpha.trinity import ConversionTable, TrinityVessel
 
 # Statuses a reader must not miss, in the import report and the conversion report.
 ATTENTION = ("not understood", "differs", "conflict")
@@ -320,7 +320,7 @@ class TrinityDialog(QDialog):
         super().__init__(parent)
         self.catalog = catalog
         if table is None:
-            from shipyard.convert.trinity import load_table
+            from shipyard.rulesets.space_fighter_alpha.trinity import load_table
 
             table = load_table()
         self.table = table
@@ -528,7 +528,7 @@ class TrinityDialog(QDialog):
 
     def vessel(self) -> TrinityVessel:
         """The vessel the form describes; InputError with the engine's message if it is not one."""
-        from shipyard.convert.trinity import parse_vessel
+        from shipyard.rulesets.space_fighter_alpha.trinity import parse_vessel
 
         return parse_vessel(self.vessel_data(), file=f"{self.table.system} vessel form")
 
@@ -549,7 +549,7 @@ class TrinityDialog(QDialog):
 
     def check(self) -> InputError | None:
         """The engine's refusal when the form cannot be converted, or None."""
-        from shipyard.convert.trinity import convert_vessel
+        from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel
 
         try:
             v = self.value()
