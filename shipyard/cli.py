@@ -196,6 +196,8 @@ def _kinds(catalog: Any, kind: str | None) -> list[str]:
 
 def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
     """One ruleset's catalog as text: its presets and pools, then each kind's items."""
+    from shipyard.core.termtext import escape
+
     out: list[str] = []
     if show_head:
         out.append(f"{catalog.meta.name} ({catalog.meta.id}) — preset {catalog.preset.id if catalog.preset else ''}")
@@ -217,8 +219,8 @@ def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
                 scales = getattr(item, "scales", None)
                 if scales:
                     extra += f"  [{', '.join(scales)} only]"
-            out.append(f"  {item.id:<32} {item.name}{extra}")
-    out += [f"override: {o}" for o in catalog.overrides]
+            out.append(escape(f"  {item.id:<32} {item.name}{extra}"))  # a name cannot start a line of its own
+    out += [escape(f"override: {o}") for o in catalog.overrides]
     return "\n".join(out)
 
 
