@@ -60,6 +60,11 @@ def sample(name: str, preset: str = "as-written") -> LoadedDesign:
     return load_design(EXAMPLES / f"{name}.ship", preset=preset, use_user_folder=False)
 
 
+def as_published(name: str) -> Any:
+    """A sample's design as the rules print it: without the note on the preset it is saved with."""
+    return sample(name).design.model_copy(update={"notes": ""})
+
+
 def build(preset: str = "as-written", **fields: Any) -> tuple[Design, Report]:
     """A starfighter with ``fields`` changed, resolved and evaluated.
 

@@ -13,14 +13,14 @@ pytest.importorskip("PySide6")
 
 from pypdf import PdfReader
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QListWidget, QPushButton
+from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QLineEdit, QListWidget, QPushButton
 
 from shipyard._qt import autosave
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, sample
+from .conftest import EXAMPLES, as_published, sample, sfa
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
@@ -137,7 +137,7 @@ def build_rebel_fighter(qtbot: Any, window: MainWindow) -> DocumentView:
 def test_build_the_rebel_fighter_through_the_steps(qtbot: Any, window: MainWindow) -> None:
     view = build_rebel_fighter(qtbot, window)
     published = sample("rebel-fighter")
-    assert view.doc.design == published.design
+    assert view.doc.design == as_published("rebel-fighter")
     expected = evaluate(published.design, published.catalog)
     for row, pool in enumerate(expected.pools):
         left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"

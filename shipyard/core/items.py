@@ -82,6 +82,11 @@ class RulesetMeta(BaseModel):
         min_length=1,
         description="what reports call a design's variants (a form of a transforming craft, a member of a force)",
     )
+    samples_note: str = Field(
+        default="",
+        max_length=400,
+        description="one sentence: why a published sample can fail as written (README, welcome page, fleet-book cover)",
+    )
 
 
 class Preset(BaseModel):
