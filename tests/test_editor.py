@@ -394,9 +394,18 @@ def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWin
     samples = [b for b in pushed if b.accessibleName().startswith("Open the sample")]
     fury = [b.text() for b in pushed if "Space Fury" in b.accessibleName()]
     assert len(samples) == 6 and len(fury) == 3
+    # why a published sample can fail as written, in the catalog's own words
+    why = sfa().meta.samples_note
+    assert why and why in [label.text() for label in window.welcome.findChildren(QLabel)]
     window.open_sample(EXAMPLES / "alien-disk-fighter.ship")
     cur = window.current()
     assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Alien Disk-Fighter"
+    # a sample opens under the preset its published figures mean, the as-written verdict one choice away
+    window.open_sample(EXAMPLES / "rebel-frigate.ship")
+    cur = window.current()
+    assert cur is not None and cur.doc.preset == "sample-ships" and cur.doc.report.valid
+    assert cur.doc.set_preset("as-written") is None
+    assert not cur.doc.report.valid and "pool-over-budget" in cur.doc.report.codes()
 
 
 def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: MainWindow) -> None:

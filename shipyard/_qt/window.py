@@ -74,6 +74,12 @@ class Welcome(QWidget):
             b.clicked.connect(lambda _=False, s=scale: window.new(s))
             lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(QLabel("<b>Sample ships</b>"), alignment=Qt.AlignmentFlag.AlignCenter)
+        # why a published sample can fail as written: one sentence from the ruleset's catalog
+        why = QLabel(load_catalog(RULESET, use_user_folder=False).meta.samples_note)
+        why.setWordWrap(True)
+        why.setMaximumWidth(560)
+        why.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(why, alignment=Qt.AlignmentFlag.AlignCenter)
         for f in samples():
             b = QPushButton(_sample_name(f))
             b.setAccessibleName(f"Open the sample {f.stem.replace('-', ' ')}")
