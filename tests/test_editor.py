@@ -427,6 +427,22 @@ def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: Main
     assert window.recent()[:2] == [str(EXAMPLES / "alien-mothership.ship"), str(EXAMPLES / "rebel-frigate.ship")]
 
 
+def test_a_file_opened_by_a_relative_path_is_remembered_whole(
+    qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`shipyard-gui ../ships/x.ship` from the user's folder: recent files work from anywhere later."""
+    monkeypatch.chdir(EXAMPLES)
+    view = window.open_file(Path("..") / "examples" / "rebel-frigate.ship")
+    assert view is not None and view.doc.path == EXAMPLES / "rebel-frigate.ship"
+    assert window.recent()[0] == str(EXAMPLES / "rebel-frigate.ship")
+    window.close_tab(0)
+    monkeypatch.chdir(tmp_path)
+    (entry,) = [a for a in window.recent_menu.actions() if a.text() == str(EXAMPLES / "rebel-frigate.ship")]
+    entry.trigger()
+    assert [d.design.name for d in window.documents()] == ["Rebel Frigate"]
+    assert window.errors == []  # type: ignore[attr-defined]
+
+
 def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: MainWindow) -> None:
     view = window.open_file(EXAMPLES / "rebel-fighter.ship")
     assert view is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from pathlib import Path
@@ -375,6 +376,8 @@ class MainWindow(QMainWindow):
         return load_design(path, catalog_folders=self.catalog_folders(), use_user_folder=self.use_user_folder)
 
     def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
+        # absolute, so recent files work from any folder; not resolve(): a symlinked folder keeps its name
+        path = Path(os.path.abspath(path))  # noqa: PTH100
         for i in range(self.tabs.count()):
             view = self.tabs.widget(i)
             if isinstance(view, DocumentView) and view.doc.path and view.doc.path.resolve() == path.resolve():
