@@ -40,6 +40,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     results: list[dict[str, object]] = []
     status = EXIT_OK
     texts: list[str] = []
+    counts = {"pass": 0, "fail": 0, "unreadable": 0}
     for name in args.files:
         try:
             loaded = load_design(
@@ -47,12 +48,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         except InputError as exc:
             status = EXIT_INPUT
+            counts["unreadable"] += 1
             if args.json:
                 results.append({"file": name, "valid": False, "error": [vars(p) for p in exc.problems]})
             else:
                 _print_problems(exc)
             continue
         report = evaluate(loaded.design, loaded.catalog)
+        counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
         if args.json:
@@ -66,6 +69,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         sys.stdout.write("\n".join(texts))
+    if args.summary:
+        n, ok, bad = len(args.files), counts["pass"], counts["fail"]
+        line = f"{n} design{'s' * (n != 1)}: {ok} pass{'es' * (ok == 1)}, {bad} do{'es' * (bad == 1)} not pass"
+        line += f", {counts['unreadable']} could not be read" if counts["unreadable"] else ""
+        sys.stdout.flush()
+        print(line, file=sys.stderr if args.json else sys.stdout)
     return status
 
 
@@ -140,8 +149,10 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         print(f"{catalog.meta.name} ({catalog.meta.id}) — preset {catalog.preset.id if catalog.preset else ''}")
         print(f"presets: {', '.join(catalog.presets)}")
         print(f"pools: {', '.join(p.id for p in catalog.pools)}")
-    for kind in kinds:
-        print(f"\n{kind} ({len(catalog.kind(kind))})")
+    for i, kind in enumerate(kinds):
+        if i or not args.kind:  # a blank line between sections, none before the first line printed
+            print()
+        print(f"{kind} ({len(catalog.kind(kind))})")
         for item in catalog.kind(kind).values():
             cost = getattr(item, "cost", None)
             extra = ""
@@ -190,6 +201,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     catalog_opts(p)
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per file")
+    p.add_argument(
+        "--summary",
+        action="store_true",
+        help="end with one line: designs, how many pass, how many do not (stderr with --json)",
+    )
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("print", help="print record sheets, stat cards or a fleet book to PDF")
