@@ -360,6 +360,26 @@ def test_installed_editor_starts_offscreen(installed: InstalledVenv) -> None:
     assert "shown: True" in proc.stdout and "designs: 1" in proc.stdout, _describe(proc)
 
 
+def test_installed_editor_starts_on_x11_under_xvfb(installed: InstalledVenv) -> None:
+    """The real xcb platform on a real X server, so a library Qt's X11 plugin lacks fails here."""
+    xvfb_run = shutil.which("xvfb-run")
+    if xvfb_run is None:
+        pytest.fail("xvfb-run is not installed: scripts/system-deps installs it (apt-get install xvfb xauth)")
+    gui = installed.root / "bin" / "shipyard-gui"
+    ship = _installed_sample(installed)
+    proc = _run(
+        [xvfb_run, "--auto-servernum", "--server-args=-screen 0 1600x1000x24", gui, ship, "--smoke"],
+        cwd=installed.workdir,
+        timeout=RUN_TIMEOUT,
+        env={"QT_QPA_PLATFORM": "xcb", "XDG_SESSION_TYPE": "x11"},  # xvfb-run sets DISPLAY and XAUTHORITY
+    )
+    assert proc.returncode == 0, f"shipyard-gui --smoke on xcb failed\n{_describe(proc)}"
+    # the sample opened under the preset it is saved with: its freebies add up
+    assert "shown: True designs: 1 title: 'rebel-fighter.ship[*] — Shipyard' freebies: '0 left'" in proc.stdout, (
+        _describe(proc)
+    )
+
+
 # --- (d) desktop integration: .desktop, MIME type, AppStream, icon ---------------------------
 
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
