@@ -78,8 +78,8 @@ class Welcome(QWidget):
         # why a published sample can fail as written: one sentence from the ruleset's catalog
         why = QLabel(load_catalog(RULESET, use_user_folder=False).meta.samples_note)
         why.setWordWrap(True)
-        why.setMaximumWidth(560)
         why.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        why.setFixedSize(560, why.heightForWidth(560))  # all its lines, in a centred layout
         lay.addWidget(why, alignment=Qt.AlignmentFlag.AlignCenter)
         for f in samples():
             b = QPushButton(_sample_name(f))
