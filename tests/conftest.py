@@ -164,8 +164,10 @@ def run_shipyard(
 
 
 def published(name: str) -> str:
-    """A stat block as the rules print it (tests/data/statblocks/NAME.txt)."""
-    return (STATBLOCKS / f"{name}.txt").read_text(encoding="utf-8")
+    """Stat-block text as the rules print it: tests/data/statblocks/NAME.txt, or the whole of
+    Appendix 1 among the sample ships (``published("appendix-1")``, an example for users too)."""
+    path = STATBLOCKS / f"{name}.txt"
+    return (path if path.is_file() else EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
 
 
 def pool(report: Report, pool_id: str) -> tuple[int, int, int, int]:
