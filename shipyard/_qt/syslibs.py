@@ -298,7 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = missing_libraries(files)
     packages = debian_packages(missing)
     if args.packages:
-        print("\n".join(packages))
+        for package in packages:  # one a line, nothing at all when nothing is missing
+            print(package)
     elif missing:
         print(f"the editor ({args.platform}) lacks {_join(missing)}; on Debian/Ubuntu: {apt_line(packages)}")
     else:
