@@ -70,6 +70,9 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     args = parser.parse_args(list(argv))
 
     _import_engine(args.files)
+    from shipyard._qt.syslibs import check_editor_libraries, new_application
+
+    check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -77,7 +80,7 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
 
     QCoreApplication.setOrganizationName("Shipyard")
     QCoreApplication.setApplicationName("Shipyard")
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = QApplication.instance() or new_application(QApplication, [sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setDesktopFileName("org.example.Shipyard")  # lets task bars match the window to the menu entry
     if args.dark:
@@ -98,7 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve_fd(int(argv[1]))
         return 0
-    app, window = start(argv)
+    from shipyard._qt.syslibs import CannotStart
+
+    try:
+        app, window = start(argv)
+    except CannotStart as exc:
+        print(f"shipyard-gui: error: {exc}", file=sys.stderr)
+        return 1
     from PySide6.QtCore import QTimer
 
     if window.smoke:
