@@ -83,10 +83,13 @@ def test_catalog_list(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("technology (30)\n"), out[:80]  # no blank line before the first line
     assert "pi-tac-cannon" in out and "cost 1 each" in out
-    assert main(["catalog", "list", "--no-user-catalog"]) == 0
+    assert main(["catalog", "list", "--ruleset", "space-fighter-alpha", "--no-user-catalog"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Space Fighter Alpha (space-fighter-alpha)"), lines[:2]
     assert lines[3:5] == ["", "accessories (25)"], lines[:6]  # sections are set apart by one blank line
+    assert main(["catalog", "list", "--no-user-catalog"]) == 0  # every installed ruleset's, each with its head
+    heads = [ln for ln in capsys.readouterr().out.splitlines() if " — preset " in ln]
+    assert "Space Fighter Alpha (space-fighter-alpha) — preset as-written" in heads and len(heads) >= 2
     assert main(["catalog", "list", "gadgets", "--no-user-catalog"]) == 2
 
 

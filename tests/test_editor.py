@@ -20,7 +20,7 @@ from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, as_published, sample
+from .conftest import EXAMPLES, as_published, sample, sfa
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
@@ -402,10 +402,9 @@ def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWin
         "New Space Fury force",
     ]
     pickers = {c.accessibleName(): c for c in window.welcome.findChildren(QComboBox)}
-    sfa = pickers["Open a Space Fighter Alpha sample"]
-    assert sfa.itemText(0) == "Open a sample (6)…" and sfa.count() == 7
-    index = sfa.findText("Alien Disk Fighter")
-    sfa.activated.emit(index)
+    picker = pickers["Open a Space Fighter Alpha sample"]
+    assert picker.itemText(0) == "Open a sample (6)…" and picker.count() == 7
+    picker.activated.emit(picker.findText("Alien Disk Fighter"))
     # why a published sample can fail as written, in the ruleset's own words
     why = sfa().meta.samples_note
     assert why and why in [label.text() for label in window.welcome.findChildren(QLabel)]
