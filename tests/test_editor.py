@@ -88,6 +88,11 @@ def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> No
     qtbot.mouseClick(browser.add_button, Qt.MouseButton.LeftButton)
 
 
+def toggle(view: DocumentView, name: str) -> QCheckBox:
+    """A check box of the step pages by its accessible name, as a screen reader finds it."""
+    return next(t for t in view.steps.toggles if t.accessibleName() == name)
+
+
 def table_widget(view: DocumentView, list_path: str, row: int, column: int) -> Any:
     editor = next(e for e in view.steps.lists if e.list_path == list_path)
     return editor.cellWidget(row, column)
@@ -322,11 +327,11 @@ def test_soak_division_and_pinned_priority_are_single_undo_steps(qtbot: Any, win
     view = window.open_file(EXAMPLES / "rebel-fighter.ship")
     assert view is not None
     view.tabs.setCurrentIndex(1)
-    divide = view.steps.divide
+    divide = toggle(view, "Soak is divided into Armor and Energy Shields")
     qtbot.mouseClick(divide, Qt.MouseButton.LeftButton, pos=QPoint(8, divide.height() // 2))
     assert (view.doc.design.armor, view.doc.design.shields) == (2, 0)
     assert "soak-split-unassigned" not in view.doc.report.codes()
-    pin: QCheckBox = view.steps.pin
+    pin = toggle(view, "Pin the priority")
     qtbot.mouseClick(pin, Qt.MouseButton.LeftButton, pos=QPoint(8, pin.height() // 2))
     assert view.doc.design.priority == ["soak", "move", "handling"]
     window.undo_action.trigger()
