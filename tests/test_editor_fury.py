@@ -83,8 +83,8 @@ def click_box(qtbot: Any, box: QCheckBox) -> None:
 
 
 def tally_rows(view: DocumentView) -> list[list[str]]:
-    panel = view.budget
-    return [[panel.cell_text(r, c) for c in range(panel.columnCount())] for r in range(panel.rowCount())]
+    """What the design counts up, as the right-hand panel's summary shows it (label, total)."""
+    return view.summary.values()
 
 
 def expected_tallies(report: Report) -> list[list[str]]:
@@ -125,12 +125,11 @@ def test_build_the_interceptor_from_new_space_fury_fighter(qtbot: Any, window: M
     sample = load_design(FURY_EXAMPLES / "interceptor.ship", use_user_folder=False)
     assert view.doc.design == sample.design and view.doc.preset == sample.preset
     expected = evaluate(sample.design, sample.catalog)
-    # the tally panel: a total a tally, no budget, nothing left or over
-    assert view.budget.title() == "Tallies" and view.titles[0].text() == "<b>Tallies</b>"
-    assert [view.budget.horizontalHeaderItem(c).text() for c in range(view.budget.columnCount())] == ["Tally", "Total"]
+    # no budgets (nothing has one): the summary shows each total, with its line items
+    assert view.boxes["Budgets"].isHidden() and not view.boxes["Summary"].isHidden()
     assert tally_rows(view) == expected_tallies(expected) == [["Enhancements", "5"], ["Cost", "35"]]
     assert not any("left" in t or "OVER" in t for r in tally_rows(view) for t in r)
-    tip = view.budget.item(0, 0).toolTip()
+    tip = view.summary.topLevelItem(0).toolTip(0)
     assert "+2  2 x Thrusters" in tip and "+1  Turbo Laser" in tip
     # the enhancements page shows each entry's count and the cost, from the report
     s = steps(view)
