@@ -131,3 +131,31 @@ def finding(report: Report, code: str) -> Any:
     hits = [f for f in report.findings if f.code == code]
     assert hits, f"no {code!r} finding; got {report.codes()}"
     return hits[0]
+
+
+RULESETS = Path(__file__).resolve().parent / "data" / "rulesets"  # small rulesets installed by tests
+
+
+def install_ruleset(monkeypatch: pytest.MonkeyPatch, where: Path, package_folder: Path, ruleset_id: str) -> None:
+    """Install a ruleset package the way pip does: on sys.path, with a dist-info naming its entry point."""
+    from shipyard.core import registry
+
+    dist = where / f"{package_folder.name}-1.dist-info"
+    dist.mkdir(parents=True, exist_ok=True)
+    (dist / "entry_points.txt").write_text(
+        f"[shipyard.rulesets]\n{ruleset_id} = {package_folder.name}:manifest.yaml\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(package_folder.parent))
+    monkeypatch.syspath_prepend(str(where))
+    registry.forget()
+
+
+@pytest.fixture
+def dock_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
+    """The Dock Test ruleset (tests/data/rulesets/dock_test) installed for one test."""
+    from shipyard.core import registry
+
+    install_ruleset(monkeypatch, tmp_path / "site", RULESETS / "dock_test", "dock-test")
+    yield "dock-test"
+    monkeypatch.undo()
+    registry.forget()

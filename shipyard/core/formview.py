@@ -131,9 +131,10 @@ class FormContext:
                 return None
         return node
 
-    def call(self, name: str, **params: Any) -> Any:
+    def call(self, function: str, /, **params: Any) -> Any:
+        """Call the ruleset's ``FORM_CALLS[function](self, **params)`` (a param may be called ``name``)."""
         calls = getattr(self.catalog.module, "FORM_CALLS", {})
-        return calls[name](self, **params)
+        return calls[function](self, **params)
 
 
 def joined(base: str, path: str) -> str:
