@@ -9,7 +9,8 @@ its choices, whether it is enabled and the numbers its help quotes all come from
 :mod:`shipyard.core.formview`; this module only draws.
 
 Lists, maps and a list's detail area are in :mod:`shipyard._qt.generated_lists`; the
-declared actions' dialog in :mod:`shipyard._qt.generated_actions`.
+declared actions' dialog in :mod:`shipyard._qt.generated_actions`; what they share in
+:mod:`shipyard._qt.formbase`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.formbase import SPIN_LIMIT, Scope, plain
 from shipyard._qt.forms import StepPages, page, quiet
+from shipyard._qt.generated_actions import action_bar, ask_params, run_action
+from shipyard._qt.generated_lists import list_area, map_area
 from shipyard.core.form import (
     ActionDecl,
     BudgetsRef,
@@ -67,12 +71,7 @@ if TYPE_CHECKING:
     from shipyard._qt.binding import Binder
     from shipyard._qt.document import Document
 
-SPIN_LIMIT = 2_000_000_000  # a QSpinBox holds a C int
-
-
-def plain(label: str) -> str:
-    """A label without its accelerator marks, as an accessible name ("&Name" -> "Name")."""
-    return label.replace("&&", "\0").replace("&", "").replace("\0", "&")
+_NOTHING = object()
 
 
 class LadderSpin(QSpinBox):
@@ -106,29 +105,6 @@ class LadderSpin(QSpinBox):
         except ValueError:
             pass
         return QValidator.State.Acceptable if known else QValidator.State.Intermediate
-
-
-class Scope:
-    """What one part of the form keeps up to date: conditions, texts, figures, lists.
-
-    The pages have one scope; a list's detail area has its own, dropped (with its
-    bindings) when another entry is selected.
-    """
-
-    def __init__(self) -> None:
-        self.updates: list[Callable[[FormContext], None]] = []  # each document change
-        self.texts: list[Callable[[FormContext], None]] = []  # each catalog change (help, titles)
-        self.paths: set[str] = set()  # bound and focusable paths, to forget with the scope
-        self.conditioned: set[int] = set()  # widgets enabled by a condition of their own
-        self.lists: list[Any] = []  # the list editors and catalog browsers built in this scope
-        self.browsers: list[Any] = []
-
-    def refresh(self, ctx: FormContext, catalog_changed: bool) -> None:
-        if catalog_changed:
-            for t in self.texts:
-                t(ctx)
-        for u in self.updates:
-            u(ctx)
 
 
 class FormPages(StepPages):
@@ -267,8 +243,6 @@ class FormPages(StepPages):
         form: QFormLayout | None = None
         for el in decl.fields:
             if isinstance(el, ListDecl | MapDecl):
-                from shipyard._qt.generated_lists import list_area, map_area
-
                 form = None
                 area = list_area(self, el, base, scope) if isinstance(el, ListDecl) else map_area(self, el, base, scope)
                 outer.addWidget(area)
@@ -404,10 +378,10 @@ class FormPages(StepPages):
         values: list[Any] = []
 
         def options(ctx: FormContext) -> list[tuple[str, Any]]:
-            if decl.choices is not None:
-                return choices(decl.choices, ctx)
-            found = enum_choices(ctx, path)
-            return [(decl.none, None), *found] if decl.none else found
+            found = choices(decl.choices, ctx) if decl.choices is not None else enum_choices(ctx, path)
+            if decl.none and not (decl.choices is not None and decl.choices.none):
+                return [(decl.none, None), *found]
+            return found
 
         def fill(ctx: FormContext) -> None:
             current = combo.currentIndex()
@@ -427,7 +401,7 @@ class FormPages(StepPages):
 
         def read() -> Any:
             i = combo.currentIndex()
-            return values[i] if 0 <= i < len(values) else None
+            return values[i] if 0 <= i < len(values) else _NOTHING  # nothing shown differs from any value
 
         fill(self.context())
         scope.texts.append(fill)  # the catalog (a preset, a house rule) may change the options
@@ -520,19 +494,12 @@ class FormPages(StepPages):
 
     def action_bar(self) -> QWidget | None:
         """The form's actions as buttons (none: no bar)."""
-        if not self.form.actions:
-            return None
-        from shipyard._qt.generated_actions import action_bar
-
-        return action_bar(self)
+        return action_bar(self) if self.form.actions else None
 
     def ask_params(self, action: ActionDecl) -> dict[str, Any] | None:
         """The values an action asks for (a dialog); None when the user cancels."""
-        from shipyard._qt.generated_actions import ask_params
-
         return ask_params(self, action)
 
     def run_action(self, action: ActionDecl) -> bool:
-        from shipyard._qt.generated_actions import run_action
-
+        """Ask for the action's values, call the ruleset, open or apply what it made."""
         return run_action(self, action)

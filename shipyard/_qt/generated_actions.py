@@ -9,7 +9,7 @@ A refusal (an input error) is reported and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,22 +24,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.formbase import SPIN_LIMIT, Pages, plain
 from shipyard.core.errors import InputError
 from shipyard.core.form import ActionDecl, Condition, Param
 from shipyard.core.formview import FormContext, choices, help_text, holds
-
-if TYPE_CHECKING:
-    from shipyard._qt.generated import FormPages
-
-SPIN_LIMIT = 2_000_000_000
 
 
 class ParamsDialog(QDialog):
     """Asks for an action's values; each with its label as buddy and its help as tooltip."""
 
     def __init__(self, action: ActionDecl, ctx: FormContext, parent: QWidget | None = None) -> None:
-        from shipyard._qt.generated import plain
-
         super().__init__(parent)
         self.setWindowTitle(plain(action.label))
         self.action = action
@@ -96,7 +90,7 @@ class ParamsDialog(QDialog):
         return {name: read() for name, read in self.readers.items()}
 
 
-def ask_params(pages: FormPages, action: ActionDecl) -> dict[str, Any] | None:
+def ask_params(pages: Pages, action: ActionDecl) -> dict[str, Any] | None:
     """The values the user gives for ``action``, or None when they cancel (no params: no dialog)."""
     if not action.params:
         return {}
@@ -104,9 +98,8 @@ def ask_params(pages: FormPages, action: ActionDecl) -> dict[str, Any] | None:
     return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
-def run_action(pages: FormPages, action: ActionDecl) -> bool:
+def run_action(pages: Pages, action: ActionDecl) -> bool:
     """Ask, call the ruleset's function, open or apply what it returns; False when nothing happened."""
-    from shipyard._qt.generated import plain
 
     params = pages.ask_params(action)
     if params is None:
@@ -134,9 +127,8 @@ def _enabler(button: QPushButton, cond: Condition) -> Callable[[FormContext], No
     return lambda ctx: button.setEnabled(holds(cond, ctx))
 
 
-def action_bar(pages: FormPages) -> QWidget:
+def action_bar(pages: Pages) -> QWidget:
     """A row of the form's action buttons, each enabled while its ``when`` holds."""
-    from shipyard._qt.generated import plain
 
     bar = QWidget()
     lay = QHBoxLayout(bar)

@@ -9,10 +9,11 @@ its own). A map is one row a catalog key (skill percentages by skill id).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from shipyard._qt.formbase import Pages, Scope, plain
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
 from shipyard.core.form import Column as ColumnDecl
 from shipyard.core.form import ListDecl, MapDecl
@@ -30,13 +31,10 @@ from shipyard.core.formview import (
 from shipyard.core.paths import parse_path
 from shipyard.core.schema import spec_at
 
-if TYPE_CHECKING:
-    from shipyard._qt.generated import FormPages, Scope
-
 _CELL = {"name": "name", "line": "line", "check": "check", "choice": "combo", "spin": "spin", "percent": "spin"}
 
 
-def _column(pages: FormPages, decl: ColumnDecl, list_path: str, item_of: Any) -> Column:
+def _column(pages: Pages, decl: ColumnDecl, list_path: str, item_of: Any) -> Column:
     """A list editor column from its declaration: the kind of cell from the design's type."""
     ctx = pages.context()
     path = joined(list_path + "[0]", decl.path)
@@ -68,11 +66,11 @@ def _column(pages: FormPages, decl: ColumnDecl, list_path: str, item_of: Any) ->
     return column
 
 
-def list_area(pages: FormPages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
+def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     """A list: its table, how entries are added, and the selected entry's detail."""
     doc = pages.doc
     path = joined(base, decl.list_)
-    label = pages_plain(decl.label)
+    label = plain(decl.label)
     noun = decl.noun or label.lower()
 
     def item_of(entry: Any) -> Any:
@@ -124,7 +122,7 @@ def list_area(pages: FormPages, decl: ListDecl, base: str, scope: Scope) -> QWid
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(editor)
         button = QPushButton(decl.add or "&Add")
-        button.setAccessibleName(f"{pages_plain(decl.add or 'Add')} to {label}")
+        button.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
         button.clicked.connect(lambda: add(None))
         row = QHBoxLayout()
         row.addWidget(button)
@@ -160,28 +158,18 @@ def list_area(pages: FormPages, decl: ListDecl, base: str, scope: Scope) -> QWid
     return box
 
 
-def pages_plain(label: str) -> str:
-    from shipyard._qt.generated import plain
-
-    return plain(label)
-
-
 class _Detail:
     """The selected entry's own sections, rebuilt (with a scope of their own) on selection."""
 
-    def __init__(self, pages: FormPages, decl: ListDecl, path: str, editor: ListEditor, parent: Scope) -> None:
-        from shipyard._qt.generated import Scope
-
+    def __init__(self, pages: Pages, decl: ListDecl, path: str, editor: ListEditor, parent: Scope) -> None:
         self.pages, self.decl, self.path, self.editor = pages, decl, path, editor
-        self.noun = decl.noun or pages_plain(decl.label).lower()
+        self.noun = decl.noun or plain(decl.label).lower()
         self.box = QGroupBox()
-        self.box.setTitle(f"Selected: none (choose a row of {pages_plain(decl.label)})")
+        self.box.setTitle(f"Selected: none (choose a row of {plain(decl.label)})")
         self.layout = QVBoxLayout(self.box)
         self.scope = Scope()
         self.row: int | None = None
         self.shown: tuple[int | None, int] = (None, -1)
-        self._parent_scope = parent
-        self._scope_type = Scope
         editor.currentCellChanged.connect(lambda row, _c, _r, _pc: self.show(row))
         parent.updates.append(self.update)
 
@@ -204,7 +192,7 @@ class _Detail:
             if w is not None:
                 w.hide()
                 w.deleteLater()
-        self.scope = self._scope_type()
+        self.scope = Scope()
 
     def show(self, row: int | None) -> None:
         entries = self.entries()
@@ -216,10 +204,10 @@ class _Detail:
         self.row = row
         self.shown = (row, len(entries))
         if row is None:
-            self.box.setTitle(f"Selected: none (choose a row of {pages_plain(self.decl.label)})")
+            self.box.setTitle(f"Selected: none (choose a row of {plain(self.decl.label)})")
             return
         base = f"{self.path}[{row}]"
-        self.box.setTitle(f"{pages_plain(self.decl.label)}: {self.editor.name_of(entries[row]) or self.noun}")
+        self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[row]) or self.noun}")
         for section in self.decl.detail:
             self.layout.addWidget(self.pages.section(section, base, self.scope))
         ctx = self.pages.context()
@@ -233,7 +221,7 @@ class _Detail:
             return
         self.scope.refresh(ctx, self.pages.catalog_changed)
         if self.row is not None and self.row < len(entries):
-            self.box.setTitle(f"{pages_plain(self.decl.label)}: {self.editor.name_of(entries[self.row]) or self.noun}")
+            self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[self.row]) or self.noun}")
 
     def focus(self, path: str) -> bool:
         """After the list selected the row: a field of the detail, if one is bound at ``path``."""
@@ -248,7 +236,7 @@ class _Detail:
         return True
 
 
-def map_area(pages: FormPages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
+def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
     """A value for each key of a catalog kind (a skill's percentage); unset keys are left out."""
     ctx = pages.context()
     root = joined(base, decl.map)

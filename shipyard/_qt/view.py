@@ -168,10 +168,8 @@ class DocumentView(QWidget):
 
     def open_design(self, design: object) -> None:
         """Open ``design`` (what a ruleset's action made) as a new, untitled document."""
-        from shipyard._qt.host import EditorWindow
         from shipyard.core.designfile import LoadedDesign
 
-        host = self.window()
-        if isinstance(host, EditorWindow):
-            loaded = LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog)
-            host.add_document(Document(loaded))
+        add = getattr(self.window(), "add_document", None)  # the main window (host.EditorWindow)
+        if add is not None:
+            add(Document(LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog)))
