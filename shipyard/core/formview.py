@@ -297,7 +297,8 @@ def _walk(sections: list[Section], base: str) -> list[tuple[str, Any, str]]:
 
 def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Problem]:
     """Everything the form names must exist: paths in the design, catalog kinds, stats,
-    ladder kinds, the ruleset's functions and every reference in help text."""
+    ladder kinds, item attributes, the ruleset's functions and every catalog reference in
+    help text, titles and labels."""
     form = catalog.form
     if form is None:
         return []
@@ -372,6 +373,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                     path_ok(f"{loc}.optional", joined(base, el.optional.path), ("object",))
                 continue
             text_ok(loc, getattr(el, "help", ""))
+            text_ok(loc, getattr(el, "label", None) or getattr(el, "toggle", None) or "")
             if isinstance(el, FieldDecl):
                 path_ok(loc, joined(base, el.path))
                 choices_ok(loc, el.choices)
@@ -396,6 +398,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                     choices_ok(f"{loc}.columns[{ci}]", col.choices)
                     cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]", el.catalog)
                     text_ok(f"{loc}.columns[{ci}]", col.help)
+                    text_ok(f"{loc}.columns[{ci}]", col.label)
             elif isinstance(el, MapDecl):
                 path_ok(loc, joined(base, el.map), ("map", "object"))
                 choices_ok(loc, el.keys)
