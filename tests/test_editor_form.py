@@ -186,7 +186,17 @@ def test_a_detail_area_edits_the_selected_entrys_own_list(qtbot: Any, window: Ma
     assert view.doc.design.bays[1].parts[1].count == 3
     # the summary counts what the parts cost, line by line
     assert ["Parts cost", "6 credits"] in view.summary.values()
+    cost = next(view.summary.topLevelItem(i) for i in range(view.summary.topLevelItemCount()))
+    assert [cost.child(i).text(0) for i in range(cost.childCount())] == ["1 x Crane in Bay 2", "3 x Welder in Bay 2"]
     assert view.boxes["Budgets"].isHidden()  # no pools: no budget table
+    # the report's track, slot and action, read-only
+    record = view.record
+    rows = {
+        record.topLevelItem(g).child(r).text(0): record.topLevelItem(g).child(r).text(1)
+        for g in range(record.topLevelItemCount())
+        for r in range(record.topLevelItem(g).childCount())
+    }
+    assert rows == {"Wear": "☒1 ☒2 ☐3", "Spare berth": "—", "Launch": "allowed"}
     # a finding's path (or any path) inside an entry focuses that entry's field
     bays.setCurrentCell(0, 0)
     window.activateWindow()
@@ -202,6 +212,11 @@ def test_a_detail_area_edits_the_selected_entrys_own_list(qtbot: Any, window: Ma
 
 def test_help_follows_the_preset_in_any_ruleset(qtbot: Any, dock: DocumentView) -> None:
     assert page_texts(dock, 1) == ["A crane costs 3 credits."]
+    actions = dock.record.topLevelItem(2)
+    assert actions is not None and (actions.child(0).text(0), actions.child(0).text(1)) == (
+        "Launch",
+        "not allowed: no bay",
+    )
     dock.tabs.setCurrentIndex(0)
     choose(_preset_combo(dock), "Dear cranes")
     assert page_texts(dock, 1) == ["A crane costs 7 credits."]

@@ -15,7 +15,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.formview import FormContext
 from shipyard.core.items import CatalogItem, PricedItem
 from shipyard.core.model import Catalog, Context, DesignView, RuleType, Selection
-from shipyard.core.report import Derived, Figure
+from shipyard.core.report import Action, Box, Derived, Figure, Slot, Track
 
 
 class Part(PricedItem):
@@ -89,7 +89,13 @@ def derive(ctx: Context) -> Derived:
             if isinstance(part, Part):
                 label = f"{fitted.count} x {part.name} in {bay.name}"
                 cost.add(label, part.cost * fitted.count, path=f"bays[{b}].parts[{p}]")
-    return Derived(figures=[Figure(id="bays", label="Bays", value=len(design.bays))])
+    full = len(design.bays) >= 3
+    return Derived(
+        figures=[Figure(id="bays", label="Bays", value=len(design.bays))],
+        tracks=[Track(id="wear", name="Wear", boxes=[Box(value=n, marked=n <= len(design.bays)) for n in (1, 2, 3)])],
+        slots=[Slot(id="berth.spare", name="Spare berth", available=not full, reason="every berth is taken")],
+        actions=[Action(id="launch", name="Launch", allowed=bool(design.bays), reason="" if design.bays else "no bay")],
+    )
 
 
 def new_design(kind: str, name: str, catalog: Catalog) -> Design:
