@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -136,6 +137,18 @@ def finding(report: Report, code: str) -> Any:
 RULESETS = Path(__file__).resolve().parent / "data" / "rulesets"  # small rulesets installed by tests
 
 
+def house_preset(folder: Path, preset_id: str, name: str, overrides: str, ruleset: str = "space-fighter-alpha") -> Path:
+    """A house-rule preset in a user catalog folder (returned), as a Storyteller writes one;
+    ``overrides`` is the YAML under ``overrides:``, indented by four spaces."""
+    presets = folder / ruleset / "presets"
+    presets.mkdir(parents=True, exist_ok=True)
+    (presets / f"{preset_id}.yaml").write_text(
+        f"preset:\n  id: {preset_id}\n  name: {name}\n  source: house rules\n  overrides:\n{overrides}",
+        encoding="utf-8",
+    )
+    return folder
+
+
 def install_ruleset(monkeypatch: pytest.MonkeyPatch, where: Path, package_folder: Path, ruleset_id: str) -> None:
     """Install a ruleset package the way pip does: on sys.path, with a dist-info naming its entry point."""
     from shipyard.core import registry
@@ -147,15 +160,13 @@ def install_ruleset(monkeypatch: pytest.MonkeyPatch, where: Path, package_folder
     )
     monkeypatch.syspath_prepend(str(package_folder.parent))
     monkeypatch.syspath_prepend(str(where))
-    registry.forget()
+    # a registry of its own for the test: undoing the patch gives back the one without it
+    monkeypatch.setattr(registry, "_registry", functools.cache(registry._registry.__wrapped__))
+    monkeypatch.setattr(registry, "ruleset_module", functools.cache(registry.ruleset_module.__wrapped__))
 
 
 @pytest.fixture
-def dock_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
+def dock_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     """The Dock Test ruleset (tests/data/rulesets/dock_test) installed for one test."""
-    from shipyard.core import registry
-
     install_ruleset(monkeypatch, tmp_path / "site", RULESETS / "dock_test", "dock-test")
-    yield "dock-test"
-    monkeypatch.undo()
-    registry.forget()
+    return "dock-test"

@@ -20,7 +20,7 @@ from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, sample
+from .conftest import EXAMPLES, house_preset, sample
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
@@ -470,14 +470,8 @@ def test_default_preset_menu_lists_each_rulesets_presets_and_sets_its_default(qt
 def test_house_rule_presets_from_the_user_catalog_folder_are_offered(
     qtbot: Any, window: MainWindow, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "house" / "space-fighter-alpha" / "presets"
-    folder.mkdir(parents=True)
-    (folder / "lean.yaml").write_text(
-        "preset:\n  id: lean\n  name: Lean budgets\n  source: house rules\n"
-        "  overrides:\n    technology:\n      force-field: {cost: 4}\n",
-        encoding="utf-8",
-    )
-    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    house = house_preset(tmp_path / "house", "lean", "Lean budgets", "    technology:\n      force-field: {cost: 4}\n")
+    window.settings.setValue("catalog/folder", str(house))
     assert ("Lean budgets", False) in _preset_menu(window)
     [lean] = [a for a in window.preset_menu.actions() if a.text() == "Lean budgets"]
     lean.trigger()

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, house_preset
 from .test_editor import add_from_browser, field, no_blocking_dialogs, table_widget, toggle, type_into, window
 
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
@@ -61,16 +61,10 @@ def choose(combo: QComboBox, text: str) -> None:
 def test_help_quotes_the_catalog_so_a_house_rule_preset_changes_it(
     qtbot: Any, window: MainWindow, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "house" / "space-fighter-alpha" / "presets"
-    folder.mkdir(parents=True)
-    (folder / "dear-turrets.yaml").write_text(
-        "preset:\n  id: dear-turrets\n  name: Dear turrets\n  source: house rules\n"
-        "  overrides:\n    mounts:\n      turret: {cost: 2}\n",
-        encoding="utf-8",
-    )
-    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    house = house_preset(tmp_path / "house", "dear-turrets", "Dear turrets", "    mounts:\n      turret: {cost: 2}\n")
+    window.settings.setValue("catalog/folder", str(house))
     view = window.new("starfighter")
-    assert view is not None
+    assert view is not None, window.errors  # type: ignore[attr-defined]
     [note] = page_texts(view, 2)
     assert note.startswith("Step Three: Weapons. Turret +1 and Fire-Linked +1 per weapon")
     add_from_browser(qtbot, view, "weapons", "Light Laser")

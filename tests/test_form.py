@@ -22,7 +22,7 @@ from shipyard.core.formview import (
 )
 from shipyard.core.schema import spec_at
 
-from .conftest import RULESETS, install_ruleset, sample, sfa
+from .conftest import RULESETS, house_preset, install_ruleset, sample, sfa
 
 
 def _element(catalog, page_id: str, key: str, value: str):  # type: ignore[no-untyped-def]
@@ -42,14 +42,9 @@ def test_help_quotes_the_catalog_numbers_and_a_house_rule_changes_them(tmp_path:
         "Step Three: Weapons. Turret +1 and Fire-Linked +1 per weapon; a linked group needs 2 or more. "
         "A smaller-scale weapon costs 1/5 per scale step down."
     )
-    folder = tmp_path / "house" / "space-fighter-alpha" / "presets"
-    folder.mkdir(parents=True)
-    (folder / "dear-turrets.yaml").write_text(
-        "preset:\n  id: dear-turrets\n  name: Dear turrets\n  source: house rules\n"
-        "  overrides:\n    mounts:\n      turret: {cost: 2}\n    technology:\n      transformation: {cost: 3}\n",
-        encoding="utf-8",
-    )
-    house = load_catalog("space-fighter-alpha", (tmp_path / "house",), use_user_folder=False)
+    overrides = "    mounts:\n      turret: {cost: 2}\n    technology:\n      transformation: {cost: 3}\n"
+    folder = house_preset(tmp_path / "house", "dear-turrets", "Dear turrets", overrides)
+    house = load_catalog("space-fighter-alpha", (folder,), use_user_folder=False)
     dear = with_preset(house, "dear-turrets")
     assert help_text(weapons, dear).startswith("Step Three: Weapons. Turret +2 and Fire-Linked +1 per weapon")
     forms = next(p for p in catalog.form.pages if p.id == "forms").sections[0].help

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLineEdit,
 
 from shipyard._qt.document import Document
 from shipyard.core.edits import get_at
-from shipyard.core.paths import parse_path
+from shipyard.core.formview import value_at
 
 
 class Binding:
@@ -130,7 +130,7 @@ class Binder(QObject):
         if b is None:
             return
         try:
-            value = _value_at(data, path) if data is not None else get_at(self.doc.design, path)
+            value = value_at(data, path) if data is not None else get_at(self.doc.design, path)
         except Exception:
             value = None
         self._updating = True
@@ -162,16 +162,6 @@ class Binder(QObject):
                 w.setFocus()
                 return True
         return False
-
-
-def _value_at(data: Any, path: str) -> Any:
-    node = data
-    for part in parse_path(path):
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node
 
 
 def _covers(prefix: str, path: str) -> bool:

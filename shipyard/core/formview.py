@@ -109,6 +109,17 @@ def _references(text: str) -> list[str]:
 # --- the values a page works with -----------------------------------------------------------------
 
 
+def value_at(data: Any, path: str) -> Any:
+    """The value at ``path`` in a design's JSON data, or None where there is none."""
+    node = data
+    for part in parse_path(path):
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
 @dataclass
 class FormContext:
     """One design as a form sees it: the catalog, the design, its report, its JSON data."""
@@ -123,13 +134,7 @@ class FormContext:
             self.data = self.design.model_dump(mode="json")
 
     def value(self, path: str) -> Any:
-        node = self.data
-        for part in parse_path(path):
-            try:
-                node = node[part]
-            except (KeyError, IndexError, TypeError):
-                return None
-        return node
+        return value_at(self.data, path)
 
     def call(self, function: str, /, **params: Any) -> Any:
         """Call the ruleset's ``FORM_CALLS[function](self, **params)`` (a param may be called ``name``)."""
