@@ -85,26 +85,23 @@ class LadderSpin(QSpinBox):
         word = self.words.get(value)
         return f"{word} ({value:+d})" if word else f"{value:+d}"
 
-    def valueFromText(self, text: str) -> int:
-        t = text.strip()
+    def _parse(self, text: str) -> int | None:
+        """The value a user typed: a word ("great"), the shown text or a number ("+4", "4")."""
+        t = text.strip().lower()
         for value, word in self.words.items():
-            if t.lower() in (word.lower(), self.textFromValue(value).lower()):
+            if t in (word.lower(), self.textFromValue(value).lower()):
                 return value
-        digits = t.rsplit("(", 1)[-1].rstrip(")").strip()
         try:
-            return int(digits)
+            return int(t.rsplit("(", 1)[-1].rstrip(")").strip())
         except ValueError:
-            return self.value()
+            return None
+
+    def valueFromText(self, text: str) -> int:
+        found = self._parse(text)
+        return self.value() if found is None else found
 
     def validate(self, text: str, pos: int) -> QValidator.State:  # type: ignore[override]
-        t = text.strip().lower()
-        known = any(t in (w.lower(), self.textFromValue(v).lower()) for v, w in self.words.items())
-        try:
-            int(t.rsplit("(", 1)[-1].rstrip(")").strip())
-            known = True
-        except ValueError:
-            pass
-        return QValidator.State.Acceptable if known else QValidator.State.Intermediate
+        return QValidator.State.Acceptable if self._parse(text) is not None else QValidator.State.Intermediate
 
 
 class FormPages(StepPages):
@@ -126,6 +123,7 @@ class FormPages(StepPages):
         self._catalog: object | None = None
         self.catalog_changed = True  # during a refresh: the catalog is another than the last one shown
         self._context: FormContext | None = None
+        self._context_state: object = None  # the document state the context was made for
         self.page_decls: list[Page] = list(self.form.pages)
         self.pages: list[tuple[str, Callable[[], QWidget]]] = [
             (p.title, self._built(p.id, self._page_factory(p))) for p in self.page_decls
@@ -140,8 +138,6 @@ class FormPages(StepPages):
             self._context = FormContext(self.doc.catalog, self.doc.design, self.doc.report)
             self._context_state = state
         return self._context
-
-    _context_state: object = None
 
     def visible_pages(self) -> list[bool]:
         """Whether each page is for this design (a page's ``when``)."""
@@ -283,7 +279,8 @@ class FormPages(StepPages):
         if isinstance(el, FigureRef):
             return [self.figure(form, el, scope)]
         if isinstance(el, PresetRef):
-            combo = self.preset_row(form, help_text(el.help, self.doc.catalog))
+            combo = self.preset_row(form, "", el.preset)
+            self._help(scope, combo, el.help)
             return [combo]
         if isinstance(el, BudgetsRef):
             return self.budgets(form, el, base, scope)
