@@ -63,6 +63,7 @@ def test_the_priority_pin_writes_the_order_the_engine_chose_and_the_orders_come_
     assert toggle_changes(pin, ctx, False) == {"priority": None}
     order = _element(loaded.catalog, "attributes", "path", "priority")
     assert choices(order.choices, ctx) == [
+        ("chosen automatically", None),  # choosing it unpins
         ("Handling > Soak > Move", ["handling", "soak", "move"]),
         ("Handling > Move > Soak", ["handling", "move", "soak"]),
         ("Soak > Handling > Move", ["soak", "handling", "move"]),
