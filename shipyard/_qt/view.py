@@ -63,33 +63,20 @@ class DocumentView(QWidget):
         self.tabs.currentChanged.connect(self.ensure_page)
         self.ensure_page(0)
         self.budget = BudgetPanel()
-        self.summary = SummaryPanel()
-        self.record = RecordPanel()
         self.findings = FindingsPanel()
         self.findings.focus_requested.connect(self.focus_path)
         form = doc.catalog.form
         self._summary_ids: list[str] = list(form.summary) if form is not None else []
         right = QSplitter(Qt.Orientation.Vertical)
+        self._right = right
         self.titles: list[QLabel] = []
         self.boxes: dict[str, QWidget] = {}
-        for title, widget in (
-            ("Budgets", self.budget),
-            ("Summary", self.summary),
-            ("Tracks, slots and actions", self.record),
-            ("Findings", self.findings),
-        ):
-            box = QWidget()
-            lay = QVBoxLayout(box)
-            lay.setContentsMargins(4, 4, 4, 4)
-            label = QLabel(f"<b>{title}</b>")
-            label.setBuddy(widget)
-            lay.addWidget(label)
-            lay.addWidget(widget)
-            right.addWidget(box)
-            self.titles.append(label)
-            self.boxes[title] = box
+        self._summary: SummaryPanel | None = None  # built when a report first has something for it
+        self._record: RecordPanel | None = None
+        self._box("Budgets", self.budget)
+        self._box("Findings", self.findings)
         self.preview: PreviewPanel | None = None
-        self._paper, self._want_preview, self._right = paper, preview, right
+        self._paper, self._want_preview = paper, preview
         left = QWidget()
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 0, 0)
@@ -109,6 +96,44 @@ class DocumentView(QWidget):
         doc.changed.connect(self.refresh)
         self.refresh()
         QTimer.singleShot(30, self.finish_building)  # after the first paint; long before a first click
+
+    def _box(self, title: str, widget: QWidget, index: int | None = None) -> None:
+        """A titled box of the right-hand panel (its title is the widget's buddy)."""
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        label = QLabel(f"<b>{title}</b>")
+        label.setBuddy(widget)
+        lay.addWidget(label)
+        lay.addWidget(widget)
+        if index is None:
+            self._right.addWidget(box)
+        else:
+            self._right.insertWidget(index, box)
+        self.titles.append(label)
+        self.boxes[title] = box
+
+    @property
+    def summary(self) -> SummaryPanel:
+        """Figures the form names and what the design counts up (made on first use)."""
+        if self._summary is None:
+            self._summary = SummaryPanel()
+            self._box("Summary", self._summary, 1)
+        return self._summary
+
+    @property
+    def record(self) -> RecordPanel:
+        """The report's tracks, slots and actions (made on first use)."""
+        if self._record is None:
+            self._record = RecordPanel()
+            self._box("Tracks, slots and actions", self._record, 2 if self._summary is not None else 1)
+        return self._record
+
+    def _show_part(self, title: str, wanted: bool) -> bool:
+        box = self.boxes.get(title)
+        if box is not None and box.isHidden() == wanted:
+            box.setVisible(wanted)
+        return wanted
 
     def ensure_page(self, index: int) -> None:
         """Build the step page at ``index`` the first time it is needed."""
@@ -148,18 +173,18 @@ class DocumentView(QWidget):
             for i, shown in enumerate(visible()):
                 if self.tabs.isTabVisible(i) != shown:
                     self.tabs.setTabVisible(i, shown)
-        has_budgets = any(not p.tally for p in report.pools)
-        self.boxes["Budgets"].setVisible(has_budgets)
-        if has_budgets:
+        if self._show_part("Budgets", any(not p.tally for p in report.pools)):
             self.budget.show_report(report)
-        has_summary = bool(self._summary_ids) or any(p.tally for p in report.pools)
-        self.boxes["Summary"].setVisible(has_summary)
-        if has_summary:
+        if bool(self._summary_ids) or any(p.tally for p in report.pools):
             self.summary.show_report(report, self._summary_ids)
-        has_parts = RecordPanel.has_parts(report)
-        self.boxes["Tracks, slots and actions"].setVisible(has_parts)
-        if has_parts:
+            self._show_part("Summary", True)
+        else:
+            self._show_part("Summary", False)
+        if RecordPanel.has_parts(report):
             self.record.show_report(report)
+            self._show_part("Tracks, slots and actions", True)
+        else:
+            self._show_part("Tracks, slots and actions", False)
         self.findings.show_report(report)
 
     def focus_path(self, path: str) -> bool:
