@@ -44,6 +44,7 @@ def _import_engine(files: Sequence[Path]) -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     import shipyard.core.designfile
     import shipyard.core.evaluate
+    import shipyard.core.formview  # the declared form every generated page reads
     from shipyard.core.errors import InputError
     from shipyard.core.registry import ruleset_module
 
