@@ -98,7 +98,10 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     def add(item_id: str | None) -> None:
         item = doc.catalog.item(decl.catalog, item_id) if decl.catalog and item_id else None
         text = f"Add {item.name if item is not None else item_id or noun}"
-        pages._error(doc.insert(path, new_entry(decl, item_id, count() + 1), text=text))
+        before = count()
+        pages._error(doc.insert(path, new_entry(decl, item_id, before + 1), text=text))
+        if decl.detail and count() > before:
+            editor.setCurrentCell(before, 0)  # the new entry's detail, ready to fill in
 
     columns = [_column(pages, c, path, item_of) for c in decl.columns]
     editor = ListEditor(
