@@ -9,6 +9,7 @@ and QStandardPaths follow the XDG variables. ``tests/test_isolation.py`` checks 
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -182,3 +183,41 @@ def finding(report: Report, code: str) -> Any:
     hits = [f for f in report.findings if f.code == code]
     assert hits, f"no {code!r} finding; got {report.codes()}"
     return hits[0]
+
+
+RULESETS = Path(__file__).resolve().parent / "data" / "rulesets"  # small rulesets installed by tests
+
+
+def house_preset(folder: Path, preset_id: str, name: str, overrides: str, ruleset: str = "space-fighter-alpha") -> Path:
+    """A house-rule preset in a user catalog folder (returned), as a Storyteller writes one;
+    ``overrides`` is the YAML under ``overrides:``, indented by four spaces."""
+    presets = folder / ruleset / "presets"
+    presets.mkdir(parents=True, exist_ok=True)
+    (presets / f"{preset_id}.yaml").write_text(
+        f"preset:\n  id: {preset_id}\n  name: {name}\n  source: house rules\n  overrides:\n{overrides}",
+        encoding="utf-8",
+    )
+    return folder
+
+
+def install_ruleset(monkeypatch: pytest.MonkeyPatch, where: Path, package_folder: Path, ruleset_id: str) -> None:
+    """Install a ruleset package the way pip does: on sys.path, with a dist-info naming its entry point."""
+    from shipyard.core import registry
+
+    dist = where / f"{package_folder.name}-1.dist-info"
+    dist.mkdir(parents=True, exist_ok=True)
+    (dist / "entry_points.txt").write_text(
+        f"[shipyard.rulesets]\n{ruleset_id} = {package_folder.name}:manifest.yaml\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(package_folder.parent))
+    monkeypatch.syspath_prepend(str(where))
+    # a registry of its own for the test: undoing the patch gives back the one without it
+    monkeypatch.setattr(registry, "_registry", functools.cache(registry._registry.__wrapped__))
+    monkeypatch.setattr(registry, "ruleset_module", functools.cache(registry.ruleset_module.__wrapped__))
+
+
+@pytest.fixture
+def dock_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """The Dock Test ruleset (tests/data/rulesets/dock_test) installed for one test."""
+    install_ruleset(monkeypatch, tmp_path / "site", RULESETS / "dock_test", "dock-test")
+    return "dock-test"

@@ -20,7 +20,7 @@ from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, as_published, sample, sfa
+from .conftest import EXAMPLES, as_published, house_preset, sample, sfa
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
@@ -86,6 +86,11 @@ def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> No
     item = next(i for i in visible if i.text().split("   ")[0] == name)
     browser.list.setCurrentItem(item)
     qtbot.mouseClick(browser.add_button, Qt.MouseButton.LeftButton)
+
+
+def toggle(view: DocumentView, name: str) -> QCheckBox:
+    """A check box of the step pages by its accessible name, as a screen reader finds it."""
+    return next(t for t in view.steps.toggles if t.accessibleName() == name)
 
 
 def table_widget(view: DocumentView, list_path: str, row: int, column: int) -> Any:
@@ -322,11 +327,11 @@ def test_soak_division_and_pinned_priority_are_single_undo_steps(qtbot: Any, win
     view = window.open_file(EXAMPLES / "rebel-fighter.ship")
     assert view is not None
     view.tabs.setCurrentIndex(1)
-    divide = view.steps.divide
+    divide = toggle(view, "Soak is divided into Armor and Energy Shields")
     qtbot.mouseClick(divide, Qt.MouseButton.LeftButton, pos=QPoint(8, divide.height() // 2))
     assert (view.doc.design.armor, view.doc.design.shields) == (2, 0)
     assert "soak-split-unassigned" not in view.doc.report.codes()
-    pin: QCheckBox = view.steps.pin
+    pin = toggle(view, "Pin the priority")
     qtbot.mouseClick(pin, Qt.MouseButton.LeftButton, pos=QPoint(8, pin.height() // 2))
     assert view.doc.design.priority == ["soak", "move", "handling"]
     window.undo_action.trigger()
@@ -517,14 +522,8 @@ def test_default_preset_menu_lists_each_rulesets_presets_and_sets_its_default(qt
 def test_house_rule_presets_from_the_user_catalog_folder_are_offered(
     qtbot: Any, window: MainWindow, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "house" / "space-fighter-alpha" / "presets"
-    folder.mkdir(parents=True)
-    (folder / "lean.yaml").write_text(
-        "preset:\n  id: lean\n  name: Lean budgets\n  source: house rules\n"
-        "  overrides:\n    technology:\n      force-field: {cost: 4}\n",
-        encoding="utf-8",
-    )
-    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    house = house_preset(tmp_path / "house", "lean", "Lean budgets", "    technology:\n      force-field: {cost: 4}\n")
+    window.settings.setValue("catalog/folder", str(house))
     assert ("Lean budgets", False) in _preset_menu(window)
     [lean] = [a for a in window.preset_menu.actions() if a.text() == "Lean budgets"]
     lean.trigger()

@@ -20,7 +20,7 @@ def dark_palette() -> QPalette:
     p = QPalette()
     roles = {
         QPalette.ColorRole.Window: "#24282f", QPalette.ColorRole.WindowText: "#e6e8eb",
-        QPalette.ColorRole.Base: "#1b1e23", QPalette.ColorRole.AlternateBase: "#2a2f37",
+        QPalette.ColorRole.Base: "#2c313a", QPalette.ColorRole.AlternateBase: "#333944",
         QPalette.ColorRole.Text: "#e6e8eb", QPalette.ColorRole.Button: "#2d323a",
         QPalette.ColorRole.ButtonText: "#e6e8eb", QPalette.ColorRole.Highlight: "#4a7bd0",
         QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#2d323a",
@@ -44,6 +44,7 @@ def _import_engine(files: Sequence[Path]) -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     import shipyard.core.designfile
     import shipyard.core.evaluate
+    import shipyard.core.formview  # the declared form every generated page reads
     from shipyard.core.errors import InputError
     from shipyard.core.registry import ruleset_module
 
