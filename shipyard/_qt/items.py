@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.document import Document
 from shipyard.core.edits import get_at, parse_path
+from shipyard.core.errors import InputError
 from shipyard.core.rules import scale_restriction
 
 MIME = "application/x-shipyard-item"
@@ -205,7 +206,12 @@ class ListEditor(QTableWidget):
         self._updating = False
 
     def entries(self) -> list[dict[str, Any]]:
-        value = get_at(self.doc.design, self.list_path)
+        """The list's entries; none while the place is absent (a list in an optional section
+        that is switched off, such as a round plan not written yet)."""
+        try:
+            value = get_at(self.doc.design, self.list_path)
+        except InputError:
+            return []
         return list(value) if isinstance(value, list) else []
 
     def refresh(self) -> None:
