@@ -46,6 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     results: list[dict[str, object]] = []
     status = EXIT_OK
     texts: list[str] = []
+    counts = {"pass": 0, "fail": 0, "unreadable": 0}
     for name in args.files:
         try:
             loaded = load_design(
@@ -53,12 +54,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         except InputError as exc:
             status = EXIT_INPUT
+            counts["unreadable"] += 1
             if args.json:
                 results.append({"file": name, "valid": False, "error": [vars(p) for p in exc.problems]})
             else:
                 _print_problems(exc)
             continue
         report = evaluate(loaded.design, loaded.catalog)
+        counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
         proposals = _suggestions(loaded, args) if args.suggest and not report.valid else []
@@ -79,6 +82,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         sys.stdout.write("\n".join(texts))
+    if args.summary:
+        n, ok, bad = len(args.files), counts["pass"], counts["fail"]
+        line = f"{n} design{'s' * (n != 1)}: {ok} pass{'es' * (ok == 1)}, {bad} do{'es' * (bad == 1)} not pass"
+        line += f", {counts['unreadable']} could not be read" if counts["unreadable"] else ""
+        sys.stdout.flush()
+        print(line, file=sys.stderr if args.json else sys.stdout)
     return status
 
 
@@ -196,6 +205,8 @@ def _kinds(catalog: Any, kind: str | None) -> list[str]:
 
 def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
     """One ruleset's catalog as text: its presets and pools, then each kind's items."""
+    from shipyard.core.termtext import escape
+
     out: list[str] = []
     if show_head:
         out.append(f"{catalog.meta.name} ({catalog.meta.id}) — preset {catalog.preset.id if catalog.preset else ''}")
@@ -217,8 +228,8 @@ def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
                 scales = getattr(item, "scales", None)
                 if scales:
                     extra += f"  [{', '.join(scales)} only]"
-            out.append(f"  {item.id:<32} {item.name}{extra}")
-    out += [f"override: {o}" for o in catalog.overrides]
+            out.append(escape(f"  {item.id:<32} {item.name}{extra}"))  # a name cannot start a line of its own
+    out += [escape(f"override: {o}") for o in catalog.overrides]
     return "\n".join(out)
 
 
@@ -268,6 +279,11 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--suggest", action="store_true", help="for a design that does not pass: changes that make it pass")
     p.add_argument(
         "--keep", action="append", metavar="PATH", help="with --suggest: a place in the design not to change"
+    )
+    p.add_argument(
+        "--summary",
+        action="store_true",
+        help="end with one line: designs, how many pass, how many do not (stderr with --json)",
     )
     p.set_defaults(func=cmd_check)
 

@@ -1,22 +1,62 @@
-"""Shared fixtures: the built-in catalog, the sample ships, and a design builder."""
+"""Shared fixtures: the built-in catalog, the sample ships, and a design builder.
+
+Before anything else, the whole test session is moved into a sandbox: HOME and every XDG
+base folder (config, data, cache, state, runtime) point into a fresh temporary folder, so
+neither the tests nor the processes they start (the installed editor, the command line,
+pip) read or write the user's own settings, house rules, autosaves or caches — QSettings
+and QStandardPaths follow the XDG variables. ``tests/test_isolation.py`` checks it, last.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from shipyard.core.catalog import load_catalog
-from shipyard.core.designfile import LoadedDesign, load_design
-from shipyard.core.evaluate import evaluate
-from shipyard.core.model import Catalog
-from shipyard.core.report import Report
-from shipyard.rulesets.space_fighter_alpha import Design
+XDG_HOMES = {"XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"}
+
+
+def _enter_sandbox() -> Path:
+    """Point HOME and the XDG folders into a new folder; runs when pytest loads this file, before Qt starts."""
+    real_home = Path.home()
+    real_config = Path(os.environ.get("XDG_CONFIG_HOME") or real_home / ".config")
+    # pip's own configuration (where the package index is) is the machine's, not Shipyard's:
+    # the packaging tests install a wheel with pip, so it keeps reading it.
+    if "PIP_CONFIG_FILE" not in os.environ:
+        pip_conf = next(
+            (f for f in (real_config / "pip" / "pip.conf", real_home / ".pip" / "pip.conf") if f.is_file()), None
+        )
+        if pip_conf is not None:
+            os.environ["PIP_CONFIG_FILE"] = str(pip_conf)
+    sandbox = Path(tempfile.mkdtemp(prefix="shipyard-tests-"))
+    (sandbox / "home").mkdir()
+    os.environ["HOME"] = str(sandbox / "home")
+    for var, name in XDG_HOMES.items():
+        (sandbox / name).mkdir()
+        os.environ[var] = str(sandbox / name)
+    (sandbox / "runtime").mkdir(mode=0o700)
+    os.environ["XDG_RUNTIME_DIR"] = str(sandbox / "runtime")
+    return sandbox
+
+
+# pytest loads this file before any plugin's pytest_configure (pytest-qt's imports Qt) and
+# before any test, so everything the session does and starts sees the sandbox.
+SANDBOX = _enter_sandbox()
+
+from shipyard.core.catalog import load_catalog  # noqa: E402
+from shipyard.core.designfile import LoadedDesign, load_design  # noqa: E402
+from shipyard.core.evaluate import evaluate  # noqa: E402
+from shipyard.core.model import Catalog  # noqa: E402
+from shipyard.core.report import Report  # noqa: E402
+from shipyard.rulesets.space_fighter_alpha import Design  # noqa: E402
 
 # Qt runs without a screen in tests; set before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -35,11 +75,16 @@ SAMPLES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _no_user_catalog(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Tests never read the developer's own house rules or catalog cache."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.getbasetemp() / "xdg-empty"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+LAST = "test_isolation.py::test_the_suite_wrote_nothing_under_home"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The check that the suite left HOME alone runs after every other test."""
+    items.sort(key=lambda item: item.nodeid.endswith(LAST))
+
+
+def pytest_unconfigure() -> None:
+    shutil.rmtree(SANDBOX, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +104,11 @@ def sfa(preset: str = "as-written") -> Catalog:
 
 def sample(name: str, preset: str = "as-written") -> LoadedDesign:
     return load_design(EXAMPLES / f"{name}.ship", preset=preset, use_user_folder=False)
+
+
+def as_published(name: str) -> Any:
+    """A sample's design as the rules print it: without the note on the preset it is saved with."""
+    return sample(name).design.model_copy(update={"notes": ""})
 
 
 def build(preset: str = "as-written", **fields: Any) -> tuple[Design, Report]:
@@ -116,8 +166,10 @@ def run_shipyard(
 
 
 def published(name: str) -> str:
-    """A stat block as the rules print it (tests/data/statblocks/NAME.txt)."""
-    return (STATBLOCKS / f"{name}.txt").read_text(encoding="utf-8")
+    """Stat-block text as the rules print it: tests/data/statblocks/NAME.txt, or the whole of
+    Appendix 1 among the sample ships (``published("appendix-1")``, an example for users too)."""
+    path = STATBLOCKS / f"{name}.txt"
+    return (path if path.is_file() else EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
 
 
 def pool(report: Report, pool_id: str) -> tuple[int, int, int, int]:
@@ -131,3 +183,41 @@ def finding(report: Report, code: str) -> Any:
     hits = [f for f in report.findings if f.code == code]
     assert hits, f"no {code!r} finding; got {report.codes()}"
     return hits[0]
+
+
+RULESETS = Path(__file__).resolve().parent / "data" / "rulesets"  # small rulesets installed by tests
+
+
+def house_preset(folder: Path, preset_id: str, name: str, overrides: str, ruleset: str = "space-fighter-alpha") -> Path:
+    """A house-rule preset in a user catalog folder (returned), as a Storyteller writes one;
+    ``overrides`` is the YAML under ``overrides:``, indented by four spaces."""
+    presets = folder / ruleset / "presets"
+    presets.mkdir(parents=True, exist_ok=True)
+    (presets / f"{preset_id}.yaml").write_text(
+        f"preset:\n  id: {preset_id}\n  name: {name}\n  source: house rules\n  overrides:\n{overrides}",
+        encoding="utf-8",
+    )
+    return folder
+
+
+def install_ruleset(monkeypatch: pytest.MonkeyPatch, where: Path, package_folder: Path, ruleset_id: str) -> None:
+    """Install a ruleset package the way pip does: on sys.path, with a dist-info naming its entry point."""
+    from shipyard.core import registry
+
+    dist = where / f"{package_folder.name}-1.dist-info"
+    dist.mkdir(parents=True, exist_ok=True)
+    (dist / "entry_points.txt").write_text(
+        f"[shipyard.rulesets]\n{ruleset_id} = {package_folder.name}:manifest.yaml\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(package_folder.parent))
+    monkeypatch.syspath_prepend(str(where))
+    # a registry of its own for the test: undoing the patch gives back the one without it
+    monkeypatch.setattr(registry, "_registry", functools.cache(registry._registry.__wrapped__))
+    monkeypatch.setattr(registry, "ruleset_module", functools.cache(registry.ruleset_module.__wrapped__))
+
+
+@pytest.fixture
+def dock_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """The Dock Test ruleset (tests/data/rulesets/dock_test) installed for one test."""
+    install_ruleset(monkeypatch, tmp_path / "site", RULESETS / "dock_test", "dock-test")
+    return "dock-test"

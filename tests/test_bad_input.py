@@ -351,10 +351,10 @@ def test_good_and_bad_file_together(order: str, tmp_path: Path) -> None:
 
 
 def test_good_with_findings_and_bad_file_still_exit_2(tmp_path: Path) -> None:
-    # under the default preset the Rebel Fighter has errors (exit 1 alone)
-    alone = run_check(GOOD, env_home=tmp_path)
+    # as written the Rebel Fighter has errors (exit 1 alone)
+    alone = run_check(GOOD, extra=("--preset", "as-written"), env_home=tmp_path)
     assert alone.returncode == 1
-    proc = run_check(GOOD, CORPUS / "empty.ship", env_home=tmp_path)
+    proc = run_check(GOOD, CORPUS / "empty.ship", extra=("--preset", "as-written"), env_home=tmp_path)
     assert proc.returncode == 2
     assert "Result: DOES NOT PASS — 1 error(s)" in proc.stdout
     (line,) = error_lines(proc.stderr)

@@ -14,7 +14,7 @@ from .conftest import run_shipyard as run
 
 
 def test_check_prints_ledger_figures_and_findings(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["check", str(EXAMPLES / "rebel-fighter.ship"), "--no-user-catalog"])
+    code = main(["check", str(EXAMPLES / "rebel-fighter.ship"), "--preset", "as-written", "--no-user-catalog"])
     out = capsys.readouterr().out
     assert code == 1  # as written the Rebel Fighter is 2 freebies over
     for text in (
@@ -33,9 +33,13 @@ def test_check_prints_ledger_figures_and_findings(capsys: pytest.CaptureFixture[
 
 
 def test_check_exit_zero_when_all_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    """The samples carry the preset their published figures mean (sample-ships): they pass as saved."""
     files = [str(EXAMPLES / f"{n}.ship") for n in SAMPLES if n != "alien-disk-fighter"]
-    assert main(["check", *files, "--preset", "sample-ships", "--no-user-catalog"]) == 0
-    assert capsys.readouterr().out.count("PASSES") == 5
+    assert main(["check", *files, "--no-user-catalog"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("PASSES") == 5 and out.count("preset: Sample ships (sample-ships)") == 5, out[:400]
+    assert main(["check", *files, "--preset", "as-written", "--no-user-catalog"]) == 1
+    assert capsys.readouterr().out.count("PASSES") == 1  # only the Battlesat adds up as written
 
 
 def test_check_json_shape() -> None:
@@ -44,6 +48,8 @@ def test_check_json_shape() -> None:
         str(EXAMPLES / "federation-battlesat.ship"),
         str(EXAMPLES / "rebel-fighter.ship"),
         "--json",
+        "--preset",
+        "as-written",
         "--no-user-catalog",
     )
     assert out.returncode == 1, out.stderr
@@ -75,7 +81,15 @@ def test_new_writes_a_design_that_checks(tmp_path: Path) -> None:
 def test_catalog_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["catalog", "list", "technology", "--no-user-catalog"]) == 0
     out = capsys.readouterr().out
-    assert "technology (30)" in out and "pi-tac-cannon" in out and "cost 1 each" in out
+    assert out.startswith("technology (30)\n"), out[:80]  # no blank line before the first line
+    assert "pi-tac-cannon" in out and "cost 1 each" in out
+    assert main(["catalog", "list", "--ruleset", "space-fighter-alpha", "--no-user-catalog"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Space Fighter Alpha (space-fighter-alpha)"), lines[:2]
+    assert lines[3:5] == ["", "accessories (25)"], lines[:6]  # sections are set apart by one blank line
+    assert main(["catalog", "list", "--no-user-catalog"]) == 0  # every installed ruleset's, each with its head
+    heads = [ln for ln in capsys.readouterr().out.splitlines() if " — preset " in ln]
+    assert "Space Fighter Alpha (space-fighter-alpha) — preset as-written" in heads and len(heads) >= 2
     assert main(["catalog", "list", "gadgets", "--no-user-catalog"]) == 2
 
 
@@ -96,3 +110,17 @@ def test_no_traceback_on_internal_error(monkeypatch: pytest.MonkeyPatch, capsys:
     assert main(["check", str(EXAMPLES / "rebel-fighter.ship"), "--no-user-catalog"]) == 70
     err = capsys.readouterr().err
     assert "internal error: RuntimeError: boom" in err and "Traceback" not in err
+
+
+def test_check_summary_ends_with_one_line_of_counts(tmp_path: Path) -> None:
+    """What the no-display run of scripts/run-app ends with: designs, how many pass, how many do not."""
+    files = [str(EXAMPLES / f"{n}.ship") for n in SAMPLES]
+    out = run("check", *files, "--summary", "--no-user-catalog")
+    assert out.returncode == 1, out.stderr  # the Alien Disk-Fighter does not add up under any preset
+    assert out.stdout.splitlines()[-1] == "6 designs: 5 pass, 1 does not pass", out.stdout[-300:]
+    broken = tmp_path / "broken.ship"
+    broken.write_text("{", encoding="utf-8")
+    out = run("check", files[0], str(broken), "--summary", "--json", "--no-user-catalog")
+    assert out.returncode == 2
+    assert len(json.loads(out.stdout)) == 2  # the line goes to stderr, the JSON stays whole
+    assert out.stderr.splitlines()[-1] == "2 designs: 1 passes, 0 do not pass, 1 could not be read", out.stderr

@@ -13,14 +13,14 @@ pytest.importorskip("PySide6")
 
 from pypdf import PdfReader
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QListWidget, QPushButton
+from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QLineEdit, QListWidget, QPushButton
 
 from shipyard._qt import autosave
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, sample
+from .conftest import EXAMPLES, as_published, house_preset, sample, sfa
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
@@ -88,6 +88,11 @@ def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> No
     qtbot.mouseClick(browser.add_button, Qt.MouseButton.LeftButton)
 
 
+def toggle(view: DocumentView, name: str) -> QCheckBox:
+    """A check box of the step pages by its accessible name, as a screen reader finds it."""
+    return next(t for t in view.steps.toggles if t.accessibleName() == name)
+
+
 def table_widget(view: DocumentView, list_path: str, row: int, column: int) -> Any:
     editor = next(e for e in view.steps.lists if e.list_path == list_path)
     return editor.cellWidget(row, column)
@@ -137,7 +142,7 @@ def build_rebel_fighter(qtbot: Any, window: MainWindow) -> DocumentView:
 def test_build_the_rebel_fighter_through_the_steps(qtbot: Any, window: MainWindow) -> None:
     view = build_rebel_fighter(qtbot, window)
     published = sample("rebel-fighter")
-    assert view.doc.design == published.design
+    assert view.doc.design == as_published("rebel-fighter")
     expected = evaluate(published.design, published.catalog)
     for row, pool in enumerate(expected.pools):
         left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
@@ -322,11 +327,11 @@ def test_soak_division_and_pinned_priority_are_single_undo_steps(qtbot: Any, win
     view = window.open_file(EXAMPLES / "rebel-fighter.ship")
     assert view is not None
     view.tabs.setCurrentIndex(1)
-    divide = view.steps.divide
+    divide = toggle(view, "Soak is divided into Armor and Energy Shields")
     qtbot.mouseClick(divide, Qt.MouseButton.LeftButton, pos=QPoint(8, divide.height() // 2))
     assert (view.doc.design.armor, view.doc.design.shields) == (2, 0)
     assert "soak-split-unassigned" not in view.doc.report.codes()
-    pin: QCheckBox = view.steps.pin
+    pin = toggle(view, "Pin the priority")
     qtbot.mouseClick(pin, Qt.MouseButton.LeftButton, pos=QPoint(8, pin.height() // 2))
     assert view.doc.design.priority == ["soak", "move", "handling"]
     window.undo_action.trigger()
@@ -402,12 +407,20 @@ def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWin
         "New Space Fury force",
     ]
     pickers = {c.accessibleName(): c for c in window.welcome.findChildren(QComboBox)}
-    sfa = pickers["Open a Space Fighter Alpha sample"]
-    assert sfa.itemText(0) == "Open a sample (6)…" and sfa.count() == 7
-    index = sfa.findText("Alien Disk Fighter")
-    sfa.activated.emit(index)
+    picker = pickers["Open a Space Fighter Alpha sample"]
+    assert picker.itemText(0) == "Open a sample (6)…" and picker.count() == 7
+    picker.activated.emit(picker.findText("Alien Disk Fighter"))
+    # why a published sample can fail as written, in the ruleset's own words
+    why = sfa().meta.samples_note
+    assert why and why in [label.text() for label in window.welcome.findChildren(QLabel)]
     cur = window.current()
     assert cur is not None and cur.doc.path is None and cur.doc.design.name == "Alien Disk-Fighter"
+    # a sample opens under the preset its published figures mean, the as-written verdict one choice away
+    window.open_sample(EXAMPLES / "rebel-frigate.ship")
+    cur = window.current()
+    assert cur is not None and cur.doc.preset == "sample-ships" and cur.doc.report.valid
+    assert cur.doc.set_preset("as-written") is None
+    assert not cur.doc.report.valid and "pool-over-budget" in cur.doc.report.codes()
 
 
 def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: MainWindow) -> None:
@@ -427,6 +440,22 @@ def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: Main
     window.dropEvent(event)
     assert [d.design.name for d in window.documents()] == ["Rebel Frigate", "Alien Mothership"]
     assert window.recent()[:2] == [str(EXAMPLES / "alien-mothership.ship"), str(EXAMPLES / "rebel-frigate.ship")]
+
+
+def test_a_file_opened_by_a_relative_path_is_remembered_whole(
+    qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`shipyard-gui ../ships/x.ship` from the user's folder: recent files work from anywhere later."""
+    monkeypatch.chdir(EXAMPLES)
+    view = window.open_file(Path("..") / "examples" / "rebel-frigate.ship")
+    assert view is not None and view.doc.path == EXAMPLES / "rebel-frigate.ship"
+    assert window.recent()[0] == str(EXAMPLES / "rebel-frigate.ship")
+    window.close_tab(0)
+    monkeypatch.chdir(tmp_path)
+    (entry,) = [a for a in window.recent_menu.actions() if a.text() == str(EXAMPLES / "rebel-frigate.ship")]
+    entry.trigger()
+    assert [d.design.name for d in window.documents()] == ["Rebel Frigate"]
+    assert window.errors == []  # type: ignore[attr-defined]
 
 
 def test_every_field_has_an_accessible_name_and_a_label(qtbot: Any, window: MainWindow) -> None:
@@ -493,14 +522,8 @@ def test_default_preset_menu_lists_each_rulesets_presets_and_sets_its_default(qt
 def test_house_rule_presets_from_the_user_catalog_folder_are_offered(
     qtbot: Any, window: MainWindow, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "house" / "space-fighter-alpha" / "presets"
-    folder.mkdir(parents=True)
-    (folder / "lean.yaml").write_text(
-        "preset:\n  id: lean\n  name: Lean budgets\n  source: house rules\n"
-        "  overrides:\n    technology:\n      force-field: {cost: 4}\n",
-        encoding="utf-8",
-    )
-    window.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    house = house_preset(tmp_path / "house", "lean", "Lean budgets", "    technology:\n      force-field: {cost: 4}\n")
+    window.settings.setValue("catalog/folder", str(house))
     assert ("Lean budgets", False) in _preset_menu(window)
     [lean] = [a for a in window.preset_menu.actions() if a.text() == "Lean budgets"]
     lean.trigger()

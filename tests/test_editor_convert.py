@@ -37,7 +37,7 @@ from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel, load_v
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 
-from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, published, sample, sfa
+from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, as_published, published, sample, sfa
 from .test_editor import _quiet, no_blocking_dialogs, type_into, window  # noqa: F401  (shared; the autouse one applies)
 
 TRINITY = ROOT / "catalogs" / "trinity" / "examples"
@@ -123,7 +123,7 @@ def test_pasting_a_published_block_opens_the_sample_design_and_shows_the_report(
     docs = window.documents()
     assert len(docs) == 1
     doc = docs[0]
-    assert doc.design == sample("rebel-fighter").design
+    assert doc.design == as_published("rebel-fighter")
     assert doc.path is None and doc.modified  # unsaved work: closing asks, autosave keeps it
     assert window.windowTitle() == "Rebel Fighter[*] — Shipyard"
     [(title, text)] = answers.reports

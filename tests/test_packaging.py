@@ -360,6 +360,26 @@ def test_installed_editor_starts_offscreen(installed: InstalledVenv) -> None:
     assert "shown: True" in proc.stdout and "designs: 1" in proc.stdout, _describe(proc)
 
 
+def test_installed_editor_starts_on_x11_under_xvfb(installed: InstalledVenv) -> None:
+    """The real xcb platform on a real X server, so a library Qt's X11 plugin lacks fails here."""
+    xvfb_run = shutil.which("xvfb-run")
+    if xvfb_run is None:
+        pytest.fail("xvfb-run is not installed: scripts/system-deps installs it (apt-get install xvfb xauth)")
+    gui = installed.root / "bin" / "shipyard-gui"
+    ship = _installed_sample(installed)
+    proc = _run(
+        [xvfb_run, "--auto-servernum", "--server-args=-screen 0 1600x1000x24", gui, ship, "--smoke"],
+        cwd=installed.workdir,
+        timeout=RUN_TIMEOUT,
+        env={"QT_QPA_PLATFORM": "xcb", "XDG_SESSION_TYPE": "x11"},  # xvfb-run sets DISPLAY and XAUTHORITY
+    )
+    assert proc.returncode == 0, f"shipyard-gui --smoke on xcb failed\n{_describe(proc)}"
+    # the sample opened under the preset it is saved with: its freebies add up
+    assert "shown: True designs: 1 title: 'rebel-fighter.ship[*] — Shipyard' freebies: '0 left'" in proc.stdout, (
+        _describe(proc)
+    )
+
+
 # --- (d) desktop integration: .desktop, MIME type, AppStream, icon ---------------------------
 
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
@@ -610,9 +630,8 @@ def test_bundle_cli_entry_runs_the_command_line(tmp_path: Path) -> None:
     assert proc.returncode == 2 and "usage: shipyard --render-worker FD" in proc.stderr, _describe(proc)
 
 
-def test_install_desktop_files_into_a_prefix(tmp_path: Path) -> None:
-    """The bundle's installer, on a stand-in bundle laid out as packaging/shipyard.spec lays it."""
-    bundle = tmp_path / "bundle with space"
+def _stand_in_bundle(bundle: Path) -> dict[str, Path]:
+    """A stand-in bundle laid out as packaging/shipyard.spec lays it; what it shares, by destination."""
     share = {
         f"applications/{APP_ID}.desktop": DESKTOP_FILE,
         f"mime/packages/{APP_ID}.xml": MIME_FILE,
@@ -627,6 +646,81 @@ def test_install_desktop_files_into_a_prefix(tmp_path: Path) -> None:
         (bundle / exe).write_text(f'#!/bin/sh\necho {exe} "$@"\n', encoding="utf-8")
         (bundle / exe).chmod(0o755)
     shutil.copy(PACKAGING / "install-desktop-files", bundle / "install-desktop-files")
+    return share
+
+
+def _exec_args(value: str) -> list[str]:
+    """An Exec= value read as the Desktop Entry Specification says: string escapes, then quoting, then %%."""
+    escapes = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+    text = re.sub(r"\\(.)", lambda m: escapes.get(m.group(1), "\\" + m.group(1)), value)
+    args: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == " ":
+            i += 1
+            continue
+        arg = ""
+        if text[i] == '"':
+            i += 1
+            while text[i] != '"':
+                if text[i] == "\\" and text[i + 1] in '"`$\\':
+                    i += 1
+                arg += text[i]
+                i += 1
+            i += 1
+        else:
+            while i < len(text) and text[i] != " ":
+                arg += text[i]
+                i += 1
+        args.append(arg.replace("%%", "%") if arg != "%F" else arg)
+    return args
+
+
+@pytest.mark.parametrize("name", ["bundle 100% $HOME", 'it\'s "quoted" `here`', "back\\slash & (more); #1"])
+def test_install_desktop_files_escapes_the_bundle_path(tmp_path: Path, name: str) -> None:
+    """Any folder a user unpacks into: the menu entry starts that bundle's editor, and validates."""
+    bundle = tmp_path / name
+    _stand_in_bundle(bundle)
+    prefix = tmp_path / "prefix"
+    proc = _run(
+        [bundle / "install-desktop-files", "--prefix", prefix],
+        cwd=tmp_path,
+        timeout=RUN_TIMEOUT,
+        env={"HOME": str(tmp_path / "home")},
+    )
+    assert proc.returncode == 0, _describe(proc)
+    installed = prefix / "share" / "applications" / f"{APP_ID}.desktop"
+    exec_line = next(line for line in installed.read_text(encoding="utf-8").splitlines() if line.startswith("Exec="))
+    assert _exec_args(exec_line.removeprefix("Exec=")) == [f"{bundle}/shipyard-gui", "%F"], exec_line
+    tool = shutil.which("desktop-file-validate")
+    if tool is not None:
+        check = _run([tool, installed], cwd=tmp_path, timeout=RUN_TIMEOUT)
+        assert check.returncode == 0 and not check.stdout.strip(), _describe(check)
+
+
+def test_install_desktop_files_refuses_a_path_no_menu_entry_can_hold(tmp_path: Path) -> None:
+    """A folder name that is not UTF-8: exit 1, saying why, and nothing installed."""
+    bundle = tmp_path / os.fsdecode(b"bundle-\xff")
+    _stand_in_bundle(bundle)
+    prefix = tmp_path / "prefix"
+    proc = subprocess.run(
+        [bundle / "install-desktop-files", "--prefix", prefix],
+        cwd=tmp_path,
+        env=_env(),
+        capture_output=True,
+        timeout=RUN_TIMEOUT,
+        check=False,
+    )
+    err = proc.stderr.decode(errors="replace")  # it names the folder as it is
+    assert proc.returncode == 1, err
+    assert "not plain UTF-8" in err and "nothing was installed" in err, err
+    assert not prefix.exists(), sorted(prefix.rglob("*"))
+
+
+def test_install_desktop_files_into_a_prefix(tmp_path: Path) -> None:
+    """The bundle's installer, on a stand-in bundle laid out as packaging/shipyard.spec lays it."""
+    bundle = tmp_path / "bundle with space"
+    share = _stand_in_bundle(bundle)
     prefix = tmp_path / "prefix"
     env = {"HOME": str(tmp_path / "home")}
 

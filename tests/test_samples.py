@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
-from .conftest import SAMPLES, sample
+from .conftest import EXAMPLES, ROOT, SAMPLES, run_shipyard, sample, sfa
 
 # (weapon, power, freebies, accessory) as (spent, remaining); error codes; valid.
 EXPECTED = {
@@ -89,3 +94,44 @@ def test_documented_sample_table_equals_the_engine() -> None:
     assert documented == summary("space-fighter-alpha").strip(), (
         "docs/rules.md is stale: run python -m shipyard.samples_summary space-fighter-alpha docs/rules.md"
     )
+
+
+def test_each_sample_opens_under_the_preset_its_published_figures_mean() -> None:
+    """Saved with sample-ships, with a note saying so: five pass as saved, the Disk-Fighter fails honestly."""
+    verdicts = {}
+    for name in SAMPLES:
+        loaded = load_design(EXAMPLES / f"{name}.ship", use_user_folder=False)
+        assert loaded.preset == "sample-ships", name
+        assert "saved with the sample-ships preset" in loaded.design.notes, name
+        verdicts[name] = evaluate(loaded.design, loaded.catalog).valid
+    assert [n for n, ok in verdicts.items() if not ok] == ["alien-disk-fighter"]
+    as_written = run_shipyard(
+        "check", *(EXAMPLES / f"{n}.ship" for n in SAMPLES), "--preset", "as-written", "--summary", "--no-user-catalog"
+    )
+    assert as_written.returncode == 1
+    assert as_written.stdout.splitlines()[-1] == "6 designs: 1 passes, 5 do not pass"  # only the Battlesat adds up
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_why_a_sample_can_fail_as_written_is_one_sentence_the_readme_repeats() -> None:
+    why = sfa().meta.samples_note
+    assert why.endswith(".") and not re.search(r"[.!?] [A-Z]", why), f"one sentence: {why!r}"
+    for number in ("3 Power Points", "sample-ships", "as-written", "Alien Disk-Fighter"):
+        assert number in why
+    assert why in _words((ROOT / "README.md").read_text(encoding="utf-8")), "the README says it in the same words"
+
+
+def test_the_fleet_book_of_the_samples_says_why_one_does_not_pass(tmp_path: Path, workers: list[Any]) -> None:
+    from shipyard.render.printing import print_designs
+
+    from .test_printing import pages_text
+
+    out = tmp_path / "samples.pdf"
+    files = [EXAMPLES / f"{n}.ship" for n in SAMPLES]
+    print_designs(files, out, sheet="fleet", paper="a4", workers=workers, use_user_folder=False, title="Appendix 1")
+    cover = pages_text(out)[0]
+    assert "6 designs · preset Sample ships" in cover
+    assert f"1 of 6 does not pass the rules; each sheet says why. {_words(sfa().meta.samples_note)}" in cover

@@ -220,8 +220,9 @@ def test_override_replaces_technology_and_is_reported(tmp_path: Path) -> None:
 def test_override_changes_the_power_points_spent(tmp_path: Path) -> None:
     house = tmp_path / "house"
     write(house, "force-field.yaml", FORCE_FIELD_4)
-    builtin = load_design(ALIEN_DISK, use_user_folder=False)
-    housed = load_design(ALIEN_DISK, catalog_folders=(house,), use_user_folder=False)
+    # as written: the sample-ships preset the sample is saved with sets Force Field to 3 itself
+    builtin = load_design(ALIEN_DISK, preset="as-written", use_user_folder=False)
+    housed = load_design(ALIEN_DISK, preset="as-written", catalog_folders=(house,), use_user_folder=False)
     before = evaluate(builtin.design, builtin.catalog).pool("power-points")
     after = evaluate(housed.design, housed.catalog).pool("power-points")
     assert before is not None and after is not None
@@ -231,7 +232,9 @@ def test_override_changes_the_power_points_spent(tmp_path: Path) -> None:
 def test_check_command_prints_the_override(tmp_path: Path) -> None:
     house = tmp_path / "house"
     user_file = write(house, "force-field.yaml", FORCE_FIELD_4)
-    proc = shipyard("check", ALIEN_DISK, "--catalog", house, "--no-user-catalog", xdg=tmp_path / "xdg")
+    proc = shipyard(
+        "check", ALIEN_DISK, "--preset", "as-written", "--catalog", house, "--no-user-catalog", xdg=tmp_path / "xdg"
+    )
     assert "Traceback" not in proc.stderr
     assert proc.returncode == 1, proc.stderr  # 6 Power Points of 5: over budget
     line = builtin_line("technology.yaml", "- id: force-field")

@@ -20,7 +20,7 @@ def dark_palette() -> QPalette:
     p = QPalette()
     roles = {
         QPalette.ColorRole.Window: "#24282f", QPalette.ColorRole.WindowText: "#e6e8eb",
-        QPalette.ColorRole.Base: "#1b1e23", QPalette.ColorRole.AlternateBase: "#2a2f37",
+        QPalette.ColorRole.Base: "#2c313a", QPalette.ColorRole.AlternateBase: "#333944",
         QPalette.ColorRole.Text: "#e6e8eb", QPalette.ColorRole.Button: "#2d323a",
         QPalette.ColorRole.ButtonText: "#e6e8eb", QPalette.ColorRole.Highlight: "#4a7bd0",
         QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#2d323a",
@@ -44,6 +44,7 @@ def _import_engine(files: Sequence[Path]) -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     import shipyard.core.designfile
     import shipyard.core.evaluate
+    import shipyard.core.formview  # the declared form every generated page reads
     from shipyard.core.errors import InputError
     from shipyard.core.registry import ruleset_module
 
@@ -70,6 +71,9 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     args = parser.parse_args(list(argv))
 
     _import_engine(args.files)
+    from shipyard._qt.syslibs import check_editor_libraries, new_application
+
+    check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -77,7 +81,7 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
 
     QCoreApplication.setOrganizationName("Shipyard")
     QCoreApplication.setApplicationName("Shipyard")
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = QApplication.instance() or new_application(QApplication, [sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setDesktopFileName("org.example.Shipyard")  # lets task bars match the window to the menu entry
     if args.dark:
@@ -98,7 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve_fd(int(argv[1]))
         return 0
-    app, window = start(argv)
+    from shipyard._qt.syslibs import CannotStart
+
+    try:
+        app, window = start(argv)
+    except CannotStart as exc:
+        print(f"shipyard-gui: error: {exc}", file=sys.stderr)
+        return 1
     from PySide6.QtCore import QTimer
 
     if window.smoke:

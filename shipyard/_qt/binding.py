@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLineEdit,
 
 from shipyard._qt.document import Document
 from shipyard.core.edits import get_at
+from shipyard.core.formview import value_at
 
 
 class Binding:
@@ -34,6 +35,23 @@ class Binder(QObject):
         self._updating = False
 
     # --- registering ------------------------------------------------------------------
+
+    def bind(self, path: str, widget: QWidget, read: Callable[[], Any], write: Callable[[Any], None]) -> QWidget:
+        """Any widget: ``read`` gives its value, ``write`` shows one (signals are blocked then);
+        the widget's own signal calls :meth:`commit`."""
+        self.bindings[path] = Binding(path, widget, read, write)
+        return widget
+
+    def unbind(self, prefix: str) -> None:
+        """Forget the widgets and list editors at ``prefix`` and below (a rebuilt detail area)."""
+        for p in [p for p in self.bindings if _covers(prefix, p)]:
+            del self.bindings[p]
+        for p in [p for p in self.focusers if _covers(prefix, p)]:
+            del self.focusers[p]
+
+    def commit(self, path: str, value: Any, merge: bool = True) -> None:
+        """The user set ``value`` at ``path``: one undo step (typing in one field merges)."""
+        self._commit(path, value, merge)
 
     def _commit(self, path: str, value: Any, merge: bool = True) -> None:
         if self._updating:
@@ -105,12 +123,14 @@ class Binder(QObject):
 
     # --- syncing ----------------------------------------------------------------------
 
-    def refresh_one(self, path: str) -> None:
+    def refresh_one(self, path: str, data: Any = None) -> None:
+        """Show the document's value at ``path``; ``data`` is the design as JSON when the
+        caller has it (one dump for a whole refresh instead of one a widget)."""
         b = self.bindings.get(path)
         if b is None:
             return
         try:
-            value = get_at(self.doc.design, path)
+            value = value_at(data, path) if data is not None else get_at(self.doc.design, path)
         except Exception:
             value = None
         self._updating = True
@@ -124,9 +144,11 @@ class Binder(QObject):
         finally:
             self._updating = False
 
-    def refresh(self) -> None:
+    def refresh(self, data: Any = None) -> None:
+        if data is None and self.bindings:
+            data = self.doc.design.model_dump(mode="json")
         for path in list(self.bindings):
-            self.refresh_one(path)
+            self.refresh_one(path, data)
 
     def focus(self, path: str) -> bool:
         """Focus the widget for ``path``, or for the nearest bound place above it."""

@@ -154,6 +154,24 @@ class Document(QObject):
 
         return self._apply(change, text)
 
+    def replace_design(self, design: Any, text: str) -> str | None:
+        """The whole design replaced (what a ruleset's action returned), one undo step;
+        checked and resolved against the catalog like any edit."""
+        from pydantic import ValidationError
+
+        from shipyard.core.designfile import validation_problems
+
+        def change(_old: Any) -> Any:
+            try:
+                new = type(self.design).model_validate(
+                    design.model_dump(mode="json") if hasattr(design, "model_dump") else design
+                )
+            except ValidationError as exc:
+                raise InputError(validation_problems(exc, None, ())) from None
+            return self.catalog.module.resolve(new, self.catalog)
+
+        return self._apply(change, text)
+
     def insert(self, list_path: str, item: Any, text: str = "") -> str | None:
         return self._apply(lambda d: insert_at(d, list_path, item, self.catalog), text or f"Add to {list_path}")
 

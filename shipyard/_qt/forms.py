@@ -100,14 +100,14 @@ class StepPages:
         if message:
             self.report_error(message)
 
-    def preset_row(self, layout: QFormLayout, help_text: str) -> QComboBox:
+    def preset_row(self, layout: QFormLayout, help_text: str, label: str = "&Preset") -> QComboBox:
         """The design's preset: a choice (each with its description as tooltip) and a note below."""
         combo = QComboBox()
         for p in self.doc.catalog.presets.values():
             combo.addItem(p.name, p.id)
             combo.setItemData(combo.count() - 1, p.description, Qt.ItemDataRole.ToolTipRole)
         combo.activated.connect(lambda i: self._error(self.doc.set_preset(combo.itemData(i))))
-        row(layout, "&Preset", combo, help_text)
+        row(layout, label, combo, help_text)
         note = QLabel(wordWrap=True)
         note.setMinimumWidth(420)
         note.setMaximumWidth(560)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.document import Document
 from shipyard.core.edits import get_at, parse_path
+from shipyard.core.errors import InputError
 from shipyard.core.rules import scale_restriction
 
 MIME = "application/x-shipyard-item"
@@ -51,7 +52,9 @@ class CatalogBrowser(QWidget):
 
     add_requested = Signal(str)
 
-    def __init__(self, doc: Document, kind: str, noun: str, one: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self, doc: Document, kind: str, noun: str, one: str = "", parent: QWidget | None = None, add_text: str = ""
+    ) -> None:
         super().__init__(parent)
         self.doc, self.kind, self.noun = doc, kind, noun
         self.search = QLineEdit(placeholderText=f"Search {noun}…")
@@ -63,7 +66,7 @@ class CatalogBrowser(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setMaximumHeight(140)
-        self.add_button = QPushButton(f"&Add {one or noun}")
+        self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")
         label = QLabel(f"{noun.capitalize()} catalog")
         label.setBuddy(self.search)
@@ -154,13 +157,26 @@ class CatalogBrowser(QWidget):
 
 @dataclass
 class Column:
+    """One column of a list editor: a header, the entry's field, the kind of cell.
+
+    ``optspin`` is a spin box whose lowest step means "not set" (shown as ``none``);
+    ``enabled`` decides per entry, ``enabled_at`` per row and entry (a form's conditions
+    need the row's path); ``help`` is each cell's tooltip and accessible description.
+    """
+
     header: str
     field: str
-    kind: str  # name | spin | check | line | combo
+    kind: str  # name | label | spin | optspin | check | line | combo
     minimum: int = 0
     maximum: int = 999
     choices: Callable[[], list[tuple[str, Any]]] | None = None
     enabled: Callable[[dict[str, Any]], bool] = dc_field(default=lambda _e: True)
+    help: str = ""
+    none: str = "same"
+    enabled_at: Callable[[int, dict[str, Any]], bool] | None = None
+
+    def enabled_for(self, row: int, entry: dict[str, Any]) -> bool:
+        return self.enabled_at(row, entry) if self.enabled_at is not None else self.enabled(entry)
 
 
 class ListEditor(QTableWidget):
@@ -190,7 +206,12 @@ class ListEditor(QTableWidget):
         self._updating = False
 
     def entries(self) -> list[dict[str, Any]]:
-        value = get_at(self.doc.design, self.list_path)
+        """The list's entries; none while the place is absent (a list in an optional section
+        that is switched off, such as a round plan not written yet)."""
+        try:
+            value = get_at(self.doc.design, self.list_path)
+        except InputError:
+            return []
         return list(value) if isinstance(value, list) else []
 
     def refresh(self) -> None:
@@ -206,7 +227,7 @@ class ListEditor(QTableWidget):
                     self._write(self.cellWidget(r, c), col, _get(entry, col.field))
                     w = self.cellWidget(r, c)
                     if w is not None:
-                        w.setEnabled(col.enabled(entry))
+                        w.setEnabled(col.enabled_for(r, entry))
         finally:
             self._updating = False
 
@@ -232,7 +253,7 @@ class ListEditor(QTableWidget):
             s = QSpinBox()
             s.setRange(col.minimum - (1 if col.kind == "optspin" else 0), col.maximum)
             if col.kind == "optspin":
-                s.setSpecialValueText("same")
+                s.setSpecialValueText(col.none)
                 s.valueChanged.connect(lambda v, p=path, lo=col.minimum: self._commit(p, None if v < lo else v, True))
             else:
                 s.valueChanged.connect(lambda v, p=path: self._commit(p, v, True))
@@ -252,7 +273,9 @@ class ListEditor(QTableWidget):
             cb.activated.connect(lambda i, p=path, box=cb: self._commit(p, box.itemData(i), False))
             w = cb
         w.setAccessibleName(name)
-        w.setToolTip(name)
+        w.setToolTip(f"{name}: {col.help}" if col.help else name)
+        if col.help:
+            w.setAccessibleDescription(col.help)
         return w
 
     def _write(self, w: QWidget | None, col: Column, value: Any) -> None:

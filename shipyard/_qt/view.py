@@ -1,4 +1,11 @@
-"""One open design: the steps on the left; budgets, findings and preview on the right."""
+"""One open design: the steps on the left; budgets, summary, findings and preview on the right.
+
+The step pages are the ones the ruleset's catalog declares (its ``form``, built by
+:class:`shipyard._qt.generated.FormPages`). A ruleset whose pages need more than a form
+can say names its own class in its manifest (``editor_pages: "package.module:Class"``,
+see docs/rulesets.md): the escape hatch for hand-written pages. The editor names no
+ruleset.
+"""
 
 from __future__ import annotations
 
@@ -11,25 +18,27 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import Document
-from shipyard._qt.panels import BudgetPanel, FindingsPanel
+from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel
 
 if TYPE_CHECKING:
     from shipyard._qt.preview import PreviewPanel
 
 
-# The step pages of each ruleset: module and class, imported when a design of it opens.
-STEP_PAGES: dict[str, tuple[str, str]] = {
-    "space-fighter-alpha": ("shipyard._qt.steps_sfa", "SfaSteps"),
-    "space-fury": ("shipyard._qt.steps_fury", "FurySteps"),
-}
+def step_builder(doc: Document) -> Callable[..., object]:
+    """The class building a design's step pages: the ruleset's hand-written pages when its
+    manifest names them, else the pages of the catalog's declared form."""
+    from shipyard.core.registry import get
 
+    named = get(doc.loaded.ruleset).manifest.editor_pages
+    if named is not None:
+        module, _, name = named.partition(":")
+        builder: Callable[..., object] = getattr(importlib.import_module(module), name)
+        return builder
+    if doc.catalog.form is None:
+        raise LookupError(f"the ruleset {doc.loaded.ruleset!r} declares no editor form (catalog section 'form')")
+    from shipyard._qt.generated import FormPages
 
-def step_builder(ruleset: str) -> Callable[..., object]:
-    if ruleset not in STEP_PAGES:
-        raise LookupError(f"the editor has no pages for ruleset {ruleset!r} yet")
-    module, name = STEP_PAGES[ruleset]
-    builder: Callable[..., object] = getattr(importlib.import_module(module), name)
-    return builder
+    return FormPages
 
 
 class DocumentView(QWidget):
@@ -39,7 +48,10 @@ class DocumentView(QWidget):
         super().__init__()
         self.doc = doc
         self.binder = Binder(doc, report_error, self)
-        self.steps = step_builder(doc.loaded.ruleset)(doc, self.binder, report_error)
+        self.steps = step_builder(doc)(doc, self.binder, report_error)
+        if hasattr(self.steps, "open_design"):  # pages with declared actions open what they make
+            self.steps.open_design = self.open_design
+            self.steps.parent_widget = self  # type: ignore[attr-defined]
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Construction steps")
         self._factories = []
@@ -53,22 +65,28 @@ class DocumentView(QWidget):
         self.budget = BudgetPanel()
         self.findings = FindingsPanel()
         self.findings.focus_requested.connect(self.focus_path)
+        form = doc.catalog.form
+        self._summary_ids: list[str] = list(form.summary) if form is not None else []
         right = QSplitter(Qt.Orientation.Vertical)
+        self._right = right
         self.titles: list[QLabel] = []
-        for title, widget in (("Budgets", self.budget), ("Findings", self.findings)):
-            box = QWidget()
-            lay = QVBoxLayout(box)
-            lay.setContentsMargins(4, 4, 4, 4)
-            label = QLabel(f"<b>{title}</b>")
-            label.setBuddy(widget)
-            lay.addWidget(label)
-            lay.addWidget(widget)
-            right.addWidget(box)
-            self.titles.append(label)
+        self.boxes: dict[str, QWidget] = {}
+        self._summary: SummaryPanel | None = None  # built when a report first has something for it
+        self._record: RecordPanel | None = None
+        self._box("Budgets", self.budget)
+        self._box("Findings", self.findings)
         self.preview: PreviewPanel | None = None
-        self._paper, self._want_preview, self._right = paper, preview, right
+        self._paper, self._want_preview = paper, preview
+        left = QWidget()
+        left_lay = QVBoxLayout(left)
+        left_lay.setContentsMargins(0, 0, 0, 0)
+        left_lay.setSpacing(0)
+        bar = self.steps.action_bar() if hasattr(self.steps, "action_bar") else None
+        if bar is not None:
+            left_lay.addWidget(bar)
+        left_lay.addWidget(self.tabs)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.tabs)
+        split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
@@ -79,6 +97,44 @@ class DocumentView(QWidget):
         self.refresh()
         QTimer.singleShot(30, self.finish_building)  # after the first paint; long before a first click
 
+    def _box(self, title: str, widget: QWidget, index: int | None = None) -> None:
+        """A titled box of the right-hand panel (its title is the widget's buddy)."""
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        label = QLabel(f"<b>{title}</b>")
+        label.setBuddy(widget)
+        lay.addWidget(label)
+        lay.addWidget(widget)
+        if index is None:
+            self._right.addWidget(box)
+        else:
+            self._right.insertWidget(index, box)
+        self.titles.append(label)
+        self.boxes[title] = box
+
+    @property
+    def summary(self) -> SummaryPanel:
+        """Figures the form names and what the design counts up (made on first use)."""
+        if self._summary is None:
+            self._summary = SummaryPanel()
+            self._box("Summary", self._summary, 1)
+        return self._summary
+
+    @property
+    def record(self) -> RecordPanel:
+        """The report's tracks, slots and actions (made on first use)."""
+        if self._record is None:
+            self._record = RecordPanel()
+            self._box("Tracks, slots and actions", self._record, 2 if self._summary is not None else 1)
+        return self._record
+
+    def _show_part(self, title: str, wanted: bool) -> bool:
+        box = self.boxes.get(title)
+        if box is not None and box.isHidden() == wanted:
+            box.setVisible(wanted)
+        return wanted
+
     def ensure_page(self, index: int) -> None:
         """Build the step page at ``index`` the first time it is needed."""
         if not 0 <= index < len(self._factories) or self._factories[index] is None:
@@ -88,7 +144,7 @@ class DocumentView(QWidget):
         layout = holder.layout() if holder is not None else None
         if layout is not None:
             layout.addWidget(factory())
-        self.binder.refresh()
+        self.binder.refresh(self._data())
         self.steps.refresh()  # type: ignore[attr-defined]
 
     def finish_building(self) -> None:
@@ -100,17 +156,45 @@ class DocumentView(QWidget):
 
             self.preview = PreviewPanel(self.doc, self._paper)
             self._right.addWidget(self.preview)
-            self._right.setStretchFactor(2, 3)
+            self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
+
+    def _data(self) -> object:
+        """The design as JSON, made once for every widget of a refresh."""
+        data = getattr(self.steps, "binder_data", None)
+        return data() if data is not None else None
 
     def refresh(self) -> None:
         report = self.doc.report
-        self.binder.refresh()
+        self.binder.refresh(self._data())
         self.steps.refresh()  # type: ignore[attr-defined]
-        self.budget.show_report(report)
-        self.titles[0].setText(f"<b>{self.budget.title()}</b>")  # a ruleset of tallies has no budgets
+        visible = getattr(self.steps, "visible_pages", None)
+        if visible is not None:
+            for i, shown in enumerate(visible()):
+                if self.tabs.isTabVisible(i) != shown:
+                    self.tabs.setTabVisible(i, shown)
+        if self._show_part("Budgets", bool(report.pools)):
+            self.budget.show_report(report)
+        if bool(self._summary_ids) or any(f.parts for f in report.derived.figures):
+            self.summary.show_report(report, self._summary_ids)
+            self._show_part("Summary", True)
+        else:
+            self._show_part("Summary", False)
+        if RecordPanel.has_parts(report):
+            self.record.show_report(report)
+            self._show_part("Tracks, slots and actions", True)
+        else:
+            self._show_part("Tracks, slots and actions", False)
         self.findings.show_report(report)
 
     def focus_path(self, path: str) -> bool:
         self.finish_building()
         return self.binder.focus(path)
+
+    def open_design(self, design: object) -> None:
+        """Open ``design`` (what a ruleset's action made) as a new, untitled document."""
+        from shipyard.core.designfile import LoadedDesign
+
+        add = getattr(self.window(), "add_document", None)  # the main window (host.EditorWindow)
+        if add is not None:
+            add(Document(LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog)))

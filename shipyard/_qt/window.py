@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from pathlib import Path
@@ -89,8 +90,8 @@ class Welcome(QWidget):
                 lay.addWidget(picker, alignment=Qt.AlignmentFlag.AlignCenter)
             if info.manifest.samples_note:
                 note = QLabel(info.manifest.samples_note, wordWrap=True)
-                note.setMaximumWidth(560)
                 note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                note.setFixedSize(560, note.heightForWidth(560))  # all its lines, in a centred layout
                 lay.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
         for problem in registry_problems():
             broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
@@ -382,6 +383,8 @@ class MainWindow(EditorWindow):
         return load_design(path, catalog_folders=self.catalog_folders(), use_user_folder=self.use_user_folder)
 
     def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
+        # absolute, so recent files work from any folder; not resolve(): a symlinked folder keeps its name
+        path = Path(os.path.abspath(path))  # noqa: PTH100
         for i in range(self.tabs.count()):
             view = self.tabs.widget(i)
             if isinstance(view, DocumentView) and view.doc.path and view.doc.path.resolve() == path.resolve():

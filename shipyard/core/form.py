@@ -44,7 +44,8 @@ class Condition(_Decl):
     ``present``/``absent``: the value at a path is set (not null) / not set. ``equals``:
     each path has the value. ``item``: in a list row, the row's catalog item has this
     attribute true (``per_level``). ``call``: a function of the ruleset's ``FORM_CALLS``
-    returning true or false. ``not``: the opposite of another condition.
+    returning true or false. ``not``: the opposite of another condition. ``any`` / ``all``:
+    at least one / every condition of a list holds.
     """
 
     present: PathText | None = None
@@ -53,14 +54,17 @@ class Condition(_Decl):
     item: Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$")] | None = None
     call: CallName | None = None
     not_: Condition | None = Field(default=None, alias="not")
+    any_: list[Condition] | None = Field(default=None, alias="any", min_length=1)
+    all_: list[Condition] | None = Field(default=None, alias="all", min_length=1)
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, populate_by_name=True)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Condition:
-        given = [n for n in ("present", "absent", "equals", "item", "call", "not_") if getattr(self, n) is not None]
+        names = ("present", "absent", "equals", "item", "call", "not_", "any_", "all_")
+        given = [n for n in names if getattr(self, n) is not None]
         if len(given) != 1:
-            raise ValueError("a condition has exactly one of: present, absent, equals, item, call, not")
+            raise ValueError("a condition has exactly one of: present, absent, equals, item, call, not, any, all")
         return self
 
 
@@ -108,6 +112,9 @@ class FieldDecl(_Decl):
         default=None, description="catalog kind of ladder steps (items with a value and a name) for widget: ladder"
     )
     none: Label | None = Field(default=None, description="what the widget shows when the value is not set")
+    lines: Annotated[int, Field(ge=1, le=40)] | None = Field(
+        default=None, description="how many lines of text a multiline field shows before it scrolls"
+    )
     enabled: Condition | None = None
 
 
@@ -261,6 +268,8 @@ class OptionalObject(_Decl):
 
 
 class Section(_Decl):
+    """A titled group of elements. The title, like help, may quote catalog numbers."""
+
     title: Annotated[str, Field(max_length=200)] = ""
     help: Text = ""
     optional: OptionalObject | None = None
@@ -313,5 +322,7 @@ class Form(_Decl):
     actions: list[ActionDecl] = Field(default_factory=list)
 
 
-ListDecl.model_rebuild()
-Condition.model_rebuild()
+# No model_rebuild() here: the models build their validators (resolving Section and the
+# recursive Condition then) the first time a form is validated, when a catalog is read
+# from its YAML. An editor start reads the catalog from its cache and never pays for it
+# (building them at import cost ~40 ms of a ~600 ms start).

@@ -110,6 +110,17 @@ def _references(text: str) -> list[str]:
 # --- the values a page works with -----------------------------------------------------------------
 
 
+def value_at(data: Any, path: str) -> Any:
+    """The value at ``path`` in a design's JSON data, or None where there is none."""
+    node = data
+    for part in parse_path(path):
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
 @dataclass
 class FormContext:
     """One design as a form sees it: the catalog, the design, its report, its JSON data."""
@@ -124,17 +135,12 @@ class FormContext:
             self.data = self.design.model_dump(mode="json")
 
     def value(self, path: str) -> Any:
-        node = self.data
-        for part in parse_path(path):
-            try:
-                node = node[part]
-            except (KeyError, IndexError, TypeError):
-                return None
-        return node
+        return value_at(self.data, path)
 
-    def call(self, name: str, **params: Any) -> Any:
+    def call(self, function: str, /, **params: Any) -> Any:
+        """Call the ruleset's ``FORM_CALLS[function](self, **params)`` (a param may be called ``name``)."""
         calls = getattr(self.catalog.module, "FORM_CALLS", {})
-        return calls[name](self, **params)
+        return calls[function](self, **params)
 
 
 def joined(base: str, path: str) -> str:
@@ -162,6 +168,10 @@ def holds(cond: Condition | None, ctx: FormContext, base: str = "", item: Any = 
         return bool(getattr(item, cond.item, False))
     if cond.call is not None:
         return bool(ctx.call(cond.call, base=base))
+    if cond.any_ is not None:
+        return any(holds(c, ctx, base, item) for c in cond.any_)
+    if cond.all_ is not None:
+        return all(holds(c, ctx, base, item) for c in cond.all_)
     assert cond.not_ is not None
     return not holds(cond.not_, ctx, base, item)
 
@@ -251,12 +261,13 @@ def toggle_changes(toggle: Toggle, ctx: FormContext, on: bool, base: str = "") -
     return {joined(base, p): resolve_value(v, ctx, base) for p, v in (toggle.on if on else toggle.off).items()}
 
 
-def new_entry(decl: ListDecl, item_id: str | None) -> Any:
-    """The entry a list adds: ``new`` with ``"{id}"`` replaced by the chosen catalog item's id."""
+def new_entry(decl: ListDecl, item_id: str | None, number: int = 1) -> Any:
+    """The entry a list adds: ``new`` with ``"{id}"`` replaced by the chosen catalog item's id
+    and ``"{n}"`` by the number the entry gets in the list (1 for the first)."""
 
     def fill(v: Any) -> Any:
         if isinstance(v, str):
-            return v.replace("{id}", item_id or "")
+            return v.replace("{id}", item_id or "").replace("{n}", str(number))
         if isinstance(v, dict):
             return {k: fill(x) for k, x in v.items()}
         if isinstance(v, list):
@@ -285,9 +296,11 @@ def pages(form: Form, ctx: FormContext) -> list[Any]:
 
 
 def _walk(sections: list[Section], base: str) -> list[tuple[str, Any, str]]:
-    """Every element with its location in the form and the path its paths are relative to."""
+    """Every section and element with its location in the form and the path its paths are
+    relative to (a list's detail sections are relative to an entry of the list)."""
     out: list[tuple[str, Any, str]] = []
     for si, section in enumerate(sections):
+        out.append((f"sections[{si}]", section, base))
         for fi, el in enumerate(section.fields):
             out.append((f"sections[{si}].fields[{fi}]", el, base))
             if isinstance(el, ListDecl):
@@ -298,7 +311,8 @@ def _walk(sections: list[Section], base: str) -> list[tuple[str, Any, str]]:
 
 def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Problem]:
     """Everything the form names must exist: paths in the design, catalog kinds, stats,
-    ladder kinds, the ruleset's functions and every reference in help text."""
+    ladder kinds, item attributes, the ruleset's functions and every catalog reference in
+    help text, titles and labels."""
     form = catalog.form
     if form is None:
         return []
@@ -326,7 +340,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             except KeyError as exc:
                 bad(loc, f"help text refers to {{{ref}}}: {exc.args[0]}")
 
-    def cond_ok(loc: str, cond: Condition | None, base: str) -> None:
+    def cond_ok(loc: str, cond: Condition | None, base: str, item_kind: str | None = None) -> None:
         if cond is None:
             return
         for p in [cond.present, cond.absent, *(cond.equals or {})]:
@@ -334,7 +348,15 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                 path_ok(loc, joined(base, p))
         if cond.call is not None and cond.call not in calls:
             bad(loc, f"no form function {cond.call!r} in the ruleset", ", ".join(sorted(calls)) or "none")
-        cond_ok(loc, cond.not_, base)
+        if cond.item is not None:
+            model = catalog.module.ITEM_KINDS.get(item_kind) if item_kind else None
+            if model is None:
+                bad(loc, f"'item: {cond.item}' tests a catalog item, but this is not a row of a catalog list")
+            elif cond.item not in getattr(model, "model_fields", {}) and not hasattr(model, cond.item):
+                fields = sorted(n for n in getattr(model, "model_fields", {}) if n not in ("id", "name", "aliases"))
+                bad(loc, f"{item_kind} items have no attribute {cond.item!r}", ", ".join(fields))
+        for sub in [cond.not_, *(cond.any_ or []), *(cond.all_ or [])]:
+            cond_ok(loc, sub, base, item_kind)
 
     def choices_ok(loc: str, ch: Choices | None) -> None:
         if ch is None:
@@ -356,13 +378,16 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
     for pi, page in enumerate(form.pages):
         text_ok(f"pages[{pi}].help", page.help)
         cond_ok(f"pages[{pi}].when", page.when, "")
-        for si, section in enumerate(page.sections):
-            text_ok(f"pages[{pi}].sections[{si}].help", section.help)
-            if section.optional is not None:
-                path_ok(f"pages[{pi}].sections[{si}].optional", section.optional.path, ("object",))
         for loc, el, base in _walk(page.sections, ""):
             loc = f"pages[{pi}].{loc}"
+            if isinstance(el, Section):
+                text_ok(f"{loc}.title", el.title)
+                text_ok(f"{loc}.help", el.help)
+                if el.optional is not None:
+                    path_ok(f"{loc}.optional", joined(base, el.optional.path), ("object",))
+                continue
             text_ok(loc, getattr(el, "help", ""))
+            text_ok(loc, getattr(el, "label", None) or getattr(el, "toggle", None) or "")
             if isinstance(el, FieldDecl):
                 path_ok(loc, joined(base, el.path))
                 choices_ok(loc, el.choices)
@@ -385,8 +410,9 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                 for ci, col in enumerate(el.columns):
                     path_ok(f"{loc}.columns[{ci}]", joined(list_path + "[0]", col.path))
                     choices_ok(f"{loc}.columns[{ci}]", col.choices)
-                    cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]")
+                    cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]", el.catalog)
                     text_ok(f"{loc}.columns[{ci}]", col.help)
+                    text_ok(f"{loc}.columns[{ci}]", col.label)
             elif isinstance(el, MapDecl):
                 path_ok(loc, joined(base, el.map), ("map", "object"))
                 choices_ok(loc, el.keys)

@@ -124,3 +124,12 @@ class Manifest(_Entry):
     commands: list[Command] = Field(default_factory=list)
     formats: list[TextFormat] = Field(default_factory=list)
     conversions: list[Conversion] = Field(default_factory=list)
+    editor_pages: (
+        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$", max_length=200)] | None
+    ) = Field(
+        default=None,
+        description=(
+            "hand-written editor pages, 'package.module:Class', used instead of the pages the editor "
+            "builds from the catalog's declared form (the escape hatch for pages a form cannot say)"
+        ),
+    )

@@ -62,6 +62,7 @@ def sheet_context(
             "id": catalog.meta.id,
             "name": catalog.meta.name,
             "source": catalog.meta.source_title,
+            "samples_note": catalog.meta.samples_note,
             "stats": {s.id: {"name": s.name, "min": s.min, "max": s.max} for s in catalog.meta.stats},
         },
         "preset": {"id": preset.id, "name": preset.name, "description": preset.description} if preset else {},

@@ -4,7 +4,8 @@ Every number lives in ``catalogs/space-fighter-alpha``. This package is the rule
 Python module, split by concern: ``items`` (catalog item kinds), ``design`` (the design
 file's shape), ``resolve`` (names to ids, the neutral view), ``mechanisms`` (its own
 rule types: weapon mounts, gunners, crew, the AI's virtual pilot, transformation),
-``forms`` (alternate forms) and ``derive`` (the figures a record sheet needs). Below
+``forms`` (alternate forms), ``derive`` (the figures a record sheet needs) and
+``editing`` (what the editor's declared form asks: ``FORM_CALLS``). Below
 is the contract the core relies on (see ``shipyard.core.model.RulesetModule``).
 """
 
@@ -20,6 +21,7 @@ from shipyard.rulesets.space_fighter_alpha.design import (
     Pilot,
     WeaponChoice,
 )
+from shipyard.rulesets.space_fighter_alpha.editing import FORM_CALLS
 from shipyard.rulesets.space_fighter_alpha.forms import compare_variants, variants
 from shipyard.rulesets.space_fighter_alpha.items import ITEM_KINDS
 from shipyard.rulesets.space_fighter_alpha.mechanisms import RULE_TYPES, capacities
@@ -31,6 +33,7 @@ FIX_NEVER = ("budgets",)
 
 __all__ = [
     "FIX_NEVER",
+    "FORM_CALLS",
     "ITEM_KINDS",
     "RULE_TYPES",
     "Conversion",

@@ -85,6 +85,11 @@ class Technology(PricedItem):
     system: str
     effects: list[Effect] = Field(default_factory=list)
 
+    @property
+    def virtual_pilot(self) -> bool:
+        """An AI: its virtual pilot has points to spread over the pilot's traits."""
+        return any(isinstance(e, VirtualPilotEffect) for e in self.effects)
+
 
 class Accessory(PricedItem):
     notes: str = ""

@@ -1,0 +1,502 @@
+"""The editor's pages built from a ruleset's declared form (the catalog's ``form`` section).
+
+:class:`FormPages` turns each page of :class:`shipyard.core.form.Form` into a tab (built
+when first shown), each section into a titled form, each field into a widget bound to
+its design path through the :class:`~shipyard._qt.binding.Binder`: every edit goes
+through the document as one undo step, findings focus the widget of their path, and
+every label is its widget's buddy and accessible name. What a value means, its range,
+its choices, whether it is enabled and the numbers its help quotes all come from
+:mod:`shipyard.core.formview`; this module only draws.
+
+Lists, maps and a list's detail area are in :mod:`shipyard._qt.generated_lists`; the
+declared actions' dialog in :mod:`shipyard._qt.generated_actions`; what they share in
+:mod:`shipyard._qt.formbase`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics, QValidator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shipyard._qt.formbase import SPIN_LIMIT, Scope, plain
+from shipyard._qt.forms import StepPages, page, quiet
+from shipyard._qt.generated_actions import action_bar, ask_params, run_action
+from shipyard._qt.generated_lists import list_area, map_area
+from shipyard.core.form import (
+    ActionDecl,
+    BudgetsRef,
+    FieldDecl,
+    FigureRef,
+    Form,
+    ListDecl,
+    MapDecl,
+    Page,
+    PresetRef,
+    Section,
+    Toggle,
+)
+from shipyard.core.formview import (
+    FormContext,
+    choices,
+    enum_choices,
+    field_help,
+    field_range,
+    help_text,
+    holds,
+    joined,
+    ladder_words,
+    pages,
+    toggle_changes,
+    widget_for,
+)
+from shipyard.core.schema import spec_at
+
+if TYPE_CHECKING:
+    from shipyard._qt.binding import Binder
+    from shipyard._qt.document import Document
+
+_NOTHING = object()
+
+
+class LadderSpin(QSpinBox):
+    """A spin box showing ladder values with their words: "Great (+4)"."""
+
+    def __init__(self, words: dict[int, str]) -> None:
+        super().__init__()
+        self.words = words
+
+    def textFromValue(self, value: int) -> str:
+        word = self.words.get(value)
+        return f"{word} ({value:+d})" if word else f"{value:+d}"
+
+    def _parse(self, text: str) -> int | None:
+        """The value a user typed: a word ("great"), the shown text or a number ("+4", "4")."""
+        t = text.strip().lower()
+        for value, word in self.words.items():
+            if t in (word.lower(), self.textFromValue(value).lower()):
+                return value
+        try:
+            return int(t.rsplit("(", 1)[-1].rstrip(")").strip())
+        except ValueError:
+            return None
+
+    def valueFromText(self, text: str) -> int:
+        found = self._parse(text)
+        return self.value() if found is None else found
+
+    def validate(self, text: str, pos: int) -> QValidator.State:  # type: ignore[override]
+        return QValidator.State.Acceptable if self._parse(text) is not None else QValidator.State.Intermediate
+
+
+class FormPages(StepPages):
+    """A ruleset's pages, built from its declared form; the view shows them as tabs."""
+
+    def __init__(self, doc: Document, binder: Binder, report_error: Callable[[str], None]) -> None:
+        super().__init__(doc, binder, report_error)
+        form = doc.catalog.form
+        if form is None:
+            raise LookupError(f"the ruleset {doc.loaded.ruleset!r} declares no editor form")
+        self.form: Form = form
+        self.scope = Scope()
+        self.lists: list[Any] = []  # every ListEditor, for tests and focus
+        self.browsers: list[Any] = []  # every CatalogBrowser
+        self.toggles: list[QCheckBox] = []
+        self.open_design: Callable[[Any], None] | None = None  # set by the view: a design to open in a new tab
+        self.parent_widget: QWidget | None = None  # set by the view: the parent of dialogs
+        self.action_buttons: dict[str, QWidget] = {}
+        self._catalog: object | None = None
+        self.catalog_changed = True  # during a refresh: the catalog is another than the last one shown
+        self._context: FormContext | None = None
+        self._context_state: object = None  # the document state the context was made for
+        self.page_decls: list[Page] = list(self.form.pages)
+        self.pages: list[tuple[str, Callable[[], QWidget]]] = [
+            (p.title, self._built(p.id, self._page_factory(p))) for p in self.page_decls
+        ]
+
+    # --- the document as the form sees it --------------------------------------------------
+
+    def context(self) -> FormContext:
+        """The current design, its report and its JSON data (made once a document change)."""
+        state = self.doc.state
+        if self._context is None or self._context_state is not state:
+            self._context = FormContext(self.doc.catalog, self.doc.design, self.doc.report)
+            self._context_state = state
+        return self._context
+
+    def visible_pages(self) -> list[bool]:
+        """Whether each page is for this design (a page's ``when``)."""
+        ctx = self.context()
+        shown = {id(p) for p in pages(self.form, ctx)}
+        return [id(p) in shown for p in self.page_decls]
+
+    def refresh(self) -> None:
+        """Bring the built pages in step with the document: values, conditions, figures, texts."""
+        ctx = self.context()
+        self.catalog_changed = self._catalog is not self.doc.catalog
+        self._catalog = self.doc.catalog
+        self.refresh_presets()
+        self.scope.refresh(ctx, self.catalog_changed)
+
+    def binder_data(self) -> Any:
+        return self.context().data
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None:
+        """Show ``raw`` with the catalog's numbers now, and again whenever the catalog changes."""
+        if "{" not in raw:
+            show(raw)
+            return
+
+        def update(ctx: FormContext) -> None:
+            show(help_text(raw, ctx.catalog))
+
+        update(self.context())
+        scope.texts.append(update)
+
+    def _help(
+        self, scope: Scope, widget: QWidget, raw: str, *, resolve: Callable[[FormContext], str] | None = None
+    ) -> None:
+        """Help as the widget's tooltip and accessible description, resolved against the catalog."""
+
+        def show(text: str) -> None:
+            widget.setToolTip(text)
+            widget.setAccessibleDescription(text)
+
+        if resolve is not None:
+
+            def update(ctx: FormContext) -> None:
+                show(resolve(ctx))
+
+            update(self.context())
+            scope.texts.append(update)
+        elif raw:
+            self._text(scope, raw, show)
+
+    def _page_factory(self, decl: Page) -> Callable[[], QWidget]:
+        return lambda: self._page(decl)
+
+    def _page(self, decl: Page) -> QWidget:
+        widgets: list[QWidget] = []
+        if decl.help:
+            widgets.append(self._note(self.scope, decl.help))
+        widgets += [self.section(s, "", self.scope) for s in decl.sections]
+        return page(*widgets)
+
+    def _note(self, scope: Scope, raw: str) -> QLabel:
+        label = QLabel(wordWrap=True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        self._text(scope, raw, label.setText)
+        return label
+
+    def section(self, decl: Section, base: str, scope: Scope) -> QWidget:
+        """One section: a titled box (or a plain area without a title), its help, its elements."""
+        box: QWidget
+        if decl.title or decl.optional is not None:
+            group = QGroupBox()
+            self._text(scope, decl.title, group.setTitle)
+            box = group
+        else:
+            box = QWidget()
+        outer = QVBoxLayout(box)
+        if not (decl.title or decl.optional is not None):
+            outer.setContentsMargins(0, 0, 0, 0)
+        if decl.help:
+            outer.addWidget(self._note(scope, decl.help))
+        rows: list[QWidget] = []  # the widgets an optional object's check box enables
+        if decl.optional is not None:
+            opt = decl.optional
+            path = joined(base, opt.path)
+            check = QCheckBox(opt.label)
+            check.setAccessibleName(plain(opt.label))
+            default = dict(opt.default)
+
+            def toggled(on: bool, path: str = path, check: QCheckBox = check) -> None:
+                present = self.context().value(path) is not None
+                if on != present:
+                    text = plain(opt.label) if on else f"{plain(opt.label)}: no"
+                    self._error(self.doc.edit(path, default if on else None, merge=False, text=text))
+
+            check.toggled.connect(toggled)
+            outer.addWidget(check)
+            self.toggles.append(check)
+        form: QFormLayout | None = None
+        for el in decl.fields:
+            if isinstance(el, ListDecl | MapDecl):
+                form = None
+                area = list_area(self, el, base, scope) if isinstance(el, ListDecl) else map_area(self, el, base, scope)
+                outer.addWidget(area)
+                rows.append(area)
+                continue
+            if form is None:
+                form = QFormLayout()
+                form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+                holder = QWidget()
+                holder.setLayout(form)
+                form.setContentsMargins(0, 0, 0, 0)
+                outer.addWidget(holder)
+            rows += self.element(form, el, base, scope)
+        if decl.optional is not None:
+            path = joined(base, decl.optional.path)
+
+            def update(ctx: FormContext, path: str = path, check: QCheckBox = check) -> None:
+                # runs after the fields' own conditions: without the object nothing in it is
+                # editable; with it, a field with a condition keeps what its condition said
+                present = ctx.value(path) is not None
+                with quiet(check):
+                    check.setChecked(present)
+                for w in rows:
+                    if not present:
+                        w.setEnabled(False)
+                    elif id(w) not in scope.conditioned:
+                        w.setEnabled(True)
+
+            scope.updates.append(update)
+        return box
+
+    def element(self, form: QFormLayout, el: Any, base: str, scope: Scope) -> list[QWidget]:
+        """The rows of one element in a form; returns the widgets that edit something."""
+        if isinstance(el, FieldDecl):
+            return [self.field(form, el, base, scope)]
+        if isinstance(el, Toggle):
+            return [self.toggle(form, el, base, scope)]
+        if isinstance(el, FigureRef):
+            return [self.figure(form, el, scope)]
+        if isinstance(el, PresetRef):
+            combo = self.preset_row(form, "", el.preset)
+            self._help(scope, combo, el.help)
+            return [combo]
+        if isinstance(el, BudgetsRef):
+            return self.budgets(form, el, base, scope)
+        raise TypeError(f"unknown form element {type(el).__name__}")
+
+    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> QLabel:
+        """A labelled row: the label is the widget's buddy, its text the accessible name."""
+        lab = QLabel()
+        lab.setBuddy(widget)
+
+        def show(text: str) -> None:
+            lab.setText(text)
+            widget.setAccessibleName(plain(text))
+
+        self._text(scope, label, show)
+        if isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox):
+            widget.setMinimumWidth(420)
+        elif isinstance(widget, QSpinBox | QDoubleSpinBox):
+            widget.setMinimumWidth(110)
+        form.addRow(lab, widget)
+        return lab
+
+    # --- fields ----------------------------------------------------------------------------------
+
+    def field(self, form: QFormLayout, decl: FieldDecl, base: str, scope: Scope) -> QWidget:
+        ctx = self.context()
+        path = joined(base, decl.path)
+        kind = widget_for(decl, ctx, path)
+        widget = self.editor(kind, decl, path, scope)
+        self.row(form, decl.label, widget, scope)
+        self._help(scope, widget, "", resolve=lambda c: field_help(decl, c, path))
+        scope.paths.add(path)
+        if decl.enabled is not None:
+            cond = decl.enabled
+            scope.conditioned.add(id(widget))
+
+            def update(c: FormContext) -> None:
+                widget.setEnabled(holds(cond, c, base))
+
+            scope.updates.append(update)
+        return widget
+
+    def editor(self, kind: str, decl: FieldDecl, path: str, scope: Scope) -> QWidget:
+        """The widget for one value, bound to ``path``."""
+        b = self.binder
+        ctx = self.context()
+        spec = spec_at(ctx.catalog.form_schema, path) if ctx.catalog.form_schema is not None else None
+        nullable = decl.none is not None or (spec is not None and spec.nullable)
+        if kind in ("line", "name"):
+            return b.line(path, QLineEdit())
+        if kind == "multiline":
+            text = QPlainTextEdit()
+            lines = decl.lines or 4
+            text.setMaximumHeight(QFontMetrics(text.font()).lineSpacing() * lines + 16)
+            text.setTabChangesFocus(True)
+            return b.text(path, text)
+        if kind == "check":
+            return b.check(path, QCheckBox())
+        if kind == "choice":
+            return self.choice(path, decl, scope)
+        if kind == "number":
+            low, high = field_range(decl, ctx, path)
+            d = QDoubleSpinBox()
+            d.setDecimals(2)
+            d.setRange(-1e9 if low is None else float(low), 1e9 if high is None else float(high))
+            b.bind(path, d, d.value, lambda v: d.setValue(float(v or 0)))
+            d.valueChanged.connect(lambda v: b.commit(path, v))
+            return d
+        # spin, ladder, percent: whole numbers
+        low, high = field_range(decl, ctx, path)
+        lo = int(low) if low is not None else (0 if kind == "percent" else -SPIN_LIMIT)
+        hi = int(high) if high is not None else (100 if kind == "percent" else SPIN_LIMIT)
+        spin: QSpinBox
+        if kind == "ladder" and decl.ladder is not None:
+            spin = LadderSpin(ladder_words(decl.ladder, ctx.catalog))
+        else:
+            spin = QSpinBox()
+        if kind == "percent":
+            spin.setSuffix("%")
+        if hi >= 10_000:
+            spin.setGroupSeparatorShown(True)
+        if nullable:
+            spin.setRange(lo - 1, hi)
+            spin.setSpecialValueText(decl.none or "not set")
+            return b.spin(path, spin, none_value=lo - 1)
+        spin.setRange(lo, hi)
+        return b.spin(path, spin)
+
+    def choice(self, path: str, decl: FieldDecl, scope: Scope) -> QComboBox:
+        """A choice whose options may be any value (a list, a null): matched by equality."""
+        combo = QComboBox()
+        values: list[Any] = []
+
+        def options(ctx: FormContext) -> list[tuple[str, Any]]:
+            found = choices(decl.choices, ctx) if decl.choices is not None else enum_choices(ctx, path)
+            if decl.none and not (decl.choices is not None and decl.choices.none):
+                return [(decl.none, None), *found]
+            return found
+
+        def fill(ctx: FormContext) -> None:
+            current = combo.currentIndex()
+            with quiet(combo):
+                combo.clear()
+                values.clear()
+                for label, value in options(ctx):
+                    combo.addItem(label)
+                    values.append(value)
+                combo.setCurrentIndex(min(current, combo.count() - 1))
+
+        def write(value: Any) -> None:
+            index = next((i for i, v in enumerate(values) if v == value), -1)
+            if index < 0 and value is None and decl.choices is not None and decl.choices.none:
+                index = 0
+            combo.setCurrentIndex(index)
+
+        def read() -> Any:
+            i = combo.currentIndex()
+            return values[i] if 0 <= i < len(values) else _NOTHING  # nothing shown differs from any value
+
+        fill(self.context())
+        scope.texts.append(fill)  # the catalog (a preset, a house rule) may change the options
+        combo.activated.connect(lambda i: self.binder.commit(path, values[i] if 0 <= i < len(values) else None, False))
+        self.binder.bind(path, combo, read, write)
+        return combo
+
+    def toggle(self, form: QFormLayout, decl: Toggle, base: str, scope: Scope) -> QCheckBox:
+        """A check box writing several values in one undo step."""
+        check = QCheckBox()
+
+        def show(text: str) -> None:
+            check.setText(text)
+            check.setAccessibleName(plain(text))
+
+        self._text(scope, decl.toggle, show)
+        self._help(scope, check, decl.help)
+
+        def toggled(on: bool) -> None:
+            ctx = self.context()
+            if on == holds(decl.checked, ctx, base):
+                return
+            changes = toggle_changes(decl, ctx, on, base)
+            label = plain(help_text(decl.toggle, ctx.catalog))
+            error = self.doc.edit_many(changes, label if on else f"{label}: no")
+            if error:
+                self.report_error(error)
+                update(self.context())
+
+        def update(ctx: FormContext) -> None:
+            with quiet(check):
+                check.setChecked(holds(decl.checked, ctx, base))
+
+        check.toggled.connect(toggled)
+        scope.updates.append(update)
+        form.addRow("", check)
+        self.toggles.append(check)
+        return check
+
+    def figure(self, form: QFormLayout, decl: FigureRef, scope: Scope) -> QLabel:
+        """A read-only value from the report, with how it came about as its tooltip."""
+        value = QLabel(wordWrap=True)
+        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        value.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+        def update(ctx: FormContext) -> None:
+            fig = ctx.report.derived.figure(decl.figure) if ctx.report is not None else None
+            if fig is None:
+                value.setText("")
+                return
+            shown = fig.shown() + (f" {fig.unit}" if fig.unit and fig.kind != "percent" else "")
+            if value.text() != shown:
+                value.setText(shown)
+            value.setAccessibleName((decl.label and plain(decl.label)) or fig.label)
+            tip = "\n".join(x for x in (fig.detail, fig.source) if x)
+            value.setToolTip(tip)
+
+        if decl.label:
+            self.row(form, decl.label, value, scope)
+        else:
+            form.addRow(value)
+        update(self.context())
+        scope.updates.append(update)
+        return value
+
+    def budgets(self, form: QFormLayout, decl: BudgetsRef, base: str, scope: Scope) -> list[QWidget]:
+        """The Storyteller's budget of each pool the catalog lets them set; unset follows the rules."""
+        ctx = self.context()
+        root = joined(base, decl.budgets)
+        spec = spec_at(ctx.catalog.form_schema, root) if ctx.catalog.form_schema is not None else None
+        item = spec.item if spec is not None else None
+        hi = int(item.maximum) if item is not None and item.maximum is not None else 10_000
+        out: list[QWidget] = []
+        for pool in ctx.catalog.pools:
+            if not getattr(pool, "storyteller_editable", True):
+                continue
+            path = f"{root}.{pool.id}"
+            spin = QSpinBox()
+            spin.setRange(-1, hi)
+            spin.setSpecialValueText(decl.none)
+            self.binder.spin(path, spin, none_value=-1)
+            self.row(form, pool.name, spin, scope)
+            if decl.help:
+                self._help(scope, spin, decl.help)
+            scope.paths.add(path)
+            out.append(spin)
+        return out
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def action_bar(self) -> QWidget | None:
+        """The form's actions as buttons (none: no bar)."""
+        return action_bar(self) if self.form.actions else None
+
+    def ask_params(self, action: ActionDecl) -> dict[str, Any] | None:
+        """The values an action asks for (a dialog); None when the user cancels."""
+        return ask_params(self, action)
+
+    def run_action(self, action: ActionDecl) -> bool:
+        """Ask for the action's values, call the ruleset, open or apply what it made."""
+        return run_action(self, action)

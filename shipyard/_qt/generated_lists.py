@@ -1,0 +1,280 @@
+"""The declared form's lists and maps (see :mod:`shipyard._qt.generated`).
+
+A list is a table of the design's entries (the existing :class:`ListEditor`), with a
+catalog browser to add entries of a catalog kind or an "Add" button, columns and their
+conditions from the declaration, and an optional detail area editing the selected entry
+with sections of its own (paths relative to the entry, so an entry may hold a list of
+its own). A map is one row a catalog key (skill percentages by skill id).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+
+from shipyard._qt.formbase import Pages, Scope, plain
+from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
+from shipyard.core.form import Column as ColumnDecl
+from shipyard.core.form import ListDecl, MapDecl
+from shipyard.core.formview import (
+    FormContext,
+    choices,
+    enum_choices,
+    field_range,
+    help_text,
+    holds,
+    joined,
+    new_entry,
+    widget_for,
+)
+from shipyard.core.paths import parse_path
+from shipyard.core.schema import spec_at
+
+_CELL = {"name": "name", "line": "line", "check": "check", "choice": "combo", "spin": "spin", "percent": "spin"}
+
+
+def _column(pages: Pages, decl: ColumnDecl, list_path: str, item_of: Any) -> Column:
+    """A list editor column from its declaration: the kind of cell from the design's type."""
+    ctx = pages.context()
+    path = joined(list_path + "[0]", decl.path)
+    kind = widget_for(decl, ctx, path)
+    spec = spec_at(ctx.catalog.form_schema, path) if ctx.catalog.form_schema is not None else None
+    low, high = field_range(decl, ctx, path)
+    cell = _CELL.get(kind, "line")
+    none = decl.none
+    if cell == "spin" and (none is not None or (spec is not None and spec.nullable)):
+        cell = "optspin"
+    column = Column(
+        help_text(decl.label, ctx.catalog),
+        decl.path,
+        cell,
+        int(low) if low is not None else 0,
+        int(high) if high is not None else 999,
+        none=none or "not set",
+        help=help_text(decl.help, ctx.catalog),
+    )
+    if cell == "combo":
+        if decl.choices is not None:
+            source = decl.choices
+            column.choices = lambda: choices(source, pages.context())
+        else:
+            column.choices = lambda: enum_choices(pages.context(), path)
+    if decl.enabled is not None:
+        cond = decl.enabled
+        column.enabled_at = lambda row, entry: holds(cond, pages.context(), f"{list_path}[{row}]", item_of(entry))
+    return column
+
+
+def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
+    """A list: its table, how entries are added, and the selected entry's detail."""
+    doc = pages.doc
+    path = joined(base, decl.list_)
+    label = plain(decl.label)
+    noun = decl.noun or label.lower()
+
+    def item_of(entry: Any) -> Any:
+        if decl.catalog is None or decl.key is None or not isinstance(entry, dict):
+            return None
+        return doc.catalog.item(decl.catalog, str(entry.get(decl.key, "")))
+
+    def name_of(entry: Any) -> str:
+        if not isinstance(entry, dict):
+            return str(entry)
+        if decl.catalog is not None and decl.key is not None:
+            item = item_of(entry)
+            return item.name if item is not None else str(entry.get(decl.key, ""))
+        if decl.name is not None:
+            node: Any = entry
+            for part in decl.name.split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+            return "" if node is None else str(node)
+        return noun
+
+    def count() -> int:
+        value = pages.context().value(path)
+        return len(value) if isinstance(value, list) else 0
+
+    def add(item_id: str | None) -> None:
+        item = doc.catalog.item(decl.catalog, item_id) if decl.catalog and item_id else None
+        text = f"Add {item.name if item is not None else item_id or noun}"
+        before = count()
+        pages._error(doc.insert(path, new_entry(decl, item_id, before + 1), text=text))
+        if decl.detail and count() > before:
+            editor.setCurrentCell(before, 0)  # the new entry's detail, ready to fill in
+
+    columns = [_column(pages, c, path, item_of) for c in decl.columns]
+    editor = ListEditor(
+        doc, path, columns, name_of, pages.report_error, (lambda i: add(i)) if decl.catalog is not None else None
+    )
+    editor.setAccessibleName(label)
+    pages.lists.append(editor)
+    scope.lists.append(editor)
+    scope.paths.add(path)
+    area: QWidget
+    if decl.catalog is not None:
+        browser = CatalogBrowser(doc, decl.catalog, noun, add_text=decl.add or "")
+        browser.add_requested.connect(lambda i: add(i))
+        pages.browsers.append(browser)
+        scope.browsers.append(browser)
+        area = browser_with_list(browser, editor)
+        scope.updates.append(lambda _ctx: browser.populate())
+    else:
+        area = QWidget()
+        lay = QVBoxLayout(area)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(editor)
+        button = QPushButton(decl.add or "&Add")
+        button.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
+        button.clicked.connect(lambda: add(None))
+        row = QHBoxLayout()
+        row.addWidget(button)
+        row.addStretch(1)
+        lay.addLayout(row)
+    if decl.help:
+        pages._help(scope, editor, decl.help)
+
+    def texts(ctx: FormContext) -> None:  # a preset or house rule may change a header's or cell's text
+        for col, d in zip(columns, decl.columns, strict=True):
+            col.header, col.help = help_text(d.label, ctx.catalog), help_text(d.help, ctx.catalog)
+        editor.setHorizontalHeaderLabels([c.header for c in columns] + [""])
+        editor._signature = None  # rebuild the cells with the new help
+
+    scope.texts.append(texts)
+    scope.updates.append(lambda _ctx: editor.refresh())
+    detail = _Detail(pages, decl, path, editor, scope) if decl.detail else None
+    focus_list = editor.focus_path
+
+    def focus(p: str) -> bool:
+        if not focus_list(p):
+            return False
+        return detail.focus(p) if detail is not None else True
+
+    pages.binder.focuser(path, focus)
+    if detail is None:
+        return area
+    box = QWidget()
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(area)
+    lay.addWidget(detail.box)
+    return box
+
+
+class _Detail:
+    """The selected entry's own sections, rebuilt (with a scope of their own) on selection."""
+
+    def __init__(self, pages: Pages, decl: ListDecl, path: str, editor: ListEditor, parent: Scope) -> None:
+        self.pages, self.decl, self.path, self.editor = pages, decl, path, editor
+        self.noun = decl.noun or plain(decl.label).lower()
+        self.box = QGroupBox()
+        self.box.setTitle(f"Selected: none (choose a row of {plain(decl.label)})")
+        self.layout = QVBoxLayout(self.box)
+        self.scope = Scope()
+        self.row: int | None = None
+        self.shown: tuple[int | None, int] = (None, -1)
+        editor.currentCellChanged.connect(lambda row, _c, _r, _pc: self.show(row))
+        parent.updates.append(self.update)
+
+    def entries(self) -> list[Any]:
+        value = self.pages.context().value(self.path)
+        return value if isinstance(value, list) else []
+
+    def clear(self) -> None:
+        for p in self.scope.paths:
+            self.pages.binder.unbind(p)
+        for e in self.scope.lists:
+            if e in self.pages.lists:
+                self.pages.lists.remove(e)
+        for b in self.scope.browsers:
+            if b in self.pages.browsers:
+                self.pages.browsers.remove(b)
+        while self.layout.count():
+            item = self.layout.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.hide()
+                w.deleteLater()
+        self.scope = Scope()
+
+    def show(self, row: int | None) -> None:
+        entries = self.entries()
+        if row is not None and not 0 <= row < len(entries):
+            row = None
+        if (row, len(entries)) == self.shown:
+            return
+        self.clear()
+        self.row = row
+        self.shown = (row, len(entries))
+        if row is None:
+            self.box.setTitle(f"Selected: none (choose a row of {plain(self.decl.label)})")
+            return
+        base = f"{self.path}[{row}]"
+        self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[row]) or self.noun}")
+        for section in self.decl.detail:
+            self.layout.addWidget(self.pages.section(section, base, self.scope))
+        ctx = self.pages.context()
+        self.pages.binder.refresh(ctx.data)
+        self.scope.refresh(ctx, True)
+
+    def update(self, ctx: FormContext) -> None:
+        entries = self.entries()
+        if self.row is not None and self.shown != (self.row, len(entries)):
+            self.show(self.editor.currentRow() if self.editor.currentRow() >= 0 else self.row)
+            return
+        self.scope.refresh(ctx, self.pages.catalog_changed)
+        if self.row is not None and self.row < len(entries):
+            self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[self.row]) or self.noun}")
+
+    def focus(self, path: str) -> bool:
+        """After the list selected the row: a field of the detail, if one is bound at ``path``."""
+        rest = parse_path(path)[len(parse_path(self.path)) :]
+        if not rest or not isinstance(rest[0], int):
+            return True
+        self.show(rest[0])
+        from shipyard._qt.binding import _covers
+
+        if any(_covers(p, path) for p in self.scope.paths):
+            return self.pages.binder.focus(path)
+        return True
+
+
+def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
+    """A value for each key of a catalog kind (a skill's percentage); unset keys are left out."""
+    ctx = pages.context()
+    root = joined(base, decl.map)
+    spec = spec_at(ctx.catalog.form_schema, root) if ctx.catalog.form_schema is not None else None
+    item = spec.item if spec is not None else None
+    low = decl.min if decl.min is not None else (item.minimum if item is not None else None)
+    high = decl.max if decl.max is not None else (item.maximum if item is not None else None)
+    percent = decl.widget == "percent"
+    lo = int(low) if low is not None else 0
+    hi = int(high) if high is not None else (100 if percent else 999)
+    box = QWidget()
+    outer = QVBoxLayout(box)
+    outer.setContentsMargins(0, 0, 0, 0)
+    caption = QLabel()
+    pages._text(scope, decl.label, caption.setText)
+    outer.addWidget(caption)
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+    outer.addLayout(form)
+    for label, key in choices(decl.keys, ctx):
+        if key is None:
+            continue
+        path = f"{root}.{key}"
+        spin = QSpinBox()
+        if percent:
+            spin.setSuffix("%")
+        if decl.none is not None:
+            spin.setRange(lo - 1, hi)
+            spin.setSpecialValueText(decl.none)
+            pages.binder.spin(path, spin, none_value=lo - 1)
+        else:
+            spin.setRange(lo, hi)
+            pages.binder.spin(path, spin)
+        pages.row(form, label, spin, scope)
+        if decl.help:
+            pages._help(scope, spin, decl.help)
+        scope.paths.add(path)
+    return box
