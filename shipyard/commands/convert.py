@@ -90,8 +90,9 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         q.set_defaults(func=cmd_convert, ruleset=info.id)
 
 
-def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tuple[str, Any]:
-    """The ruleset and the module of the format ``args.format`` (the only ruleset offering it, or ``ruleset``)."""
+def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tuple[str, Any, Any]:
+    """The ruleset, the module and the manifest entry of the format ``args.format`` (of the only
+    ruleset offering it, or of ``ruleset``)."""
     from shipyard.core.commandline import ruleset_offering
     from shipyard.core.errors import InputError
     from shipyard.core.registry import contributed, get
@@ -105,7 +106,7 @@ def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tu
             path="--ruleset",
             allowed=", ".join(f.id for f in info.formats) or "none",
         )
-    return rid, contributed(info, entry.module)
+    return rid, contributed(info, entry.module), entry
 
 
 # --- import -------------------------------------------------------------------------------------
@@ -129,8 +130,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     from shipyard.core.errors import InputError
     from shipyard.core.termtext import escape, quote
 
-    ruleset, fmt = _format(args, args.ruleset, "reads")
-    text, label = _read_text(args.file, fmt.MAX_TEXT_BYTES, f"{args.format} text")
+    ruleset, fmt, entry = _format(args, args.ruleset, "reads")
+    text, label = _read_text(args.file, fmt.MAX_TEXT_BYTES, entry.name)
     catalog = catalog_for(args, ruleset)
     try:
         results = fmt.read(text, catalog, source=label)
@@ -200,11 +201,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         loaded = load_design(
             name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
         )
-        _, fmt = _format(args, loaded.ruleset, "writes")
+        _, fmt, entry = _format(args, loaded.ruleset, "writes")
         texts.append(fmt.write(loaded.design, loaded.catalog, markdown=args.markdown))
         lost = fmt.lost(loaded.design, loaded.catalog)
         if lost:
-            print(f"shipyard: note: {name}: {args.format} text cannot hold {', '.join(lost)}", file=sys.stderr)
+            print(f"shipyard: note: {name}: {entry.name} cannot hold {', '.join(lost)}", file=sys.stderr)
     text = "\n".join(texts)
     if args.output:
         target = Path(args.output)
