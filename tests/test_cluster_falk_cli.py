@@ -220,7 +220,16 @@ def test_all_samples_pass_together(tmp_path: Path) -> None:
 def test_new_writes_a_ship_that_checks(tmp_path: Path) -> None:
     out = tmp_path / "red-falcon.ship"
     made = run_shipyard(
-        "new", "Red Falcon", "--kind", "ship", "-o", out, "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path)}
+        "new",
+        "Red Falcon",
+        "--ruleset",
+        "cluster-falk",
+        "--kind",
+        "ship",
+        "-o",
+        out,
+        "--no-user-catalog",
+        env={"XDG_DATA_HOME": str(tmp_path)},
     )
     assert made.returncode == 0, made.stderr
     doc = json.loads(out.read_text())
@@ -234,7 +243,17 @@ def test_new_writes_a_ship_that_checks(tmp_path: Path) -> None:
         ["cockpit"],
     )
     assert run_check(out, env_home=tmp_path).returncode == 0
-    again = run_shipyard("new", "Red Falcon", "--kind", "ship", "-o", out, env={"XDG_DATA_HOME": str(tmp_path)})
+    again = run_shipyard(
+        "new",
+        "Red Falcon",
+        "--ruleset",
+        "cluster-falk",
+        "--kind",
+        "ship",
+        "-o",
+        out,
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )
     assert again.returncode == 2 and "exists; use --force" in again.stderr
     assert json.loads(out.read_text()) == doc
 

@@ -29,3 +29,23 @@ def test_core_names_no_ruleset() -> None:
             if banned.search(line):
                 offenders.append(f"{path.name}:{n}: {line.strip()}")
     assert offenders == []
+
+
+def test_only_a_rulesets_qt_parts_reach_qt() -> None:
+    """A ruleset's hand-written editor parts are its ``qt`` module; no other module of a ruleset
+    reaches PySide6 or the editor, not even through that module (the import contracts in
+    pyproject.toml allow the ``qt`` module's own imports of PySide6 and nothing else)."""
+    import grimp
+
+    graph = grimp.build_graph("shipyard", include_external_packages=True)
+    rulesets = [m for m in graph.modules if m.startswith("shipyard.rulesets.")]
+    qt_parts = {m for m in rulesets if m.split(".")[3:4] == ["qt"]}
+    assert "shipyard.rulesets.space_fighter_alpha.qt" in qt_parts  # the Trinity vessel form
+    editor = [m for m in graph.modules if m == "PySide6" or m.startswith(("PySide6.", "shipyard._qt"))]
+    reaching = [
+        (m, target)
+        for m in sorted(set(rulesets) - qt_parts)
+        for target in (*editor, *qt_parts)
+        if graph.chain_exists(importer=m, imported=target)
+    ]
+    assert reaching == []

@@ -30,17 +30,19 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.convert_actions import ConvertActions, actions_of
-from shipyard._qt.convert_dialogs import ReportDialog, TrinityDialog, TrinityInput, report_html
+from shipyard._qt.convert_dialogs import ReportDialog, report_html
 from shipyard._qt.window import MainWindow
 from shipyard.convert.statblock import export_statblock, holdable, import_statblock, import_statblocks
-from shipyard.convert.trinity import convert_vessel, load_vessel
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
+from shipyard.rulesets.space_fighter_alpha.qt import TrinityDialog, TrinityInput
+from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel, load_vessel
 
 from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, as_published, published, sample, sfa
 from .test_editor import _quiet, no_blocking_dialogs, type_into, window  # noqa: F401  (shared; the autouse one applies)
 
 TRINITY = ROOT / "catalogs" / "trinity" / "examples"
+CONVERSION = "space-fighter-alpha:trinity"  # the Trinity conversion, as its ruleset's manifest offers it
 
 
 class Answers:
@@ -52,10 +54,19 @@ class Answers:
         self.open_partial = False
         self.form: TrinityInput | None = None
         self.file: Path | None = None
+        self.catalog = actions.catalog
         actions.show_report = lambda title, text: self.reports.append((title, text))  # type: ignore[method-assign]
         actions.ask_open_partial = lambda reports: self.partial.append(reports) or self.open_partial  # type: ignore[method-assign]
-        actions.ask_trinity_form = lambda: self.form  # type: ignore[method-assign]
-        actions.ask_trinity_file = lambda: self.file  # type: ignore[method-assign]
+        actions.ask_form = lambda offer: self.converted(offer)  # type: ignore[method-assign]
+        actions.ask_file = lambda offer: self.file  # type: ignore[method-assign]
+
+    def converted(self, offer: Any) -> Any:
+        """What the form gives when filled with ``form`` (None: cancelled), converted as OK does."""
+        if self.form is None:
+            return None
+        f = self.form
+        catalog = self.catalog(offer.info.id)
+        return convert_vessel(f.vessel, catalog, structure=f.structure, power=f.power, crew=f.crew)
 
 
 @pytest.fixture
@@ -79,7 +90,7 @@ def test_the_menus_offer_paste_copy_and_import_without_stealing_text_editing_key
     actions = actions_of(window)
     menus = {a.menu().title(): a.menu() for a in window.menuBar().actions() if a.menu() is not None}
     edit = [a.text() for a in menus["&Edit"].actions() if not a.isSeparator()]
-    assert edit[-3:] == ["&Paste as design", "&Copy as stat block", "Copy as &Markdown"]
+    assert edit[-3:] == ["&Paste as design", "&Copy as text", "Copy as &Markdown"]
     assert actions.paste_action.shortcut() == QKeySequence("Ctrl+Shift+V")
     assert actions.copy_action.shortcut() == QKeySequence("Ctrl+Shift+C")
     taken = {
@@ -90,7 +101,7 @@ def test_the_menus_offer_paste_copy_and_import_without_stealing_text_editing_key
     assert {actions.paste_action.shortcut().toString(), actions.copy_action.shortcut().toString()}.isdisjoint(taken)
     file = [a.text() for a in menus["&File"].actions()]
     assert file[file.index("Open &recent") + 1] == "&Import"
-    assert [a.text() for a in actions.import_menu.actions()] == ["&Trinity vessel…", "Trinity vessel &file…"]
+    assert [a.text() for a in actions.import_menu.actions()] == ["Trinity vessel…", "Trinity vessel file…"]
     # nothing to copy on the welcome page; something once a design is open
     assert not actions.copy_action.isEnabled() and not actions.copy_markdown_action.isEnabled()
     window.open_sample(EXAMPLES / "rebel-fighter.ship")
@@ -105,11 +116,12 @@ def test_copy_as_stat_block_is_greyed_out_for_a_ruleset_without_stat_blocks(wind
     window.open_sample(FURY_EXAMPLES / "interceptor.ship")
     edit.aboutToShow.emit()
     assert not actions.copy_action.isEnabled() and not actions.copy_markdown_action.isEnabled()
-    assert actions.copy_action.statusTip() == "Space Fury has no stat-block format"
+    assert actions.copy_action.statusTip() == "Space Fury has no text format"
     window.open_sample(EXAMPLES / "rebel-fighter.ship")
     edit.aboutToShow.emit()
     assert actions.copy_action.isEnabled() and actions.copy_markdown_action.isEnabled()
     assert actions.copy_action.statusTip() == "Copy the design as stat-block text"
+    assert actions.copy_action.text() == "&Copy as stat-block text"  # the ruleset's format, by its name
 
 
 # --- Edit > Paste as design ---------------------------------------------------------------------
@@ -255,7 +267,8 @@ def test_copying_says_what_a_stat_block_cannot_hold(window: MainWindow) -> None:
     actions_of(window).copy_action.trigger()
     message = window.statusBar().currentMessage()
     assert (
-        message.startswith("Copied Alien Mothership as a stat block; a stat block cannot hold") and "notes" in message
+        message.startswith("Copied Alien Mothership as stat-block text; stat-block text cannot hold")
+        and "notes" in message
     )
 
 
@@ -271,7 +284,7 @@ def test_the_trinity_form_converts_into_a_new_design_whose_budgets_are_advice(
     window: MainWindow, answers: Answers
 ) -> None:
     answers.form = TrinityInput(kestrel(), structure=12)
-    actions_of(window).trinity_action.trigger()
+    actions_of(window).form_actions[CONVERSION].trigger()
     assert errors(window) == []
     [doc] = window.documents()
     expected = convert_vessel(kestrel(), sfa(), structure=12)
@@ -288,7 +301,7 @@ def test_the_trinity_form_converts_into_a_new_design_whose_budgets_are_advice(
 
 def test_a_cancelled_trinity_form_opens_nothing(window: MainWindow, answers: Answers) -> None:
     answers.form = None
-    actions_of(window).trinity_action.trigger()
+    actions_of(window).form_actions[CONVERSION].trigger()
     assert window.tabs.count() == 0 and errors(window) == [] and answers.reports == []
 
 
@@ -296,25 +309,25 @@ def test_bad_trinity_values_show_the_engines_message_and_open_nothing(window: Ma
     view = window.open_file(EXAMPLES / "rebel-fighter.ship")
     assert view is not None
     answers.form = TrinityInput(kestrel().model_copy(update={"vt": "Hybrid Fightr"}))
-    actions_of(window).trinity_action.trigger()
+    actions_of(window).form_actions[CONVERSION].trigger()
     [(title, text)] = errors(window)
     assert title == "Cannot convert Trinity vessel"
     assert "VT 'Hybrid Fightr' is not in the Appendix 2 table" in text and "did you mean 'Hybrid Fighter'" in text
     answers.form = TrinityInput(kestrel(), structure=40)
-    actions_of(window).trinity_action.trigger()
+    actions_of(window).form_actions[CONVERSION].trigger()
     assert "the Structure given, 40, is outside the Space Fighter Alpha range" in errors(window)[1][1]
     assert window.tabs.count() == 1 and not view.doc.modified and answers.reports == []
 
 
 def test_a_trinity_file_converts_like_the_command_line(window: MainWindow, answers: Answers) -> None:
     answers.file = TRINITY / "wren-hybrid-shuttle.json"
-    actions_of(window).trinity_file_action.trigger()
+    actions_of(window).file_actions[CONVERSION].trigger()
     [doc] = window.documents()
     vessel, _ = load_vessel(answers.file)
     assert doc.design == convert_vessel(vessel, sfa()).design
     assert answers.reports and answers.reports[0][0] == "Conversion report"
     answers.file = None  # cancelled
-    actions_of(window).trinity_file_action.trigger()
+    actions_of(window).file_actions[CONVERSION].trigger()
     assert window.tabs.count() == 1
 
 
@@ -338,7 +351,7 @@ def test_a_bad_trinity_file_shows_the_engines_message_and_opens_nothing(
     bad = tmp_path / f"bad{suffix}"
     bad.write_text(content)
     answers.file = bad
-    actions_of(window).trinity_file_action.trigger()
+    actions_of(window).file_actions[CONVERSION].trigger()
     [(title, text)] = errors(window)
     assert title == "Cannot import Trinity vessel"
     assert str(bad) in text and message in text
@@ -449,16 +462,18 @@ def test_the_form_through_the_menu_opens_the_converted_design(qtbot: Any, window
     reports: list[str] = []
     actions.show_report = lambda title, text: reports.append(title)  # type: ignore[method-assign]
 
-    def fill_and_accept() -> TrinityInput | None:
-        dlg = TrinityDialog(window, actions.catalog("space-fighter-alpha"))
+    def fill_and_accept(offer: Any) -> Any:  # what the real ask_form does, with typing instead of exec()
+        module, _, name = offer.entry.form.partition(":")
+        assert (module, name) == ("shipyard.rulesets.space_fighter_alpha.qt", "TrinityDialog")
+        dlg = TrinityDialog(window, actions.catalog(offer.info.id))
         qtbot.addWidget(dlg)
         dlg.show()
         fill_kestrel(qtbot, dlg)
         dlg.accept()
-        return dlg.value() if dlg.result() == QDialog.DialogCode.Accepted else None
+        return dlg.converted() if dlg.result() == QDialog.DialogCode.Accepted else None
 
-    actions.ask_trinity_form = fill_and_accept  # type: ignore[method-assign]
-    actions.trinity_action.trigger()
+    actions.ask_form = fill_and_accept  # type: ignore[method-assign]
+    actions.form_actions[CONVERSION].trigger()
     [doc] = window.documents()
     assert doc.design == convert_vessel(kestrel(), sfa()).design and reports == ["Conversion report"]
 

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from shipyard.convert.statblock import import_statblocks
-from shipyard.convert.trinity import load_vessel
 from shipyard.core.errors import InputError
+from shipyard.rulesets.space_fighter_alpha.trinity import load_vessel
 
 from .conftest import sfa
 

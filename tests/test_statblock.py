@@ -717,7 +717,7 @@ def test_cli_export_text_and_markdown(tmp_path: Path) -> None:
     )
     assert r.returncode == 0, r.stderr
     # the sample's notes cannot go into a stat block, and the command says so
-    assert "alien-mothership.ship: a stat block cannot hold notes" in r.stderr
+    assert "alien-mothership.ship: stat-block text cannot hold notes" in r.stderr
     back = import_statblocks(out.read_text(), sfa())
     assert [b.design.name for b in back] == ["Rebel Fighter", "Alien Mothership"]
 

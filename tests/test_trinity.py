@@ -14,7 +14,11 @@ from typing import Any
 import pytest
 
 from shipyard.convert.statblock import export_statblock, holdable, import_statblock
-from shipyard.convert.trinity import (
+from shipyard.core.designfile import load_design, save_design
+from shipyard.core.errors import InputError
+from shipyard.core.evaluate import evaluate
+from shipyard.core.findings import Severity
+from shipyard.rulesets.space_fighter_alpha.trinity import (
     ConversionResult,
     Scaled,
     convert_vessel,
@@ -22,10 +26,6 @@ from shipyard.convert.trinity import (
     load_vessel,
     parse_vessel,
 )
-from shipyard.core.designfile import load_design, save_design
-from shipyard.core.errors import InputError
-from shipyard.core.evaluate import evaluate
-from shipyard.core.findings import Severity
 
 from .conftest import ROOT, finding, run_shipyard, sfa
 

@@ -1,45 +1,44 @@
-"""Import and conversion in the editor: stat blocks through the clipboard, Trinity vessels.
+"""Import and conversion in the editor, for whatever text formats and conversions the rulesets offer.
 
-Edit > Paste as design reads the clipboard's stat blocks into new open documents, Edit >
-Copy as stat block / Copy as Markdown puts the current design on the clipboard, and File >
-Import > Trinity vessel… (a form) / Trinity vessel file… (YAML or JSON) convert a vessel
-per Appendix 2. The reading, writing and converting are the pure functions of
-``shipyard.convert`` (the same ones the command line uses); this module only asks, shows
-and opens. Every question and every report is a method of :class:`ConvertActions`, so tests
-can answer them without a modal dialog.
+Edit > Paste as design reads the clipboard's text (a ruleset's text format, such as stat
+blocks) into new open documents; Edit > Copy as text / Copy as Markdown puts the current
+design on the clipboard in its ruleset's format; File > Import lists each ruleset's
+conversions (a record of another game from a file, and by a form where the ruleset has
+one). What they are comes from the manifests (docs/rulesets.md); the reading, writing and
+converting are the rulesets' own modules, the same ones the command line uses. This
+module only asks, shows and opens. Every question and every report is a method of
+:class:`ConvertActions`, so tests can answer them without a modal dialog.
 
-Nothing is dropped silently: the import report (or the conversion report) is shown; a stat
-block with parts that were not understood opens only if the user says so, and then those
-parts are kept in the design's notes (as ``shipyard import statblock --partial`` does). Bad
-input is an error dialog with the engine's message, and open documents stay as they were.
+Nothing is dropped silently: the import report (or the conversion report) is shown; a text
+with parts that were not understood opens only if the user says so, and then those parts
+are kept in the design's notes (as ``shipyard import --partial`` does). Bad input is an
+error dialog with the engine's message, and open documents stay as they were.
 
-The dialogs themselves are in :mod:`shipyard._qt.convert_dialogs`, imported when one is
-first shown, so that building the menus at start-up stays cheap.
+The dialogs themselves are in :mod:`shipyard._qt.convert_dialogs` (and a conversion's form
+in its ruleset), imported when one is first shown, so that building the menus stays cheap.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocumentFragment
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMenu
 
 from shipyard._qt.document import Document
 from shipyard._qt.host import EditorWindow as MainWindow
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
+from shipyard.core.registry import RulesetInfo, contributed, rulesets
 
 if TYPE_CHECKING:
-    from shipyard._qt.convert_dialogs import TrinityInput
     from shipyard._qt.view import DocumentView
-    from shipyard.convert.statblock import ImportReport
-    from shipyard.convert.trinity import ConversionTable
 
 CLIPBOARD = "clipboard"
-TRINITY_FILTER = "Trinity vessels (*.yaml *.yml *.json);;All files (*)"
 MARKDOWN_MIME = "text/markdown"
 
 
@@ -64,6 +63,21 @@ def _menu(window: MainWindow, title: str) -> QMenu:
     return window.menuBar().addMenu(f"&{title}")
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A text format or a conversion of one ruleset, as its manifest declares it."""
+
+    info: RulesetInfo
+    entry: Any
+
+    @property
+    def key(self) -> str:
+        return f"{self.info.id}:{self.entry.id}"
+
+    def module(self) -> Any:
+        return contributed(self.info, self.entry.module)
+
+
 class ConvertActions(QObject):
     """The menu actions, and the questions and reports they need (patchable in tests)."""
 
@@ -71,41 +85,48 @@ class ConvertActions(QObject):
         super().__init__(window)
         self.setObjectName("convert_actions")
         self.window = window
+        self.readers = [Offer(i, f) for i in rulesets() for f in i.formats if f.reads]
+        self.conversions = {o.key: o for o in (Offer(i, c) for i in rulesets() for c in i.conversions)}
         edit = _menu(window, "Edit")
         edit.addSeparator()
         self.paste_action = self._action(
-            edit, "&Paste as design", self.paste_as_design, "Ctrl+Shift+V", "Open the stat blocks on the clipboard"
-        )
-        self.copy_action = self._action(
             edit,
-            "&Copy as stat block",
-            lambda: self.copy_as_statblock(),
-            "Ctrl+Shift+C",
-            "Copy the design as stat-block text",
+            "&Paste as design",
+            self.paste_as_design,
+            "Ctrl+Shift+V",
+            "Open the designs on the clipboard ("
+            + (", ".join(o.entry.name for o in self.readers) or "no format")
+            + ")",
+        )
+        self.paste_action.setEnabled(bool(self.readers))
+        self.copy_action = self._action(
+            edit, "&Copy as text", lambda: self.copy_as_text(), "Ctrl+Shift+C", "Copy the design as text"
         )
         self.copy_markdown_action = self._action(
-            edit,
-            "Copy as &Markdown",
-            lambda: self.copy_as_statblock(markdown=True),
-            None,
-            "Copy the design as a Markdown stat block for forums",
+            edit, "Copy as &Markdown", lambda: self.copy_as_text(markdown=True), None, "Copy the design as Markdown"
         )
         file = _menu(window, "File")
         self.import_menu = QMenu("&Import", file)
-        self.trinity_action = self._action(
-            self.import_menu,
-            "&Trinity vessel…",
-            self.import_trinity_form,
-            None,
-            "Convert a Trinity vessel (Appendix 2) typed into a form",
-        )
-        self.trinity_file_action = self._action(
-            self.import_menu,
-            "Trinity vessel &file…",
-            lambda: self.import_trinity_file(),
-            None,
-            "Convert a Trinity vessel from a YAML or JSON file (Appendix 2)",
-        )
+        self.form_actions: dict[str, QAction] = {}
+        self.file_actions: dict[str, QAction] = {}
+        for key, offer in self.conversions.items():
+            c = offer.entry
+            if c.form:
+                self.form_actions[key] = self._action(
+                    self.import_menu,
+                    f"{c.name}…",
+                    lambda k=key: self.import_form(k),
+                    None,
+                    f"Convert a {c.name} typed into a form ({offer.info.name})",
+                )
+            self.file_actions[key] = self._action(
+                self.import_menu,
+                f"{c.name} file…",
+                lambda k=key: self.import_file(k),
+                None,
+                f"Convert a {c.name} from a file ({offer.info.name}): {c.help}".rstrip(": "),
+            )
+        self.import_menu.setEnabled(bool(self.conversions))
         before = self._after_open(file)
         if before is None:
             file.addMenu(self.import_menu)
@@ -140,24 +161,32 @@ class ConvertActions(QObject):
         self.copy_action.setEnabled(has)
         self.copy_markdown_action.setEnabled(has)
 
-    def _update_formats(self) -> None:
-        """Grey out Copy as stat block for a ruleset that has no stat-block format.
+    def writer(self, view: DocumentView) -> Offer | None:
+        """The text format the current design's ruleset writes, if it has one."""
+        from shipyard.core.registry import get
 
-        Checked when the Edit menu opens rather than on every tab change, so that
-        opening a design at start-up does not load the stat-block reader.
+        info = get(view.doc.loaded.ruleset)
+        entry = next((f for f in info.formats if f.writes), None)
+        return Offer(info, entry) if entry is not None else None
+
+    def _update_formats(self) -> None:
+        """Name the current ruleset's format in Copy as ..., or grey it out where it has none.
+
+        Checked when the Edit menu opens rather than on every tab change; the format's module
+        is imported only when the user copies.
         """
         view = self.window.current()
         if view is None:
             return
-        from shipyard.convert.statblock import FORMAT_KIND
-
-        has_format = bool(view.doc.catalog.kind(FORMAT_KIND))
+        offer = self.writer(view)
+        name = offer.entry.name if offer is not None else ""
+        self.copy_action.setText(f"&Copy as {name}" if offer is not None else "&Copy as text")
         for action, tip in (
-            (self.copy_action, "Copy the design as stat-block text"),
-            (self.copy_markdown_action, "Copy the design as a Markdown stat block for forums"),
+            (self.copy_action, f"Copy the design as {name}"),
+            (self.copy_markdown_action, f"Copy the design as {name} in Markdown, for forums"),
         ):
-            action.setEnabled(has_format)
-            action.setStatusTip(tip if has_format else f"{view.doc.catalog.meta.name} has no stat-block format")
+            action.setEnabled(offer is not None)
+            action.setStatusTip(tip if offer is not None else f"{view.doc.catalog.meta.name} has no text format")
 
     # --- shared ------------------------------------------------------------------------------
 
@@ -183,30 +212,44 @@ class ConvertActions(QObject):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
 
-    def ask_open_partial(self, reports: list[ImportReport]) -> bool:
+    def ask_open_partial(self, reports: list[Any]) -> bool:
         """Parts were not understood: open the designs anyway (parts kept in the notes)?"""
         from shipyard._qt.convert_dialogs import ReportDialog, partial_question, partial_text
 
         dlg = ReportDialog(self.window, "Parts not understood", partial_text(reports), ask=partial_question(reports))
         return dlg.exec() == QDialog.DialogCode.Accepted
 
-    def ask_trinity_form(self) -> TrinityInput | None:
-        """The Trinity vessel form; None when cancelled."""
-        from shipyard._qt.convert_dialogs import TrinityDialog
+    def ask_reader(self) -> Offer | None:
+        """Which format the clipboard's text is in, when several rulesets read text."""
+        if len(self.readers) == 1:
+            return self.readers[0]
+        labels = [f"{o.entry.name} ({o.info.name})" for o in self.readers]
+        choice, ok = QInputDialog.getItem(self.window, "Paste as design", "The text is", labels, 0, False)
+        return self.readers[labels.index(choice)] if ok else None
 
-        dlg = TrinityDialog(self.window, self.catalog(_trinity_table().target_ruleset))
+    def ask_form(self, offer: Offer) -> Any:
+        """The conversion's form (the ruleset's dialog, whose ``converted()`` gives the result
+        once it was accepted); the conversion result, or None when cancelled."""
+        module, _, name = str(offer.entry.form).partition(":")
+        form_class = getattr(contributed(offer.info, module), name)
+        dlg = form_class(self.window, self.catalog(offer.info.id))
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dlg.value()
+        return dlg.converted()
 
-    def ask_trinity_file(self) -> Path | None:
-        folder = self.window.settings.value("files/trinity-folder")
+    def ask_file(self, offer: Offer) -> Path | None:
+        setting = f"files/import-folder/{offer.key}"
+        folder = self.window.settings.value(setting)
+        patterns = " ".join(f"*{s}" for s in offer.entry.suffixes) or "*"
         name, _ = QFileDialog.getOpenFileName(
-            self.window, "Import Trinity vessel", folder if isinstance(folder, str) else "", TRINITY_FILTER
+            self.window,
+            f"Import {offer.entry.name}",
+            folder if isinstance(folder, str) else "",
+            f"{offer.entry.name} ({patterns});;All files (*)",
         )
         if not name:
             return None
-        self.window.settings.setValue("files/trinity-folder", str(Path(name).parent))
+        self.window.settings.setValue(setting, str(Path(name).parent))
         return Path(name)
 
     # --- Edit > Paste as design -------------------------------------------------------------
@@ -222,20 +265,18 @@ class ConvertActions(QObject):
         return ""
 
     def paste_as_design(self) -> list[DocumentView]:
-        """Every stat block on the clipboard, each opened as a new design."""
-        from shipyard.convert.statblock import import_statblocks
-        from shipyard.core.commandline import ruleset_offering
-
+        """Every design in the clipboard's text, each opened as a new design."""
         title = "Cannot paste as design"
         text = self.clipboard_text()
         if not text.strip():
-            self.window.show_error(
-                title, "The clipboard holds no text. Copy a stat block ('Name: … Scale: … Weapons: …') first."
-            )
+            names = " or ".join(o.entry.name for o in self.readers) or "a text a ruleset reads"
+            self.window.show_error(title, f"The clipboard holds no text. Copy {names} first.")
+            return []
+        offer = self.ask_reader()
+        if offer is None:
             return []
         try:
-            ruleset = ruleset_offering("formats", "statblock", "the text format")
-            results = import_statblocks(text, self.catalog(ruleset), source=CLIPBOARD)
+            results = offer.module().read(text, self.catalog(offer.info.id), source=CLIPBOARD)
         except InputError as exc:
             self.window.show_error(title, str(exc))
             return []
@@ -256,92 +297,68 @@ class ConvertActions(QObject):
             self.show_report("Import report", "\n\n".join("\n".join(r.report.lines()) for r in results))
         return views
 
-    # --- Edit > Copy as stat block / Markdown -------------------------------------------------
+    # --- Edit > Copy as text / Markdown -------------------------------------------------------
 
-    def copy_as_statblock(self, markdown: bool = False) -> str | None:
-        """Put the current design on the clipboard as stat-block text (or Markdown)."""
-        from shipyard.convert.statblock import export_statblock, lost_in_text
-
+    def copy_as_text(self, markdown: bool = False) -> str | None:
+        """Put the current design on the clipboard in its ruleset's text format (or as Markdown)."""
         view = self.window.current()
         if view is None:
             self._status("Open a design to copy it")
             return None
+        offer = self.writer(view)
         doc = view.doc
+        if offer is None:
+            self._status(f"{doc.catalog.meta.name} has no text format to copy the design in")
+            return None
+        fmt = offer.module()
         try:
-            text = export_statblock(doc.design, doc.catalog, markdown=markdown)
-            lost = lost_in_text(doc.design, doc.catalog)
+            text = fmt.write(doc.design, doc.catalog, markdown=markdown)
+            lost = fmt.lost(doc.design, doc.catalog)
         except InputError as exc:
-            self.window.show_error("Cannot copy as stat block", str(exc))
+            self.window.show_error(f"Cannot copy as {offer.entry.name}", str(exc))
             return None
         mime = QMimeData()
         mime.setText(text)
         if markdown:
             mime.setData(MARKDOWN_MIME, text.encode("utf-8"))
         QGuiApplication.clipboard().setMimeData(mime)
-        what = "Markdown" if markdown else "a stat block"
+        what = f"Markdown {offer.entry.name}" if markdown else offer.entry.name
         message = f"Copied {doc.design.name} as {what}"
         if lost:
-            message += f"; a stat block cannot hold {', '.join(lost)}"
+            message += f"; {offer.entry.name} cannot hold {', '.join(lost)}"
         self._status(message)
-        return text
+        return str(text)
 
-    # --- File > Import > Trinity vessel -------------------------------------------------------
+    # --- File > Import > a conversion ---------------------------------------------------------
 
-    def import_trinity_form(self) -> DocumentView | None:
-        title = "Cannot convert Trinity vessel"
+    def import_form(self, key: str) -> DocumentView | None:
+        offer = self.conversions[key]
         try:
-            answer = self.ask_trinity_form()
-        except InputError as exc:  # the conversion table or the catalog cannot be read
-            self.window.show_error(title, str(exc))
+            result = self.ask_form(offer)
+        except InputError as exc:  # the conversion table or the catalog cannot be read, or the form refused
+            self.window.show_error(f"Cannot convert {offer.entry.name}", str(exc))
             return None
-        if answer is None:
+        if result is None:
             return None
-        from shipyard.convert.trinity import convert_vessel
+        return self._open_converted(offer, result)
 
-        try:
-            result = convert_vessel(
-                answer.vessel,
-                self.catalog(_trinity_table().target_ruleset),
-                structure=answer.structure,
-                power=answer.power,
-                crew=answer.crew,
-            )
-        except InputError as exc:
-            self.window.show_error(title, str(exc))
-            return None
-        return self._open_converted(result)
-
-    def import_trinity_file(self, path: Path | None = None) -> DocumentView | None:
-        """Convert a vessel file, with Structure and Power assumed as the command line does."""
-        from shipyard.convert.trinity import convert_vessel, load_vessel, locate
-
+    def import_file(self, key: str, path: Path | None = None) -> DocumentView | None:
+        """Convert a record file, with what it lacks assumed as the command line does."""
+        offer = self.conversions[key]
         if path is None:
-            path = self.ask_trinity_file()
+            path = self.ask_file(offer)
             if path is None:
                 return None
-        doc = None
         try:
-            vessel, doc = load_vessel(path)
-            result = convert_vessel(vessel, self.catalog(_trinity_table().target_ruleset))
+            result = offer.module().convert_file(path, self.catalog(offer.info.id), {})
         except InputError as exc:
-            self.window.show_error("Cannot import Trinity vessel", str(locate(exc, path, doc)))
+            self.window.show_error(f"Cannot import {offer.entry.name}", str(exc))
             return None
-        return self._open_converted(result)
+        return self._open_converted(offer, result)
 
-    def _open_converted(self, result: Any) -> DocumentView:
+    def _open_converted(self, offer: Offer, result: Any) -> DocumentView:
         view = self._open(result.loaded(None))
-        self._status(f"Converted {result.vessel.name} from Trinity; the report is in its notes")
-        lines = result.report_lines()
-        lines += [
-            "",
-            "The report is kept in the design's notes. The design is marked as converted:",
-            "its budgets are shown for information, and going over them is advice, not an error.",
-        ]
+        self._status(f"Converted {view.doc.design.name} from a {offer.entry.name}; the report is in its notes")
+        lines = [*result.report_lines(), "", "The report is kept in the design's notes."]
         self.show_report("Conversion report", "\n".join(lines))
         return view
-
-
-def _trinity_table() -> ConversionTable:
-    from shipyard.convert.trinity import load_table
-
-    return load_table()

@@ -1,10 +1,13 @@
-"""``shipyard import statblock``, ``shipyard export statblock`` and ``shipyard convert trinity``.
+"""``shipyard import FORMAT``, ``shipyard export FORMAT`` and ``shipyard convert SYSTEM``.
 
-Reading and writing stat-block text and converting Trinity vessels happen in
-``shipyard.convert``; these handlers read the files, print the reports and write the
-results atomically. Nothing is written unless everything could be read: bad input is an
-InputError (exit 2) and a stat block with parts that were not understood is refused too,
+The formats and conversions are the installed rulesets' (their manifests list them, see
+docs/rulesets.md); these handlers read the files, print the reports and write the results
+atomically. Nothing is written unless everything could be read: bad input is an
+InputError (exit 2) and a text with parts that were not understood is refused too,
 unless ``--partial`` asks for the design anyway (the parts are then kept in its notes).
+
+The parser lists formats and conversions, and a conversion's own options, from the
+manifests; a format's or conversion's module is imported only when it runs.
 """
 
 from __future__ import annotations
@@ -23,105 +26,125 @@ from shipyard.core.commandline import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog
 STDIN = "-"
 
 
+def _offered(attr: str) -> dict[str, list[tuple[Any, Any]]]:
+    """Each format (or conversion) id with the rulesets that offer it and its manifest entry."""
+    from shipyard.core.registry import rulesets
+
+    out: dict[str, list[tuple[Any, Any]]] = {}
+    for info in rulesets():
+        for entry in getattr(info, attr):
+            out.setdefault(entry.id, []).append((info, entry))
+    return out
+
+
 def add_commands(sub: Any, catalog_opts: Any) -> None:
-    p = sub.add_parser("import", help="make designs from text written elsewhere (stat blocks)")
-    formats = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
-    q = formats.add_parser(
-        "statblock",
-        help="stat-block text as the rules print it ('Name: ... Scale: ... Weapons: ...')",
-        description="Read stat blocks (labels on one line or one per line, any case, Markdown allowed) "
-        "and write one design file per block. Every part of the text is reported: used, or not "
-        "understood with the closest catalog names.",
-    )
-    q.add_argument("file", metavar="FILE", help="text file with one or more stat blocks, or - for standard input")
-    q.add_argument(
-        "-o", "--output", required=True, help="design file to write; a folder when the text holds several blocks"
-    )
-    q.add_argument("--ruleset", help="the ruleset the text is written for (default: the one that reads stat blocks)")
-    catalog_opts(q)
-    q.add_argument(
-        "--partial",
-        action="store_true",
-        help="write the design even if parts of the text were not understood (they go into its notes)",
-    )
-    q.add_argument("--force", action="store_true", help="replace existing files")
-    q.add_argument("--json", action="store_true", help="print the import reports as JSON")
-    q.set_defaults(func=cmd_import_statblock)
+    formats = _offered("formats")
+    p = sub.add_parser("import", help="make designs from text written elsewhere (stat blocks ...)")
+    readers = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
+    for fid, offers in formats.items():
+        _info, entry = offers[0]
+        if not any(e.reads for _, e in offers):
+            continue
+        q = readers.add_parser(fid, help=entry.help or entry.name, description=entry.help or entry.name)
+        q.add_argument("file", metavar="FILE", help=f"a file of {entry.name}, or - for standard input")
+        q.add_argument(
+            "-o", "--output", required=True, help="design file to write; a folder when the text holds several designs"
+        )
+        q.add_argument("--ruleset", help=f"the ruleset the text is written for (default: the one that reads {fid})")
+        catalog_opts(q)
+        q.add_argument(
+            "--partial",
+            action="store_true",
+            help="write the design even if parts of the text were not understood (they go into its notes)",
+        )
+        q.add_argument("--force", action="store_true", help="replace existing files")
+        q.add_argument("--json", action="store_true", help="print the import reports as JSON")
+        q.set_defaults(func=cmd_import)
 
-    p = sub.add_parser("export", help="write designs as text for other places (stat blocks)")
-    formats = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
-    q = formats.add_parser(
-        "statblock",
-        help="the design as the rules print a stat block",
-        description="Print designs as stat-block text (or Markdown for forums). Importing the text "
-        "gives back the same design for everything a stat block can hold.",
-    )
-    q.add_argument("files", nargs="+", metavar="FILE", help="design files")
-    q.add_argument("--markdown", action="store_true", help="a Markdown list for forums")
-    q.add_argument("-o", "--output", help="write the text to this file instead of standard output")
-    q.add_argument("--force", action="store_true", help="replace an existing output file")
-    catalog_opts(q)
-    q.set_defaults(func=cmd_export_statblock)
+    p = sub.add_parser("export", help="write designs as text for other places (stat blocks ...)")
+    writers = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
+    for fid, offers in formats.items():
+        _info, entry = offers[0]
+        if not any(e.writes for _, e in offers):
+            continue
+        q = writers.add_parser(fid, help=f"the design as {entry.name}", description=entry.help or entry.name)
+        q.add_argument("files", nargs="+", metavar="FILE", help="design files")
+        q.add_argument("--markdown", action="store_true", help="Markdown, for forums")
+        q.add_argument("-o", "--output", help="write the text to this file instead of standard output")
+        q.add_argument("--force", action="store_true", help="replace an existing output file")
+        catalog_opts(q)
+        q.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("convert", help="convert spacecraft from other games (Trinity)")
+    p = sub.add_parser("convert", help="convert spacecraft from other games")
     systems = p.add_subparsers(dest="system", metavar="SYSTEM", required=True)
-    q = systems.add_parser(
-        "trinity",
-        help="a Trinity vessel (YAML or JSON), per Appendix 2",
-        description="Convert a Trinity vessel per Appendix 2 of Space Fighter Alpha. The conversion "
-        "report is printed and kept in the design's notes; the design is marked as converted, "
-        "so its budgets are for information.",
-    )
-    q.add_argument("file", metavar="FILE", help="the vessel: .yaml/.yml or .json")
-    q.add_argument("-o", "--output", required=True, help="the design file to write")
-    defaults = "the conversion table's default (catalogs/trinity/conversion.yaml; the report says which)"
-    q.add_argument("--structure", type=int, help=f"Structure, which Trinity has not; default: {defaults}")
-    q.add_argument("--power", type=int, help=f"Power, which Trinity has not; default: {defaults}")
-    q.add_argument("--crew", type=int, help=f"crew; default: {defaults}")
-    q.add_argument("--force", action="store_true", help="replace an existing file")
-    q.add_argument("--json", action="store_true", help="print the conversion report as JSON")
-    catalog_opts(q)
-    q.set_defaults(func=cmd_convert_trinity)
+    for cid, offers in _offered("conversions").items():
+        info, entry = offers[0]
+        q = systems.add_parser(cid, help=entry.help or entry.name, description=entry.help or entry.name)
+        q.add_argument("file", metavar="FILE", help=f"the {entry.name} to convert")
+        q.add_argument("-o", "--output", required=True, help="the design file to write")
+        for option in entry.options:  # the conversion's own, from its manifest
+            q.add_argument(f"--{option.name}", type=int if option.type == "int" else str, help=option.help)
+        q.add_argument("--force", action="store_true", help="replace an existing file")
+        q.add_argument("--json", action="store_true", help="print the conversion report as JSON")
+        catalog_opts(q)
+        q.set_defaults(func=cmd_convert, ruleset=info.id)
 
 
-# --- import statblock ---------------------------------------------------------------------------
+def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tuple[str, Any, Any]:
+    """The ruleset, the module and the manifest entry of the format ``args.format`` (of the only
+    ruleset offering it, or of ``ruleset``)."""
+    from shipyard.core.commandline import ruleset_offering
+    from shipyard.core.errors import InputError
+    from shipyard.core.registry import contributed, get
+
+    rid = ruleset or ruleset_offering("formats", args.format, "the text format")
+    info = get(rid, path="--ruleset")
+    entry = next((f for f in info.formats if f.id == args.format and getattr(f, direction)), None)
+    if entry is None:
+        raise InputError.single(
+            f"{info.name} does not {'read' if direction == 'reads' else 'write'} {args.format!r}",
+            path="--ruleset",
+            allowed=", ".join(f.id for f in info.formats) or "none",
+        )
+    return rid, contributed(info, entry.module), entry
 
 
-def _read_text(name: str) -> tuple[str, str]:
+# --- import -------------------------------------------------------------------------------------
+
+
+def _read_text(name: str, limit: int, what: str) -> tuple[str, str]:
     """The text of FILE (or standard input) and the name to report it by."""
-    from shipyard.convert.statblock import MAX_TEXT_BYTES
     from shipyard.core.usertext import decode, read_limited
 
     label = "<stdin>" if name == STDIN else name
     source = sys.stdin.buffer if name == STDIN else Path(name)
-    return decode(read_limited(source, label, MAX_TEXT_BYTES, "stat-block text"), label), label
+    return decode(read_limited(source, label, limit, what), label), label
 
 
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "design"
 
 
-def cmd_import_statblock(args: argparse.Namespace) -> int:
-    from shipyard.convert.statblock import import_statblocks
-    from shipyard.core.commandline import ruleset_offering
+def cmd_import(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import EXTENSION, make_folder, save_designs
     from shipyard.core.errors import InputError
     from shipyard.core.termtext import escape, quote
 
-    text, label = _read_text(args.file)
-    catalog = catalog_for(args, args.ruleset or ruleset_offering("formats", "statblock", "stat-block text"))
+    ruleset, fmt, entry = _format(args, args.ruleset, "reads")
+    text, label = _read_text(args.file, fmt.MAX_TEXT_BYTES, entry.name)
+    catalog = catalog_for(args, ruleset)
     try:
-        results = import_statblocks(text, catalog, source=label)
+        results = fmt.read(text, catalog, source=label)
     except InputError as exc:
         raise exc.with_file(label) from None
     out = Path(args.output)
-    # a folder: an existing one, a name ending in a slash ("-o ships/"), or several blocks
+    # a folder: an existing one, a name ending in a slash ("-o ships/"), or several designs
     as_folder = out.is_dir() or args.output.endswith(("/", os.sep)) or len(results) > 1
     if not as_folder:
         targets = [out]
     else:
         if out.exists() and not out.is_dir():
-            why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} stat blocks"
+            why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} designs"
             raise InputError.single(f"{why}, so -o must name a folder, but this is a file", file=str(out))
         names: list[str] = []
         for r in results:
@@ -167,11 +190,10 @@ def cmd_import_statblock(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# --- export statblock ---------------------------------------------------------------------------
+# --- export -------------------------------------------------------------------------------------
 
 
-def cmd_export_statblock(args: argparse.Namespace) -> int:
-    from shipyard.convert.statblock import export_statblock, lost_in_text
+def cmd_export(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import atomic_write_text, load_design
 
     texts: list[str] = []
@@ -179,10 +201,11 @@ def cmd_export_statblock(args: argparse.Namespace) -> int:
         loaded = load_design(
             name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
         )
-        texts.append(export_statblock(loaded.design, loaded.catalog, markdown=args.markdown))
-        lost = lost_in_text(loaded.design, loaded.catalog)
+        _, fmt, entry = _format(args, loaded.ruleset, "writes")
+        texts.append(fmt.write(loaded.design, loaded.catalog, markdown=args.markdown))
+        lost = fmt.lost(loaded.design, loaded.catalog)
         if lost:
-            print(f"shipyard: note: {name}: a stat block cannot hold {', '.join(lost)}", file=sys.stderr)
+            print(f"shipyard: note: {name}: {entry.name} cannot hold {', '.join(lost)}", file=sys.stderr)
     text = "\n".join(texts)
     if args.output:
         target = Path(args.output)
@@ -194,25 +217,22 @@ def cmd_export_statblock(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# --- convert trinity ----------------------------------------------------------------------------
+# --- convert ------------------------------------------------------------------------------------
 
 
-def cmd_convert_trinity(args: argparse.Namespace) -> int:
-    from shipyard.convert.trinity import convert_vessel, load_table, load_vessel, locate
+def cmd_convert(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import EXTENSION, save_design
-    from shipyard.core.errors import InputError
+    from shipyard.core.registry import contributed, get
     from shipyard.core.termtext import escape
 
+    info = get(args.ruleset)
+    entry = next(c for c in info.conversions if c.id == args.system)
+    conversion = contributed(info, entry.module)
     out = Path(args.output)
     if out.suffix != EXTENSION:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
-    vessel, doc = load_vessel(args.file)
-    table = load_table()
-    catalog = catalog_for(args, table.target_ruleset)
-    try:
-        result = convert_vessel(vessel, catalog, structure=args.structure, power=args.power, crew=args.crew)
-    except InputError as exc:
-        raise locate(exc, args.file, doc) from None
+    options = {o.name: getattr(args, o.name.replace("-", "_")) for o in entry.options}
+    result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)
     refuse_existing([out], args.force, inputs=[args.file])
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))

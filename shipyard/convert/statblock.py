@@ -1253,3 +1253,10 @@ def _diff(a: Any, b: Any, path: str, renamed: set[str]) -> list[str]:
             out += _diff(x, y, f"{path}[{i}]", renamed)
         return out
     return [] if a == b else [path]
+
+
+# --- the text-format face (a ruleset's manifest names this module; docs/rulesets.md) -----------
+
+read = import_statblocks
+write = export_statblock
+lost = lost_in_text

@@ -13,7 +13,7 @@ the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,8 +60,10 @@ class Command(_Entry):
 class TextFormat(_Entry):
     """A text format designs are read from and written to (``shipyard import/export ID``).
 
-    The module defines ``read(text, catalog, ...)`` when ``reads`` and ``write(...)`` when
-    ``writes`` (see docs/rulesets.md), and ``add_arguments(parser, direction)`` for options.
+    The module defines ``MAX_TEXT_BYTES``, ``read(text, catalog, *, source)`` (a list of
+    imports, each with its design and report) when ``reads``, and ``write(design, catalog,
+    *, markdown)`` and ``lost(design, catalog)`` (what the text cannot hold) when ``writes``;
+    see docs/rulesets.md.
     """
 
     id: Id
@@ -73,14 +75,31 @@ class TextFormat(_Entry):
     suffixes: list[Annotated[str, Field(pattern=r"^\.[A-Za-z0-9]+$")]] = Field(default_factory=lambda: [".txt"])
 
 
+class Option(_Entry):
+    """An option of a conversion (``--structure 12``): a whole number or a text."""
+
+    name: Id
+    type: Literal["int", "text"] = "int"
+    help: Text = ""
+
+
 class Conversion(_Entry):
-    """A conversion of records from another game into this ruleset's designs (``shipyard convert ID``)."""
+    """A conversion of records from another game into this ruleset's designs (``shipyard convert ID``).
+
+    The module defines ``convert_file(path, catalog, options) -> result`` (the result has
+    ``notes``, ``report_lines()`` and ``loaded(path)``; bad input raises InputError with
+    the file's positions). ``form``, optional, names a hand-written dialog ("module:Class",
+    a Qt widget of the ruleset's own ``qt`` module) for entering a record by hand.
+    """
 
     id: Id
     name: Label
     help: Text = ""
     module: Dotted
     data: str | None = Field(default=None, description="a folder of the conversion's own tables and examples")
+    options: list[Option] = Field(default_factory=list)
+    suffixes: list[Annotated[str, Field(pattern=r"^\.[A-Za-z0-9]+$")]] = Field(default_factory=list)
+    form: Annotated[str, Field(pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$", max_length=200)] | None = None
 
 
 class Source(_Entry):

@@ -1,6 +1,7 @@
 """Trinity vessels converted to Space Fighter Alpha, per the table of Appendix 2.
 
-The table is data (``catalogs/trinity/conversion.yaml``): which vehicle type is which
+The table is data (the conversion's folder, ``catalogs/trinity/conversion.yaml``, named by
+this ruleset's manifest): which vehicle type is which
 scale, which statistics carry over, which are kept as notes, what a construction point
 is worth, what a scale mark means, which weapons are special. This module holds the
 vessel's shape (:class:`TrinityVessel`), reads it from YAML or JSON with the same
@@ -25,7 +26,6 @@ from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import LoadedDesign, parse_json, read_text
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.model import Catalog
-from shipyard.core.resources import builtin_catalog_root
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
 from shipyard.core.usertext import NUMBER_RANGE
@@ -33,12 +33,22 @@ from shipyard.core.usertext import NUMBER_RANGE
 # A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
 MAX_VESSEL_BYTES = 256 * 1024
 
+RULESET = "space-fighter-alpha"
 NoteStatus = Literal["converted", "note", "assumed", "conflict"]
 STATUS_WORDS = {"converted": "converted", "note": "kept as note", "assumed": "assumed", "conflict": "conflict"}
 
 
+CONVERSION_ID = "trinity"
+
+
 def table_file() -> Path:
-    return builtin_catalog_root() / "trinity" / "conversion.yaml"
+    """The conversion table, in the folder this ruleset's manifest gives the conversion."""
+    from shipyard.core.registry import get
+
+    info = get(RULESET)
+    entry = next(c for c in info.conversions if c.id == CONVERSION_ID)
+    assert entry.data is not None, "the manifest names the Trinity conversion's data folder"
+    return info.path(entry.data) / "conversion.yaml"
 
 
 # --- the conversion table -------------------------------------------------------------------
@@ -656,3 +666,16 @@ class _Note:
     value: str
     message: str
     source: str
+
+
+def convert_file(file: Path, catalog: Catalog, options: dict[str, Any]) -> ConversionResult:
+    """The conversion as ``shipyard convert trinity`` and the editor run it: a vessel file
+    (YAML or JSON) converted with the options the manifest declares (structure, power, crew);
+    bad input names the file and its line/column."""
+    vessel, doc = load_vessel(file)
+    try:
+        return convert_vessel(
+            vessel, catalog, structure=options.get("structure"), power=options.get("power"), crew=options.get("crew")
+        )
+    except InputError as exc:
+        raise locate(exc, file, doc) from None
