@@ -107,6 +107,15 @@ class LadderSpin(QSpinBox):
         return QValidator.State.Acceptable if self._parse(text) is not None else QValidator.State.Intermediate
 
 
+def _focus(widget: QWidget) -> bool:
+    """Show the page holding ``widget`` and give it the focus."""
+    from shipyard._qt.binding import _reveal
+
+    _reveal(widget)
+    widget.setFocus()
+    return True
+
+
 class FormPages(StepPages):
     """A ruleset's pages, built from its declared form; the view shows them as tabs."""
 
@@ -240,6 +249,8 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
+            self.binder.focuser(path, lambda _p, check=check: _focus(check))  # a finding on the object itself
+            scope.paths.add(path)
         form: QFormLayout | None = None
         placed: list[ActionRef] = []  # action buttons in a row, until another element comes
         for i, el in enumerate(decl.fields):

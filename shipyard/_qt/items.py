@@ -223,10 +223,14 @@ class ListEditor(QTableWidget):
         if signature != self._signature:
             self._rebuild(entries)
             self._signature = signature
+        # a choice's options may follow the design (a crew member's stations: its turrets too)
+        options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
         self._updating = True
         try:
             for r, entry in enumerate(entries):
                 for c, col in enumerate(self.columns):
+                    if c in options:
+                        _refill(self.cellWidget(r, c), options[c])
                     if col.kind == "label":
                         self._label(self.cellWidget(r, c), col, r, entry)
                         continue
@@ -364,6 +368,21 @@ class ListEditor(QTableWidget):
         if self._add is not None and event.mimeData().hasFormat(MIME):
             self._add(bytes(event.mimeData().data(MIME).data()).decode())
             event.acceptProposedAction()
+
+
+def _refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
+    """Give a choice cell the options it has now (its value is written after)."""
+    if not isinstance(combo, QComboBox):
+        return
+    if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == options:
+        return
+    combo.blockSignals(True)
+    try:
+        combo.clear()
+        for label, value in options:
+            combo.addItem(label, value)
+    finally:
+        combo.blockSignals(False)
 
 
 def _get(entry: Any, dotted: str) -> Any:
