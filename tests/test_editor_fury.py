@@ -16,22 +16,9 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QComboBox,
-    QGroupBox,
-    QLabel,
-    QLineEdit,
-    QMenu,
-    QPushButton,
-    QSpinBox,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QLabel, QPushButton
 
-from shipyard._qt.generated import FormPages
-from shipyard._qt.generated_actions import ParamsDialog
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 from shipyard.core.catalog import load_catalog
@@ -41,6 +28,22 @@ from shipyard.core.report import Report
 from shipyard.rulesets import space_fury as sf
 
 from .conftest import FURY_EXAMPLES
+from .editor_pages import (
+    button,
+    cell,
+    click_box,
+    dialog,
+    dialog_widget,
+    figure_label,
+    figure_shown,
+    go,
+    menu_action,
+    offered,
+    steps,
+    tab,
+    table,
+    toggle_named,
+)
 from .test_editor import (  # noqa: F401  (shared fixtures)
     _quiet,
     add_from_browser,
@@ -56,59 +59,8 @@ def fury(preset: str = "as-written") -> Any:
     return load_catalog("space-fury", preset=preset, use_user_folder=False)
 
 
-def steps(view: DocumentView) -> FormPages:
-    assert isinstance(view.steps, FormPages)
-    return view.steps
-
-
-def tab(view: DocumentView, n: int) -> int:
-    """The tab index of the design's ``n``-th page (the pages of the other kinds are hidden)."""
-    return [i for i in range(view.tabs.count()) if view.tabs.isTabVisible(i)][n]
-
-
-def go(view: DocumentView, n: int) -> None:
-    view.tabs.setCurrentIndex(tab(view, n))
-
-
-def action(view: DocumentView, action_id: str) -> Any:
-    return next(a for a in steps(view).form.actions if a.id == action_id)
-
-
-def dialog(view: DocumentView, action_id: str) -> ParamsDialog:
-    """The dialog an action asks with, built for real (not run modally)."""
-    return ParamsDialog(action(view, action_id), steps(view).context(), view)
-
-
-def dialog_widget(dlg: ParamsDialog, name: str) -> Any:
-    widgets = [w for kind in (QLineEdit, QSpinBox, QComboBox) for w in dlg.findChildren(kind)]
-    return next(w for w in widgets if w.accessibleName() == name)
-
-
-def offered(view: DocumentView, action_id: str, name: str) -> list[str]:
-    """The choices an action's dialog offers for one of its values."""
-    combo = dialog_widget(dialog(view, action_id), name)
-    return [combo.itemText(i) for i in range(combo.count())]
-
-
-def toggle_named(view: DocumentView, name: str) -> QCheckBox:
-    return next(t for t in steps(view).toggles if t.accessibleName() == name)
-
-
 PUBLISHED = "Compare with the enhancement count the source publishes"
 HAS_PILOT = "This fighter has a pilot at its controls"
-
-
-def menu_action(window: MainWindow, *path: str) -> QAction:
-    """The action at File > ``path`` (menu texts without their '&')."""
-    menu: QMenu | None = next(
-        a.menu() for a in window.menuBar().actions() if a.menu() is not None and a.text() == "&File"
-    )
-    *submenus, last = path
-    for title in submenus:
-        assert menu is not None
-        menu = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text().replace("&", "") == title)
-    assert menu is not None
-    return next(a for a in menu.actions() if a.text().replace("&", "") == last)
 
 
 def new_from_menu(window: MainWindow, what: str) -> DocumentView:
@@ -118,40 +70,7 @@ def new_from_menu(window: MainWindow, what: str) -> DocumentView:
     return view
 
 
-def cell(view: DocumentView, list_path: str, row: int, column: int) -> Any:
-    editor = next(e for e in steps(view).lists if e.list_path == list_path)
-    return editor.cellWidget(row, column)
-
-
-def button(view: DocumentView, page: int, text: str) -> QPushButton:
-    """The push button labelled ``text`` on the design's page ``page`` (one a user can see there)."""
-    QApplication.processEvents()  # pages and details built a moment ago are shown by now
-    widget = view.tabs.widget(tab(view, page))
-    return next(b for b in widget.findChildren(QPushButton) if b.text() == text and b.isVisibleTo(widget))
-
-
-def click_box(qtbot: Any, box: QCheckBox) -> None:
-    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
-
-
 COUNTED = ("enhancements", "total-cost")  # the figures Space Fury's rules count up
-
-
-def figure_label(view: DocumentView, fig_id: str) -> QLabel:
-    """A figure as the design's first page that shows it has it."""
-    view.finish_building()
-    for i in range(view.tabs.count()):
-        if view.tabs.isTabVisible(i):
-            found = view.tabs.widget(i).findChildren(QLabel, f"figure:{fig_id}")
-            if found:
-                return found[0]
-    raise AssertionError(f"no page shows the figure {fig_id!r}")
-
-
-def figure_shown(view: DocumentView, fig_id: str) -> str:
-    """A figure as a user (or a screen reader) reads it: "Level: 4"."""
-    label = figure_label(view, fig_id)
-    return f"{label.accessibleName()}: {label.text()}"
 
 
 def counted_shown(view: DocumentView, ids: tuple[str, ...] = COUNTED) -> list[str]:
@@ -167,10 +86,6 @@ def counted_expected(report: Report, ids: tuple[str, ...] = COUNTED) -> list[str
 def counted_tip(view: DocumentView, fig_id: str) -> str:
     """The tooltip of a figure on the pages: a counted figure lists its parts."""
     return figure_label(view, fig_id).toolTip()
-
-
-def table(view: DocumentView, table_id: str) -> Any:
-    return next(t for t in steps(view).tables if t.table_id == table_id)
 
 
 def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
