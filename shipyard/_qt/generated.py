@@ -36,10 +36,12 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.formbase import SPIN_LIMIT, Scope, plain
 from shipyard._qt.forms import StepPages, page, quiet
-from shipyard._qt.generated_actions import action_bar, ask_params, run_action
+from shipyard._qt.generated_actions import action_bar, action_row, ask_params, run_action
 from shipyard._qt.generated_lists import list_area, map_area
+from shipyard._qt.generated_report import figure_rows, table_area
 from shipyard.core.form import (
     ActionDecl,
+    ActionRef,
     BudgetsRef,
     FieldDecl,
     FigureRef,
@@ -49,6 +51,7 @@ from shipyard.core.form import (
     Page,
     PresetRef,
     Section,
+    TableRef,
     Toggle,
 )
 from shipyard.core.formview import (
@@ -104,6 +107,15 @@ class LadderSpin(QSpinBox):
         return QValidator.State.Acceptable if self._parse(text) is not None else QValidator.State.Intermediate
 
 
+def _focus(widget: QWidget) -> bool:
+    """Show the page holding ``widget`` and give it the focus."""
+    from shipyard._qt.binding import _reveal
+
+    _reveal(widget)
+    widget.setFocus()
+    return True
+
+
 class FormPages(StepPages):
     """A ruleset's pages, built from its declared form; the view shows them as tabs."""
 
@@ -116,6 +128,7 @@ class FormPages(StepPages):
         self.scope = Scope()
         self.lists: list[Any] = []  # every ListEditor, for tests and focus
         self.browsers: list[Any] = []  # every CatalogBrowser
+        self.tables: list[Any] = []  # every report table shown (generated_report.ReportTable)
         self.toggles: list[QCheckBox] = []
         self.open_design: Callable[[Any], None] | None = None  # set by the view: a design to open in a new tab
         self.parent_widget: QWidget | None = None  # set by the view: the parent of dialogs
@@ -236,8 +249,22 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
+            self.binder.focuser(path, lambda _p, check=check: _focus(check))  # a finding on the object itself
+            scope.paths.add(path)
         form: QFormLayout | None = None
-        for el in decl.fields:
+        placed: list[ActionRef] = []  # action buttons in a row, until another element comes
+        for i, el in enumerate(decl.fields):
+            if isinstance(el, ActionRef):
+                placed.append(el)
+                if i + 1 == len(decl.fields) or not isinstance(decl.fields[i + 1], ActionRef):
+                    form = None
+                    outer.addWidget(action_row(self, placed, scope))
+                    placed = []
+                continue
+            if isinstance(el, TableRef):
+                form = None
+                outer.addWidget(table_area(self, el, scope))
+                continue
             if isinstance(el, ListDecl | MapDecl):
                 form = None
                 area = list_area(self, el, base, scope) if isinstance(el, ListDecl) else map_area(self, el, base, scope)
@@ -268,6 +295,15 @@ class FormPages(StepPages):
                         w.setEnabled(True)
 
             scope.updates.append(update)
+        if decl.when is not None:
+            when = decl.when
+
+            def shown(ctx: FormContext) -> None:
+                visible = holds(when, ctx, base)
+                if box.isHidden() == visible:
+                    box.setVisible(visible)
+
+            scope.updates.append(shown)
         return box
 
     def element(self, form: QFormLayout, el: Any, base: str, scope: Scope) -> list[QWidget]:
@@ -439,30 +475,8 @@ class FormPages(StepPages):
         return check
 
     def figure(self, form: QFormLayout, decl: FigureRef, scope: Scope) -> QLabel:
-        """A read-only value from the report, with how it came about as its tooltip."""
-        value = QLabel(wordWrap=True)
-        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        value.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-
-        def update(ctx: FormContext) -> None:
-            fig = ctx.report.derived.figure(decl.figure) if ctx.report is not None else None
-            if fig is None:
-                value.setText("")
-                return
-            shown = fig.shown() + (f" {fig.unit}" if fig.unit and fig.kind != "percent" else "")
-            if value.text() != shown:
-                value.setText(shown)
-            value.setAccessibleName((decl.label and plain(decl.label)) or fig.label)
-            tip = "\n".join(x for x in (fig.detail, fig.source) if x)
-            value.setToolTip(tip)
-
-        if decl.label:
-            self.row(form, decl.label, value, scope)
-        else:
-            form.addRow(value)
-        update(self.context())
-        scope.updates.append(update)
-        return value
+        """A read-only value from the report, labelled, with how it came about as its tooltip."""
+        return figure_rows(self, form, decl, scope)
 
     def budgets(self, form: QFormLayout, decl: BudgetsRef, base: str, scope: Scope) -> list[QWidget]:
         """The Storyteller's budget of each pool the catalog lets them set; unset follows the rules."""
@@ -490,8 +504,8 @@ class FormPages(StepPages):
     # --- actions -----------------------------------------------------------------------------
 
     def action_bar(self) -> QWidget | None:
-        """The form's actions as buttons (none: no bar)."""
-        return action_bar(self) if self.form.actions else None
+        """The form's actions no page places, as buttons (none: no bar)."""
+        return action_bar(self)
 
     def ask_params(self, action: ActionDecl) -> dict[str, Any] | None:
         """The values an action asks for (a dialog); None when the user cancels."""
