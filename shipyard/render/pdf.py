@@ -3,6 +3,9 @@
 Only ``data:`` URLs and regular files under the template and catalog folders (resolved
 real paths) may be loaded. No redirects, no attachments, presentational hints off.
 Imported only inside the render worker process.
+
+Every PDF is tagged (WeasyPrint's ``pdf_tags``: a structure tree in document order, the
+``<html lang>`` as its language, the ``<title>`` shown as its title).
 """
 
 from __future__ import annotations
@@ -50,12 +53,12 @@ class SafeFetcher(URLFetcher):
 def html_to_pdf(html: str, base: Path, roots: list[Path]) -> tuple[bytes, list[tuple[float, float]], dict[str, int]]:
     """Render ``html``: the PDF bytes, each page's size in mm, and the page each anchor is on."""
     document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        presentational_hints=False
+        presentational_hints=False, pdf_tags=True
     )
     document.metadata.attachments = []
     for page in document.pages:
         page.links = [link for link in page.links if link[0] != "attachment"]
-    pdf: Any = document.write_pdf()
+    pdf: Any = document.write_pdf(pdf_tags=True)
     px_to_mm = 25.4 / 96
     sizes = [(round(p.width * px_to_mm, 1), round(p.height * px_to_mm, 1)) for p in document.pages]
     anchors: dict[str, int] = {}

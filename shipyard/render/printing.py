@@ -4,6 +4,9 @@ Record sheets render in chunks on parallel workers, each chunk told the page num
 starts at; every sheet is laid out to fit one page, and if an extreme design still runs
 over, the chunks after it are rendered again with corrected page numbers. A fleet
 book's contents and appendix render last, from the page numbers the sheets really got.
+
+Every part is a tagged PDF; joining them keeps one structure tree (each part's elements
+in page order under one Document), one form (the parts' fields), the language and title.
 """
 
 from __future__ import annotations
@@ -101,17 +104,95 @@ def render_sheets(
 
 
 def join_pdfs(parts: list[bytes], title: str) -> bytes:
+    """One PDF of the parts' pages, with their form fields and one structure tree."""
     if len(parts) == 1:
         return parts[0]
-    from pypdf import PdfWriter
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import BooleanObject, DictionaryObject, NameObject
 
     writer = PdfWriter()
-    for data in parts:
-        writer.append(io.BytesIO(data))
+    readers = [PdfReader(io.BytesIO(data)) for data in parts]
+    tree = StructureTree(writer)
+    for reader in readers:
+        first = len(writer.pages)
+        writer.append(reader)  # pages, their annotations and the form's fields
+        tree.add(reader, writer.pages[first:])
+    root = writer.root_object
+    lang = readers[0].root_object.get("/Lang")
+    if lang is not None:
+        root[NameObject("/Lang")] = lang
+    if tree.tagged:
+        root[NameObject("/StructTreeRoot")] = tree.finish()
+        root[NameObject("/MarkInfo")] = DictionaryObject({NameObject("/Marked"): BooleanObject(True)})
+        root[NameObject("/ViewerPreferences")] = DictionaryObject({NameObject("/DisplayDocTitle"): BooleanObject(True)})
     writer.add_metadata({"/Title": title, "/Creator": "Shipyard"})
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()
+
+
+class StructureTree:
+    """The structure trees of several tagged PDFs joined as one: every part's elements
+    under one Document element, in the parts' order, and one parent tree whose keys
+    (a page's ``/StructParents``, an annotation's ``/StructParent``) are moved past the
+    keys of the parts before. pypdf copies pages without their ``/StructParents``, so
+    they are set here again."""
+
+    def __init__(self, writer: Any) -> None:
+        from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
+        self.writer = writer
+        self.root = DictionaryObject({NameObject("/Type"): NameObject("/StructTreeRoot")})
+        self.kids = ArrayObject()
+        self.document = DictionaryObject(
+            {
+                NameObject("/Type"): NameObject("/StructElem"),
+                NameObject("/S"): NameObject("/Document"),
+                NameObject("/K"): self.kids,
+            }
+        )
+        self.document_ref = writer._add_object(self.document)
+        self.nums = ArrayObject()
+        self.next_key = 0
+        self.tagged = False
+
+    def add(self, reader: Any, pages: Sequence[Any]) -> None:
+        """Add one part: its reader and the pages of the writer it was appended as."""
+        from pypdf.generic import NameObject, NumberObject
+
+        part_root = reader.root_object.get("/StructTreeRoot")
+        if part_root is None:
+            return
+        self.tagged = True
+        cloned = part_root.indirect_reference.clone(self.writer).get_object()
+        for part_doc in cloned["/K"]:
+            for kid in part_doc.get_object()["/K"]:
+                kid.get_object()[NameObject("/P")] = self.document_ref
+                self.kids.append(kid)
+        nums = cloned["/ParentTree"].get_object()["/Nums"]
+        offset = self.next_key
+        for i in range(0, len(nums), 2):
+            self.nums.extend([NumberObject(nums[i] + offset), nums[i + 1]])
+            self.next_key = max(self.next_key, nums[i] + offset + 1)
+        for original, page in zip(reader.pages, pages, strict=True):
+            if "/StructParents" in original:
+                page[NameObject("/StructParents")] = NumberObject(original["/StructParents"] + offset)
+            for annot in page.get("/Annots", []):
+                annot = annot.get_object()
+                if "/StructParent" in annot:
+                    annot[NameObject("/StructParent")] = NumberObject(annot["/StructParent"] + offset)
+
+    def finish(self) -> Any:
+        """The joined tree's root, added to the writer."""
+        from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+
+        root_ref = self.writer._add_object(self.root)
+        self.document[NameObject("/P")] = root_ref
+        self.root[NameObject("/K")] = ArrayObject([self.document_ref])
+        parent_tree = DictionaryObject({NameObject("/Nums"): self.nums})
+        self.root[NameObject("/ParentTree")] = self.writer._add_object(parent_tree)
+        self.root[NameObject("/ParentTreeNextKey")] = NumberObject(self.next_key)
+        return root_ref
 
 
 def render_print(
