@@ -25,7 +25,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
-from shipyard.render.context import design_entry, fleet_layout, sheet_context, template_dirs
+from shipyard.render.context import design_entry, field_prefixes, fleet_layout, sheet_context, template_dirs
 from shipyard.render.worker import (
     DEFAULT_TIMEOUT,
     PARALLEL_FROM,
@@ -45,6 +45,7 @@ class PrintResult:
     designs: int
     sizes: list[tuple[float, float]]
     starts: list[int]  # the page each design's sheet starts on; empty for cards (several a design)
+    fields: int = 0  # form fields of a fillable print
 
 
 def chunks(items: Sequence[Any], n: int) -> list[list[Any]]:
@@ -202,9 +203,10 @@ def render_print(
     base_ctx: dict[str, Any],
     dirs: list[str],
     roots: list[str],
+    fillable: bool = False,
 ) -> tuple[list[RenderResult], list[int]]:
     def job(template: str, **ctx: Any) -> RenderJob:
-        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots)
+        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots, fillable)
 
     parts = len(renderer.workers)
     if sheet == "record":
@@ -260,8 +262,10 @@ def print_designs(
     workers: list[RenderWorker] | None = None,
     use_user_folder: bool = True,
     title: str = "",
+    fillable: bool = False,
 ) -> PrintResult:
-    """Print ``files`` to ``out`` (written atomically, only when everything rendered)."""
+    """Print ``files`` to ``out`` (written atomically, only when everything rendered);
+    ``fillable``: every tick box and write-in of the sheets is a form field."""
     loaded = load_for_print(files, preset=preset, catalog_dirs=catalog_dirs, use_user_folder=use_user_folder)
     return print_loaded(
         loaded,
@@ -272,6 +276,7 @@ def print_designs(
         timeout=timeout,
         workers=workers,
         title=title,
+        fillable=fillable,
     )
 
 
@@ -286,6 +291,7 @@ def print_loaded(
     workers: list[RenderWorker] | None = None,
     title: str = "",
     reports: Sequence[Report] | None = None,
+    fillable: bool = False,
 ) -> PrintResult:
     """Print designs already in memory (the editor's open documents) to ``out``.
 
@@ -307,7 +313,8 @@ def print_loaded(
     if reports is not None and len(reports) != len(loaded):
         raise ValueError("one report per design")
     evaluated = list(reports) if reports is not None else [evaluate(ld.design, ld.catalog) for ld in loaded]
-    entries = [design_entry(ld, report) for ld, report in zip(loaded, evaluated, strict=True)]
+    prefixes = field_prefixes([r.name for r in evaluated])
+    entries = [design_entry(ld, report, prefix) for ld, report, prefix in zip(loaded, evaluated, prefixes, strict=True)]
     from shipyard.core.registry import get
 
     dirs = template_dirs(
@@ -336,14 +343,22 @@ def print_loaded(
     wanted = workers_wanted(sheet, len(entries), os.cpu_count())
     pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]
     try:
-        results, starts = render_print(Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots)
+        results, starts = render_print(
+            Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots, fillable
+        )
     finally:
         if own:
             for w in pool:
                 w.close()
     data = join_pdfs([r.pdf for r in results], doc_title)
     atomic_write_bytes(out, data)
-    return PrintResult(sum(r.pages for r in results), len(entries), [s for r in results for s in r.sizes], starts)
+    return PrintResult(
+        sum(r.pages for r in results),
+        len(entries),
+        [s for r in results for s in r.sizes],
+        starts,
+        sum(r.fields for r in results),
+    )
 
 
 __all__ = ["PrintResult", "RenderError", "print_designs"]
