@@ -109,6 +109,7 @@ def cmd_print(args: argparse.Namespace) -> int:
                 workers=workers,
                 use_user_folder=not args.no_user_catalog,
                 title=args.title or "",
+                fillable=args.fillable,
             )
         except RenderError as exc:
             print(f"shipyard: error: {exc}", file=sys.stderr)
@@ -116,7 +117,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     finally:
         for w in workers:
             w.close()
-    print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s)")
+    fields = f", {result.fields} form field(s)" if args.fillable else ""
+    print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s){fields}")
     return EXIT_OK
 
 
@@ -266,6 +268,12 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     catalog_opts(p)
     p.add_argument("--template", action="append", metavar="DIR", help="your own templates (searched first)")
     p.add_argument("--title", help="title of a fleet book")
+    p.add_argument(
+        "--fillable",
+        action="store_true",
+        help="a fillable PDF form: every tick box and write-in of the sheets is a form field, named after its "
+        "place in the design (structure.3, notes)",
+    )
     p.add_argument("--timeout", type=float, default=60.0, help="seconds before rendering is stopped (default 60)")
     p.set_defaults(func=cmd_print)
 
