@@ -36,7 +36,7 @@ from shipyard.render.templates import render_html
 from shipyard.render.worker import RenderWorker
 
 from .conftest import EXAMPLES, run_shipyard
-from .test_printing import A4, LETTER, page_sizes_mm, pages_text
+from .test_printing import A4, LETTER, _user_template, page_sizes_mm, pages_text
 
 SAMPLES = [(info.id, ship) for info in rulesets() for ship in sorted(info.samples.glob("*.ship"))]
 SAMPLE_IDS = [f"{rid}/{ship.stem}" for rid, ship in SAMPLES]
@@ -398,19 +398,20 @@ def test_hostile_design_names_embed_nothing_in_a_fillable_sheet(sheet: str, prin
 
 
 def test_a_template_s_own_buttons_and_forms_become_no_field(workers: list[RenderWorker], tmp_path: Path) -> None:
-    folder = tmp_path / "mine" / "space-fighter-alpha"
-    folder.mkdir(parents=True)
-    (folder / "record.html").write_text(
-        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>'
-        '<form action="javascript:app.alert(1)"><input type="submit" value="Send">'
-        "<button>Push</button><select name=s><option>a</option></select>"
-        '<input type="checkbox" name="mine.1"></form></body></html>'
-    )
+    mine = [
+        _user_template(
+            tmp_path,
+            '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>'
+            '<form action="javascript:app.alert(1)"><input type="submit" value="Send">'
+            "<button>Push</button><select name=s><option>a</option></select>"
+            '<input type="checkbox" name="mine.1"></form></body></html>',
+        )
+    ]
     out = tmp_path / "own.pdf"
     result = print_designs(
         [EXAMPLES / "rebel-fighter.ship"],
         out,
-        user_template_dirs=[tmp_path / "mine"],
+        user_template_dirs=mine,
         workers=workers,
         use_user_folder=False,
         fillable=True,
@@ -421,7 +422,7 @@ def test_a_template_s_own_buttons_and_forms_become_no_field(workers: list[Render
     print_designs(
         [EXAMPLES / "rebel-fighter.ship"],
         flat,
-        user_template_dirs=[tmp_path / "mine"],
+        user_template_dirs=mine,
         workers=workers,
         use_user_folder=False,
     )
