@@ -32,6 +32,7 @@ from shipyard.core.formview import (
     holds,
     joined,
     list_entry,
+    value_at,
     widget_for,
 )
 from shipyard.core.paths import parse_path
@@ -305,7 +306,11 @@ class _Detail:
 
 
 def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
-    """A value for each key of a catalog kind (a skill's percentage); unset keys are left out."""
+    """A value for each key of a catalog kind (a skill's percentage); unset keys are left out.
+
+    The keys may follow the design (a ruleset function naming the ship's systems): the rows
+    are made again when they change, and a key the design holds that is no longer offered
+    keeps a row of its own until it is set to none."""
     ctx = pages.context()
     root = joined(base, decl.map)
     spec = spec_at(ctx.catalog.form_schema, root) if ctx.catalog.form_schema is not None else None
@@ -324,9 +329,16 @@ def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
     form = QFormLayout()
     form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
     outer.addLayout(form)
-    for label, key in choices(decl.keys, ctx):
-        if key is None:
-            continue
+    shown: list[tuple[str, Any]] = []
+    rows = Scope()  # the rows' help and labels: made again with the rows, not piled up
+
+    def texts(ctx: FormContext) -> None:
+        for t in rows.texts:
+            t(ctx)
+
+    scope.texts.append(texts)
+
+    def row(label: str, key: Any) -> str:
         path = f"{root}.{key}"
         spin = QSpinBox()
         if percent:
@@ -338,8 +350,42 @@ def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
         else:
             spin.setRange(lo, hi)
             pages.binder.spin(path, spin)
-        pages.row(form, label, spin, scope)
+        pages.row(form, label, spin, rows)
         if decl.help:
-            pages._help(scope, spin, decl.help)
+            pages._help(rows, spin, decl.help)
         scope.paths.add(path)
+        return path
+
+    def update(ctx: FormContext) -> None:
+        keys = [(label, key) for label, key in choices(decl.keys, ctx) if key is not None]
+        try:
+            held = value_at(ctx.data, root)
+        except Exception:
+            held = None
+        if isinstance(held, dict):
+            # a key the design holds that is offered no longer (a system renamed): shown, so
+            # that its finding has a field to focus and the user can set it to none
+            offered = {str(key) for _label, key in keys}
+            keys += [(str(key), key) for key in held if str(key) not in offered]
+        if keys == shown:
+            return
+        for _label, key in shown:
+            pages.binder.unbind(f"{root}.{key}")
+            scope.paths.discard(f"{root}.{key}")
+        while form.rowCount():
+            # taken out and deleted later, not at once: the change may come from one of these
+            # spin boxes (set to none, its key goes), still inside its own signal
+            taken = form.takeRow(0)
+            for item in (taken.labelItem, taken.fieldItem):
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.hide()
+                    widget.deleteLater()
+        rows.texts.clear()
+        shown[:] = keys
+        for path in [row(label, key) for label, key in keys]:
+            pages.binder.refresh_one(path, ctx.data)
+
+    update(ctx)
+    scope.updates.append(update)
     return box
