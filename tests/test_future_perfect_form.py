@@ -106,7 +106,11 @@ def test_choices_come_from_the_catalog_and_the_records_own_names() -> None:
     ]
     weapons = element("weapons")
     system = next(c for c in weapons.columns if c.path == "system")
-    assert choices(system.choices, ctx) == [("Forward battery", "Forward battery"), ("Torpedo bay", "Torpedo bay")]
+    assert choices(system.choices, ctx) == [
+        ("—", None),
+        ("Forward battery", "Forward battery"),
+        ("Torpedo bay", "Torpedo bay"),
+    ]
     augmented = element("plan.augmented")
     assert isinstance(augmented, MapDecl)
     assert [v for _, v in choices(augmented.keys, ctx)][:3] == ["Bridge", "Engines", "Forward battery"]
