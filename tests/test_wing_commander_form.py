@@ -66,11 +66,11 @@ def declared() -> dict[str, Any]:
 def test_the_form_has_five_pages_for_every_fighter() -> None:
     ctx = context()
     assert [(p.id, p.title) for p in pages(form_of(ctx.catalog), ctx)] == [
-        ("fighter", "Fighter"),
-        ("guns", "Guns"),
-        ("missiles", "Missiles"),
-        ("compartments", "Compartments"),
-        ("pilot", "Pilot"),
+        ("fighter", "&1 Fighter"),
+        ("guns", "&2 Guns"),
+        ("missiles", "&3 Missiles"),
+        ("compartments", "&4 Compartments"),
+        ("pilot", "&5 Pilot"),
     ]
     assert form_of(ctx.catalog).summary == ["free_decoys", "decoys_per_action", "link_groups"]
 
