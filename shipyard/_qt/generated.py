@@ -249,7 +249,11 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
-            self.binder.focuser(path, lambda _p, check=check: _focus(check))  # a finding on the object itself
+
+            def focus_box(_path: str, box: QCheckBox = check) -> bool:
+                return _focus(box)  # a finding on the object itself
+
+            self.binder.focuser(path, focus_box)
             scope.paths.add(path)
         form: QFormLayout | None = None
         placed: list[ActionRef] = []  # action buttons in a row, until another element comes
