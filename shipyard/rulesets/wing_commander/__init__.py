@@ -8,7 +8,8 @@ altitude and play reference), ``design`` (the record's shape), ``resolve`` (skil
 to ids, a new fighter, the neutral view), ``mechanisms`` (the rule types: resistance
 modifier, free decoys, decoys per action, linked guns, the DRV as a step modifier,
 missile loadout, numbered components) and ``derive`` (figures, link groups, numbered
-components, tracks and actions). Below is the contract the core relies on (see
+components, tracks and actions), ``editing`` (what the editor form asks: the components'
+numbers). Below is the contract the core relies on (see
 ``shipyard.core.model.RulesetModule``).
 """
 
@@ -27,6 +28,7 @@ from shipyard.rulesets.wing_commander.design import (
     WCPilot,
     WCRange,
 )
+from shipyard.rulesets.wing_commander.editing import FORM_CALLS
 from shipyard.rulesets.wing_commander.items import ITEM_KINDS
 from shipyard.rulesets.wing_commander.mechanisms import (
     RULE_TYPES,
@@ -52,6 +54,7 @@ def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
 
 
 __all__ = [
+    "FORM_CALLS",
     "ITEM_KINDS",
     "RULE_TYPES",
     "Design",
