@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -43,8 +43,25 @@ def figure_tip(fig: Figure) -> str:
     return "\n".join(x for x in (fig.detail, parts, fig.source) if x)
 
 
+class FigureValue(QLabel):
+    """A figure's value: one line as wide as its text, wrapped beyond ``WIDEST`` and as tall
+    as its lines. A plain word-wrapped QLabel asks a form row for a narrow width and gets
+    one line's height, so a long value ("Captain Rafe Okonkwo", a link group) was cut off."""
+
+    WIDEST = 640
+
+    def sizeHint(self) -> QSize:
+        metrics = self.fontMetrics()
+        margins = self.contentsMargins()
+        width = min(metrics.horizontalAdvance(self.text()) + margins.left() + margins.right() + 4, self.WIDEST)
+        return QSize(width, max(self.heightForWidth(width), metrics.height()))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+
 def _value_label(fig_id: str) -> QLabel:
-    value = QLabel(wordWrap=True)
+    value = FigureValue(wordWrap=True)
     value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     value.setFocusPolicy(Qt.FocusPolicy.TabFocus)
     value.setObjectName(f"figure:{fig_id}")  # tests and screen-reader scripts find a figure by its id
