@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QApplication, QSpinBox
 
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
@@ -31,6 +31,7 @@ from .editor_pages import (
     cell,
     choose,
     click_box,
+    figure_label,
     figure_shown,
     focused_after,
     go,
@@ -330,3 +331,19 @@ def test_help_quotes_the_catalog(qtbot: Any, window: MainWindow) -> None:
     assert field(view, "power_rating").toolTip().startswith("The ship generates 1 x its Power rating")
     go(view, 1)
     assert cell(view, "systems", 0, EPHEMERAL_DAMAGE).accessibleDescription() == "Repair TN 3 + 2 x damage level."
+
+
+def test_the_crew_page_shows_the_commander_and_the_tie_break_order_whole(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_sample(FRIGATE)
+    assert view is not None
+    go(view, 2)
+    shown = {f: figure_label(view, f) for f in ("commander", "initiative_ties")}
+    assert figure_shown(view, "commander") == "Commander: Captain Rafe Okonkwo"
+    assert (
+        shown["initiative_ties"].text()
+        == "APs bid 2, then Speed 3, then Acuity 2, then an opposed draw (impulse value)"
+    )
+    QApplication.processEvents()
+    for label in shown.values():  # one line, not cut after its first words
+        assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
+        assert label.height() >= label.fontMetrics().height()
