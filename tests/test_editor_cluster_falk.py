@@ -188,11 +188,13 @@ def test_a_custom_stunt_has_a_name_and_text_of_its_own(qtbot: Any, window: MainW
     assert [s.model_dump(exclude_defaults=True) for s in view.doc.design.stunts] == [{"name": "New stunt"}]
     stunt, name, text = (cell(view, "stunts", 0, c) for c in range(3))
     assert not stunt.isEnabled() and name.isEnabled() and text.isEnabled()
+    assert stunt.currentText() == "its own"  # not the first stunt of the catalog
     assert name.text() == "New stunt"
     type_into(qtbot, text, "Once a scene, jump without a Navigate roll")
     assert view.doc.design.stunts[0].text == "Once a scene, jump without a Navigate roll"
     add_from_browser(qtbot, view, "stunts", "Fast Ship")
     assert cell(view, "stunts", 1, 0).isEnabled() and not cell(view, "stunts", 1, 1).isEnabled()
+    assert cell(view, "stunts", 1, 0).currentText() == "Fast Ship"
 
 
 def test_the_summary_follows_scale_size_and_the_hyperdrive(qtbot: Any, window: MainWindow) -> None:
