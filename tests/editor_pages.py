@@ -47,6 +47,25 @@ def menu_action(window: MainWindow, *path: str) -> QAction:
     return next(a for a in menu.actions() if a.text().replace("&", "") == last)
 
 
+def new_from_menu(window: MainWindow, menu: str, ruleset: str) -> DocumentView:
+    """File > New > ``menu``: the new design's view (a design of ``ruleset``)."""
+    menu_action(window, "New", menu).trigger()
+    view = window.current()
+    assert view is not None and view.doc.loaded.ruleset == ruleset
+    return view
+
+
+def type_text(qtbot: Any, widget: Any, text: str) -> None:
+    """Type into a text box that is still empty (a new record's concept, notes)."""
+    widget.setFocus()
+    qtbot.keyClicks(widget, text)
+
+
+def click(qtbot: Any, view: DocumentView, page: int, text: str) -> None:
+    """Click the button labelled ``text`` on the design's page ``page``."""
+    qtbot.mouseClick(button(view, page, text), Qt.MouseButton.LeftButton)
+
+
 def tab(view: DocumentView, n: int) -> int:
     """The tab index of the design's ``n``-th page (the pages of the other kinds are hidden)."""
     return [i for i in range(view.tabs.count()) if view.tabs.isTabVisible(i)][n]

@@ -31,10 +31,11 @@ from .editor_pages import (
     focused_after,
     go,
     list_editor,
-    menu_action,
+    new_from_menu,
     summary,
     tab_titles,
     toggle_named,
+    type_text,
 )
 from .test_editor import add_from_browser, field, no_blocking_dialogs, type_into, window
 
@@ -45,16 +46,7 @@ KESTREL = SAMPLES / "kestrel-fighter.ship"
 
 
 def new_ship(window: MainWindow) -> DocumentView:
-    menu_action(window, "New", "Cluster Falk ship").trigger()
-    view = window.current()
-    assert view is not None and view.doc.loaded.ruleset == "cluster-falk"
-    return view
-
-
-def type_text(qtbot: Any, widget: Any, text: str) -> None:
-    """Type into a text box that is still empty (a new record's concept, notes)."""
-    widget.setFocus()
-    qtbot.keyClicks(widget, text)
+    return new_from_menu(window, "Cluster Falk ship", "cluster-falk")
 
 
 def build_kestrel(qtbot: Any, window: MainWindow) -> DocumentView:

@@ -27,20 +27,21 @@ from shipyard.core.designfile import dumps, load_design
 from shipyard.core.evaluate import evaluate
 
 from .editor_pages import (
-    button,
     cell,
     choose,
+    click,
     click_box,
     figure_label,
     figure_shown,
     focused_after,
     go,
     list_editor,
-    menu_action,
+    new_from_menu,
     summary,
     tab,
     tab_titles,
     toggle_named,
+    type_text,
 )
 from .test_editor import field, no_blocking_dialogs, type_into, window
 
@@ -57,16 +58,7 @@ ROLE, ACTION, TARGET, POWER = range(4)
 
 
 def new_ship(window: MainWindow) -> DocumentView:
-    menu_action(window, "New", "Future Perfect ship").trigger()
-    view = window.current()
-    assert view is not None and view.doc.loaded.ruleset == "future-perfect"
-    return view
-
-
-def type_text(qtbot: Any, widget: Any, text: str) -> None:
-    """Type into a text box that is still empty (a new record's notes)."""
-    widget.setFocus()
-    qtbot.keyClicks(widget, text)
+    return new_from_menu(window, "Future Perfect ship", "future-perfect")
 
 
 def to_default(qtbot: Any, spin: QSpinBox) -> None:
@@ -74,10 +66,6 @@ def to_default(qtbot: Any, spin: QSpinBox) -> None:
     spin.setFocus()
     qtbot.keyClick(spin, Qt.Key.Key_PageDown)
     assert spin.value() == spin.minimum(), spin.text()
-
-
-def click(qtbot: Any, view: DocumentView, page: int, text: str) -> None:
-    qtbot.mouseClick(button(view, page, text), Qt.MouseButton.LeftButton)
 
 
 def add_system(qtbot: Any, view: DocumentView, name: str, kind: str, **numbers: int) -> None:

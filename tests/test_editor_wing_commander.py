@@ -27,15 +27,16 @@ from shipyard.core.designfile import dumps, load_design
 from shipyard.core.evaluate import evaluate
 
 from .editor_pages import (
-    button,
     cell,
+    click,
     figure_shown,
     focused_after,
     go,
     list_editor,
-    menu_action,
+    new_from_menu,
     summary,
     tab_titles,
+    type_text,
 )
 from .test_editor import field, no_blocking_dialogs, type_into, window
 
@@ -51,14 +52,7 @@ COMPONENT, SPACE, NUMBER, COUNTS_AS = range(4)
 
 
 def new_fighter(window: MainWindow) -> DocumentView:
-    menu_action(window, "New", "Wing Commander fighter").trigger()
-    view = window.current()
-    assert view is not None and view.doc.loaded.ruleset == "wing-commander"
-    return view
-
-
-def click(qtbot: Any, view: DocumentView, page: int, text: str) -> None:
-    qtbot.mouseClick(button(view, page, text), Qt.MouseButton.LeftButton)
+    return new_from_menu(window, "Wing Commander fighter", "wing-commander")
 
 
 def add_gun(qtbot: Any, view: DocumentView, name: str, *values: str) -> None:
@@ -92,9 +86,7 @@ def build_piranha(qtbot: Any, window: MainWindow) -> DocumentView:
     type_into(qtbot, field(view, "drv"), "-3")
     type_into(qtbot, field(view, "acceleration"), "6")
     type_into(qtbot, field(view, "afterburner"), "14")
-    notes = field(view, "notes")
-    notes.setFocus()
-    qtbot.keyClicks(notes, sample.notes)
+    type_text(qtbot, field(view, "notes"), sample.notes)
     # 2 Guns: two lasers linked as group A
     go(view, 1)
     add_gun(qtbot, view, "Laser", "2", "0", "4", "8", "12", "d4+1w/d4+3w/d4m", "A")
