@@ -250,10 +250,10 @@ class FormPages(StepPages):
             outer.addWidget(check)
             self.toggles.append(check)
 
-            def focus_box(_path: str, box: QCheckBox = check) -> bool:
-                return _focus(box)  # a finding on the object itself
+            def focus_check(_path: str, check: QCheckBox = check) -> bool:
+                return _focus(check)
 
-            self.binder.focuser(path, focus_box)
+            self.binder.focuser(path, focus_check)  # a finding on the object itself
             scope.paths.add(path)
         form: QFormLayout | None = None
         placed: list[ActionRef] = []  # action buttons in a row, until another element comes
