@@ -249,7 +249,10 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
-            self.binder.focuser(path, lambda _p, check=check: _focus(check))  # a finding on the object itself
+            def focus_check(_path: str, check: QCheckBox = check) -> bool:
+                return _focus(check)
+
+            self.binder.focuser(path, focus_check)  # a finding on the object itself
             scope.paths.add(path)
         form: QFormLayout | None = None
         placed: list[ActionRef] = []  # action buttons in a row, until another element comes
