@@ -249,6 +249,7 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
+
             def focus_check(_path: str, check: QCheckBox = check) -> bool:
                 return _focus(check)
 
