@@ -25,6 +25,10 @@ EXPECTED = {
     "shipyard check $ships/*.ship --summary": (1, "6 designs: 5 pass, 1 does not pass"),
     "shipyard check $ships/*.ship --json > report.json": (1, None),
     "shipyard print $ships/rebel-fighter.ship -o rebel.pdf": (0, "wrote rebel.pdf: 1 page(s), 1 design(s)"),
+    "shipyard print $ships/rebel-fighter.ship --fillable -o rebel-form.pdf": (
+        0,
+        "wrote rebel-form.pdf: 1 page(s), 1 design(s), 32 form field(s)",
+    ),
     "shipyard print $ships/*.ship --sheet cards -o cards.pdf": (0, "wrote cards.pdf: 1 page(s), 6 design(s)"),
     'shipyard print $ships/*.ship --sheet fleet --title "Appendix 1" -o fleet.pdf': (
         0,
