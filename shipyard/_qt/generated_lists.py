@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from shipyard._qt.formbase import Pages, Scope, plain
+from shipyard._qt.formbase import MarkedLabel, Pages, Scope, plain
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
 from shipyard.core.form import Column as ColumnDecl
 from shipyard.core.form import ListDecl, MapDecl
@@ -108,22 +108,34 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         doc, path, columns, name_of, pages.report_error, (lambda i: add(i)) if decl.catalog is not None else None
     )
     editor.setAccessibleName(label)
+    editor.setMinimumHeight(110)
+    editor.rebuilt.connect(pages.structure_changed)
+    caption = MarkedLabel(f"{label}: chosen" if decl.catalog is not None else label)
+    caption.setBuddy(editor)
+    editor.caption = caption
     pages.lists.append(editor)
     scope.lists.append(editor)
     scope.paths.add(path)
+    chosen = QWidget()
+    column = QVBoxLayout(chosen)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(caption)
+    column.addWidget(editor, 1)
     area: QWidget
+    browser: CatalogBrowser | None = None
     if decl.catalog is not None:
         browser = CatalogBrowser(doc, decl.catalog, noun, add_text=decl.add or "")
         browser.add_requested.connect(lambda i: add(i))
         pages.browsers.append(browser)
         scope.browsers.append(browser)
-        area = browser_with_list(browser, editor)
+        pages.browser_of[path] = browser
+        area = browser_with_list(browser, chosen)
         scope.updates.append(lambda _ctx: browser.populate())
     else:
         area = QWidget()
         lay = QVBoxLayout(area)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(editor)
+        lay.addWidget(chosen, 1)
         button = QPushButton(decl.add or "&Add")
         button.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
         button.clicked.connect(lambda: add(None))
@@ -146,6 +158,12 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     focus_list = editor.focus_path
 
     def focus(p: str) -> bool:
+        if p == path and browser is not None and (editor.rowCount() == 0 or browser.list.currentItem() is not None):
+            from shipyard._qt.binding import _reveal  # the list as a whole: where entries are added
+
+            _reveal(browser)
+            (browser.list if browser.list.currentItem() is not None else browser.search).setFocus()
+            return True
         if not focus_list(p):
             return False
         return detail.focus(p) if detail is not None else True
@@ -156,7 +174,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
-    lay.addWidget(area)
+    lay.addWidget(area, 1)
     lay.addWidget(detail.box)
     return box
 
@@ -216,6 +234,7 @@ class _Detail:
         ctx = self.pages.context()
         self.pages.binder.refresh(ctx.data)
         self.scope.refresh(ctx, True)
+        self.pages.structure_changed()
 
     def update(self, ctx: FormContext) -> None:
         entries = self.entries()
