@@ -125,6 +125,7 @@ def cmd_print(args: argparse.Namespace) -> int:
                 workers=workers,
                 use_user_folder=not args.no_user_catalog,
                 title=args.title or "",
+                fillable=args.fillable,
             )
         except RenderError as exc:
             _print_problems(exc)
@@ -133,7 +134,8 @@ def cmd_print(args: argparse.Namespace) -> int:
         interrupted = sys.exc_info()[0] is not None
         for w in workers:
             w.close(wait=not interrupted)  # interrupted: at once, not after the current job
-    print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s)")
+    fields = f", {result.fields} form field(s)" if args.fillable else ""
+    print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s){fields}")
     return EXIT_OK
 
 
@@ -305,6 +307,12 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
         "--timeout", type=_seconds, default=60.0, help="seconds before rendering is stopped, 1 to 3600 (default 60)"
     )
     p.add_argument("--force", action="store_true", help="replace an existing PDF")
+    p.add_argument(
+        "--fillable",
+        action="store_true",
+        help="a fillable PDF form: every tick box and write-in of the sheets is a form field, named after its "
+        "place in the design (structure.3, notes)",
+    )
     p.set_defaults(func=cmd_print)
 
     p = sub.add_parser("new", help="write a new empty design")

@@ -326,7 +326,7 @@ def test_the_engagement_ladder_starts_at_the_pilot_roll_divided_by_10() -> None:
 def test_jump_range_is_1_parsec_a_drives_point(drives: int, parsecs: int) -> None:
     report = check(hyperdrive=True, ratings={**BASE["ratings"], "drives": drives})
     f = figure(report, "jump-range")
-    assert (f.value, f.unit) == (parsecs, "parsecs")
+    assert (f.value, f.unit) == (parsecs, "parsec" if parsecs == 1 else "parsecs")  # "1 parsec", "4 parsecs"
     assert f.detail == f"1 parsec a Drives point (Drives {drives:+d})".replace("+0", "0")
 
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 
-from .conftest import EXAMPLES, house_preset
+from .conftest import EXAMPLES, RULESETS, house_preset, install_ruleset
 from .test_editor import add_from_browser, field, no_blocking_dialogs, table_widget, toggle, type_into, window
 
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
@@ -268,3 +268,34 @@ def test_actions_make_a_new_design_or_replace_this_one_in_one_undo_step(
     yard.steps.ask_params = lambda action: {"bays": 0, "name": ""}  # type: ignore[method-assign]
     qtbot.mouseClick(yard.steps.action_buttons["fresh"], Qt.MouseButton.LeftButton)
     assert window.tabs.count() == 2 and "a dock has at least one bay" in window.statusBar().currentMessage()
+
+
+def test_a_ruleset_may_bring_hand_written_pages_instead_of_the_generated_ones(
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The escape hatch: a manifest's ``editor_pages`` names a page class of the ruleset's own."""
+    import shutil
+
+    package = tmp_path / "pkgs" / "dock_by_hand"
+    shutil.copytree(RULESETS / "dock_test", package)
+    manifest = package / "manifest.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("id: dock-test", "id: dock-by-hand")
+        + "editor_pages: dock_by_hand.pages:DockPages\n"
+    )
+    install_ruleset(monkeypatch, tmp_path / "site", package, "dock-by-hand")
+    view = window.new("dock", "dock-by-hand")
+    assert view is not None, window.errors  # type: ignore[attr-defined]
+    assert type(view.steps).__name__ == "DockPages"
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["&Dock by hand"]
+    name = field(view, "name")
+    type_into(qtbot, name, "Hand dock")
+    assert view.doc.design.name == "Hand dock" and view.doc.undo_stack.count() == 1
+    view.doc.insert("bays", {"name": "Bay 1"})
+    bays = next(lab for lab in view.findChildren(QLabel) if lab.accessibleName() == "Bays")
+    assert bays.text() == "1"  # the page's refresh follows the document
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert view.doc.design.name == "New dock" and name.text() == "New dock" and bays.text() == "0"
+    window.activateWindow()
+    assert view.focus_path("name") and QApplication.focusWidget() is name

@@ -1,8 +1,10 @@
 """The editor on Space Fury designs: fighters, pilots and forces, driven like a user would.
 
-Same conventions as test_editor (pytest-qt, offscreen; real modal dialogs fail the test at
-once): a roll's dialog is built for real and filled by typing, and the step class's
-``ask_*`` method returns its values instead of running it modally.
+Space Fury's pages are generated from its declared form (catalogs/space-fury/form.yaml),
+one set of pages for each kind of design. Same conventions as test_editor (pytest-qt,
+offscreen; real modal dialogs fail the test at once): an action's dialog (a roll's seed
+and level, a sample fighter, a crew) is built for real and filled by typing, and the
+pages' ``ask_params`` returns its values instead of running it modally.
 """
 
 from __future__ import annotations
@@ -14,11 +16,9 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QMenu, QPushButton
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QLabel, QPushButton
 
-from shipyard._qt.steps_fury import FurySteps, RollFighterDialog, RollPilotDialog
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 from shipyard.core.catalog import load_catalog
@@ -28,6 +28,22 @@ from shipyard.core.report import Report
 from shipyard.rulesets import space_fury as sf
 
 from .conftest import FURY_EXAMPLES
+from .editor_pages import (
+    button,
+    cell,
+    click_box,
+    dialog,
+    dialog_widget,
+    figure_label,
+    figure_shown,
+    go,
+    menu_action,
+    offered,
+    steps,
+    tab,
+    table,
+    toggle_named,
+)
 from .test_editor import (  # noqa: F401  (shared fixtures)
     _quiet,
     add_from_browser,
@@ -43,22 +59,8 @@ def fury(preset: str = "as-written") -> Any:
     return load_catalog("space-fury", preset=preset, use_user_folder=False)
 
 
-def steps(view: DocumentView) -> FurySteps:
-    assert isinstance(view.steps, FurySteps)
-    return view.steps
-
-
-def menu_action(window: MainWindow, *path: str) -> QAction:
-    """The action at File > ``path`` (menu texts without their '&')."""
-    menu: QMenu | None = next(
-        a.menu() for a in window.menuBar().actions() if a.menu() is not None and a.text() == "&File"
-    )
-    *submenus, last = path
-    for title in submenus:
-        assert menu is not None
-        menu = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text().replace("&", "") == title)
-    assert menu is not None
-    return next(a for a in menu.actions() if a.text().replace("&", "") == last)
+PUBLISHED = "Compare with the enhancement count the source publishes"
+HAS_PILOT = "This fighter has a pilot at its controls"
 
 
 def new_from_menu(window: MainWindow, what: str) -> DocumentView:
@@ -68,28 +70,12 @@ def new_from_menu(window: MainWindow, what: str) -> DocumentView:
     return view
 
 
-def cell(view: DocumentView, list_path: str, row: int, column: int) -> Any:
-    editor = next(e for e in steps(view).lists if e.list_path == list_path)
-    return editor.cellWidget(row, column)
-
-
-def button(view: DocumentView, page: int, text: str) -> QPushButton:
-    """The push button labelled ``text`` on step page ``page``."""
-    return next(b for b in view.tabs.widget(page).findChildren(QPushButton) if b.text() == text)
-
-
-def click_box(qtbot: Any, box: QCheckBox) -> None:
-    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
-
-
 COUNTED = ("enhancements", "total-cost")  # the figures Space Fury's rules count up
 
 
 def counted_shown(view: DocumentView, ids: tuple[str, ...] = COUNTED) -> list[str]:
     """The counted figures as the design's pages show them: "Enhancements: 5"."""
-    view.finish_building()
-    boxes = steps(view).figure_boxes
-    return [next(b.text(i) for b in boxes if i in b.ids) for i in ids]
+    return [figure_shown(view, i) for i in ids]
 
 
 def counted_expected(report: Report, ids: tuple[str, ...] = COUNTED) -> list[str]:
@@ -99,8 +85,7 @@ def counted_expected(report: Report, ids: tuple[str, ...] = COUNTED) -> list[str
 
 def counted_tip(view: DocumentView, fig_id: str) -> str:
     """The tooltip of a figure on the pages: a counted figure lists its parts."""
-    box = next(b for b in steps(view).figure_boxes if fig_id in b.ids)
-    return box.rows_[fig_id][1].toolTip()
+    return figure_label(view, fig_id).toolTip()
 
 
 def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
@@ -108,7 +93,7 @@ def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
     view = new_from_menu(window, "fighter")
     # 1 Fighter
     type_into(qtbot, field(view, "name"), "Interceptor")
-    click_box(qtbot, steps(view).has_published)  # type: ignore[arg-type]
+    click_box(qtbot, toggle_named(view, PUBLISHED))
     type_into(qtbot, field(view, "published.enhancements"), "4")
     type_into(qtbot, field(view, "published.systems"), "Turbo Laser, Speed +1, Maneuver +2, Targeter +1")
     notes = field(view, "notes")
@@ -119,7 +104,7 @@ def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
         "a published special gun with no plain Laser listed replaces it.",
     )
     # 2 Enhancements
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     add_from_browser(qtbot, view, "enhancements", "Turbo Laser")
     click_box(qtbot, cell(view, "enhancements", 0, 3))  # replaces the basic Laser
     add_from_browser(qtbot, view, "enhancements", "Engines")
@@ -143,9 +128,10 @@ def test_build_the_interceptor_from_new_space_fury_fighter(qtbot: Any, window: M
     tip = counted_tip(view, "enhancements")
     assert "+2  2 x Thrusters" in tip and "+1  Turbo Laser" in tip
     # the enhancements page shows each entry's count and the cost, from the report
-    s = steps(view)
     assert [cell(view, "enhancements", r, 2).text() for r in range(4)] == ["1", "1", "2", "1"]
-    assert "5 enhancements" in s.summary.text() and "35 points" in s.summary.text()
+    page = view.tabs.widget(tab(view, 1))
+    shown = {lab.accessibleName(): lab.text() for lab in page.findChildren(QLabel) if lab.objectName()[:7] == "figure:"}
+    assert shown == {"Enhancements": "5", "Cost": "35 points", "Total cost": "35 points"}
     findings = [view.findings.item(i).text() for i in range(view.findings.count())]
     assert [f.message for f in expected.findings] == [t.split(": ", 1)[1].split(" — at")[0] for t in findings]
     assert window.windowTitle() == "Interceptor[*] — Shipyard" and window.isWindowModified()
@@ -163,7 +149,8 @@ def test_undo_to_the_new_fighter_and_redo_to_the_interceptor(qtbot: Any, window:
     assert field(view, "name").text() == "New fighter" and not window.isWindowModified()
     assert counted_shown(view) == counted_expected(evaluate(view.doc.design, view.doc.catalog))
     assert counted_shown(view) == ["Enhancements: 0", "Total cost: 20 points"]  # the Fighter Cost table's first row
-    assert not steps(view).has_published.isChecked()  # type: ignore[union-attr]
+    assert not toggle_named(view, PUBLISHED).isChecked()
+    assert not field(view, "published.enhancements").isEnabled()
     while stack.canRedo():
         window.redo_action.trigger()
     assert view.doc.design == built and cell(view, "enhancements", 2, 1).value() == 2
@@ -171,7 +158,7 @@ def test_undo_to_the_new_fighter_and_redo_to_the_interceptor(qtbot: Any, window:
 
 def test_adding_an_enhancement_it_has_counts_one_more_and_a_rack_is_bought_full(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "fighter")
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     add_from_browser(qtbot, view, "enhancements", "Armor")
     add_from_browser(qtbot, view, "enhancements", "Armor")
     add_from_browser(qtbot, view, "enhancements", "Missile Rack")
@@ -182,9 +169,10 @@ def test_adding_an_enhancement_it_has_counts_one_more_and_a_rack_is_bought_full(
 
 def test_the_table_filter_shows_one_tables_entries_with_their_rolls(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "fighter")
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     browser = next(b for b in steps(view).browsers if b.kind == "enhancements")
-    table: QComboBox = browser.table  # type: ignore[attr-defined]
+    table: QComboBox = browser.group  # type: ignore[attr-defined]
+    assert table.itemText(0) == "All tables" and table.accessibleName() == "Show the enhancements of"
     table.setCurrentIndex(table.findData("special-weapon"))
     shown = [browser.list.item(i).text() for i in range(browser.list.count()) if not browser.list.item(i).isHidden()]
     assert len(shown) == 9 and shown[0] == "Turbo Laser   1   · Special Weapon 1"
@@ -194,23 +182,35 @@ def test_the_table_filter_shows_one_tables_entries_with_their_rolls(qtbot: Any, 
         browser.list.item(i) for i in range(browser.list.count()) if "Missile Rack" in browser.list.item(i).text()
     )
     assert missiles.text() == "Missile Rack   1 per 2 missiles   · Primary 4" and not missiles.isHidden()
+    browser.list.setCurrentItem(
+        next(browser.list.item(i) for i in range(browser.list.count()) if "Rail" in browser.list.item(i).text())
+    )
+    detail = browser.detail.toPlainText()
+    assert "Costs 2 enhancements." in detail
+    assert "Special Weapon Table: roll 3 (reached by a 6 on the Primary Enhancements Table)" in detail
 
 
 def test_a_turret_carries_the_weapon_chosen_for_it(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "fighter")
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
+    add_from_browser(qtbot, view, "enhancements", "Armor")
     add_from_browser(qtbot, view, "enhancements", "Turret")
     assert "turret-empty" in view.doc.report.codes()
-    turrets = steps(view).turrets
-    assert turrets is not None and not turrets.isHidden()
-    (combo,) = turrets.combos[0]
-    assert combo.accessibleName() == "Weapon of Turret"
-    combo.setCurrentIndex(combo.findData("laser"))
-    combo.activated.emit(combo.currentIndex())
-    assert view.doc.design.root.enhancements[0].weapons == ["laser"]
+    enhancements = next(e for e in steps(view).lists if e.list_path == "enhancements")
+    enhancements.setCurrentCell(0, 0)  # Armor carries nothing: no detail to show
+    detail = next(
+        b for b in view.tabs.widget(tab(view, 1)).findChildren(QGroupBox) if b.title() == "Enhancements: Armor"
+    )
+    assert detail.isHidden()
+    enhancements.setCurrentCell(1, 0)  # the Turret: the weapons it carries
+    assert not detail.isHidden() and detail.title() == "Enhancements: Turret"
+    qtbot.mouseClick(button(view, 1, "Add a &weapon to it"), Qt.MouseButton.LeftButton)
+    assert view.doc.design.root.enhancements[1].weapons == ["laser"]  # the basic Laser, which no mount carries
+    combo = cell(view, "enhancements[1].weapons", 0, 0)
+    assert combo.accessibleName() == "Weapon of laser" and combo.currentText() == "Laser (the fighter has 1)"
     assert "turret-empty" not in view.doc.report.codes() and view.doc.report.valid
-    weapons = steps(view).tables[0]
-    assert weapons.table_id == "weapons" and weapons.rows()[0][:3] == ["Laser", "1", "Turret"]
+    weapons = table(view, "weapons")
+    assert weapons.rows()[0][:3] == ["Laser", "1", "Turret"]
 
 
 # --- rolling --------------------------------------------------------------------------------
@@ -218,55 +218,67 @@ def test_a_turret_carries_the_weapon_chosen_for_it(qtbot: Any, window: MainWindo
 
 def test_a_seeded_roll_is_the_engines_roll_and_one_undo_step(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "fighter")
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     s = steps(view)
     asked: list[int] = []
 
-    def ask(enhancements: int) -> Any:
-        asked.append(enhancements)
-        dlg = RollFighterDialog(enhancements)
-        type_into(qtbot, dlg.count, "5")
-        type_into(qtbot, dlg.seed.edit, "42")
+    def ask(act: Any) -> Any:
+        dlg = dialog(view, act.id)
+        count = dialog_widget(dlg, "Enhancements")
+        asked.append(count.value())  # what the dialog offers for a fighter of no enhancements
+        type_into(qtbot, count, "5")
+        type_into(qtbot, dialog_widget(dlg, "Seed"), "42")
         return dlg.values()
 
-    s.ask_fighter_roll = ask  # type: ignore[method-assign]
+    s.ask_params = ask  # type: ignore[method-assign]
     before, steps_before = view.doc.design, view.doc.undo_stack.count()
     qtbot.mouseClick(button(view, 1, "&Roll at random…"), Qt.MouseButton.LeftButton)
-    assert asked == [0]
+    assert asked == [5]
     engine = sf.roll_fighter(fury(), 5, 42).root
     root = view.doc.design.root
     assert (root.enhancements, root.seed, root.rolls) == (engine.enhancements, 42, engine.rolls)
     assert root.name == "New fighter" and view.doc.undo_stack.count() == steps_before + 1
     figures = {f.id: f.value for f in view.doc.report.derived.figures}
     assert figures["enhancements"] == 5 and figures["cost"] == 35
-    view.tabs.setCurrentIndex(3)
-    log = next(t for t in s.tables if t.table_id == "rolls")
+    go(view, 3)
+    assert figure_shown(view, "rolled") == "Rolled: seed 42"
+    log = table(view, "rolls")
     assert [r[1:4] for r in log.rows()] == [
         [r[1], str(r[2]), str(r[3])]
         for r in view.doc.report.derived.table("rolls").rows  # type: ignore[union-attr]
     ]
     assert log.rows()[0][1:4] == ["Primary Enhancements Table", "2", "Engines"]
+    clear = button(view, 3, "&Clear the roll log")
+    assert clear.isEnabled()
+    qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)
+    assert view.doc.design.root.rolls == [] and view.doc.design.root.enhancements == engine.enhancements
+    assert not clear.isEnabled() and log.isHidden() and not log.placeholder.isHidden()
+    window.undo_action.trigger()
     window.undo_action.trigger()
     assert view.doc.design == before
 
 
 def test_a_rolled_pilot_for_a_fighter_is_the_engines_pilot(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "fighter")
-    view.tabs.setCurrentIndex(2)
+    go(view, 2)
     s = steps(view)
-    click_box(qtbot, s.has_pilot)  # type: ignore[arg-type]
-    assert view.doc.design.root.pilot is not None and s.pilot_parts is not None and not s.pilot_parts.isHidden()
+    page = view.tabs.widget(tab(view, 2))
+    QApplication.processEvents()  # the page built a moment ago is shown
+    assert not field(view, "pilot.name").isVisibleTo(page)  # no pilot: nothing of one to fill in
+    click_box(qtbot, toggle_named(view, HAS_PILOT))
+    assert view.doc.design.root.pilot is not None and field(view, "pilot.name").isVisibleTo(page)
     type_into(qtbot, field(view, "pilot.name"), "Kim")
 
-    def ask(level: int) -> Any:
-        dlg = RollPilotDialog(view.doc.catalog, level)
-        type_into(qtbot, dlg.xp, "20")
-        type_into(qtbot, dlg.seed.edit, "7")
+    def ask(act: Any) -> Any:
+        dlg = dialog(view, act.id)
+        assert dialog_widget(dlg, "Level").value() == 1 and dialog_widget(dlg, "or XP").text() == "the level's"
+        type_into(qtbot, dialog_widget(dlg, "or XP"), "20")
+        type_into(qtbot, dialog_widget(dlg, "Seed"), "7")
         return dlg.values()
 
-    s.ask_pilot_roll = ask  # type: ignore[method-assign]
+    s.ask_params = ask  # type: ignore[method-assign]
     count = view.doc.undo_stack.count()
-    s.roll_pilot("pilot.")
+    qtbot.mouseClick(button(view, 2, "R&oll a pilot…"), Qt.MouseButton.LeftButton)
     engine = sf.crew(sf.new_design("fighter", "New fighter", fury()), sf.roll_pilot(fury(), 7, xp=20, name="Kim"))
     assert view.doc.design == sf.resolve(engine, fury()) and view.doc.undo_stack.count() == count + 1
     figures = {f.id: f.value for f in view.doc.report.derived.figures}
@@ -280,7 +292,7 @@ def test_a_rolled_pilot_for_a_fighter_is_the_engines_pilot(qtbot: Any, window: M
 
 def test_a_pilot_from_new_space_fury_pilot(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "pilot")
-    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == [
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count()) if view.tabs.isTabVisible(i)] == [
         "&1 Pilot",
         "&2 Skills and quirks",
         "&3 Roll log",
@@ -289,7 +301,7 @@ def test_a_pilot_from_new_space_fury_pilot(qtbot: Any, window: MainWindow) -> No
     type_into(qtbot, field(view, "name"), "Hayes")
     type_into(qtbot, field(view, "xp"), "10")
     assert "skills-unassigned" in view.doc.report.codes()
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     for name in ("Accuracy", "Evasion", "Accuracy"):
         add_from_browser(qtbot, view, "pilot_skills", name)
     add_from_browser(qtbot, view, "quirks", "Focused")
@@ -308,16 +320,20 @@ def test_a_pilot_from_new_space_fury_pilot(qtbot: Any, window: MainWindow) -> No
     assert view.doc.design == expected
     report = evaluate(expected, fury())
     assert view.doc.report.findings == report.findings == []
-    box = next(b for b in steps(view).figure_boxes if "level" in b.ids)
-    assert [box.text(f) for f in ("level", "cool", "reputation")] == ["Level: 4", "Cool: 6", "Reputation: Regular"]
+    assert [figure_shown(view, f) for f in ("level", "cool", "reputation")] == [
+        "Level: 4",
+        "Cool: 6",
+        "Reputation: Regular",
+    ]
     cost = ("total-cost",)  # a pilot counts no enhancements
     assert counted_shown(view, cost) == counted_expected(report, cost) == ["Total cost: 10 points"]
-    modifiers = next(t for t in steps(view).tables if t.table_id == "modifiers")
+    modifiers = table(view, "modifiers")
     assert next(r[:2] for r in modifiers.rows() if r[0] == "Accuracy") == ["Accuracy", "+2"]
     # rolling replaces XP, skills and quirks in one step, keeping the name
-    steps(view).ask_pilot_roll = lambda level: (11, None, 6)  # type: ignore[method-assign]
+    assert dialog_widget(dialog(view, "roll-pilot"), "Level").value() == 4  # the pilot's level now
+    steps(view).ask_params = lambda act: {"seed": "11", "level": 6, "xp": None}  # type: ignore[method-assign]
     count = view.doc.undo_stack.count()
-    steps(view).roll_pilot("")
+    qtbot.mouseClick(button(view, 0, "R&oll a pilot…"), Qt.MouseButton.LeftButton)
     assert view.doc.design == sf.roll_pilot(fury(), 11, level=6, name="Hayes")
     assert view.doc.undo_stack.count() == count + 1
     window.undo_action.trigger()
@@ -327,13 +343,13 @@ def test_a_pilot_from_new_space_fury_pilot(qtbot: Any, window: MainWindow) -> No
 def test_a_force_of_sample_fighters_and_a_crewed_reserve_pilot(qtbot: Any, window: MainWindow) -> None:
     view = new_from_menu(window, "force")
     s = steps(view)
-    view.tabs.setCurrentIndex(1)
-    for name in ("Interceptor", "Gunship"):
-        item = s.sample_list.findItems(name, Qt.MatchFlag.MatchExactly)[0]
-        s.sample_list.setCurrentItem(item)
-        qtbot.mouseClick(button(view, 1, "&Add sample fighter"), Qt.MouseButton.LeftButton)
-    view.tabs.setCurrentIndex(2)
-    s.ask_pilot_roll = lambda level: (3, None, 4)  # type: ignore[method-assign]
+    go(view, 1)
+    assert {"Interceptor", "Gunship"} <= set(offered(view, "add-sample", "Sample fighter"))
+    for stem in ("interceptor", "gunship"):
+        s.ask_params = lambda act, stem=stem: {"sample": stem}  # type: ignore[method-assign]
+        qtbot.mouseClick(button(view, 1, "Add a &sample fighter…"), Qt.MouseButton.LeftButton)
+    go(view, 2)
+    s.ask_params = lambda act: {"seed": "3", "level": 4, "xp": None}  # type: ignore[method-assign]
     qtbot.mouseClick(button(view, 2, "R&oll a pilot…"), Qt.MouseButton.LeftButton)
     qtbot.mouseClick(button(view, 2, "&Add a level 1 pilot"), Qt.MouseButton.LeftButton)
     force = view.doc.design.root
@@ -350,19 +366,27 @@ def test_a_force_of_sample_fighters_and_a_crewed_reserve_pilot(qtbot: Any, windo
     )
     assert view.doc.design == engine
     assert counted_shown(view, ("total-cost",)) == counted_expected(evaluate(engine, fury()), ("total-cost",))
+    # the reserve pilots' levels and skills, from the report
+    assert [cell(view, "pilots", r, 2).text() for r in range(2)] == ["4", "1"]
+    assert [cell(view, "pilots", r, 3).text() for r in range(2)] == ["4", "1"]
+    assert cell(view, "pilots", 1, 3).toolTip() == "Basic Combat Pilot"
     # crew the Gunship with the rolled pilot: one step, the pilot leaves the reserves
-    view.tabs.setCurrentIndex(1)
-    s.crew_fighter.setCurrentIndex(s.crew_fighter.findData(1))
-    s.crew_with.setCurrentIndex(s.crew_with.findData(0))
+    go(view, 1)
+    assert offered(view, "crew", "Reserve pilot") == ["Rolled pilot 3", "Pilot 2"]
+    assert not button(view, 1, "&Move a fighter's pilot to the reserves…").isEnabled()  # nobody flies yet
+    s.ask_params = lambda act: {"fighter": 1, "pilot": 0}  # type: ignore[method-assign]
     count = view.doc.undo_stack.count()
-    qtbot.mouseClick(button(view, 1, "C&rew the fighter with the pilot"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(view, 1, "C&rew a fighter with a reserve pilot…"), Qt.MouseButton.LeftButton)
     force = view.doc.design.root
     assert force.fighters[1].pilot is not None and force.fighters[1].pilot.name == "Rolled pilot 3"
     assert [p.name for p in force.pilots] == ["Pilot 2"] and view.doc.undo_stack.count() == count + 1
-    assert s.crew_fighter.itemText(1) == "Gunship: flown by Rolled pilot 3"
+    assert offered(view, "crew", "Fighter")[1] == "Gunship: flown by Rolled pilot 3"
+    assert button(view, 1, "&Move a fighter's pilot to the reserves…").isEnabled()
+    assert cell(view, "fighters", 1, 1).text() == "Rolled pilot 3" and cell(view, "fighters", 1, 1).isEnabled()
+    assert not cell(view, "fighters", 0, 1).isEnabled()  # the Interceptor has no pilot to name
     total = {f.id: f.value for f in view.doc.report.derived.figures}["total-cost"]
     assert total == 35 + 75 + 10 + 1 and counted_shown(view, ("total-cost",)) == [f"Total cost: {total} points"]
-    roster = next(t for t in s.tables if t.table_id == "roster")
+    roster = table(view, "roster")
     assert roster.rows()[1][7:9] == ["Rolled pilot 3", "4"]
     window.undo_action.trigger()
     assert view.doc.design == engine
@@ -375,7 +399,7 @@ def test_clicking_a_finding_focuses_its_field(qtbot: Any, window: MainWindow) ->
     view = window.open_sample(FURY_EXAMPLES / "interceptor.ship")
     assert view is not None
     window.activateWindow()
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     findings = view.findings
     row = next(
         i
@@ -389,12 +413,14 @@ def test_clicking_a_finding_focuses_its_field(qtbot: Any, window: MainWindow) ->
     # in a list: the advice on the Turbo Laser's replacing the basic Laser focuses its row's box
     assert view.focus_path("enhancements[0].replaces_basic")
     assert view.tabs.currentIndex() == 1 and QApplication.focusWidget() is cell(view, "enhancements", 0, 3)
-    # a turret's weapon focuses the turret's choice
+    # a turret's weapon focuses the turret's row and, in its detail, the weapons it carries
     view.doc.insert("enhancements", {"id": "turret"})
     assert "turret-empty" in view.doc.report.codes()
-    view.tabs.setCurrentIndex(0)
+    go(view, 0)
     assert view.focus_path("enhancements[4].weapons")
-    assert view.tabs.currentIndex() == 1 and QApplication.focusWidget() is steps(view).turrets.combos[4][0]  # type: ignore[union-attr]
+    weapons = next(e for e in steps(view).lists if e.list_path == "enhancements[4].weapons")
+    assert view.tabs.currentIndex() == 1 and QApplication.focusWidget() is weapons
+    assert next(e for e in steps(view).lists if e.list_path == "enhancements").currentRow() == 4
 
 
 def test_a_pilots_finding_focuses_its_field(qtbot: Any, window: MainWindow) -> None:
@@ -402,9 +428,10 @@ def test_a_pilots_finding_focuses_its_field(qtbot: Any, window: MainWindow) -> N
     window.activateWindow()
     view.doc.edit("level", 3)
     assert {"xp-below-level", "skills-unassigned"} <= set(view.doc.report.codes())
-    view.tabs.setCurrentIndex(2)
-    assert view.focus_path("xp") and view.tabs.currentIndex() == 0 and QApplication.focusWidget() is field(view, "xp")
-    assert view.focus_path("skills") and view.tabs.currentIndex() == 1
+    go(view, 2)
+    assert view.focus_path("xp") and view.tabs.currentIndex() == tab(view, 0)
+    assert QApplication.focusWidget() is field(view, "xp")
+    assert view.focus_path("skills") and view.tabs.currentIndex() == tab(view, 1)
     skills = next(e for e in steps(view).lists if e.list_path == "skills")
     assert QApplication.focusWidget() is skills and skills.currentRow() == 0
 
@@ -450,7 +477,7 @@ def test_the_preset_changes_the_reading_as_one_undo_step(qtbot: Any, window: Mai
         == counted_expected(evaluate(sample.design, sample.catalog))
         == ["Enhancements: 4", "Total cost: 30 points"]
     )
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     assert cell(view, "enhancements", 0, 2).text() == "1 − 1"  # the Turbo Laser replaces the basic Laser
     window.undo_action.trigger()
     assert view.doc.preset == "as-written" and combo.currentData() == "as-written"
@@ -538,11 +565,11 @@ def test_a_force_reads_fighter_files_and_samples_against_its_house_rules(
     )
     window.settings.setValue("catalog/folder", str(tmp_path / "house"))
     view = new_from_menu(window, "force")
-    view.tabs.setCurrentIndex(1)
+    go(view, 1)
     s = steps(view)
-    [unreadable] = [s.sample_list.item(i).text() for i in range(s.sample_list.count())]
+    [unreadable] = offered(view, "add-sample", "Sample fighter")
     assert unreadable.startswith("Cannot read the sample fighters: ") and "broken.ship" in unreadable
-    s.ask_design_file = lambda: boosted  # type: ignore[method-assign]
+    s.ask_params = lambda act: {"file": str(boosted)}  # type: ignore[method-assign]
     qtbot.mouseClick(button(view, 1, "Add from a &file…"), Qt.MouseButton.LeftButton)
     assert window.errors == []  # type: ignore[attr-defined]
     [fighter] = view.doc.design.root.fighters

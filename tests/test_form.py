@@ -126,6 +126,22 @@ BROKEN = [
     ),
     ("- {path: name, label: N, help: 'A crane costs {parts:crane.price}'}", "has no field 'price'", 10),
     ("- {path: name, label: N, help: 'See {parts:hoist.cost}'}", "no parts 'hoist'", 10),
+    ("- {action: launch}", "no action 'launch' in the form (allowed: none)", 10),
+    (
+        "- {list: bays, label: B, add: A, columns: [{path: name, label: N, show: tally}]}",
+        "no form function 'tally' in the ruleset",
+        10,
+    ),
+    (
+        "- {list: bays, label: B, add: A, new: {call: fresh_bay}, columns: [{path: name, label: N}]}",
+        "no form function 'fresh_bay' in the ruleset",
+        10,
+    ),
+    (
+        "- {list: bays, label: B, add: A, browse: fresh_dock, columns: [{path: name, label: N}]}",
+        "'adding' and 'browse' are about a catalog's items",
+        10,
+    ),
 ]
 
 

@@ -127,7 +127,7 @@ def _html(file: Path, sheet: str = "record.html") -> str:
 
 def _boxes(html: str, field: str) -> list[bool]:
     """The tick boxes of one track, in order: True where the box is ticked."""
-    found = re.findall(r'<span class="chk( on)?" data-field="sheet-0\.' + re.escape(field) + r'\.(\d+)"', html)
+    found = re.findall(r'<span class="chk( on)?" data-field="' + re.escape(field) + r'\.(\d+)"', html)
     return [on == " on" for on, _ in sorted(found, key=lambda m: int(m[1]))]
 
 

@@ -30,7 +30,11 @@ EXPECTED = {
         0,
         "wrote fleet.pdf: 10 page(s), 6 design(s)",
     ),
-    'shipyard new "Red Five" --scale starfighter -o red-five.ship': (0, "wrote red-five.ship"),
+    "shipyard compare $ships/rebel-fighter.ship $ships/rebel-frigate.ship --differences": (1, None),
+    "shipyard check $ships/alien-disk-fighter.ship --suggest": (1, None),
+    "shipyard fix $ships/alien-disk-fighter.ship --apply 1 -o fixed.ship": (0, None),
+    'shipyard new "Red Five" --kind starfighter -o red-five.ship': (0, "wrote red-five.ship"),
+    'shipyard new "Red Falcon" --ruleset cluster-falk -o red-falcon.ship': (0, "wrote red-falcon.ship"),
     "shipyard import statblock $ships/appendix-1.txt --preset sample-ships -o imported/": (
         0,
         "wrote imported/federation-space-station.ship",
@@ -43,6 +47,7 @@ EXPECTED = {
     "shipyard fury roll --enhancements 5 --seed 42 -o fighter.ship": (0, None),
     "shipyard fury skirmish --seed 7 -o skirmish/": (0, None),
     "shipyard catalog list technology": (0, None),
+    "shipyard rulesets": (0, None),
     "shipyard schema > design-file.schema.json": (0, None),
 }
 

@@ -64,6 +64,7 @@ class Pages(Protocol):
     scope: Scope
     lists: list[Any]
     browsers: list[Any]
+    tables: list[Any]
     action_buttons: dict[str, QWidget]
     open_design: Callable[[Any], None] | None
     parent_widget: QWidget | None

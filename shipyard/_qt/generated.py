@@ -37,11 +37,13 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.formbase import SEVERITY_ORDER, SPIN_LIMIT, MarkedLabel, Scope, plain
 from shipyard._qt.forms import StepPages, page, quiet
-from shipyard._qt.generated_actions import action_bar, ask_params, run_action
+from shipyard._qt.generated_actions import action_bar, action_row, ask_params, run_action
 from shipyard._qt.generated_lists import list_area, map_area
+from shipyard._qt.generated_report import figure_rows, table_area
 from shipyard._qt.keys import TextBox
 from shipyard.core.form import (
     ActionDecl,
+    ActionRef,
     BudgetsRef,
     FieldDecl,
     FigureRef,
@@ -51,6 +53,7 @@ from shipyard.core.form import (
     Page,
     PresetRef,
     Section,
+    TableRef,
     Toggle,
 )
 from shipyard.core.formview import (
@@ -107,6 +110,15 @@ class LadderSpin(QSpinBox):
         return QValidator.State.Acceptable if self._parse(text) is not None else QValidator.State.Intermediate
 
 
+def _focus(widget: QWidget) -> bool:
+    """Show the page holding ``widget`` and give it the focus."""
+    from shipyard._qt.binding import _reveal
+
+    _reveal(widget)
+    widget.setFocus()
+    return True
+
+
 class FormPages(StepPages):
     """A ruleset's pages, built from its declared form; the view shows them as tabs."""
 
@@ -119,6 +131,7 @@ class FormPages(StepPages):
         self.scope = Scope()
         self.lists: list[Any] = []  # every ListEditor, for tests and focus
         self.browsers: list[Any] = []  # every CatalogBrowser
+        self.tables: list[Any] = []  # every report table shown (generated_report.ReportTable)
         self.toggles: list[QCheckBox] = []
         self.open_design: Callable[[Any], None] | None = None  # set by the view: a design to open in a new tab
         self.parent_widget: QWidget | None = None  # set by the view: the parent of dialogs
@@ -261,7 +274,7 @@ class FormPages(StepPages):
         if decl.help:
             outer.addWidget(self._note(scope, decl.help))
         rows: list[QWidget] = []  # the widgets an optional object's check box enables
-        placed: list[tuple[QFormLayout | None, QWidget]] = []  # where each is, to show it only with the object
+        with_object: list[tuple[QFormLayout | None, QWidget]] = []  # where each is, to show it only with the object
         if decl.optional is not None:
             opt = decl.optional
             path = joined(base, opt.path)
@@ -278,15 +291,33 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
-            self.binder.gate(path, check)
+            self.binder.gate(path, check)  # a finding inside the object: its check box first
+
+            def focus_check(_path: str, check: QCheckBox = check) -> bool:
+                return _focus(check)
+
+            self.binder.focuser(path, focus_check)  # a finding on the object itself
+            scope.paths.add(path)
         form: QFormLayout | None = None
-        for el in decl.fields:
+        placed: list[ActionRef] = []  # action buttons in a row, until another element comes
+        for i, el in enumerate(decl.fields):
+            if isinstance(el, ActionRef):
+                placed.append(el)
+                if i + 1 == len(decl.fields) or not isinstance(decl.fields[i + 1], ActionRef):
+                    form = None
+                    outer.addWidget(action_row(self, placed, scope))
+                    placed = []
+                continue
+            if isinstance(el, TableRef):
+                form = None
+                outer.addWidget(table_area(self, el, scope))
+                continue
             if isinstance(el, ListDecl | MapDecl):
                 form = None
                 area = list_area(self, el, base, scope) if isinstance(el, ListDecl) else map_area(self, el, base, scope)
                 outer.addWidget(area, 1 if isinstance(el, ListDecl) else 0)
                 rows.append(area)
-                placed.append((None, area))
+                with_object.append((None, area))
                 continue
             if form is None:
                 form = QFormLayout()
@@ -298,7 +329,7 @@ class FormPages(StepPages):
                 outer.addWidget(holder)
             made = self.element(form, el, base, scope)
             rows += made
-            placed += [(form, w) for w in made]
+            with_object += [(form, w) for w in made]
         if decl.optional is not None:
             path = joined(base, decl.optional.path)
 
@@ -313,13 +344,22 @@ class FormPages(StepPages):
                         w.setEnabled(False)
                     elif id(w) not in scope.conditioned:
                         w.setEnabled(True)
-                for layout, w in placed:  # the object's fields show with it (a named pilot's traits)
+                for layout, w in with_object:  # the object's fields show with it (a named pilot's traits)
                     if layout is None:
                         w.setVisible(present)
                     elif layout.isRowVisible(w) != present:
                         layout.setRowVisible(w, present)
 
             scope.updates.append(update)
+        if decl.when is not None:
+            when = decl.when
+
+            def shown(ctx: FormContext) -> None:
+                visible = holds(when, ctx, base)
+                if box.isHidden() == visible:
+                    box.setVisible(visible)
+
+            scope.updates.append(shown)
         return box
 
     def element(self, form: QFormLayout, el: Any, base: str, scope: Scope) -> list[QWidget]:
@@ -490,30 +530,8 @@ class FormPages(StepPages):
         return check
 
     def figure(self, form: QFormLayout, decl: FigureRef, scope: Scope) -> QLabel:
-        """A read-only value from the report, with how it came about as its tooltip."""
-        value = QLabel(wordWrap=True)
-        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        value.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-
-        def update(ctx: FormContext) -> None:
-            fig = ctx.report.derived.figure(decl.figure) if ctx.report is not None else None
-            if fig is None:
-                value.setText("")
-                return
-            shown = fig.shown() + (f" {fig.unit}" if fig.unit and fig.kind != "percent" else "")
-            if value.text() != shown:
-                value.setText(shown)
-            value.setAccessibleName((decl.label and plain(decl.label)) or fig.label)
-            tip = "\n".join(x for x in (fig.detail, fig.source) if x)
-            value.setToolTip(tip)
-
-        if decl.label:
-            self.row(form, decl.label, value, scope)
-        else:
-            form.addRow(value)
-        update(self.context())
-        scope.updates.append(update)
-        return value
+        """A read-only value from the report, labelled, with how it came about as its tooltip."""
+        return figure_rows(self, form, decl, scope)
 
     def budgets(self, form: QFormLayout, decl: BudgetsRef, base: str, scope: Scope) -> list[QWidget]:
         """The Storyteller's budget of each pool the catalog lets them set; unset follows the rules."""
@@ -565,8 +583,8 @@ class FormPages(StepPages):
     # --- actions -----------------------------------------------------------------------------
 
     def action_bar(self) -> QWidget | None:
-        """The form's actions as buttons (none: no bar)."""
-        return action_bar(self) if self.form.actions else None
+        """The form's actions no page places, as buttons (none: no bar)."""
+        return action_bar(self)
 
     def ask_params(self, action: ActionDecl) -> dict[str, Any] | None:
         """The values an action asks for (a dialog); None when the user cancels."""

@@ -1,10 +1,12 @@
 """The declared form's lists and maps (see :mod:`shipyard._qt.generated`).
 
 A list is a table of the design's entries (the existing :class:`ListEditor`), with a
-catalog browser to add entries of a catalog kind or an "Add" button, columns and their
-conditions from the declaration, and an optional detail area editing the selected entry
-with sections of its own (paths relative to the entry, so an entry may hold a list of
-its own). A map is one row a catalog key (skill percentages by skill id).
+catalog browser to add entries of a catalog kind or an "Add" button (both, when the list
+also takes entries of its own: ``custom``), columns and their conditions from the
+declaration, read-only cells a ruleset function fills (``show``), and an optional detail
+area editing the selected entry with sections of its own (paths relative to the entry,
+so an entry may hold a list of its own). A map is one row a catalog key (skill
+percentages by skill id).
 """
 
 from __future__ import annotations
@@ -14,18 +16,22 @@ from typing import Any
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from shipyard._qt.formbase import MarkedLabel, Pages, Scope, plain
+from shipyard._qt.generated_browse import ListingBrowser
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
+from shipyard.core.errors import InputError
 from shipyard.core.form import Column as ColumnDecl
 from shipyard.core.form import ListDecl, MapDecl
 from shipyard.core.formview import (
     FormContext,
+    cell_text,
     choices,
+    custom_entry,
     enum_choices,
     field_range,
     help_text,
     holds,
     joined,
-    new_entry,
+    list_entry,
     widget_for,
 )
 from shipyard.core.paths import parse_path
@@ -41,7 +47,7 @@ def _column(pages: Pages, decl: ColumnDecl, list_path: str, item_of: Any) -> Col
     kind = widget_for(decl, ctx, path)
     spec = spec_at(ctx.catalog.form_schema, path) if ctx.catalog.form_schema is not None else None
     low, high = field_range(decl, ctx, path)
-    cell = _CELL.get(kind, "line")
+    cell = "label" if decl.show is not None else _CELL.get(kind, "line")
     none = decl.none
     if cell == "spin" and (none is not None or (spec is not None and spec.nullable)):
         cell = "optspin"
@@ -63,6 +69,9 @@ def _column(pages: Pages, decl: ColumnDecl, list_path: str, item_of: Any) -> Col
     if decl.enabled is not None:
         cond = decl.enabled
         column.enabled_at = lambda row, entry: holds(cond, pages.context(), f"{list_path}[{row}]", item_of(entry))
+    if decl.show is not None:
+        function = decl.show
+        column.text = lambda row, _entry: cell_text(function, pages.context(), f"{list_path}[{row}]")
     return column
 
 
@@ -74,13 +83,18 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     noun = decl.noun or label.lower()
 
     def item_of(entry: Any) -> Any:
-        if decl.catalog is None or decl.key is None or not isinstance(entry, dict):
+        if decl.catalog is None or decl.key is None:
+            return None
+        if decl.key == ".":  # the entry is the item's id (a list of station ids)
+            return doc.catalog.item(decl.catalog, str(entry))
+        if not isinstance(entry, dict):
             return None
         return doc.catalog.item(decl.catalog, str(entry.get(decl.key, "")))
 
     def name_of(entry: Any) -> str:
         if not isinstance(entry, dict):
-            return str(entry)
+            item = item_of(entry)
+            return item.name if item is not None else str(entry)
         if decl.catalog is not None and decl.key is not None:
             item = item_of(entry)
             return item.name if item is not None else str(entry.get(decl.key, ""))
@@ -99,9 +113,24 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         item = doc.catalog.item(decl.catalog, item_id) if decl.catalog and item_id else None
         text = f"Add {item.name if item is not None else item_id or noun}"
         before = count()
-        pages._error(doc.insert(path, new_entry(decl, item_id, before + 1), text=text))
+        ctx = pages.context()
+        try:
+            if decl.adding is not None and item_id is not None:  # the ruleset says what adding it does
+                entries = ctx.call(decl.adding, base=path, item=item_id)
+                pages._error(doc.edit(path, entries, merge=False, text=text))
+            else:
+                pages._error(doc.insert(path, list_entry(decl, ctx, path, item_id, before + 1), text=text))
+        except InputError as exc:  # the ruleset refuses (nothing to add): said, nothing changes
+            pages.report_error(str(exc))
+            return
         if decl.detail and count() > before:
             editor.setCurrentCell(before, 0)  # the new entry's detail, ready to fill in
+
+    def add_custom() -> None:
+        before = count()
+        pages._error(doc.insert(path, custom_entry(decl), text=f"{plain(decl.add or 'Add')}"))
+        if count() > before:
+            editor.setCurrentCell(before, 0)
 
     columns = [_column(pages, c, path, item_of) for c in decl.columns]
     editor = ListEditor(
@@ -124,12 +153,22 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     area: QWidget
     browser: CatalogBrowser | None = None
     if decl.catalog is not None:
-        browser = CatalogBrowser(doc, decl.catalog, noun, add_text=decl.add or "")
+        if decl.browse is not None:
+            browser = ListingBrowser(doc, decl, noun, pages.context)
+        else:
+            browser = CatalogBrowser(doc, decl.catalog, noun, add_text=(decl.add or "") if decl.custom is None else "")
         browser.add_requested.connect(lambda i: add(i))
         pages.browsers.append(browser)
         scope.browsers.append(browser)
         pages.browser_of[path] = browser
         area = browser_with_list(browser, chosen)
+        if decl.custom is not None:  # entries of the list's own beside the catalog's
+            own = QPushButton(decl.add or "&Add")
+            own.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
+            own.clicked.connect(add_custom)
+            side = browser.layout()
+            if isinstance(side, QVBoxLayout):
+                side.addWidget(own)
         scope.updates.append(lambda _ctx: browser.populate())
     else:
         area = QWidget()
@@ -149,12 +188,14 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     def texts(ctx: FormContext) -> None:  # a preset or house rule may change a header's or cell's text
         for col, d in zip(columns, decl.columns, strict=True):
             col.header, col.help = help_text(d.label, ctx.catalog), help_text(d.help, ctx.catalog)
-        editor.setHorizontalHeaderLabels([c.header for c in columns] + [""])
+        editor.setHorizontalHeaderLabels([c.header for c in columns] + ["Cost", ""])
         editor._signature = None  # rebuild the cells with the new help
 
     scope.texts.append(texts)
     scope.updates.append(lambda _ctx: editor.refresh())
     detail = _Detail(pages, decl, path, editor, scope) if decl.detail else None
+    if detail is not None:
+        detail.fit()
     focus_list = editor.focus_path
 
     def focus(p: str) -> bool:
@@ -165,7 +206,13 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
             (browser.list if browser.list.currentItem() is not None else browser.search).setFocus()
             return True
         if not focus_list(p):
-            return False
+            if editor.rowCount() or editor.isHidden():
+                return False
+            from shipyard._qt.binding import _reveal
+
+            _reveal(editor)  # an empty list: where the entry the finding asks for is added
+            editor.setFocus()
+            return True
         return detail.focus(p) if detail is not None else True
 
     pages.binder.focuser(path, focus)
@@ -191,6 +238,10 @@ class _Detail:
         self.scope = Scope()
         self.row: int | None = None
         self.shown: tuple[int | None, int] = (None, -1)
+        self.sections: list[QWidget] = []
+        # a detail whose every section is for some entries only (a Turret's weapons) is
+        # hidden while the selected entry has none of them to show
+        self.conditional = all(s.when is not None for s in decl.detail)
         editor.currentCellChanged.connect(lambda row, _c, _r, _pc: self.show(row))
         parent.updates.append(self.update)
 
@@ -214,6 +265,14 @@ class _Detail:
                 w.hide()
                 w.deleteLater()
         self.scope = Scope()
+        self.sections = []
+
+    def fit(self) -> None:
+        """Hide a detail that has nothing to show for the selected entry."""
+        if self.conditional:
+            wanted = self.row is not None and any(not w.isHidden() for w in self.sections)
+            if self.box.isHidden() == wanted:
+                self.box.setVisible(wanted)
 
     def show(self, row: int | None) -> None:
         entries = self.entries()
@@ -226,14 +285,18 @@ class _Detail:
         self.shown = (row, len(entries))
         if row is None:
             self.box.setTitle(f"Selected: none (choose a row of {plain(self.decl.label)})")
+            self.fit()
             return
         base = f"{self.path}[{row}]"
         self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[row]) or self.noun}")
         for section in self.decl.detail:
-            self.layout.addWidget(self.pages.section(section, base, self.scope))
+            widget = self.pages.section(section, base, self.scope)
+            self.sections.append(widget)
+            self.layout.addWidget(widget)
         ctx = self.pages.context()
         self.pages.binder.refresh(ctx.data)
         self.scope.refresh(ctx, True)
+        self.fit()
         self.pages.structure_changed()
 
     def update(self, ctx: FormContext) -> None:
@@ -244,6 +307,7 @@ class _Detail:
         self.scope.refresh(ctx, self.pages.catalog_changed)
         if self.row is not None and self.row < len(entries):
             self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[self.row]) or self.noun}")
+        self.fit()
 
     def focus(self, path: str) -> bool:
         """After the list selected the row: a field of the detail, if one is bound at ``path``."""

@@ -233,6 +233,8 @@ class Column:
     ``optspin`` is a spin box whose lowest step means "not set" (shown as ``none``);
     ``enabled`` decides per entry, ``enabled_at`` per row and entry (a form's conditions
     need the row's path); ``help`` is each cell's tooltip and accessible description.
+    A ``label`` cell is read-only: ``text`` gives its text and tooltip for a row and entry.
+    The field ``.`` is the entry itself (a list of plain values).
     """
 
     header: str
@@ -245,6 +247,7 @@ class Column:
     help: str = ""
     none: str = "same"
     enabled_at: Callable[[int, dict[str, Any]], bool] | None = None
+    text: Callable[[int, Any], tuple[str, str]] | None = None
 
     def enabled_for(self, row: int, entry: dict[str, Any]) -> bool:
         return self.enabled_at(row, entry) if self.enabled_at is not None else self.enabled(entry)
@@ -307,10 +310,17 @@ class ListEditor(QTableWidget):
             self._signature = signature
             self.rebuilt.emit()
         self._show_costs(len(entries))
+        # a choice's options may follow the design (a crew member's stations: its turrets too)
+        options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
         self._updating = True
         try:
             for r, entry in enumerate(entries):
                 for c, col in enumerate(self.columns):
+                    if c in options:
+                        _refill(self.cellWidget(r, c), options[c])
+                    if col.kind == "label":
+                        self._label(self.cellWidget(r, c), col, r, entry)
+                        continue
                     self._write(self.cellWidget(r, c), col, _get(entry, col.field))
                     w = self.cellWidget(r, c)
                     if w is not None:
@@ -335,12 +345,24 @@ class ListEditor(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self._show_marks()
 
+    def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> None:
+        """A read-only cell's text and tooltip, as the column's ``text`` says now."""
+        if isinstance(w, QLabel) and col.text is not None:
+            text, tip = col.text(row, entry)
+            if w.text() != text:
+                w.setText(text)
+            w.setToolTip(tip or w.accessibleName())
+
     def _make(self, row: int, col: Column, entry: dict[str, Any]) -> QWidget:
-        path = f"{self.list_path}[{row}].{col.field}"
+        path = f"{self.list_path}[{row}]" + ("" if col.field == "." else f".{col.field}")
         name = f"{col.header} of {self.name_of(entry)}"
         w: QWidget
         if col.kind == "name":
             w = QLabel(self.name_of(entry))
+        elif col.kind == "label":
+            w = QLabel()
+            w.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            w.setContentsMargins(4, 0, 4, 0)
         elif col.kind in ("spin", "optspin"):
             s = QSpinBox()
             s.setRange(col.minimum - (1 if col.kind == "optspin" else 0), col.maximum)
@@ -510,7 +532,7 @@ class ListEditor(QTableWidget):
             col = next((i for i in range(len(self.columns)) if _takes_focus(self.cellWidget(row, i))), 0)
         self.setCurrentCell(row, col)
         w = self.cellWidget(row, col)
-        (w if _takes_focus(w) else self).setFocus()
+        (w if _takes_focus(w) else self).setFocus()  # a name, read-only or greyed cell: the table, on that row
         return True
 
     # drag and drop from a catalog browser
@@ -546,7 +568,24 @@ def facts_text(item: CatalogItem) -> str:
     return "\n".join([item.name, *(f"{k}: {v}" for k, v in short), *(f"{k}: {v}" for k, v in long)])
 
 
-def _get(entry: dict[str, Any], dotted: str) -> Any:
+def _refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
+    """Give a choice cell the options it has now (its value is written after)."""
+    if not isinstance(combo, QComboBox):
+        return
+    if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == options:
+        return
+    combo.blockSignals(True)
+    try:
+        combo.clear()
+        for label, value in options:
+            combo.addItem(label, value)
+    finally:
+        combo.blockSignals(False)
+
+
+def _get(entry: Any, dotted: str) -> Any:
+    if dotted == ".":
+        return entry
     node: Any = entry
     for part in dotted.split("."):
         node = node.get(part) if isinstance(node, dict) else None

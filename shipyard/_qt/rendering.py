@@ -61,6 +61,7 @@ def render_in_background(
     paper: str = "a4",
     name: str = "shipyard-render",
     reports: Sequence[Report] | None = None,
+    fillable: bool = False,
 ) -> threading.Thread:
     """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``.
 
@@ -73,7 +74,9 @@ def render_in_background(
         from shipyard.render.printing import print_loaded
 
         try:
-            print_loaded(designs, out, sheet=sheet, paper=paper, workers=[shared_worker()], reports=held)
+            print_loaded(
+                designs, out, sheet=sheet, paper=paper, workers=[shared_worker()], reports=held, fillable=fillable
+            )
             bridge.done.emit(str(out), "")
         except Exception as exc:
             bridge.done.emit(str(out), str(exc))

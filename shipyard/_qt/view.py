@@ -61,7 +61,7 @@ class DocumentView(QWidget):
             self.tabs.addTab(holder, title)
             self._factories.append(factory)
         self.tabs.currentChanged.connect(self.ensure_page)
-        self.ensure_page(0)
+        self._show_pages()  # a page for other designs (a force's, for a fighter) is never built
         self.budget = BudgetPanel()
         self.findings = FindingsPanel()
         self.findings.focus_requested.connect(self.focus_path)
@@ -147,10 +147,23 @@ class DocumentView(QWidget):
         self.binder.refresh(self._data())
         self.steps.refresh()  # type: ignore[attr-defined]
 
+    def _show_pages(self) -> None:
+        """Show the pages that are for this design (a page's ``when``), hide the others."""
+        visible = getattr(self.steps, "visible_pages", None)
+        self.tabs.blockSignals(True)  # hiding the current tab makes another current: build none on the way
+        try:
+            for i, shown in enumerate(visible() if visible is not None else []):
+                if self.tabs.isTabVisible(i) != shown:
+                    self.tabs.setTabVisible(i, shown)
+        finally:
+            self.tabs.blockSignals(False)
+        self.ensure_page(self.tabs.currentIndex())
+
     def finish_building(self) -> None:
-        """The rest of the view, once the window is up: other steps, then the preview."""
+        """The rest of the view, once the window is up: the other steps shown, then the preview."""
         for i in range(len(self._factories)):
-            self.ensure_page(i)
+            if self.tabs.isTabVisible(i):
+                self.ensure_page(i)
         if self._want_preview and self.preview is None:
             from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
 
@@ -168,11 +181,7 @@ class DocumentView(QWidget):
         report = self.doc.report
         self.binder.refresh(self._data())
         self.steps.refresh()  # type: ignore[attr-defined]
-        visible = getattr(self.steps, "visible_pages", None)
-        if visible is not None:
-            for i, shown in enumerate(visible()):
-                if self.tabs.isTabVisible(i) != shown:
-                    self.tabs.setTabVisible(i, shown)
+        self._show_pages()
         if self._show_part("Budgets", bool(report.pools)):
             self.budget.show_report(report)
         if bool(self._summary_ids) or any(f.parts for f in report.derived.figures):

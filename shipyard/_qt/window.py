@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -125,6 +126,9 @@ class PrintDialog(QDialog):
             lab.setBuddy(w)
             w.setAccessibleName(label.replace("&", ""))
             form.addRow(lab, w)
+        self.fillable = QCheckBox("&Fillable form")
+        self.fillable.setToolTip("Every tick box and write-in becomes a form field to fill in a PDF viewer")
+        form.addRow(self.fillable)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -564,9 +568,11 @@ class MainWindow(EditorWindow):
         docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
         name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", f"{view.doc.title}.pdf", "PDF (*.pdf)")
         if name:
-            self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData())
+            self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData(), dlg.fillable.isChecked())
 
-    def print_to(self, out: Path, docs: list[Document], sheet: str, paper: str) -> threading.Thread:
+    def print_to(
+        self, out: Path, docs: list[Document], sheet: str, paper: str, fillable: bool = False
+    ) -> threading.Thread:
         loaded = [d.loaded for d in docs]
         self.statusBar().showMessage(f"Printing {out}…")
         return render_in_background(
@@ -577,6 +583,7 @@ class MainWindow(EditorWindow):
             paper=paper,
             name="shipyard-print",
             reports=[d.report for d in docs],
+            fillable=fillable,
         )
 
     def open_url(self, url: QUrl) -> None:

@@ -144,6 +144,10 @@ class Column(_Decl):
     max: int | float | None = None
     none: Label | None = None
     enabled: Condition | None = None
+    show: CallName | None = Field(
+        default=None,
+        description="a read-only cell: what this ruleset function says of the entry (text, or text and tooltip)",
+    )
 
 
 class ListDecl(_Decl):
@@ -156,6 +160,13 @@ class ListDecl(_Decl):
     not from the catalog (a stunt with its own name and text). ``detail`` sections edit
     the selected entry (paths relative to it), for entries with more than a row can hold
     (a list in an entry, long text).
+
+    ``new`` may be ``{call: NAME}``: the entry a ruleset function makes (a level 1 pilot by
+    the catalog's Pilot Level Table). ``adding`` names a ruleset function that returns the
+    list's entries after the chosen catalog item is added (buying an enhancement the
+    design has counts one more), instead of appending ``new``. ``browse`` names one that
+    describes the browser's items (:class:`shipyard.core.formview.Browse`: each item's line
+    and detail, and groups to filter by, such as the table an item is rolled on).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, populate_by_name=True)
@@ -170,6 +181,12 @@ class ListDecl(_Decl):
     custom: Any = Field(default=None, description="with a catalog: the entry the add button adds, not from the catalog")
     noun: Label | None = None
     name: PathText | None = Field(default=None, description="the entry's field that names a row (without a catalog)")
+    adding: CallName | None = Field(
+        default=None, description="with a catalog: the ruleset function giving the entries after an item is added"
+    )
+    browse: CallName | None = Field(
+        default=None, description="with a catalog: the ruleset function describing the browser's items"
+    )
     columns: list[Column] = Field(min_length=1)
     detail: list[Section] = Field(default_factory=list)
 
@@ -181,6 +198,8 @@ class ListDecl(_Decl):
             raise ValueError("a list without a catalog needs an 'add' button label")
         if self.custom is not None and (self.catalog is None or self.add is None):
             raise ValueError("'custom' is what the 'add' button of a list with a catalog adds: give both")
+        if (self.adding is not None or self.browse is not None) and self.catalog is None:
+            raise ValueError("'adding' and 'browse' are about a catalog's items: give the list a catalog")
         return self
 
 
@@ -198,10 +217,31 @@ class MapDecl(_Decl):
 
 
 class FigureRef(_Decl):
-    """A read-only value from the report, shown where it helps (the priority chosen)."""
+    """A read-only value from the report, shown where it helps (the priority chosen).
 
-    figure: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$")]
+    Labelled with the figure's own label unless the form gives one. An id ending in ``*``
+    shows every figure whose id starts with the rest (``boost-*``: one row for each boost
+    the design has), each with its own label.
+    """
+
+    figure: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*\*?$")]
     label: Label | None = None
+
+
+class TableRef(_Decl):
+    """One of the report's tables, read-only (the weapons, a roll log, a roster)."""
+
+    table: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$")]
+    label: Label | None = Field(default=None, description="the table's name; default: the report table's title")
+    empty: Label = Field(default="None.", description="what is shown while the report has no rows for it")
+    rows: Annotated[int, Field(ge=1, le=200)] = Field(default=12, description="rows shown before it scrolls")
+
+
+class ActionRef(_Decl):
+    """A button for one of the form's ``actions``, on the page where it belongs (rolling a
+    pilot beside the pilot). An action placed on a page is not repeated above the pages."""
+
+    action: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
 class PresetRef(_Decl):
@@ -221,7 +261,7 @@ class BudgetsRef(_Decl):
 
 def _element_tag(value: Any) -> str | None:
     if isinstance(value, dict):
-        for key in ("path", "toggle", "list", "map", "figure", "preset", "budgets"):
+        for key in ("path", "toggle", "list", "map", "figure", "table", "action", "preset", "budgets"):
             if key in value:
                 return key
         return None
@@ -236,12 +276,16 @@ Element = Annotated[
     | Annotated[ListDecl, Tag("list")]
     | Annotated[MapDecl, Tag("map")]
     | Annotated[FigureRef, Tag("figure")]
+    | Annotated[TableRef, Tag("table")]
+    | Annotated[ActionRef, Tag("action")]
     | Annotated[PresetRef, Tag("preset")]
     | Annotated[BudgetsRef, Tag("budgets")],
     Discriminator(
         _element_tag,
         custom_error_type="form_element",
-        custom_error_message="a form element is one of: path (a field), toggle, list, map, figure, preset, budgets",
+        custom_error_message=(
+            "a form element is one of: path (a field), toggle, list, map, figure, table, action, preset, budgets"
+        ),
     ),
 ]
 
@@ -253,6 +297,8 @@ _TAGS.update(
         ListDecl: "list",
         MapDecl: "map",
         FigureRef: "figure",
+        TableRef: "table",
+        ActionRef: "action",
         PresetRef: "preset",
         BudgetsRef: "budgets",
     }
@@ -268,10 +314,15 @@ class OptionalObject(_Decl):
 
 
 class Section(_Decl):
-    """A titled group of elements. The title, like help, may quote catalog numbers."""
+    """A titled group of elements. The title, like help, may quote catalog numbers.
+
+    ``when``: the section is shown only while the condition holds (a fighter's pilot parts
+    while it has a pilot; in a list's detail, relative to the selected entry).
+    """
 
     title: Annotated[str, Field(max_length=200)] = ""
     help: Text = ""
+    when: Condition | None = None
     optional: OptionalObject | None = None
     fields: list[Element] = Field(min_length=1)
 
@@ -285,13 +336,19 @@ class Page(_Decl):
 
 
 class Param(_Decl):
-    """A value an action asks for before it runs (how many enhancements to roll, a seed)."""
+    """A value an action asks for before it runs (how many enhancements to roll, a seed).
+
+    ``kind: file`` is a design file's name, chosen in a file dialog. ``default`` may be
+    ``{call: NAME}``: what a ruleset function says (the number of enhancements the design
+    has now). ``none``: what an optional value shows while it is empty.
+    """
 
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     label: Label
     help: Text = ""
-    kind: Literal["int", "text", "choice"] = "int"
+    kind: Literal["int", "text", "choice", "file"] = "int"
     default: Any = None
+    none: Label | None = None
     min: int | None = None
     max: int | None = None
     optional: bool = Field(default=False, description="may be left empty (e.g. a seed: empty is a fresh one)")

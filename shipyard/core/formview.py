@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shipyard.core.errors import Problem
 from shipyard.core.form import (
+    ActionRef,
     BudgetsRef,
     Choices,
     Column,
@@ -31,6 +32,7 @@ from shipyard.core.form import (
     MapDecl,
     PresetRef,
     Section,
+    TableRef,
     Toggle,
 )
 from shipyard.core.paths import parse_path
@@ -282,6 +284,71 @@ def custom_entry(decl: ListDecl) -> Any:
     return copy.deepcopy(decl.custom)
 
 
+def is_call(value: Any) -> bool:
+    """Whether a declared value is ``{call: NAME}`` (what a ruleset function returns)."""
+    return isinstance(value, dict) and len(value) == 1 and "call" in value
+
+
+def list_entry(decl: ListDecl, ctx: FormContext, list_path: str, item_id: str | None, number: int) -> Any:
+    """The entry adding to a list makes: ``new`` as declared (see :func:`new_entry`), or what
+    the ruleset function of ``new: {call: NAME}`` makes (called with ``base`` the list's path)."""
+    if is_call(decl.new):
+        return resolve_value(decl.new, ctx, list_path)
+    return new_entry(decl, item_id, number)
+
+
+def cell_text(function: str, ctx: FormContext, base: str) -> tuple[str, str]:
+    """A read-only cell (a column's ``show``): the text and tooltip the ruleset function
+    gives for the entry at ``base``."""
+    shown = ctx.call(function, base=base)
+    if isinstance(shown, tuple):
+        text, tip = shown
+        return str(text), str(tip)
+    return ("" if shown is None else str(shown)), ""
+
+
+def figures_for(ref: str, report: Report | None) -> list[Any]:
+    """The report's figures a form's ``figure:`` shows: the one with that id, or with an id
+    ending in ``*``, every figure whose id starts with the rest, in the report's order."""
+    if report is None:
+        return []
+    if ref.endswith("*"):
+        return [f for f in report.derived.figures if f.id.startswith(ref[:-1])]
+    found = report.derived.figure(ref)
+    return [found] if found is not None else []
+
+
+@dataclass(frozen=True)
+class Listing:
+    """How a catalog browser shows one item: its line, the lines of its description, the
+    groups it is in (filter choices), and why it may not be added (shown disabled)."""
+
+    text: str
+    detail: tuple[str, ...] = ()
+    groups: tuple[str, ...] = ()
+    refused: str = ""
+
+
+@dataclass(frozen=True)
+class Browse:
+    """What a list's ``browse`` function returns: a :class:`Listing` by item id (items it
+    leaves out are shown as usual), and the groups to filter by as (label, id)."""
+
+    items: dict[str, Listing] = field(default_factory=dict)
+    groups: list[tuple[str, str]] = field(default_factory=list)
+    all_groups: str = "All"
+
+
+def browse(decl: ListDecl, ctx: FormContext) -> Browse | None:
+    """The browser's listing of a catalog list with ``browse``, else None."""
+    if decl.browse is None:
+        return None
+    found = ctx.call(decl.browse)
+    if not isinstance(found, Browse):
+        raise TypeError(f"the form function {decl.browse!r} returns a Browse, not {type(found).__name__}")
+    return found
+
+
 def ladder_words(kind: str, catalog: Catalog) -> dict[int, str]:
     """A ladder's words by value (Fate: 4 -> Great), from catalog items with ``value`` and ``name``."""
     return {int(getattr(i, "value")): i.name for i in catalog.kind(kind).values() if hasattr(i, "value")}  # noqa: B009
@@ -368,6 +435,10 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
         if ch.call is not None and ch.call not in calls:
             bad(loc, f"no form function {ch.call!r} in the ruleset", ", ".join(sorted(calls)) or "none")
 
+    def call_ok(loc: str, name: str) -> None:
+        if name not in calls:
+            bad(loc, f"no form function {name!r} in the ruleset", ", ".join(sorted(calls)) or "none")
+
     def value_ok(loc: str, value: Any) -> None:
         if isinstance(value, dict) and len(value) == 1:
             if "call" in value and value["call"] not in calls:
@@ -375,6 +446,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             if "from" in value:
                 path_ok(loc, str(value["from"]))
 
+    actions = [a.id for a in form.actions]
     for pi, page in enumerate(form.pages):
         text_ok(f"pages[{pi}].help", page.help)
         cond_ok(f"pages[{pi}].when", page.when, "")
@@ -383,6 +455,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             if isinstance(el, Section):
                 text_ok(f"{loc}.title", el.title)
                 text_ok(f"{loc}.help", el.help)
+                cond_ok(f"{loc}.when", el.when, base)
                 if el.optional is not None:
                     path_ok(f"{loc}.optional", joined(base, el.optional.path), ("object",))
                 continue
@@ -413,12 +486,21 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                     cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]", el.catalog)
                     text_ok(f"{loc}.columns[{ci}]", col.help)
                     text_ok(f"{loc}.columns[{ci}]", col.label)
+                    if col.show is not None:
+                        call_ok(f"{loc}.columns[{ci}]", col.show)
+                value_ok(f"{loc}.new", el.new)
+                for name in (el.adding, el.browse):
+                    if name is not None:
+                        call_ok(loc, name)
             elif isinstance(el, MapDecl):
                 path_ok(loc, joined(base, el.map), ("map", "object"))
                 choices_ok(loc, el.keys)
             elif isinstance(el, BudgetsRef):
                 path_ok(loc, joined(base, el.budgets), ("map", "object"))
-            elif isinstance(el, FigureRef | PresetRef):
+            elif isinstance(el, ActionRef):
+                if el.action not in actions:
+                    bad(loc, f"no action {el.action!r} in the form", ", ".join(actions) or "none")
+            elif isinstance(el, FigureRef | TableRef | PresetRef):
                 pass
     for ai, action in enumerate(form.actions):
         text_ok(f"actions[{ai}].help", action.help)
@@ -431,4 +513,6 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             )
         for qi, param in enumerate(action.params):
             choices_ok(f"actions[{ai}].params[{qi}]", param.choices)
+            value_ok(f"actions[{ai}].params[{qi}].default", param.default)
+            text_ok(f"actions[{ai}].params[{qi}]", param.help)
     return problems

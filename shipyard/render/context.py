@@ -2,12 +2,22 @@
 
 Templates may come from strangers, so they get JSON-like data only — no models, no
 catalog objects, nothing with methods worth calling.
+
+Every tick box of a track and every write-in slot carries ``field``, the name its form
+field gets on a fillable sheet: its place in the design (``structure.3``, the third box
+of the track ``structure``; ``consequences.mild``, a slot). A PDF of several designs (a
+fleet book, a card sheet, a record print of several files) starts each design's names
+with a slug of its name (``rebel-fighter.structure.3``), numbered when two designs
+share one (``rebel-fighter-2.``); so do a report's forms within it.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
+import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +29,48 @@ from shipyard.render.paper import PAPERS
 CONTENTS_PER_PAGE = 38
 
 
-def design_entry(loaded: LoadedDesign, report: Report) -> dict[str, Any]:
+def slug(text: str) -> str:
+    """A name as a piece of a field name: lower-case ASCII letters, digits and hyphens."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:40].strip("-") or "design"
+
+
+def unique_slugs(names: Iterable[str]) -> list[str]:
+    """The slug of each name, numbered from the second of a kind (``wing``, ``wing-2``)."""
+    out: list[str] = []
+    for name in names:
+        base = candidate = slug(name)
+        n = 1
+        while candidate in out:
+            n += 1
+            candidate = f"{base}-{n}"
+        out.append(candidate)
+    return out
+
+
+def field_prefixes(names: list[str]) -> list[str]:
+    """What each design's field names start with: nothing when the PDF holds one design."""
+    return [""] if len(names) == 1 else [f"{s}." for s in unique_slugs(names)]
+
+
+def name_fields(report: dict[str, Any], prefix: str = "") -> None:
+    """Give each box of each track and each slot of a dumped report (and its forms) its field name."""
+    for track in report["derived"]["tracks"]:
+        for n, box in enumerate(track["boxes"], 1):
+            box["field"] = f"{prefix}{track['id']}.{n}"
+    for s in report["derived"]["slots"]:
+        s["field"] = prefix + s["id"]
+    forms = report["forms"]
+    for form, part in zip(forms, unique_slugs(f["name"] for f in forms), strict=True):
+        name_fields(form, f"{prefix}{part}.")
+
+
+def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -> dict[str, Any]:
     """One design as the templates see it: its fields, its report, where it came from."""
     data = report.model_dump(mode="json")
+    name_fields(data, field_prefix)
     return {
+        "field_prefix": field_prefix,
         "file": loaded.file.name if loaded.file else "",
         "design": loaded.design.model_dump(mode="json"),
         "report": data,

@@ -3,6 +3,18 @@
 Only ``data:`` URLs and regular files under the template and catalog folders (resolved
 real paths) may be loaded. No redirects, no attachments, presentational hints off.
 Imported only inside the render worker process.
+
+Every PDF is tagged (WeasyPrint's ``pdf_tags``: a structure tree in document order, the
+``<html lang>`` as its language, the ``<title>`` shown as its title). A fillable sheet
+asks WeasyPrint for its forms (``pdf_forms``), and keeps only the fields a sheet makes
+(check boxes, one-line and multi-line text): a button would become a submit action with
+a URL, so none is kept, and a flat sheet keeps no field at all.
+
+WeasyPrint draws each check box's ticked look but gives it no default appearance string,
+and asks viewers to redraw every field (``NeedAppearances``); poppler (Evince, Okular,
+pdftoppm) then cannot redraw check boxes and shows a ticked box empty. So the form says
+that its fields look as drawn: check boxes keep WeasyPrint's look, and text fields, which
+WeasyPrint leaves without one, are drawn by viewers from their value.
 """
 
 from __future__ import annotations
@@ -48,19 +60,43 @@ class SafeFetcher(URLFetcher):
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
 
 
-def html_to_pdf(html: str, base: Path, roots: list[Path]) -> tuple[bytes, list[tuple[float, float]], dict[str, int]]:
-    """Render ``html``: the PDF bytes, each page's size in mm, and the page each anchor is on."""
+FIELD_TYPES = {("input", "checkbox"), ("input", "text"), ("textarea", None)}
+
+
+def _kept_field(box: Any) -> bool:
+    element = box.element
+    kind = element.get("type", "text").lower() if element.tag == "input" else None
+    return (element.tag, kind) in FIELD_TYPES
+
+
+def _fields_look_as_drawn(document: Any, pdf: Any) -> None:
+    """WeasyPrint's finisher: the form's fields keep the appearance WeasyPrint gave them."""
+    form = pdf.catalog.get("AcroForm")
+    if form is not None:
+        form["NeedAppearances"] = "false"
+
+
+def html_to_pdf(
+    html: str, base: Path, roots: list[Path], fillable: bool = False
+) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
+    """Render ``html``: the PDF bytes, each page's size in mm, the page each anchor is on,
+    and how many form fields it has."""
+    options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": True}
     document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        presentational_hints=False
+        **options
     )
     document.metadata.attachments = []
+    fields = 0
     for page in document.pages:
         page.links = [link for link in page.links if link[0] != "attachment"]
-    pdf: Any = document.write_pdf()
+        kept = {form: [i for i in inputs if fillable and _kept_field(i[0])] for form, inputs in page.forms.items()}
+        page.forms = {form: inputs for form, inputs in kept.items() if inputs}
+        fields += sum(len(inputs) for inputs in page.forms.values())
+    pdf: Any = document.write_pdf(finisher=_fields_look_as_drawn, **options)
     px_to_mm = 25.4 / 96
     sizes = [(round(p.width * px_to_mm, 1), round(p.height * px_to_mm, 1)) for p in document.pages]
     anchors: dict[str, int] = {}
     for index, page in enumerate(document.pages):
         for name in page.anchors:
             anchors.setdefault(name, index)
-    return bytes(pdf), sizes, anchors
+    return bytes(pdf), sizes, anchors, fields

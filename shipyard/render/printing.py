@@ -4,6 +4,9 @@ Record sheets render in chunks on parallel workers, each chunk told the page num
 starts at; every sheet is laid out to fit one page, and if an extreme design still runs
 over, the chunks after it are rendered again with corrected page numbers. A fleet
 book's contents and appendix render last, from the page numbers the sheets really got.
+
+Every part is a tagged PDF; joining them keeps one structure tree (each part's elements
+in page order under one Document), one form (the parts' fields), the language and title.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
-from shipyard.render.context import design_entry, fleet_layout, sheet_context, template_dirs
+from shipyard.render.context import design_entry, field_prefixes, fleet_layout, sheet_context, template_dirs
 from shipyard.render.worker import (
     DEFAULT_TIMEOUT,
     PARALLEL_FROM,
@@ -43,6 +46,7 @@ class PrintResult:
     designs: int
     sizes: list[tuple[float, float]]
     starts: list[int]  # the page each design's sheet starts on; empty for cards (several a design)
+    fields: int = 0  # form fields of a fillable print
 
 
 def chunks(items: Sequence[Any], n: int) -> list[list[Any]]:
@@ -109,17 +113,95 @@ def render_sheets(
 
 
 def join_pdfs(parts: list[bytes], title: str) -> bytes:
+    """One PDF of the parts' pages, with their form fields and one structure tree."""
     if len(parts) == 1:
         return parts[0]
-    from pypdf import PdfWriter
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import BooleanObject, DictionaryObject, NameObject
 
     writer = PdfWriter()
-    for data in parts:
-        writer.append(io.BytesIO(data))
+    readers = [PdfReader(io.BytesIO(data)) for data in parts]
+    tree = StructureTree(writer)
+    for reader in readers:
+        first = len(writer.pages)
+        writer.append(reader)  # pages, their annotations and the form's fields
+        tree.add(reader, writer.pages[first:])
+    root = writer.root_object
+    lang = readers[0].root_object.get("/Lang")
+    if lang is not None:
+        root[NameObject("/Lang")] = lang
+    if tree.tagged:
+        root[NameObject("/StructTreeRoot")] = tree.finish()
+        root[NameObject("/MarkInfo")] = DictionaryObject({NameObject("/Marked"): BooleanObject(True)})
+        root[NameObject("/ViewerPreferences")] = DictionaryObject({NameObject("/DisplayDocTitle"): BooleanObject(True)})
     writer.add_metadata({"/Title": title, "/Creator": "Shipyard"})
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()
+
+
+class StructureTree:
+    """The structure trees of several tagged PDFs joined as one: every part's elements
+    under one Document element, in the parts' order, and one parent tree whose keys
+    (a page's ``/StructParents``, an annotation's ``/StructParent``) are moved past the
+    keys of the parts before. pypdf copies pages without their ``/StructParents``, so
+    they are set here again."""
+
+    def __init__(self, writer: Any) -> None:
+        from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
+        self.writer = writer
+        self.root = DictionaryObject({NameObject("/Type"): NameObject("/StructTreeRoot")})
+        self.kids = ArrayObject()
+        self.document = DictionaryObject(
+            {
+                NameObject("/Type"): NameObject("/StructElem"),
+                NameObject("/S"): NameObject("/Document"),
+                NameObject("/K"): self.kids,
+            }
+        )
+        self.document_ref = writer._add_object(self.document)
+        self.nums = ArrayObject()
+        self.next_key = 0
+        self.tagged = False
+
+    def add(self, reader: Any, pages: Sequence[Any]) -> None:
+        """Add one part: its reader and the pages of the writer it was appended as."""
+        from pypdf.generic import NameObject, NumberObject
+
+        part_root = reader.root_object.get("/StructTreeRoot")
+        if part_root is None:
+            return
+        self.tagged = True
+        cloned = part_root.indirect_reference.clone(self.writer).get_object()
+        for part_doc in cloned["/K"]:
+            for kid in part_doc.get_object()["/K"]:
+                kid.get_object()[NameObject("/P")] = self.document_ref
+                self.kids.append(kid)
+        nums = cloned["/ParentTree"].get_object()["/Nums"]
+        offset = self.next_key
+        for i in range(0, len(nums), 2):
+            self.nums.extend([NumberObject(nums[i] + offset), nums[i + 1]])
+            self.next_key = max(self.next_key, nums[i] + offset + 1)
+        for original, page in zip(reader.pages, pages, strict=True):
+            if "/StructParents" in original:
+                page[NameObject("/StructParents")] = NumberObject(original["/StructParents"] + offset)
+            for annot in page.get("/Annots", []):
+                annot = annot.get_object()
+                if "/StructParent" in annot:
+                    annot[NameObject("/StructParent")] = NumberObject(annot["/StructParent"] + offset)
+
+    def finish(self) -> Any:
+        """The joined tree's root, added to the writer."""
+        from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+
+        root_ref = self.writer._add_object(self.root)
+        self.document[NameObject("/P")] = root_ref
+        self.root[NameObject("/K")] = ArrayObject([self.document_ref])
+        parent_tree = DictionaryObject({NameObject("/Nums"): self.nums})
+        self.root[NameObject("/ParentTree")] = self.writer._add_object(parent_tree)
+        self.root[NameObject("/ParentTreeNextKey")] = NumberObject(self.next_key)
+        return root_ref
 
 
 def render_print(
@@ -129,9 +211,10 @@ def render_print(
     base_ctx: dict[str, Any],
     dirs: list[str],
     roots: list[str],
+    fillable: bool = False,
 ) -> tuple[list[RenderResult], list[int]]:
     def job(template: str, **ctx: Any) -> RenderJob:
-        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots)
+        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots, fillable)
 
     parts = len(renderer.workers)
     if sheet == "record":
@@ -187,8 +270,10 @@ def print_designs(
     workers: list[RenderWorker] | None = None,
     use_user_folder: bool = True,
     title: str = "",
+    fillable: bool = False,
 ) -> PrintResult:
-    """Print ``files`` to ``out`` (written atomically, only when everything rendered)."""
+    """Print ``files`` to ``out`` (written atomically, only when everything rendered);
+    ``fillable``: every tick box and write-in of the sheets is a form field."""
     loaded = load_for_print(files, preset=preset, catalog_dirs=catalog_dirs, use_user_folder=use_user_folder)
     return print_loaded(
         loaded,
@@ -199,6 +284,7 @@ def print_designs(
         timeout=timeout,
         workers=workers,
         title=title,
+        fillable=fillable,
     )
 
 
@@ -213,6 +299,7 @@ def print_loaded(
     workers: list[RenderWorker] | None = None,
     title: str = "",
     reports: Sequence[Report] | None = None,
+    fillable: bool = False,
 ) -> PrintResult:
     """Print designs already in memory (the editor's open documents) to ``out``.
 
@@ -238,7 +325,8 @@ def print_loaded(
     if reports is not None and len(reports) != len(loaded):
         raise ValueError("one report per design")
     evaluated = list(reports) if reports is not None else [evaluate(ld.design, ld.catalog) for ld in loaded]
-    entries = [design_entry(ld, report) for ld, report in zip(loaded, evaluated, strict=True)]
+    prefixes = field_prefixes([r.name for r in evaluated])
+    entries = [design_entry(ld, report, prefix) for ld, report, prefix in zip(loaded, evaluated, prefixes, strict=True)]
     from shipyard.core.registry import get
 
     dirs = template_dirs(
@@ -267,14 +355,22 @@ def print_loaded(
     wanted = workers_wanted(sheet, len(entries), os.cpu_count())
     pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]
     try:
-        results, starts = render_print(Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots)
+        results, starts = render_print(
+            Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots, fillable
+        )
     finally:
         if own:
             for w in pool:
                 w.close()
     data = join_pdfs([r.pdf for r in results], doc_title)
     atomic_write_bytes(out, data)
-    return PrintResult(sum(r.pages for r in results), len(entries), [s for r in results for s in r.sizes], starts)
+    return PrintResult(
+        sum(r.pages for r in results),
+        len(entries),
+        [s for r in results for s in r.sizes],
+        starts,
+        sum(r.fields for r in results),
+    )
 
 
 __all__ = ["PrintResult", "RenderError", "print_designs"]

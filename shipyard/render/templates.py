@@ -4,6 +4,10 @@ Templates and design files may come from strangers: the sandbox stops attribute 
 autoescape turns a design named ``<link rel="attachment" ...>`` into text, and
 StrictUndefined makes a typo in a template an error that names the file and line instead
 of a silently blank field.
+
+``fillable`` is a global of the environment, not a variable of one render: the shared
+macros (templates/common/parts.html) read it to draw a box or a form field, and a
+template that imports them without ``with context`` still gets the right one.
 """
 
 from __future__ import annotations
@@ -84,21 +88,24 @@ class FolderLoader(FileSystemLoader):
         return contents, os.path.normpath(filename), uptodate
 
 
-def environment(dirs: list[Path]) -> ImmutableSandboxedEnvironment:
-    return _environment(tuple(dirs))
+def environment(dirs: list[Path], fillable: bool = False) -> ImmutableSandboxedEnvironment:
+    return _environment(tuple(dirs), fillable)
 
 
 @lru_cache(maxsize=8)
-def _environment(dirs: tuple[Path, ...]) -> ImmutableSandboxedEnvironment:
-    """One environment per set of template folders, so a worker compiles each template once
-    (jinja2 still notices a template file that changed on disk)."""
-    return ImmutableSandboxedEnvironment(
+def _environment(dirs: tuple[Path, ...], fillable: bool) -> ImmutableSandboxedEnvironment:
+    """One environment per set of template folders and kind of sheet (flat or fillable), so
+    a worker compiles each template once (jinja2 still notices a template file that changed
+    on disk)."""
+    env = ImmutableSandboxedEnvironment(
         loader=FolderLoader([str(d) for d in dirs]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["fillable"] = fillable
+    return env
 
 
 def _where(exc: BaseException, dirs: list[Path]) -> str:
@@ -110,8 +117,9 @@ def _where(exc: BaseException, dirs: list[Path]) -> str:
     return ""
 
 
-def render_html(dirs: list[Path], name: str, context: dict[str, Any]) -> str:
-    env = environment(dirs)
+def render_html(dirs: list[Path], name: str, context: dict[str, Any], fillable: bool = False) -> str:
+    """The HTML of template ``name``; with ``fillable`` the shared macros draw form fields."""
+    env = environment(dirs, fillable)
     try:
         return env.get_template(name).render(**context)
     except TemplateSyntaxError as exc:

@@ -64,6 +64,7 @@ class RenderJob:
     dirs: list[str]
     context: dict[str, Any]
     roots: list[str] = field(default_factory=list)
+    fillable: bool = False  # tick boxes and write-ins as form fields
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class RenderResult:
     pdf: bytes
     sizes: list[tuple[float, float]]
     anchors: dict[str, int] = field(default_factory=dict)
+    fields: int = 0  # form fields in the PDF
 
     @property
     def pages(self) -> int:
@@ -145,9 +147,9 @@ def _serve_jobs(conn: Connection) -> None:
             continue
         try:
             dirs = [Path(d) for d in job.dirs]
-            html = render_html(dirs, job.template, job.context)
-            pdf, sizes, anchors = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots])
-            conn.send(("ok", pdf, sizes, anchors))
+            html = render_html(dirs, job.template, job.context, job.fillable)
+            pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable)
+            conn.send(("ok", pdf, sizes, anchors, fields))
         except BaseException as exc:
             conn.send(("error", _explain(exc)))
 
@@ -248,7 +250,7 @@ class RenderWorker:
             raise RenderError(self._crashed()) from None
         if msg[0] == "error":
             raise RenderError(msg[1])
-        return RenderResult(msg[1], [tuple(s) for s in msg[2]], msg[3])
+        return RenderResult(msg[1], [tuple(s) for s in msg[2]], msg[3], msg[4])
 
     def _crashed(self) -> str:
         self._proc.join(1)

@@ -369,7 +369,7 @@ def jump_figures(
             id="jump-range",
             label="Jump range",
             value=parsecs,
-            unit="parsecs",
+            unit=f"parsec{_s(parsecs)}",
             detail=f"{parsecs_per_drives} parsec{_s(parsecs_per_drives)} a Drives point (Drives {signed(drives)})",
             path="ratings.drives",
             source=source,

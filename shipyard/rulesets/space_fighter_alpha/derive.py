@@ -1,11 +1,12 @@
-"""Derived figures and tables: what a record sheet shows beyond the stat block."""
+"""Derived figures and tables: what a record sheet shows beyond the stat block, and the
+tracks and slots a player marks in play (the Structure and Power boxes, the notes)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from shipyard.core.model import Context
-from shipyard.core.report import Derived, Figure, Table
+from shipyard.core.report import Box, Derived, Figure, Slot, Table, Track
 from shipyard.core.rules import PriorityParams
 from shipyard.rulesets.space_fighter_alpha.design import Design
 from shipyard.rulesets.space_fighter_alpha.items import (
@@ -213,6 +214,36 @@ def _priority_figure(ctx: Context) -> Figure | None:
     )
 
 
+def _tracks(ctx: Context) -> list[Track]:
+    """Structure, a box for each point from Structure down to -Structure, and Power, a box
+    for each point of the pool spent on special maneuvers."""
+    design: Design = ctx.design
+    s = design.structure
+    cite = ctx.catalog.cite
+
+    def fate(i: int) -> str:
+        return "scrapped" if i == 0 else ("destroyed" if i == -s else "")
+
+    return [
+        Track(
+            id="structure",
+            name="Structure",
+            boxes=[Box(value=i, label=fate(i)) for i in range(s, -s - 1, -1)],
+            path="structure",
+            source=cite("Structure"),
+            notes=f"Mark damage from {s} down. At 0 the craft is scrapped and inoperable; at {-s} it is destroyed.",
+        ),
+        Track(
+            id="power",
+            name="Power",
+            boxes=[Box(label=f"point {n}") for n in range(1, design.power + 1)],
+            path="power",
+            source=cite("Power"),
+            notes="Tick a point when it is spent on a special maneuver.",
+        ),
+    ]
+
+
 def derive(ctx: Context) -> Derived:
     design: Design = ctx.design
     figs: list[Figure] = []
@@ -410,4 +441,5 @@ def derive(ctx: Context) -> Derived:
     interscale = _interscale_table(ctx)
     if interscale is not None:
         tables.append(interscale)
-    return Derived(figures=figs, tables=tables)
+    notes = Slot(id="notes", name="Notes", text=design.notes, path="notes")
+    return Derived(figures=figs, tables=tables, tracks=_tracks(ctx), slots=[notes])

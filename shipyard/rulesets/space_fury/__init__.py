@@ -15,9 +15,10 @@ file's shape), ``catalog_lookup`` (the Pilot Level Table and other shared lookup
 ``resolve`` (names to ids, the neutral view, new designs), ``fighter`` and ``pilot``
 (what a fighter or pilot has), ``params`` and ``mechanisms`` (the rule types),
 ``force`` (a force's members, crews), ``derive`` and ``tables`` (the report's figures and
-tables), ``rolls`` (random builds), ``skirmish`` (the Skirmishes table) and ``commands``
-(``shipyard fury``). Below is the contract the core relies on (see
-``shipyard.core.model.RulesetModule``) and what the editor, the commands and the tests use.
+tables), ``rolls`` (random builds), ``skirmish`` (the Skirmishes table), ``editing``
+(what the editor's declared form asks: ``FORM_CALLS``) and ``commands`` (``shipyard
+fury``). Below is the contract the core relies on (see ``shipyard.core.model.RulesetModule``)
+and what the editor, the commands and the tests use.
 """
 
 from shipyard.rulesets.space_fury.catalog_lookup import level_for_xp, level_row, levels, pilot_level
@@ -33,6 +34,7 @@ from shipyard.rulesets.space_fury.design import (
     PilotDesign,
     SpaceFuryDesign,
 )
+from shipyard.rulesets.space_fury.editing import FORM_CALLS
 from shipyard.rulesets.space_fury.fighter import may_replace_basic, mount_entries, mountable, one_more, weapons_owned
 from shipyard.rulesets.space_fury.force import as_fighter, as_pilot, compare_variants, crew, force, variants
 from shipyard.rulesets.space_fury.items import (
@@ -55,6 +57,7 @@ from shipyard.rulesets.space_fury.rolls import roll_fighter, roll_pilot
 from shipyard.rulesets.space_fury.skirmish import sample_fighters, skirmish
 
 __all__ = [
+    "FORM_CALLS",
     "ITEM_KINDS",
     "MAX_COUNT",
     "MAX_ROLLED",

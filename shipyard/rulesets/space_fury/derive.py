@@ -2,7 +2,8 @@
 
 A fighter's stat block follows from its basic systems and enhancements, a pilot's from
 the Pilot Level Table, a force's from its members' reports. The first figure is always
-``kind``: sheets tell a force's members apart by it.
+``kind``: sheets tell a force's members apart by it. What the sheets tick and write in
+during play (tracks and slots) comes from ``tracks``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shipyard.core.model import Context
-from shipyard.core.report import Derived, Figure, Table
+from shipyard.core.report import Derived, Figure, Slot, Table, Track
 from shipyard.rulesets.space_fury.catalog_lookup import level_for_xp, level_row, pilot_level, playing_row
 from shipyard.rulesets.space_fury.counts import counted_figure, total
 from shipyard.rulesets.space_fury.design import (
@@ -26,10 +27,18 @@ from shipyard.rulesets.space_fury.design import (
     pilots_of,
 )
 from shipyard.rulesets.space_fury.fighter import StatTotal, applied_effects, fighter_stats
-from shipyard.rulesets.space_fury.items import BoostEffect, CostTable, ShieldEffect, cost_detail
+from shipyard.rulesets.space_fury.items import BoostEffect, CostTable, cost_detail
 from shipyard.rulesets.space_fury.params import CountCostParams, PilotSkillsParams
 from shipyard.rulesets.space_fury.pilot import pilot_cool, pilot_traits, skills_allowed
 from shipyard.rulesets.space_fury.tables import pilot_tables, rolls_table, systems_table, weapons_table
+from shipyard.rulesets.space_fury.tracks import (
+    SHIELDS_NOTE,
+    fighter_tracks,
+    force_parts,
+    open_seat_slots,
+    pilot_tracks,
+    shield_hits,
+)
 from shipyard.rulesets.space_fury.wording import plural, signed
 
 
@@ -137,14 +146,14 @@ def _fighter_figures(ctx: Context, fighter: FighterData) -> list[Figure]:
                 )
             )
     applied = applied_effects(fighter, ctx.catalog)
-    shields = sum(a.times * a.effect.hits for a in applied if isinstance(a.effect, ShieldEffect))
+    shields = shield_hits(fighter, ctx.catalog)
     figs.append(
         Figure(
             id="shields",
             label="Deflector shields",
             value=shields,
             unit=plural("hit", shields),
-            detail="each absorbs 1 hit, then is blown" if shields else "",
+            detail=SHIELDS_NOTE if shields else "",
             source=cite("PRIMARY ENHANCEMENTS TABLE"),
         )
     )
@@ -338,7 +347,8 @@ def _force_derived(ctx: Context, force: ForceDesign) -> Derived:
     ]
     if force.rolls:
         tables.append(rolls_table(ctx, force.rolls))
-    return Derived(figures=figs, tables=tables)
+    tracks, slots = force_parts(ctx, force)
+    return Derived(figures=figs, tables=tables, tracks=tracks, slots=slots)
 
 
 def derive(ctx: Context) -> Derived:
@@ -349,10 +359,15 @@ def derive(ctx: Context) -> Derived:
         return _force_derived(ctx, root)
     figs: list[Figure] = []
     tables: list[Table] = []
+    tracks: list[Track] = []
+    slots: list[Slot] = []
     if isinstance(root, FighterDesign):
         figs.append(Figure(id="kind", label="Design", value="Fighter"))
         figs += _fighter_figures(ctx, root)
         tables += [weapons_table(ctx, root), systems_table(ctx, root)]
+        tracks += fighter_tracks(ctx, figs)
+        if root.pilot is None:
+            slots += open_seat_slots()
         if root.rolls:
             tables.append(rolls_table(ctx, root.rolls))
     else:
@@ -361,10 +376,11 @@ def derive(ctx: Context) -> Derived:
     for pilot, _ in pilots:
         figs += _pilot_figures(ctx, pilot)
         tables += pilot_tables(ctx, pilot)
+        tracks += pilot_tracks(ctx, pilot, own_record=isinstance(root, PilotDesign))
         if pilot.rolls:
             log = rolls_table(ctx, pilot.rolls)
             tables.append(log.model_copy(update={"id": "pilot-rolls", "title": "Pilot roll log"}))
     if pilots or isinstance(root, FighterDesign):
         detail = "fighter + pilot" if pilots and isinstance(root, FighterDesign) else ""
         figs.append(counted_figure(ctx, _count_ids(ctx)[1], detail=detail))
-    return Derived(figures=figs, tables=tables)
+    return Derived(figures=figs, tables=tables, tracks=tracks, slots=slots)

@@ -1,0 +1,95 @@
+"""A catalog browser whose lines, descriptions and filter the ruleset describes (a list's
+``browse`` function, see :class:`shipyard.core.formview.Browse`).
+
+A ruleset may say where each item is on its tables ("Turbo Laser   1   · Special
+Weapon 1") and let the user filter by table. The browser only shows what the function
+returns: the editor works nothing out.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QListWidgetItem, QVBoxLayout
+
+from shipyard._qt.document import Document
+from shipyard._qt.items import CatalogBrowser
+from shipyard.core.form import ListDecl
+from shipyard.core.formview import Browse, FormContext, browse
+
+
+class ListingBrowser(CatalogBrowser):
+    """A :class:`CatalogBrowser` showing each item as the ruleset's ``browse`` function
+    lists it, with a choice of group to filter by when it names groups."""
+
+    def __init__(self, doc: Document, decl: ListDecl, noun: str, context: Callable[[], FormContext]) -> None:
+        self.decl, self.context = decl, context
+        self.listing: Browse = Browse()
+        self.group = QComboBox()
+        self._ready = False  # the group choice is in the layout (not a window of its own)
+        super().__init__(doc, decl.catalog or "", noun)
+        self.group.setAccessibleName(f"Show the {noun} of")
+        self.group.setToolTip(f"Show the {noun} of one group")
+        self.group.currentIndexChanged.connect(lambda _i: self._filter(self.search.text()))
+        lay = self.layout()
+        if isinstance(lay, QVBoxLayout):
+            lay.insertWidget(1, self.group)
+        self._ready = True
+        self._fill_groups()
+        self._filter(self.search.text())
+
+    def _fill_groups(self) -> None:
+        groups = [(self.listing.all_groups, ""), *self.listing.groups]
+        current = self.group.currentData()
+        self.group.blockSignals(True)
+        try:
+            if [(self.group.itemText(i), self.group.itemData(i)) for i in range(self.group.count())] != groups:
+                self.group.clear()
+                for label, gid in groups:
+                    self.group.addItem(label, gid)
+            self.group.setCurrentIndex(max(0, self.group.findData(current)))
+        finally:
+            self.group.blockSignals(False)
+        self.group.setVisible(bool(self.listing.groups))
+
+    def populate(self) -> None:
+        self.listing = browse(self.decl, self.context()) or Browse()
+        super().populate()
+        for i in range(self.list.count()):
+            row = self.list.item(i)
+            listed = self.listing.items.get(row.data(Qt.ItemDataRole.UserRole))
+            if listed is None:
+                continue
+            if row.text() != listed.text:
+                row.setText(listed.text)
+            if listed.refused and row.flags() & Qt.ItemFlag.ItemIsEnabled:
+                row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                row.setToolTip(listed.refused)
+        if self._ready:
+            self._fill_groups()
+            self._filter(self.search.text())
+
+    def _filter(self, text: str) -> None:
+        super()._filter(text)
+        group = self.group.currentData() if self.group.count() else ""
+        if not group:
+            return
+        for i in range(self.list.count()):
+            row = self.list.item(i)
+            listed = self.listing.items.get(row.data(Qt.ItemDataRole.UserRole))
+            if listed is None or group not in listed.groups:
+                row.setHidden(True)
+
+    def _show(self, row: QListWidgetItem | None) -> None:
+        listed = self.listing.items.get(row.data(Qt.ItemDataRole.UserRole)) if row is not None else None
+        item = self.doc.catalog.item(self.kind, row.data(Qt.ItemDataRole.UserRole)) if row is not None else None
+        if listed is None or item is None:
+            super()._show(row)
+            return
+        parts = [f"<b>{html.escape(item.name)}</b>", *(html.escape(line) for line in listed.detail)]
+        if listed.refused:
+            parts.append(f"<b>{html.escape(listed.refused)}</b>")
+        parts.append(f"<span style='color: gray'>Source: {html.escape(self.doc.catalog.cite(item.source))}</span>")
+        self.detail.setHtml("<br>".join(parts))

@@ -1,0 +1,469 @@
+"""Sheets for play: fillable PDF forms, and tagged PDFs that read in order.
+
+Every sample of every installed ruleset (``registry.rulesets()``, so a ruleset installed
+later is covered too) is printed flat and fillable. The fields are read back with two
+readers that share no code: pypdf and PDFium (pypdfium2, the engine of Chrome's viewer);
+the text with poppler's ``pdftotext`` and the structure tree with poppler's ``pdfinfo``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import html
+import io
+import json
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from pypdf import PdfReader, PdfWriter
+
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import evaluate
+from shipyard.core.registry import rulesets
+from shipyard.core.report import Report
+from shipyard.core.resources import builtin_template_root
+from shipyard.render.context import design_entry, sheet_context, template_dirs
+from shipyard.render.printing import PrintResult, print_designs
+from shipyard.render.templates import render_html
+from shipyard.render.worker import RenderWorker
+
+from .conftest import EXAMPLES, run_shipyard
+from .test_printing import A4, LETTER, _user_template, page_sizes_mm, pages_text
+
+SAMPLES = [(info.id, ship) for info in rulesets() for ship in sorted(info.samples.glob("*.ship"))]
+SAMPLE_IDS = [f"{rid}/{ship.stem}" for rid, ship in SAMPLES]
+FIRST_OF_EACH = [next(s for s in SAMPLES if s[0] == info.id) for info in rulesets()]
+
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None, reason="poppler-utils not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def printed(workers: list[RenderWorker], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """print(files, sheet, paper, fillable) -> (PDF path, result), each print made once a module."""
+    folder = tmp_path_factory.mktemp("fillable")
+    done: dict[tuple[Any, ...], tuple[Path, PrintResult]] = {}
+
+    def get(
+        files: list[Path], sheet: str = "record", paper: str = "a4", fillable: bool = False
+    ) -> tuple[Path, PrintResult]:
+        key = (tuple(files), sheet, paper, fillable)
+        if key not in done:
+            out = folder / f"{len(done)}-{sheet}-{paper}{'-fill' if fillable else ''}.pdf"
+            result = print_designs(
+                files, out, sheet=sheet, paper=paper, workers=workers, use_user_folder=False, fillable=fillable
+            )
+            done[key] = (out, result)
+        return done[key]
+
+    yield get
+
+
+def report_of(file: Path) -> Report:
+    loaded = load_design(file, use_user_folder=False)
+    return evaluate(loaded.design, loaded.catalog)
+
+
+def declared(report: Report, prefix: str = "") -> list[str]:
+    """The field names a report's own tracks and slots ask for: a box each, an available slot each."""
+    boxes = [f"{prefix}{t.id}.{n}" for t in report.derived.tracks for n in range(1, len(t.boxes) + 1)]
+    return boxes + [prefix + s.id for s in report.derived.slots if s.available]
+
+
+def pypdf_fields(pdf: Path) -> dict[str, Any]:
+    """Each field's value as pypdf reads it: True/False for a check box, the text of a text field."""
+    fields = PdfReader(pdf).get_fields() or {}
+    return {
+        name: (f.get("/V") == "/on") if f.get("/FT") == "/Btn" else str(f.get("/V", "")) for name, f in fields.items()
+    }
+
+
+def _pdfium_text(fn: Any, *args: Any) -> str:
+    size = fn(*args, None, 0)
+    buf = ctypes.create_string_buffer(size)
+    fn(*args, ctypes.cast(buf, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
+    return buf.raw[: max(0, size - 2)].decode("utf-16-le")
+
+
+def pdfium_fields(pdf: Path) -> dict[str, Any]:
+    """The same, read by PDFium through its form API."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        doc.init_forms()
+        if doc.formenv is None:  # no form at all
+            return {}
+        env = doc.formenv.raw
+        out: dict[str, Any] = {}
+        for i in range(len(doc)):
+            page = doc[i]
+            for k in range(pdfium_c.FPDFPage_GetAnnotCount(page.raw)):
+                annot = pdfium_c.FPDFPage_GetAnnot(page.raw, k)
+                try:
+                    if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
+                        continue
+                    name = _pdfium_text(pdfium_c.FPDFAnnot_GetFormFieldName, env, annot)
+                    if pdfium_c.FPDFAnnot_GetFormFieldType(env, annot) == pdfium_c.FPDF_FORMFIELD_CHECKBOX:
+                        out[name] = bool(pdfium_c.FPDFAnnot_IsChecked(env, annot))
+                    else:
+                        out[name] = _pdfium_text(pdfium_c.FPDFAnnot_GetFormFieldValue, env, annot)
+                finally:
+                    pdfium_c.FPDFPage_CloseAnnot(annot)
+        return out
+    finally:
+        doc.close()
+
+
+def fill(pdf: Path, out: Path, values: dict[str, Any], flatten: bool = False) -> None:
+    """Fill in fields as a user would in a viewer (check boxes True/False, text as text)."""
+    writer = PdfWriter(clone_from=pdf)
+    answers = {k: ("/on" if v else "/Off") if isinstance(v, bool) else v for k, v in values.items()}
+    writer.update_page_form_field_values(None, answers, auto_regenerate=False, flatten=flatten)
+    if flatten:
+        writer.remove_annotations(subtypes="/Widget")
+        del writer.root_object["/AcroForm"]
+    buf = io.BytesIO()
+    writer.write(buf)
+    out.write_bytes(buf.getvalue())
+
+
+def squeeze(text: str) -> str:
+    """Text to compare whatever the layout: no spaces or line breaks (letter-spaced headings
+    come out as "AT TRIBUTES"), ligatures undone, one case."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", html.unescape(text))).lower()
+
+
+def pdftotext(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def record_html(rid: str, ship: Path) -> str:
+    loaded = load_design(ship, use_user_folder=False)
+    info = next(i for i in rulesets() if i.id == rid)
+    dirs = template_dirs(rid, [], info.templates, builtin_template_root() / "common")
+    entry = design_entry(loaded, evaluate(loaded.design, loaded.catalog))
+    return render_html(dirs, "record.html", sheet_context([entry], loaded.catalog, sheet="record", paper="a4"))
+
+
+def in_order(text: str, parts: list[str]) -> tuple[list[str], int]:
+    """The parts not found in ``text`` one after another (empty: all in order), and where
+    the last one found ends."""
+    missing, pos = [], 0
+    for part in parts:
+        at = text.find(part, pos)
+        if at < 0:
+            missing.append(part)
+        else:
+            pos = at + len(part)
+    return missing, pos
+
+
+# --------------------------------------------------------------------------- the fields
+
+
+@pytest.mark.parametrize(("rid", "ship"), SAMPLES, ids=SAMPLE_IDS)
+def test_every_box_and_slot_of_the_report_is_one_field_named_after_its_place(
+    rid: str, ship: Path, printed: Any
+) -> None:
+    report = report_of(ship)
+    flat, flat_result = printed([ship])
+    sheet, result = printed([ship], fillable=True)
+    names = list(pypdf_fields(sheet))
+    assert names == list(dict.fromkeys(names))  # unique
+    assert sorted(names) == sorted(declared(report)) and result.fields == len(names)
+    # the same page: one page, the same words; the flat sheet has no form at all
+    assert result.pages == flat_result.pages == 1
+    assert squeeze(pdftotext(sheet)) == squeeze(pdftotext(flat))
+    assert PdfReader(flat).get_fields() is None and flat_result.fields == 0
+    # a box the report marks (damage already taken, experience earned) comes ticked, the others not
+    marked = {f"{t.id}.{n}": b.marked for t in report.derived.tracks for n, b in enumerate(t.boxes, 1)}
+    values = pypdf_fields(sheet)
+    assert {k: values[k] for k in marked} == marked
+    assert {s.id: values[s.id] for s in report.derived.slots if s.available} == {
+        s.id: s.text for s in report.derived.slots if s.available
+    }
+
+
+@pytest.mark.parametrize(("rid", "ship"), FIRST_OF_EACH, ids=[r for r, _ in FIRST_OF_EACH])
+def test_fields_filled_in_one_reader_read_the_same_in_another(
+    rid: str, ship: Path, printed: Any, tmp_path: Path
+) -> None:
+    sheet, _ = printed([ship], fillable=True)
+    assert pdfium_fields(sheet) == pypdf_fields(sheet)
+    values: dict[str, Any] = {}
+    for i, (name, value) in enumerate(pypdf_fields(sheet).items()):
+        values[name] = (i % 3 == 0) if isinstance(value, bool) else f"Hit by {name} in round {i}"
+    filled = tmp_path / "filled.pdf"
+    fill(sheet, filled, values)
+    assert pypdf_fields(filled) == values
+    assert pdfium_fields(filled) == values
+
+
+@needs_poppler
+def test_a_filled_sheet_flattened_prints_what_was_written(printed: Any, tmp_path: Path) -> None:
+    ship = EXAMPLES / "rebel-fighter.ship"
+    sheet, _ = printed([ship], fillable=True)
+    flat = tmp_path / "flattened.pdf"
+    fill(sheet, flat, {"notes": "Lost two points to the Imperial frigate", "structure.1": True}, flatten=True)
+    assert PdfReader(flat).get_fields() is None and pdfium_fields(flat) == {}
+    assert "Lost two points to the Imperial frigate" in pdftotext(flat)
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+@pytest.mark.parametrize(("rid", "ship"), FIRST_OF_EACH, ids=[r for r, _ in FIRST_OF_EACH])
+def test_fields_sit_on_the_page_on_a4_and_letter(
+    rid: str, ship: Path, paper: str, size: tuple[float, float], printed: Any
+) -> None:
+    sheet, result = printed([ship], paper=paper, fillable=True)
+    assert page_sizes_mm(sheet) == [size] * result.pages
+    assert sorted(pypdf_fields(sheet)) == sorted(declared(report_of(ship)))
+    for page in PdfReader(sheet).pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        for annot in page.get("/Annots", []):
+            rect = [float(v) for v in annot.get_object()["/Rect"]]
+            (x0, x1), (y0, y1) = sorted(rect[::2]), sorted(rect[1::2])
+            assert 0 < x0 < x1 < width and 0 < y0 < y1 < height
+
+
+def _prefixed(files: list[Path]) -> list[str]:
+    names = [report_of(f).name for f in files]
+    slugs = [re.sub(r"[^a-z0-9]+", "-", n.lower()).strip("-") for n in names]
+    return [n for f, s in zip(files, slugs, strict=True) for n in declared(report_of(f), f"{s}.")]
+
+
+@pytest.mark.parametrize("rid", [info.id for info in rulesets()])
+def test_a_fleet_book_s_fields_start_with_their_design(rid: str, printed: Any) -> None:
+    files = [ship for r, ship in SAMPLES if r == rid]
+    book, result = printed(files, sheet="fleet", fillable=True)
+    names = list(pypdf_fields(book))
+    assert len(names) == len(set(names)) == result.fields
+    assert sorted(names) == sorted(_prefixed(files))
+    assert pdfium_fields(book) == pypdf_fields(book)
+
+
+@pytest.mark.parametrize("rid", [info.id for info in rulesets()])
+def test_a_card_sheet_s_fields_are_unique_and_belong_to_their_design(rid: str, printed: Any) -> None:
+    files = [ship for r, ship in SAMPLES if r == rid]
+    cards, result = printed(files, sheet="cards", fillable=True)
+    names = list(pypdf_fields(cards))
+    assert names and len(names) == len(set(names)) == result.fields
+    prefixes = [re.sub(r"[^a-z0-9]+", "-", report_of(f).name.lower()).strip("-") + "." for f in files]
+    assert all(any(n.startswith(p) for p in prefixes) for n in names), names
+    own = set(_prefixed(files))
+    # a card shows the design's own boxes (a member of a force shows its own, under the member's name)
+    assert {n for n in names if n in own} or not own
+
+
+def test_two_designs_of_one_name_get_numbered_prefixes(printed: Any, tmp_path: Path) -> None:
+    doc = json.loads((EXAMPLES / "rebel-fighter.ship").read_text())
+    files = []
+    for i in range(2):
+        f = tmp_path / f"copy{i}.ship"
+        f.write_text(json.dumps(doc))
+        files.append(f)
+    sheet, result = printed(files, fillable=True)
+    names = list(pypdf_fields(sheet))
+    assert result.pages == 2 and len(names) == len(set(names))
+    assert "rebel-fighter.structure.1" in names and "rebel-fighter-2.structure.1" in names
+
+
+# --------------------------------------------------------------------------- read in order
+
+
+@needs_poppler
+@pytest.mark.parametrize("fillable", [False, True], ids=["flat", "fillable"])
+@pytest.mark.parametrize(("rid", "ship"), SAMPLES, ids=SAMPLE_IDS)
+def test_a_sheet_reads_its_name_then_its_panels_then_the_footer(
+    rid: str, ship: Path, fillable: bool, printed: Any
+) -> None:
+    page = record_html(rid, ship)
+    panels = [squeeze(t) for t in re.findall(r'<div class="box-title">([^<]*)', page)]
+    footer = [squeeze(t) for t in re.findall(r'class="foot-(?:left|right)" data-text="([^"]*)"', page)]
+    assert len(panels) >= 3 and len(footer) == 2
+    sheet, _ = printed([ship], fillable=fillable)
+    text = squeeze(pdftotext(sheet))
+    name = squeeze(report_of(ship).name)
+    assert text.startswith(name), text[:80]
+    missing, end = in_order(text, [name, *panels])
+    assert missing == []
+    # the footer's words come once each, whole, after the last panel's heading; the page ends with its number
+    assert text.count(footer[0]) == text.count(footer[1] + "page1") == 1
+    assert text.find(footer[0]) > end and text.endswith(footer[1] + "page1")
+
+
+@needs_poppler
+@pytest.mark.parametrize(("rid", "ship"), FIRST_OF_EACH, ids=[r for r, _ in FIRST_OF_EACH])
+def test_a_sheet_is_tagged_with_its_title_and_language(rid: str, ship: Path, printed: Any) -> None:
+    report = report_of(ship)
+    for fillable in (False, True):
+        sheet, _ = printed([ship], fillable=fillable)
+        reader = PdfReader(sheet)
+        root = reader.trailer["/Root"]
+        assert "/StructTreeRoot" in root and bool(root["/MarkInfo"]["/Marked"])
+        assert root["/Lang"] == "en" and reader.metadata.title == report.name
+        assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
+        info = subprocess.run(["pdfinfo", str(sheet)], capture_output=True, text=True, check=True).stdout
+        assert re.search(r"^Tagged:\s+yes$", info, re.M) and re.search(r"^Form:\s+AcroForm$|^Form:\s+none$", info, re.M)
+        # the structure tree reads as the page does: the name, then each panel
+        tree = subprocess.run(["pdfinfo", "-struct-text", str(sheet)], capture_output=True, text=True, check=True)
+        words = squeeze(" ".join(re.findall(r'^\s*"(.*)"$', tree.stdout, re.M)))
+        panels = [squeeze(t) for t in re.findall(r'<div class="box-title">([^<]*)', record_html(rid, ship))]
+        assert words.startswith(squeeze(report.name)) and in_order(words, panels)[0] == []
+        if fillable:  # each field is a Form element of the tree
+            assert tree.stdout.count("Form\n") == len(declared(report))
+
+
+@needs_poppler
+@pytest.mark.parametrize("fillable", [False, True], ids=["flat", "fillable"])
+def test_a_fleet_book_joined_from_parts_keeps_one_structure_tree(fillable: bool, printed: Any) -> None:
+    files = [ship for r, ship in SAMPLES if r == "space-fighter-alpha"]
+    book, result = printed(files, sheet="fleet", fillable=fillable, paper="letter")
+    reader = PdfReader(book)
+    root = reader.trailer["/Root"]
+    tree = root["/StructTreeRoot"]
+    assert root["/Lang"] == "en" and bool(root["/MarkInfo"]["/Marked"]) and reader.metadata.title == "Fleet book"
+    # every page, and every field, has its own key into one parent tree
+    nums = tree["/ParentTree"]["/Nums"]
+    keys = [int(k) for k in nums[::2]]
+    page_keys = [int(p["/StructParents"]) for p in reader.pages]
+    annot_keys = [int(a.get_object()["/StructParent"]) for p in reader.pages for a in p.get("/Annots", [])]
+    assert len(page_keys) == result.pages and len(set(page_keys + annot_keys)) == len(page_keys + annot_keys)
+    assert set(page_keys + annot_keys) <= set(keys) and int(tree["/ParentTreeNextKey"]) > max(keys)
+    assert len(annot_keys) >= result.fields
+    text = subprocess.run(["pdfinfo", "-struct-text", str(book)], capture_output=True, text=True, check=True)
+    words = squeeze(" ".join(re.findall(r'^\s*"(.*)"$', text.stdout, re.M)))
+    names = [squeeze(report_of(f).name) for f in files]
+    assert in_order(words, ["contents", *names, "referencecharts"])[0] == []
+
+
+# --------------------------------------------------------------------------- safety
+
+
+def _objects(reader: PdfReader) -> Iterator[dict[str, Any]]:
+    """Every dictionary reachable from the document's trailer."""
+    seen: set[int] = set()
+    todo: list[Any] = [reader.trailer]
+    while todo:
+        obj = todo.pop()
+        ref = getattr(obj, "indirect_reference", None)
+        obj = obj.get_object() if hasattr(obj, "get_object") else obj
+        if ref is not None:
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+        if isinstance(obj, dict):
+            yield obj
+            todo += [v for k, v in obj.items() if k not in ("/Parent", "/P")]
+        elif isinstance(obj, list):
+            todo += obj
+
+
+HOSTILE = {
+    "name": '<script>app.alert("name")</script><link rel="attachment" href="file:///etc/passwd">',
+    "concept": '<a href="javascript:app.alert(1)">x</a><a rel="attachment" href="file:///etc/hostname">y</a>',
+    "notes": 'javascript:app.alert(2) <form action="javascript:app.alert(3)"><button>go</button></form>',
+}
+
+
+@pytest.mark.parametrize("sheet", ["record", "cards", "fleet"])
+def test_hostile_design_names_embed_nothing_in_a_fillable_sheet(sheet: str, printed: Any, tmp_path: Path) -> None:
+    doc = json.loads((EXAMPLES / "rebel-fighter.ship").read_text())
+    doc["design"].update(HOSTILE)
+    evil = tmp_path / "evil.ship"
+    evil.write_text(json.dumps(doc))
+    files = [evil, EXAMPLES / "rebel-frigate.ship"] if sheet != "record" else [evil]
+    out, _ = printed(files, sheet=sheet, fillable=True)
+    reader = PdfReader(out)
+    keys = {k for d in _objects(reader) for k in d}
+    assert not keys & {"/JavaScript", "/JS", "/AA", "/OpenAction", "/EmbeddedFile", "/EmbeddedFiles", "/URI"}
+    assert not [d for d in _objects(reader) if d.get("/S") in ("/JavaScript", "/SubmitForm", "/Launch")]
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        assert pdf.count_attachments() == 0
+    finally:
+        pdf.close()
+    names = list(pypdf_fields(out))
+    assert names and all(re.fullmatch(r"[a-z0-9][a-z0-9._-]*", n) for n in names), names
+    if sheet == "record":
+        assert squeeze(pages_text(out)[0]).startswith(squeeze(HOSTILE["name"]))  # printed as words
+        assert pypdf_fields(out)["notes"] == HOSTILE["notes"]  # words in a field, nothing more
+
+
+def test_a_template_s_own_buttons_and_forms_become_no_field(workers: list[RenderWorker], tmp_path: Path) -> None:
+    mine = [
+        _user_template(
+            tmp_path,
+            '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>'
+            '<form action="javascript:app.alert(1)"><input type="submit" value="Send">'
+            "<button>Push</button><select name=s><option>a</option></select>"
+            '<input type="checkbox" name="mine.1"></form></body></html>',
+        )
+    ]
+    out = tmp_path / "own.pdf"
+    result = print_designs(
+        [EXAMPLES / "rebel-fighter.ship"],
+        out,
+        user_template_dirs=mine,
+        workers=workers,
+        use_user_folder=False,
+        fillable=True,
+    )
+    assert list(pypdf_fields(out)) == ["mine.1"] and result.fields == 1
+    assert not [d for d in _objects(PdfReader(out)) if "/A" in d or "/AA" in d]
+    flat = tmp_path / "own-flat.pdf"
+    print_designs(
+        [EXAMPLES / "rebel-fighter.ship"],
+        flat,
+        user_template_dirs=mine,
+        workers=workers,
+        use_user_folder=False,
+    )
+    assert PdfReader(flat).get_fields() is None  # a flat sheet has no form, whatever its template says
+
+
+# --------------------------------------------------------------------------- where users ask for it
+
+
+def test_the_print_command_writes_a_fillable_form(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    proc = run_shipyard(
+        "print", EXAMPLES / "rebel-fighter.ship", "--fillable", "-o", out, "--paper", "a4", "--no-user-catalog"
+    )
+    assert proc.returncode == 0, proc.stderr
+    n = len(declared(report_of(EXAMPLES / "rebel-fighter.ship")))
+    assert proc.stdout.strip() == f"wrote {out}: 1 page(s), 1 design(s), {n} form field(s)"
+    assert len(pypdf_fields(out)) == n and "structure.31" in pypdf_fields(out)
+    plain = tmp_path / "plain.pdf"
+    proc = run_shipyard("print", EXAMPLES / "rebel-fighter.ship", "-o", plain, "--paper", "a4", "--no-user-catalog")
+    assert proc.stdout.strip() == f"wrote {plain}: 1 page(s), 1 design(s)" and PdfReader(plain).get_fields() is None
+
+
+def test_the_editor_s_print_dialog_offers_a_fillable_form(qtbot: Any, tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from shipyard._qt.window import MainWindow, PrintDialog
+
+    window = MainWindow(
+        QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+    )
+    qtbot.addWidget(window)
+    window.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, text: errors.append((title, text))  # type: ignore[method-assign]
+    dialog = PrintDialog(window, "a4", several=False)
+    assert dialog.fillable.text() == "&Fillable form" and not dialog.fillable.isChecked()  # flat unless asked
+    window.open_file(EXAMPLES / "rebel-fighter.ship")
+    opened: list[str] = []
+    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    out = tmp_path / "form.pdf"
+    window.print_to(out, window.documents(), "record", "a4", fillable=True)
+    qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
+    assert errors == [] and sorted(pypdf_fields(out)) == sorted(declared(report_of(EXAMPLES / "rebel-fighter.ship")))
