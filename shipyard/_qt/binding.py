@@ -226,7 +226,7 @@ def _covers(prefix: str, path: str) -> bool:
 
 def _reveal(widget: QWidget) -> None:
     """Make every tab that holds ``widget`` current, so it can take the focus."""
-    from PySide6.QtWidgets import QStackedWidget, QTabWidget
+    from PySide6.QtWidgets import QScrollArea, QStackedWidget, QTabWidget
 
     child: QWidget | None = widget
     while child is not None:
@@ -235,3 +235,9 @@ def _reveal(widget: QWidget) -> None:
         if isinstance(parent, QStackedWidget) and isinstance(tabs, QTabWidget):
             tabs.setCurrentWidget(child)
         child = parent
+    child = widget.parentWidget()
+    while child is not None:  # scrolled into sight, on a page taller than the window
+        area = child.parentWidget()
+        if isinstance(area, QScrollArea) and area.viewport() is child:
+            area.ensureWidgetVisible(widget)
+        child = area

@@ -40,6 +40,7 @@ def page(*widgets: QWidget, grow: Sequence[QWidget] = ()) -> QScrollArea:
     area = QScrollArea()
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the page scrolls; Tab stops at its controls
     area.setWidget(inner)
     return area
 

@@ -187,12 +187,13 @@ class FormPages(StepPages):
 
     def mark(self, findings: list[Finding]) -> None:
         """Mark each field and list row a finding is about, until the finding goes away."""
-        key = [(f.path, f.severity.value, f.message) for f in findings if f.path]
+        marks = [(f.path, f.severity.value, f.message) for f in findings if f.path]
+        key = (len(self.labels), len(self.lists), marks)  # pages built since are marked too
         if key == self._marked:
             return
         self._marked = key
         worst: dict[str, tuple[str, str]] = {}
-        for path, severity, message in key:
+        for path, severity, message in marks:
             known = worst.get(path)
             if known is None or SEVERITY_ORDER[severity] < SEVERITY_ORDER[known[0]]:
                 worst[path] = (severity, message)

@@ -190,8 +190,8 @@ def _children(widget: QWidget) -> list[QWidget]:
 def reading_order(root: QWidget) -> list[QWidget]:
     """Every control under ``root`` Tab may stop at, in reading order.
 
-    A table with widgets in its cells is its cells, row by row (a list of entries is a
-    small form); a table or list without is one stop (arrows move inside it). Hidden and
+    A table with widgets in its cells is the table, then its cells row by row (a list of
+    entries is a small form); a table or list without is one stop (arrows move inside it). Hidden and
     disabled controls are included: Qt skips them as they are now, so the order stays
     right when a step's page or a disabled field comes back.
     """
@@ -199,6 +199,8 @@ def reading_order(root: QWidget) -> list[QWidget]:
 
     def walk(w: QWidget) -> None:
         if isinstance(w, QTableWidget) and any(w.cellWidget(r, 0) is not None for r in range(w.rowCount())):
+            if takes_tab(w):
+                out.append(w)  # the table first (arrows choose a row), then each row's controls
             for cell in _children(w):
                 walk(cell)
             return
