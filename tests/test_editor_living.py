@@ -222,11 +222,11 @@ def test_the_overspend_names_its_cause_and_clicking_it_goes_there(qtbot: Any, wi
     assert view.tabs.currentIndex() == 2 and now is not None and now.accessibleName().endswith("of Heavy Laser")
     spin = view.binder.bindings["budgets.freebies"].widget
     assert not spin.isVisible()  # the Storyteller's budget stays folded away: not the way out
-    assert view.budget.currentItem().text(0) == "1 x Heavy Laser"  # its line, open in the Budgets
+    assert view.budget.currentItem().text(0) == "1 x Heavy Laser: spends 6"  # its line, open in the Budgets
     assert sorted(i.text(0) for i in view.budget.selectedItems()) == [
-        "1 x Heavy Laser",
-        "1 x Missile/Torpedo",
-        "2 x Light Laser (2 + 1 fire-linked each)",
+        "1 x Heavy Laser: spends 6",
+        "1 x Missile/Torpedo: spends 4",
+        "2 x Light Laser (2 + 1 fire-linked each): spends 6",
     ]
 
 

@@ -19,14 +19,19 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.document import Document
-from shipyard.core.fixes import Proposal, propose
+from shipyard.core.fixes import Edit, Proposal, propose
 
 
 def proposal_text(p: Proposal, doc: Document) -> str:
     """A proposal as the dialog lists it: the changes, then what they do."""
-    changes = "; ".join(e.text or f"{e.op} {doc.place(e.path)}" for e in p.edits)
+    changes = "; ".join(_edit_text(e, doc) for e in p.edits)
     verdict = "the design passes" if p.passes else "fewer errors"
     return f"{changes}\n    {', '.join(p.effects)} — {verdict}"
+
+
+def _edit_text(e: Edit, doc: Document) -> str:
+    """An edit in words, without the internal path the engine's text ends with."""
+    return e.text.removesuffix(f" ({e.path})") if e.text else f"{e.op} {doc.place(e.path)}"
 
 
 class FixDialog(QDialog):

@@ -439,6 +439,8 @@ class ListEditor(QTableWidget):
             changed = True
         if changed and not hide:
             self.resizeColumnToContents(self.cost_column)
+        if changed:
+            self.updateGeometries()  # the cells' controls move with a column shown or hidden
 
     def mark(self, worst: dict[str, tuple[str, str]]) -> None:
         """Mark each row a finding is about (a sign in the row's header, the finding as its tooltip),
@@ -598,5 +600,5 @@ def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.addWidget(browser, 2)
-    lay.addWidget(editor, 3)
+    lay.addWidget(editor, 5)  # the chosen entries have columns; the catalog is a list of names
     return box

@@ -128,8 +128,7 @@ class BudgetPanel(QTreeWidget):
                 row.setForeground(3, _over_brush(self.palette()))
                 row.setFont(3, bold)
             for item in pool.items:
-                line = QTreeWidgetItem([item.label, "", amount_words(item), ""])
-                line.setTextAlignment(2, right)
+                line = QTreeWidgetItem([f"{item.label}: {amount_words(item)}"])
                 if item.path:
                     line.setData(0, Qt.ItemDataRole.UserRole, ("path", item.path))
                 elif item.pool:
@@ -138,6 +137,8 @@ class BudgetPanel(QTreeWidget):
                 line.setToolTip(0, "\n".join(x for x in (item.label, item.source, where) if x))
                 row.addChild(line)
             self.addTopLevelItem(row)
+            for line in _children(row):  # a line reads across the whole panel
+                line.setFirstColumnSpanned(True)
             row.setExpanded(pool.id in expanded)
 
     def cell_text(self, pool_row: int, column: int) -> str:
@@ -149,7 +150,7 @@ class BudgetPanel(QTreeWidget):
         row = self._row(pool_id)
         if row is None:
             return []
-        return [f"{c.text(0)}: {c.text(2)}" for c in _children(row)]
+        return [c.text(0) for c in _children(row)]
 
     def show_pool(self, pool_id: str, lines: Sequence[tuple[LineItem, PoolReport]] = ()) -> bool:
         """Open ``pool_id``'s row, and select the lines given (the causes of a finding, in
@@ -165,7 +166,8 @@ class BudgetPanel(QTreeWidget):
             if home is None:
                 continue
             home.setExpanded(True)
-            chosen += [c for c in _children(home) if c.text(0) == line.label and _path(c) == line.path][:1]
+            shown = f"{line.label}: {amount_words(line)}"
+            chosen += [c for c in _children(home) if c.text(0) == shown and _path(c) == line.path][:1]
         for c in chosen:
             c.setSelected(True)
         self.setCurrentItem(chosen[0] if chosen else row, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
