@@ -2,7 +2,9 @@
 change of the document (edit, undo, redo, load) flows back into the widgets.
 
 A path is the same string findings carry, so clicking a finding can focus the field
-that fixes it (``focus(path)`` picks the longest bound prefix).
+that fixes it (``focus(path)`` picks the longest bound prefix), enabling a greyed field
+for the user to fill in or focusing the check box that makes it editable. Every text
+field's undo and redo are the document's (:func:`shipyard._qt.keys.share_undo`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QWidget
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
 
 from shipyard._qt.document import Document
+from shipyard._qt.keys import share_undo
 from shipyard.core.edits import get_at
 from shipyard.core.formview import value_at
 
@@ -26,12 +38,16 @@ class Binding:
 class Binder(QObject):
     """Keeps a set of widgets and one document in step."""
 
+    closed = Signal()  # a field a finding opened was left: its condition applies again
+
     def __init__(self, doc: Document, report_error: Callable[[str], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.report_error = report_error
         self.bindings: dict[str, Binding] = {}
         self.focusers: dict[str, Callable[[str], bool]] = {}
+        self.gates: dict[str, QWidget] = {}  # paths editable only once a check box is ticked (a named pilot)
+        self.opened: set[QWidget] = set()  # greyed fields a finding opened for the user to fill in
         self._updating = False
 
     # --- registering ------------------------------------------------------------------
@@ -40,6 +56,10 @@ class Binder(QObject):
         """Any widget: ``read`` gives its value, ``write`` shows one (signals are blocked then);
         the widget's own signal calls :meth:`commit`."""
         self.bindings[path] = Binding(path, widget, read, write)
+        if isinstance(widget, QAbstractSpinBox | QLineEdit | QPlainTextEdit) or (
+            isinstance(widget, QComboBox) and widget.isEditable()
+        ):
+            share_undo(widget, self.doc.undo_stack)
         return widget
 
     def unbind(self, prefix: str) -> None:
@@ -48,6 +68,8 @@ class Binder(QObject):
             del self.bindings[p]
         for p in [p for p in self.focusers if _covers(prefix, p)]:
             del self.focusers[p]
+        for p in [p for p in self.gates if _covers(prefix, p)]:
+            del self.gates[p]
 
     def commit(self, path: str, value: Any, merge: bool = True) -> None:
         """The user set ``value`` at ``path``: one undo step (typing in one field merges)."""
@@ -74,12 +96,12 @@ class Binder(QObject):
         widget.setKeyboardTracking(True)
         widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
         widget.valueChanged.connect(lambda _v: self._commit(path, read()))
-        self.bindings[path] = Binding(path, widget, read, write)
+        self.bind(path, widget, read, write)
         return widget
 
     def line(self, path: str, widget: QLineEdit) -> QLineEdit:
         widget.textEdited.connect(lambda text: self._commit(path, text))
-        self.bindings[path] = Binding(path, widget, widget.text, lambda v: widget.setText("" if v is None else str(v)))
+        self.bind(path, widget, widget.text, lambda v: widget.setText("" if v is None else str(v)))
         return widget
 
     def text(self, path: str, widget: QPlainTextEdit) -> QPlainTextEdit:
@@ -92,7 +114,7 @@ class Binder(QObject):
                 widget.setTextCursor(c)
 
         widget.textChanged.connect(lambda: self._commit(path, widget.toPlainText()))
-        self.bindings[path] = Binding(path, widget, widget.toPlainText, write)
+        self.bind(path, widget, widget.toPlainText, write)
         return widget
 
     def check(self, path: str, widget: QCheckBox) -> QCheckBox:
@@ -114,12 +136,16 @@ class Binder(QObject):
         editor = widget.lineEdit() if widget.isEditable() else None
         if editor is not None:
             editor.editingFinished.connect(lambda: self._commit(path, widget.currentText(), merge=False))
-        self.bindings[path] = Binding(path, widget, lambda: widget.currentData(), write)
+        self.bind(path, widget, lambda: widget.currentData(), write)
         return widget
 
     def focuser(self, prefix: str, focus: Callable[[str], bool]) -> None:
         """A list editor that can focus a path under ``prefix`` (e.g. ``weapons[2].count``)."""
         self.focusers[prefix] = focus
+
+    def gate(self, prefix: str, check: QWidget) -> None:
+        """The paths under ``prefix`` are editable once ``check`` is ticked (an optional object)."""
+        self.gates[prefix] = check
 
     # --- syncing ----------------------------------------------------------------------
 
@@ -158,9 +184,39 @@ class Binder(QObject):
                 return True
             if p in self.bindings:
                 w = self.bindings[p].widget
+                if not w.isEnabled() or w.isHidden():
+                    w = self._open(p, w)
                 _reveal(w)
                 w.setFocus()
                 return True
+        return False
+
+    def _open(self, path: str, widget: QWidget) -> QWidget:
+        """A greyed or folded-away field a finding names: unfolded (the budget settings), or
+        the check box that makes it editable (a named pilot), or the field itself enabled
+        until the user leaves it (what they type there then holds the field's condition:
+        an Armor value divides Soak)."""
+        gate = next((g for p, g in self.gates.items() if _covers(p, path)), None)
+        if isinstance(gate, QToolButton) and gate.isCheckable():
+            gate.setChecked(True)  # showing more of the page, not a change of the design
+        elif gate is not None and gate.isEnabled() and not (isinstance(gate, QCheckBox) and gate.isChecked()):
+            return gate
+        if widget.isEnabled():
+            return widget
+        self.opened.add(widget)
+        widget.setEnabled(True)
+        widget.installEventFilter(self)
+        return widget
+
+    def is_open(self, widget: QWidget) -> bool:
+        """Whether a finding opened this greyed field (its condition does not grey it again yet)."""
+        return widget in self.opened
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut and watched in self.opened:
+            self.opened.discard(watched)
+            watched.removeEventFilter(self)
+            self.closed.emit()
         return False
 
 
@@ -170,7 +226,7 @@ def _covers(prefix: str, path: str) -> bool:
 
 def _reveal(widget: QWidget) -> None:
     """Make every tab that holds ``widget`` current, so it can take the focus."""
-    from PySide6.QtWidgets import QStackedWidget, QTabWidget
+    from PySide6.QtWidgets import QScrollArea, QStackedWidget, QTabWidget
 
     child: QWidget | None = widget
     while child is not None:
@@ -179,3 +235,9 @@ def _reveal(widget: QWidget) -> None:
         if isinstance(parent, QStackedWidget) and isinstance(tabs, QTabWidget):
             tabs.setCurrentWidget(child)
         child = parent
+    child = widget.parentWidget()
+    while child is not None:  # scrolled into sight, on a page taller than the window
+        area = child.parentWidget()
+        if isinstance(area, QScrollArea) and area.viewport() is child:
+            area.ensureWidgetVisible(widget)
+        child = area

@@ -1,7 +1,9 @@
 """An open design: the loaded design, its file, its undo stack and its current report.
 
 Every change is a QUndoCommand that swaps whole states (preset, catalog, design), so
-undo and redo are exact and cheap: designs are immutable values.
+undo and redo are exact and cheap: designs are immutable values. Each command remembers
+where in the design it changed something, so an undo or redo can show that place
+(:attr:`Document.stepped`), on whichever step of the editor it is.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from shipyard.core.catalog import with_preset
 from shipyard.core.designfile import LoadedDesign, save_design
-from shipyard.core.edits import insert_at, remove_at, set_at
+from shipyard.core.edits import get_at, insert_at, remove_at, set_at
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.model import Catalog
@@ -31,14 +33,23 @@ class State:
     design: Any
 
 
+PRESET_PLACE = "(preset)"  # where a change of preset is made: not a path of the design
+
+
 class ReplaceState(QUndoCommand):
-    """One edit. Edits of the same field in a row merge, so typing is one undo step."""
+    """One edit. Edits of the same field in a row merge, so typing is one undo step.
+
+    ``where`` is the path of the change (a field, a list entry), shown again when the
+    change is undone or redone."""
 
     MERGE_ID = 1
 
-    def __init__(self, doc: Document, before: State, after: State, text: str, merge_key: str | None) -> None:
+    def __init__(
+        self, doc: Document, before: State, after: State, text: str, merge_key: str | None, where: str = ""
+    ) -> None:
         super().__init__(text)
-        self.doc, self.before, self.after, self.merge_key = doc, before, after, merge_key
+        self.doc, self.before, self.after, self.merge_key, self.where = doc, before, after, merge_key, where
+        self._done = False  # the first redo is the push itself, not a step the user asked for
 
     def id(self) -> int:
         return self.MERGE_ID if self.merge_key else -1
@@ -51,15 +62,20 @@ class ReplaceState(QUndoCommand):
 
     def redo(self) -> None:
         self.doc._set_state(self.after)
+        if self._done:
+            self.doc.stepped.emit(self.where)
+        self._done = True
 
     def undo(self) -> None:
         self.doc._set_state(self.before)
+        self.doc.stepped.emit(self.where)
 
 
 class Document(QObject):
     changed = Signal()
     modified_changed = Signal(bool)
     file_changed = Signal()
+    stepped = Signal(str)  # an undo or redo changed the design at this path
 
     def __init__(self, loaded: LoadedDesign, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -110,7 +126,14 @@ class Document(QObject):
 
     @property
     def title(self) -> str:
-        return self.path.name if self.path else (getattr(self.design, "name", "") or "Untitled")
+        """The file's name, or the design's name before it is saved (the window title)."""
+        return self.path.name if self.path else self.name
+
+    @property
+    def name(self) -> str:
+        """The design's name, as its tab shows it."""
+        name = getattr(self.design, "name", "")
+        return name.strip() if isinstance(name, str) and name.strip() else (self.path.stem if self.path else "Untitled")
 
     def _set_state(self, state: State) -> None:
         self._state = state
@@ -120,12 +143,20 @@ class Document(QObject):
     # --- edits (each one undoable) --------------------------------------------------------
 
     def _push(
-        self, design: Any, text: str, merge_key: str | None, preset: str | None = None, catalog: Catalog | None = None
+        self,
+        design: Any,
+        text: str,
+        merge_key: str | None,
+        preset: str | None = None,
+        catalog: Catalog | None = None,
+        where: str = "",
     ) -> None:
         after = State(preset or self._state.preset, catalog or self._state.catalog, design)
-        self.undo_stack.push(ReplaceState(self, self._state, after, text, merge_key))
+        self.undo_stack.push(ReplaceState(self, self._state, after, text, merge_key, where))
 
-    def _apply(self, change: Callable[[Any], Any], text: str, merge_key: str | None = None) -> str | None:
+    def _apply(
+        self, change: Callable[[Any], Any], text: str, merge_key: str | None = None, where: str = ""
+    ) -> str | None:
         """Run ``change`` (design -> new design, through the engine) as one undo step.
 
         Returns the engine's message when it refuses, and changes nothing; a change that
@@ -136,13 +167,21 @@ class Document(QObject):
         except InputError as exc:
             return str(exc)
         if new != self.design:
-            self._push(new, text, merge_key)
+            self._push(new, text, merge_key, where=where)
         return None
 
     def edit(self, path: str, value: Any, *, merge: bool = True, text: str = "") -> str | None:
         """Set ``value`` at ``path``; returns the engine's message when the value is refused."""
         merge_key = path if merge else None
-        return self._apply(lambda d: set_at(d, path, value, self.catalog), text or f"Change {path}", merge_key)
+        text = text or f"Change {self.place(path)}"
+        return self._apply(lambda d: set_at(d, path, value, self.catalog), text, merge_key, path)
+
+    def place(self, path: str) -> str:
+        """``path`` as the user sees it ("Weapons, Light Laser: fire-link group")."""
+        from shipyard.core.places import place
+
+        data = self.design.model_dump(mode="json") if "[" in path else {}
+        return place(path, self.catalog, data)
 
     def edit_many(self, changes: dict[str, Any], text: str) -> str | None:
         """Several values in one undoable step (e.g. dividing Soak sets Armor and Shields)."""
@@ -152,7 +191,7 @@ class Document(QObject):
                 design = set_at(design, path, value, self.catalog)
             return design
 
-        return self._apply(change, text)
+        return self._apply(change, text, where=next(iter(changes), ""))
 
     def replace_design(self, design: Any, text: str) -> str | None:
         """The whole design replaced (what a ruleset's action returned), one undo step;
@@ -173,10 +212,29 @@ class Document(QObject):
         return self._apply(change, text)
 
     def insert(self, list_path: str, item: Any, text: str = "") -> str | None:
-        return self._apply(lambda d: insert_at(d, list_path, item, self.catalog), text or f"Add to {list_path}")
+        where = f"{list_path}[{len(self._entries(list_path))}]"
+        return self._apply(
+            lambda d: insert_at(d, list_path, item, self.catalog), text or f"Add to {list_path}", where=where
+        )
 
     def remove(self, list_path: str, index: int, text: str = "") -> str | None:
-        return self._apply(lambda d: remove_at(d, list_path, index, self.catalog), text or f"Remove from {list_path}")
+        return self._apply(
+            lambda d: remove_at(d, list_path, index, self.catalog),
+            text or f"Remove from {list_path}",
+            where=f"{list_path}[{index}]",
+        )
+
+    def apply_design(self, design: Any, text: str, where: str = "") -> None:
+        """A whole new design the engine made (a fix it proposed), as one undo step."""
+        if design != self.design:
+            self._push(design, text, None, where=where)
+
+    def _entries(self, list_path: str) -> list[Any]:
+        try:
+            value = get_at(self.design, list_path)
+        except InputError:
+            return []
+        return list(value) if isinstance(value, list) else []
 
     def set_preset(self, preset_id: str) -> str | None:
         if preset_id == self.preset:
@@ -185,7 +243,7 @@ class Document(QObject):
             catalog = with_preset(self.catalog, preset_id)
         except InputError as exc:
             return str(exc)
-        self._push(self.design, f"Preset {preset_id}", None, preset=preset_id, catalog=catalog)
+        self._push(self.design, f"Preset {preset_id}", None, preset=preset_id, catalog=catalog, where=PRESET_PLACE)
         return None
 
     # --- files ----------------------------------------------------------------------------

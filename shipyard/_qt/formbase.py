@@ -8,11 +8,18 @@ and none of them imports it back.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QLabel, QWidget
+
+from shipyard.core.places import plain
+
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+    from PySide6.QtWidgets import QFormLayout
 
     from shipyard._qt.binding import Binder
     from shipyard._qt.document import Document
@@ -21,10 +28,7 @@ if TYPE_CHECKING:
 
 SPIN_LIMIT = 2_000_000_000  # a QSpinBox holds a C int
 
-
-def plain(label: str) -> str:
-    """A label without its accelerator marks, as an accessible name ("&Name" -> "Name")."""
-    return label.replace("&&", "\0").replace("&", "").replace("\0", "&")
+__all__ = ["SPIN_LIMIT", "MarkedLabel", "Pages", "Scope", "mark_colour", "plain"]
 
 
 class Scope:
@@ -65,6 +69,9 @@ class Pages(Protocol):
     open_design: Callable[[Any], None] | None
     parent_widget: QWidget | None
     catalog_changed: bool
+    browser_of: dict[str, Any]  # a catalog list's browser by the list's path
+
+    def structure_changed(self) -> None: ...
 
     def context(self) -> FormContext: ...
 
@@ -83,3 +90,62 @@ class Pages(Protocol):
     def ask_params(self, action: ActionDecl) -> dict[str, Any] | None: ...
 
     def run_action(self, action: ActionDecl) -> bool: ...
+
+
+SEVERITY_ORDER = {"error": 0, "warning": 1, "advice": 2}
+MARK_GLYPH = {"error": "✖", "warning": "⚠", "advice": "ℹ"}
+_MARK_COLOUR = {  # (light, dark) palettes
+    "error": ("#b71c1c", "#ff7b72"),
+    "warning": ("#8a5a00", "#f0b35a"),
+    "advice": ("#0d47a1", "#8ab4f8"),
+}
+
+
+def mark_colour(severity: str, widget: QWidget) -> str:
+    """The colour a finding of ``severity`` is marked in, readable on ``widget``'s palette."""
+    dark = widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return _MARK_COLOUR.get(severity, _MARK_COLOUR["advice"])[1 if dark else 0]
+
+
+class MarkedLabel(QLabel):
+    """A field's label that shows, while a finding is about the field, its severity as a
+    sign and a colour ("✖ Armor" in red), and the finding as its tooltip."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self._base = text
+        self._mark: tuple[str, str] | None = None
+        self._show()
+
+    @property
+    def base(self) -> str:
+        return self._base
+
+    @property
+    def mark(self) -> tuple[str, str] | None:
+        """(severity, finding text) while the label is marked."""
+        return self._mark
+
+    def set_base(self, text: str) -> None:
+        if text != self._base:
+            self._base = text
+            self._show()
+
+    def set_mark(self, mark: tuple[str, str] | None) -> None:
+        if mark != self._mark:
+            self._mark = mark
+            self._show()
+
+    def _show(self) -> None:
+        if self._mark is None:
+            self.setTextFormat(Qt.TextFormat.PlainText)
+            self.setText(self._base)
+            self.setToolTip("")
+            return
+        severity, text = self._mark
+        glyph = MARK_GLYPH.get(severity, "•")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setText(
+            f'<span style="color:{mark_colour(severity, self)}"><b>{glyph}</b></span> {html.escape(self._base, False)}'
+        )
+        self.setToolTip(text)

@@ -5,13 +5,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -27,15 +28,19 @@ if TYPE_CHECKING:
     from shipyard._qt.document import Document
 
 
-def page(*widgets: QWidget) -> QScrollArea:
-    """A step page: the widgets one under another, scrolling when the window is small."""
+def page(*widgets: QWidget, grow: Sequence[QWidget] = ()) -> QScrollArea:
+    """A step page: the widgets one under another, scrolling only when the window is too
+    small for them; the ``grow`` ones (lists) share the height there is, the rest keep theirs."""
     inner = QWidget()
     lay = QVBoxLayout(inner)
     for w in widgets:
-        lay.addWidget(w)
-    lay.addStretch(1)
+        lay.addWidget(w, 1 if w in grow else 0)
+    if not grow:
+        lay.addStretch(1)
     area = QScrollArea()
     area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the page scrolls; Tab stops at its controls
     area.setWidget(inner)
     return area
 

@@ -30,15 +30,17 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from shipyard._qt.formbase import SPIN_LIMIT, Scope, plain
+from shipyard._qt.formbase import SEVERITY_ORDER, SPIN_LIMIT, MarkedLabel, Scope, plain
 from shipyard._qt.forms import StepPages, page, quiet
 from shipyard._qt.generated_actions import action_bar, action_row, ask_params, run_action
 from shipyard._qt.generated_lists import list_area, map_area
 from shipyard._qt.generated_report import figure_rows, table_area
+from shipyard._qt.keys import TextBox
 from shipyard.core.form import (
     ActionDecl,
     ActionRef,
@@ -73,6 +75,7 @@ from shipyard.core.schema import spec_at
 if TYPE_CHECKING:
     from shipyard._qt.binding import Binder
     from shipyard._qt.document import Document
+    from shipyard.core.findings import Finding
 
 _NOTHING = object()
 
@@ -141,6 +144,11 @@ class FormPages(StepPages):
         self.pages: list[tuple[str, Callable[[], QWidget]]] = [
             (p.title, self._built(p.id, self._page_factory(p))) for p in self.page_decls
         ]
+        self.labels: dict[str, MarkedLabel] = {}  # each field's label, to mark while a finding is about it
+        self.browser_of: dict[str, Any] = {}  # a catalog list's browser, by the list's path
+        self.chain_dirty = True  # controls came or went since the Tab order was made
+        self._marked: object = None
+        binder.closed.connect(self.refresh)  # a greyed field a finding opened was left
 
     # --- the document as the form sees it --------------------------------------------------
 
@@ -168,6 +176,34 @@ class FormPages(StepPages):
 
     def binder_data(self) -> Any:
         return self.context().data
+
+    def structure_changed(self) -> None:
+        """Controls came or went (a list's rows, a detail area): the view makes the Tab order again."""
+        self.chain_dirty = True
+
+    def browser_for(self, path: str) -> Any:
+        """The catalog browser that adds entries to the list at ``path``, if there is one."""
+        return self.browser_of.get(path)
+
+    def mark(self, findings: list[Finding]) -> None:
+        """Mark each field and list row a finding is about, until the finding goes away."""
+        marks = [(f.path, f.severity.value, f.message) for f in findings if f.path]
+        key = (len(self.labels), len(self.lists), marks)  # pages built since are marked too
+        if key == self._marked:
+            return
+        self._marked = key
+        worst: dict[str, tuple[str, str]] = {}
+        for path, severity, message in marks:
+            known = worst.get(path)
+            if known is None or SEVERITY_ORDER[severity] < SEVERITY_ORDER[known[0]]:
+                worst[path] = (severity, message)
+        for path, label in list(self.labels.items()):
+            try:
+                label.set_mark(_covering(worst, path))
+            except RuntimeError:  # the label of a detail area that was rebuilt
+                del self.labels[path]
+        for editor in self.lists:
+            editor.mark(worst)
 
     # --- building ----------------------------------------------------------------------------
 
@@ -206,11 +242,17 @@ class FormPages(StepPages):
         return lambda: self._page(decl)
 
     def _page(self, decl: Page) -> QWidget:
+        """A step: its help and sections one under another; lists take the height there is."""
         widgets: list[QWidget] = []
         if decl.help:
             widgets.append(self._note(self.scope, decl.help))
-        widgets += [self.section(s, "", self.scope) for s in decl.sections]
-        return page(*widgets)
+        grow: list[QWidget] = []
+        for s in decl.sections:
+            box = self.section(s, "", self.scope)
+            widgets.append(box)
+            if any(isinstance(el, ListDecl) for el in s.fields):
+                grow.append(box)
+        return page(*widgets, grow=grow)
 
     def _note(self, scope: Scope, raw: str) -> QLabel:
         label = QLabel(wordWrap=True)
@@ -233,6 +275,7 @@ class FormPages(StepPages):
         if decl.help:
             outer.addWidget(self._note(scope, decl.help))
         rows: list[QWidget] = []  # the widgets an optional object's check box enables
+        with_object: list[tuple[QFormLayout | None, QWidget]] = []  # where each is, to show it only with the object
         if decl.optional is not None:
             opt = decl.optional
             path = joined(base, opt.path)
@@ -249,6 +292,7 @@ class FormPages(StepPages):
             check.toggled.connect(toggled)
             outer.addWidget(check)
             self.toggles.append(check)
+            self.binder.gate(path, check)  # a finding inside the object: its check box first
 
             def focus_check(_path: str, check: QCheckBox = check) -> bool:
                 return _focus(check)
@@ -272,17 +316,21 @@ class FormPages(StepPages):
             if isinstance(el, ListDecl | MapDecl):
                 form = None
                 area = list_area(self, el, base, scope) if isinstance(el, ListDecl) else map_area(self, el, base, scope)
-                outer.addWidget(area)
+                outer.addWidget(area, 1 if isinstance(el, ListDecl) else 0)
                 rows.append(area)
+                with_object.append((None, area))
                 continue
             if form is None:
                 form = QFormLayout()
-                form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+                # text fields take the width there is; numbers and choices stay their size
+                form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
                 holder = QWidget()
                 holder.setLayout(form)
                 form.setContentsMargins(0, 0, 0, 0)
                 outer.addWidget(holder)
-            rows += self.element(form, el, base, scope)
+            made = self.element(form, el, base, scope)
+            rows += made
+            with_object += [(form, w) for w in made]
         if decl.optional is not None:
             path = joined(base, decl.optional.path)
 
@@ -297,6 +345,11 @@ class FormPages(StepPages):
                         w.setEnabled(False)
                     elif id(w) not in scope.conditioned:
                         w.setEnabled(True)
+                for layout, w in with_object:  # the object's fields show with it (a named pilot's traits)
+                    if layout is None:
+                        w.setVisible(present)
+                    elif layout.isRowVisible(w) != present:
+                        layout.setRowVisible(w, present)
 
             scope.updates.append(update)
         if decl.when is not None:
@@ -326,18 +379,18 @@ class FormPages(StepPages):
             return self.budgets(form, el, base, scope)
         raise TypeError(f"unknown form element {type(el).__name__}")
 
-    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> QLabel:
+    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> MarkedLabel:
         """A labelled row: the label is the widget's buddy, its text the accessible name."""
-        lab = QLabel()
+        lab = MarkedLabel()
         lab.setBuddy(widget)
 
         def show(text: str) -> None:
-            lab.setText(text)
+            lab.set_base(text)
             widget.setAccessibleName(plain(text))
 
         self._text(scope, label, show)
         if isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox):
-            widget.setMinimumWidth(420)
+            widget.setMinimumWidth(260)
         elif isinstance(widget, QSpinBox | QDoubleSpinBox):
             widget.setMinimumWidth(110)
         form.addRow(lab, widget)
@@ -350,7 +403,7 @@ class FormPages(StepPages):
         path = joined(base, decl.path)
         kind = widget_for(decl, ctx, path)
         widget = self.editor(kind, decl, path, scope)
-        self.row(form, decl.label, widget, scope)
+        self.labels[path] = self.row(form, decl.label, widget, scope)
         self._help(scope, widget, "", resolve=lambda c: field_help(decl, c, path))
         scope.paths.add(path)
         if decl.enabled is not None:
@@ -358,7 +411,7 @@ class FormPages(StepPages):
             scope.conditioned.add(id(widget))
 
             def update(c: FormContext) -> None:
-                widget.setEnabled(holds(cond, c, base))
+                widget.setEnabled(holds(cond, c, base) or self.binder.is_open(widget))
 
             scope.updates.append(update)
         return widget
@@ -372,10 +425,9 @@ class FormPages(StepPages):
         if kind in ("line", "name"):
             return b.line(path, QLineEdit())
         if kind == "multiline":
-            text = QPlainTextEdit()
+            text = TextBox()  # Tab leaves it; Ctrl+Tab types a tab
             lines = decl.lines or 4
             text.setMaximumHeight(QFontMetrics(text.font()).lineSpacing() * lines + 16)
-            text.setTabChangesFocus(True)
             return b.text(path, text)
         if kind == "check":
             return b.check(path, QCheckBox())
@@ -490,6 +542,12 @@ class FormPages(StepPages):
         item = spec.item if spec is not None else None
         hi = int(item.maximum) if item is not None and item.maximum is not None else 10_000
         out: list[QWidget] = []
+        shown = QToolButton()
+        shown.setCheckable(True)
+        shown.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        shown.setAccessibleName("Show the budget settings")
+        form.addRow(shown)
+        spins: list[QSpinBox] = []
         for pool in ctx.catalog.pools:
             if not getattr(pool, "storyteller_editable", True):
                 continue
@@ -498,12 +556,30 @@ class FormPages(StepPages):
             spin.setRange(-1, hi)
             spin.setSpecialValueText(decl.none)
             self.binder.spin(path, spin, none_value=-1)
-            self.row(form, pool.name, spin, scope)
+            self.labels[path] = self.row(form, pool.name, spin, scope)
             if decl.help:
                 self._help(scope, spin, decl.help)
             scope.paths.add(path)
             out.append(spin)
-        return out
+            spins.append(spin)
+        # Budgets follow the rules unless the Storyteller says otherwise: the settings fold
+        # away while none is set, so a player is not invited to raise a budget to fit.
+        self.binder.gate(root, shown)
+
+        def show_rows(on: bool) -> None:
+            shown.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+            shown.setText("Hide the budget settings" if on else "Show the budget settings (all as the rules)")
+            for spin in spins:
+                form.setRowVisible(spin, on)
+
+        def update(c: FormContext) -> None:
+            if not shown.isChecked() and any(c.value(f"{root}.{p.id}") is not None for p in c.catalog.pools):
+                shown.setChecked(True)
+
+        shown.toggled.connect(show_rows)
+        show_rows(False)
+        scope.updates.append(update)
+        return [shown, *out]
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -518,3 +594,9 @@ class FormPages(StepPages):
     def run_action(self, action: ActionDecl) -> bool:
         """Ask for the action's values, call the ruleset, open or apply what it made."""
         return run_action(self, action)
+
+
+def _covering(worst: dict[str, tuple[str, str]], path: str) -> tuple[str, str] | None:
+    """The worst finding about ``path`` or a place inside it (a pilot's trait marks the pilot)."""
+    found = [m for p, m in worst.items() if p == path or p.startswith((path + ".", path + "["))]
+    return min(found, key=lambda m: SEVERITY_ORDER[m[0]]) if found else None

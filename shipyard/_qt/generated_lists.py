@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from shipyard._qt.formbase import Pages, Scope, plain
+from shipyard._qt.formbase import MarkedLabel, Pages, Scope, plain
 from shipyard._qt.generated_browse import ListingBrowser
 from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
 from shipyard.core.errors import InputError
@@ -138,12 +138,22 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         doc, path, columns, name_of, pages.report_error, (lambda i: add(i)) if decl.catalog is not None else None
     )
     editor.setAccessibleName(label)
+    editor.setMinimumHeight(110)
+    editor.rebuilt.connect(pages.structure_changed)
+    caption = MarkedLabel(f"{label}: chosen" if decl.catalog is not None else label)
+    caption.setBuddy(editor)
+    editor.caption = caption
     pages.lists.append(editor)
     scope.lists.append(editor)
     scope.paths.add(path)
+    chosen = QWidget()
+    column = QVBoxLayout(chosen)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(caption)
+    column.addWidget(editor, 1)
     area: QWidget
+    browser: CatalogBrowser | None = None
     if decl.catalog is not None:
-        browser: CatalogBrowser
         if decl.browse is not None:
             browser = ListingBrowser(doc, decl, noun, pages.context)
         else:
@@ -151,7 +161,8 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         browser.add_requested.connect(lambda i: add(i))
         pages.browsers.append(browser)
         scope.browsers.append(browser)
-        area = browser_with_list(browser, editor)
+        pages.browser_of[path] = browser
+        area = browser_with_list(browser, chosen)
         if decl.custom is not None:  # entries of the list's own beside the catalog's
             own = QPushButton(decl.add or "&Add")
             own.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
@@ -164,7 +175,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         area = QWidget()
         lay = QVBoxLayout(area)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(editor)
+        lay.addWidget(chosen, 1)
         button = QPushButton(decl.add or "&Add")
         button.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
         button.clicked.connect(lambda: add(None))
@@ -178,7 +189,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     def texts(ctx: FormContext) -> None:  # a preset or house rule may change a header's or cell's text
         for col, d in zip(columns, decl.columns, strict=True):
             col.header, col.help = help_text(d.label, ctx.catalog), help_text(d.help, ctx.catalog)
-        editor.setHorizontalHeaderLabels([c.header for c in columns] + [""])
+        editor.setHorizontalHeaderLabels([c.header for c in columns] + ["Cost", ""])
         editor._signature = None  # rebuild the cells with the new help
 
     scope.texts.append(texts)
@@ -189,6 +200,12 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     focus_list = editor.focus_path
 
     def focus(p: str) -> bool:
+        if p == path and browser is not None and (editor.rowCount() == 0 or browser.list.currentItem() is not None):
+            from shipyard._qt.binding import _reveal  # the list as a whole: where entries are added
+
+            _reveal(browser)
+            (browser.list if browser.list.currentItem() is not None else browser.search).setFocus()
+            return True
         if not focus_list(p):
             if editor.rowCount() or editor.isHidden():
                 return False
@@ -205,7 +222,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
-    lay.addWidget(area)
+    lay.addWidget(area, 1)
     lay.addWidget(detail.box)
     return box
 
@@ -281,6 +298,7 @@ class _Detail:
         self.pages.binder.refresh(ctx.data)
         self.scope.refresh(ctx, True)
         self.fit()
+        self.pages.structure_changed()
 
     def update(self, ctx: FormContext) -> None:
         entries = self.entries()

@@ -1,14 +1,23 @@
-"""Catalog browser and list editor: pick catalog items, edit the chosen ones in a table."""
+"""Catalog browser and list editor: pick catalog items, edit the chosen ones in a table.
+
+The browser shows what a user needs to choose an item — its own fields (a weapon's
+Speed, Damage, Range, cost and notes), in the detail box and the tooltip — and works from
+the keyboard: Down from the search box into the list, Enter adds the selected (or the
+only) match. The list editor's rows show what each entry costs, from the report's pool
+line items, and a mark while a finding is about the entry.
+"""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from fractions import Fraction
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QDrag
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QDrag, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -22,14 +31,18 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableWidget,
+    QTableWidgetItem,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from shipyard._qt.document import Document
+from shipyard._qt.formbase import MARK_GLYPH, SEVERITY_ORDER, mark_colour
+from shipyard._qt.keys import share_undo
 from shipyard.core.edits import get_at, parse_path
 from shipyard.core.errors import InputError
+from shipyard.core.items import CatalogItem, facts
 from shipyard.core.rules import scale_restriction
 
 MIME = "application/x-shipyard-item"
@@ -65,7 +78,9 @@ class CatalogBrowser(QWidget):
         self.list.setDragEnabled(True)
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
-        self.detail.setMaximumHeight(140)
+        self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
+        self.detail.setMinimumHeight(90)
+        self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")
         label = QLabel(f"{noun.capitalize()} catalog")
@@ -73,7 +88,9 @@ class CatalogBrowser(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         for w in (label, self.search, self.list, self.detail, self.add_button):
-            lay.addWidget(w)
+            lay.addWidget(w, 1 if w is self.list else 0)
+        self.list.setMinimumHeight(120)
+        self.search.installEventFilter(self)
         self.search.textChanged.connect(self._filter)
         self.list.currentItemChanged.connect(self._show)
         self.list.itemActivated.connect(lambda _i: self._add())
@@ -102,7 +119,7 @@ class CatalogBrowser(QWidget):
             row = QListWidgetItem(text)
             row.setData(Qt.ItemDataRole.UserRole, item.id)
             reason = scale_restriction(self.doc.catalog, item, scale) if scale is not None else None
-            tip = getattr(item, "description", "") or getattr(item, "notes", "")
+            tip = facts_text(item)
             if reason:
                 row.setText(f"{text}   (for {reason} scale only)")
                 row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
@@ -126,6 +143,65 @@ class CatalogBrowser(QWidget):
                 else ""
             )
             row.setHidden(bool(needle) and needle not in hay)
+        current = self.list.currentItem()
+        if needle and (current is None or current.isHidden()):  # the detail follows what the search leaves
+            shown = self.matches()
+            if shown:
+                self.list.setCurrentItem(shown[0])
+            else:
+                self.list.setCurrentRow(-1)
+
+    def matches(self, enabled_only: bool = False) -> list[QListWidgetItem]:
+        """The rows the search shows (only those that may be added, with ``enabled_only``)."""
+        rows = [self.list.item(i) for i in range(self.list.count())]
+        return [
+            r for r in rows if not r.isHidden() and (not enabled_only or bool(r.flags() & Qt.ItemFlag.ItemIsEnabled))
+        ]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """In the search box, Down goes into the list, Enter adds the selected or the only match."""
+        if watched is self.search and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_PageDown):
+                current = self.list.currentItem()
+                if current is None or current.isHidden():
+                    shown = self.matches()
+                    if shown:
+                        self.list.setCurrentItem(shown[0])
+                self.list.setFocus(Qt.FocusReason.TabFocusReason)
+                return True
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.add_match()
+                return True
+        return False
+
+    def add_match(self) -> bool:
+        """Add the selected match, or the only one; False (and nothing added) when neither is clear."""
+        current = self.list.currentItem()
+        if current is not None and not current.isHidden() and current.flags() & Qt.ItemFlag.ItemIsEnabled:
+            self.add_requested.emit(current.data(Qt.ItemDataRole.UserRole))
+            return True
+        shown = self.matches(enabled_only=True)
+        if len(shown) == 1:
+            self.list.setCurrentItem(shown[0])
+            self.add_requested.emit(shown[0].data(Qt.ItemDataRole.UserRole))
+            return True
+        return False
+
+    def select_named(self, text: str) -> bool:
+        """Select the catalog item whose name ``text`` mentions (the longest such name), e.g. the
+        item an advice recommends; False when it names none."""
+        rows = [self.list.item(i) for i in range(self.list.count())]
+        named = [r for r in rows if (item := self._item(r)) is not None and item.name in text]
+        if not named:
+            return False
+        row = max(named, key=lambda r: len(self._item(r).name))  # type: ignore[union-attr]
+        self.search.clear()
+        self.list.setCurrentItem(row)
+        self.list.scrollToItem(row)
+        return True
+
+    def _item(self, row: QListWidgetItem) -> CatalogItem | None:
+        return self.doc.catalog.item(self.kind, row.data(Qt.ItemDataRole.UserRole))
 
     def _show(self, row: QListWidgetItem | None) -> None:
         if row is None:
@@ -134,19 +210,14 @@ class CatalogBrowser(QWidget):
         item = self.doc.catalog.item(self.kind, row.data(Qt.ItemDataRole.UserRole))
         if item is None:
             return
-        parts = [f"<b>{item.name}</b>"]
-        cost = getattr(item, "cost", None)
-        if cost is not None:
-            max_level = getattr(item, "max_level", None)
-            per_level = " per level" if getattr(item, "per_level", False) else ""
-            parts.append(f"Cost {cost}{per_level}" + (f", up to {max_level}" if max_level else ""))
-        for attr in ("description", "system", "notes"):
-            text = getattr(item, attr, "")
-            if text:
-                parts.append(f"<i>{attr.capitalize()}:</i> {text}")
+        short, long = facts(item)
+        parts = [f"<b>{html.escape(item.name)}</b>"]
+        if short:
+            parts.append(" · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in short))
+        parts += [f"<i>{html.escape(k)}:</i> {html.escape(v)}" for k, v in long]
         if not row.flags() & Qt.ItemFlag.ItemIsEnabled:
-            parts.append(f"<b>{row.toolTip().split('.')[0]}.</b>")
-        parts.append(f"<span style='color: gray'>Source: {self.doc.catalog.cite(item.source)}</span>")
+            parts.append(f"<b>{html.escape(row.toolTip().split('.')[0])}.</b>")
+        parts.append(f"<span style='color: gray'>Source: {html.escape(self.doc.catalog.cite(item.source))}</span>")
         self.detail.setHtml("<br>".join(parts))
 
     def _add(self) -> None:
@@ -185,6 +256,8 @@ class Column:
 class ListEditor(QTableWidget):
     """The chosen entries of one list in the design, one row each, every cell editable."""
 
+    rebuilt = Signal()  # rows came or went: the Tab order has new controls
+
     def __init__(
         self,
         doc: Document,
@@ -195,12 +268,16 @@ class ListEditor(QTableWidget):
         add: Callable[[str], None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(0, len(columns) + 1, parent)
+        super().__init__(0, len(columns) + 2, parent)
         self.doc, self.list_path, self.columns, self.name_of = doc, list_path, columns, name_of
         self.report_error, self._add = report_error, add
-        self.setHorizontalHeaderLabels([c.header for c in columns] + [""])
+        self.setHorizontalHeaderLabels([c.header for c in columns] + ["Cost", ""])
         self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setVisible(False)
+        self.setTabKeyNavigation(False)  # Tab walks the cells' controls and leaves the table
+        self.setColumnHidden(self.cost_column, True)
+        self.caption: Any = None  # the list's label (a MarkedLabel), marked for a finding about the whole list
+        self._marks: dict[int, tuple[str, str]] = {}
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAccessibleName(f"Chosen {list_path}")
         self.setAcceptDrops(add is not None)
@@ -217,12 +294,22 @@ class ListEditor(QTableWidget):
             return []
         return list(value) if isinstance(value, list) else []
 
+    @property
+    def cost_column(self) -> int:
+        return len(self.columns)
+
+    @property
+    def remove_column(self) -> int:
+        return len(self.columns) + 1
+
     def refresh(self) -> None:
         entries = self.entries()
         signature = tuple(self.name_of(e) for e in entries)
         if signature != self._signature:
             self._rebuild(entries)
             self._signature = signature
+            self.rebuilt.emit()
+        self._show_costs(len(entries))
         # a choice's options may follow the design (a crew member's stations: its turrets too)
         options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
         self._updating = True
@@ -249,9 +336,14 @@ class ListEditor(QTableWidget):
             remove = QPushButton("Remove")
             remove.setAccessibleName(f"Remove {self.name_of(entry)}")
             remove.clicked.connect(lambda _=False, row=r: self._remove(row))
-            self.setCellWidget(r, len(self.columns), remove)
+            self.setCellWidget(r, self.remove_column, remove)
+            cost = QTableWidgetItem()
+            cost.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            cost.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.setItem(r, self.cost_column, cost)
         self.resizeColumnsToContents()
         self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self._show_marks()
 
     def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> None:
         """A read-only cell's text and tooltip, as the column's ``text`` says now."""
@@ -298,7 +390,97 @@ class ListEditor(QTableWidget):
         w.setToolTip(f"{name}: {col.help}" if col.help else name)
         if col.help:
             w.setAccessibleDescription(col.help)
+        if isinstance(w, QSpinBox | QLineEdit):
+            share_undo(w, self.doc.undo_stack)
         return w
+
+    def costs(self, row: int) -> str:
+        """What the entry of ``row`` costs in each pool, from the report's line items
+        ("6 Weapon Points"; "gains 2 Freebie Points"; "" when it costs nothing)."""
+        return self._costs().get(row, "")
+
+    def _costs(self) -> dict[int, str]:
+        head = self.list_path + "["
+        nets: dict[int, dict[str, Fraction]] = {}
+        names: dict[str, str] = {}
+        for pool in self.doc.report.pools:
+            names[pool.id] = pool.name
+            for i in pool.items:
+                if not i.path.startswith(head):
+                    continue
+                index = i.path[len(head) : i.path.find("]", len(head))]
+                if not index.isdigit():
+                    continue
+                per = nets.setdefault(int(index), {})
+                per[pool.id] = per.get(pool.id, Fraction(0)) + _exact(i) * (1 if i.kind == "cost" else -1)
+        return {
+            row: ", ".join(
+                f"{'gains ' if net < 0 else ''}{_shown(abs(net))} {names[pid]}" for pid, net in per.items() if net
+            )
+            for row, per in nets.items()
+        }
+
+    def _show_costs(self, rows: int) -> None:
+        """The Cost column, shown while any entry costs something."""
+        if not self.doc.catalog.pools:
+            return
+        costs = self._costs()
+        changed = False
+        for r in range(rows):
+            text = costs.get(r, "")
+            item = self.item(r, self.cost_column)
+            if item is not None and item.text() != text:
+                item.setText(text)
+                item.setToolTip(text)
+                changed = True
+        hide = not any(costs.values())
+        if self.isColumnHidden(self.cost_column) != hide:
+            self.setColumnHidden(self.cost_column, hide)
+            changed = True
+        if changed and not hide:
+            self.resizeColumnToContents(self.cost_column)
+        if changed:
+            self.updateGeometries()  # the cells' controls move with a column shown or hidden
+
+    def mark(self, worst: dict[str, tuple[str, str]]) -> None:
+        """Mark each row a finding is about (a sign in the row's header, the finding as its tooltip),
+        and the list's caption for a finding about the whole list."""
+        base = parse_path(self.list_path)
+        marks: dict[int, tuple[str, str]] = {}
+        whole: tuple[str, str] | None = None
+        for path, mark in worst.items():
+            try:
+                parts = parse_path(path)
+            except ValueError:
+                continue
+            if parts[: len(base)] != base:
+                continue
+            rest = parts[len(base) :]
+            if not rest:
+                whole = mark
+            elif isinstance(rest[0], int):
+                known = marks.get(rest[0])
+                if known is None or SEVERITY_ORDER[mark[0]] < SEVERITY_ORDER[known[0]]:
+                    marks[rest[0]] = mark
+        if self.caption is not None and hasattr(self.caption, "set_mark"):
+            self.caption.set_mark(whole)
+        if marks != self._marks:
+            self._marks = marks
+            self._show_marks()
+
+    def _show_marks(self) -> None:
+        for r in range(self.rowCount()):
+            mark = self._marks.get(r)
+            item = QTableWidgetItem(MARK_GLYPH.get(mark[0], "") if mark else "")
+            if mark:
+                item.setForeground(QBrush(QColor(mark_colour(mark[0], self))))
+                item.setToolTip(mark[1])
+            self.setVerticalHeaderItem(r, item)
+        self.verticalHeader().setVisible(bool(self._marks))
+
+    def marked_rows(self) -> dict[int, str]:
+        """The rows marked now, with their finding's severity (what a user sees in the row headers)."""
+        return {r: m[0] for r, m in self._marks.items()}
 
     def _write(self, w: QWidget | None, col: Column, value: Any) -> None:
         if w is None:
@@ -339,20 +521,20 @@ class ListEditor(QTableWidget):
         if parts[: len(base)] != base:
             return False
         rest = parts[len(base) :]
-        row = rest[0] if rest and isinstance(rest[0], int) else 0
-        fieldname = ".".join(str(p) for p in rest[1:]) if len(rest) > 1 else None
-        if row >= self.rowCount():
-            return False
-        col = next((i for i, c in enumerate(self.columns) if c.field == fieldname), 0)
         from shipyard._qt.binding import _reveal
 
         _reveal(self)
+        if not rest or not isinstance(rest[0], int) or self.rowCount() == 0:
+            self.setFocus()  # the list as a whole (an item it should have, a list that is empty)
+            return True
+        row = min(rest[0], self.rowCount() - 1)  # an entry an undo took away: the nearest one
+        fieldname = ".".join(str(p) for p in rest[1:]) if len(rest) > 1 else None
+        col = next((i for i, c in enumerate(self.columns) if c.field == fieldname), None)
+        if col is None:  # the entry itself: its first control
+            col = next((i for i in range(len(self.columns)) if _takes_focus(self.cellWidget(row, i))), 0)
         self.setCurrentCell(row, col)
         w = self.cellWidget(row, col)
-        if w is None or w.focusPolicy() == Qt.FocusPolicy.NoFocus:
-            self.setFocus()  # a name or read-only cell: the table, on that row
-        else:
-            w.setFocus()
+        (w if _takes_focus(w) else self).setFocus()  # a name, read-only or greyed cell: the table, on that row
         return True
 
     # drag and drop from a catalog browser
@@ -368,6 +550,24 @@ class ListEditor(QTableWidget):
         if self._add is not None and event.mimeData().hasFormat(MIME):
             self._add(bytes(event.mimeData().data(MIME).data()).decode())
             event.acceptProposedAction()
+
+
+def _takes_focus(w: QWidget | None) -> bool:
+    return w is not None and w.isEnabled() and bool(w.focusPolicy() & Qt.FocusPolicy.TabFocus)
+
+
+def _exact(item: Any) -> Fraction:
+    return Fraction(item.exact) if item.exact else Fraction(item.amount)
+
+
+def _shown(amount: Fraction) -> str:
+    return str(amount.numerator) if amount.denominator == 1 else f"{float(amount):.2f}".rstrip("0").rstrip(".")
+
+
+def facts_text(item: CatalogItem) -> str:
+    """An item's facts as a tooltip: one a line."""
+    short, long = facts(item)
+    return "\n".join([item.name, *(f"{k}: {v}" for k, v in short), *(f"{k}: {v}" for k, v in long)])
 
 
 def _refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
@@ -396,9 +596,9 @@ def _get(entry: Any, dotted: str) -> Any:
 
 def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     box = QWidget()
-    box.setMinimumHeight(340)  # room to browse even on a page with other sections
+    box.setMinimumHeight(240)  # room to browse even on a page with other sections; more when there is more
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.addWidget(browser, 2)
-    lay.addWidget(editor, 3)
+    lay.addWidget(editor, 5)  # the chosen entries have columns; the catalog is a list of names
     return box

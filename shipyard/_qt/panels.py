@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QListWidget,
     QListWidgetItem,
-    QTableWidget,
-    QTableWidgetItem,
     QTreeWidget,
     QTreeWidgetItem,
 )
 
-from shipyard.core.pools import LineItem
+from shipyard.core.findings import Finding
+from shipyard.core.pools import LineItem, PoolReport
 from shipyard.core.report import Report
 
 SEVERITY_WORD = {"error": "ERROR", "warning": "WARNING", "advice": "ADVICE"}
@@ -32,57 +34,176 @@ def line_text(items: list[LineItem], *, cost: str, gain: str) -> str:
     return "\n".join(f"{cost if i.kind == 'cost' else gain}{i.exact or i.amount}  {i.label}" for i in items)
 
 
-class BudgetPanel(QTableWidget):
+def pool_of(path: str, report: Report) -> PoolReport | None:
+    """The pool a finding is about: the engine puts a pool's findings (over budget,
+    unspent) at ``budgets.<pool id>``, the Storyteller's setting for it."""
+    head, _, pool_id = path.rpartition(".")
+    return report.pool(pool_id) if head == "budgets" and pool_id else None
+
+
+def causes(pool: PoolReport, report: Report) -> list[tuple[LineItem, PoolReport]]:
+    """What spent ``pool``'s points, the most first: its own costs at a place in the design,
+    and for an exchange (another pool over budget, bought with these points) that pool's
+    costs, each with the pool it was spent in. An exchange weighs what it
+    cost here; among equals the later entry comes first (what was added last tipped it)."""
+    found: list[tuple[Fraction, Fraction, int, LineItem, PoolReport]] = []
+    for item in pool.items:
+        if item.kind != "cost":
+            continue
+        if item.path:
+            found.append((_exact(item), _exact(item), len(found), item, pool))
+        elif item.pool:
+            other = report.pool(item.pool)
+            if other is not None:
+                for i in other.items:
+                    if i.kind == "cost" and i.path:
+                        found.append((_exact(item), _exact(i), len(found), i, other))
+    found.sort(key=lambda c: (-c[0], -c[1], -c[2]))
+    return [(i, where) for *_k, i, where in found]
+
+
+def _exact(item: LineItem) -> Fraction:
+    return Fraction(item.exact) if item.exact else Fraction(item.amount)
+
+
+def amount_words(item: LineItem) -> str:
+    """A line's amount as it reads: "spends 5", "gains 6"."""
+    return f"{'spends' if item.kind == 'cost' else 'gains'} {item.exact or item.amount}"
+
+
+class BudgetPanel(QTreeWidget):
     """Each pool's budget, spent and what is left; over budget in red *and* in words.
 
-    Only pools with a budget are rows; a figure that only counts what a design uses is
-    shown by :class:`SummaryPanel`. A report without pools leaves the panel empty (the
-    view hides it).
+    A pool's row opens to its line items: what spent or gained how much, by which rule
+    (the tooltip), exchanges between pools included. Activating a line asks to focus the
+    place in the design it is about (``focus_requested``); an exchange's line shows the
+    other pool. Only pools with a budget are rows; a report without pools leaves the
+    panel empty (the view hides it).
     """
 
     HEADERS = ("Pool", "Budget", "Spent", "Left")
+    focus_requested = Signal(str)
 
     def __init__(self) -> None:
-        super().__init__(0, len(self.HEADERS))
-        self.setHorizontalHeaderLabels(list(self.HEADERS))
-        self.verticalHeader().setVisible(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.horizontalHeader().setMinimumSectionSize(40)
+        super().__init__()
+        self.setColumnCount(len(self.HEADERS))
+        self.setHeaderLabels(list(self.HEADERS))
+        self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.header().setStretchLastSection(False)
+        self.header().setMinimumSectionSize(40)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setAccessibleName("Budgets")
-        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setRootIsDecorated(True)
+        self.setUniformRowHeights(True)
+        self.itemActivated.connect(self._activate)
+        self.itemClicked.connect(self._activate)
+        self._shown: object = None
+
+    def rowCount(self) -> int:
+        return self.topLevelItemCount()
 
     def show_report(self, report: Report) -> None:
         pools = report.pools
-        if self.rowCount() != len(pools):
-            self.setRowCount(len(pools))
+        key = [(p.id, p.budget, p.spent, p.gained, p.remaining, p.budget_note, p.items) for p in pools]
+        if key == self._shown:
+            return
+        self._shown = key
+        expanded = {self._pool_id(i) for i in self._tops() if i.isExpanded()}
+        self.clear()
         bold = QFont(self.font())
         bold.setBold(True)
-        for r, pool in enumerate(pools):
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for pool in pools:
             budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
             left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
-            cells = [pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left]
-            tip = line_text(pool.items, cost="-", gain="+")
-            for c, text in enumerate(cells):
-                item = self.item(r, c)
-                if item is None:
-                    item = QTableWidgetItem()
-                    self.setItem(r, c, item)
-                if item.text() != text:
-                    item.setText(text)
-                item.setToolTip(tip + (f"\n{pool.budget_note}" if pool.budget_note else ""))
+            row = QTreeWidgetItem([pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left])
+            row.setData(0, Qt.ItemDataRole.UserRole, ("pool", pool.id))
+            tip = line_text(pool.items, cost="-", gain="+") + (f"\n{pool.budget_note}" if pool.budget_note else "")
+            for c in range(len(self.HEADERS)):
+                row.setToolTip(c, tip)
                 if c:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                over = pool.remaining < 0 and c == 3
-                item.setForeground(
-                    _over_brush(self.palette()) if over else self.palette().brush(QPalette.ColorRole.Text)
-                )
-                item.setFont(bold if over else self.font())
+                    row.setTextAlignment(c, right)
+            if pool.remaining < 0:
+                row.setForeground(3, _over_brush(self.palette()))
+                row.setFont(3, bold)
+            for item in pool.items:
+                line = QTreeWidgetItem([f"{item.label}: {amount_words(item)}"])
+                if item.path:
+                    line.setData(0, Qt.ItemDataRole.UserRole, ("path", item.path))
+                elif item.pool:
+                    line.setData(0, Qt.ItemDataRole.UserRole, ("pool", item.pool))
+                where = "click to go there" if item.path or item.pool else ""
+                line.setToolTip(0, "\n".join(x for x in (item.label, item.source, where) if x))
+                row.addChild(line)
+            self.addTopLevelItem(row)
+            for line in _children(row):  # a line reads across the whole panel
+                line.setFirstColumnSpanned(True)
+            row.setExpanded(pool.id in expanded)
 
     def cell_text(self, pool_row: int, column: int) -> str:
-        item = self.item(pool_row, column)
-        return item.text() if item else ""
+        item = self.topLevelItem(pool_row)
+        return item.text(column) if item else ""
+
+    def lines(self, pool_id: str) -> list[str]:
+        """A pool's line items as shown: "label: spends 5" (for tests and screen readers)."""
+        row = self._row(pool_id)
+        if row is None:
+            return []
+        return [c.text(0) for c in _children(row)]
+
+    def show_pool(self, pool_id: str, lines: Sequence[tuple[LineItem, PoolReport]] = ()) -> bool:
+        """Open ``pool_id``'s row, and select the lines given (the causes of a finding, in
+        this pool or in one whose overspend it paid for), the first one current."""
+        row = self._row(pool_id)
+        if row is None:
+            return False
+        row.setExpanded(True)
+        self.clearSelection()
+        chosen: list[QTreeWidgetItem] = []
+        for line, pool in lines:
+            home = self._row(pool.id)
+            if home is None:
+                continue
+            home.setExpanded(True)
+            shown = f"{line.label}: {amount_words(line)}"
+            chosen += [c for c in _children(home) if c.text(0) == shown and _path(c) == line.path][:1]
+        for c in chosen:
+            c.setSelected(True)
+        self.setCurrentItem(chosen[0] if chosen else row, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.scrollToItem(chosen[0] if chosen else row)
+        return True
+
+    def _activate(self, item: QTreeWidgetItem) -> None:
+        data = item.data(0, Qt.ItemDataRole.UserRole)
+        if not data or item.parent() is None:
+            return
+        what, where = data
+        if what == "path":
+            self.focus_requested.emit(where)
+        else:
+            self.show_pool(where)
+
+    def _tops(self) -> list[QTreeWidgetItem]:
+        found = (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
+        return [item for item in found if item is not None]
+
+    @staticmethod
+    def _pool_id(item: QTreeWidgetItem) -> str:
+        data = item.data(0, Qt.ItemDataRole.UserRole)
+        return str(data[1]) if data else ""
+
+    def _row(self, pool_id: str) -> QTreeWidgetItem | None:
+        return next((i for i in self._tops() if self._pool_id(i) == pool_id), None)
+
+
+def _children(row: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    return [c for i in range(row.childCount()) if (c := row.child(i)) is not None]
+
+
+def _path(item: QTreeWidgetItem) -> str:
+    data = item.data(0, Qt.ItemDataRole.UserRole)
+    return str(data[1]) if data and data[0] == "path" else ""
 
 
 class SummaryPanel(QTreeWidget):
@@ -205,7 +326,9 @@ class RecordPanel(QTreeWidget):
 
 
 class FindingsPanel(QListWidget):
-    """Every finding, severity in words first; activating one asks to focus its field."""
+    """Every finding, severity in words first, the place named as the user sees it
+    ("Weapons, Light Laser: fire-link group"), a pool's finding with what spent its points;
+    activating one asks to focus its field (``focus_requested``)."""
 
     focus_requested = Signal(str)
 
@@ -215,10 +338,11 @@ class FindingsPanel(QListWidget):
         self.setWordWrap(True)
         self.itemActivated.connect(self._activate)
         self.itemClicked.connect(self._activate)
-        self._shown: list[tuple[str, str, str]] | None = None  # nothing shown yet, not even "no findings"
+        self._shown: list[tuple[str, str, str, str]] | None = None  # nothing shown yet, not even "no findings"
 
-    def show_report(self, report: Report) -> None:
-        shown = [(f.severity.value, f.code, f.message + f.path) for f in report.findings]
+    def show_report(self, report: Report, place: Callable[[str], str] = str) -> None:
+        texts = [self.text(f, report, place) for f in report.findings]
+        shown = [(f.severity.value, f.code, f.path, t) for f, t in zip(report.findings, texts, strict=True)]
         if shown == self._shown:
             return
         self._shown = shown
@@ -228,14 +352,30 @@ class FindingsPanel(QListWidget):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.addItem(item)
             return
-        for f in report.findings:
-            where = f" — at {f.path}" if f.path else ""
-            item = QListWidgetItem(f"{SEVERITY_WORD[f.severity.value]}: {f.message}{where}")
+        for f, text in zip(report.findings, texts, strict=True):
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, f.path)
             item.setToolTip(f"{f.code}\n{f.source}")
             if f.severity.value == "error":
                 item.setForeground(_over_brush(self.palette()))
             self.addItem(item)
+
+    @staticmethod
+    def text(f: Finding, report: Report, place: Callable[[str], str] = str) -> str:
+        """A finding as the panel shows it."""
+        head = f"{SEVERITY_WORD[f.severity.value]}: {f.message}"
+        pool = pool_of(f.path, report) if f.path else None
+        if pool is not None:
+            spent = causes(pool, report)[:3] if pool.remaining < 0 else []
+            if not spent:
+                return head
+            named = ", ".join(f"{i.label} ({i.exact or i.amount} {where.name})" for i, where in spent)
+            return f"{head} — the most spent on: {named}"
+        where = place(f.path) if f.path else ""
+        return f"{head} — at {where}" if where else head
+
+    def texts(self) -> list[str]:
+        return [self.item(i).text() for i in range(self.count())]
 
     def _activate(self, item: QListWidgetItem) -> None:
         path = item.data(Qt.ItemDataRole.UserRole)

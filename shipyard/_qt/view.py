@@ -14,13 +14,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
-from shipyard._qt.document import Document
-from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel
+from shipyard._qt.document import PRESET_PLACE, Document
+from shipyard._qt.keys import chain, reading_order
+from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel, causes, pool_of
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from shipyard._qt.preview import PreviewPanel
 
 
@@ -63,6 +66,7 @@ class DocumentView(QWidget):
         self.tabs.currentChanged.connect(self.ensure_page)
         self._show_pages()  # a page for other designs (a force's, for a fighter) is never built
         self.budget = BudgetPanel()
+        self.budget.focus_requested.connect(self.focus_path)
         self.findings = FindingsPanel()
         self.findings.focus_requested.connect(self.focus_path)
         form = doc.catalog.form
@@ -75,6 +79,11 @@ class DocumentView(QWidget):
         self._record: RecordPanel | None = None
         self._box("Budgets", self.budget)
         self._box("Findings", self.findings)
+        self.fix_button = QPushButton("&Fix…")
+        self.fix_button.setAccessibleName("Fix: the engine's proposals")
+        self.fix_button.setToolTip("Changes of one to three values or entries that cure the errors, with their effects")
+        self.fix_button.clicked.connect(self.ask_fix)
+        self.boxes["Findings"].layout().addWidget(self.fix_button)  # type: ignore[union-attr]
         self.preview: PreviewPanel | None = None
         self._paper, self._want_preview = paper, preview
         left = QWidget()
@@ -94,6 +103,7 @@ class DocumentView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
         doc.changed.connect(self.refresh)
+        doc.stepped.connect(self.show_place)
         self.refresh()
         QTimer.singleShot(30, self.finish_building)  # after the first paint; long before a first click
 
@@ -146,6 +156,8 @@ class DocumentView(QWidget):
             layout.addWidget(factory())
         self.binder.refresh(self._data())
         self.steps.refresh()  # type: ignore[attr-defined]
+        if hasattr(self, "findings"):  # the first page is built before the panels are
+            self._mark()
 
     def _show_pages(self) -> None:
         """Show the pages that are for this design (a page's ``when``), hide the others."""
@@ -171,6 +183,14 @@ class DocumentView(QWidget):
             self._right.addWidget(self.preview)
             self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
+        self.make_tab_order()
+
+    def make_tab_order(self) -> None:
+        """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's
+        page, then budgets, summary, record, findings and the preview."""
+        chain(reading_order(self))
+        if hasattr(self.steps, "chain_dirty"):
+            self.steps.chain_dirty = False
 
     def _data(self) -> object:
         """The design as JSON, made once for every widget of a refresh."""
@@ -194,11 +214,55 @@ class DocumentView(QWidget):
             self._show_part("Tracks, slots and actions", True)
         else:
             self._show_part("Tracks, slots and actions", False)
-        self.findings.show_report(report)
+        self.findings.show_report(report, self.doc.place)
+        self._mark()
+        self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
+        if getattr(self.steps, "chain_dirty", False) and self._factories and all(f is None for f in self._factories):
+            self.make_tab_order()
+
+    def _mark(self) -> None:
+        """Mark the fields and rows the findings are about (pages built later are marked too)."""
+        mark = getattr(self.steps, "mark", None)
+        if mark is not None:
+            mark(self.doc.report.findings)
 
     def focus_path(self, path: str) -> bool:
+        """Focus the place ``path`` names. A finding about a pool (over budget, unspent)
+        opens the pool's line items with what spent its points selected, and focuses the
+        place of the largest: the cause, not the Storyteller's budget setting."""
         self.finish_building()
+        pool = pool_of(path, self.doc.report)
+        if pool is not None:
+            spent = causes(pool, self.doc.report) if pool.remaining < 0 else []
+            self.budget.show_pool(pool.id, spent[:3])  # the lines the finding names
+            if spent and self.binder.focus(spent[0][0].path):
+                return True
+            self.budget.setFocus()
+            return True
         return self.binder.focus(path)
+
+    def fix_dialog(self) -> QDialog:
+        """The Fix... dialog: the engine's proposals for this design (built, not shown)."""
+        from shipyard._qt.fixdialog import FixDialog
+
+        return FixDialog(self.doc, self)
+
+    def ask_fix(self) -> None:
+        self.fix_dialog().exec()
+
+    def show_place(self, path: str) -> None:
+        """An undo or redo changed the design at ``path``: show it, on whichever step it is."""
+        if path == PRESET_PLACE:
+            presets = getattr(self.steps, "presets", [])
+            if presets:
+                from shipyard._qt.binding import _reveal
+
+                _reveal(presets[0][0])
+                presets[0][0].setFocus()
+            return
+        if path:
+            self.finish_building()
+            self.binder.focus(path)
 
     def open_design(self, design: object) -> None:
         """Open ``design`` (what a ruleset's action made) as a new, untitled document."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import os
 import sys
 import threading
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QPalette, QUndoGroup
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +29,9 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt import autosave, convert_actions
 from shipyard._qt.document import Document
+from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
+from shipyard._qt.keys import redo_shortcuts
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
 from shipyard._qt.view import DocumentView
 from shipyard.core.catalog import load_catalog, with_preset
@@ -167,6 +170,9 @@ class MainWindow(EditorWindow):
         self.autosave_timer.start()
         self.print_bridge = RenderBridge()
         self.print_bridge.done.connect(self._printed)
+        self.verdict = QLabel()
+        self.verdict.setAccessibleName("Verdict")
+        self.statusBar().addPermanentWidget(self.verdict)
 
     # --- menus --------------------------------------------------------------------------
 
@@ -211,9 +217,12 @@ class MainWindow(EditorWindow):
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(redo_shortcuts())  # the platform's, Ctrl+Shift+Z and Ctrl+Y
         e.addAction(self.undo_action)
         e.addAction(self.redo_action)
+        v = bar.addMenu("&View")
+        self.compare_action = self._action(v, "&Compare with…", self.compare_dialog)
+        self.compare_action.setStatusTip("This design beside another open one, a file, or its saved version")
         s = bar.addMenu("&Settings")
         paper = s.addMenu("&Paper")
         group = QActionGroup(self)
@@ -407,7 +416,8 @@ class MainWindow(EditorWindow):
         for i in range(self.tabs.count()):
             view = self.tabs.widget(i)
             if isinstance(view, DocumentView) and view.doc is doc:
-                self.tabs.setTabText(i, doc.title + (" *" if doc.modified else ""))
+                self.tabs.setTabText(i, doc.name + (" *" if doc.modified else ""))
+                self.tabs.setTabToolTip(i, str(doc.path) if doc.path else "Not saved yet")
         cur = self.current()
         if cur is not None:
             self.setWindowTitle(f"{cur.doc.title}[*] — Shipyard")
@@ -415,6 +425,22 @@ class MainWindow(EditorWindow):
         else:
             self.setWindowTitle("Shipyard")
             self.setWindowModified(False)
+        self.show_verdict()
+
+    def show_verdict(self) -> None:
+        """The status bar's permanent part: the current design's verdict in words and colour,
+        its pools' totals and its preset, from the engine's report."""
+        cur = self.current()
+        if cur is None:
+            self.verdict.setText("")
+            self.verdict.setToolTip("")
+            return
+        text, tone, tip = verdict_text(cur.doc)
+        dark = self.verdict.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        colour = mark_colour("error", self.verdict) if tone == "error" else ("#81c784" if dark else "#2e7d32")
+        shown = html.escape(text)
+        self.verdict.setText(f'<span style="color:{colour}"><b>{shown}</b></span>' if tone else shown)
+        self.verdict.setToolTip(tip)
 
     def _current_changed(self, _i: int) -> None:
         cur = self.current()
@@ -586,6 +612,58 @@ class MainWindow(EditorWindow):
             fillable=fillable,
         )
 
+    # --- compare -----------------------------------------------------------------------------
+
+    def compare_sources(self, doc: Document) -> list[object]:
+        """What ``doc`` can be compared with, as the Compare with... dialog offers it."""
+        dlg = CompareSource(self, doc)
+        return [dlg.choice.itemData(i) for i in range(dlg.choice.count())]
+
+    def ask_compare_source(self, doc: Document) -> object | None:
+        dlg = CompareSource(self, doc)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        chosen: object = dlg.choice.currentData()
+        return chosen
+
+    def compare_dialog(self) -> None:
+        view = self.current()
+        if view is None:
+            self.statusBar().showMessage("Open a design to compare it", 5000)
+            return
+        choice = self.ask_compare_source(view.doc)
+        if choice == "file":
+            folder = str(view.doc.path.parent) if view.doc.path else ""
+            name, _ = QFileDialog.getOpenFileName(self, "Compare with", folder, FILTER)
+            choice = Path(name) if name else None
+        if choice is not None:
+            self.compare_with(view.doc, choice)
+
+    def compare_with(self, doc: Document, other: object) -> QWidget | None:
+        """Show ``doc`` beside ``other``: "saved" (its saved file), an open Document, or a file's Path."""
+        from shipyard._qt.compare import CompareView
+
+        try:
+            if other == "saved":
+                if doc.path is None:
+                    return None
+                target: Document | LoadedDesign = self.load(doc.path)
+                name = f"{doc.path.name} as saved"
+            elif isinstance(other, Document):
+                target, name = other, other.name
+            elif isinstance(other, Path):
+                target, name = self.load(other), other.name
+            else:
+                return None
+        except InputError as exc:
+            self.show_error("Cannot compare", str(exc))
+            return None
+        view = CompareView(doc, target, name, other_first=other == "saved")
+        view.setParent(self, Qt.WindowType.Window)
+        view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        view.show()
+        return view
+
     def open_url(self, url: QUrl) -> None:
         QDesktopServices.openUrl(url)
 
@@ -595,6 +673,48 @@ class MainWindow(EditorWindow):
             return
         self.statusBar().showMessage(f"Printed {path}", 8000)
         self.open_url(QUrl.fromLocalFile(path))
+
+
+class CompareSource(QDialog):
+    """What to compare the current design with: its saved version, another open design, a file."""
+
+    def __init__(self, window: MainWindow, doc: Document) -> None:
+        super().__init__(window)
+        self.setWindowTitle(f"Compare {doc.name} with")
+        self.choice = QComboBox()
+        self.choice.setAccessibleName("Compare with")
+        if doc.path is not None:
+            self.choice.addItem(f"The saved version of {doc.path.name}", "saved")
+        for other in window.documents():
+            if other is not doc:
+                self.choice.addItem(f"{other.name} (open)", other)
+        self.choice.addItem("A design file…", "file")
+        form = QFormLayout(self)
+        form.addRow("Compare &with", self.choice)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+
+def verdict_text(doc: Document) -> tuple[str, str, str]:
+    """(the verdict line, its tone "error" | "pass" | "", its tooltip): "2 errors · Weapon Points 0 left ·
+    Freebie Points OVER by 12 · Preset: Sample ships" — in words, the colour only adds."""
+    report = doc.report
+    counts = {s: sum(1 for f in report.findings if f.severity.value == s) for s in ("error", "warning")}
+    if counts["error"]:
+        head = f"{counts['error']} error{'s' if counts['error'] != 1 else ''}: does not pass"
+    else:
+        head = "Passes" + (
+            f" ({counts['warning']} warning{'s' if counts['warning'] != 1 else ''})" if counts["warning"] else ""
+        )
+    pools = [
+        f"{p.name} {p.remaining} left" if p.remaining >= 0 else f"{p.name} OVER by {-p.remaining}" for p in report.pools
+    ]
+    preset = doc.catalog.presets.get(doc.preset)
+    parts = [head, *pools] + ([f"Preset: {preset.name}"] if preset is not None else [])
+    tone = "error" if counts["error"] else ("pass" if not counts["warning"] else "")
+    return " · ".join(parts), tone, "\n".join(parts)
 
 
 def install_crash_autosave(window: MainWindow) -> None:

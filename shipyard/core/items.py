@@ -69,6 +69,50 @@ class PricedItem(CatalogItem):
     recommended_for: list[str] = Field(default_factory=list)
 
 
+_NOT_FACTS = frozenset({"id", "name", "aliases", "source", "cost", "per_level", "max_level", "pool"})
+LONG_TEXT = 30  # characters: a text of words longer than this is a paragraph, not a fact
+
+
+def _fact_text(value: Any) -> str | None:
+    """A field's value in words, or None where it says nothing (unset, empty, no, nested data)."""
+    if value is None or value is False or value == "" or value == [] or value == {}:
+        return None
+    if value is True:
+        return "yes"
+    if isinstance(value, int | float | str):
+        return str(value)
+    if isinstance(value, list | tuple) and all(isinstance(v, int | float | str) for v in value):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, BaseModel):
+        parts = [(n.replace("_", " "), _fact_text(getattr(value, n))) for n in type(value).model_fields]
+        shown = [f"{n} {t}" for n, t in parts if t is not None and "," not in t]
+        return ", ".join(shown) or None
+    return None  # lists of rules data (an item's effects) are the engine's, not a reader's
+
+
+def facts(item: CatalogItem) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """What a user needs to choose ``item``, from its own fields: short facts
+    (("Speed", "1"), ("Damage", "5"), ("Cost", "2")) and longer texts (("Notes", "...")).
+
+    Generic over every ruleset's item kinds: each field of the item's model in order, by
+    its title or its name in words; a price as "2", "1 per level, up to 5"."""
+    short: list[tuple[str, str]] = []
+    long: list[tuple[str, str]] = []
+    if isinstance(item, PricedItem):
+        price = f"{item.cost}" + (" per level" if item.per_level else "")
+        short.append(("Cost", price + (f", up to {item.max_level}" if item.max_level else "")))
+    for name, info in type(item).model_fields.items():
+        if name in _NOT_FACTS:
+            continue
+        text = _fact_text(getattr(item, name))
+        if text is None:
+            continue
+        label = info.title or name.replace("_", " ").capitalize()
+        paragraph = isinstance(getattr(item, name), str) and len(text) > LONG_TEXT and " " in text
+        (long if paragraph else short).append((label, text))
+    return short, long
+
+
 class Chart(CatalogItem):
     """A reference table printed on sheets as the text prints it (columns and rows of text)."""
 

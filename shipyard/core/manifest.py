@@ -120,6 +120,11 @@ class Manifest(_Entry):
         default="",
         description="one sentence on how the samples are meant (shown on the welcome page and the fleet cover)",
     )
+    reading: str | None = Field(
+        default=None,
+        max_length=300,
+        description="how Shipyard reads the rules, a Markdown file (the editor's Help > Rules reading)",
+    )
     kinds: list[DesignKind] = Field(min_length=1, description="the kinds of new design, the first the default")
     commands: list[Command] = Field(default_factory=list)
     formats: list[TextFormat] = Field(default_factory=list)

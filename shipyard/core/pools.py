@@ -55,6 +55,7 @@ class Line:
     source: str = ""
     path: str = ""
     rule: str = ""
+    pool: str = ""  # an exchange's other pool: where the points came from or went
 
 
 @dataclass
@@ -118,8 +119,8 @@ class Ledger:
         if left <= 0 or dst is None:
             return max(left, 0)
         b = self.pools[dst]
-        a.cost(f"{left} unspent exchanged for {b.name}", left, source=source, rule=rule)
-        b.gain(f"{left} unspent {a.name} x {_rate(rate)}", left * rate, source=source, rule=rule)
+        a.cost(f"{left} unspent exchanged for {b.name}", left, source=source, rule=rule, pool=dst)
+        b.gain(f"{left} unspent {a.name} x {_rate(rate)}", left * rate, source=source, rule=rule, pool=src)
         return left
 
     def exchange_deficit(self, src: str, dst: str, rate: Fraction, *, source: str, rule: str) -> int:
@@ -129,8 +130,8 @@ class Ledger:
         if over <= 0:
             return 0
         b = self.pools[dst]
-        a.gain(f"{over} over budget, bought with {b.name}", over, source=source, rule=rule)
-        b.cost(f"{over} extra {a.name} x {_rate(rate)}", over * rate, source=source, rule=rule)
+        a.gain(f"{over} over budget, bought with {b.name}", over, source=source, rule=rule, pool=dst)
+        b.cost(f"{over} extra {a.name} x {_rate(rate)}", over * rate, source=source, rule=rule, pool=src)
         return over
 
 
@@ -149,6 +150,7 @@ class LineItem(BaseModel):
     exact: str | None = None
     source: str = ""
     path: str = ""
+    pool: str = Field(default="", description="for an exchange: the other pool, where the points came from or went")
 
 
 def items_at(items: list[LineItem], path: str) -> list[LineItem]:
@@ -169,6 +171,7 @@ def line_items(lines: list[Line]) -> list[LineItem]:
                 exact=None if whole else str(ln.amount),
                 source=ln.source,
                 path=ln.path,
+                pool=ln.pool,
             )
         )
     return items

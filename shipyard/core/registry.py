@@ -111,6 +111,11 @@ class RulesetInfo:
     def samples(self) -> Path:
         return self.path(self.manifest.samples) if self.manifest.samples else self.catalog / "examples"
 
+    @property
+    def reading(self) -> Path | None:
+        """The Markdown file saying how Shipyard reads the rules, if the manifest names one."""
+        return self.path(self.manifest.reading) if self.manifest.reading else None
+
     def kind(self, kind_id: str) -> DesignKind | None:
         """The kind ``kind_id`` is (its own entry, or the one whose ``matches`` takes it)."""
         return next((k for k in self.kinds if k.accepts(kind_id)), None)

@@ -1,7 +1,8 @@
 """Where the data folders are: inside the installed wheel, or beside the source tree.
 
-The wheel carries ``catalogs/`` and ``templates/`` as ``shipyard/_data/...`` and we find
-them through importlib.resources; a source checkout has them at the top level.
+The wheel carries ``catalogs/``, ``templates/`` and the rules readings of ``docs/`` as
+``shipyard/_data/...`` and we find them through importlib.resources; a source checkout has
+them at the top level.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def _data_root(name: str) -> Path:
 
 
 def data_path(relative: str) -> Path:
-    """A path inside Shipyard's own data folders: ``catalogs/...`` or ``templates/...``."""
+    """A path inside Shipyard's own data folders: ``catalogs/...``, ``templates/...`` or ``docs/...``."""
     top, _, rest = relative.strip("/").partition("/")
     root = _data_root(top)
     return root / rest if rest else root

@@ -1,0 +1,138 @@
+"""Compare a design with another, side by side, following edits live (issue 15).
+
+The comparison is the engine's (:func:`shipyard.core.compare.compare`): every figure, pool,
+item and finding of both designs, each difference signed. This view only shows it: a row
+that differs is marked in text (a leading ``*`` and the signed difference, "added",
+"removed") *and* in colour. The other design is another open document (both follow
+their edits), a design read from a file, or the saved version of this design ("what did
+I change since I saved?").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shipyard._qt.document import Document
+from shipyard.core.compare import Comparison, compare
+from shipyard.core.designfile import LoadedDesign
+from shipyard.core.errors import InputError
+from shipyard.core.evaluate import evaluate
+
+SECTION_WORDS = {
+    "figures": "Figure",
+    "pools": "Pool",
+    "items": "Item",
+    "findings": "Finding",
+    "pair": "Between the two",
+}
+
+
+def _shown(value: Any, delta: str) -> str:
+    text = (
+        "—"
+        if value is None
+        else (f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value))
+    )
+    if not delta:
+        return text
+    return f"{text} [{delta}]" if delta in ("added", "removed") else f"{text} ({delta})"
+
+
+class CompareView(QWidget):
+    """This design (``doc``) beside another: an open document, or a design read once."""
+
+    def __init__(
+        self, doc: Document, other: Document | LoadedDesign, other_name: str, *, other_first: bool = False
+    ) -> None:
+        """``other_first``: the other design is the reference the differences are signed
+        against (the saved version: what changed since)."""
+        super().__init__()
+        self.doc, self.other, self.other_name, self.other_first = doc, other, other_name, other_first
+        self.setWindowTitle(f"Compare {doc.name} with {other_name} — Shipyard")
+        self.summary = QLabel()
+        self.summary.setAccessibleName("Comparison summary")
+        self.only_differences = QCheckBox("&Only the differences")
+        self.only_differences.toggled.connect(lambda _on: self.refresh())
+        self.table = QTableWidget(0, 4)
+        self.table.setAccessibleName("Comparison")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setTabKeyNavigation(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.only_differences)
+        lay.addWidget(self.table, 1)
+        self.comparison: Comparison | None = None
+        self._read_report: Any = None
+        doc.changed.connect(self.refresh)
+        if isinstance(other, Document):
+            other.changed.connect(self.refresh)
+        self.resize(900, 640)
+        self.refresh()
+
+    def _other(self) -> tuple[str, Any, Any, Any]:
+        if isinstance(self.other, Document):  # an open design: as it is now, its name too
+            return self.other.name, self.other.design, self.other.catalog, self.other.report
+        if self._read_report is None:  # a design read once: evaluated once
+            self._read_report = evaluate(self.other.design, self.other.catalog)
+        return self.other_name, self.other.design, self.other.catalog, self._read_report
+
+    def refresh(self) -> None:
+        theirs = self._other()
+        mine = (self.doc.name, self.doc.design, self.doc.catalog, self.doc.report)
+        try:
+            cmp = compare([theirs, mine] if self.other_first else [mine, theirs])
+        except InputError as exc:
+            self.comparison = None
+            self.summary.setText(str(exc))
+            self.table.setRowCount(0)
+            return
+        self.comparison = cmp
+        n = len(cmp.differences)
+        self.summary.setText(
+            f"{cmp.ruleset_name}: no differences" if n == 0 else f"{cmp.ruleset_name}: {n} difference{'s' * (n != 1)}"
+        )
+        rows = cmp.differences if self.only_differences.isChecked() else cmp.rows
+        self.table.setHorizontalHeaderLabels(["", "What", *cmp.names])
+        self.table.setRowCount(len(rows))
+        dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        marked = QBrush(QColor("#5c4a00" if dark else "#fff3c4"))
+        for r, row in enumerate(rows):
+            cells = [
+                "*" if row.differs else "",
+                f"{SECTION_WORDS.get(row.section, row.section)}: {row.label}",
+                *(_shown(v, d) for v, d in zip(row.values, row.deltas, strict=True)),
+            ]
+            cells += [""] * (4 - len(cells))
+            for c, text in enumerate(cells[:4]):
+                item = QTableWidgetItem(text)
+                if c != 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if row.differs:
+                    item.setBackground(marked)
+                    item.setToolTip("differs")
+                self.table.setItem(r, c, item)
+
+    def rows(self) -> list[list[str]]:
+        """What the table shows, row by row (for tests and screen readers)."""
+        return [
+            [(item.text() if (item := self.table.item(r, c)) else "") for c in range(self.table.columnCount())]
+            for r in range(self.table.rowCount())
+        ]
