@@ -88,6 +88,14 @@ def list_editor(view: DocumentView, list_path: str) -> Any:
     return next(e for e in steps(view).lists if e.list_path == list_path)
 
 
+def remove_button(view: DocumentView, list_path: str, row: int) -> QPushButton:
+    """The Remove button of a list's row."""
+    editor = list_editor(view, list_path)
+    found = editor.cellWidget(row, editor.remove_column)
+    assert isinstance(found, QPushButton) and found.text() == "Remove", found
+    return found
+
+
 def button(view: DocumentView, page: int, text: str) -> QPushButton:
     """The push button labelled ``text`` on the design's page ``page`` (one a user can see there)."""
     QApplication.processEvents()  # pages and details built a moment ago are shown by now

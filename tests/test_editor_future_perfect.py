@@ -37,6 +37,7 @@ from .editor_pages import (
     go,
     list_editor,
     new_from_menu,
+    remove_button,
     summary,
     tab,
     tab_titles,
@@ -112,7 +113,7 @@ def build_far_horizon(qtbot: Any, window: MainWindow) -> DocumentView:
     type_into(qtbot, cell(view, "systems", 2, NAME), "Forward battery")
     type_into(qtbot, cell(view, "systems", 2, EPHEMERAL_DAMAGE), "2")
     for row in (5, 4, 3):  # Sensors, Engineering, Shields: made again below, in the sample's order
-        qtbot.mouseClick(cell(view, "systems", row, 7), Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(remove_button(view, "systems", row), Qt.MouseButton.LeftButton)
     add_system(qtbot, view, "Torpedo bay", "Weapon", core_damage=3, ephemeral_damage=3)
     add_system(qtbot, view, "Deflectors", "Shield", shield=4, ephemeral_damage=1)
     add_system(qtbot, view, "Engineering", "Engineering")
@@ -195,7 +196,7 @@ def test_undo_to_the_new_record_and_redo_to_the_far_horizon(qtbot: Any, window: 
     stack = view.doc.undo_stack
     # one step a field typed (typing merges), a row removed or added, a choice made
     assert stack.count() == 96
-    assert [stack.text(i) for i in range(3)] == ["Change name", "Change class", "Change ap"]
+    assert [stack.text(i) for i in range(3)] == ["Change Name", "Change Class", "Change AP"]  # as the form names them
     while stack.canUndo():
         window.undo_action.trigger()
     assert view.doc.design == new_record and not window.isWindowModified()

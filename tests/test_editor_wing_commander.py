@@ -34,6 +34,7 @@ from .editor_pages import (
     go,
     list_editor,
     new_from_menu,
+    remove_button,
     summary,
     tab_titles,
     type_text,
@@ -249,7 +250,7 @@ def test_components_are_numbered_and_space_0_counts_as_1(qtbot: Any, window: Mai
         == "Engines: durability 4; 3 components, space 3 (counts as 4 for lost systems)"
     )
     # removed from the middle: numbered again
-    qtbot.mouseClick(cell(view, path, 0, COUNTS_AS + 1), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(remove_button(view, path, 0), Qt.MouseButton.LeftButton)
     assert [cell(view, path, r, NUMBER).text() for r in range(2)] == ["1", "2"]
     assert [cell(view, path, r, COMPONENT).text() for r in range(2)] == ["Flight computer", "Afterburner"]
 
