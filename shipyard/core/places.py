@@ -189,7 +189,7 @@ def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
     for i, part in enumerate(target):
         if isinstance(part, int):
             entry = value_at(data, _joined(target[: i + 1]))
-            name = _entry_name(entry, catalog) or f"#{part + 1}"
+            name = entry_name(entry, catalog) or f"#{part + 1}"
             before = " ".join(tail) if not head else (f"{head}: {' '.join(tail)}" if tail else head)
             head, tail = (f"{before}, {name}" if before else name), []
         else:
@@ -198,7 +198,7 @@ def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _entry_name(entry: Any, catalog: Catalog) -> str:
+def entry_name(entry: Any, catalog: Catalog) -> str:
     """A list entry's name: its ``name``, else the catalog item one of its values names."""
     if isinstance(entry, str):
         return next((i.name for k in catalog.items if (i := catalog.item(k, entry)) is not None), entry)
