@@ -18,13 +18,16 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxL
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import PRESET_PLACE, Document
+from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
 from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel, causes, pool_of
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
+    from shipyard._qt.fixdialog import FixDialog
     from shipyard._qt.preview import PreviewPanel
+    from shipyard.core.findings import Finding
 
 
 def step_builder(doc: Document) -> Callable[..., object]:
@@ -79,11 +82,15 @@ class DocumentView(QWidget):
         self._record: RecordPanel | None = None
         self._box("Budgets", self.budget)
         self._box("Findings", self.findings)
-        self.fix_button = QPushButton("&Fix…")
-        self.fix_button.setAccessibleName("Fix: the engine's proposals")
+        self.fix_button = QPushButton("All &fixes…")
+        self.fix_button.setAccessibleName("All fixes: the engine's proposals")
         self.fix_button.setToolTip("Changes of one to three values or entries that cure the errors, with their effects")
         self.fix_button.clicked.connect(self.ask_fix)
         self.boxes["Findings"].layout().addWidget(self.fix_button)  # type: ignore[union-attr]
+        self.fixes = FixSearch(doc, self)  # the proposals, found between edits; a Fix... beside what they cure
+        self.fixes.ready.connect(self._show_fixes)
+        self.findings.fix_requested.connect(self.ask_fix_finding)
+        self._curable: set[tuple[str, str]] = set()  # what the last proposals found cure, by (code, path)
         self.preview: PreviewPanel | None = None
         self._paper, self._want_preview = paper, preview
         left = QWidget()
@@ -217,6 +224,8 @@ class DocumentView(QWidget):
         self.findings.show_report(report, self.doc.place)
         self._mark()
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
+        if hasattr(self, "fixes"):
+            self._show_fixes()
         if getattr(self.steps, "chain_dirty", False) and self._factories and all(f is None for f in self._factories):
             self.make_tab_order()
 
@@ -241,14 +250,43 @@ class DocumentView(QWidget):
             return True
         return self.binder.focus(path)
 
-    def fix_dialog(self) -> QDialog:
-        """The Fix... dialog: the engine's proposals for this design (built, not shown)."""
+    def _show_fixes(self) -> None:
+        """A Fix... beside each finding a proposal cures. While the search for the design
+        as it is now runs, the findings the last proposals cured keep theirs (no flicker
+        as the user types); a click finishes the search first."""
+        self.fixes.restart()
+        if self.fixes.proposals is not None:
+            self._curable = {k for p in self.fixes.proposals for k in p.cured}
+            self.fix_button.setEnabled(bool(self.fixes.proposals))
+
+            def cures(f: Finding) -> int:
+                return len(self.fixes.curing(f))
+        else:
+
+            def cures(f: Finding) -> int:
+                return int((f.code, f.path) in self._curable)
+
+        self.findings.show_fixes(cures)
+
+    def fix_dialog(self, finding: Finding | None = None) -> FixDialog:
+        """The Fix... dialog (built, not shown): the engine's proposals for this design, or
+        only those that cure ``finding``."""
         from shipyard._qt.fixdialog import FixDialog
 
-        return FixDialog(self.doc, self)
+        proposals = self.fixes.now()
+        if finding is not None:
+            proposals = [p for p in proposals if p.cures_finding(finding)]
+        return FixDialog(self.doc, self, proposals=proposals, finding=finding)
 
     def ask_fix(self) -> None:
-        self.fix_dialog().exec()
+        self.run_dialog(self.fix_dialog())
+
+    def ask_fix_finding(self, finding: Finding) -> None:
+        """A finding's Fix...: the proposals that cure it."""
+        self.run_dialog(self.fix_dialog(finding))
+
+    def run_dialog(self, dialog: QDialog) -> None:
+        dialog.exec()
 
     def show_place(self, path: str) -> None:
         """An undo or redo changed the design at ``path``: show it, on whichever step it is."""
