@@ -201,3 +201,23 @@ def test_tab_goes_from_the_findings_to_a_rows_fix(qtbot: Any, window: MainWindow
     assert QApplication.focusWidget() is button
     qtbot.keyClick(button, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is view.fix_button  # then the box's All fixes...
+
+
+def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None
+    cmp = window.compare_with(view.doc, "saved")
+    assert cmp is not None
+    view.doc.edit("structure", 20)  # 15 -> 20: 10 freebies over
+    view.doc.edit("weapons[1].fire_link", "B")  # the Missile alone in a fire-link group
+    findings = {row[1]: row for row in cmp.rows() if row[1].startswith("Finding: ")}
+    assert findings["Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained"] == [
+        "*",
+        "Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained",
+        "—",
+        "error [added]",
+    ]
+    link = "Finding: ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
+    assert findings[link + " — at Weapons, Missile/Torpedo: fire-link group"][3] == "error [added]"
+    assert findings["Finding: WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
+    assert not any("budgets." in t or "[" in t.split(" [")[0] or "pool-over-budget" in t for t in findings)

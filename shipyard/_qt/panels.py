@@ -23,10 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard.core.findings import Finding
+from shipyard.core.places import SEVERITY_WORD
 from shipyard.core.pools import LineItem, PoolReport
 from shipyard.core.report import Report
-
-SEVERITY_WORD = {"error": "ERROR", "warning": "WARNING", "advice": "ADVICE"}
 
 
 def _over_brush(palette: QPalette) -> QBrush:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from shipyard.core.model import Catalog
 
 Parts = list[str | int]
+SEVERITY_WORD = {"error": "ERROR", "warning": "WARNING", "advice": "ADVICE"}
 
 
 def plain(label: str) -> str:
@@ -181,6 +182,25 @@ def place(path: str, catalog: Catalog, data: Any, form: Form | None = None) -> s
     if stat is not None:
         return str(stat.name)
     return _plain_words(target, catalog, data)
+
+
+def pool_path(path: str, catalog: Catalog) -> bool:
+    """Whether ``path`` is where the engine puts a pool's findings (over budget, unspent):
+    ``budgets.<pool id>``, the Storyteller's setting for that pool."""
+    head, _, pool_id = path.rpartition(".")
+    return head == "budgets" and bool(pool_id) and catalog.pool(pool_id) is not None
+
+
+def finding_text(severity: str, message: str, path: str, catalog: Catalog, data: Any, form: Form | None = None) -> str:
+    """A finding in words: "ERROR: <message> — at Weapons, Light Laser: fire-link group".
+
+    A pool's finding names no place: its message names the pool, and the place it is
+    kept at (the Storyteller's budget setting) is not what caused it."""
+    head = f"{SEVERITY_WORD.get(severity, severity.upper())}: {message}"
+    if not path or pool_path(path, catalog):
+        return head
+    where = place(path, catalog, data, form)
+    return f"{head} — at {where}" if where else head
 
 
 def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
