@@ -274,3 +274,62 @@ def test_the_chosen_list_shows_what_each_entry_costs(qtbot: Any, window: MainWin
     assert [editor.costs(r) for r in range(len(design.weapons))] == [
         f"{i.amount} Weapon Points" for i in report.pool("weapon-points").items if i.path.startswith("weapons[")
     ]
+
+
+# --- window conventions: dialogs start in the design's folder; a PDF with no viewer ------------
+
+
+def _dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every file dialog opened: (its title, where it starts); each is cancelled."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from shipyard._qt import window as window_module
+
+    asked: list[tuple[str, str]] = []
+
+    def ask(_parent: Any, title: str, start: str, _filter: str = "") -> tuple[Any, str]:
+        asked.append((title, start))
+        return ([] if title == "Open designs" else ""), ""
+
+    for name in ("getOpenFileNames", "getSaveFileName", "getOpenFileName"):
+        monkeypatch.setattr(QFileDialog, name, ask)
+    monkeypatch.setattr(window_module.PrintDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    return asked
+
+
+def test_file_dialogs_start_in_the_designs_folder(
+    qtbot: Any, window: MainWindow, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    folder = tmp_path / "my ships"
+    folder.mkdir()
+    ship = folder / "rebel-fighter.ship"
+    shutil.copy(EXAMPLES / "rebel-fighter.ship", ship)
+    asked = _dialogs(monkeypatch)
+    view = window.open_file(ship)
+    assert view is not None
+    window.open_dialog()
+    window.print_dialog()
+    window.ask_save_path(view.doc)
+    assert asked == [
+        ("Open designs", str(folder)),
+        ("Print to PDF", str(folder / "Rebel Fighter.pdf")),  # the design's name, not the file's
+        ("Save design", str(ship)),
+    ]
+    # a new design, not saved yet: where the last design came from, under its own name
+    new = window.new()
+    assert new is not None and new.doc.path is None
+    asked.clear()
+    window.ask_save_path(new.doc)
+    window.open_dialog()
+    assert asked == [("Save design", str(folder / f"{new.doc.name}.ship")), ("Open designs", str(folder))]
+
+
+def test_a_printed_pdf_with_no_viewer_says_where_it_is(window: MainWindow, tmp_path: Any) -> None:
+    out = tmp_path / "Rebel Fighter.pdf"
+    out.write_bytes(b"%PDF-1.7\n")
+    window.open_url = lambda _url: False  # type: ignore[method-assign]  # no viewer on this desktop
+    window._printed(str(out), "")
+    message = window.statusBar().currentMessage()
+    assert message == f"Printed {out} — no PDF viewer could be started; open the file from there"

@@ -321,6 +321,7 @@ class MainWindow(EditorWindow):
     def _remember(self, path: Path) -> None:
         items = [str(path)] + [p for p in self.recent() if p != str(path)]
         self.settings.setValue("files/recent", items[:MAX_RECENT])
+        self.settings.setValue("files/folder", str(path.parent))  # where the next dialog starts
         self._fill_recent()
 
     def _fill_recent(self) -> None:
@@ -387,8 +388,26 @@ class MainWindow(EditorWindow):
             self._update_title(view.doc)
         return view
 
+    def start_folder(self, doc: Document | None = None) -> Path | None:
+        """Where a file dialog starts: the design's folder; for a design not saved yet (or
+        none), the folder a design was last opened from or saved to; else Qt's default."""
+        if doc is None:
+            view = self.current()
+            doc = view.doc if view is not None else None
+        if doc is not None and doc.path is not None:
+            return doc.path.parent
+        last = self.settings.value("files/folder")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        recent = [Path(p).parent for p in self.recent() if Path(p).parent.is_dir()]
+        return recent[0] if recent else None
+
+    def _start(self, doc: Document | None, name: str = "") -> str:
+        folder = self.start_folder(doc)
+        return str(folder / name) if folder is not None else name
+
     def open_dialog(self) -> None:
-        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", "", FILTER)
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self._start(None), FILTER)
         for f in files:
             self.open_file(Path(f))
 
@@ -454,7 +473,9 @@ class MainWindow(EditorWindow):
     # --- saving and closing -----------------------------------------------------------------
 
     def ask_save_path(self, doc: Document) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save design", str(doc.path or f"{doc.title}{EXTENSION}"), FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save design", str(doc.path or self._start(doc, f"{doc.name}{EXTENSION}")), FILTER
+        )
         if not name:
             return None
         path = Path(name)
@@ -592,7 +613,8 @@ class MainWindow(EditorWindow):
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
-        name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", f"{view.doc.title}.pdf", "PDF (*.pdf)")
+        pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name, in its folder
+        name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", self._start(view.doc, pdf), "PDF (*.pdf)")
         if name:
             self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData(), dlg.fillable.isChecked())
 
@@ -664,15 +686,17 @@ class MainWindow(EditorWindow):
         view.show()
         return view
 
-    def open_url(self, url: QUrl) -> None:
-        QDesktopServices.openUrl(url)
+    def open_url(self, url: QUrl) -> bool:
+        """Open ``url`` with the desktop's viewer; False when none could be started."""
+        return bool(QDesktopServices.openUrl(url))
 
     def _printed(self, path: str, error: str) -> None:
         if error:
             self.show_error("Printing failed", error)
             return
         self.statusBar().showMessage(f"Printed {path}", 8000)
-        self.open_url(QUrl.fromLocalFile(path))
+        if self.open_url(QUrl.fromLocalFile(path)) is False:  # say where it is, never fail silently
+            self.statusBar().showMessage(f"Printed {path} — no PDF viewer could be started; open the file from there")
 
 
 class CompareSource(QDialog):
