@@ -333,3 +333,23 @@ def test_a_printed_pdf_with_no_viewer_says_where_it_is(window: MainWindow, tmp_p
     window._printed(str(out), "")
     message = window.statusBar().currentMessage()
     assert message == f"Printed {out} — no PDF viewer could be started; open the file from there"
+
+
+def test_splitter_sizes_are_remembered_for_the_next_design(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtCore import QPoint
+
+    view = open_sample(qtbot, window, "rebel-fighter")
+    view.finish_building()
+    handle = view.split.handle(1)
+    before = view.split.sizes()
+    centre = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseMove(handle, centre + QPoint(-120, 0))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=centre + QPoint(-120, 0))
+    moved = view.split.sizes()
+    assert moved[0] < before[0] - 60  # the user dragged the steps narrower
+    again = open_sample(qtbot, window, "rebel-frigate")  # the next design of the ruleset
+    again.finish_building()
+    assert again.split.sizes() == moved
+    kept = window.settings.value("layout/space-fighter-alpha/sides")
+    assert [int(n) for n in kept] == moved  # in the window's own (the test's isolated) settings

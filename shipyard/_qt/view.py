@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
@@ -102,6 +102,9 @@ class DocumentView(QWidget):
             left_lay.addWidget(bar)
         left_lay.addWidget(self.tabs)
         split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split  # the steps | the panels
+        self._layout_key = ""  # where the user's splitter sizes are kept (remember_layout)
+        self._settings: QSettings | None = None
         split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
@@ -190,7 +193,35 @@ class DocumentView(QWidget):
             self._right.addWidget(self.preview)
             self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
+        self._restore(self._right, "panels")
         self.make_tab_order()
+
+    def remember_layout(self, settings: QSettings, key: str) -> None:
+        """Keep the sizes the user gives the splitters (steps | panels, and the panels
+        among themselves) in ``settings`` under ``key`` (one layout a ruleset: its pages
+        and panels differ), and give them back to the next view of that key."""
+        self._settings, self._layout_key = settings, key
+        self._restore(self.split, "sides")
+        self._restore(self._right, "panels")
+        for splitter, part in ((self.split, "sides"), (self._right, "panels")):
+            splitter.splitterMoved.connect(lambda _pos, _i, sp=splitter, name=part: self._keep(sp, name))
+
+    def _keep(self, splitter: QSplitter, part: str) -> None:
+        if self._settings is not None:
+            self._settings.setValue(f"layout/{self._layout_key}/{part}", [str(n) for n in splitter.sizes()])
+
+    def _restore(self, splitter: QSplitter, part: str) -> None:
+        """The sizes kept for ``part``, when the splitter has as many parts as then (the
+        panels grow as a design's report and the preview need them)."""
+        if self._settings is None:
+            return
+        value = self._settings.value(f"layout/{self._layout_key}/{part}")
+        try:
+            sizes = [int(n) for n in value] if isinstance(value, list) else []
+        except (TypeError, ValueError):
+            sizes = []
+        if len(sizes) == splitter.count() and sum(sizes) > 0:
+            splitter.setSizes(sizes)
 
     def make_tab_order(self) -> None:
         """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's

@@ -348,6 +348,7 @@ class MainWindow(EditorWindow):
 
     def add_document(self, doc: Document) -> DocumentView:
         view = DocumentView(doc, self.report_error, self.paper, preview=self.preview_enabled)
+        view.remember_layout(self.settings, doc.loaded.ruleset)
         self.undo_group.addStack(doc.undo_stack)
         i = self.tabs.addTab(view, doc.title)
         self.tabs.setCurrentIndex(i)
