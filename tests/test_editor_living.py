@@ -353,3 +353,27 @@ def test_splitter_sizes_are_remembered_for_the_next_design(qtbot: Any, window: M
     assert again.split.sizes() == moved
     kept = window.settings.value("layout/space-fighter-alpha/sides")
     assert [int(n) for n in kept] == moved  # in the window's own (the test's isolated) settings
+
+
+def test_tab_reaches_the_preview_after_the_findings_and_comes_back(qtbot: Any, tmp_path: Any) -> None:
+    from PySide6.QtCore import QSettings
+
+    from .test_editor import _quiet
+
+    w = _quiet(MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    view = open_sample(qtbot, w, "rebel-frigate")
+    view.finish_building()
+    assert view.preview is not None
+    pdf = view.preview.view
+    bar = view.tabs.tabBar()
+    forward = walk(qtbot, bar, Qt.KeyboardModifier.NoModifier)
+    assert pdf in forward  # the record sheet can be reached, and scrolled from the keyboard
+    order = [x for x in forward if x in (view.budget, view.findings, pdf)]
+    assert order == [view.budget, view.findings, pdf]  # reading order: the preview last
+    backward = walk(qtbot, bar, Qt.KeyboardModifier.ShiftModifier)
+    assert [x for x in backward if x in order] == [pdf, view.findings, view.budget]  # and back again
+    qtbot.waitUntil(lambda: view.preview is not None and view.preview.renders >= 1, timeout=120000)
+    assert view.preview.status.text() == "Preview: as it will print"
