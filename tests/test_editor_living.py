@@ -377,3 +377,55 @@ def test_tab_reaches_the_preview_after_the_findings_and_comes_back(qtbot: Any, t
     assert [x for x in backward if x in order] == [pdf, view.findings, view.budget]  # and back again
     qtbot.waitUntil(lambda: view.preview is not None and view.preview.renders >= 1, timeout=120000)
     assert view.preview.status.text() == "Preview: as it will print"
+
+
+# --- the welcome page lists recent designs; the Help menu --------------------------------------
+
+
+def test_the_welcome_page_lists_recent_designs(qtbot: Any, window: MainWindow, tmp_path: Any) -> None:
+    import shutil
+
+    ship = tmp_path / "my-fighter.ship"
+    shutil.copy(EXAMPLES / "rebel-fighter.ship", ship)
+    gone = tmp_path / "gone.ship"
+    shutil.copy(EXAMPLES / "rebel-frigate.ship", gone)
+    assert window.open_file(gone) is not None and window.open_file(ship) is not None
+    gone.unlink()  # moved away since: not offered
+    while window.tabs.count():
+        window.close_tab(0)
+    welcome = window.stack.currentWidget()
+    assert welcome is window.welcome
+    buttons = [b for b in welcome.recent_box.findChildren(QAbstractButton) if b.isVisible()]
+    assert [b.text() for b in buttons] == ["my-fighter.ship"]
+    assert buttons[0].toolTip() == str(ship)
+    qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    view = window.current()
+    assert view is not None and view.doc.path == ship and view.doc.name == "Rebel Fighter"
+
+
+def test_help_menu_shortcuts_rules_reading_and_about(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QTextBrowser
+
+    from shipyard import __version__
+    from shipyard._qt import helpmenu
+
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles[-1] == "&Help"
+    keys = dict(helpmenu.shortcuts(window))
+    assert "File > Open" in keys.values() and "Edit > Redo" in keys.values()
+    redo = next(k for k, what in keys.items() if what == "Edit > Redo")
+    assert "Ctrl+Shift+Z" in redo and "Ctrl+Y" in redo  # what the action really binds
+    shown = helpmenu.show_shortcuts(window)
+    assert isinstance(shown, QTextBrowser) and "Ctrl+Tab" in shown.toPlainText()
+    assert helpmenu.show_reading(window) is None  # no design open: nothing to read
+    view = open_sample(qtbot, window, "rebel-fighter")
+    reading = helpmenu.show_reading(window)
+    assert reading is not None and reading.windowTitle() == "Rules reading: Space Fighter Alpha — Shipyard"
+    source = helpmenu.ruleset_info(view.doc.loaded.ruleset).reading
+    assert source is not None
+    first = source.read_text(encoding="utf-8")
+    heading = next(line for line in first.splitlines() if line.startswith("# ")).lstrip("# ").strip()
+    assert reading.toPlainText().startswith(heading)  # the Markdown rendered, not shown as source
+    about = helpmenu.show_about(window).toPlainText()
+    assert f"Shipyard\t{__version__}" in about or f"Shipyard {__version__}" in about.replace("\n", " ")
+    assert "PySide6" in about and "ruleset: Space Fighter Alpha" in about

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt import autosave, convert_actions
+from shipyard._qt import autosave, convert_actions, helpmenu
 from shipyard._qt.document import Document
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
@@ -101,7 +101,36 @@ class Welcome(QWidget):
             broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
             broken.setMaximumWidth(560)
             lay.addWidget(broken, alignment=Qt.AlignmentFlag.AlignCenter)
+        self.main = window
+        self.recent_box = QWidget()  # the designs opened last, filled each time the page shows
+        self.recent_box.setAccessibleName("Recent designs")
+        self.recent_lay = QVBoxLayout(self.recent_box)
+        self.recent_lay.setContentsMargins(0, 8, 0, 0)
+        lay.addWidget(self.recent_box, alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addStretch(2)
+
+    def show_recent(self, paths: list[str]) -> list[QPushButton]:
+        """A button for each recent design that is still there (the first five)."""
+        lay = self.recent_lay
+        while lay.count():
+            item = lay.takeAt(0)
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.deleteLater()
+        there = [Path(p) for p in paths if Path(p).is_file()][:5]
+        buttons = []
+        if there:
+            lay.addWidget(QLabel("<b>Recent designs</b>"), alignment=Qt.AlignmentFlag.AlignCenter)
+        for path in there:
+            b = QPushButton(path.name)
+            b.setAccessibleName(f"Open {path.name}")
+            b.setToolTip(str(path))
+            b.setMinimumWidth(240)
+            b.clicked.connect(lambda _=False, p=path: self.main.open_file(p))
+            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
+            buttons.append(b)
+        self.recent_box.setVisible(bool(there))
+        return buttons
 
 
 class PrintDialog(QDialog):
@@ -237,6 +266,7 @@ class MainWindow(EditorWindow):
         self.preset_menu.aboutToShow.connect(self._fill_presets)
         self._action(s, "User &catalog folder…", self.choose_catalog_folder)
         convert_actions.install(self)
+        helpmenu.install(self)
 
     def _fill_presets(self) -> None:
         """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.
@@ -267,6 +297,7 @@ class MainWindow(EditorWindow):
         if self.welcome is None:
             self.welcome = Welcome(self)
             self.stack.insertWidget(0, self.welcome)
+        self.welcome.show_recent(self.recent())
         self.stack.setCurrentWidget(self.welcome)
         return self.welcome
 
