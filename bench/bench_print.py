@@ -173,7 +173,7 @@ def fillable_vs_flat(tmp: Path, rounds: int) -> tuple[float, list[str]]:
     worst, lines = 0.0, []
     for info in rulesets():
         ship = sorted(info.samples.glob("*.ship"))[0]
-        cmd = [py, "-m", "shipyard", "print", str(ship), "-o", str(tmp / "f.pdf"), "--paper", "a4", "--no-user-catalog"]
+        cmd = [py, "-m", "shipyard", "print", str(ship), "-o", str(tmp / "f.pdf"), "--paper", "a4", "--no-user-catalog", "--force"]
         timed(cmd), timed([*cmd, "--fillable"])  # warm caches
         flat, fill = [], []
         for _ in range(rounds):
@@ -246,6 +246,7 @@ def main() -> int:
                     "--paper",
                     "a4",
                     "--no-user-catalog",
+                    "--force",  # each round replaces the last round's PDF
                 ]
                 raw_cmd = [py, "-c", RAW, str(tmp / "raw"), str(html_files[0])]
                 timed(ship_cmd), timed(raw_cmd)  # warm caches
@@ -280,6 +281,7 @@ def main() -> int:
                     "--no-user-catalog",
                     "--timeout",
                     "600",
+                    "--force",
                 ]
                 raw_cmd = [py, "-c", RAW, str(tmp / "rawfleet"), *map(str, parts)]
                 ours_f, raw_f, peaks, raw_peaks = [], [], [], []
