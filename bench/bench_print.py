@@ -173,7 +173,19 @@ def fillable_vs_flat(tmp: Path, rounds: int) -> tuple[float, list[str]]:
     worst, lines = 0.0, []
     for info in rulesets():
         ship = sorted(info.samples.glob("*.ship"))[0]
-        cmd = [py, "-m", "shipyard", "print", str(ship), "-o", str(tmp / "f.pdf"), "--paper", "a4", "--no-user-catalog", "--force"]
+        cmd = [
+            py,
+            "-m",
+            "shipyard",
+            "print",
+            str(ship),
+            "-o",
+            str(tmp / "f.pdf"),
+            "--paper",
+            "a4",
+            "--no-user-catalog",
+            "--force",
+        ]
         timed(cmd), timed([*cmd, "--fillable"])  # warm caches
         flat, fill = [], []
         for _ in range(rounds):
