@@ -64,8 +64,30 @@ def test_each_kind_of_difference_is_signed(tmp_path: Path) -> None:
     assert spent["values"][0] == 5 and spent["deltas"][1] == signed(spent["values"][1] - 5)
     over = [r for r in rows.values() if r["section"] == "findings" and r["values"][0] is None and r["values"][1]]
     assert any("pool-over-budget" in r["key"] for r in over)  # a finding present in one and not the other
+    budget = next(r for r in over if r["key"] == "pool-over-budget@budgets.freebies")
+    assert budget["label"].startswith("ERROR: Freebie Points over budget by ")  # in words, no internal place
     text = run_shipyard("compare", b, a, "--differences").stdout
     assert "* " in text and "— [removed]" in text and "(-1)" in text
+    assert "ERROR: Freebie Points over budget by" in text and "budgets.freebies" not in text
+
+
+def test_compare_names_a_findings_place_as_the_user_sees_it() -> None:
+    loaded = load_design(EXAMPLES / "rebel-fighter.ship")
+    catalog = loaded.catalog
+    linked = loaded.design.model_copy(
+        update={"weapons": [loaded.design.weapons[0], loaded.design.weapons[1].model_copy(update={"fire_link": "B"})]}
+    )
+    cmp = compare(
+        [(n, d, catalog, evaluate(d, catalog)) for n, d in (("Rebel Fighter", loaded.design), ("Linked", linked))]
+    )
+    (row,) = [r for r in cmp.section("findings") if r.key == "fire-link-group-too-small@weapons[1].fire_link"]
+    assert row.label == (
+        "ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
+        " — at Weapons, Missile/Torpedo: fire-link group"
+    )
+    assert row.values == (None, "error") and row.deltas == ("", "added")
+    (crew,) = [r for r in cmp.section("findings") if r.key == "crew-above-seats@crew"]
+    assert crew.label == "WARNING: crew 2 but only 1 seat (1 included) — at Crew" and not crew.differs
 
 
 def test_markdown_output_is_a_table() -> None:

@@ -8,6 +8,9 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
 from shipyard._qt.window import MainWindow
 from shipyard.core.evaluate import evaluate
 from shipyard.core.fixes import propose
@@ -93,3 +96,128 @@ def test_a_design_that_passes_has_nothing_to_fix(qtbot: Any, window: MainWindow)
     assert not view.fix_button.isEnabled()
     dlg = view.fix_dialog()
     assert dlg.texts() == [] and not dlg.apply_button.isEnabled()
+
+
+def _fix_rows(qtbot: Any, view: Any) -> dict[str, Any]:
+    """The findings shown, text -> its row's Fix... button (None without), once the
+    engine's search between edits is done."""
+    qtbot.waitUntil(lambda: not view.fixes.busy, timeout=10000)
+    buttons = view.findings.fix_buttons()
+    return {text: buttons.get(row) for row, text in enumerate(view.findings.texts())}
+
+
+def _press_fix(qtbot: Any, view: Any, button: Any) -> Any:
+    """Click a finding's Fix... with the mouse; the dialog it opens (not run modally)."""
+    opened: list[Any] = []
+    view.run_dialog = opened.append
+    assert button.isVisible()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert len(opened) == 1
+    return opened[0]
+
+
+def test_the_disk_fighters_over_budget_row_has_its_own_fix(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "alien-disk-fighter.ship")
+    assert view is not None
+    before = view.doc.design
+    rows = _fix_rows(qtbot, view)
+    over = next(t for t in rows if t.startswith("ERROR: Freebie Points over budget by 4"))
+    assert rows[over] is not None  # the finding lower Handling / Soak / Move or removing the laser cures
+    others = [t for t in rows if t != over]
+    assert others and all(t.startswith(("WARNING", "ADVICE")) for t in others)
+    assert all(rows[t] is None for t in others)  # no proposal cures a warning or advice: no button
+    dlg = _press_fix(qtbot, view, rows[over])
+    finding = next(f for f in view.doc.report.findings if f.code == "pool-over-budget")
+    expected = [p for p in propose(before, view.doc.catalog) if p.cures_finding(finding)]
+    assert len(dlg.texts()) == len(expected) > 0
+    assert dlg.texts()[0].splitlines()[0] == "lower Handling 1 -> 0"
+    assert "Freebie Points: -4 -> 1 left" in dlg.texts()[0] and "the design passes" in dlg.texts()[0]
+    assert "Freebie Points over budget by 4" in dlg.note.text()
+    count = view.doc.undo_stack.count()
+    qtbot.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)  # Apply: the first, selected proposal
+    assert view.doc.undo_stack.count() == count + 1
+    assert view.doc.design.handling == 0 and view.doc.report.valid
+    assert view.findings.texts()[0].startswith("WARNING")  # the error is gone, and its button
+    assert _fix_rows(qtbot, view) and not view.findings.fix_buttons()
+    view.doc.undo_stack.undo()  # one undo: exactly as it was
+    assert view.doc.design == before and not view.doc.modified
+    assert view.doc.report.pool("freebies").remaining == -4  # type: ignore[union-attr]
+    rows = _fix_rows(qtbot, view)
+    assert rows[over] is not None
+
+
+def test_a_design_made_over_budget_gets_a_fix_beside_each_error(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None and view.doc.report.valid
+    saved = view.doc.design
+    assert _fix_rows(qtbot, view) and not view.findings.fix_buttons()  # it passes: nothing to fix
+    view.tabs.setCurrentIndex(4)
+    type_into(qtbot, field(view, "structure"), "20")  # 15 -> 20: 5 above 15, 10 freebies
+    view.doc.edit("weapons[1].fire_link", "B")  # the Missile alone in a fire-link group
+    made = view.doc.design
+    rows = _fix_rows(qtbot, view)
+    errors = [t for t in rows if t.startswith("ERROR")]
+    assert len(errors) == 2 and all(rows[t] is not None for t in errors)
+    assert any("Freebie Points over budget by 12" in t for t in errors)
+    assert all(rows[t] is None for t in rows if not t.startswith("ERROR"))
+    link = next(t for t in errors if "fire-link group 'B'" in t)
+    assert "at Weapons, Missile/Torpedo: fire-link group" in link
+    finding = next(f for f in view.doc.report.findings if f.code == "fire-link-group-too-small")
+    dlg = _press_fix(qtbot, view, rows[link])
+    proposals = propose(made, view.doc.catalog)
+    assert dlg.proposals == [p for p in proposals if p.cures_finding(finding)]  # only what cures this one
+    assert all("remove Missile/Torpedo" in t.splitlines()[0] for t in dlg.texts())
+    assert dlg.apply(0)
+    assert dlg.texts()[0].splitlines()[0] == "remove Light Laser; remove Missile/Torpedo"
+    assert "Freebie Points: -12 -> 10 left" in dlg.texts()[0]
+    assert view.doc.report.valid and view.doc.design.weapons == []
+    view.doc.undo_stack.undo()
+    assert view.doc.design == made
+    view.doc.undo_stack.undo()
+    view.doc.undo_stack.undo()
+    assert view.doc.design == saved and not view.doc.modified
+
+
+def test_fix_buttons_wait_for_the_design_to_rest(qtbot: Any, window: MainWindow) -> None:
+    """The search runs between edits, not in one: an edit only starts a timer."""
+    view = window.open_file(EXAMPLES / "alien-disk-fighter.ship")
+    assert view is not None
+    _fix_rows(qtbot, view)
+    view.doc.edit("structure", view.doc.design.structure + 1)
+    assert view.fixes.busy  # not searched inside the edit
+    assert view.findings.fix_buttons()  # the row keeps its button meanwhile (no flicker)
+    assert view.fixes.now()  # a click finishes the search at once
+    assert not view.fixes.busy
+
+
+def test_tab_goes_from_the_findings_to_a_rows_fix(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "alien-disk-fighter.ship")
+    assert view is not None
+    rows = _fix_rows(qtbot, view)
+    button = next(b for b in rows.values() if b is not None)
+    assert button.accessibleName().startswith("Fix: ERROR: Freebie Points over budget by 4")
+    view.findings.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is button
+    qtbot.keyClick(button, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view.fix_button  # then the box's All fixes...
+
+
+def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None:
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None
+    cmp = window.compare_with(view.doc, "saved")
+    assert cmp is not None
+    view.doc.edit("structure", 20)  # 15 -> 20: 10 freebies over
+    view.doc.edit("weapons[1].fire_link", "B")  # the Missile alone in a fire-link group
+    findings = {row[1]: row for row in cmp.rows() if row[1].startswith("Finding: ")}
+    assert findings["Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained"] == [
+        "*",
+        "Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained",
+        "—",
+        "error [added]",
+    ]
+    link = "Finding: ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
+    assert findings[link + " — at Weapons, Missile/Torpedo: fire-link group"][3] == "error [added]"
+    assert findings["Finding: WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
+    assert not any("budgets." in t or "[" in t.split(" [")[0] or "pool-over-budget" in t for t in findings)

@@ -274,3 +274,158 @@ def test_the_chosen_list_shows_what_each_entry_costs(qtbot: Any, window: MainWin
     assert [editor.costs(r) for r in range(len(design.weapons))] == [
         f"{i.amount} Weapon Points" for i in report.pool("weapon-points").items if i.path.startswith("weapons[")
     ]
+
+
+# --- window conventions: dialogs start in the design's folder; a PDF with no viewer ------------
+
+
+def _dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every file dialog opened: (its title, where it starts); each is cancelled."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from shipyard._qt import window as window_module
+
+    asked: list[tuple[str, str]] = []
+
+    def ask(_parent: Any, title: str, start: str, _filter: str = "") -> tuple[Any, str]:
+        asked.append((title, start))
+        return ([] if title == "Open designs" else ""), ""
+
+    for name in ("getOpenFileNames", "getSaveFileName", "getOpenFileName"):
+        monkeypatch.setattr(QFileDialog, name, ask)
+    monkeypatch.setattr(window_module.PrintDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    return asked
+
+
+def test_file_dialogs_start_in_the_designs_folder(
+    qtbot: Any, window: MainWindow, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    folder = tmp_path / "my ships"
+    folder.mkdir()
+    ship = folder / "rebel-fighter.ship"
+    shutil.copy(EXAMPLES / "rebel-fighter.ship", ship)
+    asked = _dialogs(monkeypatch)
+    view = window.open_file(ship)
+    assert view is not None
+    window.open_dialog()
+    window.print_dialog()
+    window.ask_save_path(view.doc)
+    assert asked == [
+        ("Open designs", str(folder)),
+        ("Print to PDF", str(folder / "Rebel Fighter.pdf")),  # the design's name, not the file's
+        ("Save design", str(ship)),
+    ]
+    # a new design, not saved yet: where the last design came from, under its own name
+    new = window.new()
+    assert new is not None and new.doc.path is None
+    asked.clear()
+    window.ask_save_path(new.doc)
+    window.open_dialog()
+    assert asked == [("Save design", str(folder / f"{new.doc.name}.ship")), ("Open designs", str(folder))]
+
+
+def test_a_printed_pdf_with_no_viewer_says_where_it_is(window: MainWindow, tmp_path: Any) -> None:
+    out = tmp_path / "Rebel Fighter.pdf"
+    out.write_bytes(b"%PDF-1.7\n")
+    window.open_url = lambda _url: False  # type: ignore[method-assign]  # no viewer on this desktop
+    window._printed(str(out), "")
+    message = window.statusBar().currentMessage()
+    assert message == f"Printed {out} — no PDF viewer could be started; open the file from there"
+
+
+def test_splitter_sizes_are_remembered_for_the_next_design(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtCore import QPoint
+
+    view = open_sample(qtbot, window, "rebel-fighter")
+    view.finish_building()
+    handle = view.split.handle(1)
+    before = view.split.sizes()
+    centre = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseMove(handle, centre + QPoint(-120, 0))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=centre + QPoint(-120, 0))
+    moved = view.split.sizes()
+    assert moved[0] < before[0] - 60  # the user dragged the steps narrower
+    again = open_sample(qtbot, window, "rebel-frigate")  # the next design of the ruleset
+    again.finish_building()
+    assert again.split.sizes() == moved
+    kept = window.settings.value("layout/space-fighter-alpha/sides")
+    assert [int(n) for n in kept] == moved  # in the window's own (the test's isolated) settings
+
+
+def test_tab_reaches_the_preview_after_the_findings_and_comes_back(qtbot: Any, tmp_path: Any) -> None:
+    from PySide6.QtCore import QSettings
+
+    from .test_editor import _quiet
+
+    w = _quiet(MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    view = open_sample(qtbot, w, "rebel-frigate")
+    view.finish_building()
+    assert view.preview is not None
+    pdf = view.preview.view
+    bar = view.tabs.tabBar()
+    forward = walk(qtbot, bar, Qt.KeyboardModifier.NoModifier)
+    assert pdf in forward  # the record sheet can be reached, and scrolled from the keyboard
+    order = [x for x in forward if x in (view.budget, view.findings, pdf)]
+    assert order == [view.budget, view.findings, pdf]  # reading order: the preview last
+    backward = walk(qtbot, bar, Qt.KeyboardModifier.ShiftModifier)
+    assert [x for x in backward if x in order] == [pdf, view.findings, view.budget]  # and back again
+    qtbot.waitUntil(lambda: view.preview is not None and view.preview.renders >= 1, timeout=120000)
+    assert view.preview.status.text() == "Preview: as it will print"
+
+
+# --- the welcome page lists recent designs; the Help menu --------------------------------------
+
+
+def test_the_welcome_page_lists_recent_designs(qtbot: Any, window: MainWindow, tmp_path: Any) -> None:
+    import shutil
+
+    ship = tmp_path / "my-fighter.ship"
+    shutil.copy(EXAMPLES / "rebel-fighter.ship", ship)
+    gone = tmp_path / "gone.ship"
+    shutil.copy(EXAMPLES / "rebel-frigate.ship", gone)
+    assert window.open_file(gone) is not None and window.open_file(ship) is not None
+    gone.unlink()  # moved away since: not offered
+    while window.tabs.count():
+        window.close_tab(0)
+    welcome = window.stack.currentWidget()
+    assert welcome is window.welcome
+    buttons = [b for b in welcome.recent_box.findChildren(QAbstractButton) if b.isVisible()]
+    assert [b.text() for b in buttons] == ["my-fighter.ship"]
+    assert buttons[0].toolTip() == str(ship)
+    qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    view = window.current()
+    assert view is not None and view.doc.path == ship and view.doc.name == "Rebel Fighter"
+
+
+def test_help_menu_shortcuts_rules_reading_and_about(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QTextBrowser
+
+    from shipyard import __version__
+    from shipyard._qt import helpmenu
+
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles[-1] == "&Help"
+    keys = dict(helpmenu.shortcuts(window))
+    assert "File > Open" in keys.values() and "Edit > Redo" in keys.values()
+    redo = next(k for k, what in keys.items() if what == "Edit > Redo")
+    assert "Ctrl+Shift+Z" in redo and "Ctrl+Y" in redo  # what the action really binds
+    shown = helpmenu.show_shortcuts(window)
+    assert isinstance(shown, QTextBrowser) and "Ctrl+Tab" in shown.toPlainText()
+    assert helpmenu.show_reading(window) is None  # no design open: nothing to read
+    view = open_sample(qtbot, window, "rebel-fighter")
+    reading = helpmenu.show_reading(window)
+    assert reading is not None and reading.windowTitle() == "Rules reading: Space Fighter Alpha — Shipyard"
+    source = helpmenu.ruleset_info(view.doc.loaded.ruleset).reading
+    assert source is not None
+    first = source.read_text(encoding="utf-8")
+    heading = next(line for line in first.splitlines() if line.startswith("# ")).lstrip("# ").strip()
+    assert reading.toPlainText().startswith(heading)  # the Markdown rendered, not shown as source
+    about = helpmenu.show_about(window).toPlainText()
+    assert f"Shipyard\t{__version__}" in about or f"Shipyard {__version__}" in about.replace("\n", " ")
+    assert "PySide6" in about and "ruleset: Space Fighter Alpha" in about

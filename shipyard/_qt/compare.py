@@ -73,8 +73,10 @@ class CompareView(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setTabKeyNavigation(False)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # a design's column: the user may widen it
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         lay = QVBoxLayout(self)
         lay.addWidget(self.summary)
         lay.addWidget(self.only_differences)
@@ -123,12 +125,23 @@ class CompareView(QWidget):
             cells += [""] * (4 - len(cells))
             for c, text in enumerate(cells[:4]):
                 item = QTableWidgetItem(text)
-                if c != 1:
+                value = row.values[c - 2] if 2 <= c < 2 + len(row.values) else None
+                if c == 0 or (c > 1 and not isinstance(value, str)):  # numbers line up at the right; words read left
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if row.differs:
                     item.setBackground(marked)
-                    item.setToolTip("differs")
+                item.setToolTip(text + ("\n(differs)" if row.differs and c > 1 else ""))
                 self.table.setItem(r, c, item)
+        self._fit_values()
+
+    def _fit_values(self) -> None:
+        """Each design's column as wide as its values, but no wider than a third of the
+        view: a long text value (an attribute priority) is elided, whole in its tooltip."""
+        most = max(160, self.width() // 3)
+        for c in range(2, self.table.columnCount()):
+            self.table.resizeColumnToContents(c)
+            if self.table.columnWidth(c) > most:
+                self.table.setColumnWidth(c, most)
 
     def rows(self) -> list[list[str]]:
         """What the table shows, row by row (for tests and screen readers)."""

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.document import Document
+from shipyard.core.findings import Finding
 from shipyard.core.fixes import Edit, Proposal, propose
 
 
@@ -35,11 +36,21 @@ def _edit_text(e: Edit, doc: Document) -> str:
 
 
 class FixDialog(QDialog):
-    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+    """The proposals for ``doc`` (``proposals``, else the engine's search now); with
+    ``finding``, those that cure that finding, the finding named at the top."""
+
+    def __init__(
+        self,
+        doc: Document,
+        parent: QWidget | None = None,
+        *,
+        proposals: list[Proposal] | None = None,
+        finding: Finding | None = None,
+    ) -> None:
         super().__init__(parent)
         self.doc = doc
         self.setWindowTitle(f"Fix {doc.name}")
-        self.proposals = propose(doc.design, doc.catalog)
+        self.proposals = propose(doc.design, doc.catalog) if proposals is None else proposals
         self.list = QListWidget()
         self.list.setAccessibleName("Proposed fixes")
         self.list.setWordWrap(True)
@@ -49,11 +60,14 @@ class FixDialog(QDialog):
             self.list.addItem(item)
         if self.proposals:
             self.list.setCurrentRow(0)
-        note = QLabel(
-            "Each proposal changes the design, not the budgets, and adds no error. Applying one is one step of Undo."
+        what = f"“{finding.message}”" if finding is not None else "an error"
+        self.note = note = QLabel(
+            (f"Changes that cure {what}. " if finding is not None else "")
+            + "Each proposal changes the design, not the budgets, and adds no error. Applying one is one step of Undo."
             if self.proposals
-            else "The engine finds no change of one to three values or entries that cures an error."
+            else f"The engine finds no change of one to three values or entries that cures {what}."
         )
+        note.setAccessibleName("About these fixes")
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = buttons.addButton("&Apply", QDialogButtonBox.ButtonRole.AcceptRole)

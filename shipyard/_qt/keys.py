@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLayout,
     QLineEdit,
+    QListWidget,
     QMenu,
     QPlainTextEdit,
     QScrollArea,
@@ -191,7 +192,8 @@ def reading_order(root: QWidget) -> list[QWidget]:
     """Every control under ``root`` Tab may stop at, in reading order.
 
     A table with widgets in its cells is the table, then its cells row by row (a list of
-    entries is a small form); a table or list without is one stop (arrows move inside it). Hidden and
+    entries is a small form); a list likewise with the widgets in its rows (a finding's
+    Fix...); a table or list without is one stop (arrows move inside it). Hidden and
     disabled controls are included: Qt skips them as they are now, so the order stays
     right when a step's page or a disabled field comes back.
     """
@@ -207,6 +209,14 @@ def reading_order(root: QWidget) -> list[QWidget]:
         if isinstance(w, QScrollArea):
             for child in _children(w):
                 walk(child)
+            return
+        if isinstance(w, QListWidget):  # the list, then the buttons in its rows (a finding's Fix...)
+            if takes_tab(w):
+                out.append(w)
+            for row in range(w.count()):
+                cell = w.itemWidget(w.item(row))
+                if cell is not None:
+                    walk(cell)
             return
         if isinstance(w, QAbstractScrollArea | QAbstractSpinBox | QLineEdit | QComboBox):
             if takes_tab(w):

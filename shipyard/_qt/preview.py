@@ -10,7 +10,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -31,6 +31,7 @@ class PreviewPanel(QWidget):
         self.view.setPageMode(QPdfView.PageMode.SinglePage)
         self.view.setZoomMode(QPdfView.ZoomMode.FitInView)
         self.view.setAccessibleName("Record sheet preview")
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches it; arrows and Page Up/Down scroll
         self.status = QLabel("Preview: waiting…")
         self.status.setAccessibleName("Preview status")
         lay = QVBoxLayout(self)

@@ -13,18 +13,21 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import PRESET_PLACE, Document
+from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
 from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel, causes, pool_of
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
+    from shipyard._qt.fixdialog import FixDialog
     from shipyard._qt.preview import PreviewPanel
+    from shipyard.core.findings import Finding
 
 
 def step_builder(doc: Document) -> Callable[..., object]:
@@ -79,11 +82,15 @@ class DocumentView(QWidget):
         self._record: RecordPanel | None = None
         self._box("Budgets", self.budget)
         self._box("Findings", self.findings)
-        self.fix_button = QPushButton("&Fix…")
-        self.fix_button.setAccessibleName("Fix: the engine's proposals")
+        self.fix_button = QPushButton("All &fixes…")
+        self.fix_button.setAccessibleName("All fixes: the engine's proposals")
         self.fix_button.setToolTip("Changes of one to three values or entries that cure the errors, with their effects")
         self.fix_button.clicked.connect(self.ask_fix)
         self.boxes["Findings"].layout().addWidget(self.fix_button)  # type: ignore[union-attr]
+        self.fixes = FixSearch(doc, self)  # the proposals, found between edits; a Fix... beside what they cure
+        self.fixes.ready.connect(self._show_fixes)
+        self.findings.fix_requested.connect(self.ask_fix_finding)
+        self._curable: set[tuple[str, str]] = set()  # what the last proposals found cure, by (code, path)
         self.preview: PreviewPanel | None = None
         self._paper, self._want_preview = paper, preview
         left = QWidget()
@@ -95,6 +102,9 @@ class DocumentView(QWidget):
             left_lay.addWidget(bar)
         left_lay.addWidget(self.tabs)
         split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split  # the steps | the panels
+        self._layout_key = ""  # where the user's splitter sizes are kept (remember_layout)
+        self._settings: QSettings | None = None
         split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
@@ -183,7 +193,35 @@ class DocumentView(QWidget):
             self._right.addWidget(self.preview)
             self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
+        self._restore(self._right, "panels")
         self.make_tab_order()
+
+    def remember_layout(self, settings: QSettings, key: str) -> None:
+        """Keep the sizes the user gives the splitters (steps | panels, and the panels
+        among themselves) in ``settings`` under ``key`` (one layout a ruleset: its pages
+        and panels differ), and give them back to the next view of that key."""
+        self._settings, self._layout_key = settings, key
+        self._restore(self.split, "sides")
+        self._restore(self._right, "panels")
+        for splitter, part in ((self.split, "sides"), (self._right, "panels")):
+            splitter.splitterMoved.connect(lambda _pos, _i, sp=splitter, name=part: self._keep(sp, name))
+
+    def _keep(self, splitter: QSplitter, part: str) -> None:
+        if self._settings is not None:
+            self._settings.setValue(f"layout/{self._layout_key}/{part}", [str(n) for n in splitter.sizes()])
+
+    def _restore(self, splitter: QSplitter, part: str) -> None:
+        """The sizes kept for ``part``, when the splitter has as many parts as then (the
+        panels grow as a design's report and the preview need them)."""
+        if self._settings is None:
+            return
+        value = self._settings.value(f"layout/{self._layout_key}/{part}")
+        try:
+            sizes = [int(n) for n in value] if isinstance(value, list) else []
+        except (TypeError, ValueError):
+            sizes = []
+        if len(sizes) == splitter.count() and sum(sizes) > 0:
+            splitter.setSizes(sizes)
 
     def make_tab_order(self) -> None:
         """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's
@@ -217,6 +255,8 @@ class DocumentView(QWidget):
         self.findings.show_report(report, self.doc.place)
         self._mark()
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
+        if hasattr(self, "fixes"):
+            self._show_fixes()
         if getattr(self.steps, "chain_dirty", False) and self._factories and all(f is None for f in self._factories):
             self.make_tab_order()
 
@@ -241,14 +281,43 @@ class DocumentView(QWidget):
             return True
         return self.binder.focus(path)
 
-    def fix_dialog(self) -> QDialog:
-        """The Fix... dialog: the engine's proposals for this design (built, not shown)."""
+    def _show_fixes(self) -> None:
+        """A Fix... beside each finding a proposal cures. While the search for the design
+        as it is now runs, the findings the last proposals cured keep theirs (no flicker
+        as the user types); a click finishes the search first."""
+        self.fixes.restart()
+        if self.fixes.proposals is not None:
+            self._curable = {k for p in self.fixes.proposals for k in p.cured}
+            self.fix_button.setEnabled(bool(self.fixes.proposals))
+
+            def cures(f: Finding) -> int:
+                return len(self.fixes.curing(f))
+        else:
+
+            def cures(f: Finding) -> int:
+                return int((f.code, f.path) in self._curable)
+
+        self.findings.show_fixes(cures)
+
+    def fix_dialog(self, finding: Finding | None = None) -> FixDialog:
+        """The Fix... dialog (built, not shown): the engine's proposals for this design, or
+        only those that cure ``finding``."""
         from shipyard._qt.fixdialog import FixDialog
 
-        return FixDialog(self.doc, self)
+        proposals = self.fixes.now()
+        if finding is not None:
+            proposals = [p for p in proposals if p.cures_finding(finding)]
+        return FixDialog(self.doc, self, proposals=proposals, finding=finding)
 
     def ask_fix(self) -> None:
-        self.fix_dialog().exec()
+        self.run_dialog(self.fix_dialog())
+
+    def ask_fix_finding(self, finding: Finding) -> None:
+        """A finding's Fix...: the proposals that cure it."""
+        self.run_dialog(self.fix_dialog(finding))
+
+    def run_dialog(self, dialog: QDialog) -> None:
+        dialog.exec()
 
     def show_place(self, path: str) -> None:
         """An undo or redo changed the design at ``path``: show it, on whichever step it is."""

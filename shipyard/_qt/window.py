@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt import autosave, convert_actions
+from shipyard._qt import autosave, convert_actions, helpmenu
 from shipyard._qt.document import Document
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
@@ -101,7 +101,36 @@ class Welcome(QWidget):
             broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
             broken.setMaximumWidth(560)
             lay.addWidget(broken, alignment=Qt.AlignmentFlag.AlignCenter)
+        self.main = window
+        self.recent_box = QWidget()  # the designs opened last, filled each time the page shows
+        self.recent_box.setAccessibleName("Recent designs")
+        self.recent_lay = QVBoxLayout(self.recent_box)
+        self.recent_lay.setContentsMargins(0, 8, 0, 0)
+        lay.addWidget(self.recent_box, alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addStretch(2)
+
+    def show_recent(self, paths: list[str]) -> list[QPushButton]:
+        """A button for each recent design that is still there (the first five)."""
+        lay = self.recent_lay
+        while lay.count():
+            item = lay.takeAt(0)
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.deleteLater()
+        there = [Path(p) for p in paths if Path(p).is_file()][:5]
+        buttons = []
+        if there:
+            lay.addWidget(QLabel("<b>Recent designs</b>"), alignment=Qt.AlignmentFlag.AlignCenter)
+        for path in there:
+            b = QPushButton(path.name)
+            b.setAccessibleName(f"Open {path.name}")
+            b.setToolTip(str(path))
+            b.setMinimumWidth(240)
+            b.clicked.connect(lambda _=False, p=path: self.main.open_file(p))
+            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignCenter)
+            buttons.append(b)
+        self.recent_box.setVisible(bool(there))
+        return buttons
 
 
 class PrintDialog(QDialog):
@@ -237,6 +266,7 @@ class MainWindow(EditorWindow):
         self.preset_menu.aboutToShow.connect(self._fill_presets)
         self._action(s, "User &catalog folder…", self.choose_catalog_folder)
         convert_actions.install(self)
+        helpmenu.install(self)
 
     def _fill_presets(self) -> None:
         """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.
@@ -267,6 +297,7 @@ class MainWindow(EditorWindow):
         if self.welcome is None:
             self.welcome = Welcome(self)
             self.stack.insertWidget(0, self.welcome)
+        self.welcome.show_recent(self.recent())
         self.stack.setCurrentWidget(self.welcome)
         return self.welcome
 
@@ -321,6 +352,7 @@ class MainWindow(EditorWindow):
     def _remember(self, path: Path) -> None:
         items = [str(path)] + [p for p in self.recent() if p != str(path)]
         self.settings.setValue("files/recent", items[:MAX_RECENT])
+        self.settings.setValue("files/folder", str(path.parent))  # where the next dialog starts
         self._fill_recent()
 
     def _fill_recent(self) -> None:
@@ -347,6 +379,7 @@ class MainWindow(EditorWindow):
 
     def add_document(self, doc: Document) -> DocumentView:
         view = DocumentView(doc, self.report_error, self.paper, preview=self.preview_enabled)
+        view.remember_layout(self.settings, doc.loaded.ruleset)
         self.undo_group.addStack(doc.undo_stack)
         i = self.tabs.addTab(view, doc.title)
         self.tabs.setCurrentIndex(i)
@@ -387,8 +420,26 @@ class MainWindow(EditorWindow):
             self._update_title(view.doc)
         return view
 
+    def start_folder(self, doc: Document | None = None) -> Path | None:
+        """Where a file dialog starts: the design's folder; for a design not saved yet (or
+        none), the folder a design was last opened from or saved to; else Qt's default."""
+        if doc is None:
+            view = self.current()
+            doc = view.doc if view is not None else None
+        if doc is not None and doc.path is not None:
+            return doc.path.parent
+        last = self.settings.value("files/folder")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        recent = [Path(p).parent for p in self.recent() if Path(p).parent.is_dir()]
+        return recent[0] if recent else None
+
+    def _start(self, doc: Document | None, name: str = "") -> str:
+        folder = self.start_folder(doc)
+        return str(folder / name) if folder is not None else name
+
     def open_dialog(self) -> None:
-        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", "", FILTER)
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self._start(None), FILTER)
         for f in files:
             self.open_file(Path(f))
 
@@ -454,7 +505,9 @@ class MainWindow(EditorWindow):
     # --- saving and closing -----------------------------------------------------------------
 
     def ask_save_path(self, doc: Document) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save design", str(doc.path or f"{doc.title}{EXTENSION}"), FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save design", str(doc.path or self._start(doc, f"{doc.name}{EXTENSION}")), FILTER
+        )
         if not name:
             return None
         path = Path(name)
@@ -592,7 +645,8 @@ class MainWindow(EditorWindow):
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
-        name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", f"{view.doc.title}.pdf", "PDF (*.pdf)")
+        pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name, in its folder
+        name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", self._start(view.doc, pdf), "PDF (*.pdf)")
         if name:
             self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData(), dlg.fillable.isChecked())
 
@@ -664,15 +718,17 @@ class MainWindow(EditorWindow):
         view.show()
         return view
 
-    def open_url(self, url: QUrl) -> None:
-        QDesktopServices.openUrl(url)
+    def open_url(self, url: QUrl) -> bool:
+        """Open ``url`` with the desktop's viewer; False when none could be started."""
+        return bool(QDesktopServices.openUrl(url))
 
     def _printed(self, path: str, error: str) -> None:
         if error:
             self.show_error("Printing failed", error)
             return
         self.statusBar().showMessage(f"Printed {path}", 8000)
-        self.open_url(QUrl.fromLocalFile(path))
+        if self.open_url(QUrl.fromLocalFile(path)) is False:  # say where it is, never fail silently
+            self.statusBar().showMessage(f"Printed {path} — no PDF viewer could be started; open the file from there")
 
 
 class CompareSource(QDialog):

@@ -2,7 +2,8 @@
 
 Neutral: what is compared is what every report and every ruleset's neutral view carry —
 figures by id, pools (budget, spent, left), the catalog items a design chose (by kind and
-id, with their count and level), and findings (by code and place). A ruleset may add
+id, with their count and level), and findings (by code and place; shown in words, the
+place named as the user sees it, :func:`shipyard.core.places.finding_text`). A ruleset may add
 figures that belong to a pair of ships (``pair_figures(first, other, catalog)`` in its
 module); they appear in the comparison only. The first design is the reference: each
 other design's differences are signed against it (+2, -1).
@@ -16,6 +17,7 @@ from typing import Any
 
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
+from shipyard.core.places import finding_text
 from shipyard.core.report import Figure, Report
 
 Value = str | int | float | None
@@ -155,11 +157,19 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
             cmp.rows.append(_row("items", f"{kind}.{item_id}.level", f"{label} (level)", list(levels)))
 
     seen = [_findings(r) for r in reports]
-    messages = {(f.severity.value, f.code, f.path): f.message for r in reports for f in r.findings}
+    # each finding in words, its place named in the first design that has it
+    said: dict[tuple[str, str, str], tuple[str, int]] = {}
+    for i, r in enumerate(reports):
+        for f in r.findings:
+            said.setdefault((f.severity.value, f.code, f.path), (f.message, i))
+    data: dict[int, Any] = {}
     for key in dict.fromkeys(k for s in seen for k in s):
         severity, code, path = key
         present: list[Value] = [severity if s[key] else None for s in seen]
-        label = f"{severity} {code}" + (f" at {path}" if path else "") + f": {messages[key]}"
+        message, i = said[key]
+        if "[" in path and i not in data:
+            data[i] = designs[i][1].model_dump(mode="json")
+        label = finding_text(severity, message, path, catalog, data.get(i, {}))
         cmp.rows.append(_row("findings", f"{code}@{path}", label, present))
 
     pair = getattr(catalog.module, "pair_figures", None)

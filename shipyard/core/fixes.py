@@ -17,15 +17,17 @@ where a search over numbers and entries is not enough). The user may keep paths 
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard.core.edits import apply_all
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import Verdict, evaluate, verdict
-from shipyard.core.findings import Severity
+from shipyard.core.findings import Finding, Severity
 from shipyard.core.model import Catalog
 from shipyard.core.paths import parse_path
+from shipyard.core.places import entry_name
 from shipyard.core.report import Report
 from shipyard.core.schema import Spec, design_schema
 
@@ -58,10 +60,17 @@ class Proposal:
     effects: list[str]  # "Crew Points: -4 -> -2 left"
     passes: bool
     design: Any = field(repr=False, default=None)
+    # the error findings of the design it cures, by (code, path): what a "Fix..." beside
+    # one finding offers. (A removal renumbers the entries after it; a finding there is
+    # taken as the same place only when its path is unchanged.)
+    cured: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def text(self) -> str:
         return "; ".join(e.text for e in self.edits)
+
+    def cures_finding(self, finding: Finding) -> bool:
+        return (finding.code, finding.path) in self.cured
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -97,21 +106,10 @@ def _label(path: str, catalog: Catalog, data: Any) -> str:
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(part, int) and isinstance(node, dict):
-            words.append(_entry_name(node, catalog) or f"#{part + 1}")
+            words.append(entry_name(node, catalog) or f"#{part + 1}")
         elif isinstance(part, str):
             words.append(part.replace("_", " "))
     return " ".join(words) or path
-
-
-def _entry_name(entry: dict[str, Any], catalog: Catalog) -> str:
-    for value in entry.values():
-        if isinstance(value, str):
-            for kind in catalog.items:
-                item = catalog.item(kind, value)
-                if item is not None:
-                    return item.name
-    name = entry.get("name")
-    return name if isinstance(name, str) else ""
 
 
 def _stat_range(path: str, catalog: Catalog) -> tuple[float | None, float | None]:
@@ -159,7 +157,7 @@ def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) ->
                 where = f"{path}[{i}]"
                 if blocked(where):
                     continue
-                name = _entry_name(entry, catalog) if isinstance(entry, dict) else str(entry)
+                name = entry_name(entry, catalog) if isinstance(entry, dict) else str(entry)
                 out.append(
                     Edit("remove", where, None, entry, f"remove {name or _label(where, catalog, data)} ({where})")
                 )
@@ -222,6 +220,20 @@ def propose(
 
     The search judges each try by the rules' verdict alone (errors and pools); only the
     proposals kept are evaluated whole, for their effects."""
+    steps = search(design, catalog, keep=keep, limit=limit)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return list(done.value)
+
+
+def search(
+    design: Any, catalog: Catalog, *, keep: set[str] | frozenset[str] = frozenset(), limit: int = 5
+) -> Generator[None, None, list[Proposal]]:
+    """:func:`propose` a step at a time: it yields after each design it evaluates (one
+    evaluation, a millisecond or so) and returns the proposals, so that a front end can run
+    the search in slices between a user's edits without a freeze."""
     report = evaluate(design, catalog)
     start = verdict(design, catalog)
     errors = start.errors
@@ -247,6 +259,7 @@ def propose(
     progress: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
     for e in candidates(design, report, catalog, set(keep)):
         result = attempt((e,))
+        yield
         if result is None:
             continue
         new, v = result
@@ -269,6 +282,7 @@ def propose(
                 if tuple(x.key for x in combined) in tried or not _compatible(list(combined)):
                     continue
                 result = attempt(combined)
+                yield
                 if result is None:
                     continue
                 new, v = result
@@ -286,8 +300,12 @@ def propose(
         seen.append(new)
         new = apply(design, list(edits), catalog)  # resolved, as every edit of the design is
         after = evaluate(new, catalog)
+        yield
         cured = sorted(set((errors - v.errors).elements()))
-        ranked.append(Proposal(list(edits), cured, _effects(report, after), after.valid, new))
+        left = {(f.code, f.path) for f in after.findings if f.severity == Severity.ERROR}
+        places = [(f.code, f.path) for f in report.findings if f.severity == Severity.ERROR]
+        gone = list(dict.fromkeys(k for k in places if k not in left))
+        ranked.append(Proposal(list(edits), cured, _effects(report, after), after.valid, new, gone))
         if len(ranked) >= limit:
             break
     return ranked

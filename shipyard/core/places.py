@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from shipyard.core.model import Catalog
 
 Parts = list[str | int]
+SEVERITY_WORD = {"error": "ERROR", "warning": "WARNING", "advice": "ADVICE"}
 
 
 def plain(label: str) -> str:
@@ -183,13 +184,32 @@ def place(path: str, catalog: Catalog, data: Any, form: Form | None = None) -> s
     return _plain_words(target, catalog, data)
 
 
+def pool_path(path: str, catalog: Catalog) -> bool:
+    """Whether ``path`` is where the engine puts a pool's findings (over budget, unspent):
+    ``budgets.<pool id>``, the Storyteller's setting for that pool."""
+    head, _, pool_id = path.rpartition(".")
+    return head == "budgets" and bool(pool_id) and catalog.pool(pool_id) is not None
+
+
+def finding_text(severity: str, message: str, path: str, catalog: Catalog, data: Any, form: Form | None = None) -> str:
+    """A finding in words: "ERROR: <message> — at Weapons, Light Laser: fire-link group".
+
+    A pool's finding names no place: its message names the pool, and the place it is
+    kept at (the Storyteller's budget setting) is not what caused it."""
+    head = f"{SEVERITY_WORD.get(severity, severity.upper())}: {message}"
+    if not path or pool_path(path, catalog):
+        return head
+    where = place(path, catalog, data, form)
+    return f"{head} — at {where}" if where else head
+
+
 def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
     """A place no form declares, in the form's style: "Enhancements, Turbo Laser: count"."""
     head, tail = "", list[str]()
     for i, part in enumerate(target):
         if isinstance(part, int):
             entry = value_at(data, _joined(target[: i + 1]))
-            name = _entry_name(entry, catalog) or f"#{part + 1}"
+            name = entry_name(entry, catalog) or f"#{part + 1}"
             before = " ".join(tail) if not head else (f"{head}: {' '.join(tail)}" if tail else head)
             head, tail = (f"{before}, {name}" if before else name), []
         else:
@@ -198,7 +218,7 @@ def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _entry_name(entry: Any, catalog: Catalog) -> str:
+def entry_name(entry: Any, catalog: Catalog) -> str:
     """A list entry's name: its ``name``, else the catalog item one of its values names."""
     if isinstance(entry, str):
         return next((i.name for k in catalog.items if (i := catalog.item(k, entry)) is not None), entry)

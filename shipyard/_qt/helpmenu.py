@@ -1,0 +1,148 @@
+"""The Help menu: the keyboard shortcuts, the rules reading for the design's ruleset, About.
+
+The shortcuts are read from the window's own actions (what the menus really bind) and the
+keys the editor's fields answer; the rules reading is the Markdown file the ruleset's
+manifest names (``reading``), rendered; About lists the versions of Shipyard, Python, Qt,
+PySide6, pydantic and every installed ruleset. Each opens as a window of its own, not a
+modal dialog: it can stay open beside the design.
+"""
+
+from __future__ import annotations
+
+import html
+import platform
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QTextBrowser
+
+from shipyard.core.registry import get as ruleset_info
+from shipyard.core.registry import rulesets
+
+if TYPE_CHECKING:
+    from shipyard._qt.window import MainWindow
+
+# The keys the editor's fields and lists answer (keys.py, generated_lists.py): not menu actions.
+FIELD_KEYS = [
+    ("Tab / Shift+Tab", "the next / previous control, in reading order: the form, budgets, findings, preview"),
+    ("Arrows", "move inside a table or list"),
+    ("Ctrl+Tab", "type a tab character in a text box"),
+    ("Down (in a catalog search box)", "into the list of matches"),
+    ("Enter (in a catalog search box)", "add the selected match, or the only one"),
+    ("Ctrl+Z in a text box", "undo, in the design's one undo history"),
+]
+
+
+def install(window: MainWindow) -> QMenu:
+    menu = window.menuBar().addMenu("&Help")
+    window.help_menu = menu  # type: ignore[attr-defined]
+    _add(menu, "&Keyboard shortcuts", lambda: show_shortcuts(window))
+    reading = _add(menu, "&Rules reading for this design", lambda: show_reading(window))
+    menu.aboutToShow.connect(lambda: reading.setEnabled(reading_path(window) is not None))
+    _add(menu, "&About Shipyard", lambda: show_about(window))
+    return menu
+
+
+def _add(menu: QMenu, text: str, slot: object) -> QAction:
+    action = QAction(text, menu)
+    action.triggered.connect(slot)
+    menu.addAction(action)
+    return action
+
+
+def _window(window: MainWindow, title: str, body: str, *, markdown: bool = False) -> QTextBrowser:
+    view = QTextBrowser(window)
+    view.setWindowFlag(Qt.WindowType.Window)
+    view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    view.setWindowTitle(f"{title} — Shipyard")
+    view.setAccessibleName(title)
+    view.setOpenExternalLinks(True)
+    if markdown:
+        view.setMarkdown(body)
+    else:
+        view.setHtml(body)
+    view.resize(720, 640)
+    view.show()
+    return view
+
+
+def shortcuts(window: MainWindow) -> list[tuple[str, str]]:
+    """(keys, what) of every menu action with a shortcut, then the keys fields answer."""
+    out: list[tuple[str, str]] = []
+
+    def walk(menu: QMenu, where: str) -> None:
+        for a in menu.actions():
+            sub = a.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{where} > {a.text().replace('&', '')}")
+            elif a.shortcuts():
+                keys = " or ".join(s.toString() for s in a.shortcuts())
+                out.append((keys, f"{where} > {a.text().replace('&', '').rstrip('…')}"))
+
+    for a in window.menuBar().actions():
+        menu = a.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, a.text().replace("&", ""))
+    return out + FIELD_KEYS
+
+
+def show_shortcuts(window: MainWindow) -> QTextBrowser:
+    rows = "".join(
+        f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(what)}</td></tr>" for k, what in shortcuts(window)
+    )
+    return _window(window, "Keyboard shortcuts", f"<table cellpadding='4'>{rows}</table>")
+
+
+def reading_path(window: MainWindow) -> object | None:
+    view = window.current()
+    if view is None:
+        return None
+    return ruleset_info(view.doc.loaded.ruleset).reading
+
+
+def show_reading(window: MainWindow) -> QTextBrowser | None:
+    """The current design's ruleset's rules reading, rendered; None without one."""
+    view = window.current()
+    if view is None:
+        window.statusBar().showMessage("Open a design to read its rules", 5000)
+        return None
+    info = ruleset_info(view.doc.loaded.ruleset)
+    path = info.reading
+    if path is None or not path.is_file():
+        window.statusBar().showMessage(f"{info.name} comes with no rules reading", 5000)
+        return None
+    return _window(window, f"Rules reading: {info.name}", path.read_text(encoding="utf-8"), markdown=True)
+
+
+def versions() -> list[tuple[str, str]]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    import PySide6
+    from PySide6.QtCore import qVersion
+
+    from shipyard import __version__
+
+    def of(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+
+    out = [
+        ("Shipyard", __version__),
+        ("Python", platform.python_version()),
+        ("Qt", qVersion()),
+        ("PySide6", PySide6.__version__),
+        ("pydantic", of("pydantic")),
+    ]
+    return out + [(f"ruleset: {info.name}", info.manifest.version) for info in rulesets()]
+
+
+def show_about(window: MainWindow) -> QTextBrowser:
+    rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(str(v))}</td></tr>" for n, v in versions())
+    body = (
+        "<h2>Shipyard</h2><p>A construction kit for tabletop spacecraft: build by the rules, "
+        f"compare, fix, print.</p><table cellpadding='3'>{rows}</table>"
+    )
+    return _window(window, "About Shipyard", body)
