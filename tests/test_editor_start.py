@@ -98,3 +98,29 @@ def test_a_display_that_is_not_there_says_which_and_why(tmp_path: Path) -> None:
 )
 def test_library_names_map_to_debian_packages(soname: str, package: str) -> None:
     assert syslibs.debian_package(soname) == package
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_shipyard_gui_ends_on_sigterm_like_shipyard_gui(tmp_path: Path) -> None:
+    """`kill` of `shipyard gui` printed a traceback from a Qt slot and left the editor open."""
+    import signal
+    import time
+
+    from .test_printing import _children
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "shipyard", "gui", str(SAMPLE)], env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while not _children(proc.pid) and time.monotonic() < deadline:  # the preview's render worker: the window is up
+            time.sleep(0.2)
+        assert _children(proc.pid), "the editor started no render worker within 90 s"
+        time.sleep(1)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == -signal.SIGTERM and "Traceback" not in err, err
+    finally:
+        proc.kill()
+        proc.wait()

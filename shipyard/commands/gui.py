@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import signal
 from typing import Any
 
 
 def _run(args: argparse.Namespace) -> int:
     from shipyard._qt.app import main
+
+    # The command line turns SIGTERM into an interrupt so a print stops its workers; inside
+    # Qt's event loop that exception only prints a traceback from whatever slot it lands in,
+    # and the editor stayed open. The editor ends on SIGTERM as shipyard-gui does (autosave
+    # keeps the unsaved work; the render workers die with their parent).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
     return main([*args.files, *(["--dark"] if args.dark else []), *(["--smoke"] if args.smoke else [])])
 
