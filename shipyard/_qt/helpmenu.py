@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import html
 import platform
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QTextBrowser
+from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QWidget
 
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets
 
-if TYPE_CHECKING:
-    from shipyard._qt.window import MainWindow
+
+class HelpHost(Protocol):
+    """What the Help menu needs of the window (the window imports this module, not the
+    other way round): its menus, its status bar, and the ruleset of the design shown."""
+
+    def menuBar(self) -> QMenuBar: ...
+    def statusBar(self) -> QStatusBar: ...
+    def current_ruleset(self) -> str | None: ...
+
 
 # The keys the editor's fields and lists answer (keys.py, generated_lists.py): not menu actions.
 FIELD_KEYS = [
@@ -34,9 +41,8 @@ FIELD_KEYS = [
 ]
 
 
-def install(window: MainWindow) -> QMenu:
+def install(window: HelpHost) -> QMenu:
     menu = window.menuBar().addMenu("&Help")
-    window.help_menu = menu  # type: ignore[attr-defined]
     _add(menu, "&Keyboard shortcuts", lambda: show_shortcuts(window))
     reading = _add(menu, "&Rules reading for this design", lambda: show_reading(window))
     menu.aboutToShow.connect(lambda: reading.setEnabled(reading_path(window) is not None))
@@ -51,8 +57,8 @@ def _add(menu: QMenu, text: str, slot: object) -> QAction:
     return action
 
 
-def _window(window: MainWindow, title: str, body: str, *, markdown: bool = False) -> QTextBrowser:
-    view = QTextBrowser(window)
+def _window(window: HelpHost, title: str, body: str, *, markdown: bool = False) -> QTextBrowser:
+    view = QTextBrowser(window if isinstance(window, QWidget) else None)
     view.setWindowFlag(Qt.WindowType.Window)
     view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     view.setWindowTitle(f"{title} — Shipyard")
@@ -67,7 +73,7 @@ def _window(window: MainWindow, title: str, body: str, *, markdown: bool = False
     return view
 
 
-def shortcuts(window: MainWindow) -> list[tuple[str, str]]:
+def shortcuts(window: HelpHost) -> list[tuple[str, str]]:
     """(keys, what) of every menu action with a shortcut, then the keys fields answer."""
     out: list[tuple[str, str]] = []
 
@@ -87,27 +93,25 @@ def shortcuts(window: MainWindow) -> list[tuple[str, str]]:
     return out + FIELD_KEYS
 
 
-def show_shortcuts(window: MainWindow) -> QTextBrowser:
+def show_shortcuts(window: HelpHost) -> QTextBrowser:
     rows = "".join(
         f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(what)}</td></tr>" for k, what in shortcuts(window)
     )
     return _window(window, "Keyboard shortcuts", f"<table cellpadding='4'>{rows}</table>")
 
 
-def reading_path(window: MainWindow) -> object | None:
-    view = window.current()
-    if view is None:
-        return None
-    return ruleset_info(view.doc.loaded.ruleset).reading
+def reading_path(window: HelpHost) -> object | None:
+    ruleset = window.current_ruleset()
+    return None if ruleset is None else ruleset_info(ruleset).reading
 
 
-def show_reading(window: MainWindow) -> QTextBrowser | None:
+def show_reading(window: HelpHost) -> QTextBrowser | None:
     """The current design's ruleset's rules reading, rendered; None without one."""
-    view = window.current()
-    if view is None:
+    ruleset = window.current_ruleset()
+    if ruleset is None:
         window.statusBar().showMessage("Open a design to read its rules", 5000)
         return None
-    info = ruleset_info(view.doc.loaded.ruleset)
+    info = ruleset_info(ruleset)
     path = info.reading
     if path is None or not path.is_file():
         window.statusBar().showMessage(f"{info.name} comes with no rules reading", 5000)
@@ -139,7 +143,7 @@ def versions() -> list[tuple[str, str]]:
     return out + [(f"ruleset: {info.name}", info.manifest.version) for info in rulesets()]
 
 
-def show_about(window: MainWindow) -> QTextBrowser:
+def show_about(window: HelpHost) -> QTextBrowser:
     rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(str(v))}</td></tr>" for n, v in versions())
     body = (
         "<h2>Shipyard</h2><p>A construction kit for tabletop spacecraft: build by the rules, "

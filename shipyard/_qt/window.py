@@ -266,7 +266,7 @@ class MainWindow(EditorWindow):
         self.preset_menu.aboutToShow.connect(self._fill_presets)
         self._action(s, "User &catalog folder…", self.choose_catalog_folder)
         convert_actions.install(self)
-        helpmenu.install(self)
+        self.help_menu = helpmenu.install(self)
 
     def _fill_presets(self) -> None:
         """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.
@@ -370,6 +370,11 @@ class MainWindow(EditorWindow):
     def current(self) -> DocumentView | None:
         w = self.tabs.currentWidget()
         return w if isinstance(w, DocumentView) else None
+
+    def current_ruleset(self) -> str | None:
+        """The ruleset of the design shown, for the Help menu; None on the welcome page."""
+        view = self.current()
+        return None if view is None else view.doc.loaded.ruleset
 
     def report_error(self, message: str) -> None:
         self.statusBar().showMessage(f"Not changed: {message}", 10000)
