@@ -79,6 +79,33 @@ def test_a_broken_manifest_is_reported_and_skipped(tmp_path: Path, monkeypatch: 
         registry.forget()
 
 
+def test_a_manifest_read_once_comes_from_the_cache_until_it_changes(tmp_path: Path) -> None:
+    """The validated manifest is kept in the user's cache folder; an edit, or a cache that
+    cannot be read, means the file is read again, never a stale or failed start."""
+    file = tmp_path / "manifest.yaml"
+    text = "id: homebrew\nname: Homebrew\nversion: '1'\nsource: {title: X}\nkinds: [{id: ship, name: Ship}]\n"
+    file.write_text(text, encoding="utf-8")
+    assert registry.read_manifest(file).name == "Homebrew"
+    cache = registry._cache_file()
+    assert cache.is_file()
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from shipyard.core import registry\n"
+        f"print(registry.read_manifest(Path({str(file)!r})).name, 'ruamel' in ' '.join(sys.modules))\n"
+    )
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert again.stdout.split() == ["Homebrew", "False"], again.stderr  # from the cache: no YAML read
+    file.write_text(text.replace("Homebrew", "Homebrew Two"), encoding="utf-8")
+    assert registry.read_manifest(file).name == "Homebrew Two"
+    cache.write_bytes(b"not a pickle")
+    assert registry.read_manifest(file).name == "Homebrew Two"
+    file.write_text(text.replace("kinds: [{id: ship, name: Ship}]", "kinds: []"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        registry.read_manifest(file)  # a broken edit is reported with its line, not answered from the cache
+    assert f"{file}:5:" in str(caught.value.problems[0])
+
+
 def test_an_unknown_ruleset_names_the_installed_ones() -> None:
     with pytest.raises(InputError) as exc:
         registry.get("space-fighter")

@@ -24,7 +24,7 @@ Label = Annotated[str, Field(min_length=1, max_length=120)]
 
 
 class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class DesignKind(_Entry):

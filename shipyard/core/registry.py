@@ -22,7 +22,7 @@ the PyPA entry points specification) on ``sys.path``; reading those is about 1 m
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import sys
 from dataclasses import dataclass
@@ -195,55 +195,93 @@ def _package_folder(package: str) -> Path | None:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def _manifest_data(file: Path) -> Any:
-    """The manifest's YAML as plain data, from a small cache when the file has not changed
-    (reading YAML with positions means importing ruamel.yaml, which a start does not need)."""
-    from shipyard.core.resources import user_cache_folder
-
+def _stamp(file: Path) -> str:
     st = file.stat()
-    stamp = f"{file.resolve()}:{st.st_size}:{st.st_mtime_ns}"
-    cache = user_cache_folder() / "manifests.json"
-    entries: dict[str, Any] = {}
-    if not os.environ.get("SHIPYARD_NO_CACHE"):
-        try:
-            entries = json.loads(cache.read_text(encoding="utf-8"))
-            if stamp in entries:
-                return entries[stamp]
-        except (OSError, ValueError):
-            entries = {}
-    from shipyard.core.yamlio import load_yaml
+    return f"{file.resolve()}:{st.st_size}:{st.st_mtime_ns}"
 
-    doc = load_yaml(file)
-    data = json.loads(json.dumps(doc.data))  # plain dicts and lists: what the cache holds
-    if not os.environ.get("SHIPYARD_NO_CACHE"):
-        entries = {k: v for k, v in entries.items() if not k.startswith(f"{file.resolve()}:")}
-        entries[stamp] = data
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_name(f".manifests.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(entries), encoding="utf-8")
-            tmp.replace(cache)
-        except OSError:
-            pass
-    return data
+
+def _cache_key() -> str:
+    """What a cached manifest depends on besides its file: the manifest model and pydantic."""
+    import pydantic
+
+    from shipyard.core import manifest
+
+    return f"{_stamp(Path(manifest.__file__))}|{pydantic.VERSION}|{sys.version}"
 
 
 def read_manifest(file: Path) -> Manifest:
-    """Read and validate one manifest; every problem names the file, line and column."""
-    from pydantic import ValidationError
+    """Read and validate one manifest; every problem names the file, line and column.
+
+    A manifest validated before (same file, size and time; same manifest model) comes from
+    a small cache of the validated objects in the user's cache folder: reading YAML with
+    positions means importing ruamel.yaml, and building the manifest models' validators
+    costs every start-up ~10 ms, for files that change only when a ruleset is installed.
+    Any problem with the cache means a normal read, never an error (SHIPYARD_NO_CACHE=1
+    bypasses it).
+    """
+    if not file.is_file():
+        raise InputError.single("the ruleset's manifest is missing", file=file)
+    stamp, key = _stamp(file), _cache_key()
+    use_cache = not os.environ.get("SHIPYARD_NO_CACHE")
+    entries = _read_cache(key) if use_cache else {}
+    found = entries.get(stamp)
+    if found is not None:
+        return found
+    manifest = _validated(file)
+    if use_cache:
+        entries = {k: v for k, v in entries.items() if not k.startswith(f"{file.resolve()}:")}
+        entries[stamp] = manifest
+        _write_cache(key, entries)
+    return manifest
+
+
+def _validated(file: Path) -> Manifest:
+    from shipyard.core.manifest import Manifest
+    from shipyard.core.yamlio import load_yaml, validate
+
+    doc = load_yaml(file)
+    return validate(doc, Manifest, doc.data, ())  # type: ignore[no-any-return]  # raises with positions
+
+
+def _cache_file() -> Path:
+    from shipyard.core.resources import user_cache_folder
+
+    return user_cache_folder() / "manifests.pickle"
+
+
+def _read_cache(key: str) -> dict[str, Manifest]:
+    import pickle
 
     from shipyard.core.manifest import Manifest
 
-    if not file.is_file():
-        raise InputError.single("the ruleset's manifest is missing", file=file)
-    data = _manifest_data(file)
     try:
-        return Manifest.model_validate(data)
-    except ValidationError:
-        from shipyard.core.yamlio import load_yaml, validate
+        with _cache_file().open("rb") as fh:
+            stored = pickle.load(fh)
+    except Exception:  # missing, unreadable, written by another version: read the files
+        return {}
+    if not isinstance(stored, dict) or stored.get("key") != key or not isinstance(stored.get("manifests"), dict):
+        return {}
+    return {k: v for k, v in stored["manifests"].items() if isinstance(k, str) and isinstance(v, Manifest)}
 
-        doc = load_yaml(file)
-        return validate(doc, Manifest, doc.data, ())  # type: ignore[no-any-return]  # raises with positions
+
+def _write_cache(key: str, entries: dict[str, Manifest]) -> None:
+    """Written whole to a temporary file, then renamed: a reader never sees half a cache."""
+    import pickle
+    import tempfile
+
+    target = _cache_file()
+    tmp: Path | None = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=".manifests.", suffix=".tmp")
+        tmp = Path(name)
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump({"key": key, "manifests": entries}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(target)
+    except OSError:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
 
 
 @dataclass
