@@ -253,7 +253,13 @@ def _seconds(text: str) -> float:
 
 
 def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line; ``wanted`` is the subcommand being run (see _add_ruleset_commands)."""
+    """The command line; ``wanted`` is the subcommand being run (see _add_ruleset_commands).
+
+    When ``wanted`` is one of the commands defined here, the commands of ``shipyard.commands``
+    and of the rulesets are left out: argparse only needs the one being run, and importing
+    and listing the others costs every ``shipyard check`` a few milliseconds for nothing.
+    ``shipyard --help``, a misspelt command and every other command get the whole list.
+    """
     from shipyard import __version__
 
     parser = argparse.ArgumentParser(prog="shipyard", description="Build, check and print tabletop spacecraft designs.")
@@ -341,8 +347,9 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="only this ruleset's design shape")
     p.set_defaults(func=cmd_schema)
 
-    _add_extension_commands(sub, catalog_opts)
-    _add_ruleset_commands(sub, catalog_opts, wanted)
+    if wanted not in sub.choices:  # a built-in command needs no other: the rest is for listing and lookup
+        _add_extension_commands(sub, catalog_opts)
+        _add_ruleset_commands(sub, catalog_opts, wanted)
     return parser
 
 
