@@ -93,3 +93,29 @@ def test_weapon_chart_numbers() -> None:
         "missile": (-1, 20, 20, 4),
         "rocket-salvo": (1, 8, 5, 3),
     }
+
+
+def test_a_cached_catalog_gives_its_form_only_when_asked() -> None:
+    """``shipyard check`` reads the catalog from the cache and never imports the editor's form
+    language; the editor, asking the same cached catalog for its form, gets all its pages."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from shipyard.cli import main\n"
+        "from shipyard.core.catalog import load_catalog\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    rc = main(['check', {str(ROOT / 'catalogs/space-fighter-alpha/examples/rebel-fighter.ship')!r},"
+        " '--no-user-catalog'])\n"
+        "before = sorted(m for m in sys.modules if m in ('shipyard.core.form', 'shipyard.core.formview'))\n"
+        "form = load_catalog('space-fighter-alpha', use_user_folder=False).form\n"
+        "print(json.dumps([rc, before, [p.title for p in form.pages]]))\n"
+    )
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120) for _ in "12"]
+    first, second = (json.loads(r.stdout or "null") for r in runs)
+    assert second is not None, runs[1].stderr
+    rc, imported, pages = second  # the second run reads the catalog the first one cached
+    assert rc == 0 and imported == []
+    assert pages == first[2] and len(pages) >= 6

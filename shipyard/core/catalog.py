@@ -225,7 +225,7 @@ class _Builder:
             origins=self.origins,
             overrides=self.overrides,
             override_positions=self.override_positions,
-            form=self.form,
+            declared_form=self.form,
         )
         if self.form is not None:
             from shipyard.core.formview import check_form
@@ -453,7 +453,7 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
         preset=preset,
         base=source,
         override_positions=catalog.override_positions,
-        form=catalog.form,
+        declared_form=catalog.declared_form,
         form_schema=catalog.form_schema,
     )
     changed = {(section, entry_id) for section, entries in preset.overrides.items() for entry_id in entries}

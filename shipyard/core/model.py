@@ -109,7 +109,9 @@ class Catalog:
     # The catalog before any preset: presets replace each other rather than pile up.
     base: Catalog | None = None
     override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
-    form: Form | None = None
+    # The editor's declared form (see the ``form`` property): a Form, or its pickled bytes
+    # in a catalog read from the cache until something first asks for it.
+    declared_form: Form | bytes | None = None
     form_schema: Spec | None = None  # the design model's schema, for the form (see core.schema)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
     _memo: dict[str, Any] = field(default_factory=dict)
@@ -117,6 +119,20 @@ class Catalog:
     @property
     def root(self) -> Path:
         return self.folders[0]
+
+    @property
+    def form(self) -> Form | None:
+        """The editor's declared form, unpickled the first time it is asked for.
+
+        A command such as ``shipyard check`` never looks at the form; unpickling it would
+        import the form language's ~20 models and cost every start-up ~15 ms.
+        """
+        form = self.declared_form
+        if isinstance(form, bytes):
+            import pickle
+
+            form = self.declared_form = pickle.loads(form)  # our own cache, see __getstate__
+        return form
 
     @property
     def ladder(self) -> ScaleLadder:
@@ -175,9 +191,14 @@ class Catalog:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle support for the catalog cache: the module is left out (the loader that reads
-        the cache attaches the ruleset's module again, see ``shipyard.core.catalog``)."""
+        the cache attaches the ruleset's module again, see ``shipyard.core.catalog``) and the
+        declared form is pickled on its own, to be unpickled when asked for (see ``form``)."""
         state = dict(self.__dict__)
         state["module"] = None
+        if state["declared_form"] is not None and not isinstance(state["declared_form"], bytes):
+            import pickle
+
+            state["declared_form"] = pickle.dumps(state["declared_form"], protocol=pickle.HIGHEST_PROTOCOL)
         state["_index"] = {}
         state["_memo"] = {}
         return state

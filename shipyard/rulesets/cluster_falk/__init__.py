@@ -9,12 +9,15 @@ declared form calls). Below is the contract the core relies on (see
 ``shipyard.core.model.RulesetModule``).
 """
 
+from shipyard.core.lazy import lazy_attributes
 from shipyard.rulesets.cluster_falk.derive import derive
 from shipyard.rulesets.cluster_falk.design import Design
-from shipyard.rulesets.cluster_falk.editing import FORM_CALLS
 from shipyard.rulesets.cluster_falk.items import ITEM_KINDS
 from shipyard.rulesets.cluster_falk.mechanisms import RULE_TYPES, detection_modifier, size_advantage
 from shipyard.rulesets.cluster_falk.resolve import new_design, resolve, view
+
+# The functions the editor's declared form calls: imported when the editor asks for them.
+__getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
 
 __all__ = [
     "FORM_CALLS",

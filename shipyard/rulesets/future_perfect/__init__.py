@@ -10,6 +10,7 @@ types and the target numbers), ``plan`` (the round plan priced from the AP cost 
 How the rules are read: docs/rules-future-perfect.md.
 """
 
+from shipyard.core.lazy import lazy_attributes
 from shipyard.core.model import Context
 from shipyard.rulesets.future_perfect.derive import derive
 from shipyard.rulesets.future_perfect.design import (
@@ -21,7 +22,6 @@ from shipyard.rulesets.future_perfect.design import (
     FuturePerfectSystem,
     FuturePerfectWeapon,
 )
-from shipyard.rulesets.future_perfect.editing import FORM_CALLS
 from shipyard.rulesets.future_perfect.items import ITEM_KINDS
 from shipyard.rulesets.future_perfect.mechanisms import RULE_TYPES
 from shipyard.rulesets.future_perfect.resolve import new_design, resolve, view
@@ -35,6 +35,9 @@ def variants(design: FuturePerfectShip) -> list[tuple[str, FuturePerfectShip]]:
 def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
     """Nothing to compare: a ship record has no other forms."""
 
+
+# The functions the editor's declared form calls: imported when the editor asks for them.
+__getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
 
 __all__ = [
     "FORM_CALLS",

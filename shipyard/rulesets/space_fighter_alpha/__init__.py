@@ -9,6 +9,7 @@ rule types: weapon mounts, gunners, crew, the AI's virtual pilot, transformation
 is the contract the core relies on (see ``shipyard.core.model.RulesetModule``).
 """
 
+from shipyard.core.lazy import lazy_attributes
 from shipyard.rulesets.space_fighter_alpha.derive import derive
 from shipyard.rulesets.space_fighter_alpha.design import (
     Conversion,
@@ -21,7 +22,6 @@ from shipyard.rulesets.space_fighter_alpha.design import (
     Pilot,
     WeaponChoice,
 )
-from shipyard.rulesets.space_fighter_alpha.editing import FORM_CALLS
 from shipyard.rulesets.space_fighter_alpha.forms import compare_variants, variants
 from shipyard.rulesets.space_fighter_alpha.items import ITEM_KINDS
 from shipyard.rulesets.space_fighter_alpha.mechanisms import RULE_TYPES, capacities
@@ -30,6 +30,9 @@ from shipyard.rulesets.space_fighter_alpha.resolve import new_design, resolve, v
 # Places a fix proposal must not change: the Storyteller's budget settings (raising a
 # budget is not making the design legal) -- see shipyard.core.fixes.
 FIX_NEVER = ("budgets",)
+
+# The functions the editor's declared form calls: imported when the editor asks for them.
+__getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
 
 __all__ = [
     "FIX_NEVER",

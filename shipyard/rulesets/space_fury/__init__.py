@@ -21,6 +21,7 @@ fury``). Below is the contract the core relies on (see ``shipyard.core.model.Rul
 and what the editor, the commands and the tests use.
 """
 
+from shipyard.core.lazy import lazy_attributes
 from shipyard.rulesets.space_fury.catalog_lookup import level_for_xp, level_row, levels, pilot_level
 from shipyard.rulesets.space_fury.derive import derive
 from shipyard.rulesets.space_fury.design import (
@@ -34,7 +35,6 @@ from shipyard.rulesets.space_fury.design import (
     PilotDesign,
     SpaceFuryDesign,
 )
-from shipyard.rulesets.space_fury.editing import FORM_CALLS
 from shipyard.rulesets.space_fury.fighter import may_replace_basic, mount_entries, mountable, one_more, weapons_owned
 from shipyard.rulesets.space_fury.force import as_fighter, as_pilot, compare_variants, crew, force, variants
 from shipyard.rulesets.space_fury.items import (
@@ -55,6 +55,9 @@ from shipyard.rulesets.space_fury.pilot import new_pilot
 from shipyard.rulesets.space_fury.resolve import new_design, resolve, view
 from shipyard.rulesets.space_fury.rolls import roll_fighter, roll_pilot
 from shipyard.rulesets.space_fury.skirmish import sample_fighters, skirmish
+
+# The functions the editor's declared form calls: imported when the editor asks for them.
+__getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
 
 __all__ = [
     "FORM_CALLS",

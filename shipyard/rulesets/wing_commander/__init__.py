@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shipyard.core.lazy import lazy_attributes
 from shipyard.core.model import Context
 from shipyard.rulesets.wing_commander.derive import derive
 from shipyard.rulesets.wing_commander.design import (
@@ -28,7 +29,6 @@ from shipyard.rulesets.wing_commander.design import (
     WCPilot,
     WCRange,
 )
-from shipyard.rulesets.wing_commander.editing import FORM_CALLS
 from shipyard.rulesets.wing_commander.items import ITEM_KINDS
 from shipyard.rulesets.wing_commander.mechanisms import (
     RULE_TYPES,
@@ -52,6 +52,9 @@ def variants(design: WCFighter) -> list[tuple[str, Any]]:
 def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
     """Nothing to compare: a fighter record has no other forms."""
 
+
+# The functions the editor's declared form calls: imported when the editor asks for them.
+__getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
 
 __all__ = [
     "FORM_CALLS",
