@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt.document import Document
 from shipyard._qt.keys import share_undo
 from shipyard.core.edits import get_at
-from shipyard.core.formview import value_at
+from shipyard.core.paths import value_at
 
 
 class Binding:

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
-from shipyard.core.places import plain
+from shipyard.core.placewords import plain
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFormLayout

@@ -32,10 +32,9 @@ from shipyard.core.formview import (
     holds,
     joined,
     list_entry,
-    value_at,
     widget_for,
 )
-from shipyard.core.paths import parse_path
+from shipyard.core.paths import parse_path, value_at
 from shipyard.core.schema import spec_at
 
 _CELL = {"name": "name", "line": "line", "check": "check", "choice": "combo", "spin": "spin", "percent": "spin"}

@@ -35,7 +35,7 @@ from shipyard.core.form import (
     TableRef,
     Toggle,
 )
-from shipyard.core.paths import parse_path
+from shipyard.core.paths import parse_path, value_at
 from shipyard.core.schema import spec_at
 
 if TYPE_CHECKING:
@@ -110,17 +110,6 @@ def _references(text: str) -> list[str]:
 
 
 # --- the values a page works with -----------------------------------------------------------------
-
-
-def value_at(data: Any, path: str) -> Any:
-    """The value at ``path`` in a design's JSON data, or None where there is none."""
-    node = data
-    for part in parse_path(path):
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node
 
 
 @dataclass
