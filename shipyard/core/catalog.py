@@ -365,8 +365,16 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
     """A copy of ``catalog`` with the preset's overrides validated and applied.
 
     Every problem names the preset file and the line of the override at fault, and the
-    result must pass the same cross-entry checks as the catalog itself.
+    result must pass the same cross-entry checks as the catalog itself. The result is made
+    once per catalog and preset (a catalog does not change): comparing or checking several
+    designs of one ruleset, or switching presets back and forth in the editor, does not
+    apply and check the same preset again.
     """
+    source = catalog.base or catalog
+    return source.memo(f"preset {preset_id}", lambda: _applied(source, preset_id))
+
+
+def _applied(catalog: Catalog, preset_id: str) -> Catalog:
     preset = catalog.presets.get(preset_id)
     if preset is None:
         hint = did_you_mean(preset_id, catalog.presets)
@@ -457,8 +465,11 @@ def apply_preset(catalog: Catalog, preset_id: str) -> Catalog:
         form_schema=catalog.form_schema,
     )
     changed = {(section, entry_id) for section, entries in preset.overrides.items() for entry_id in entries}
-    for kind, item_id, problem in check_items(new):
-        if (kind, item_id) in changed:
+    # Only the entries the preset changed can fail here (the rest passed when the catalog
+    # was loaded): a preset that changes no item (only pools or rules) needs no check.
+    changed_items = {(section, entry_id) for section, entry_id in changed if section in items}
+    for kind, item_id, problem in check_items(new) if changed_items else []:
+        if (kind, item_id) in changed_items:
             problem.file, problem.line, problem.column = at(kind, item_id)
             problem.path = f"preset.overrides.{kind}.{item_id}"
             problem.message = f"with preset {preset.id!r} applied: {problem.message}"
