@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from shipyard.cli import main as cli_main
 
-    return cli_main(argv)
+    return cli_main(argv, end_process=True)
 
 
 if __name__ == "__main__":

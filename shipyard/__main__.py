@@ -1,5 +1,5 @@
 """Allow ``python -m shipyard``."""
 
-from shipyard.cli import main
+from shipyard.cli import run
 
-raise SystemExit(main())
+run()

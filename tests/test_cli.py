@@ -124,3 +124,32 @@ def test_check_summary_ends_with_one_line_of_counts(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert len(json.loads(out.stdout)) == 2  # the line goes to stderr, the JSON stays whole
     assert out.stderr.splitlines()[-1] == "2 designs: 1 passes, 0 do not pass, 1 could not be read", out.stderr
+
+
+def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """check, compare, catalog ... end the process as soon as they are done (see
+    shipyard.cli._end_now): what they print must still arrive whole, with the exit code."""
+    import subprocess
+    import sys
+
+    files = sorted(EXAMPLES.glob("*.ship"))
+    out = run("check", *files, "--json", "--no-user-catalog")
+    assert out.returncode == 1, out.stderr  # the Alien Disk-Fighter does not pass
+    data = json.loads(out.stdout)  # the whole JSON array, not a cut-off buffer
+    assert len(out.stdout) > 65536 and [Path(d["file"]).name for d in data] == [f.name for f in files]
+    args = ["catalog", "list", "--ruleset", "space-fighter-alpha", "--no-user-catalog"]
+    listed = run(*args)
+    assert main(args) == 0
+    assert listed.returncode == 0 and listed.stdout == capsys.readouterr().out  # every line, as in-process
+    assert "heavy-laser" in listed.stdout
+    # A reader that stops early (| head) gets no traceback and no "Exception ignored".
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "shipyard", "check", *map(str, files), "--no-user-catalog"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) in (0, 1) and "Traceback" not in err and "Exception ignored" not in err, err

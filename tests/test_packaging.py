@@ -195,7 +195,7 @@ def test_wheel_declares_the_commands(dist: Dist) -> None:
         entry = [n for n in whl.namelist() if n.endswith(".dist-info/entry_points.txt")]
         assert entry, f"{dist.wheel.name} has no entry_points.txt"
         text = whl.read(entry[0]).decode()
-    assert "shipyard = shipyard.cli:main" in text, text
+    assert "shipyard = shipyard.cli:run" in text, text
     gui = text.split("[gui_scripts]", 1)
     assert len(gui) == 2 and "shipyard-gui = shipyard._qt.app:main" in gui[1].split("[", 1)[0], text
 

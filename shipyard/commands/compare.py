@@ -27,7 +27,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     fmt.add_argument("--markdown", action="store_true", help="the comparison as a Markdown table")
     p.add_argument("--differences", action="store_true", help="only the rows that differ")
     catalog_opts(p)
-    p.set_defaults(func=cmd_compare)
+    p.set_defaults(func=cmd_compare, reads_only=True)
 
     p = sub.add_parser("fix", help="write a design with one of the proposed fixes made (see check --suggest)")
     p.add_argument("file", metavar="FILE")

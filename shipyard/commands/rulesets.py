@@ -21,7 +21,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     p = sub.add_parser("rulesets", help="list the installed rulesets (id, name, version, kinds, presets)")
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per ruleset")
     p.add_argument("--check", metavar="PATH", help="check a ruleset package folder (its manifest.yaml and catalog)")
-    p.set_defaults(func=cmd_rulesets)
+    p.set_defaults(func=cmd_rulesets, reads_only=True)
 
 
 def _describe(info: Any) -> dict[str, Any]:
