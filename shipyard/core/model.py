@@ -113,6 +113,9 @@ class Catalog:
     # in a catalog read from the cache until something first asks for it.
     declared_form: Form | bytes | None = None
     form_schema: Spec | None = None  # the design model's schema, for the form (see core.schema)
+    # This catalog with each preset applied, made once (see catalog.apply_preset); a cached
+    # catalog comes with every preset already applied.
+    applied: dict[str, Catalog] = field(default_factory=dict)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
     _memo: dict[str, Any] = field(default_factory=dict)
 
@@ -127,6 +130,8 @@ class Catalog:
         A command such as ``shipyard check`` never looks at the form; unpickling it would
         import the form language's ~20 models and cost every start-up ~15 ms.
         """
+        if self.base is not None:  # a preset changes no form: the catalog's own
+            return self.base.form
         form = self.declared_form
         if isinstance(form, bytes):
             import pickle
@@ -188,6 +193,12 @@ class Catalog:
         if key not in self._memo:
             self._memo[key] = make()
         return self._memo[key]  # type: ignore[no-any-return]
+
+    def attach(self, module: RulesetModule) -> None:
+        """Give a catalog read from the cache its ruleset's module again (with its presets)."""
+        self.module = module
+        for applied in self.applied.values():
+            applied.module = module
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle support for the catalog cache: the module is left out (the loader that reads
