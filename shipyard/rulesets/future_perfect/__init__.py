@@ -10,7 +10,6 @@ types and the target numbers), ``plan`` (the round plan priced from the AP cost 
 How the rules are read: docs/rules-future-perfect.md.
 """
 
-from shipyard.core.model import Context
 from shipyard.rulesets.future_perfect.derive import derive
 from shipyard.rulesets.future_perfect.design import (
     Design,
@@ -26,16 +25,6 @@ from shipyard.rulesets.future_perfect.items import ITEM_KINDS
 from shipyard.rulesets.future_perfect.mechanisms import RULE_TYPES
 from shipyard.rulesets.future_perfect.resolve import new_design, resolve, view
 
-
-def variants(design: FuturePerfectShip) -> list[tuple[str, FuturePerfectShip]]:
-    """A ship record has no other forms."""
-    return []
-
-
-def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
-    """Nothing to compare: a ship record has no other forms."""
-
-
 __all__ = [
     "FORM_CALLS",
     "ITEM_KINDS",
@@ -47,10 +36,8 @@ __all__ = [
     "FuturePerfectShip",
     "FuturePerfectSystem",
     "FuturePerfectWeapon",
-    "compare_variants",
     "derive",
     "new_design",
     "resolve",
-    "variants",
     "view",
 ]

@@ -15,9 +15,6 @@ numbers). Below is the contract the core relies on (see
 
 from __future__ import annotations
 
-from typing import Any
-
-from shipyard.core.model import Context
 from shipyard.rulesets.wing_commander.derive import derive
 from shipyard.rulesets.wing_commander.design import (
     WCCompartment,
@@ -44,15 +41,6 @@ from shipyard.rulesets.wing_commander.resolve import new_design, resolve, view
 Design = WCFighter
 
 
-def variants(design: WCFighter) -> list[tuple[str, Any]]:
-    """A fighter record has no other forms."""
-    return []
-
-
-def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
-    """Nothing to compare: a fighter record has no other forms."""
-
-
 __all__ = [
     "FORM_CALLS",
     "ITEM_KINDS",
@@ -65,7 +53,6 @@ __all__ = [
     "WCMissile",
     "WCPilot",
     "WCRange",
-    "compare_variants",
     "derive",
     "failing_component",
     "link_groups",
@@ -75,6 +62,5 @@ __all__ = [
     "numbered_components",
     "resistance_modifier",
     "resolve",
-    "variants",
     "view",
 ]
