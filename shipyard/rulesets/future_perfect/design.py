@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
-from shipyard.core.designtypes import Name, Strict
+from shipyard.core.designtypes import KeyName, MapKey, Name, Strict
 from shipyard.rulesets.future_perfect.items import PlanRole, RoleId, SystemKindId
 
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -22,9 +22,10 @@ _Rating = Annotated[int, Field(ge=0, le=20)]
 
 
 class FuturePerfectSystem(Strict):
-    """A ship system with its two damage tracks (core and ephemeral)."""
+    """A ship system with its two damage tracks (core and ephemeral). Its name keys the
+    round plan's augmented AP (plan.augmented.NAME), so it may not hold '.', '[' or ']'."""
 
-    name: Name
+    name: KeyName
     kind: SystemKindId
     shield: _Rating | None = Field(default=None, description="the Shield value (shield systems)")
     core_levels: _Levels | None = Field(default=None, description="boxes of the core damage track; default: catalog")
@@ -65,7 +66,7 @@ class FuturePerfectPlan(Strict):
     helm: _Points = 0
     tactical: _Points = 0
     engineering: _Points = 0
-    augmented: dict[str, _Points] = Field(
+    augmented: dict[MapKey, _Points] = Field(
         default_factory=dict, max_length=100, description="AP by system name, from last round's Augment"
     )
     actions: list[FuturePerfectAction] = Field(default_factory=list, max_length=200)
