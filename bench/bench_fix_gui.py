@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _heartbeat import Heartbeat, pump  # bench/ is first on sys.path when a bench runs
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "alien-disk-fighter.ship"
@@ -51,16 +53,9 @@ def _open(search: bool) -> tuple[Any, Any, Any]:
     return app, w, view
 
 
-def _pump(app: Any, seconds: float) -> None:
-    until = time.perf_counter() + seconds
-    while time.perf_counter() < until:
-        app.processEvents()
-        time.sleep(0.001)
-
-
 def edits(search: bool, n: int = 200) -> list[float]:
     app, w, view = _open(search)
-    _pump(app, 1.0)
+    pump(app, 1.0)
     times = []
     for i in range(n):
         t = time.perf_counter()
@@ -70,26 +65,15 @@ def edits(search: bool, n: int = 200) -> list[float]:
         assert text, text
         # between keystrokes the event loop runs; now and then a pause long enough for the
         # search to start, so that later edits come while it is under way or done
-        _pump(app, 0.3 if i % 20 == 19 else 0.005)
+        pump(app, 0.3 if i % 20 == 19 else 0.005)
     w.close()
     return times
 
 
 def typing(search: bool, seconds: float = 8.0) -> tuple[float, int, list[float]]:
-    from PySide6.QtCore import QTimer
-
     app, w, view = _open(search)
-    _pump(app, 1.0)
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-
-    def beat() -> None:
-        now = time.perf_counter()
-        gaps.append((now - last[0]) * 1000)
-        last[0] = now
-
-    heart = QTimer(interval=5)
-    heart.timeout.connect(beat)
+    pump(app, 1.0)
+    heart = Heartbeat()
     heart.start()
     start, n, shown = time.perf_counter(), 0, []
     while time.perf_counter() - start < seconds:
@@ -104,10 +88,10 @@ def typing(search: bool, seconds: float = 8.0) -> tuple[float, int, list[float]]
                 shown.append((time.perf_counter() - t) * 1000)
                 break
             time.sleep(0.001)
-        _pump(app, max(0.0, until - time.perf_counter()))
+        pump(app, max(0.0, until - time.perf_counter()))
     heart.stop()
     w.close()
-    return (max(gaps[1:]) if len(gaps) > 1 else 0.0), n, shown
+    return heart.longest_stall(), n, shown
 
 
 def main() -> int:

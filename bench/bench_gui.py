@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _heartbeat import Heartbeat, pump  # bench/ is first on sys.path when a bench runs
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-frigate.ship"
@@ -108,7 +110,7 @@ def cold_start(rounds: int) -> dict[str, tuple[float, str]]:
 
 
 def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, int, int]:
-    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
@@ -136,16 +138,7 @@ def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, i
         assert text == str(view.doc.report.pool("freebies").spent)  # type: ignore[union-attr]
 
     # 3. stalls while the preview re-renders during typing
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-
-    def beat() -> None:
-        now = time.perf_counter()
-        gaps.append((now - last[0]) * 1000)
-        last[0] = now
-
-    heart = QTimer(interval=5)
-    heart.timeout.connect(beat)
+    heart = Heartbeat()
     heart.start()
     renders_before = view.preview.renders
     start = time.perf_counter()
@@ -155,15 +148,11 @@ def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, i
         # a keystroke every 120 ms, with a pause now and then so the preview re-renders
         n += 1
         view.doc.edit("name", name + " " + "x" * (n % 7))
-        pause = 0.9 if n % 8 == 0 else 0.12
-        until = time.perf_counter() + pause
-        while time.perf_counter() < until:
-            app.processEvents()
-            time.sleep(0.001)
+        pump(app, 0.9 if n % 8 == 0 else 0.12)
     heart.stop()
     renders = view.preview.renders - renders_before
     w.close()
-    return times, max(gaps[1:]) if len(gaps) > 1 else 0.0, renders, n
+    return times, heart.longest_stall(), renders, n
 
 
 def main() -> int:

@@ -8,6 +8,8 @@ or report table by its id, an action's dialog built for real and read, not run m
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
@@ -27,6 +29,7 @@ from shipyard._qt.generated import FormPages
 from shipyard._qt.generated_actions import ParamsDialog
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
+from shipyard.core.findings import Finding
 
 
 def steps(view: DocumentView) -> FormPages:
@@ -170,3 +173,44 @@ def focused_after(view: DocumentView, path: str) -> Any:
     """What has the focus after the editor is asked to focus ``path`` (as a finding does)."""
     assert view.focus_path(path), path
     return QApplication.focusWidget()
+
+
+def open_sample(window: MainWindow, file: Path) -> DocumentView:
+    """File > New from sample ``file``, in a window that has the focus (so focus can be checked)."""
+    view = window.open_sample(file)
+    assert view is not None
+    window.activateWindow()
+    return view
+
+
+def add_row(qtbot: Any, view: DocumentView, page: int, text: str, list_path: str) -> int:
+    """Click the add button ``text`` on page ``page``: the row of ``list_path`` it added."""
+    click(qtbot, view, page, text)
+    return int(list_editor(view, list_path).rowCount()) - 1
+
+
+def the_finding(view: DocumentView, code: str | None = None, *, path: str | None = None) -> Finding:
+    """The one finding of the design with ``code`` (or at ``path``)."""
+    [found] = [
+        f for f in view.doc.report.findings if (code is None or f.code == code) and (path is None or f.path == path)
+    ]
+    return found
+
+
+def saved_data(window: MainWindow, target: Path) -> Any:
+    """File > Save to ``target`` (the save dialog answered with it): the JSON written."""
+    window.ask_save_path = lambda _doc: target  # type: ignore[method-assign]
+    assert window.save()
+    return json.loads(target.read_text(encoding="utf-8"))
+
+
+def undo_all(window: MainWindow, view: DocumentView) -> None:
+    """Edit > Undo until there is nothing left to undo."""
+    while view.doc.undo_stack.canUndo():
+        window.undo_action.trigger()
+
+
+def redo_all(window: MainWindow, view: DocumentView) -> None:
+    """Edit > Redo until there is nothing left to redo."""
+    while view.doc.undo_stack.canRedo():
+        window.redo_action.trigger()

@@ -230,3 +230,31 @@ def test_help_quotes_the_catalog(qtbot: Any, window: MainWindow) -> None:
     assert field(view, "scale").toolTip().endswith("the Extreme consequence from Scale 6.")
     go(view, 1)
     assert field(view, "hyperdrive").toolTip() == "Jump range is 1 parsec a Drives point; a jump uses 50% of the fuel."
+
+
+def test_its_own_is_offered_only_on_a_custom_stunts_row(qtbot: Any, window: MainWindow) -> None:
+    """The form says a row without a catalog stunt shows "its own" (a stunt the record
+    writes in); on a catalog stunt's row the choice is among the catalog's stunts only, so
+    a user cannot pick "its own" there and be refused (a custom stunt needs a name)."""
+    view = new_ship(window)
+    go(view, 3)
+    add_from_browser(qtbot, view, "stunts", "Fast Ship")
+    qtbot.mouseClick(button(view, 3, "Add c&ustom stunt"), Qt.MouseButton.LeftButton)
+    catalog_row, custom_row = cell(view, "stunts", 0, 0), cell(view, "stunts", 1, 0)
+    offered = [catalog_row.itemText(i) for i in range(catalog_row.count())]
+    stunts = [s.name for s in view.doc.loaded.catalog.kind("stunts").values()]
+    assert offered == stunts and "its own" not in offered
+    assert catalog_row.isEnabled() and catalog_row.currentText() == "Fast Ship"
+    assert not custom_row.isEnabled() and custom_row.currentText() == "its own"
+    # another catalog stunt chosen on the catalog row: still no "its own" there
+    other = next(s for s in view.doc.loaded.catalog.kind("stunts").values() if s.name != "Fast Ship")
+    choose(catalog_row, other.name)
+    assert view.doc.design.stunts[0].id == other.id
+    assert [catalog_row.itemText(i) for i in range(catalog_row.count())] == stunts
+    assert cell(view, "stunts", 1, 0).currentText() == "its own"
+    # undone, then the custom stunt undone too: the catalog row is as it was
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert [s.model_dump(exclude_defaults=True) for s in view.doc.design.stunts] == [{"id": "fast-ship"}]
+    row = cell(view, "stunts", 0, 0)
+    assert [row.itemText(i) for i in range(row.count())] == stunts and row.currentText() == "Fast Ship"

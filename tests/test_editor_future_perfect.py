@@ -27,6 +27,7 @@ from shipyard.core.designfile import dumps, load_design
 from shipyard.core.evaluate import evaluate
 
 from .editor_pages import (
+    add_row,
     cell,
     choose,
     click,
@@ -37,12 +38,17 @@ from .editor_pages import (
     go,
     list_editor,
     new_from_menu,
+    open_sample,
+    redo_all,
     remove_button,
+    saved_data,
     summary,
     tab,
     tab_titles,
+    the_finding,
     toggle_named,
     type_text,
+    undo_all,
 )
 from .test_editor import field, no_blocking_dialogs, type_into, window
 
@@ -70,8 +76,7 @@ def to_default(qtbot: Any, spin: QSpinBox) -> None:
 
 
 def add_system(qtbot: Any, view: DocumentView, name: str, kind: str, **numbers: int) -> None:
-    click(qtbot, view, 1, "&Add system")
-    row = list_editor(view, "systems").rowCount() - 1
+    row = add_row(qtbot, view, 1, "&Add system", "systems")
     type_into(qtbot, cell(view, "systems", row, NAME), name)
     choose(cell(view, "systems", row, KIND), kind)
     for column, value in numbers.items():
@@ -81,8 +86,7 @@ def add_system(qtbot: Any, view: DocumentView, name: str, kind: str, **numbers: 
 def add_action(
     qtbot: Any, view: DocumentView, role: str, action: str, target: str | None = None, power: int = 0
 ) -> None:
-    click(qtbot, view, 3, "Add a&ction")
-    row = list_editor(view, "plan.actions").rowCount() - 1
+    row = add_row(qtbot, view, 3, "Add a&ction", "plan.actions")
     choose(cell(view, "plan.actions", row, ROLE), role)
     choose(cell(view, "plan.actions", row, ACTION), action)
     if target is not None:
@@ -122,8 +126,7 @@ def build_far_horizon(qtbot: Any, window: MainWindow) -> DocumentView:
         ("Twin lasers", "Forward battery", "primary"),
         ("Torpedo launcher", "Torpedo bay", "secondary"),
     ):
-        click(qtbot, view, 1, "Add &weapon")
-        row = list_editor(view, "weapons").rowCount() - 1
+        row = add_row(qtbot, view, 1, "Add &weapon", "weapons")
         type_into(qtbot, cell(view, "weapons", row, 0), name)
         choose(cell(view, "weapons", row, 1), system)
         choose(cell(view, "weapons", row, 2), grade.capitalize())
@@ -135,8 +138,7 @@ def build_far_horizon(qtbot: Any, window: MainWindow) -> DocumentView:
         ("Kit Amari", "Tactical", "Weapons", 3),
         ("Jonah Vell", "Engineering", "Engineering", 4),
     ):
-        click(qtbot, view, 2, "Add &character")
-        row = list_editor(view, "crew").rowCount() - 1
+        row = add_row(qtbot, view, 2, "Add &character", "crew")
         type_into(qtbot, cell(view, "crew", row, 0), name)
         choose(cell(view, "crew", row, 1), role)
         type_into(qtbot, cell(view, "crew", row, 2), skill)
@@ -180,11 +182,8 @@ def test_build_the_damaged_frigate_and_its_round_plan_from_a_new_record(
     assert figure_shown(view, "defense_tn") == "Starship defense TN: 3"
     assert field(view, "plan.augmented.Engineering").value() == 1
     assert field(view, "plan.augmented.Bridge").text() == "none"
-    target = tmp_path / "far-horizon.ship"
-    window.ask_save_path = lambda _doc: target  # type: ignore[method-assign]
-    assert window.save()
     # what Shipyard writes for the sample (defaults such as a primary grade left out)
-    assert json.loads(target.read_text(encoding="utf-8")) == json.loads(dumps(sample))
+    assert saved_data(window, tmp_path / "far-horizon.ship") == json.loads(dumps(sample))
 
 
 def test_undo_to_the_new_record_and_redo_to_the_far_horizon(qtbot: Any, window: MainWindow) -> None:
@@ -197,8 +196,7 @@ def test_undo_to_the_new_record_and_redo_to_the_far_horizon(qtbot: Any, window: 
     # one step a field typed (typing merges), a row removed or added, a choice made
     assert stack.count() == 96
     assert [stack.text(i) for i in range(3)] == ["Change Name", "Change Class", "Change AP"]  # as the form names them
-    while stack.canUndo():
-        window.undo_action.trigger()
+    undo_all(window, view)
     assert view.doc.design == new_record and not window.isWindowModified()
     assert field(view, "name").text() == "New ship" and field(view, "ap").value() == 10
     assert [cell(view, "systems", r, NAME).text() for r in range(list_editor(view, "systems").rowCount())] == [
@@ -211,8 +209,7 @@ def test_undo_to_the_new_record_and_redo_to_the_far_horizon(qtbot: Any, window: 
     ]
     assert not toggle_named(view, PLAN).isChecked() and not field(view, "plan.helm").isEnabled()
     assert summary(view) == {"Starship defense TN": "5"}  # no plan: nothing priced, the base TN
-    while stack.canRedo():
-        window.redo_action.trigger()
+    redo_all(window, view)
     assert view.doc.design == built
     assert cell(view, "plan.actions", 6, TARGET).currentText() == "Forward battery (weapon system)"
     assert cell(view, "plan.actions", 6, POWER).value() == 1
@@ -236,7 +233,7 @@ def test_evasive_maneuvers_take_the_defense_tn_from_5_to_its_minimum_2(qtbot: An
         add_action(qtbot, view, "Helm", "Evasive maneuvers")
         shown.append((summary(view)["Starship defense TN"], summary(view)["Helm AP left"]))
     assert shown == [("4", "4 AP"), ("3", "3 AP"), ("2", "2 AP"), ("2", "1 AP")]  # 1 AP each
-    [wasted] = [f for f in view.doc.report.findings if f.code == "evasive-wasted"]
+    wasted = the_finding(view, "evasive-wasted")
     assert wasted.severity == "warning" and wasted.path == "plan.actions[3]"
     assert focused_after(view, wasted.path) is cell(view, "plan.actions", 3, ROLE)
 
@@ -254,27 +251,25 @@ def test_up_to_one_point_of_power_on_an_action(qtbot: Any, window: MainWindow) -
         )
     # 5 allocated: 3 AP from it, then 2 and 1 from power; 2 points are refused by the rule
     assert seen == [("2 AP", "0 power", False), ("3 AP", "1 power", False), ("4 AP", "2 power", True)]
-    [found] = [f for f in view.doc.report.findings if f.code == "power-over-one-per-action"]
+    found = the_finding(view, "power-over-one-per-action")
     assert found.severity == "error" and found.path == "plan.actions[0].power"
     go(view, 0)
     assert focused_after(view, found.path) is power
 
 
 def test_findings_focus_the_field_that_fixes_them(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_sample(FRIGATE)
-    assert view is not None
-    window.activateWindow()
+    view = open_sample(window, FRIGATE)
     # two commanders: the second one's role
     go(view, 2)
     choose(cell(view, "crew", 1, 1), "Command")
-    [found] = [f for f in view.doc.report.findings if f.code == "role-over-limit"]
+    found = the_finding(view, "role-over-limit")
     go(view, 0)
     assert focused_after(view, found.path) is cell(view, "crew", 1, 1)
     window.undo_action.trigger()
     # the same weapon fired twice: the second shot's row
     go(view, 3)
     choose(cell(view, "plan.actions", 4, ACTION), "Fire primary weapon system")
-    [found] = [f for f in view.doc.report.findings if f.code == "weapon-fired-twice"]
+    found = the_finding(view, "weapon-fired-twice")
     go(view, 0)
     assert focused_after(view, found.path) is cell(view, "plan.actions", 4, ROLE)
     window.undo_action.trigger()
@@ -282,7 +277,7 @@ def test_findings_focus_the_field_that_fixes_them(qtbot: Any, window: MainWindow
     go(view, 1)
     click(qtbot, view, 1, "Add &weapon")
     assert cell(view, "weapons", 2, 1).currentText() == "—"
-    [found] = [f for f in view.doc.report.findings if f.code == "weapon-system-unknown"]
+    found = the_finding(view, "weapon-system-unknown")
     go(view, 0)
     assert focused_after(view, found.path) is cell(view, "weapons", 2, 1)
     choose(cell(view, "weapons", 2, 1), "Forward battery")
@@ -290,9 +285,7 @@ def test_findings_focus_the_field_that_fixes_them(qtbot: Any, window: MainWindow
 
 
 def test_the_augmented_ap_follow_the_ships_systems(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_sample(FRIGATE)
-    assert view is not None
-    window.activateWindow()
+    view = open_sample(window, FRIGATE)
     go(view, 3)
     names = ["Bridge", "Engines", "Forward battery", "Torpedo bay", "Deflectors", "Engineering", "Sensors"]
     assert all(f"plan.augmented.{n}" in view.binder.bindings for n in names)
@@ -303,7 +296,7 @@ def test_the_augmented_ap_follow_the_ships_systems(qtbot: Any, window: MainWindo
     # renamed: the AP given to the old name stay, on a row of their own, with the finding on it
     type_into(qtbot, cell(view, "systems", 5, NAME), "Main engineering")
     assert "plan.augmented.Engineering" in view.binder.bindings
-    [found] = [f for f in view.doc.report.findings if f.code == "augmented-system-unknown"]
+    found = the_finding(view, "augmented-system-unknown")
     assert focused_after(view, found.path) is field(view, "plan.augmented.Engineering")
     assert view.tabs.currentIndex() == tab(view, 3)
     # given to the new name and taken off the old one, the row of the old name goes

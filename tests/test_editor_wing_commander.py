@@ -27,6 +27,7 @@ from shipyard.core.designfile import dumps, load_design
 from shipyard.core.evaluate import evaluate
 
 from .editor_pages import (
+    add_row,
     cell,
     click,
     figure_shown,
@@ -34,10 +35,15 @@ from .editor_pages import (
     go,
     list_editor,
     new_from_menu,
+    open_sample,
+    redo_all,
     remove_button,
+    saved_data,
     summary,
     tab_titles,
+    the_finding,
     type_text,
+    undo_all,
 )
 from .test_editor import field, no_blocking_dialogs, type_into, window
 
@@ -58,16 +64,14 @@ def new_fighter(window: MainWindow) -> DocumentView:
 
 def add_gun(qtbot: Any, view: DocumentView, name: str, *values: str) -> None:
     """A gun: count, accuracy, short, medium, long, damage, link group (as typed)."""
-    click(qtbot, view, 1, "&Add gun")
-    row = list_editor(view, "guns").rowCount() - 1
+    row = add_row(qtbot, view, 1, "&Add gun", "guns")
     type_into(qtbot, cell(view, "guns", row, GUN), name)
     for column, value in enumerate(values, start=COUNT):
         type_into(qtbot, cell(view, "guns", row, column), value)
 
 
 def add_compartment(qtbot: Any, view: DocumentView, name: str, durability: int, components: list[Any]) -> None:
-    click(qtbot, view, 3, "Add &compartment")
-    row = list_editor(view, "compartments").rowCount() - 1
+    row = add_row(qtbot, view, 3, "Add &compartment", "compartments")
     type_into(qtbot, cell(view, "compartments", row, 0), name)
     type_into(qtbot, cell(view, "compartments", row, 1), str(durability))
     path = f"compartments[{row}].components"
@@ -94,8 +98,7 @@ def build_piranha(qtbot: Any, window: MainWindow) -> DocumentView:
     # 3 Missiles, in loadout order
     go(view, 2)
     for missile in sample.missiles:
-        click(qtbot, view, 2, "Add &load")
-        row = list_editor(view, "missiles").rowCount() - 1
+        row = add_row(qtbot, view, 2, "Add &load", "missiles")
         values = (missile.name, missile.count, missile.drv, missile.score, missile.lock_time, missile.damage)
         for column, value in enumerate(values):
             type_into(qtbot, cell(view, "missiles", row, column), str(value))
@@ -132,10 +135,7 @@ def test_build_the_piranha_from_a_new_fighter_and_save_it_as_its_file(
         figure_shown(view, "compartment.3")
         == "Weapons bay: durability 3; 4 components, space 3 (counts as 4 for lost systems)"
     )
-    target = tmp_path / "piranha.ship"
-    window.ask_save_path = lambda _doc: target  # type: ignore[method-assign]
-    assert window.save()
-    assert json.loads(target.read_text(encoding="utf-8")) == json.loads(dumps(sample))
+    assert saved_data(window, tmp_path / "piranha.ship") == json.loads(dumps(sample))
 
 
 def test_undo_to_the_new_fighter_and_redo_to_the_piranha(qtbot: Any, window: MainWindow) -> None:
@@ -148,14 +148,12 @@ def test_undo_to_the_new_fighter_and_redo_to_the_piranha(qtbot: Any, window: Mai
     # one step a field typed (typing merges) or an entry added; a value typed as it was is no
     # step: fighter 6, gun 8, missiles 7 + 5, compartments 14 + 9 + 12, pilot 5
     assert stack.count() == 66
-    while stack.canUndo():
-        window.undo_action.trigger()
+    undo_all(window, view)
     assert view.doc.design == new_record and not window.isWindowModified()
     assert field(view, "drv").value() == 0 and field(view, "pilot.dex").value() == 10
     assert list_editor(view, "compartments").rowCount() == 0
     assert summary(view)["Free missile decoys"] == "1 per round"  # every ship's one
-    while stack.canRedo():
-        window.redo_action.trigger()
+    redo_all(window, view)
     assert view.doc.design == built and summary(view)["Free missile decoys"] == "3 per round"
     assert [cell(view, "missiles", r, 0).text() for r in range(2)] == ["Heat seeker", "Friend-or-foe"]
 
@@ -214,12 +212,10 @@ def test_a_link_group_fires_at_its_worst_accuracy_and_shortest_ranges(qtbot: Any
 
 
 def test_a_link_group_of_one_gun_focuses_its_link_group(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_sample(PIRANHA)
-    assert view is not None
-    window.activateWindow()
+    view = open_sample(window, PIRANHA)
     go(view, 1)
     add_gun(qtbot, view, "Tachyon gun", "1", "0", "3", "6", "9", "d6+1w/d6+3w/d4+1m", "B")
-    [found] = [f for f in view.doc.report.findings if f.path == "guns[1].link_group"]
+    found = the_finding(view, path="guns[1].link_group")
     assert found.severity == "error"
     go(view, 4)
     assert focused_after(view, found.path) is cell(view, "guns", 1, LINK_GROUP)
@@ -256,11 +252,9 @@ def test_components_are_numbered_and_space_0_counts_as_1(qtbot: Any, window: Mai
 
 
 def test_a_dex_out_of_range_focuses_the_pilots_dex(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_sample(PIRANHA)
-    assert view is not None
-    window.activateWindow()
+    view = open_sample(window, PIRANHA)
     view.doc.edit("pilot.dex", 25)
-    [found] = [f for f in view.doc.report.findings if f.path == "pilot.dex"]
+    found = the_finding(view, path="pilot.dex")
     assert found.severity == "error"
     assert focused_after(view, found.path) is field(view, "pilot.dex")
     window.undo_action.trigger()

@@ -142,6 +142,17 @@ BROKEN = [
         "'adding' and 'browse' are about a catalog's items",
         10,
     ),
+    (
+        "- {path: name, label: N, choices: {options: [{value: a, label: A}], unset: not yet}}",
+        "unset is for a list's columns (what a row shows while its value is not set)",
+        10,
+    ),
+    (
+        "- {list: bays, label: B, add: A, columns: [{path: name, label: N, "
+        "choices: {catalog: parts, none: x, unset: y}}]}",
+        "give none (a choice of 'not set') or unset (shown only where not set), not both",
+        10,
+    ),
 ]
 
 

@@ -8,6 +8,7 @@ tracks and the priced plan.
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import load_design
+from shipyard.core.edits import get_at, set_at
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.model import Catalog
@@ -643,3 +645,40 @@ def test_a_sample_saved_again_reads_back_the_same_ship(name: str, tmp_path: Path
     saved = (tmp_path / "again.ship").read_text(encoding="utf-8")
     assert '"class": ' in saved and "class_" not in saved  # the field as the file spells it
     assert load_design(tmp_path / "again.ship", use_user_folder=False).design == loaded.design
+
+
+# --- system names are keys of paths ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Main.drive", "Bay [2]", "Bay 2]"])
+def test_a_system_name_with_a_path_separator_is_refused_saying_what_is_allowed(name: str, tmp_path: Path) -> None:
+    """A system's name keys the round plan's augmented AP: plan.augmented.<name> is where the
+    editor edits them and where a finding points. A '.' or a bracket would split that place
+    (plan.augmented.Main.drive names nothing), so such a name is refused when read."""
+    data = copy.deepcopy(BASE)
+    data["systems"][1]["name"] = name
+    file = tmp_path / "odd.ship"
+    file.write_text(json.dumps({"format_version": 2, "ruleset": "future-perfect", "design": data}), encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_design(file, use_user_folder=False)
+    (problem,) = exc.value.problems
+    assert problem.path == "design.systems[1].name"
+    assert "may not contain '.', '[' or ']'" in problem.message
+    assert "letters, digits, spaces, dashes and other punctuation are allowed" in problem.message
+
+
+def test_a_systems_augmented_ap_are_reachable_by_its_name_and_a_dotted_rename_is_refused() -> None:
+    catalog = fp()
+    design = ship(catalog, plan=plan(helm=2) | {"augmented": {"Engines": 1, "Forward battery": 2}})
+    # the places the editor's map rows edit and the findings name
+    assert get_at(design, "plan.augmented.Forward battery") == 2
+    again = set_at(design, "plan.augmented.Engines", 3, catalog)
+    assert again.plan.augmented == {"Engines": 3, "Forward battery": 2}
+    gone = set_at(design, "systems[1].name", "Main drive", catalog)
+    [unknown] = [f for f in evaluate(gone, catalog).findings if f.code == "augmented-system-unknown"]
+    assert unknown.path == "plan.augmented.Engines" and get_at(gone, unknown.path) == 1
+    # renamed with a '.', or given AP under such a key: refused, the design unchanged
+    for path, value in (("systems[1].name", "Engines.aft"), ("plan.augmented", {"Engines.aft": 1})):
+        with pytest.raises(InputError) as exc:
+            set_at(design, path, value, catalog)
+        assert "may not contain '.', '[' or ']'" in str(exc.value)

@@ -4,34 +4,23 @@ the tick boxes from the sheet's HTML, where each box names its place."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from shipyard.core.designfile import load_design
-from shipyard.core.evaluate import evaluate
-from shipyard.core.registry import get
 from shipyard.core.report import Report
-from shipyard.core.resources import builtin_template_root
-from shipyard.render.context import design_entry, sheet_context, template_dirs
 from shipyard.render.printing import print_designs
-from shipyard.render.templates import render_html
 from shipyard.render.worker import RenderWorker
 
+from .sheets import renamed_copies, report_of, sheet_html
 from .test_future_perfect import FP_EXAMPLES, FP_SAMPLES
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 
 
 def samples() -> list[Path]:
     return [FP_EXAMPLES / f"{n}.ship" for n in FP_SAMPLES]
-
-
-def report_of(file: Path) -> tuple[Any, Report]:
-    loaded = load_design(file, use_user_folder=False)
-    return loaded.design, evaluate(loaded.design, loaded.catalog)
 
 
 def shown(value: Any) -> str:
@@ -117,14 +106,6 @@ def test_a_record_sheet_per_sample_with_every_figure(
         assert [x.id for x in report.derived.figures if shown(x.value) not in text] == []
 
 
-def _html(file: Path, sheet: str = "record.html") -> str:
-    loaded = load_design(file, use_user_folder=False)
-    report = evaluate(loaded.design, loaded.catalog)
-    ctx = sheet_context([design_entry(loaded, report)], loaded.catalog, sheet="record", paper="a4")
-    dirs = template_dirs("future-perfect", [], get("future-perfect").templates, builtin_template_root() / "common")
-    return render_html(dirs, sheet, ctx)
-
-
 def _boxes(html: str, field: str) -> list[bool]:
     """The tick boxes of one track, in order: True where the box is ticked."""
     found = re.findall(r'<span class="chk( on)?" data-field="' + re.escape(field) + r'\.(\d+)"', html)
@@ -132,7 +113,7 @@ def _boxes(html: str, field: str) -> list[bool]:
 
 
 def test_the_power_bank_and_each_systems_damage_are_tick_boxes() -> None:
-    html = _html(FP_EXAMPLES / "damaged-frigate.ship")
+    html = sheet_html(FP_EXAMPLES / "damaged-frigate.ship")
     # bank 1 of a capacity of 6 (twice the Power rating 3)
     assert _boxes(html, "power.bank") == [True, False, False, False, False, False]
     # Engines: 1 core, 1 ephemeral; the Torpedo bay every box (disabled)
@@ -140,20 +121,9 @@ def test_the_power_bank_and_each_systems_damage_are_tick_boxes() -> None:
     assert _boxes(html, "systems.1.ephemeral") == [True, False, False]
     assert _boxes(html, "systems.3.core") == [True] * 3 and _boxes(html, "systems.3.ephemeral") == [True] * 3
     # the cruiser's vital systems have 4 levels
-    cruiser = _html(FP_EXAMPLES / "cruiser.ship")
+    cruiser = sheet_html(FP_EXAMPLES / "cruiser.ship")
     assert _boxes(cruiser, "systems.0.core") == [False] * 4 and _boxes(cruiser, "systems.3.core") == [False] * 3
     assert len(_boxes(cruiser, "power.bank")) == 12
-
-
-def _copies(tmp_path: Path, n: int) -> list[Path]:
-    files = []
-    for i in range(n):
-        doc = json.loads(samples()[i % len(FP_SAMPLES)].read_text(encoding="utf-8"))
-        doc["design"]["name"] = f"Wing {i + 1:02d} {doc['design']['name']}"
-        f = tmp_path / f"d{i:03d}.ship"
-        f.write_text(json.dumps(doc), encoding="utf-8")
-        files.append(f)
-    return files
 
 
 @pytest.mark.parametrize(("count", "pages", "paper", "size"), [(9, 1, "a4", A4), (10, 2, "letter", LETTER)])
@@ -162,7 +132,12 @@ def test_cards_nine_a_page(
 ) -> None:
     out = tmp_path / "cards.pdf"
     result = print_designs(
-        _copies(tmp_path, count), out, sheet="cards", paper=paper, workers=workers, use_user_folder=False
+        renamed_copies(tmp_path, samples(), count),
+        out,
+        sheet="cards",
+        paper=paper,
+        workers=workers,
+        use_user_folder=False,
     )
     assert result.pages == pages and page_sizes_mm(out) == [size] * pages
     text = pages_text(out)

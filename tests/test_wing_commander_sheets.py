@@ -11,26 +11,18 @@ from typing import Any
 
 import pytest
 
-from shipyard.core.designfile import load_design
-from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
-from shipyard.render.context import design_entry, sheet_context, template_dirs
 from shipyard.render.printing import print_designs
-from shipyard.render.templates import render_html
 from shipyard.render.worker import RenderWorker
 
-from .conftest import ROOT, run_shipyard
+from .conftest import run_shipyard
+from .sheets import renamed_copies, report_of, sheet_html
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 from .test_wing_commander import CORPUS, EXAMPLES, SAMPLES, catalog
 
 
 def files() -> list[Path]:
     return [EXAMPLES / f"{n}.ship" for n in SAMPLES]
-
-
-def report_of(file: Path) -> tuple[Any, Report]:
-    loaded = load_design(file, use_user_folder=False)
-    return loaded.design, evaluate(loaded.design, loaded.catalog)
 
 
 def step(n: int) -> str:
@@ -105,18 +97,9 @@ def test_the_piranha_sheet_shows_the_texts_example_worked_out(tmp_path: Path, wo
     )
 
 
-def html_of(name: str) -> str:
-    loaded = load_design(EXAMPLES / f"{name}.ship", use_user_folder=False)
-    cat = loaded.catalog
-    entry = design_entry(loaded, evaluate(loaded.design, cat))
-    context = sheet_context([entry], cat, sheet="record", paper="a4")
-    dirs = template_dirs("wing-commander", [], ROOT / "templates" / "wing-commander", ROOT / "templates" / "common")
-    return render_html(dirs, "record.html", context)
-
-
 @pytest.mark.parametrize("name", SAMPLES)
 def test_a_tick_box_per_missile_and_a_box_per_point_of_durability(name: str) -> None:
-    html = html_of(name)
+    html = sheet_html(EXAMPLES / f"{name}.ship")
     d, _ = report_of(EXAMPLES / f"{name}.ship")
     for n, m in enumerate(d.missiles, 1):
         assert len(re.findall(rf'data-field="missiles\.{n}\.\d+"', html)) == m.count, m.name
@@ -141,24 +124,18 @@ def test_a_heavy_record_still_fits_one_letter_page(tmp_path: Path, workers: list
     assert "6. Friend-or-foe II 0 12 1" in text and "Extreme: piloting check, +3 steps" in text
 
 
-def copies(tmp_path: Path, n: int) -> list[Path]:
-    out = []
-    for i in range(n):
-        doc = json.loads(files()[i % len(SAMPLES)].read_text())
-        doc["design"]["name"] = f"Wing {i + 1:02d} {doc['design']['name']}"
-        f = tmp_path / f"c{i:02d}.ship"
-        f.write_text(json.dumps(doc))
-        out.append(f)
-    return out
-
-
 @pytest.mark.parametrize(("count", "pages", "paper", "size"), [(9, 1, "a4", A4), (10, 2, "letter", LETTER)])
 def test_nine_stat_cards_a_page(
     count: int, pages: int, paper: str, size: tuple[float, float], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
     out = tmp_path / "cards.pdf"
     result = print_designs(
-        copies(tmp_path, count), out, sheet="cards", paper=paper, workers=workers, use_user_folder=False
+        renamed_copies(tmp_path, files(), count),
+        out,
+        sheet="cards",
+        paper=paper,
+        workers=workers,
+        use_user_folder=False,
     )
     assert result.pages == pages and page_sizes_mm(out) == [size] * pages
     texts = pages_text(out)

@@ -64,6 +64,7 @@ def _column(pages: Pages, decl: ColumnDecl, list_path: str, item_of: Any) -> Col
         if decl.choices is not None:
             source = decl.choices
             column.choices = lambda: choices(source, pages.context())
+            column.unset = source.unset
         else:
             column.choices = lambda: enum_choices(pages.context(), path)
     if decl.enabled is not None:

@@ -234,7 +234,8 @@ class Column:
     ``enabled`` decides per entry, ``enabled_at`` per row and entry (a form's conditions
     need the row's path); ``help`` is each cell's tooltip and accessible description.
     A ``label`` cell is read-only: ``text`` gives its text and tooltip for a row and entry.
-    The field ``.`` is the entry itself (a list of plain values).
+    The field ``.`` is the entry itself (a list of plain values). A ``combo`` with ``unset``
+    shows that text on rows whose value is not set, and only there is it an option.
     """
 
     header: str
@@ -248,6 +249,11 @@ class Column:
     none: str = "same"
     enabled_at: Callable[[int, dict[str, Any]], bool] | None = None
     text: Callable[[int, Any], tuple[str, str]] | None = None
+    unset: str | None = None
+
+    def offered(self, options: list[tuple[str, Any]], value: Any) -> list[tuple[str, Any]]:
+        """A choice cell's options on a row holding ``value``."""
+        return [(self.unset, None), *options] if self.unset is not None and value is None else options
 
     def enabled_for(self, row: int, entry: dict[str, Any]) -> bool:
         return self.enabled_at(row, entry) if self.enabled_at is not None else self.enabled(entry)
@@ -317,7 +323,7 @@ class ListEditor(QTableWidget):
             for r, entry in enumerate(entries):
                 for c, col in enumerate(self.columns):
                     if c in options:
-                        _refill(self.cellWidget(r, c), options[c])
+                        _refill(self.cellWidget(r, c), col.offered(options[c], _get(entry, col.field)))
                     if col.kind == "label":
                         self._label(self.cellWidget(r, c), col, r, entry)
                         continue
@@ -382,7 +388,7 @@ class ListEditor(QTableWidget):
             w = e
         else:
             cb = QComboBox()
-            for label, value in col.choices() if col.choices else []:
+            for label, value in col.offered(col.choices(), _get(entry, col.field)) if col.choices else []:
                 cb.addItem(label, value)
             cb.activated.connect(lambda i, p=path, box=cb: self._commit(p, box.itemData(i), False))
             w = cb

@@ -78,7 +78,9 @@ class Choices(_Decl):
 
     ``scales: designable`` lists the scales a design may be at (the ladder's extension
     steps too); ``scales: component`` the ladder's named steps, for a component's scale.
-    ``none`` adds a first option meaning "not set" with that label.
+    ``none`` adds a first option meaning "not set" with that label. ``unset`` (in a list's
+    columns) is the label a row shows while its value is not set, without offering it on
+    rows that have one: a custom entry's catalog id, which a catalog entry cannot drop.
     """
 
     options: list[Option] | None = None
@@ -86,12 +88,15 @@ class Choices(_Decl):
     scales: Literal["designable", "component"] | None = None
     call: CallName | None = None
     none: Label | None = None
+    unset: Label | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> Choices:
         given = [n for n in ("options", "catalog", "scales", "call") if getattr(self, n) is not None]
         if len(given) != 1:
             raise ValueError("choices come from exactly one of: options, catalog, scales, call")
+        if self.none is not None and self.unset is not None:
+            raise ValueError("give none (a choice of 'not set') or unset (shown only where not set), not both")
         return self
 
 

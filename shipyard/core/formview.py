@@ -414,9 +414,11 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
         for sub in [cond.not_, *(cond.any_ or []), *(cond.all_ or [])]:
             cond_ok(loc, sub, base, item_kind)
 
-    def choices_ok(loc: str, ch: Choices | None) -> None:
+    def choices_ok(loc: str, ch: Choices | None, column: bool = False) -> None:
         if ch is None:
             return
+        if ch.unset is not None and not column:
+            bad(loc, "unset is for a list's columns (what a row shows while its value is not set)", "none")
         if ch.catalog is not None and ch.catalog not in kinds:
             bad(loc, f"unknown item kind {ch.catalog!r}", ", ".join(sorted(kinds)))
         if ch.scales is not None and catalog.scales is None:
@@ -471,7 +473,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                 col: Column
                 for ci, col in enumerate(el.columns):
                     path_ok(f"{loc}.columns[{ci}]", joined(list_path + "[0]", col.path))
-                    choices_ok(f"{loc}.columns[{ci}]", col.choices)
+                    choices_ok(f"{loc}.columns[{ci}]", col.choices, column=True)
                     cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]", el.catalog)
                     text_ok(f"{loc}.columns[{ci}]", col.help)
                     text_ok(f"{loc}.columns[{ci}]", col.label)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
+
+from shipyard.core.designtypes import Strict
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -21,11 +23,7 @@ _Ref = Annotated[str, Field(min_length=1, max_length=100, description="catalog i
 _Skills = Annotated[dict[_Ref, _Percent], Field(max_length=50)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Ratings(_Strict):
+class Ratings(Strict):
     """The ship's base ratings on the Fate ladder (play degrades them; the sheet has boxes for that)."""
 
     drives: _Rating
@@ -34,14 +32,14 @@ class Ratings(_Strict):
     systems: _Rating
 
 
-class Stress(_Strict):
+class Stress(Strict):
     """How many boxes each stress track has (box n absorbs n shifts)."""
 
     hull: int = Field(ge=0, le=100)
     systems: int = Field(ge=0, le=100)
 
 
-class _CatalogOrCustom(_Strict):
+class _CatalogOrCustom(Strict):
     """An entry from the catalog (``id``) or the record's own (``name`` and ``text``)."""
 
     noun: ClassVar[str] = "entry"
@@ -71,12 +69,12 @@ class SpecialWeaponChoice(_CatalogOrCustom):
     noun: ClassVar[str] = "special weapon"
 
 
-class Turret(_Strict):
+class Turret(Strict):
     name: _Name = Field(description="a name crew members' stations refer to (Dorsal turret)")
     crewed: bool = Field(default=False, description="a gunner mans it; unmanned it fires at the AI's skill")
 
 
-class CrewMember(_Strict):
+class CrewMember(Strict):
     name: _Name
     station: _Ref | None = Field(
         default=None,
@@ -86,35 +84,35 @@ class CrewMember(_Strict):
     skills: _Skills = Field(default_factory=dict, description="crew skill percentages by crew skill id")
 
 
-class Craft(_Strict):
+class Craft(Strict):
     name: _Name
     count: int = Field(default=1, ge=1, le=10_000)
 
 
-class Hangar(_Strict):
+class Hangar(Strict):
     craft: list[Craft] = Field(default_factory=list, max_length=100, description="the craft the hangar carries")
 
 
-class TorpedoLoad(_Strict):
+class TorpedoLoad(Strict):
     id: _Ref = Field(description="catalog torpedo id or name")
     count: int = Field(ge=1, le=1000)
 
 
-class Consequence(_Strict):
+class Consequence(Strict):
     """A consequence taken: its aspect and the stress track it was taken on."""
 
     aspect: _Name
     track: Literal["hull", "systems"]
 
 
-class Consequences(_Strict):
+class Consequences(Strict):
     mild: Consequence | None = None
     moderate: Consequence | None = None
     serious: Consequence | None = None
     extreme: Consequence | None = None
 
 
-class Design(_Strict):
+class Design(Strict):
     """A Cluster Falk starship as its record describes it."""
 
     name: _Name

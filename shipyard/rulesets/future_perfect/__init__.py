@@ -11,7 +11,6 @@ How the rules are read: docs/rules-future-perfect.md.
 """
 
 from shipyard.core.lazy import lazy_attributes
-from shipyard.core.model import Context
 from shipyard.rulesets.future_perfect.derive import derive
 from shipyard.rulesets.future_perfect.design import (
     Design,
@@ -25,16 +24,6 @@ from shipyard.rulesets.future_perfect.design import (
 from shipyard.rulesets.future_perfect.items import ITEM_KINDS
 from shipyard.rulesets.future_perfect.mechanisms import RULE_TYPES
 from shipyard.rulesets.future_perfect.resolve import new_design, resolve, view
-
-
-def variants(design: FuturePerfectShip) -> list[tuple[str, FuturePerfectShip]]:
-    """A ship record has no other forms."""
-    return []
-
-
-def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
-    """Nothing to compare: a ship record has no other forms."""
-
 
 # The functions the editor's declared form calls: imported when the editor asks for them.
 __getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
@@ -50,10 +39,8 @@ __all__ = [
     "FuturePerfectShip",
     "FuturePerfectSystem",
     "FuturePerfectWeapon",
-    "compare_variants",
     "derive",
     "new_design",
     "resolve",
-    "variants",
     "view",
 ]

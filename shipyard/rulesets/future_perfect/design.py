@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from shipyard.core.designtypes import KeyName, MapKey, Name, Strict
 from shipyard.rulesets.future_perfect.items import PlanRole, RoleId, SystemKindId
 
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -20,23 +21,11 @@ _Damage = Annotated[int, Field(ge=0, le=40)]
 _Rating = Annotated[int, Field(ge=0, le=20)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class FuturePerfectSystem(Strict):
+    """A ship system with its two damage tracks (core and ephemeral). Its name keys the
+    round plan's augmented AP (plan.augmented.NAME), so it may not hold '.', '[' or ']'."""
 
-
-def _not_blank(v: str) -> str:
-    if not v.strip():
-        raise ValueError("must not be blank")
-    return v
-
-
-_Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_not_blank)]
-
-
-class FuturePerfectSystem(_Strict):
-    """A ship system with its two damage tracks (core and ephemeral)."""
-
-    name: _Name
+    name: KeyName
     kind: SystemKindId
     shield: _Rating | None = Field(default=None, description="the Shield value (shield systems)")
     core_levels: _Levels | None = Field(default=None, description="boxes of the core damage track; default: catalog")
@@ -47,50 +36,50 @@ class FuturePerfectSystem(_Strict):
     ephemeral_damage: _Damage = Field(default=0, description="ephemeral damage taken: can be repaired in combat")
 
 
-class FuturePerfectWeapon(_Strict):
-    name: _Name
+class FuturePerfectWeapon(Strict):
+    name: Name
     system: str = Field(default="", max_length=200, description="the name of the weapon system it belongs to")
     grade: Literal["primary", "secondary"] = "primary"
 
 
-class FuturePerfectCrewMember(_Strict):
-    name: _Name
+class FuturePerfectCrewMember(Strict):
+    name: Name
     role: RoleId
     skill: str = Field(default="", max_length=80, description="the skill the role rolls (Command: Tactics ...)")
     rating: _Rating = Field(default=0, description="the character's rating in that skill")
     acuity: _Rating | None = Field(default=None, description="Acuity: the helmsman's breaks initiative ties")
 
 
-class FuturePerfectAction(_Strict):
+class FuturePerfectAction(Strict):
     """One action a role buys this round from its allocation, with the power paid towards it."""
 
     role: PlanRole
-    action: _Name = Field(description="an action id (or name) of the catalog's AP cost tables")
+    action: Name = Field(description="an action id (or name) of the catalog's AP cost tables")
     target: str | None = Field(default=None, max_length=200, description="the weapon or system it acts on")
     power: int = Field(default=0, ge=0, le=99, description="points of its AP cost paid from the power bank")
 
 
-class FuturePerfectPlan(_Strict):
+class FuturePerfectPlan(Strict):
     """The round plan: the initiative bid, each role's AP allocation, what each role buys."""
 
     initiative: _Points = Field(default=0, description="APs bid for initiative")
     helm: _Points = 0
     tactical: _Points = 0
     engineering: _Points = 0
-    augmented: dict[str, _Points] = Field(
+    augmented: dict[MapKey, _Points] = Field(
         default_factory=dict, max_length=100, description="AP by system name, from last round's Augment"
     )
     actions: list[FuturePerfectAction] = Field(default_factory=list, max_length=200)
 
 
-class FuturePerfectShip(_Strict):
+class FuturePerfectShip(Strict):
     """A Future Perfect starship as its record sheet holds it, with an optional round plan."""
 
     model_config = ConfigDict(
         extra="forbid", frozen=True, validate_by_name=True, validate_by_alias=True, serialize_by_alias=True
     )
 
-    name: _Name
+    name: Name
     class_: str = Field(default="", alias="class", max_length=200, description="the ship's class")
     ap: _Points = Field(description="action points the ship can spend each round")
     power_rating: _Points = Field(description="power the ship generates each round")

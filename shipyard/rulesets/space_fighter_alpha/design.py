@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
+
+from shipyard.core.designtypes import Strict
 
 # --- the design ----------------------------------------------------------------------------
 
@@ -13,11 +15,7 @@ _Text = Annotated[str, Field(max_length=20_000)]
 _Stat = Annotated[int, Field(ge=-99, le=99)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class WeaponChoice(_Strict):
+class WeaponChoice(Strict):
     weapon: _Name = Field(description="weapon id, name or alias from the catalog")
     count: int = Field(default=1, ge=1, le=1000)
     turret: bool = False
@@ -25,7 +23,7 @@ class WeaponChoice(_Strict):
     scale: str | None = Field(default=None, max_length=40, description="component scale for out-of-scale weapons")
 
 
-class ItemChoice(_Strict):
+class ItemChoice(Strict):
     id: _Name = Field(description="catalog id, name or alias")
     level: int = Field(default=1, ge=1, le=1000)
     scale: str | None = Field(default=None, max_length=40, description="component scale for out-of-scale items")
@@ -34,7 +32,7 @@ class ItemChoice(_Strict):
     )
 
 
-class CustomTechnology(_Strict):
+class CustomTechnology(Strict):
     """A component bought as advanced technology: larger-scale weapons, house inventions."""
 
     name: _Name
@@ -43,7 +41,7 @@ class CustomTechnology(_Strict):
     description: _Text = ""
 
 
-class CustomWeapon(_Strict):
+class CustomWeapon(Strict):
     """A weapon not on the chart (e.g. converted from another system); the Storyteller prices it."""
 
     name: _Name
@@ -56,7 +54,7 @@ class CustomWeapon(_Strict):
     notes: _Text = ""
 
 
-class ConversionNote(_Strict):
+class ConversionNote(Strict):
     """One line of a conversion report: what became of one field of the original."""
 
     field: str = Field(max_length=200)
@@ -67,7 +65,7 @@ class ConversionNote(_Strict):
     source: str = Field(default="", max_length=500)
 
 
-class Conversion(_Strict):
+class Conversion(Strict):
     """Marks a design converted from another game: its budgets are shown for information."""
 
     system: _Name
@@ -75,7 +73,7 @@ class Conversion(_Strict):
     report: list[ConversionNote] = Field(default_factory=list, max_length=1000)
 
 
-class Pilot(_Strict):
+class Pilot(Strict):
     name: str = Field(default="", max_length=200)
     dexterity: int = Field(ge=0, le=20)
     piloting: int = Field(ge=0, le=20)
@@ -83,7 +81,7 @@ class Pilot(_Strict):
     willpower: int = Field(default=0, ge=0, le=20)
 
 
-class Form(_Strict):
+class Form(Strict):
     """An alternate transformation form: what differs from the primary form."""
 
     name: _Name
@@ -100,7 +98,7 @@ class Form(_Strict):
     accessories: list[ItemChoice] | None = Field(default=None, max_length=200)
 
 
-class Design(_Strict):
+class Design(Strict):
     """A Space Fighter Alpha spacecraft as the stat block prints it, plus its build choices."""
 
     name: _Name

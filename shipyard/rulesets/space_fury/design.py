@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic import ConfigDict, Field, RootModel, model_validator
+
+from shipyard.core.designtypes import Strict
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -19,11 +21,7 @@ MAX_COUNT = 10_000  # a bound on what one design file may hold, not a rule
 MAX_ROLLED = 1_000
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class EnhancementChoice(_Strict):
+class EnhancementChoice(Strict):
     id: _Name = Field(description="enhancement id, name or alias from the tables")
     count: int = Field(default=1, ge=1, le=MAX_COUNT, description="how many; for missiles, how many missiles")
     weapons: list[_Name] = Field(
@@ -34,7 +32,7 @@ class EnhancementChoice(_Strict):
     )
 
 
-class RollEntry(_Strict):
+class RollEntry(Strict):
     """One die roll of a random build: the table, the roll, what it gave."""
 
     table: _Name
@@ -43,12 +41,12 @@ class RollEntry(_Strict):
     note: str = Field(default="", max_length=500)
 
 
-class Published(_Strict):
+class Published(Strict):
     enhancements: int = Field(ge=0, le=1000, description="the enhancement count the source prints")
     systems: _Text = Field(default="", description="the systems as the source prints them")
 
 
-class PilotData(_Strict):
+class PilotData(Strict):
     name: str = Field(default="", max_length=200)
     xp: int = Field(ge=0, le=100_000, description="experience points; the pilot costs this many points")
     level: int | None = Field(default=None, ge=1, le=1000, description="the level claimed (default: from the XP)")
@@ -59,7 +57,7 @@ class PilotData(_Strict):
     notes: _Text = ""
 
 
-class FighterData(_Strict):
+class FighterData(Strict):
     name: _Name
     notes: _Text = ""
     published: Published | None = None
@@ -69,7 +67,7 @@ class FighterData(_Strict):
     pilot: PilotData | None = None
 
 
-class ForceData(_Strict):
+class ForceData(Strict):
     name: _Name
     notes: _Text = ""
     fighters: list[FighterData] = Field(default_factory=list, max_length=500)

@@ -15,10 +15,7 @@ numbers). Below is the contract the core relies on (see
 
 from __future__ import annotations
 
-from typing import Any
-
 from shipyard.core.lazy import lazy_attributes
-from shipyard.core.model import Context
 from shipyard.rulesets.wing_commander.derive import derive
 from shipyard.rulesets.wing_commander.design import (
     WCCompartment,
@@ -44,15 +41,6 @@ from shipyard.rulesets.wing_commander.resolve import new_design, resolve, view
 Design = WCFighter
 
 
-def variants(design: WCFighter) -> list[tuple[str, Any]]:
-    """A fighter record has no other forms."""
-    return []
-
-
-def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
-    """Nothing to compare: a fighter record has no other forms."""
-
-
 # The functions the editor's declared form calls: imported when the editor asks for them.
 __getattr__ = lazy_attributes(__name__, FORM_CALLS=".editing")
 
@@ -68,7 +56,6 @@ __all__ = [
     "WCMissile",
     "WCPilot",
     "WCRange",
-    "compare_variants",
     "derive",
     "failing_component",
     "link_groups",
@@ -78,6 +65,5 @@ __all__ = [
     "numbered_components",
     "resistance_modifier",
     "resolve",
-    "variants",
     "view",
 ]

@@ -13,28 +13,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import AfterValidator, Field, SerializerFunctionWrapHandler, model_serializer
+
+from shipyard.core.designtypes import Strict, not_blank
 
 _Text = Annotated[str, Field(max_length=20_000)]
 _Damage = Annotated[str, Field(max_length=80, description="damage as Alternity writes it, e.g. d4+1w/d4+3w/d4m")]
 _Step = Annotated[int, Field(ge=-20, le=20, description="an Alternity step modifier: negative is a bonus")]
 _Score = Annotated[int, Field(ge=0, le=40)]
+_Name = Annotated[str, Field(min_length=1, max_length=120), AfterValidator(not_blank)]  # the core's Name, shorter
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def _not_blank(v: str) -> str:
-    if not v.strip():
-        raise ValueError("must not be blank")
-    return v
-
-
-_Name = Annotated[str, Field(min_length=1, max_length=120), AfterValidator(_not_blank)]
-
-
-class WCRange(_Strict):
+class WCRange(Strict):
     """A gun's range bands, in hexes."""
 
     short: int = Field(ge=0, le=1000)
@@ -42,7 +32,7 @@ class WCRange(_Strict):
     long: int = Field(ge=0, le=1000)
 
 
-class WCGun(_Strict):
+class WCGun(Strict):
     name: _Name
     count: int = Field(default=1, ge=0, le=20, description="guns of this kind; 0: listed but not fitted")
     accuracy: _Step = Field(default=0, description="accuracy step modifier: negative is better")
@@ -53,7 +43,7 @@ class WCGun(_Strict):
     )
 
 
-class WCMissile(_Strict):
+class WCMissile(Strict):
     """One missile load; the list's order is the loadout order."""
 
     name: _Name
@@ -64,18 +54,18 @@ class WCMissile(_Strict):
     damage: _Damage = ""
 
 
-class WCComponent(_Strict):
+class WCComponent(Strict):
     name: _Name
     space: int = Field(default=0, ge=0, le=100, description="0 for internal systems that take no space")
 
 
-class WCCompartment(_Strict):
+class WCCompartment(Strict):
     name: _Name
     durability: int = Field(ge=0, le=100)
     components: list[WCComponent] = Field(default_factory=list, max_length=40)
 
 
-class WCPilot(_Strict):
+class WCPilot(Strict):
     name: str = Field(default="", max_length=120)
     dex: int = Field(ge=0, le=99, description="Dexterity")
     action_check: int = Field(ge=0, le=99, description="the action check score")
@@ -84,7 +74,7 @@ class WCPilot(_Strict):
     )
 
 
-class WCFighter(_Strict):
+class WCFighter(Strict):
     """A fighter as the house rules read it, with its pilot. The file key ``class`` is the
     ship's class; in Python it is ``ship_class`` (``class`` is a keyword)."""
 
