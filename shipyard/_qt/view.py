@@ -190,6 +190,8 @@ class DocumentView(QWidget):
             from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
 
             self.preview = PreviewPanel(self.doc, self._paper)
+            if self._settings is not None:
+                self.preview.remember(self._settings)  # the zoom the user chose last
             self._right.addWidget(self.preview)
             self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
@@ -201,10 +203,17 @@ class DocumentView(QWidget):
         among themselves) in ``settings`` under ``key`` (one layout a ruleset: its pages
         and panels differ), and give them back to the next view of that key."""
         self._settings, self._layout_key = settings, key
+        if self.preview is not None:
+            self.preview.remember(settings)
         self._restore(self.split, "sides")
         self._restore(self._right, "panels")
         for splitter, part in ((self.split, "sides"), (self._right, "panels")):
             splitter.splitterMoved.connect(lambda _pos, _i, sp=splitter, name=part: self._keep(sp, name))
+
+    def release(self) -> None:
+        """The design's tab is closing: its preview stops rendering and a detached one closes."""
+        if self.preview is not None:
+            self.preview.shut()
 
     def _keep(self, splitter: QSplitter, part: str) -> None:
         if self._settings is not None:
