@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtPdf import QPdfDocument
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from shipyard._qt.document import Document
-from shipyard._qt.previewactions import actions_near
+from shipyard._qt.previewactions import actions_near, key_text
 from shipyard._qt.rendering import RenderBridge, render_in_background
 from shipyard._qt.sheetview import SheetBar, SheetView
 
@@ -62,7 +62,8 @@ class PreviewPanel(QWidget):
         self._lay = QVBoxLayout(self)
         self._lay.setContentsMargins(0, 0, 0, 0)
         self._lay.addWidget(self.sheet, 1)
-        self._lay.addWidget(self.placeholder, 1)
+        self._lay.addWidget(self.placeholder)
+        self._lay.addStretch(0)
         self.window_: PreviewWindow | None = None
         self._settings: QSettings | None = None
         self.timer = QTimer(self, singleShot=True, interval=self.DELAY_MS)
@@ -79,19 +80,25 @@ class PreviewPanel(QWidget):
         doc.changed.connect(self.schedule)
         doc.file_changed.connect(self._name_window)
 
+    def sizeHint(self) -> QSize:
+        """Room for a good part of the sheet: the pane is where it is read (the splitter
+        starts from the hints; the user's own sizes are kept once they drag it)."""
+        return QSize(320, 480)
+
     def _placeholder(self) -> QWidget:
-        """What the pane shows while the sheet is in its own window: a way to bring it back."""
+        """What the pane shows while the sheet is in its own window: one line, and the way back."""
         box = QWidget(self)
-        lay = QVBoxLayout(box)
-        note = QLabel("The record sheet is in a window of its own.")
-        note.setWordWrap(True)
-        self.attach_button = QPushButton("Attach preview")
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        note = QLabel("Preview: in its own window")
+        self.attach_button = QPushButton("Attach")
         self.attach_button.setAccessibleName("Attach the preview to the pane")
+        self.attach_button.setToolTip(f"Back into this pane ({key_text('detach')})")
         self.attach_button.clicked.connect(self.attach)
+        lay.addWidget(note)
         lay.addStretch(1)
-        lay.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(self.attach_button, alignment=Qt.AlignmentFlag.AlignCenter)
-        lay.addStretch(2)
+        lay.addWidget(self.attach_button)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         box.hide()
         return box
 
