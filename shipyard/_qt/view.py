@@ -195,6 +195,8 @@ class DocumentView(QWidget):
             self._right.addWidget(self.preview)
             self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
+            if not self._restore(self._right, "panels"):
+                self._room_for_preview()
         self._restore(self._right, "panels")
         self.make_tab_order()
 
@@ -219,11 +221,21 @@ class DocumentView(QWidget):
         if self._settings is not None:
             self._settings.setValue(f"layout/{self._layout_key}/{part}", [str(n) for n in splitter.sizes()])
 
-    def _restore(self, splitter: QSplitter, part: str) -> None:
-        """The sizes kept for ``part``, when the splitter has as many parts as then (the
-        panels grow as a design's report and the preview need them)."""
-        if self._settings is None:
+    def _room_for_preview(self) -> None:
+        """A preview added to the shown panels gets half their height (a splitter gives a
+        newcomer next to nothing), the panels above the rest in their proportions."""
+        sizes = self._right.sizes()
+        total, above = sum(sizes), sum(sizes[:-1])
+        if total <= 0 or above <= 0 or sizes[-1] >= total // 2:
             return
+        half = total // 2
+        self._right.setSizes([n * (total - half) // above for n in sizes[:-1]] + [half])
+
+    def _restore(self, splitter: QSplitter, part: str) -> bool:
+        """The sizes kept for ``part``, when the splitter has as many parts as then (the
+        panels grow as a design's report and the preview need them); whether there were such."""
+        if self._settings is None:
+            return False
         value = self._settings.value(f"layout/{self._layout_key}/{part}")
         try:
             sizes = [int(n) for n in value] if isinstance(value, list) else []
@@ -231,6 +243,8 @@ class DocumentView(QWidget):
             sizes = []
         if len(sizes) == splitter.count() and sum(sizes) > 0:
             splitter.setSizes(sizes)
+            return True
+        return False
 
     def make_tab_order(self) -> None:
         """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's
