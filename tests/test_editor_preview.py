@@ -309,3 +309,27 @@ def test_quitting_while_the_preview_renders_signals_no_deleted_object(
     qtbot.wait(50)  # anything the thread posted arrives
     said = [m.message for m in qtlog.records] + failures
     assert not [m for m in said if "deleted" in m.lower()], said
+
+
+def test_the_preview_actions_do_not_bring_qtpdf_onto_the_start_up_path(tmp_path: Path) -> None:
+    """The View menu's preview actions are made with the window; QtPdf still loads only with
+    the first preview, after the window shows (a start without designs never loads it)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from PySide6.QtCore import QSettings\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from shipyard._qt.window import MainWindow\n"
+        f"w = MainWindow(QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat), use_user_folder=False)\n"
+        "w.show()\n"
+        "app.processEvents()\n"
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6.QtPdf') or m.endswith('sheetview')))\n"
+        "from shipyard._qt.previewactions import PreviewActions\n"
+        "print(len(w.findChild(PreviewActions).actions()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[]", "5"]
