@@ -26,6 +26,7 @@ from shipyard._qt.window import MainWindow
 
 from .conftest import EXAMPLES
 from .test_editor import _quiet, no_blocking_dialogs  # noqa: F401 (fixture)
+from .test_editor_living import walk
 
 RENDER_S = 120_000  # ms: the first render starts the worker process
 
@@ -258,6 +259,11 @@ def test_the_keys_detach_and_attach_and_closing_the_window_attaches(qtbot: Any, 
     assert win is not None
     win.close()  # the window manager's close button
     assert preview.window_ is None and view.isAncestorOf(preview.view) and preview.bar.fit_width.isChecked()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    forward = walk(qtbot, view.tabs.tabBar(), Qt.KeyboardModifier.NoModifier)  # back in the design's Tab order
+    order = [w for w in forward if w in (view.findings, preview.bar.zoom_out, preview.bar.fit_page, preview.view)]
+    assert order == [view.findings, preview.bar.zoom_out, preview.bar.fit_page, preview.view]
 
 
 def test_closing_the_tab_or_the_main_window_closes_the_detached_preview(qtbot: Any, window: MainWindow) -> None:

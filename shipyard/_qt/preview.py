@@ -27,6 +27,7 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from shipyard._qt.document import Document
+from shipyard._qt.keys import chain, reading_order
 from shipyard._qt.previewactions import actions_near, key_text
 from shipyard._qt.rendering import RenderBridge, render_in_background
 from shipyard._qt.sheetview import SheetBar, SheetView
@@ -192,6 +193,7 @@ class PreviewPanel(QWidget):
         win.hold(self.sheet)
         self.placeholder.show()
         self.bar.show_detached(True)
+        chain(reading_order(self.sheet))  # Tab in the window: the zoom strip, then the sheet
         win.show()
         win.raise_()
         win.activateWindow()
@@ -221,9 +223,19 @@ class PreviewPanel(QWidget):
         win.closing.disconnect()
         win.hide()
         win.deleteLater()
-        if self.isVisible():
+        self._rechain()
+        if self.isVisible():  # the keyboard comes back with the sheet
+            self.window().activateWindow()
             self.view.setFocus(Qt.FocusReason.OtherFocusReason)
         self.detached_changed.emit(False)
+
+    def _rechain(self) -> None:
+        """Back in the pane, the sheet's controls take their place in the design's Tab order again."""
+        holder = self.parentWidget()
+        while holder is not None and not hasattr(holder, "make_tab_order"):
+            holder = holder.parentWidget()
+        if holder is not None:
+            holder.make_tab_order()
 
     def _name_window(self) -> None:
         if self.window_ is not None:
