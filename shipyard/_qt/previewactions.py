@@ -67,10 +67,11 @@ class PreviewActions(QObject):
 
     def target(self) -> PreviewPanel | None:
         """The preview of the active window: a detached preview's, else the current design's."""
+        from shipyard._qt.previewwindow import PreviewWindow  # light: no QtPdf
+
         active = QApplication.activeWindow()
-        panel = getattr(active, "panel", None) if active is not self.window else None
-        if panel is not None:
-            return panel  # type: ignore[no-any-return]
+        if isinstance(active, PreviewWindow):
+            return active.panel
         view = self.window.current()
         return view.preview if view is not None else None
 
