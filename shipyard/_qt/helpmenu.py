@@ -38,6 +38,8 @@ FIELD_KEYS = [
     ("Down (in a catalog search box)", "into the list of matches"),
     ("Enter (in a catalog search box)", "add the selected match, or the only one"),
     ("Ctrl+Z in a text box", "undo, in the design's one undo history"),
+    ("Ctrl+mouse wheel (on the preview)", "zoom the record sheet in or out, 25% to 400%"),
+    ("Arrows, Page Up/Down (on the preview)", "scroll the record sheet"),
 ]
 
 

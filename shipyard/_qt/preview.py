@@ -2,46 +2,76 @@
 
 Edits restart a short timer; when typing pauses, the design is rendered in the
 background (:mod:`shipyard._qt.rendering`) and the finished PDF is shown. Typing never
-waits for it: at most one render runs, and edits made meanwhile are rendered next.
+waits for it: at most one render runs, and edits made meanwhile are rendered next. The
+render prints the report the Document already holds: nothing here evaluates.
+
+The sheet (status line, zoom strip, PDF view: :mod:`shipyard._qt.sheetview`) sits in the
+pane, or in a window of its own (:mod:`shipyard._qt.previewwindow`) while detached; it is
+the same widget either way, so one render serves both. The zoom the user picks is kept
+across renders and in the settings (``preview/zoom``), as the splitters' sizes are.
+
+A render may still run when the panel goes (its tab closed, the editor quit): the bridge
+is the panel's child, and its gate shuts when it is deleted, so the render thread never
+signals a deleted object; :meth:`PreviewPanel.shut` also closes a detached window.
 """
 
 from __future__ import annotations
 
 import tempfile
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPdfWidgets import QPdfView
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from shipyard._qt.document import Document
+from shipyard._qt.keys import chain, reading_order
+from shipyard._qt.previewactions import actions_near, key_text
 from shipyard._qt.rendering import RenderBridge, render_in_background
+from shipyard._qt.sheetview import SheetBar, SheetView
+
+if TYPE_CHECKING:
+    from shipyard._qt.previewwindow import PreviewWindow
+
+ZOOM_KEY, WINDOW_KEY = "preview/zoom", "preview/window"
 
 
 class PreviewPanel(QWidget):
     DELAY_MS = 600
+    detached_changed = Signal(bool)
 
     def __init__(self, doc: Document, paper: str = "a4") -> None:
         super().__init__()
         self.doc, self.paper = doc, paper
         self.pdf = QPdfDocument(self)
-        self.view = QPdfView(self)
-        self.view.setDocument(self.pdf)
-        self.view.setPageMode(QPdfView.PageMode.SinglePage)
-        self.view.setZoomMode(QPdfView.ZoomMode.FitInView)
+        self.sheet = QWidget(self)  # what moves to a window of its own and back
+        self.view = SheetView(self.pdf, self.sheet)
         self.view.setAccessibleName("Record sheet preview")
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches it; arrows and Page Up/Down scroll
         self.status = QLabel("Preview: waiting…")
         self.status.setAccessibleName("Preview status")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.status)
-        lay.addWidget(self.view, 1)
+        self.bar = SheetBar(self.view)
+        self.bar.detach.clicked.connect(self.toggle_detached)
+        sheet_lay = QVBoxLayout(self.sheet)
+        sheet_lay.setContentsMargins(0, 0, 0, 0)
+        sheet_lay.addWidget(self.status)
+        sheet_lay.addWidget(self.bar)
+        sheet_lay.addWidget(self.view, 1)
+        self.placeholder = self._placeholder()
+        self._lay = QVBoxLayout(self)
+        self._lay.setContentsMargins(0, 0, 0, 0)
+        self._lay.addWidget(self.sheet, 1)
+        self._lay.addWidget(self.placeholder)
+        self._lay.addStretch(0)
+        self.window_: PreviewWindow | None = None
+        self._settings: QSettings | None = None
         self.timer = QTimer(self, singleShot=True, interval=self.DELAY_MS)
         self.timer.timeout.connect(self._start)
-        self.bridge = RenderBridge()
+        self.bridge = RenderBridge(self)  # goes with the panel; see the module docstring
         self.bridge.done.connect(self._finished)
+        self.render_thread: threading.Thread | None = None  # the render running, or the last one
         self._busy = False
         self._again = False
         self._dir = tempfile.TemporaryDirectory(prefix="shipyard-preview-")
@@ -49,19 +79,47 @@ class PreviewPanel(QWidget):
         self._shown: Path | None = None  # the PDF on screen; older ones are deleted
         self.renders = 0
         doc.changed.connect(self.schedule)
+        doc.file_changed.connect(self._name_window)
+
+    def sizeHint(self) -> QSize:
+        """Room for a good part of the sheet: the pane is where it is read (the splitter
+        starts from the hints; the user's own sizes are kept once they drag it)."""
+        return QSize(320, 480)
+
+    def _placeholder(self) -> QWidget:
+        """What the pane shows while the sheet is in its own window: one line, and the way back."""
+        box = QWidget(self)
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        note = QLabel("Preview: in its own window")
+        self.attach_button = QPushButton("Attach")
+        self.attach_button.setAccessibleName("Attach the preview to the pane")
+        self.attach_button.setToolTip(f"Back into this pane ({key_text('detach')})")
+        self.attach_button.clicked.connect(self.attach)
+        lay.addWidget(note)
+        lay.addStretch(1)
+        lay.addWidget(self.attach_button)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        box.hide()
+        return box
+
+    # --- rendering ------------------------------------------------------------------------
 
     def schedule(self) -> None:
-        self.timer.start()
+        if not self.bridge.closed:
+            self.timer.start()
 
     def _start(self) -> None:
         if self._busy:
             self._again = True
             return
+        if self.bridge.closed:
+            return
         self._busy = True
         self.status.setText("Preview: rendering…")
         self._n += 1
         out = Path(self._dir.name) / f"preview-{self._n}.pdf"
-        render_in_background(
+        self.render_thread = render_in_background(
             self.bridge, [self.doc.loaded], out, paper=self.paper, name="shipyard-preview", reports=[self.doc.report]
         )
 
@@ -70,7 +128,8 @@ class PreviewPanel(QWidget):
         if error:
             self.status.setText(f"Preview failed: {error}")
         else:
-            self.pdf.load(path)
+            with self.view.keep_place():  # the zoom and the place read stay as the new sheet comes in
+                self.pdf.load(path)
             if self._shown is not None:
                 self._shown.unlink(missing_ok=True)
             self._shown = Path(path)
@@ -79,3 +138,105 @@ class PreviewPanel(QWidget):
         if self._again:
             self._again = False
             self._start()
+
+    def shut(self) -> None:
+        """The design is closing: no more renders or answers, and a detached window closes."""
+        self.timer.stop()
+        self.bridge.close()
+        if self.window_ is not None:
+            self.window_.closing.disconnect()
+            self.window_.close()
+
+    # --- the zoom, remembered ---------------------------------------------------------------
+
+    def remember(self, settings: QSettings) -> None:
+        """Show the zoom kept in ``settings`` and keep the user's next choices there."""
+        if self._settings is None:
+            self.view.zoomed.connect(self._keep_zoom)
+        self._settings = settings
+        kept = settings.value(ZOOM_KEY)
+        if kept is not None:
+            self.view.apply_setting(kept)
+
+    def _keep_zoom(self) -> None:
+        if self._settings is not None and self._settings.value(ZOOM_KEY) != (now := self.view.setting()):
+            self._settings.setValue(ZOOM_KEY, now)
+
+    # --- detached ---------------------------------------------------------------------------
+
+    @property
+    def detached(self) -> bool:
+        return self.window_ is not None
+
+    def toggle_detached(self) -> None:
+        if self.detached:
+            self.attach()
+        else:
+            self.detach()
+
+    def detach(self) -> PreviewWindow:
+        """Move the sheet into a window of its own (the pane keeps a button to bring it back)."""
+        if self.window_ is not None:
+            self.window_.raise_()
+            self.window_.activateWindow()
+            return self.window_
+        from shipyard._qt.previewwindow import PreviewWindow
+
+        win = PreviewWindow(self, actions_near(self))
+        self.window_ = win
+        self._name_window()
+        win.closing.connect(self.attach)
+        geometry = self._settings.value(WINDOW_KEY) if self._settings is not None else None
+        if not (isinstance(geometry, QByteArray) and win.restoreGeometry(geometry)):
+            win.resize(self._first_size())
+        self._lay.removeWidget(self.sheet)
+        win.hold(self.sheet)
+        self.placeholder.show()
+        self.bar.show_detached(True)
+        chain(reading_order(self.sheet))  # Tab in the window: the zoom strip, then the sheet
+        win.show()
+        win.raise_()
+        win.activateWindow()
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.detached_changed.emit(True)
+        return win
+
+    def _first_size(self) -> QSize:
+        """A window as tall as most of the screen, a sheet's width for it."""
+        screen = self.screen().availableGeometry()
+        height = int(screen.height() * 0.85)
+        return QSize(min(screen.width() - 40, int(height * 0.78)), height)
+
+    def attach(self) -> None:
+        """Put the sheet back in the pane and close its window."""
+        win = self.window_
+        if win is None:
+            return
+        self.window_ = None
+        if self._settings is not None:
+            self._settings.setValue(WINDOW_KEY, win.saveGeometry())
+        self.sheet.setParent(self)
+        self._lay.insertWidget(0, self.sheet, 1)
+        self.sheet.show()
+        self.placeholder.hide()
+        self.bar.show_detached(False)
+        win.closing.disconnect()
+        win.hide()
+        win.deleteLater()
+        self._rechain()
+        if self.isVisible():  # the keyboard comes back with the sheet
+            self.window().activateWindow()
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.detached_changed.emit(False)
+
+    def _rechain(self) -> None:
+        """Back in the pane, the sheet's controls take their place in the design's Tab order again."""
+        holder = self.parentWidget()
+        while holder is not None and not hasattr(holder, "make_tab_order"):
+            holder = holder.parentWidget()
+        if holder is not None:
+            holder.make_tab_order()
+
+    def _name_window(self) -> None:
+        if self.window_ is not None:
+            self.window_.name_for(self.doc.title)

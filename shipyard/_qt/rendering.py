@@ -5,10 +5,16 @@ job runs in a helper thread that talks to the editor's single render worker *pro
 (WeasyPrint is never imported into the editor), and the result comes back to the GUI
 thread through a :class:`RenderBridge` signal. The worker renders one job at a time, so
 a print started during a preview waits its turn instead of mixing up their answers.
+
+A render may outlive whoever asked for it (the tab closed, the editor quit mid-render):
+the helper thread then answers through the bridge's gate, which is shut before Qt deletes
+the bridge, so it never emits on a deleted object (PySide's "Signal source has been
+deleted" from the render thread).
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,10 +52,56 @@ def close_shared_worker() -> None:
             _worker = None
 
 
+class _Gate:
+    """Whether a bridge may still be emitted on; the lock makes "still open, emit" one step
+    against "shut" (the GUI thread shuts it before the bridge's C++ object goes)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.open = True
+
+    def shut(self) -> None:
+        with self.lock:
+            self.open = False
+
+
 class RenderBridge(QObject):
-    """Carries a background render's result to the GUI thread: (PDF path, error or "")."""
+    """Carries a background render's result to the GUI thread: (PDF path, error or "").
+
+    Give it a parent (the panel that shows the result) so it goes with it; its gate shuts
+    when it is destroyed, however that happens (a closed tab, the window deleted, PySide
+    deleting what is left as Python exits), and on :meth:`close`.
+    """
 
     done = Signal(str, str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        gate = self._gate = _Gate()
+        self.destroyed.connect(lambda *_: gate.shut())  # runs before the C++ object is gone
+
+    def close(self) -> None:
+        """Deliver nothing more: a render still running finishes unheard."""
+        self._gate.shut()
+        with contextlib.suppress(RuntimeError, TypeError):  # deleted, or nothing connected
+            self.done.disconnect()
+
+    @property
+    def closed(self) -> bool:
+        return not self._gate.open
+
+    def send(self, path: str, error: str) -> bool:
+        """Emit ``done`` from any thread unless the bridge is closed or deleted; whether it was."""
+        gate = self._gate
+        with gate.lock:
+            if not gate.open:
+                return False
+            try:
+                self.done.emit(path, error)
+            except RuntimeError:  # deleted without its destroyed signal reaching the gate
+                gate.open = False
+                return False
+            return True
 
 
 def render_in_background(
@@ -73,13 +125,14 @@ def render_in_background(
     def run() -> None:
         from shipyard.render.printing import print_loaded
 
+        error = ""
         try:
             print_loaded(
                 designs, out, sheet=sheet, paper=paper, workers=[shared_worker()], reports=held, fillable=fillable
             )
-            bridge.done.emit(str(out), "")
         except Exception as exc:
-            bridge.done.emit(str(out), str(exc))
+            error = str(exc)
+        bridge.send(str(out), error)
 
     thread = threading.Thread(target=run, daemon=True, name=name)
     thread.start()

@@ -190,9 +190,13 @@ class DocumentView(QWidget):
             from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
 
             self.preview = PreviewPanel(self.doc, self._paper)
+            if self._settings is not None:
+                self.preview.remember(self._settings)  # the zoom the user chose last
             self._right.addWidget(self.preview)
             self._right.setStretchFactor(self._right.count() - 1, 3)
             self.preview.schedule()
+            if not self._restore(self._right, "panels"):
+                self._room_for_preview()
         self._restore(self._right, "panels")
         self.make_tab_order()
 
@@ -201,20 +205,37 @@ class DocumentView(QWidget):
         among themselves) in ``settings`` under ``key`` (one layout a ruleset: its pages
         and panels differ), and give them back to the next view of that key."""
         self._settings, self._layout_key = settings, key
+        if self.preview is not None:
+            self.preview.remember(settings)
         self._restore(self.split, "sides")
         self._restore(self._right, "panels")
         for splitter, part in ((self.split, "sides"), (self._right, "panels")):
             splitter.splitterMoved.connect(lambda _pos, _i, sp=splitter, name=part: self._keep(sp, name))
 
+    def release(self) -> None:
+        """The design's tab is closing: its preview stops rendering and a detached one closes."""
+        if self.preview is not None:
+            self.preview.shut()
+
     def _keep(self, splitter: QSplitter, part: str) -> None:
         if self._settings is not None:
             self._settings.setValue(f"layout/{self._layout_key}/{part}", [str(n) for n in splitter.sizes()])
 
-    def _restore(self, splitter: QSplitter, part: str) -> None:
-        """The sizes kept for ``part``, when the splitter has as many parts as then (the
-        panels grow as a design's report and the preview need them)."""
-        if self._settings is None:
+    def _room_for_preview(self) -> None:
+        """A preview added to the shown panels gets half their height (a splitter gives a
+        newcomer next to nothing), the panels above the rest in their proportions."""
+        sizes = self._right.sizes()
+        total, above = sum(sizes), sum(sizes[:-1])
+        if total <= 0 or above <= 0 or sizes[-1] >= total // 2:
             return
+        half = total // 2
+        self._right.setSizes([n * (total - half) // above for n in sizes[:-1]] + [half])
+
+    def _restore(self, splitter: QSplitter, part: str) -> bool:
+        """The sizes kept for ``part``, when the splitter has as many parts as then (the
+        panels grow as a design's report and the preview need them); whether there were such."""
+        if self._settings is None:
+            return False
         value = self._settings.value(f"layout/{self._layout_key}/{part}")
         try:
             sizes = [int(n) for n in value] if isinstance(value, list) else []
@@ -222,6 +243,8 @@ class DocumentView(QWidget):
             sizes = []
         if len(sizes) == splitter.count() and sum(sizes) > 0:
             splitter.setSizes(sizes)
+            return True
+        return False
 
     def make_tab_order(self) -> None:
         """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's

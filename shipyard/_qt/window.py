@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt import autosave, convert_actions, helpmenu
+from shipyard._qt import autosave, convert_actions, helpmenu, previewactions
 from shipyard._qt.document import Document
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
@@ -252,6 +252,7 @@ class MainWindow(EditorWindow):
         v = bar.addMenu("&View")
         self.compare_action = self._action(v, "&Compare with…", self.compare_dialog)
         self.compare_action.setStatusTip("This design beside another open one, a file, or its saved version")
+        previewactions.install(self, v)
         s = bar.addMenu("&Settings")
         paper = s.addMenu("&Paper")
         group = QActionGroup(self)
@@ -568,6 +569,7 @@ class MainWindow(EditorWindow):
             return False
         autosave.discard(view.doc)
         self.undo_group.removeStack(view.doc.undo_stack)
+        view.release()  # a detached preview closes with its design
         self.tabs.removeTab(index)
         view.deleteLater()
         if self.tabs.count() == 0:
