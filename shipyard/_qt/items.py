@@ -79,7 +79,7 @@ class CatalogBrowser(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
-        self.detail.setMinimumHeight(90)
+        self.detail.setMinimumHeight(72)
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")
@@ -89,7 +89,7 @@ class CatalogBrowser(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         for w in (label, self.search, self.list, self.detail, self.add_button):
             lay.addWidget(w, 1 if w is self.list else 0)
-        self.list.setMinimumHeight(120)
+        self.list.setMinimumHeight(96)
         self.search.installEventFilter(self)
         self.search.textChanged.connect(self._filter)
         self.list.currentItemChanged.connect(self._show)
@@ -596,7 +596,7 @@ def _get(entry: Any, dotted: str) -> Any:
 
 def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     box = QWidget()
-    box.setMinimumHeight(240)  # room to browse even on a page with other sections; more when there is more
+    box.setMinimumHeight(200)  # room to browse even on a page with other sections; more when there is more
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.addWidget(browser, 2)
