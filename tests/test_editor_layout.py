@@ -1,0 +1,186 @@
+"""The editor's layout at the screen sizes people have (issue 19): forms and lists use the
+width of a 1920x1080 screen, nothing important scrolls away at 1280x720, a page never
+scrolls inside a page, the panels on the right show whole names and whole tracks.
+
+The scroll rule, checked on every page of a sample of each of the five rulesets:
+
+* a step page is one scroll area (a QScrollArea), and no QScrollArea is inside another;
+* lists, tables and read-only description boxes are scroll areas too (QAbstractItemView,
+  QTextBrowser; their headers and the pop-up list of a choice are not on the page): while
+  the page shows its own vertical scroll bar, none of them shows one. Either the page
+  fits and its lists share the height and scroll their rows, or the lists show all their
+  rows and only the page scrolls; a user never meets a scroll bar inside a scrolling page;
+* no page scrolls sideways.
+
+Text editors (notes) are not counted: what a user types may scroll in its box, as in any
+text field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTextBrowser,
+    QWidget,
+)
+
+from shipyard._qt.view import DocumentView
+from shipyard._qt.window import MainWindow
+
+from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
+
+CATALOGS = Path(__file__).resolve().parents[1] / "catalogs"
+SAMPLES = {  # a sample of each of the five rulesets
+    "space-fighter-alpha": "rebel-frigate",
+    "space-fury": "interceptor",
+    "cluster-falk": "dominion-carrier",
+    "future-perfect": "damaged-frigate",
+    "wing-commander": "piranha",
+}
+
+
+def at_size(qtbot: Any, window: MainWindow, width: int, height: int) -> None:
+    """The window at ``width`` x ``height``: it must be able to get that small."""
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height), timeout=3000)
+
+
+def open_sample(qtbot: Any, window: MainWindow, ruleset: str) -> DocumentView:
+    view = window.open_file(CATALOGS / ruleset / "examples" / f"{SAMPLES[ruleset]}.ship")
+    assert view is not None
+    view.finish_building()
+    settle(qtbot)
+    return view
+
+
+def settle(qtbot: Any) -> None:
+    """Let the pages lay themselves out (a page fits itself once its widgets have asked)."""
+    for _ in range(3):
+        QApplication.processEvents()
+        qtbot.wait(5)
+
+
+def shown_pages(view: DocumentView) -> list[int]:
+    return [i for i in range(view.tabs.count()) if view.tabs.isTabVisible(i)]
+
+
+def page_area(view: DocumentView, index: int) -> QScrollArea:
+    """The page's one scroll area; no scroll area inside another."""
+    holder = view.tabs.widget(index)
+    areas = holder.findChildren(QScrollArea)
+    title = view.tabs.tabText(index)
+    assert len(areas) == 1, f"page {title!r} has {len(areas)} scroll areas"
+    return areas[0]
+
+
+def views_on(area: QScrollArea) -> list[QAbstractScrollArea]:
+    """The lists, tables and description boxes a user sees on the page."""
+    inner = area.widget()
+    assert inner is not None
+    return [
+        v
+        for v in inner.findChildren(QAbstractScrollArea)
+        if isinstance(v, QAbstractItemView | QTextBrowser) and not isinstance(v, QHeaderView) and v.isVisible()
+    ]
+
+
+def visit(qtbot: Any, view: DocumentView) -> Iterator[tuple[str, QScrollArea]]:
+    """Show every page of the design in turn, each with the first row of its lists selected
+    (their detail areas shown), check it against the scroll rule and give (title, the
+    page's scroll area) while it is the page shown."""
+    for index in shown_pages(view):
+        view.tabs.setCurrentIndex(index)
+        settle(qtbot)
+        title = view.tabs.tabText(index).replace("&", "")
+        area = page_area(view, index)
+        for table in [t for t in area.widget().findChildren(QTableWidget) if t.isVisible() and t.rowCount()]:
+            table.selectRow(0)
+        settle(qtbot)
+        assert not area.findChildren(QScrollArea), f"{title}: a scroll area inside the page's"
+        assert not area.horizontalScrollBar().isVisible(), f"{title}: the page scrolls sideways"
+        if area.verticalScrollBar().isVisible():
+            inner = [
+                f"{type(v).__name__} {v.accessibleName()!r}"
+                for v in views_on(area)
+                if v.verticalScrollBar().isVisible()
+            ]
+            assert not inner, f"{title}: scroll bars inside the scrolling page: {inner}"
+        yield title, area
+
+
+@pytest.mark.parametrize("ruleset", list(SAMPLES))
+def test_no_page_scrolls_inside_a_scrolling_page_at_1280x720(qtbot: Any, window: MainWindow, ruleset: str) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, ruleset)
+    assert (window.width(), window.height()) == (1280, 720)  # no page makes the window taller than the screen
+    pages = [title for title, _area in visit(qtbot, view)]
+    assert len(pages) == len(shown_pages(view)) >= 4
+
+
+def grows(w: QWidget) -> bool:
+    """A text field, text box or list of the form (not a spin box's or a table cell's editor)."""
+    if not isinstance(w, QLineEdit | QPlainTextEdit | QTableWidget):
+        return False
+    up = w.parentWidget()
+    while up is not None:
+        if isinstance(up, QAbstractSpinBox | QComboBox | QAbstractItemView):
+            return False
+        up = up.parentWidget()
+    return True
+
+
+@pytest.mark.parametrize("ruleset", list(SAMPLES))
+def test_forms_and_lists_use_the_width_of_1920x1080(qtbot: Any, window: MainWindow, ruleset: str) -> None:
+    at_size(qtbot, window, 1920, 1080)
+    view = open_sample(qtbot, window, ruleset)
+    pane = view.tabs.width()
+    assert pane >= 0.5 * window.width()  # the steps have most of the window
+    for title, area in visit(qtbot, view):
+        inner = area.widget()
+        sections = [
+            w for w in inner.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly) if w.isVisible()
+        ]
+        assert sections, title
+        spans = QRect()
+        for w in sections:
+            spans = spans.united(w.geometry())
+        assert spans.width() >= 0.6 * pane, f"{title}: the form is {spans.width()} of {pane} pixels wide"
+        growing = [w for w in inner.findChildren(QWidget) if w.isVisible() and grows(w)]
+        if growing:  # text fields and lists grow with the window: the widest takes most of it
+            widest = max(w.width() for w in growing)
+            assert widest >= 0.6 * pane, f"{title}: the widest field is {widest} of {pane} pixels"
+
+
+def test_step_four_keeps_add_custom_technology_in_sight_at_1280x720(qtbot: Any, window: MainWindow) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, "space-fighter-alpha")
+    four = shown_pages(view)[3]
+    view.tabs.setCurrentIndex(four)
+    settle(qtbot)
+    area = page_area(view, four)
+    button = next(b for b in area.findChildren(QPushButton) if b.text() == "Add &custom technology")
+    assert not area.verticalScrollBar().isVisible()  # the whole step fits: catalog, chosen, custom
+    where = QRect(button.mapTo(area.viewport(), button.rect().topLeft()), button.size())
+    assert area.viewport().rect().contains(where), (where, area.viewport().rect())
+    catalog = next(b for b in view.steps.browsers if b.kind == "technology")  # type: ignore[attr-defined]
+    assert catalog.list.height() >= 90  # a few rows to choose from, scrolling its own rows
+    assert catalog.list.verticalScrollBar().isVisible()
