@@ -184,3 +184,67 @@ def test_step_four_keeps_add_custom_technology_in_sight_at_1280x720(qtbot: Any, 
     catalog = next(b for b in view.steps.browsers if b.kind == "technology")  # type: ignore[attr-defined]
     assert catalog.list.height() >= 90  # a few rows to choose from, scrolling its own rows
     assert catalog.list.verticalScrollBar().isVisible()
+
+
+# --- a catalog list shows what a user needs to choose -------------------------------------
+
+
+def catalog_entries(ruleset: str, kind: str) -> list[dict[str, Any]]:
+    """The items of ``kind`` as the ruleset's catalog file writes them (not as the editor shows them)."""
+    from ruamel.yaml import YAML
+
+    data = YAML(typ="safe").load((CATALOGS / ruleset / f"{kind.replace('_', '-')}.yaml").read_text(encoding="utf-8"))
+    return list(data[kind])
+
+
+def catalog_entry(ruleset: str, kind: str, item_id: str) -> dict[str, Any]:
+    return next(e for e in catalog_entries(ruleset, kind) if e["id"] == item_id)
+
+
+def choose(qtbot: Any, view: DocumentView, kind: str, item_id: str) -> tuple[str, str]:
+    """Select ``item_id`` in the browser of ``kind`` (on its page): (the detail box's text, the row's tooltip)."""
+    browser = next(b for b in view.steps.browsers if b.kind == kind)  # type: ignore[attr-defined]
+    from shipyard._qt.binding import _reveal
+
+    _reveal(browser)
+    settle(qtbot)
+    row = next(
+        browser.list.item(i)
+        for i in range(browser.list.count())
+        if browser.list.item(i).data(Qt.ItemDataRole.UserRole) == item_id
+    )
+    browser.list.setCurrentItem(row)
+    assert browser.detail.isVisible()
+    return browser.detail.toPlainText(), row.toolTip()
+
+
+def test_a_weapon_shows_its_speed_damage_range_and_cost(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "space-fighter-alpha")
+    laser = catalog_entry("space-fighter-alpha", "weapons", "heavy-laser")
+    detail, tip = choose(qtbot, view, "weapons", "heavy-laser")
+    for label in ("speed", "damage", "range", "cost"):
+        assert f"{label.capitalize()} {laser[label]}" in detail, (label, detail)
+        assert f"{label.capitalize()}: {laser[label]}" in tip.splitlines(), (label, tip)
+    noted = next(e for e in catalog_entries("space-fighter-alpha", "weapons") if e.get("notes"))
+    detail, tip = choose(qtbot, view, "weapons", noted["id"])  # a weapon with notes: they are there too
+    assert noted["notes"] in detail and f"Notes: {noted['notes']}" in tip.splitlines()
+
+
+def test_an_enhancement_shows_its_units_and_notes_beside_the_rulesets_listing(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "space-fury")
+    rack = catalog_entry("space-fury", "enhancements", "missile-rack")
+    detail, tip = choose(qtbot, view, "enhancements", "missile-rack")
+    for text in (detail, tip):
+        assert rack["name"] in text and rack["notes"] in text
+        assert text.count(rack["notes"]) == 1  # the listing says the notes; the facts do not say them again
+    assert f"Units {rack['units']}" in detail and f"Units: {rack['units']}" in tip.splitlines()
+    assert tip.splitlines()[1].startswith("Costs ")  # the ruleset's listing first, as in the detail box
+
+
+def test_a_torpedo_shows_its_ratings_damage_and_text(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "cluster-falk")
+    torpedo = catalog_entry("cluster-falk", "torpedoes", "standard-torpedo")
+    detail, tip = choose(qtbot, view, "torpedoes", "standard-torpedo")
+    for field in ("pilot", "drives", "damage"):
+        assert f"{field.capitalize()} {torpedo[field]}" in detail and f"{field.capitalize()}: {torpedo[field]}" in tip
+    assert torpedo["text"] in detail and f"Text: {torpedo['text']}" in tip.splitlines()
