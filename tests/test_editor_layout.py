@@ -248,3 +248,68 @@ def test_a_torpedo_shows_its_ratings_damage_and_text(qtbot: Any, window: MainWin
     for field in ("pilot", "drives", "damage"):
         assert f"{field.capitalize()} {torpedo[field]}" in detail and f"{field.capitalize()}: {torpedo[field]}" in tip
     assert torpedo["text"] in detail and f"Text: {torpedo['text']}" in tip.splitlines()
+
+
+# --- the panels on the right: whole names, whole tracks ------------------------------------
+
+
+def cells(tree: Any) -> list[tuple[Any, int]]:
+    """Every cell with text of every row shown: (item, column)."""
+    out = []
+
+    def walk(item: Any) -> None:
+        for i in range(item.childCount()):
+            child = item.child(i)
+            out.extend((child, c) for c in (0, 1) if child.text(c))
+            if child.isExpanded():
+                walk(child)
+
+    walk(tree.invisibleRootItem())
+    return out
+
+
+def unreadable(tree: Any) -> list[str]:
+    """The cells whose text a user cannot read whole: wrapped at word boundaries in the
+    cell's width, it is wider or taller than the cell, or the cell reaches past the panel."""
+    fm = tree.fontMetrics()
+    bad = []
+    for item, column in cells(tree):
+        cell = tree.visualRect(tree.indexFromItem(item, column))
+        room = cell.width() - 8  # the item's text margins
+        text = item.text(column)
+        need = fm.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        if need.width() > room or need.height() > cell.height() or cell.right() > tree.viewport().width():
+            bad.append(f"{text!r}: needs {need.width()}x{need.height()}, has {room}x{cell.height()}")
+    return bad
+
+
+def test_summary_names_are_whole_beside_long_values_at_1280x720(qtbot: Any, window: MainWindow) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, "wing-commander")
+    summary = view.summary
+    names = [label for label, _value, _parts, _detail in summary.rows(view.doc.report, view._summary_ids)]
+    assert "Free missile decoys" in names  # the figure the panel cut to "Free missile dec..."
+    values = dict(summary.values())
+    assert len(max(values.values(), key=len)) > 40  # beside a long value (the link groups)
+    assert not unreadable(summary), unreadable(summary)
+    assert summary.columnWidth(0) + summary.columnWidth(1) <= summary.viewport().width()
+
+
+@pytest.mark.parametrize("ruleset", ["cluster-falk", "wing-commander"])
+def test_track_boxes_wrap_inside_the_panel(qtbot: Any, window: MainWindow, ruleset: str) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, ruleset)
+    record = view.record
+    tracks = next(
+        record.topLevelItem(i) for i in range(record.topLevelItemCount()) if record.topLevelItem(i).text(0) == "Tracks"
+    )
+    rows = [tracks.child(i) for i in range(tracks.childCount())]
+    boxes = {r.text(0): r.text(1).count("☐") + r.text(1).count("☒") for r in rows}
+    track_sizes = {t.name: len(t.boxes) for t in view.doc.report.derived.tracks}
+    assert boxes == track_sizes  # every box of every track of the report is there
+    assert not unreadable(record), unreadable(record)
+    wrapped = [r for r in rows if record.fontMetrics().horizontalAdvance(r.text(1)) > record.columnWidth(1)]
+    if ruleset == "cluster-falk":  # the hull's ten boxes do not fit one line of the panel: further lines
+        assert wrapped
+    for row in wrapped:
+        assert record.visualItemRect(row).height() > record.fontMetrics().height() * 1.5
