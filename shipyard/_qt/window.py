@@ -76,7 +76,11 @@ class Welcome(ScrollPage):
         grid = QGridLayout()
         grid.setHorizontalSpacing(48)
         grid.setVerticalSpacing(16)
-        lay.addLayout(grid)
+        centred = QHBoxLayout()  # the two columns side by side in the middle, not at the window's edges
+        centred.addStretch(1)
+        centred.addLayout(grid)
+        centred.addStretch(1)
+        lay.addLayout(centred)
         for n, info in enumerate(rulesets()):
             cell = QVBoxLayout()
             grid.addLayout(cell, n // 2, n % 2, Qt.AlignmentFlag.AlignTop)
