@@ -116,6 +116,9 @@ def visit(qtbot: Any, view: DocumentView) -> Iterator[tuple[str, QScrollArea]]:
             table.selectRow(0)
         settle(qtbot)
         assert not area.findChildren(QScrollArea), f"{title}: a scroll area inside the page's"
+        inner, lay = area.widget(), area.widget().layout()
+        need = lay.minimumHeightForWidth(inner.width()) if lay.hasHeightForWidth() else lay.totalMinimumSize().height()
+        assert inner.height() >= need, f"{title}: the page is {inner.height()} pixels tall, its widgets need {need}"
         assert not area.horizontalScrollBar().isVisible(), f"{title}: the page scrolls sideways"
         if area.verticalScrollBar().isVisible():
             inner = [

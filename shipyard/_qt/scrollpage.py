@@ -79,6 +79,7 @@ class ScrollPage(QScrollArea):
         self.setWidget(inner)
         self.whole = False  # the views show all their rows and the page scrolls
         self._own: dict[int, tuple[QAbstractScrollArea, int, int]] = {}  # each view's own (min, max) height
+        self._applied: dict[int, tuple[int, int]] = {}  # the (min, max) height given here to each view
         self._fitting = False
         self._later = QTimer(self)
         self._later.setSingleShot(True)
@@ -109,9 +110,14 @@ class ScrollPage(QScrollArea):
         views = page_views(inner) if inner is not None else []
         live = {id(v) for v in views}
         self._own = {k: v for k, v in self._own.items() if k in live}
+        self._applied = {k: v for k, v in self._applied.items() if k in live}
         for v in views:
+            now = (v.minimumHeight(), v.maximumHeight())
+            if id(v) in self._own and self._applied.get(id(v), now) != now:
+                # its builder sized it again since (a report table as tall as its rows): its own now
+                self._own[id(v)] = (v, *now)
             if id(v) not in self._own:
-                self._own[id(v)] = (v, v.minimumHeight(), v.maximumHeight())
+                self._own[id(v)] = (v, *now)
                 model = v.model() if isinstance(v, QAbstractItemView) else None
                 if model is not None:  # rows came or went: while the views show all, they grow with them
                     for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged):
@@ -127,6 +133,7 @@ class ScrollPage(QScrollArea):
             if whole:
                 need = content_height(v)
                 low, high = max(low, need), (max(high, need) if high < QWIDGETSIZE_MAX else high)
+            self._applied[id(v)] = (low, high)
             if (v.minimumHeight(), v.maximumHeight()) == (low, high):
                 continue
             v.setMinimumHeight(low)
@@ -157,20 +164,28 @@ class ScrollPage(QScrollArea):
             return
         self._fitting = True
         try:
-            room = self.maximumViewportSize()
-            bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent, None, self)
-            views = self._views()
-            width = max(room.width(), inner.minimumSizeHint().width())
-            self._set_whole(False, views)
-            need = self._needed(width)
-            self.whole = need > room.height()
-            if self.whole:
-                width = max(room.width() - bar, inner.minimumSizeHint().width())
-                inner.resize(width, need)  # the views' widths, so their rows are measured as shown
-                self._set_whole(True, views)
-                need = self._needed(width)
-            inner.resize(width, max(need, room.height()) if not self.whole else need)
-            for w in (self, self.viewport(), inner, *inner.findChildren(QWidget)):  # laid out now, not fit again
-                QApplication.sendPostedEvents(w, QEvent.Type.LayoutRequest.value)
+            for _ in range(3):  # again while laying it out changed what it needs (a text wrapped anew)
+                width = self._fit_once(inner)
+                for w in (self, self.viewport(), inner, *inner.findChildren(QWidget)):  # laid out now
+                    QApplication.sendPostedEvents(w, QEvent.Type.LayoutRequest.value)
+                if self._needed(width) <= inner.height():
+                    break
         finally:
             self._fitting = False
+
+    def _fit_once(self, inner: QWidget) -> int:
+        """Size ``inner`` for the room there is; returns the width it was laid out at."""
+        room = self.maximumViewportSize()
+        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent, None, self)
+        views = self._views()
+        width = max(room.width(), inner.minimumSizeHint().width())
+        self._set_whole(False, views)
+        need = self._needed(width)
+        self.whole = need > room.height()
+        if self.whole:
+            width = max(room.width() - bar, inner.minimumSizeHint().width())
+            inner.resize(width, need)  # the views' widths, so their rows are measured as shown
+            self._set_whole(True, views)
+            need = self._needed(width)
+        inner.resize(width, max(need, room.height()) if not self.whole else need)
+        return width
