@@ -79,6 +79,7 @@ class CatalogBrowser(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
+        self.detail.setPlaceholderText(f"Select a row of the {noun} catalog to see what it costs and does.")
         self.detail.setMinimumHeight(72)
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
@@ -87,8 +88,8 @@ class CatalogBrowser(QWidget):
         label.setBuddy(self.search)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        for w in (label, self.search, self.list, self.detail, self.add_button):
-            lay.addWidget(w, 1 if w is self.list else 0)
+        for w in (label, self.search, self.list, self.detail, self.add_button):  # the list has most of the height
+            lay.addWidget(w, 3 if w is self.list else 1 if w is self.detail else 0)
         self.list.setMinimumHeight(96)
         self.search.installEventFilter(self)
         self.search.textChanged.connect(self._filter)

@@ -282,7 +282,7 @@ class RecordPanel(SharedColumns):
     or why it is not available; an action whether it is allowed and why not.
     """
 
-    NAME_SHARE = 0.4  # the boxes are what the panel is for
+    NAME_SHARE = 0.34  # the boxes are what the panel is for: two thirds of the width
 
     def __init__(self) -> None:
         super().__init__()
