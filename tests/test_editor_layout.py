@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QStyle,
     QTableWidget,
     QTextBrowser,
     QWidget,
@@ -275,10 +276,11 @@ def unreadable(tree: Any) -> list[str]:
     """The cells whose text a user cannot read whole: wrapped at word boundaries in the
     cell's width, it is wider or taller than the cell, or the cell reaches past the panel."""
     fm = tree.fontMetrics()
+    margins = 2 * (tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, tree) + 1)  # the style's
     bad = []
     for item, column in cells(tree):
-        cell = tree.visualRect(tree.indexFromItem(item, column))
-        room = cell.width() - 8  # the item's text margins
+        cell = tree.visualRect(tree.indexFromItem(item, column))  # the first column's without its indentation
+        room = cell.width() - margins
         text = item.text(column)
         need = fm.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
         if need.width() > room or need.height() > cell.height() or cell.right() > tree.viewport().width():

@@ -83,29 +83,36 @@ class SharedColumns(QTreeWidget):
         walk(self.invisibleRootItem(), 0)
         return out
 
-    def natural(self) -> tuple[int, int]:
-        """The widths the names and the values need on one line each."""
+    def natural(self) -> tuple[int, int, int, int]:
+        """The widths the names and the values need on one line each, and the widths of
+        their longest words (less than that, a word would be cut: it cannot wrap)."""
         fm = self.fontMetrics()
-        margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
+        margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 2
         decorated = 1 if self.rootIsDecorated() else 0
-        names, values = 0, 0
+        names = values = name_word = value_word = 0
         for item, depth in self._rows():
-            names = max(names, fm.horizontalAdvance(item.text(0)) + margin + self.indentation() * (depth + decorated))
-            values = max(values, fm.horizontalAdvance(item.text(1)) + margin)
-        return names, values
+            indent = self.indentation() * (depth + decorated)
+            name, value = item.text(0), item.text(1)
+            names = max(names, fm.horizontalAdvance(name) + margin + indent)
+            values = max(values, fm.horizontalAdvance(value) + margin)
+            name_word = max([name_word, *(fm.horizontalAdvance(w) + margin + indent for w in name.split(" "))])
+            value_word = max([value_word, *(fm.horizontalAdvance(w) + margin for w in value.split(" "))])
+        return names, values, name_word, value_word
 
     def share_width(self) -> None:
         """Each column its texts' width when both fit; else the names at most
-        ``NAME_SHARE`` of the width (as much as the values leave), the values the rest."""
+        ``NAME_SHARE`` of the width (as much as the values leave), the values the rest,
+        neither narrower than its longest word while the width allows."""
         width = self.viewport().width()
         if width <= 0:
             return
-        names, values = self.natural()
+        names, values, name_word, value_word = self.natural()
         if names + values <= width:
             first = width - values
         else:
             first = min(names, max(int(width * self.NAME_SHARE), width - values))
-        first = max(first, min(names, 40))
+        first = max(first, min(name_word, width - value_word))
+        first = min(first, max(width - value_word, min(name_word, width)))
         if (self.columnWidth(0), self.columnWidth(1)) != (first, width - first):
             self.setColumnWidth(0, first)
             self.setColumnWidth(1, width - first)
