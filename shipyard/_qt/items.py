@@ -79,7 +79,7 @@ class CatalogBrowser(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
-        self.detail.setPlaceholderText(f"Select a row of the {noun} catalog to see what it costs and does.")
+        self.detail.setPlaceholderText("Select a row to see its facts.")  # one line: a placeholder does not wrap
         self.detail.setMinimumHeight(72)
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
