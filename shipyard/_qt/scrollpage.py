@@ -12,8 +12,8 @@ So a page follows one rule (tests/test_editor_layout.py checks it on every page)
 
 The page is laid out at its *minimum* height for its width. Qt's own resizable scroll area
 uses the preferred heights as soon as a help text wraps (height for width), which made
-pages scroll that fit: Step Four of Space Fighter Alpha at 1280x720 hid its "Add custom
-technology" button below a scroll bar.
+pages scroll that fit: at 1280x720 a step with a catalog and a second list below it hid
+that list's Add button below a scroll bar.
 
 Text editors (a design's notes) are not counted: what a user types may scroll in its box,
 as in any text field.
