@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -23,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.scrollpage import ScrollPage
+
 if TYPE_CHECKING:
     from shipyard._qt.binding import Binder
     from shipyard._qt.document import Document
@@ -30,19 +31,15 @@ if TYPE_CHECKING:
 
 def page(*widgets: QWidget, grow: Sequence[QWidget] = ()) -> QScrollArea:
     """A step page: the widgets one under another, scrolling only when the window is too
-    small for them; the ``grow`` ones (lists) share the height there is, the rest keep theirs."""
+    small for them; the ``grow`` ones (lists) share the height there is, the rest keep
+    theirs (:class:`~shipyard._qt.scrollpage.ScrollPage`: the page or its lists scroll, not both)."""
     inner = QWidget()
     lay = QVBoxLayout(inner)
     for w in widgets:
         lay.addWidget(w, 1 if w in grow else 0)
     if not grow:
         lay.addStretch(1)
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the page scrolls; Tab stops at its controls
-    area.setWidget(inner)
-    return area
+    return ScrollPage(inner)
 
 
 def form(title: str) -> tuple[QGroupBox, QFormLayout]:

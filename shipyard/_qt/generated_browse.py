@@ -2,8 +2,9 @@
 ``browse`` function, see :class:`shipyard.core.formview.Browse`).
 
 A ruleset may say where each item is on its tables ("Turbo Laser   1   · Special
-Weapon 1") and let the user filter by table. The browser only shows what the function
-returns: the editor works nothing out.
+Weapon 1") and let the user filter by table. The browser shows what the function returns
+and then the item's own facts it did not say (:func:`shipyard.core.items.facts`), in the
+detail box and the tooltip: the editor works nothing out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QListWidgetItem, QVBoxLayout
 
 from shipyard._qt.document import Document
-from shipyard._qt.items import CatalogBrowser
+from shipyard._qt.items import CatalogBrowser, facts_html, facts_text
 from shipyard.core.form import ListDecl
 from shipyard.core.formview import Browse, FormContext, browse
 
@@ -29,6 +30,7 @@ class ListingBrowser(CatalogBrowser):
         self.listing: Browse = Browse()
         self.group = QComboBox()
         self._ready = False  # the group choice is in the layout (not a window of its own)
+        self._tips: dict[str, tuple[object, str]] = {}
         super().__init__(doc, decl.catalog or "", noun)
         self.group.setAccessibleName(f"Show the {noun} of")
         self.group.setToolTip(f"Show the {noun} of one group")
@@ -64,12 +66,27 @@ class ListingBrowser(CatalogBrowser):
                 continue
             if row.text() != listed.text:
                 row.setText(listed.text)
+            tip = self._tip(row.data(Qt.ItemDataRole.UserRole), listed.detail)
             if listed.refused and row.flags() & Qt.ItemFlag.ItemIsEnabled:
                 row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                row.setToolTip(listed.refused)
+            if listed.refused and not row.flags() & Qt.ItemFlag.ItemIsEnabled:
+                tip = f"{listed.refused}\n{tip}"
+            if row.toolTip() != tip:
+                row.setToolTip(tip)
         if self._ready:
             self._fill_groups()
             self._filter(self.search.text())
+
+    def _tip(self, item_id: str, said: tuple[str, ...]) -> str:
+        """The item's tooltip: what the listing says, then its facts (made again only when
+        the listing or the catalog changes: populate runs at every edit)."""
+        key = (item_id, said, id(self.doc.catalog))
+        known = self._tips.get(item_id)
+        if known is None or known[0] != key:
+            item = self.doc.catalog.item(self.kind, item_id)
+            known = (key, facts_text(item, said) if item is not None else "")
+            self._tips[item_id] = known
+        return known[1]
 
     def _filter(self, text: str) -> None:
         super()._filter(text)
@@ -88,7 +105,7 @@ class ListingBrowser(CatalogBrowser):
         if listed is None or item is None:
             super()._show(row)
             return
-        parts = [f"<b>{html.escape(item.name)}</b>", *(html.escape(line) for line in listed.detail)]
+        parts = [f"<b>{html.escape(item.name)}</b>", *facts_html(item, listed.detail)]
         if listed.refused:
             parts.append(f"<b>{html.escape(listed.refused)}</b>")
         parts.append(f"<span style='color: gray'>Source: {html.escape(self.doc.catalog.cite(item.source))}</span>")

@@ -10,7 +10,7 @@ line items, and a mark while a finding is about the entry.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from fractions import Fraction
@@ -79,7 +79,8 @@ class CatalogBrowser(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
-        self.detail.setMinimumHeight(90)
+        self.detail.setPlaceholderText("Select a row to see its facts.")  # one line: a placeholder does not wrap
+        self.detail.setMinimumHeight(72)
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")
@@ -87,9 +88,9 @@ class CatalogBrowser(QWidget):
         label.setBuddy(self.search)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        for w in (label, self.search, self.list, self.detail, self.add_button):
-            lay.addWidget(w, 1 if w is self.list else 0)
-        self.list.setMinimumHeight(120)
+        for w in (label, self.search, self.list, self.detail, self.add_button):  # the list has most of the height
+            lay.addWidget(w, 3 if w is self.list else 1 if w is self.detail else 0)
+        self.list.setMinimumHeight(96)
         self.search.installEventFilter(self)
         self.search.textChanged.connect(self._filter)
         self.list.currentItemChanged.connect(self._show)
@@ -210,11 +211,7 @@ class CatalogBrowser(QWidget):
         item = self.doc.catalog.item(self.kind, row.data(Qt.ItemDataRole.UserRole))
         if item is None:
             return
-        short, long = facts(item)
-        parts = [f"<b>{html.escape(item.name)}</b>"]
-        if short:
-            parts.append(" · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in short))
-        parts += [f"<i>{html.escape(k)}:</i> {html.escape(v)}" for k, v in long]
+        parts = [f"<b>{html.escape(item.name)}</b>", *facts_html(item)]
         if not row.flags() & Qt.ItemFlag.ItemIsEnabled:
             parts.append(f"<b>{html.escape(row.toolTip().split('.')[0])}.</b>")
         parts.append(f"<span style='color: gray'>Source: {html.escape(self.doc.catalog.cite(item.source))}</span>")
@@ -570,10 +567,31 @@ def _shown(amount: Fraction) -> str:
     return str(amount.numerator) if amount.denominator == 1 else f"{float(amount):.2f}".rstrip("0").rstrip(".")
 
 
-def facts_text(item: CatalogItem) -> str:
-    """An item's facts as a tooltip: one a line."""
+def _unsaid(item: CatalogItem, said: Sequence[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The item's facts (:func:`shipyard.core.items.facts`), less those ``said`` already
+    has word for word ("Notes: Speed +1" in a ruleset's listing of the item)."""
+    text = "\n".join(said).lower()
     short, long = facts(item)
-    return "\n".join([item.name, *(f"{k}: {v}" for k, v in short), *(f"{k}: {v}" for k, v in long)])
+    return [(k, v) for k, v in short if f"{k}: {v}".lower() not in text], [
+        (k, v) for k, v in long if f"{k}: {v}".lower() not in text
+    ]
+
+
+def facts_text(item: CatalogItem, said: Sequence[str] = ()) -> str:
+    """An item's facts as a tooltip, one a line, after what ``said`` says of it (a ruleset's listing)."""
+    short, long = _unsaid(item, said)
+    return "\n".join([item.name, *said, *(f"{k}: {v}" for k, v in short), *(f"{k}: {v}" for k, v in long)])
+
+
+def facts_html(item: CatalogItem, said: Sequence[str] = ()) -> list[str]:
+    """An item's facts as the lines of a detail box, after ``said``: the short ones on one
+    line ("Speed **1** · Damage **5**"), each longer text on its own."""
+    short, long = _unsaid(item, said)
+    parts = [html.escape(line) for line in said]
+    if short:
+        parts.append(" · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in short))
+    parts += [f"<i>{html.escape(k)}:</i> {html.escape(v)}" for k, v in long]
+    return parts
 
 
 def _refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
@@ -602,7 +620,7 @@ def _get(entry: Any, dotted: str) -> Any:
 
 def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     box = QWidget()
-    box.setMinimumHeight(240)  # room to browse even on a page with other sections; more when there is more
+    box.setMinimumHeight(200)  # room to browse even on a page with other sections; more when there is more
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.addWidget(browser, 2)

@@ -22,10 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.columns import SharedColumns
 from shipyard.core.findings import Finding
 from shipyard.core.places import SEVERITY_WORD
 from shipyard.core.pools import LineItem, PoolReport
 from shipyard.core.report import Report
+
+NBSP = "\u00a0"
 
 
 def _over_brush(palette: QPalette) -> QBrush:
@@ -211,17 +214,15 @@ def _path(item: QTreeWidgetItem) -> str:
     return str(data[1]) if data and data[0] == "path" else ""
 
 
-class SummaryPanel(QTreeWidget):
+class SummaryPanel(SharedColumns):
     """Live figures the form names (``summary``) and the figures the design counts up,
-    each with the line items it is made of as rows to expand and as its tooltip."""
+    each with the line items it is made of as rows to expand and as its tooltip. Names
+    and values share the panel's width and wrap (:class:`SharedColumns`): a long value
+    does not cut a name short."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.setColumnCount(2)
         self.setHeaderLabels(["Figure", "Value"])
-        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.header().setStretchLastSection(False)
         self.setAccessibleName("Summary")
         self.setRootIsDecorated(True)
         self._shown: list[tuple[str, str, str]] | None = None
@@ -262,6 +263,7 @@ class SummaryPanel(QTreeWidget):
                 item.addChild(child)
             self.addTopLevelItem(item)
             item.setExpanded(label in expanded)
+        self.share_width()
 
     def values(self) -> list[list[str]]:
         """What the panel shows, row by row (label, value), for tests and screen readers."""
@@ -272,18 +274,19 @@ class SummaryPanel(QTreeWidget):
         return [item for item in found if item is not None]
 
 
-class RecordPanel(QTreeWidget):
+class RecordPanel(SharedColumns):
     """The report's tracks (rows of boxes), slots and actions, read-only.
 
-    A track shows its boxes as ☐ (clear) and ☒ (marked) with their labels; a slot its
-    value and text, or why it is not available; an action whether it is allowed and why not.
+    A track shows its boxes as ☐ (clear) and ☒ (marked) with their labels, on as many
+    lines as the panel's width needs (:class:`SharedColumns`); a slot its value and text,
+    or why it is not available; an action whether it is allowed and why not.
     """
+
+    NAME_SHARE = 0.34  # the boxes are what the panel is for: two thirds of the width
 
     def __init__(self) -> None:
         super().__init__()
-        self.setColumnCount(2)
         self.setHeaderHidden(True)
-        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.setAccessibleName("Tracks, slots and actions")
         self._shown: object = None
 
@@ -302,8 +305,9 @@ class RecordPanel(QTreeWidget):
         if d.tracks:
             group = QTreeWidgetItem(["Tracks", ""])
             for t in d.tracks:
-                boxes = " ".join(
-                    ("☒" if b.marked else "☐") + (b.label or ("" if b.value is None else str(b.value))) for b in t.boxes
+                words = [b.label or ("" if b.value is None else str(b.value)) for b in t.boxes]
+                boxes = " ".join(  # a box and its label wrap to the next line together
+                    ("☒" if b.marked else "☐") + w.replace(" ", NBSP) for b, w in zip(t.boxes, words, strict=True)
                 )
                 row = QTreeWidgetItem([t.name, boxes])
                 row.setToolTip(1, "\n".join(x for x in (t.notes, t.source) if x))
@@ -328,6 +332,7 @@ class RecordPanel(QTreeWidget):
                 group.addChild(row)
             self.addTopLevelItem(group)
         self.expandAll()
+        self.share_width()
 
 
 FIX_ROLE = Qt.ItemDataRole.UserRole + 1  # a finding row with a Fix... button: how many proposals cure it

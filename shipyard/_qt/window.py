@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMessageBox,
@@ -33,6 +34,7 @@ from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.keys import redo_shortcuts
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
+from shipyard._qt.scrollpage import ScrollPage
 from shipyard._qt.view import DocumentView
 from shipyard.core.catalog import load_catalog, with_preset
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, sample_files
@@ -56,20 +58,35 @@ def _plain(menu_text: str) -> str:
     return menu_text.replace("&", "")
 
 
-class Welcome(QWidget):
-    """New designs and samples of every installed ruleset, from their manifests (no ruleset is imported)."""
+class Welcome(ScrollPage):
+    """New designs and samples of every installed ruleset, from their manifests (no ruleset is imported).
+
+    The rulesets sit two to a row, so that the page fits a 1280x720 screen (one under
+    another it was 770 pixels tall and made the window taller than the screen); a
+    smaller window scrolls the page."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__()
-        lay = QVBoxLayout(self)
+        page = QWidget()
+        super().__init__(page)
+        lay = QVBoxLayout(page)
         lay.addStretch(1)
         title = QLabel("<h1>Shipyard</h1><p>Build a spacecraft by the rules, or open one of the sample ships.</p>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(title)
-        for info in rulesets():
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(48)
+        grid.setVerticalSpacing(16)
+        centred = QHBoxLayout()  # the two columns side by side in the middle, not at the window's edges
+        centred.addStretch(1)
+        centred.addLayout(grid)
+        centred.addStretch(1)
+        lay.addLayout(centred)
+        for n, info in enumerate(rulesets()):
+            cell = QVBoxLayout()
+            grid.addLayout(cell, n // 2, n % 2, Qt.AlignmentFlag.AlignTop)
             heading = QLabel(f"<b>{info.name}</b>")
             heading.setToolTip(info.manifest.description)
-            lay.addWidget(heading, alignment=Qt.AlignmentFlag.AlignCenter)
+            cell.addWidget(heading, alignment=Qt.AlignmentFlag.AlignCenter)
             row = QWidget()
             buttons = QHBoxLayout(row)
             buttons.setContentsMargins(0, 0, 0, 0)
@@ -80,7 +97,7 @@ class Welcome(QWidget):
                 b.setMinimumWidth(120)
                 b.clicked.connect(lambda _=False, k=kind.id, r=info.id: window.new(k, r))
                 buttons.addWidget(b)
-            lay.addWidget(row, alignment=Qt.AlignmentFlag.AlignCenter)
+            cell.addWidget(row, alignment=Qt.AlignmentFlag.AlignCenter)
             samples = sample_files(info.samples)
             if samples:
                 picker = QComboBox()
@@ -91,12 +108,12 @@ class Welcome(QWidget):
                 picker.activated.connect(
                     lambda i, p=picker: window.open_sample(Path(p.itemData(i))) if p.itemData(i) else None
                 )
-                lay.addWidget(picker, alignment=Qt.AlignmentFlag.AlignCenter)
+                cell.addWidget(picker, alignment=Qt.AlignmentFlag.AlignCenter)
             if info.manifest.samples_note:
                 note = QLabel(info.manifest.samples_note, wordWrap=True)
                 note.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                note.setFixedSize(560, note.heightForWidth(560))  # all its lines, in a centred layout
-                lay.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
+                note.setFixedSize(480, note.heightForWidth(480))  # all its lines, in a centred layout
+                cell.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
         for problem in registry_problems():
             broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
             broken.setMaximumWidth(560)

@@ -1,0 +1,320 @@
+"""The editor's layout at the screen sizes people have (issue 19): forms and lists use the
+width of a 1920x1080 screen, nothing important scrolls away at 1280x720, a page never
+scrolls inside a page, the panels on the right show whole names and whole tracks.
+
+The scroll rule, checked on every page of a sample of each of the five rulesets:
+
+* a step page is one scroll area (a QScrollArea), and no QScrollArea is inside another;
+* lists, tables and read-only description boxes are scroll areas too (QAbstractItemView,
+  QTextBrowser; their headers and the pop-up list of a choice are not on the page): while
+  the page shows its own vertical scroll bar, none of them shows one. Either the page
+  fits and its lists share the height and scroll their rows, or the lists show all their
+  rows and only the page scrolls; a user never meets a scroll bar inside a scrolling page;
+* no page scrolls sideways.
+
+Text editors (notes) are not counted: what a user types may scroll in its box, as in any
+text field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QStyle,
+    QTableWidget,
+    QTextBrowser,
+    QWidget,
+)
+
+from shipyard._qt.view import DocumentView
+from shipyard._qt.window import MainWindow
+
+from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
+
+CATALOGS = Path(__file__).resolve().parents[1] / "catalogs"
+SAMPLES = {  # a sample of each of the five rulesets
+    "space-fighter-alpha": "rebel-frigate",
+    "space-fury": "interceptor",
+    "cluster-falk": "dominion-carrier",
+    "future-perfect": "damaged-frigate",
+    "wing-commander": "piranha",
+}
+
+
+def at_size(qtbot: Any, window: MainWindow, width: int, height: int) -> None:
+    """The window at ``width`` x ``height``: it must be able to get that small."""
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height), timeout=3000)
+
+
+def open_sample(qtbot: Any, window: MainWindow, ruleset: str) -> DocumentView:
+    view = window.open_file(CATALOGS / ruleset / "examples" / f"{SAMPLES[ruleset]}.ship")
+    assert view is not None
+    view.finish_building()
+    settle(qtbot)
+    return view
+
+
+def settle(qtbot: Any) -> None:
+    """Let the pages lay themselves out (a page fits itself once its widgets have asked)."""
+    for _ in range(3):
+        QApplication.processEvents()
+        qtbot.wait(5)
+
+
+def shown_pages(view: DocumentView) -> list[int]:
+    return [i for i in range(view.tabs.count()) if view.tabs.isTabVisible(i)]
+
+
+def page_area(view: DocumentView, index: int) -> QScrollArea:
+    """The page's one scroll area; no scroll area inside another."""
+    holder = view.tabs.widget(index)
+    areas = holder.findChildren(QScrollArea)
+    title = view.tabs.tabText(index)
+    assert len(areas) == 1, f"page {title!r} has {len(areas)} scroll areas"
+    return areas[0]
+
+
+def views_on(area: QScrollArea) -> list[QAbstractScrollArea]:
+    """The lists, tables and description boxes a user sees on the page."""
+    inner = area.widget()
+    assert inner is not None
+    return [
+        v
+        for v in inner.findChildren(QAbstractScrollArea)
+        if isinstance(v, QAbstractItemView | QTextBrowser) and not isinstance(v, QHeaderView) and v.isVisible()
+    ]
+
+
+def visit(qtbot: Any, view: DocumentView) -> Iterator[tuple[str, QScrollArea]]:
+    """Show every page of the design in turn, each with the first row of its lists selected
+    (their detail areas shown), check it against the scroll rule and give (title, the
+    page's scroll area) while it is the page shown."""
+    for index in shown_pages(view):
+        view.tabs.setCurrentIndex(index)
+        settle(qtbot)
+        title = view.tabs.tabText(index).replace("&", "")
+        area = page_area(view, index)
+        for table in [t for t in area.widget().findChildren(QTableWidget) if t.isVisible() and t.rowCount()]:
+            table.selectRow(0)
+        settle(qtbot)
+        assert not area.findChildren(QScrollArea), f"{title}: a scroll area inside the page's"
+        inner, lay = area.widget(), area.widget().layout()
+        need = lay.minimumHeightForWidth(inner.width()) if lay.hasHeightForWidth() else lay.totalMinimumSize().height()
+        assert inner.height() >= need, f"{title}: the page is {inner.height()} pixels tall, its widgets need {need}"
+        assert not area.horizontalScrollBar().isVisible(), f"{title}: the page scrolls sideways"
+        if area.verticalScrollBar().isVisible():
+            inner = [
+                f"{type(v).__name__} {v.accessibleName()!r}"
+                for v in views_on(area)
+                if v.verticalScrollBar().isVisible()
+            ]
+            assert not inner, f"{title}: scroll bars inside the scrolling page: {inner}"
+        yield title, area
+
+
+@pytest.mark.parametrize("ruleset", list(SAMPLES))
+def test_no_page_scrolls_inside_a_scrolling_page_at_1280x720(qtbot: Any, window: MainWindow, ruleset: str) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, ruleset)
+    assert (window.width(), window.height()) == (1280, 720)  # no page makes the window taller than the screen
+    pages = [title for title, _area in visit(qtbot, view)]
+    assert len(pages) == len(shown_pages(view)) >= 4
+
+
+def grows(w: QWidget) -> bool:
+    """A text field, text box or list of the form (not a spin box's or a table cell's editor)."""
+    if not isinstance(w, QLineEdit | QPlainTextEdit | QTableWidget):
+        return False
+    up = w.parentWidget()
+    while up is not None:
+        if isinstance(up, QAbstractSpinBox | QComboBox | QAbstractItemView):
+            return False
+        up = up.parentWidget()
+    return True
+
+
+@pytest.mark.parametrize("ruleset", list(SAMPLES))
+def test_forms_and_lists_use_the_width_of_1920x1080(qtbot: Any, window: MainWindow, ruleset: str) -> None:
+    at_size(qtbot, window, 1920, 1080)
+    view = open_sample(qtbot, window, ruleset)
+    pane = view.tabs.width()
+    assert pane >= 0.5 * window.width()  # the steps have most of the window
+    for title, area in visit(qtbot, view):
+        inner = area.widget()
+        sections = [
+            w for w in inner.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly) if w.isVisible()
+        ]
+        assert sections, title
+        spans = QRect()
+        for w in sections:
+            spans = spans.united(w.geometry())
+        assert spans.width() >= 0.6 * pane, f"{title}: the form is {spans.width()} of {pane} pixels wide"
+        growing = [w for w in inner.findChildren(QWidget) if w.isVisible() and grows(w)]
+        if growing:  # text fields and lists grow with the window: the widest takes most of it
+            widest = max(w.width() for w in growing)
+            assert widest >= 0.6 * pane, f"{title}: the widest field is {widest} of {pane} pixels"
+
+
+def test_step_four_keeps_add_custom_technology_in_sight_at_1280x720(qtbot: Any, window: MainWindow) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, "space-fighter-alpha")
+    four = shown_pages(view)[3]
+    view.tabs.setCurrentIndex(four)
+    settle(qtbot)
+    area = page_area(view, four)
+    button = next(b for b in area.findChildren(QPushButton) if b.text() == "Add &custom technology")
+    assert not area.verticalScrollBar().isVisible()  # the whole step fits: catalog, chosen, custom
+    where = QRect(button.mapTo(area.viewport(), button.rect().topLeft()), button.size())
+    assert area.viewport().rect().contains(where), (where, area.viewport().rect())
+    catalog = next(b for b in view.steps.browsers if b.kind == "technology")  # type: ignore[attr-defined]
+    assert catalog.list.height() >= 90  # a few rows to choose from, scrolling its own rows
+    assert catalog.list.verticalScrollBar().isVisible()
+
+
+# --- a catalog list shows what a user needs to choose -------------------------------------
+
+
+def catalog_entries(ruleset: str, kind: str) -> list[dict[str, Any]]:
+    """The items of ``kind`` as the ruleset's catalog file writes them (not as the editor shows them)."""
+    from ruamel.yaml import YAML
+
+    data = YAML(typ="safe").load((CATALOGS / ruleset / f"{kind.replace('_', '-')}.yaml").read_text(encoding="utf-8"))
+    return list(data[kind])
+
+
+def catalog_entry(ruleset: str, kind: str, item_id: str) -> dict[str, Any]:
+    return next(e for e in catalog_entries(ruleset, kind) if e["id"] == item_id)
+
+
+def choose(qtbot: Any, view: DocumentView, kind: str, item_id: str) -> tuple[str, str]:
+    """Select ``item_id`` in the browser of ``kind`` (on its page): (the detail box's text, the row's tooltip)."""
+    browser = next(b for b in view.steps.browsers if b.kind == kind)  # type: ignore[attr-defined]
+    from shipyard._qt.binding import _reveal
+
+    _reveal(browser)
+    settle(qtbot)
+    row = next(
+        browser.list.item(i)
+        for i in range(browser.list.count())
+        if browser.list.item(i).data(Qt.ItemDataRole.UserRole) == item_id
+    )
+    browser.list.setCurrentItem(row)
+    assert browser.detail.isVisible()
+    return browser.detail.toPlainText(), row.toolTip()
+
+
+def test_a_weapon_shows_its_speed_damage_range_and_cost(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "space-fighter-alpha")
+    laser = catalog_entry("space-fighter-alpha", "weapons", "heavy-laser")
+    detail, tip = choose(qtbot, view, "weapons", "heavy-laser")
+    for label in ("speed", "damage", "range", "cost"):
+        assert f"{label.capitalize()} {laser[label]}" in detail, (label, detail)
+        assert f"{label.capitalize()}: {laser[label]}" in tip.splitlines(), (label, tip)
+    noted = next(e for e in catalog_entries("space-fighter-alpha", "weapons") if e.get("notes"))
+    detail, tip = choose(qtbot, view, "weapons", noted["id"])  # a weapon with notes: they are there too
+    assert noted["notes"] in detail and f"Notes: {noted['notes']}" in tip.splitlines()
+
+
+def test_an_enhancement_shows_its_units_and_notes_beside_the_rulesets_listing(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "space-fury")
+    rack = catalog_entry("space-fury", "enhancements", "missile-rack")
+    detail, tip = choose(qtbot, view, "enhancements", "missile-rack")
+    for text in (detail, tip):
+        assert rack["name"] in text and rack["notes"] in text
+        assert text.count(rack["notes"]) == 1  # the listing says the notes; the facts do not say them again
+    assert f"Units {rack['units']}" in detail and f"Units: {rack['units']}" in tip.splitlines()
+    assert tip.splitlines()[1].startswith("Costs ")  # the ruleset's listing first, as in the detail box
+
+
+def test_a_torpedo_shows_its_ratings_damage_and_text(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "cluster-falk")
+    torpedo = catalog_entry("cluster-falk", "torpedoes", "standard-torpedo")
+    detail, tip = choose(qtbot, view, "torpedoes", "standard-torpedo")
+    for field in ("pilot", "drives", "damage"):
+        assert f"{field.capitalize()} {torpedo[field]}" in detail and f"{field.capitalize()}: {torpedo[field]}" in tip
+    assert torpedo["text"] in detail and f"Text: {torpedo['text']}" in tip.splitlines()
+
+
+# --- the panels on the right: whole names, whole tracks ------------------------------------
+
+
+def cells(tree: Any) -> list[tuple[Any, int]]:
+    """Every cell with text of every row shown: (item, column)."""
+    out = []
+
+    def walk(item: Any) -> None:
+        for i in range(item.childCount()):
+            child = item.child(i)
+            out.extend((child, c) for c in (0, 1) if child.text(c))
+            if child.isExpanded():
+                walk(child)
+
+    walk(tree.invisibleRootItem())
+    return out
+
+
+def unreadable(tree: Any) -> list[str]:
+    """The cells whose text a user cannot read whole: wrapped at word boundaries in the
+    cell's width, it is wider or taller than the cell, or the cell reaches past the panel."""
+    fm = tree.fontMetrics()
+    margins = 2 * (tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, tree) + 1)  # the style's
+    bad = []
+    for item, column in cells(tree):
+        cell = tree.visualRect(tree.indexFromItem(item, column))  # the first column's without its indentation
+        room = cell.width() - margins
+        text = item.text(column)
+        need = fm.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        if need.width() > room or need.height() > cell.height() or cell.right() > tree.viewport().width():
+            bad.append(f"{text!r}: needs {need.width()}x{need.height()}, has {room}x{cell.height()}")
+    return bad
+
+
+def test_summary_names_are_whole_beside_long_values_at_1280x720(qtbot: Any, window: MainWindow) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, "wing-commander")
+    summary = view.summary
+    names = [label for label, _value, _parts, _detail in summary.rows(view.doc.report, view._summary_ids)]
+    assert "Free missile decoys" in names  # the figure the panel cut to "Free missile dec..."
+    values = dict(summary.values())
+    assert len(max(values.values(), key=len)) > 40  # beside a long value (the link groups)
+    assert not unreadable(summary), unreadable(summary)
+    assert summary.columnWidth(0) + summary.columnWidth(1) <= summary.viewport().width()
+
+
+@pytest.mark.parametrize("ruleset", ["cluster-falk", "wing-commander"])
+def test_track_boxes_wrap_inside_the_panel(qtbot: Any, window: MainWindow, ruleset: str) -> None:
+    at_size(qtbot, window, 1280, 720)
+    view = open_sample(qtbot, window, ruleset)
+    record = view.record
+    tracks = next(
+        record.topLevelItem(i) for i in range(record.topLevelItemCount()) if record.topLevelItem(i).text(0) == "Tracks"
+    )
+    rows = [tracks.child(i) for i in range(tracks.childCount())]
+    boxes = {r.text(0): r.text(1).count("☐") + r.text(1).count("☒") for r in rows}
+    track_sizes = {t.name: len(t.boxes) for t in view.doc.report.derived.tracks}
+    assert boxes == track_sizes  # every box of every track of the report is there
+    assert not unreadable(record), unreadable(record)
+    wrapped = [r for r in rows if record.fontMetrics().horizontalAdvance(r.text(1)) > record.columnWidth(1)]
+    if ruleset == "cluster-falk":  # the hull's ten boxes do not fit one line of the panel: further lines
+        assert wrapped
+    for row in wrapped:
+        assert record.visualItemRect(row).height() > record.fontMetrics().height() * 1.5
