@@ -238,3 +238,20 @@ def chain(widgets: Iterable[QWidget]) -> None:
         if previous is not None and previous is not w:
             QWidget.setTabOrder(previous, w)
         previous = w
+
+
+# The live preview's keys (shipyard._qt.previewactions makes the actions; the sheet's
+# strip and the detached window name them in their tooltips). None is a key the editor
+# already answers (File, Edit, the fields' Ctrl+Tab).
+PREVIEW_KEYS = {
+    "zoom_in": ("Ctrl++", "Ctrl+="),  # Ctrl+= : the same key without Shift
+    "zoom_out": ("Ctrl+-",),
+    "fit_width": ("Ctrl+9",),
+    "fit_page": ("Ctrl+0",),
+    "detach": ("Ctrl+Shift+D",),
+}
+
+
+def preview_key_text(name: str) -> str:
+    """The keys of the preview's action ``name`` as a tooltip says them."""
+    return " or ".join(PREVIEW_KEYS[name])

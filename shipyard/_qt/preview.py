@@ -27,8 +27,8 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from shipyard._qt.document import Document
-from shipyard._qt.keys import chain, reading_order
-from shipyard._qt.previewactions import actions_near, key_text
+from shipyard._qt.keys import chain, preview_key_text, reading_order
+from shipyard._qt.previewactions import actions_near
 from shipyard._qt.rendering import RenderBridge, render_in_background
 from shipyard._qt.sheetview import SheetBar, SheetView
 
@@ -94,7 +94,7 @@ class PreviewPanel(QWidget):
         note = QLabel("Preview: in its own window")
         self.attach_button = QPushButton("Attach")
         self.attach_button.setAccessibleName("Attach the preview to the pane")
-        self.attach_button.setToolTip(f"Back into this pane ({key_text('detach')})")
+        self.attach_button.setToolTip(f"Back into this pane ({preview_key_text('detach')})")
         self.attach_button.clicked.connect(self.attach)
         lay.addWidget(note)
         lay.addStretch(1)
@@ -182,7 +182,7 @@ class PreviewPanel(QWidget):
             return self.window_
         from shipyard._qt.previewwindow import PreviewWindow
 
-        win = PreviewWindow(self, actions_near(self))
+        win = PreviewWindow(self, self, actions_near(self))
         self.window_ = win
         self._name_window()
         win.closing.connect(self.attach)

@@ -5,42 +5,44 @@ Keyboard shortcuts lists them (it reads the menus); added to a detached preview'
 too, so the keys work there as well. Each acts on the preview of the active window: a
 detached preview's own, else the current design's.
 
-None of the keys is one the editor already answers (File, Edit, the fields' Ctrl+Tab).
-Imports no QtPdf: the window makes these at start-up, the preview loads after it shows.
+The keys are shipyard._qt.keys.PREVIEW_KEYS. Imports no QtPdf (the window makes these at
+start-up, the preview loads after it shows), and neither the preview nor the main window:
+what it needs of them is said by the protocols below, so nothing here imports back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QStatusBar, QTabWidget, QWidget
 
-if TYPE_CHECKING:
-    from shipyard._qt.host import EditorWindow
-    from shipyard._qt.preview import PreviewPanel
-
-KEYS = {
-    "zoom_in": ("Ctrl++", "Ctrl+="),  # Ctrl+= : the same key without Shift
-    "zoom_out": ("Ctrl+-",),
-    "fit_width": ("Ctrl+9",),
-    "fit_page": ("Ctrl+0",),
-    "detach": ("Ctrl+Shift+D",),
-}
+from shipyard._qt.keys import PREVIEW_KEYS
+from shipyard._qt.previewwindow import HeldPreview, PreviewWindow
 
 
-def key_text(name: str) -> str:
-    """The keys of action ``name`` as a tooltip says them."""
-    return " or ".join(KEYS[name])
+class _DesignView(Protocol):
+    @property
+    def preview(self) -> HeldPreview | None: ...
+
+
+class ActionsHost(Protocol):
+    """What the actions ask of the main window."""
+
+    tabs: QTabWidget
+
+    def current(self) -> _DesignView | None: ...
+
+    def statusBar(self) -> QStatusBar: ...
 
 
 class PreviewActions(QObject):
     """The actions, and how they find the preview they act on."""
 
-    def __init__(self, window: EditorWindow, menu: QMenu) -> None:
-        super().__init__(window)
+    def __init__(self, window: ActionsHost, menu: QMenu) -> None:
+        super().__init__(menu)  # the menu lives as long as its window
         self.setObjectName("preview_actions")
         self.window = window
         menu.addSeparator()
@@ -54,9 +56,9 @@ class PreviewActions(QObject):
         window.tabs.currentChanged.connect(lambda _i: self.update())
         self.update()
 
-    def _action(self, menu: QMenu, text: str, name: str, act: Callable[[PreviewPanel], object]) -> QAction:
-        a = QAction(text, self.window)
-        a.setShortcuts([QKeySequence(k) for k in KEYS[name]])
+    def _action(self, menu: QMenu, text: str, name: str, act: Callable[[HeldPreview], object]) -> QAction:
+        a = QAction(text, menu)
+        a.setShortcuts([QKeySequence(k) for k in PREVIEW_KEYS[name]])
         a.setStatusTip(text.replace("&", ""))
         a.triggered.connect(lambda _checked=False: self._run(act))
         menu.addAction(a)
@@ -65,17 +67,15 @@ class PreviewActions(QObject):
     def actions(self) -> list[QAction]:
         return [self.zoom_in, self.zoom_out, self.fit_width, self.fit_page, self.detach]
 
-    def target(self) -> PreviewPanel | None:
+    def target(self) -> HeldPreview | None:
         """The preview of the active window: a detached preview's, else the current design's."""
-        from shipyard._qt.previewwindow import PreviewWindow  # light: no QtPdf
-
         active = QApplication.activeWindow()
         if isinstance(active, PreviewWindow):
             return active.panel
         view = self.window.current()
         return view.preview if view is not None else None
 
-    def _run(self, act: Callable[[PreviewPanel], object]) -> None:
+    def _run(self, act: Callable[[HeldPreview], object]) -> None:
         panel = self.target()
         if panel is None:
             self.window.statusBar().showMessage("No preview to act on: open a design (with the preview on)", 5000)
@@ -92,7 +92,7 @@ class PreviewActions(QObject):
         self.detach.setChecked(panel is not None and panel.detached)
 
 
-def install(window: EditorWindow, menu: QMenu) -> PreviewActions:
+def install(window: ActionsHost, menu: QMenu) -> PreviewActions:
     return PreviewActions(window, menu)
 
 

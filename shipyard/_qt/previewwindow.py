@@ -10,22 +10,35 @@ it goes when the design's tab closes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
-    from shipyard._qt.preview import PreviewPanel
+    from shipyard._qt.sheetview import SheetView
+
+
+class HeldPreview(Protocol):
+    """What the window and the View menu's actions ask of the preview panel
+    (shipyard._qt.preview.PreviewPanel), so that neither imports it (it loads QtPdf)."""
+
+    @property
+    def view(self) -> SheetView: ...
+
+    @property
+    def detached(self) -> bool: ...
+
+    def toggle_detached(self) -> None: ...
 
 
 class PreviewWindow(QWidget):
     closing = Signal()  # the user closed it (the window manager's close, or the Attach button)
 
-    def __init__(self, panel: PreviewPanel, actions: list[QAction]) -> None:
+    def __init__(self, panel: QWidget, held: HeldPreview, actions: list[QAction]) -> None:
         super().__init__(panel, Qt.WindowType.Window)
-        self.panel = panel  # the preview actions find the panel of the active window here
+        self.panel = held  # the preview actions find the panel of the active window here
         self.setAccessibleName("Record sheet preview window")
         self.addActions(actions)  # the View menu's keys work in this window too
         self._lay = QVBoxLayout(self)

@@ -23,7 +23,7 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
-from shipyard._qt.previewactions import key_text
+from shipyard._qt.keys import preview_key_text
 
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
 STEP = 1.25  # one wheel notch or one press of + or -
@@ -172,15 +172,16 @@ class SheetBar(QWidget):
     def __init__(self, view: SheetView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = view
-        self.zoom_out = _button("−", f"Zoom out ({key_text('zoom_out')})", "Zoom out of the preview")
+        self.zoom_out = _button("−", f"Zoom out ({preview_key_text('zoom_out')})", "Zoom out of the preview")
         self.level = QLabel()
         self.level.setAccessibleName("Preview zoom")
         self.level.setToolTip("The zoom the sheet is shown at; Ctrl+mouse wheel zooms")
         self.level.setMinimumWidth(self.level.fontMetrics().horizontalAdvance("400%") + 8)
         self.level.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.zoom_in = _button("+", f"Zoom in ({key_text('zoom_in')})", "Zoom in on the preview")
-        self.fit_width = _button("Fit width", f"The sheet as wide as the pane ({key_text('fit_width')})", "Fit width")
-        self.fit_page = _button("Fit page", f"The whole sheet in view ({key_text('fit_page')})", "Fit page")
+        self.zoom_in = _button("+", f"Zoom in ({preview_key_text('zoom_in')})", "Zoom in on the preview")
+        wide = f"The sheet as wide as the pane ({preview_key_text('fit_width')})"
+        self.fit_width = _button("Fit width", wide, "Fit width")
+        self.fit_page = _button("Fit page", f"The whole sheet in view ({preview_key_text('fit_page')})", "Fit page")
         self.detach = _button("Detach", "", "")
         for b in (self.fit_width, self.fit_page):
             b.setCheckable(True)
@@ -213,7 +214,7 @@ class SheetBar(QWidget):
         self.detach.setText("Attach" if detached else "Detach")
         self.detach.setAccessibleName("Attach the preview to the pane" if detached else "Detach the preview")
         self.detach.setToolTip(
-            f"Back into the design's pane ({key_text('detach')})"
+            f"Back into the design's pane ({preview_key_text('detach')})"
             if detached
-            else f"The preview in a window of its own ({key_text('detach')})"
+            else f"The preview in a window of its own ({preview_key_text('detach')})"
         )
