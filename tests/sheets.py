@@ -2,7 +2,8 @@
 report, the HTML a record sheet renders to (where every tick box names its place), and
 renamed copies of the samples to fill pages of stat cards.
 
-The PDF side (pages' text, page sizes) is ``tests/test_printing.py``'s.
+The PDF side (pages' text, page sizes) is ``tests/test_printing.py``'s; ``cards_printed``
+prints a sheet of stat cards.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from shipyard.core.registry import get
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
 from shipyard.render.context import design_entry, sheet_context, template_dirs
+from shipyard.render.printing import print_designs
 from shipyard.render.templates import render_html
+from shipyard.render.worker import RenderWorker
 
 
 def report_of(file: Path) -> tuple[Any, Report]:
@@ -46,3 +49,15 @@ def renamed_copies(tmp_path: Path, files: list[Path], n: int) -> list[Path]:
         f.write_text(json.dumps(doc), encoding="utf-8")
         out.append(f)
     return out
+
+
+def cards_printed(
+    tmp_path: Path, files: list[Path], count: int, paper: str, workers: list[RenderWorker]
+) -> tuple[int, Path]:
+    """``count`` renamed copies of ``files`` printed as stat cards on ``paper``: the pages the
+    print says it made, and the PDF."""
+    out = tmp_path / "cards.pdf"
+    result = print_designs(
+        renamed_copies(tmp_path, files, count), out, sheet="cards", paper=paper, workers=workers, use_user_folder=False
+    )
+    return result.pages, out

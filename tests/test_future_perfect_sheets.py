@@ -14,7 +14,7 @@ from shipyard.core.report import Report
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
-from .sheets import renamed_copies, report_of, sheet_html
+from .sheets import cards_printed, report_of, sheet_html
 from .test_future_perfect import FP_EXAMPLES, FP_SAMPLES
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 
@@ -130,16 +130,8 @@ def test_the_power_bank_and_each_systems_damage_are_tick_boxes() -> None:
 def test_cards_nine_a_page(
     count: int, pages: int, paper: str, size: tuple[float, float], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
-    out = tmp_path / "cards.pdf"
-    result = print_designs(
-        renamed_copies(tmp_path, samples(), count),
-        out,
-        sheet="cards",
-        paper=paper,
-        workers=workers,
-        use_user_folder=False,
-    )
-    assert result.pages == pages and page_sizes_mm(out) == [size] * pages
+    printed, out = cards_printed(tmp_path, samples(), count, paper, workers)
+    assert printed == pages and page_sizes_mm(out) == [size] * pages
     text = pages_text(out)
     assert [t.count("Future Perfect · As written") for t in text] == [9, count - 9][:pages]
     joined = " ".join(text)

@@ -16,7 +16,7 @@ from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
 from .conftest import run_shipyard
-from .sheets import renamed_copies, report_of, sheet_html
+from .sheets import cards_printed, report_of, sheet_html
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 from .test_wing_commander import CORPUS, EXAMPLES, SAMPLES, catalog
 
@@ -128,16 +128,8 @@ def test_a_heavy_record_still_fits_one_letter_page(tmp_path: Path, workers: list
 def test_nine_stat_cards_a_page(
     count: int, pages: int, paper: str, size: tuple[float, float], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:
-    out = tmp_path / "cards.pdf"
-    result = print_designs(
-        renamed_copies(tmp_path, files(), count),
-        out,
-        sheet="cards",
-        paper=paper,
-        workers=workers,
-        use_user_folder=False,
-    )
-    assert result.pages == pages and page_sizes_mm(out) == [size] * pages
+    printed, out = cards_printed(tmp_path, files(), count, paper, workers)
+    assert printed == pages and page_sizes_mm(out) == [size] * pages
     texts = pages_text(out)
     assert [sum(t.count(f"Wing {i + 1:02d} ") for i in range(count)) for t in texts] == [9, count - 9][:pages]
     text = " ".join(texts)

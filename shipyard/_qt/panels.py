@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.columns import SharedColumns
+from shipyard._qt.columns import Index, SharedColumns
 from shipyard.core.findings import Finding
 from shipyard.core.places import SEVERITY_WORD
 from shipyard.core.pools import LineItem, PoolReport
@@ -336,7 +336,6 @@ class RecordPanel(SharedColumns):
 
 
 FIX_ROLE = Qt.ItemDataRole.UserRole + 1  # a finding row with a Fix... button: how many proposals cure it
-Index = QModelIndex | QPersistentModelIndex
 
 
 class _FixRoom(QStyledItemDelegate):
