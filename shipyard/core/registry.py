@@ -210,29 +210,50 @@ def _cache_key() -> str:
 
 
 def read_manifest(file: Path) -> Manifest:
-    """Read and validate one manifest; every problem names the file, line and column.
+    """Read and validate one manifest; every problem names the file, line and column."""
+    reader = ManifestReader()
+    try:
+        return reader.read(file)
+    finally:
+        reader.save()
+
+
+class ManifestReader:
+    """Manifests read through a small cache of the validated objects in the user's cache
+    folder, the cache file read once and written once however many manifests are read.
 
     A manifest validated before (same file, size and time; same manifest model) comes from
-    a small cache of the validated objects in the user's cache folder: reading YAML with
-    positions means importing ruamel.yaml, and building the manifest models' validators
-    costs every start-up ~10 ms, for files that change only when a ruleset is installed.
-    Any problem with the cache means a normal read, never an error (SHIPYARD_NO_CACHE=1
-    bypasses it).
+    the cache: reading YAML with positions means importing ruamel.yaml, and building the
+    manifest models' validators costs every start-up ~10 ms, for files that change only when
+    a ruleset is installed. Any problem with the cache means a normal read, never an error
+    (SHIPYARD_NO_CACHE=1 bypasses it).
     """
-    if not file.is_file():
-        raise InputError.single("the ruleset's manifest is missing", file=file)
-    stamp, key = _stamp(file), _cache_key()
-    use_cache = not os.environ.get("SHIPYARD_NO_CACHE")
-    entries = _read_cache(key) if use_cache else {}
-    found = entries.get(stamp)
-    if found is not None:
-        return found
-    manifest = _validated(file)
-    if use_cache:
-        entries = {k: v for k, v in entries.items() if not k.startswith(f"{file.resolve()}:")}
-        entries[stamp] = manifest
-        _write_cache(key, entries)
-    return manifest
+
+    def __init__(self) -> None:
+        self.key = _cache_key()
+        self.use_cache = not os.environ.get("SHIPYARD_NO_CACHE")
+        self.entries = _read_cache(self.key) if self.use_cache else {}
+        self.changed = False
+
+    def read(self, file: Path) -> Manifest:
+        if not file.is_file():
+            raise InputError.single("the ruleset's manifest is missing", file=file)
+        stamp = _stamp(file)
+        found = self.entries.get(stamp)
+        if found is not None:
+            return found
+        manifest = _validated(file)
+        older = f"{file.resolve()}:"
+        self.entries = {k: v for k, v in self.entries.items() if not k.startswith(older)}
+        self.entries[stamp] = manifest
+        self.changed = True
+        return manifest
+
+    def save(self) -> None:
+        """Write the cache if a manifest was read anew."""
+        if self.use_cache and self.changed:
+            _write_cache(self.key, self.entries)
+            self.changed = False
 
 
 def _validated(file: Path) -> Manifest:
@@ -294,6 +315,7 @@ class _Registry:
 def _registry() -> _Registry:
     rulesets: dict[str, RulesetInfo] = {}
     problems: list[Problem] = []
+    reader = ManifestReader()
     for ep in entry_points():
         where = f"entry point {ep.name!r} of {ep.distribution} {ep.version}".rstrip()
         folder = _package_folder(ep.package)
@@ -301,7 +323,7 @@ def _registry() -> _Registry:
             problems.append(Problem(f"{where}: package {ep.package!r} cannot be found"))
             continue
         try:
-            manifest = read_manifest(folder / ep.manifest)
+            manifest = reader.read(folder / ep.manifest)
         except InputError as exc:
             problems += [
                 Problem(f"{where}: {p.message}", p.file, p.line, p.column, p.path, p.allowed) for p in exc.problems
@@ -322,6 +344,7 @@ def _registry() -> _Registry:
             )
             continue
         rulesets[manifest.id] = RulesetInfo(manifest, folder / ep.manifest, ep.package, ep.distribution, ep.version)
+    reader.save()
     return _Registry(dict(sorted(rulesets.items(), key=lambda kv: kv[1].name.lower())), problems)
 
 
