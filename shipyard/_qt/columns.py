@@ -55,8 +55,23 @@ class SharedColumns(QTreeWidget):
         self.header().setStretchLastSection(False)
         for column in (0, 1):
             self.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        self.itemExpanded.connect(lambda _i: self.share_width())
-        self.itemCollapsed.connect(lambda _i: self.share_width())
+        self._expanding = False  # expand_all under way: the width is shared once, after it
+        self.itemExpanded.connect(lambda _i: self._opened_or_closed())
+        self.itemCollapsed.connect(lambda _i: self._opened_or_closed())
+
+    def _opened_or_closed(self) -> None:
+        if not self._expanding:
+            self.share_width()
+
+    def expand_all(self) -> None:
+        """Open every row and share the width once (``expandAll`` opens them one by one,
+        and measuring every row after each cost a start a few milliseconds)."""
+        self._expanding = True
+        try:
+            self.expandAll()
+        finally:
+            self._expanding = False
+        self.share_width()
 
     def indent(self, index: Index) -> int:
         """How far the tree indents the first column of ``index``'s row (its depth, the branch)."""

@@ -331,8 +331,7 @@ class RecordPanel(SharedColumns):
                 row.setToolTip(0, ", ".join(f"{k}: {v}" for k, v in a.details.items()))
                 group.addChild(row)
             self.addTopLevelItem(group)
-        self.expandAll()
-        self.share_width()
+        self.expand_all()
 
 
 FIX_ROLE = Qt.ItemDataRole.UserRole + 1  # a finding row with a Fix... button: how many proposals cure it
