@@ -339,3 +339,35 @@ def test_the_preview_actions_do_not_bring_qtpdf_onto_the_start_up_path(tmp_path:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[]", "5"]
+
+
+def test_a_print_that_finishes_after_its_window_is_gone_reports_to_no_one(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print to PDF, then the window is deleted while the render waits for the worker: when
+    the render answers, nothing may reach the deleted window (its status bar, a message box)
+    and no thread may fail ("Internal C++ object already deleted")."""
+    from shipyard._qt import rendering
+
+    failures: list[str] = []
+    monkeypatch.setattr(
+        threading, "excepthook", lambda args: failures.append(f"{args.exc_type.__name__}: {args.exc_value}")
+    )
+    window = _quiet(MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_user_folder=False))
+    window.show()
+    view = window.open_file(EXAMPLES / "rebel-frigate.ship")
+    assert view is not None
+    answered: list[str] = []
+    bridge = window.print_bridge
+    bridge.done.connect(lambda path, error: answered.append(path or error))
+    worker = rendering.shared_worker()
+    with worker._lock:  # the worker is busy: the print waits its turn
+        thread = window.print_to(tmp_path / "late.pdf", window.documents(), "record", "a4")
+        assert thread.is_alive()
+        window.close()
+        window.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    thread.join(60)
+    assert not thread.is_alive()
+    qtbot.wait(50)  # anything the thread posted arrives
+    assert answered == [] and failures == [], (answered, failures)

@@ -214,7 +214,7 @@ class MainWindow(EditorWindow):
         self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave_all)
         self.autosave_timer.start()
-        self.print_bridge = RenderBridge()
+        self.print_bridge = RenderBridge(self)  # goes with the window: a print still running then answers no one
         self.print_bridge.done.connect(self._printed)
         self.verdict = QLabel()
         self.verdict.setAccessibleName("Verdict")
