@@ -574,3 +574,46 @@ def test_a_force_reads_fighter_files_and_samples_against_its_house_rules(
     assert window.errors == []  # type: ignore[attr-defined]
     [fighter] = view.doc.design.root.fighters
     assert fighter.name == "Boosted" and [e.id for e in fighter.enhancements] == ["boost-jets"]
+
+
+def test_a_row_the_listing_stops_refusing_can_be_added_again(
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset's ``browse`` listing may refuse an item for the design as it stands (shown
+    disabled, with the reason); the listing is asked again at every edit, so once the design
+    changes and the item is no longer refused, its row can be chosen again. Here a house rule
+    allows one kind of Armor: refused while the fighter has Armor, free again after Undo."""
+    from dataclasses import replace
+
+    from shipyard.core.formview import Browse, FormContext
+
+    calls = sf.FORM_CALLS
+    plain = calls["enhancement_listing"]
+    reason = "One Armor enhancement at most (house rule)"
+
+    def one_armor(ctx: FormContext, **kw: Any) -> Browse:
+        listing = plain(ctx, **kw)
+        if any(e.id == "armor" for e in ctx.design.root.enhancements):  # type: ignore[union-attr]
+            listing.items["armor"] = replace(listing.items["armor"], refused=reason)
+        return listing
+
+    monkeypatch.setitem(calls, "enhancement_listing", one_armor)
+    view = new_from_menu(window, "fighter")
+    go(view, 1)
+    browser = next(b for b in steps(view).browsers if b.kind == "enhancements")
+
+    def armor_row() -> Any:
+        return next(
+            browser.list.item(i) for i in range(browser.list.count()) if browser.list.item(i).text().startswith("Armor")
+        )
+
+    assert armor_row().flags() & Qt.ItemFlag.ItemIsEnabled
+    add_from_browser(qtbot, view, "enhancements", "Armor")
+    assert [e.id for e in view.doc.design.root.enhancements] == ["armor"]
+    assert not armor_row().flags() & Qt.ItemFlag.ItemIsEnabled
+    assert armor_row().toolTip().startswith(reason)
+    window.undo_action.trigger()
+    assert view.doc.design.root.enhancements == []
+    assert armor_row().flags() & Qt.ItemFlag.ItemIsEnabled and reason not in armor_row().toolTip()
+    add_from_browser(qtbot, view, "enhancements", "Armor")
+    assert [e.id for e in view.doc.design.root.enhancements] == ["armor"]

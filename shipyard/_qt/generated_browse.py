@@ -66,10 +66,14 @@ class ListingBrowser(CatalogBrowser):
                 continue
             if row.text() != listed.text:
                 row.setText(listed.text)
-            tip = self._tip(row.data(Qt.ItemDataRole.UserRole), listed.detail)
-            if listed.refused and row.flags() & Qt.ItemFlag.ItemIsEnabled:
-                row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-            if listed.refused and not row.flags() & Qt.ItemFlag.ItemIsEnabled:
+            item_id = row.data(Qt.ItemDataRole.UserRole)
+            tip = self._tip(item_id, listed.detail)
+            # the listing is asked again at every edit: a row it stops refusing can be added again
+            enabled = not listed.refused and item_id not in self.scale_refused
+            flags = row.flags()
+            if enabled != bool(flags & Qt.ItemFlag.ItemIsEnabled):
+                row.setFlags(flags | Qt.ItemFlag.ItemIsEnabled if enabled else flags & ~Qt.ItemFlag.ItemIsEnabled)
+            if listed.refused:
                 tip = f"{listed.refused}\n{tip}"
             if row.toolTip() != tip:
                 row.setToolTip(tip)

@@ -97,6 +97,7 @@ class CatalogBrowser(QWidget):
         self.list.itemActivated.connect(lambda _i: self._add())
         self.add_button.clicked.connect(self._add)
         self._scale: tuple[Any, str] | None = None
+        self.scale_refused: set[str] = set()  # ids of the rows shown disabled: not for this design's scale
         self.populate()
 
     def populate(self) -> None:
@@ -112,6 +113,7 @@ class CatalogBrowser(QWidget):
         self._scale = key
         current = self.list.currentItem().data(Qt.ItemDataRole.UserRole) if self.list.currentItem() else None
         self.list.clear()
+        self.scale_refused = set()
         for item in self.doc.catalog.kind(self.kind).values():
             cost = getattr(item, "cost", None)
             text = item.name
@@ -124,6 +126,7 @@ class CatalogBrowser(QWidget):
             if reason:
                 row.setText(f"{text}   (for {reason} scale only)")
                 row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                self.scale_refused.add(item.id)
                 tip = f"Not for {scale.name if scale else ''}-scale designs: {reason} scale only. {tip}"
             row.setToolTip(tip)
             self.list.addItem(row)
