@@ -11,12 +11,20 @@
 3. While the preview re-renders during typing, the longest event-loop stall (goal: no
    stall over 50 ms), measured with a 5 ms heartbeat timer.
 
-Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_gui.py [--start-only]
+With --instructions (and valgrind installed), the same four starts are also counted in
+machine instructions until their window has painted (valgrind's callgrind): a figure the
+other programs on a shared machine do not move, to tell a change of a percent or two from
+noise. Instructions are not time (Qt's C++ runs more of them a nanosecond than Python), so
+the goal stays the timed ratio.
+
+Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_gui.py [--start-only] [--instructions]
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -77,8 +85,51 @@ def run(cmd: list[str], env: dict[str, str]) -> tuple[float, str]:
     return elapsed, line
 
 
-def cold_start(rounds: int) -> dict[str, tuple[float, str]]:
-    """Median seconds to "shown" and the last line, per start-up, alternating in each round."""
+# Runs a start as given, and ends its process as soon as its "shown:" line is printed, so an
+# instruction count stops where the timed start stops (not after the interpreter's clean-up).
+EXIT_AT_SHOWN = """
+import builtins, os, runpy, sys
+_print = builtins.print
+def _shown(*a, **k):
+    _print(*a, **k)
+    if a and str(a[0]).startswith("shown:"):
+        sys.stdout.flush(); os._exit(0)
+builtins.print = _shown
+how, what, *sys.argv[1:] = sys.argv[1:]
+sys.argv[0] = what
+if how == "-m":
+    runpy.run_module(what, run_name="__main__", alter_sys=True)
+else:
+    exec(compile(what, "<start>", "exec"), {"__name__": "__main__"})
+"""
+
+
+def instructions(commands: dict[str, list[str]], env: dict[str, str]) -> dict[str, int] | None:
+    """Machine instructions each start runs until it has painted (None: no valgrind here)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    counts = {}
+    for name, cmd in commands.items():
+        how, what, *rest = cmd[1:]  # [python, "-c", SCRIPT, ...] or [python, "-m", MODULE, ...]
+        with tempfile.TemporaryDirectory() as out:
+            counted = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}/cg", sys.executable]
+            p = subprocess.run(
+                [*counted, "-c", EXIT_AT_SHOWN, how, what, *rest],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=600,
+            )
+        found = re.search(r"Collected : (\d+)", p.stderr)
+        if p.returncode != 0 or found is None or "shown:" not in p.stdout:
+            raise SystemExit(f"failed under valgrind: {name}\n{p.stderr[-2000:]}")
+        counts[name] = int(found.group(1))
+    return counts
+
+
+def start_env() -> dict[str, str]:
+    """The environment every start runs in: fresh settings, one shared bytecode cache."""
     # All commands share one bytecode cache, as an installed package has its .pyc files
     # (this machine sets PYTHONDONTWRITEBYTECODE, which would recompile every module).
     env = {
@@ -90,12 +141,21 @@ def cold_start(rounds: int) -> dict[str, tuple[float, str]]:
         "PYDANTIC_DISABLE_PLUGINS": "__all__",  # as shipyard-gui sets it
     }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    commands = {
+    return env
+
+
+def start_commands() -> dict[str, list[str]]:
+    return {
         "bare": [sys.executable, "-c", BARE],
         "pydantic floor": [sys.executable, "-c", PYDANTIC_FLOOR],
         "engine floor": [sys.executable, "-c", ENGINE_FLOOR, str(SAMPLE)],
         "shipyard-gui": [sys.executable, "-m", "shipyard._qt.app", str(SAMPLE), "--smoke"],
     }
+
+
+def cold_start(rounds: int, env: dict[str, str]) -> dict[str, tuple[float, str]]:
+    """Median seconds to "shown" and the last line, per start-up, alternating in each round."""
+    commands = start_commands()
     for cmd in commands.values():  # warm the disk cache, the bytecode and the catalog cache
         run(cmd, env)
     times: dict[str, list[float]] = {name: [] for name in commands}
@@ -157,7 +217,8 @@ def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, i
 
 def main() -> int:
     rounds = 11
-    starts = cold_start(rounds)
+    env = start_env()
+    starts = cold_start(rounds, env)
     only_start = "--start-only" in sys.argv[1:]
     bare = starts["bare"][0]
     for name, (t, line) in starts.items():
@@ -169,6 +230,13 @@ def main() -> int:
         f"cold start: shipyard-gui with a sample ship {ratio:.2f}x a bare PySide6 window "
         f"(medians of {rounds}; goal <= 2x)"
     )
+    if "--instructions" in sys.argv[1:]:
+        counts = instructions(start_commands(), env)  # the bytecode cache the timed runs made
+        if counts is None:
+            print("instructions: valgrind is not installed (apt-get install valgrind)")
+        else:
+            for name, n in counts.items():
+                print(f"instructions to shown: {name:15s} {n / 1e6:7.1f} M  {n / counts['bare']:4.2f}x bare")
     if only_start:
         print(f"SUMMARY bench_gui: cold start {ratio:.2f}x {'PASS' if ratio <= 2 else 'MISS'}")
         return 0
