@@ -16,8 +16,6 @@ Problems that leave no design to speak of (no labels, a missing required label, 
 that cannot be, too much text) raise :class:`~shipyard.core.errors.InputError`.
 """
 
-from __future__ import annotations
-
 import re
 import string
 from collections.abc import Iterable

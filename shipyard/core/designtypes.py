@@ -8,8 +8,6 @@ keys a map becomes part of paths, so it may not hold what separates their parts.
 live here, once, so every ruleset rejects the same input with the same message.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field

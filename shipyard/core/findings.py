@@ -5,8 +5,6 @@ user fixes it, and the source section of the rule, so the explanation is built f
 data while evaluating rather than reconstructed afterwards.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Any
 

@@ -21,9 +21,7 @@ or a toggle may call a function the ruleset's module lists in ``FORM_CALLS`` (wh
 rules compute stays in the engine). See docs/rulesets.md for the whole language.
 """
 
-from __future__ import annotations
-
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
@@ -53,14 +51,14 @@ class Condition(_Decl):
     equals: dict[PathText, Any] | None = None
     item: Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$")] | None = None
     call: CallName | None = None
-    not_: Condition | None = Field(default=None, alias="not")
-    any_: list[Condition] | None = Field(default=None, alias="any", min_length=1)
-    all_: list[Condition] | None = Field(default=None, alias="all", min_length=1)
+    not_: "Condition | None" = Field(default=None, alias="not")
+    any_: "list[Condition] | None" = Field(default=None, alias="any", min_length=1)
+    all_: "list[Condition] | None" = Field(default=None, alias="all", min_length=1)
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, populate_by_name=True)
 
     @model_validator(mode="after")
-    def _exactly_one(self) -> Condition:
+    def _exactly_one(self) -> Self:
         names = ("present", "absent", "equals", "item", "call", "not_", "any_", "all_")
         given = [n for n in names if getattr(self, n) is not None]
         if len(given) != 1:
@@ -91,7 +89,7 @@ class Choices(_Decl):
     unset: Label | None = None
 
     @model_validator(mode="after")
-    def _one_source(self) -> Choices:
+    def _one_source(self) -> Self:
         given = [n for n in ("options", "catalog", "scales", "call") if getattr(self, n) is not None]
         if len(given) != 1:
             raise ValueError("choices come from exactly one of: options, catalog, scales, call")
@@ -193,10 +191,10 @@ class ListDecl(_Decl):
         default=None, description="with a catalog: the ruleset function describing the browser's items"
     )
     columns: list[Column] = Field(min_length=1)
-    detail: list[Section] = Field(default_factory=list)
+    detail: "list[Section]" = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _catalog_needs_key(self) -> ListDecl:
+    def _catalog_needs_key(self) -> Self:
         if self.catalog is not None and self.key is None:
             raise ValueError("a list with a catalog names the entry field that holds the item id (key)")
         if self.catalog is None and self.add is None:

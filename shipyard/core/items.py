@@ -5,8 +5,6 @@ the core rules (item costs, levels, scale limits, recommendations) only rely on 
 fields declared here.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any

@@ -11,8 +11,6 @@ Shipyard's own data folders (the built-in rulesets keep their catalogs and templ
 the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field

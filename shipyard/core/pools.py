@@ -10,12 +10,10 @@ enhancements, what it costs when nothing limits it) is not a pool: the rules cou
 with ``Context.count`` and the report carries it as a figure with its parts.
 """
 
-from __future__ import annotations
-
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -195,7 +193,7 @@ class PoolReport(BaseModel):
         return items_at(self.items, path)
 
     @classmethod
-    def of(cls, state: PoolState) -> PoolReport:
+    def of(cls, state: PoolState) -> Self:
         items = line_items(state.lines)
         return cls(
             id=state.id,

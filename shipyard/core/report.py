@@ -16,8 +16,6 @@ without knowing the system:
 - pools and priorities: the point-buy capability's budgets (empty for other systems).
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -174,7 +172,7 @@ class Report(_Part):
     derived: Derived
     findings: list[Finding]
     catalog_overrides: list[str] = Field(default_factory=list)
-    forms: list[Report] = Field(default_factory=list)
+    forms: list["Report"] = Field(default_factory=list)
     forms_label: str = "Form"  # the ruleset's word for a variant (RulesetMeta.variant_label)
 
     def pool(self, pool_id: str) -> PoolReport | None:

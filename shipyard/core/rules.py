@@ -7,11 +7,9 @@ mechanism does not take, stops catalog loading: a rule we cannot apply must neve
 silently skipped. The mechanisms here are neutral; a ruleset module adds its own.
 """
 
-from __future__ import annotations
-
 import itertools
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
@@ -31,7 +29,7 @@ __all__ = ["BoundRule", "Params", "RuleType"]  # the rule types' shapes, for the
 
 
 def bind_rules(
-    entries: list[tuple[YamlDocument, int, RuleDef]], module: RulesetModule, capabilities: frozenset[str]
+    entries: "list[tuple[YamlDocument, int, RuleDef]]", module: RulesetModule, capabilities: frozenset[str]
 ) -> list[BoundRule]:
     """Each rule entry bound to its mechanism; an unknown type, a key the mechanism does not
     take, or a mechanism the catalog lacks the capabilities for stops loading."""
@@ -206,7 +204,7 @@ class PriorityParams(Params):
     gain_below: dict[str, int] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _one_rank_per_attribute(self) -> PriorityParams:
+    def _one_rank_per_attribute(self) -> Self:
         if len(self.free_dots) != len(self.attributes):
             raise ValueError("free_dots must give one entry per attribute")
         return self
@@ -346,7 +344,7 @@ def scale_factor(ctx: Context, sel: Selection, divisor: int | None) -> Fraction:
     return Fraction(1, divisor**steps) if steps > 0 else Fraction(1)
 
 
-def scale_label(component: Scale | None, factor: Fraction) -> str:
+def scale_label(component: "Scale | None", factor: Fraction) -> str:
     """What a line item adds to its label when an out-of-scale component is priced differently."""
     return f", {component.name} scale x {factor}" if component is not None and factor != 1 else ""
 
@@ -407,7 +405,7 @@ def apply_item_levels(ctx: Context, p: KindsParams) -> None:
                 )
 
 
-def scale_restriction(catalog: Catalog, item: object, scale: Scale) -> str | None:
+def scale_restriction(catalog: Catalog, item: object, scale: "Scale") -> str | None:
     """Why ``item`` may not be used at ``scale`` (None when it may): the scales it is for."""
     if not isinstance(item, PricedItem) or catalog.scales is None or catalog.scales.allows(item.scales, scale):
         return None
@@ -470,7 +468,7 @@ class ExchangeParams(Params):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
     @model_validator(mode="after")
-    def _deficit_needs_payer(self) -> ExchangeParams:
+    def _deficit_needs_payer(self) -> Self:
         if self.when == "deficit" and self.to_pool is None:
             raise ValueError("a deficit exchange needs a pool to pay from ('to')")
         return self

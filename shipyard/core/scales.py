@@ -5,8 +5,6 @@ Storyteller extend the ladder past its top step ("Top + 1", "+2", ...). Values g
 catalog apply to that scale and every scale above it until another value is given.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass

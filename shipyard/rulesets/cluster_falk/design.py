@@ -6,9 +6,7 @@ checked by the rules, so a finding with the rule's source says what is wrong and
 preset can change it.
 """
 
-from __future__ import annotations
-
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
@@ -48,7 +46,7 @@ class _CatalogOrCustom(Strict):
     text: _Line = Field(default="", description="a custom entry's rule text")
 
     @model_validator(mode="after")
-    def _catalog_or_custom(self) -> _CatalogOrCustom:
+    def _catalog_or_custom(self) -> Self:
         if (self.id is None) == (self.name is None):
             raise ValueError(f"give a catalog {self.noun}'s id, or a custom {self.noun}'s name and text")
         if self.id is not None and self.text:

@@ -9,8 +9,6 @@ The numbers that belong to a *pair* of ships, the Size advantage and the detecti
 modifier, are pure functions of two ships' records at the end of this module.
 """
 
-from __future__ import annotations
-
 import math
 from dataclasses import dataclass
 from typing import Literal

@@ -5,8 +5,6 @@ The ranges here are input limits (what a file may hold at all). The rules' own l
 findings, so a record that breaks one still opens and says why.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field

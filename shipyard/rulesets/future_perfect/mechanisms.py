@@ -4,8 +4,6 @@ The round plan's pricing is in :mod:`.plan`; the target numbers each test uses a
 worked out here, once, and kept in the context for the derived figures and the sheet.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal

@@ -1,7 +1,5 @@
 """The shape of a Space Fighter Alpha design file's ``design`` object."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator

@@ -1,7 +1,5 @@
 """Catalog item kinds of Space Fighter Alpha, and the shape of its stat-block text."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -1,7 +1,5 @@
 """The mechanisms particular to Space Fighter Alpha, each a typed rule the catalog names."""
 
-from __future__ import annotations
-
 from fractions import Fraction
 from typing import Any
 

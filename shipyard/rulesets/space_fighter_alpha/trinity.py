@@ -11,8 +11,6 @@ plus a conversion report, field by field: converted (from -> to), kept as a note
 assumed, or conflicting.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from dataclasses import dataclass

@@ -5,8 +5,6 @@ running away with the program; they are not rules. The accessors at the end let 
 other modules ask "which pilots does this design's own rules check?" in one place.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, RootModel, model_validator

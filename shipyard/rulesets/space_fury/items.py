@@ -5,10 +5,8 @@ field and be ignored; what the entries mean in play is for the rules (:mod:`.mec
 and the figures (:mod:`.derive`).
 """
 
-from __future__ import annotations
-
 import random
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -50,7 +48,7 @@ class CostTable(CatalogItem):
     beyond: Annotated[AddCountBeyond | NothingBeyond, Field(discriminator="type")]
 
     @model_validator(mode="after")
-    def _consecutive(self) -> CostTable:
+    def _consecutive(self) -> Self:
         counts = [r.count for r in self.rows]
         if counts != list(range(counts[0], counts[0] + len(counts))):
             raise ValueError("rows must give consecutive counts, smallest first")
@@ -191,7 +189,7 @@ class EnhancementTable(CatalogItem):
     rows: list[TableRow]
 
     @model_validator(mode="after")
-    def _every_face_once(self) -> EnhancementTable:
+    def _every_face_once(self) -> Self:
         _each_face_once([r.roll for r in self.rows], self.die)
         return self
 
@@ -282,7 +280,7 @@ class ScenarioTable(CatalogItem):
     rows: list[ScenarioRow]
 
     @model_validator(mode="after")
-    def _every_face_once(self) -> ScenarioTable:
+    def _every_face_once(self) -> Self:
         _each_face_once([r.roll for r in self.rows], self.die)
         return self
 

@@ -9,8 +9,6 @@ The model names carry a ``WC`` prefix: every ruleset's design joins one JSON Sch
 (``shipyard schema``), where two models of the same name would be renamed.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, SerializerFunctionWrapHandler, model_serializer

@@ -1,8 +1,6 @@
 """Catalog item kinds of the Wing Commander house rules: the tables and the play reference."""
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -33,7 +31,7 @@ class ScoreTable(CatalogItem):
     rows: list[ScoreRow] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _rows_run_upward_without_gaps(self) -> ScoreTable:
+    def _rows_run_upward_without_gaps(self) -> Self:
         for i, row in enumerate(self.rows):
             if row.low is not None and row.high is not None and row.low > row.high:
                 raise ValueError(f"row {i + 1}: low {row.low} is above high {row.high}")
