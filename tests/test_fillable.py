@@ -213,6 +213,7 @@ def in_order(text: str, parts: list[str]) -> tuple[list[str], int]:
 # --------------------------------------------------------------------------- the fields
 
 
+@needs_poppler
 @pytest.mark.parametrize(("rid", "ship"), SAMPLES, ids=SAMPLE_IDS)
 def test_every_box_and_slot_of_the_report_is_one_field_named_after_its_place(
     rid: str, ship: Path, printed: Any
