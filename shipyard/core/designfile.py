@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import stat
 import sys
 import tempfile
@@ -355,7 +354,8 @@ def _backup(target: Path) -> Path | None:
     """A hard link to the file about to be replaced, to put it back if a later rename fails."""
     if not target.exists():
         return None
-    backup = _folder(target) / f".shipyard-{secrets.token_hex(6)}.old"
+    # os.urandom is what secrets.token_hex reads (secrets would load hmac on every start)
+    backup = _folder(target) / f".shipyard-{os.urandom(6).hex()}.old"
     try:
         os.link(target, backup)
     except OSError:
