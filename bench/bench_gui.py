@@ -12,7 +12,7 @@
 3. While the preview re-renders during typing, the longest event-loop stall (goal: no
    stall over 50 ms), measured with a 5 ms heartbeat timer.
 
-With --instructions (and valgrind installed), the same four starts are also counted in
+With --instructions (and valgrind installed), the same five starts are also counted in
 machine instructions until their window has painted (valgrind's callgrind): a figure the
 other programs on a shared machine do not move, to tell a change of a percent or two from
 noise. Instructions are not time (Qt's C++ runs more of them a nanosecond than Python), so
