@@ -2,8 +2,6 @@
 torpedoes, the consequence ladder, the Hull effects, engagement actions, and the numbers
 that compare two ships (Size advantage, detection)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

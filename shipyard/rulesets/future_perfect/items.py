@@ -1,7 +1,5 @@
 """Catalog item kinds of Future Perfect: the roles, the AP cost tables, system kinds, charts."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

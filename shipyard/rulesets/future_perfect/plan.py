@@ -7,8 +7,6 @@ power pool instead." (Starship APs and Power). The priced plan is kept in the co
 the other rules (defense TN, repair) and the derived tables.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 
 from pydantic import Field

@@ -6,8 +6,6 @@ two catalog rules, ``system-tracks`` and ``power-bank``; the helpers here read t
 that the rules, the derived figures and the editor agree.
 """
 
-from __future__ import annotations
-
 from typing import Literal, TypeVar
 
 from pydantic import Field

@@ -5,8 +5,6 @@ editor read them too (which table a fighter buys from, what replaces the basic L
 the first skill): the catalog's numbers, never a copy in code.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from shipyard.core.findings import Severity

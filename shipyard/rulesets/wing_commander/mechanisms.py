@@ -7,8 +7,6 @@ What a rule works out for the record is kept in ``ctx.notes`` under the rule typ
 and ``derive`` turns it into the report's figures, tables and tracks.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Literal
 
