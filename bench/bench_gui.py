@@ -41,38 +41,44 @@ SAMPLE = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-frigate
 
 # Every start-up below prints one line starting "shown:" once its window has been painted;
 # the time is taken when that line reaches this process, so interpreter exit is not counted.
-SHOW = """
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow, QLabel
-app = QApplication(sys.argv)
-w = QMainWindow(); w.setCentralWidget(QLabel(TEXT)); w.resize(1400, 900); w.show()
+SHOWN = """
 def done():
     app.processEvents(); print("shown:", w.isVisible(), TEXT, flush=True); app.quit()
 QTimer.singleShot(0, done)
 app.exec()
 """
+SHOW = (
+    """
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow, QLabel
+app = QApplication(sys.argv)
+w = QMainWindow(); w.setCentralWidget(QLabel(TEXT)); w.resize(1400, 900); w.show()
+"""
+    + SHOWN
+)
 # The baseline the goal names: a bare PySide6 window.
 BARE = "import sys\nTEXT = 'bare'\n" + SHOW
-# Two floors, to show where the time goes (not goals): the same window after importing
-# pydantic and validating one model (what any pydantic-based engine pays), and after
-# loading the sample with Shipyard's engine and evaluating it (the engine's share of a
-# start that shows a ship, with no editor around it). Both start with the garbage collector
-# off, as shipyard-gui does, so they are the best such a start can do.
-PYDANTIC_FLOOR = (
-    "import gc, sys\ngc.disable()\nfrom pydantic import BaseModel\n"
-    "class M(BaseModel):\n    a: int\nTEXT = str(M(a=1).a)\n" + SHOW
-)
-# A third floor: the pydantic floor's window holding what a design's tab shows (a menu bar
-# with shortcuts, a form of fields in a scroll area, a budget tree, a findings list, a
-# splitter, tabs, a status bar), built with Qt alone and no Shipyard code: the least a Qt
-# editor on a pydantic engine pays before a line of Shipyard runs.
-WIDGETS_FLOOR = """
+# Three floors, to show where the time goes (not goals). Each starts with the garbage
+# collector off, as shipyard-gui does, so they are the best such a start can do.
+# 1. The same window after importing pydantic and validating one model: what any
+#    pydantic-based engine pays.
+PYDANTIC = """
 import gc, sys
 gc.disable()
 from pydantic import BaseModel
 class M(BaseModel):
     a: int
 TEXT = str(M(a=1).a)
+"""
+PYDANTIC_FLOOR = PYDANTIC + SHOW
+# 2. After pydantic, a window holding what a design's tab shows (a menu bar with shortcuts,
+#    a form of fields in a scroll area, a budget tree, a findings list, a splitter, tabs, a
+#    status bar), built with Qt alone and no Shipyard code: the least a Qt editor on a
+#    pydantic engine pays before a line of Shipyard runs.
+WIDGETS_FLOOR = (
+    PYDANTIC
+    + """
+TEXT = "widgets " + TEXT
 from PySide6.QtCore import QTimer, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QComboBox, QFormLayout, QLineEdit, QListWidget, QMainWindow,
@@ -95,11 +101,11 @@ findings = QListWidget(); findings.addItems([f"finding {i}" for i in range(4)])
 column.addWidget(tree); column.addWidget(findings)
 split = QSplitter(Qt.Orientation.Horizontal); split.addWidget(scroll); split.addWidget(side)
 tabs = QTabWidget(); tabs.addTab(split, "design"); w.setCentralWidget(tabs); w.statusBar().showMessage(TEXT); w.show()
-def done():
-    app.processEvents(); print("shown:", w.isVisible(), "widgets", TEXT, flush=True); app.quit()
-QTimer.singleShot(0, done)
-app.exec()
 """
+    + SHOWN
+)
+# 3. The bare window after Shipyard's engine has loaded the sample and evaluated it: the
+#    engine's share of a start that shows a ship, with no editor around it.
 ENGINE_FLOOR = (
     "import gc, sys\ngc.disable()\nfrom pathlib import Path\nfrom shipyard.core.designfile import load_design\n"
     "from shipyard.core.evaluate import evaluate\n"
