@@ -24,6 +24,7 @@ from shipyard.core.commandline import (
     EXIT_INTERNAL,
     EXIT_OK,
     EXIT_RENDER,
+    OVERWRITE_RULE,
     catalog_dirs,
     catalog_for,
     refuse_existing,
@@ -351,6 +352,9 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     if wanted not in sub.choices:  # a built-in command needs no other: the rest is for listing and lookup
         _add_extension_commands(sub, catalog_opts)
         _add_ruleset_commands(sub, catalog_opts, wanted)
+    for command in sub.choices.values():
+        if any("--force" in a.option_strings for a in command._actions):
+            command.epilog = OVERWRITE_RULE  # the one rule, in the --help of every command that writes files
     return parser
 
 
