@@ -14,7 +14,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.commandline import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, catalog_dirs, refuse_existing
+from shipyard.core.commandline import (
+    EXIT_FINDINGS,
+    EXIT_INPUT,
+    EXIT_OK,
+    add_width_option,
+    catalog_dirs,
+    output_width,
+    refuse_existing,
+)
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
@@ -26,6 +34,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     fmt.add_argument("--json", action="store_true", help="the comparison as JSON")
     fmt.add_argument("--markdown", action="store_true", help="the comparison as a Markdown table")
     p.add_argument("--differences", action="store_true", help="only the rows that differ")
+    add_width_option(p)
     catalog_opts(p)
     p.set_defaults(func=cmd_compare, reads_only=True)
 
@@ -70,7 +79,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**cmp.as_json(), "files": args.files}, indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(render_text(cmp, markdown=args.markdown, all_rows=not args.differences))
+        width = None if args.markdown else output_width(args)
+        sys.stdout.write(render_text(cmp, markdown=args.markdown, all_rows=not args.differences, width=width))
     return EXIT_FINDINGS if cmp.differences else EXIT_OK
 
 

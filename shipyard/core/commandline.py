@@ -19,6 +19,30 @@ OVERWRITE_RULE = (
 )
 
 
+def add_width_option(p: argparse.ArgumentParser) -> None:
+    """--width: how wide a command's tables may be (see :func:`output_width`)."""
+    p.add_argument(
+        "--width",
+        type=int,
+        metavar="N",
+        help="fit tables to N columns (0: as wide as they need); default: the terminal's width, "
+        "$COLUMNS, else 80 (also when the output goes to a pipe or file)",
+    )
+
+
+def output_width(args: argparse.Namespace) -> int | None:
+    """The width tables fit: --width (0 is no limit), else the terminal's (``COLUMNS`` first), else 80."""
+    import shutil
+
+    if args.width is not None:
+        if args.width < 0:
+            from shipyard.core.errors import InputError
+
+            raise InputError.single(f"--width {args.width} is not a width", path="--width", allowed="0 or more")
+        return args.width or None
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
 def catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
     """The --catalog folders, in the order given (later ones win)."""
     return tuple(Path(p) for p in (args.catalog or []))
