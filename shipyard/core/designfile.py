@@ -216,10 +216,19 @@ def load_design(
 ) -> LoadedDesign:
     file = Path(file)
     text = read_text(file)
-    doc = parse_document(text, str(file))
-    loaded = design_from_document(
-        doc, file=str(file), preset=preset, catalog_folders=catalog_folders, use_user_folder=use_user_folder
-    )
+    try:
+        doc = parse_document(text, str(file))
+        if "format_version" not in doc and file.suffix != EXTENSION:
+            raise InputError.single("not a design file: it has no format_version", file=file, path="format_version")
+        loaded = design_from_document(
+            doc, file=str(file), preset=preset, catalog_folders=catalog_folders, use_user_folder=use_user_folder
+        )
+    except InputError as exc:
+        if file.suffix == EXTENSION:
+            raise
+        from shipyard.core.otherformats import refusal  # stat-block text, a Trinity vessel ... given by mistake
+
+        raise refusal(file, text, exc) from None
     if doc.get("format_version") == FORMAT_VERSION:  # an older format is written anew, in today's
         baseline = loaded.envelope()
         if preset is not None:  # --preset for this run only: the file's own is what it was
