@@ -120,6 +120,11 @@ def shown(value: Any, catalog: Any) -> str:
     return "(none)" if value is None else json.dumps(value, ensure_ascii=False)
 
 
+def _clipped(text: str, most: int = 40) -> str:
+    """A long value (a design's notes) in a line that still shows the change: its start, then "…"."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
 def _targets(files: list[str], args: argparse.Namespace) -> list[Path | None]:
     from shipyard.core.designfile import make_folder
     from shipyard.core.errors import InputError
@@ -188,7 +193,7 @@ def _as_text(name: str, target: Path | None, catalog: Any, done: list[dict[str, 
 
     lines = []
     for c in done:
-        before, after = shown(c["before"], catalog), shown(c["after"], catalog)
+        before, after = _clipped(shown(c["before"], catalog)), _clipped(shown(c["after"], catalog))
         what = f"{before} -> {after}" if c["before"] != c["after"] else f"{after} (unchanged)"
         lines.append(f"{name}: {c['place'] or c['path']} {what}  ({c['path']})")
     errors = [f for f in report.findings if f.severity.value == "error"]
