@@ -87,7 +87,9 @@ def check_lines(published_in: Callable[[Path], dict[str, tuple[bool, str]]] | No
                 note = f" — as published: {why}" if why else ""
             else:
                 surprises += 1
-                note = f" — NOT as published (it {'should' if passes else 'should not'} pass{': ' + why if why else ''})"
+                note = (
+                    f" — NOT as published (it {'should' if passes else 'should not'} pass{': ' + why if why else ''})"
+                )
             lines.append(f"{ruleset}/{file.name}: {report.name} {verdict}{note}")
     n, ok, bad = counts[True] + counts[False], counts[True], counts[False]
     tail = "every sample as published" if not surprises else f"{surprises} NOT as published"

@@ -89,7 +89,9 @@ def _option(action: argparse.Action, ids: dict[str, list[str]]) -> Option:
     return Option(names, "files", help=help_text)
 
 
-def _walk(parser: argparse.ArgumentParser, path: tuple[str, ...], ids: dict[str, list[str]], out: list[Command]) -> None:
+def _walk(
+    parser: argparse.ArgumentParser, path: tuple[str, ...], ids: dict[str, list[str]], out: list[Command]
+) -> None:
     cmd = Command(path)
     out.append(cmd)
     takes_positional = False
@@ -166,7 +168,7 @@ def _wanted(cmds: list[Command]) -> str:
             lines.append('      case "$prev" in')
             for o in values:
                 pattern = "|".join(shlex.quote(n) for n in o.names)
-                words = f' _sy_words={shlex.quote(" ".join(o.words))};' if o.takes == "words" else ""
+                words = f" _sy_words={shlex.quote(' '.join(o.words))};" if o.takes == "words" else ""
                 lines.append(f"        {pattern}) _sy_kind={o.takes};{words} return ;;")
             lines.append("      esac")
         opts = " ".join(n for o in c.options for n in o.names)

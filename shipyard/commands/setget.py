@@ -168,7 +168,9 @@ def cmd_set(args: argparse.Namespace) -> int:
         report = evaluate(design, loaded.catalog)
         results.append((name, target, loaded.catalog, done, report, design))
         if target is not None:
-            writes.append((LoadedDesign(target, loaded.ruleset, loaded.preset, design, loaded.catalog, loaded.written), target))
+            writes.append(
+                (LoadedDesign(target, loaded.ruleset, loaded.preset, design, loaded.catalog, loaded.written), target)
+            )
     if problems:  # all or nothing: one design that cannot be changed, and none is written
         if len(files) > 1:
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
@@ -185,7 +187,13 @@ def _as_json(
     name: str, target: Path | None, catalog: Any, done: list[dict[str, Any]], report: Any, design: Any
 ) -> dict[str, Any]:
     errors = [f.model_dump(mode="json") for f in report.findings if f.severity.value == "error"]
-    return {"file": name, "output": str(target) if target else None, "changes": done, "valid": report.valid, "errors": errors}
+    return {
+        "file": name,
+        "output": str(target) if target else None,
+        "changes": done,
+        "valid": report.valid,
+        "errors": errors,
+    }
 
 
 def _as_text(name: str, target: Path | None, catalog: Any, done: list[dict[str, Any]], report: Any, design: Any) -> str:
@@ -198,7 +206,9 @@ def _as_text(name: str, target: Path | None, catalog: Any, done: list[dict[str, 
         lines.append(f"{name}: {c['place'] or c['path']} {what}  ({c['path']})")
     errors = [f for f in report.findings if f.severity.value == "error"]
     verdict = "passes" if report.valid else f"does not pass: {len(errors)} error{'s' * (len(errors) != 1)}"
-    lines.append(f"{name}: {verdict}" + (f"; wrote {target}" if target is not None else "; nothing written (--dry-run)"))
+    lines.append(
+        f"{name}: {verdict}" + (f"; wrote {target}" if target is not None else "; nothing written (--dry-run)")
+    )
     data = design.model_dump(mode="json") if errors else None
     lines += ["  " + finding_text("error", f.message, f.path, catalog, data) for f in errors]
     return "\n".join(lines) + "\n"

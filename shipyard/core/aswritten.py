@@ -32,36 +32,47 @@ class AsWritten:
     envelope: dict[str, Any]
 
 
-def kept_text(written: AsWritten, envelope: dict[str, Any], catalog: Catalog) -> str:
-    """The file's text with what ``envelope`` changes made in it, and nothing else changed."""
-    return patch_text(written.text, written.document, keep(written.document, written.envelope, envelope, catalog))
+def kept_text(written: AsWritten, envelope: dict[str, Any], short: dict[str, Any], catalog: Catalog) -> str:
+    """The file's text with what ``envelope`` changes made in it, and nothing else changed.
+
+    ``envelope`` and the baseline hold every field (defaults too), so a value written out
+    that becomes its default is rewritten in place, not dropped; ``short`` is the same
+    envelope without defaults, the form a new entry or field is written in."""
+    kept = keep(written.document, written.envelope, envelope, short, catalog)
+    return patch_text(written.text, written.document, kept)
 
 
-def keep(orig: Any, old: Any, new: Any, catalog: Catalog) -> Any:
+def keep(orig: Any, old: Any, new: Any, short: Any, catalog: Catalog) -> Any:
     """``new`` in the words of ``orig``: where the design did not change (``old == new``)
     the value as written; where it did, the new value (an item id by its name, if the
-    file named the item it replaces by name)."""
+    file named the item it replaces by name). ``short``: ``new`` without its defaults."""
     if old == new:
         return orig
     if isinstance(orig, dict) and isinstance(old, dict) and isinstance(new, dict):
         out: dict[str, Any] = {}
         for key, value in orig.items():
-            if key in new:
-                out[key] = keep(value, old.get(key, _MISSING), new[key], catalog)
-            elif key not in old:
-                out[key] = value  # written out though it is the default, and still the default
+            if key not in new:
+                if key not in old:
+                    out[key] = value  # not a field the design dumps: kept as written
+            elif not (new[key] is None and old.get(key) is not None):  # else cleared: the line goes
+                out[key] = keep(value, old.get(key, _MISSING), new[key], _part(short, key), catalog)
         for key, value in new.items():
-            if key not in out and old.get(key, _MISSING) != value:
-                out[key] = value
+            brief = _part(short, key)
+            if key not in orig and old.get(key, _MISSING) != value and brief is not _MISSING:
+                out[key] = brief  # a field no longer at its default, written as saving writes it
         return out
     if isinstance(orig, list) and isinstance(old, list) and isinstance(new, list) and len(orig) == len(old):
-        return _keep_list(orig, old, new, catalog)
+        return _keep_list(orig, old, new, short if isinstance(short, list) and len(short) == len(new) else new, catalog)
     if isinstance(new, str) and isinstance(orig, str) and isinstance(old, str) and orig != old:
         return _named(new, catalog)
     return new
 
 
-def _keep_list(orig: list[Any], old: list[Any], new: list[Any], catalog: Catalog) -> list[Any]:
+def _part(short: Any, key: str) -> Any:
+    return short[key] if isinstance(short, dict) and key in short else _MISSING
+
+
+def _keep_list(orig: list[Any], old: list[Any], new: list[Any], short: list[Any], catalog: Catalog) -> list[Any]:
     """Entries kept, changed, added or removed: the ones that stayed are kept as written."""
     keys = [json.dumps(e, sort_keys=True) for e in old], [json.dumps(e, sort_keys=True) for e in new]
     out: list[Any] = []
@@ -69,9 +80,9 @@ def _keep_list(orig: list[Any], old: list[Any], new: list[Any], catalog: Catalog
         if op == "equal":
             out += orig[a0:a1]
         elif op == "replace" and a1 - a0 == b1 - b0:
-            out += [keep(orig[a0 + i], old[a0 + i], new[b0 + i], catalog) for i in range(b1 - b0)]
+            out += [keep(orig[a0 + i], old[a0 + i], new[b0 + i], short[b0 + i], catalog) for i in range(b1 - b0)]
         else:
-            out += new[b0:b1]
+            out += short[b0:b1]
     return out
 
 
@@ -106,7 +117,12 @@ def patch_text(text: str, before: Any, after: Any) -> str:
 
 
 def _changes(
-    before: Any, after: Any, path: tuple[Any, ...], at: dict[tuple[Any, ...], tuple[int, int]], text: str, out: list[Any]
+    before: Any,
+    after: Any,
+    path: tuple[Any, ...],
+    at: dict[tuple[Any, ...], tuple[int, int]],
+    text: str,
+    out: list[Any],
 ) -> None:
     if before == after and type(before) is type(after):
         return

@@ -71,7 +71,9 @@ def refuse_existing(
             problems.append(Problem(f"is also an input of this command ({same}); choose another output file", str(t)))
             continue
         if not force and any(_same_file(t, i) for i in own):
-            problems.append(Problem("is the file this command reads; write over it with --in-place (or --force)", str(t)))
+            problems.append(
+                Problem("is the file this command reads; write over it with --in-place (or --force)", str(t))
+            )
             continue
         try:
             refuse_non_regular(t)

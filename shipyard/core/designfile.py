@@ -91,12 +91,13 @@ class LoadedDesign:
     catalog: Catalog
     written: AsWritten | None = field(default=None, repr=False, compare=False)
 
-    def envelope(self) -> dict[str, Any]:
+    def envelope(self, *, defaults: bool = False) -> dict[str, Any]:
+        """The file's document; ``defaults``: with every field, those at their default too."""
         return {
             "format_version": FORMAT_VERSION,
             "ruleset": self.ruleset,
             "preset": self.preset,
-            "design": self.design.model_dump(mode="json", exclude_defaults=True),
+            "design": self.design.model_dump(mode="json", exclude_defaults=not defaults),
         }
 
 
@@ -230,7 +231,7 @@ def load_design(
 
         raise refusal(file, text, exc) from None
     if doc.get("format_version") == FORMAT_VERSION:  # an older format is written anew, in today's
-        baseline = loaded.envelope()
+        baseline = loaded.envelope(defaults=True)
         if preset is not None:  # --preset for this run only: the file's own is what it was
             baseline["preset"] = doc.get("preset") or loaded.catalog.meta.default_preset
         loaded.written = AsWritten(text, doc, baseline)
@@ -252,7 +253,7 @@ def peek_ruleset(file: Path | str) -> str | None:
 def dumps(loaded: LoadedDesign) -> str:
     """The design file's text: the file it was read from with only the changes made, else anew."""
     if loaded.written is not None:
-        return kept_text(loaded.written, loaded.envelope(), loaded.catalog)
+        return kept_text(loaded.written, loaded.envelope(defaults=True), loaded.envelope(), loaded.catalog)
     return json.dumps(loaded.envelope(), indent=2, ensure_ascii=False) + "\n"
 
 
