@@ -79,7 +79,8 @@ def check_lines(published_in: Callable[[Path], dict[str, tuple[bool, str]]] | No
         examples = load_catalog(ruleset, use_user_folder=False).root / "examples"
         published = (published_in or expected)(examples)
         for file in sample_files(examples):
-            report = evaluate(*_loaded(file))
+            loaded = load_design(file, use_user_folder=False)
+            report = evaluate(loaded.design, loaded.catalog)
             counts[report.valid] += 1
             passes, why = published.get(file.stem, (True, ""))
             verdict = "passes" if report.valid else "does not pass"
@@ -95,11 +96,6 @@ def check_lines(published_in: Callable[[Path], dict[str, tuple[bool, str]]] | No
     tail = "every sample as published" if not surprises else f"{surprises} NOT as published"
     lines.append(f"{n} designs: {ok} pass, {bad} do{'es' * (bad == 1)} not pass — {tail}")
     return lines, not surprises
-
-
-def _loaded(file: Path) -> tuple[object, object]:
-    loaded = load_design(file, use_user_folder=False)
-    return loaded.design, loaded.catalog
 
 
 def embed(doc: str, table: str) -> str:

@@ -77,6 +77,8 @@ def source_text(name: str, title: str) -> tuple[Path, pytest.MarkDecorator]:
         f"that holds it (or put that folder at {ROOT.parent / 'shared' / 'seeds'}) to run this test"
     )
     return file, pytest.mark.skipif(not file.is_file(), reason=reason)
+
+
 EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
 FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
 STATBLOCKS = Path(__file__).resolve().parent / "data" / "statblocks"  # the rules' own stat-block text

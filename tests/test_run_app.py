@@ -76,7 +76,9 @@ def test_a_sample_that_stops_behaving_as_published_fails_the_check(tmp_path: Pat
 
     examples = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
     assert expected(examples)["alien-disk-fighter"][0] is False
-    (tmp_path / "verdicts.yaml").write_text("rebel-fighter:\n  passes: false\n  why: a test says so\n", encoding="utf-8")
+    (tmp_path / "verdicts.yaml").write_text(
+        "rebel-fighter:\n  passes: false\n  why: a test says so\n", encoding="utf-8"
+    )
     assert expected(tmp_path) == {"rebel-fighter": (False, "a test says so")}
     lines, as_published = check_lines(lambda folder: expected(tmp_path if folder == examples else folder))
     assert not as_published

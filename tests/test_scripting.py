@@ -316,7 +316,15 @@ def _script(shell: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> P
 
 
 def _complete_bash(script: Path, *words: str) -> list[str]:
-    body = f'source {script}\nCOMP_WORDS=({" ".join(repr(w) for w in words)})\nCOMP_CWORD={len(words) - 1}\n_shipyard\nprintf "%s\\n" "${{COMPREPLY[@]}}"\n'
+    body = "\n".join(
+        [
+            f"source {script}",
+            f"COMP_WORDS=({' '.join(repr(w) for w in words)})",
+            f"COMP_CWORD={len(words) - 1}",
+            "_shipyard",
+            'printf "%s\\n" "${COMPREPLY[@]}"',
+        ]
+    )
     return subprocess.run(["bash", "-c", body], capture_output=True, text=True, check=True).stdout.split()
 
 
@@ -366,6 +374,31 @@ def test_zsh_offers_what_bash_offers(tmp_path: Path, capsys: pytest.CaptureFixtu
     if shutil.which("zsh") is None:
         pytest.skip("zsh is not installed (Debian: apt-get install zsh; scripts/system-deps installs it)")
     script = _script("zsh", tmp_path, capsys)
-    body = f'compdef() {{ :; }}\nsource {script}\n__shipyard_wanted "" --ruleset new x --ruleset\nprint -r -- "$_sy_kind:$_sy_words"'
+    body = "\n".join(
+        [
+            "compdef() { :; }",
+            f"source {script}",
+            '__shipyard_wanted "" --ruleset new x --ruleset',
+            'print -r -- "$_sy_kind:$_sy_words"',
+        ]
+    )
     proc = subprocess.run(["zsh", "-c", body], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "words:" + " ".join(sorted(i.id for i in rulesets()))
+
+
+# --- sheet pictures --------------------------------------------------------------------------------
+
+
+def test_docs_sheets_show_every_rulesets_samples_on_both_papers() -> None:
+    """What the README promises: each sample's record sheet on A4 and Letter, and each ruleset's cards and book."""
+    sheets = ROOT / "docs" / "sheets"
+    for info in rulesets():
+        for file in sample_files(info.samples):
+            for paper in ("a4", "letter"):
+                picture = sheets / f"{info.id}-{file.stem}-{paper}.png"
+                assert picture.is_file() and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", picture
+        for extra in ("cards-a4", "fleet-contents-letter", "fleet-last-letter"):
+            assert (sheets / f"{info.id}-{extra}.png").is_file(), (info.id, extra)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for link in __import__("re").findall(r"docs/sheets/([\w.-]+\.png)", readme):
+        assert (sheets / link).is_file(), link

@@ -3,7 +3,8 @@
 ``compare`` exits like ``diff``: 0 when the designs do not differ, 1 when they do, 2 when
 one cannot be read. ``fix`` writes the proposal the user chose (``shipyard check --suggest``
 lists them, numbered) to ``-o``, atomically, changing only the lines of what it changes;
-over its input only with ``--in-place`` (or ``-o FILE --force``). Standard library only at import time, like the rest of the command line.
+over its input only with ``--in-place`` (or ``-o FILE --force``). Standard library only
+at import time, like the rest of the command line.
 """
 
 from __future__ import annotations
