@@ -20,7 +20,7 @@ from shipyard.core.commandline import (
     EXIT_INPUT,
     EXIT_OK,
     add_width_option,
-    catalog_dirs,
+    load_for,
     output_width,
     refuse_existing,
 )
@@ -54,11 +54,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
 
 
 def _load(name: str, args: argparse.Namespace) -> Any:
-    from shipyard.core.designfile import load_design
-
-    return load_design(
-        name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
-    )
+    return load_for(args, name)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

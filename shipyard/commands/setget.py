@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK, catalog_dirs, refuse_existing
+from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK, load_for, refuse_existing
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
@@ -26,7 +26,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         help="change values in designs as the editor does: set FILE... PATH=VALUE... (-o OUT | --in-place)",
         description="Change values in one design or several, each change made and checked as the editor makes it, "
         "then print what changed and each design's verdict. A place is named as findings and the editor name it: "
-        "scale=4, ratings.pilot=3, weapons[Heavy Laser].count=2, or an entry by position (weapons[0].count "
+        "scale=4, ratings.guns=3, weapons[Heavy Laser].count=2, or an entry by position (weapons[0].count "
         "counts from 0, as findings do; weapons[#1].count from 1, as the editor does). A value is a number, "
         "true/false, null (clears an optional place), JSON, or text. With several files, all are changed and "
         "checked first, then written together: if one fails, none is written.",
@@ -52,14 +52,6 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     p.add_argument("--json", action="store_true", help="print a JSON object: each path given, its value")
     catalog_opts(p)
     p.set_defaults(func=cmd_get, reads_only=True)
-
-
-def _load(name: str, args: argparse.Namespace) -> Any:
-    from shipyard.core.designfile import load_design
-
-    return load_design(
-        name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
-    )
 
 
 def split_items(items: list[str]) -> tuple[list[str], list[str]]:
@@ -160,7 +152,7 @@ def cmd_set(args: argparse.Namespace) -> int:
     results, problems, writes = [], list[Problem](), []
     for name, target in zip(files, targets, strict=True):
         try:
-            loaded = _load(name, args)
+            loaded = load_for(args, name)
             design, done = change_design(loaded, changes)
         except InputError as exc:
             problems += [Problem(p.message, p.file or name, p.line, p.column, p.path, p.allowed) for p in exc.problems]
@@ -218,7 +210,7 @@ def cmd_get(args: argparse.Namespace) -> int:
     from shipyard.core.namedpaths import resolve
     from shipyard.core.paths import value_at
 
-    loaded = _load(args.file, args)
+    loaded = load_for(args, args.file)
     data = loaded.design.model_dump(mode="json")
     values = {p: value_at(data, resolve(p, data, loaded.catalog, new_key=False)) for p in args.paths}
     if args.json:

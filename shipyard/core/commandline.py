@@ -93,6 +93,15 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
 
 
+def load_for(args: argparse.Namespace, name: str | Path) -> Any:
+    """The design file ``name``, loaded as the catalog options say (--preset, --catalog, --no-user-catalog)."""
+    from shipyard.core.designfile import load_design
+
+    return load_design(
+        name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+    )
+
+
 def catalog_for(args: argparse.Namespace, ruleset: str) -> Any:
     """The catalog of ``ruleset`` as the options say: --catalog folders, --preset, --no-user-catalog."""
     from shipyard.core.catalog import load_catalog

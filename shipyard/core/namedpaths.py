@@ -180,7 +180,7 @@ def _refused(path: str, data: Any, catalog: Catalog, done: list[str | int], text
 def parse_value(text: str, current: Any) -> Any:
     """A value as typed: JSON where the place holds a number, true/false, a list or an
     object (``4``, ``true``, ``null`` to clear an optional place), the text itself where it
-    holds text (``scale=Starfighter``; ``"4"`` in JSON quotes is text too)."""
+    holds text (``name=Red Five``; ``"4"`` in JSON quotes is text too)."""
     try:
         parsed = json.loads(text)
     except ValueError:

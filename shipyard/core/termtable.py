@@ -23,7 +23,7 @@ def fit(head: list[str], body: list[list[str]], width: int | None, *, fixed: int
     The first ``fixed`` columns (a marker) are never wrapped; the next one is the label,
     the rest are values. Stacked rows keep the marker and name each value by its head.
     """
-    natural = [max([len(h), *(len(r[i]) for r in body)]) for i, h in enumerate(head)]
+    natural = [max([1, len(h), *(len(r[i]) for r in body)]) for i, h in enumerate(head)]
     natural[fixed] = min(natural[fixed], MAX_LABEL)
     if width is None or _total(natural) <= width:
         return _lines(head, body, natural)
