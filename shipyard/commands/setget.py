@@ -24,6 +24,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     p = sub.add_parser(
         "set",
         help="change values in designs as the editor does: set FILE... PATH=VALUE... (-o OUT | --in-place)",
+        usage="shipyard set FILE... PATH=VALUE... (-o OUT | --in-place | --dry-run) [options]",
         description="Change values in one design or several, each change made and checked as the editor makes it, "
         "then print what changed and each design's verdict. A place is named as findings and the editor name it: "
         "scale=4, ratings.guns=3, weapons[Heavy Laser].count=2, or an entry by position (weapons[0].count "
