@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
+import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -241,9 +244,7 @@ def test_compare_fits_the_terminal_width(monkeypatch: pytest.MonkeyPatch, capsys
 
 def test_compare_into_a_pipe_fits_80_columns_unless_asked() -> None:
     ships = [str(EXAMPLES / f"{n}.ship") for n in ("rebel-fighter", "rebel-frigate", "alien-mothership")]
-    env = {k: v for k, v in __import__("os").environ.items() if k not in ("COLUMNS", "SHIPYARD_DEBUG")}
-    import sys
-
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "SHIPYARD_DEBUG")}
     piped = subprocess.run(
         [sys.executable, "-m", "shipyard", "compare", *ships], capture_output=True, text=True, env=env
     )
@@ -400,5 +401,5 @@ def test_docs_sheets_show_every_rulesets_samples_on_both_papers() -> None:
         for extra in ("cards-a4", "fleet-contents-letter", "fleet-last-letter"):
             assert (sheets / f"{info.id}-{extra}.png").is_file(), (info.id, extra)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for link in __import__("re").findall(r"docs/sheets/([\w.-]+\.png)", readme):
+    for link in re.findall(r"docs/sheets/([\w.-]+\.png)", readme):
         assert (sheets / link).is_file(), link
