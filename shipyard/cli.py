@@ -24,6 +24,7 @@ from shipyard.core.commandline import (
     EXIT_INTERNAL,
     EXIT_OK,
     EXIT_RENDER,
+    OVERWRITE_RULE,
     catalog_dirs,
     catalog_for,
     refuse_existing,
@@ -351,7 +352,18 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     if wanted not in sub.choices:  # a built-in command needs no other: the rest is for listing and lookup
         _add_extension_commands(sub, catalog_opts)
         _add_ruleset_commands(sub, catalog_opts, wanted)
+    _say_overwrite_rule(parser)
     return parser
+
+
+def _say_overwrite_rule(parser: argparse.ArgumentParser) -> None:
+    """The one rule for writing files, in the --help of every command that writes them (has --force)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                if any("--force" in a.option_strings for a in command._actions):
+                    command.epilog = OVERWRITE_RULE
+                _say_overwrite_rule(command)
 
 
 def _add_extension_commands(sub: Any, catalog_opts: Any) -> None:

@@ -62,6 +62,23 @@ from shipyard.rulesets.space_fighter_alpha import Design  # noqa: E402
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
+
+SOURCES_VARIABLE = "SHIPYARD_SOURCES"
+
+
+def source_text(name: str, title: str) -> tuple[Path, pytest.MarkDecorator]:
+    """A rules source text the tests read, and the mark that skips a test without it, saying
+    what is missing and how to provide it. The texts are not in the repository: they are
+    looked for in $SHIPYARD_SOURCES, else in shared/seeds beside the checkout's folder."""
+    folder = Path(os.environ.get(SOURCES_VARIABLE) or ROOT.parent / "shared" / "seeds")
+    file = folder / name
+    reason = (
+        f"needs {title}'s source text {name}, not found in {folder}: set {SOURCES_VARIABLE} to the folder "
+        f"that holds it (or put that folder at {ROOT.parent / 'shared' / 'seeds'}) to run this test"
+    )
+    return file, pytest.mark.skipif(not file.is_file(), reason=reason)
+
+
 EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
 FURY_EXAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
 STATBLOCKS = Path(__file__).resolve().parent / "data" / "statblocks"  # the rules' own stat-block text

@@ -36,7 +36,7 @@ def _saved(tmp_path: Path, name: str, design: Any, catalog: Any) -> Path:
 
 def test_identical_designs_do_not_differ() -> None:
     ship = EXAMPLES / "rebel-fighter.ship"
-    proc = run_shipyard("compare", ship, ship)
+    proc = run_shipyard("compare", ship, ship, "--width", "0")  # the heads unwrapped
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Space Fighter Alpha: 0 difference(s)")
     assert "Rebel Fighter (rebel-fighter.ship)" in proc.stdout  # the same name twice: told apart by file
@@ -66,7 +66,7 @@ def test_each_kind_of_difference_is_signed(tmp_path: Path) -> None:
     assert any("pool-over-budget" in r["key"] for r in over)  # a finding present in one and not the other
     budget = next(r for r in over if r["key"] == "pool-over-budget@budgets.freebies")
     assert budget["label"].startswith("ERROR: Freebie Points over budget by ")  # in words, no internal place
-    text = run_shipyard("compare", b, a, "--differences").stdout
+    text = run_shipyard("compare", b, a, "--differences", "--width", "0").stdout  # one row a line
     assert "* " in text and "— [removed]" in text and "(-1)" in text
     assert "ERROR: Freebie Points over budget by" in text and "budgets.freebies" not in text
 

@@ -564,3 +564,30 @@ def test_a_broken_user_catalog_stops_a_new_design_with_the_files_message(
     assert window.tabs.count() == 0
     assert window.new("fighter", "space-fury") is not None  # the other ruleset has no house rules
     assert _preset_menu(window)[1][0].startswith("Cannot read the catalog: ")
+
+
+def test_saving_keeps_the_file_as_written_only_the_typed_value_changes(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    """Save writes back what the file said ("Ejection Seat", "count": 1), with only the edit in it."""
+    import difflib
+    import shutil
+
+    ship = Path(shutil.copy(EXAMPLES / "rebel-fighter.ship", tmp_path / "rebel-fighter.ship"))
+    before, inode = ship.read_bytes(), ship.stat().st_ino
+    view = window.open_file(ship)
+    assert view is not None
+    window.activateWindow()
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: ship.stat().st_ino != inode)  # saved anew (an atomic rename) ...
+    assert ship.read_bytes() == before  # ... and, unchanged, the same file byte for byte
+    view.tabs.setCurrentIndex(4)  # Step Five
+    type_into(qtbot, field(view, "structure"), "16")
+    qtbot.keyClick(field(view, "structure"), Qt.Key.Key_Tab)
+    qtbot.wait(400)  # longer than any commit delay
+    assert view.doc.design.structure == 16 and window.isWindowModified()
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.isWindowModified())
+    diff = [ln for ln in difflib.ndiff(before.decode().splitlines(), ship.read_text().splitlines()) if ln[:1] in "+-"]
+    assert diff == ['-     "structure": 15,', '+     "structure": 16,']
+    assert '"id": "Ejection Seat"' in ship.read_text()

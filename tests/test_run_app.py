@@ -56,11 +56,36 @@ def test_paths_are_the_users_own(tmp_path: Path) -> None:
     assert proc.stdout.splitlines()[-1] == "1 design: 1 passes, 0 do not pass"
 
 
-def test_without_a_display_it_checks_the_samples_and_sums_up(tmp_path: Path) -> None:
+def test_without_a_display_it_checks_the_samples_one_line_each_and_sums_up(tmp_path: Path) -> None:
+    """The first command a newcomer runs: a line a sample, exit 0 because each behaves as published."""
     proc = run_app(cwd=tmp_path)
-    assert proc.returncode == 1, proc.stderr  # the Alien Disk-Fighter does not add up
+    assert proc.returncode == 0, proc.stderr
     assert "no display: checking the sample ships instead of opening the editor" in proc.stderr
-    assert proc.stdout.splitlines()[-1] == "6 designs: 5 pass, 1 does not pass"
+    lines = proc.stdout.splitlines()
+    samples = sorted(ROOT.glob("catalogs/*/examples/*.ship"))
+    assert len(lines) == len(samples) + 1 == 32
+    assert lines[-1] == "31 designs: 30 pass, 1 does not pass — every sample as published"
+    disk = next(ln for ln in lines if ln.startswith("space-fighter-alpha/alien-disk-fighter.ship:"))
+    assert "does not pass — as published: the published ship does not add up: 4 freebies over" in disk
+    assert "space-fighter-alpha/rebel-fighter.ship: Rebel Fighter passes" in lines
+
+
+def test_a_sample_that_stops_behaving_as_published_fails_the_check(tmp_path: Path) -> None:
+    """The verdicts file is what the check holds the samples to: a pass where it says none is a failure."""
+    from shipyard.samples_summary import check_lines, expected
+
+    examples = ROOT / "catalogs" / "space-fighter-alpha" / "examples"
+    assert expected(examples)["alien-disk-fighter"][0] is False
+    (tmp_path / "verdicts.yaml").write_text(
+        "rebel-fighter:\n  passes: false\n  why: a test says so\n", encoding="utf-8"
+    )
+    assert expected(tmp_path) == {"rebel-fighter": (False, "a test says so")}
+    lines, as_published = check_lines(lambda folder: expected(tmp_path if folder == examples else folder))
+    assert not as_published
+    assert "space-fighter-alpha/rebel-fighter.ship: Rebel Fighter passes — NOT as published" in "\n".join(lines)
+    assert "should not pass: a test says so" in "\n".join(lines)
+    # the Alien Disk-Fighter, no longer named as failing on purpose, is a surprise too
+    assert lines[-1] == "31 designs: 30 pass, 1 does not pass — 2 NOT as published"
 
 
 def test_it_opens_the_editor_on_x11_for_anyone(tmp_path: Path) -> None:

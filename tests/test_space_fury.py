@@ -20,10 +20,10 @@ from shipyard.core.model import Catalog
 from shipyard.core.report import Figure, Report
 from shipyard.rulesets import space_fury as sf
 
-from .conftest import FURY_EXAMPLES, ROOT, finding
+from .conftest import FURY_EXAMPLES, ROOT, finding, source_text
 
 FURY = ROOT / "catalogs" / "space-fury"
-SOURCE = ROOT.parent / "shared" / "seeds" / "002_9290a3f0af73c00a.txt"
+SOURCE, needs_source = source_text("002_9290a3f0af73c00a.txt", "Space Fury")
 FURY_SAMPLES = [
     "interceptor",
     "defense-fighter",
@@ -99,7 +99,7 @@ def house_rules(tmp_path: Path, text: str) -> Path:
 # --- the catalog -------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SOURCE.exists(), reason="source text not beside the checkout")
+@needs_source
 def test_every_entry_cites_a_heading_of_the_source_text() -> None:
     headings = {ln.strip() for ln in SOURCE.read_text(encoding="utf-8").splitlines() if ln.strip()}
     cat = fury()

@@ -57,9 +57,8 @@ def _import_engine(files: Sequence[Path]) -> None:
             pass  # opening the file reports it
 
 
-def build(argv: Sequence[str]) -> tuple[Any, Any]:
-    """The application and its window, ready to show (tests and benchmarks use this)."""
-    parser = argparse.ArgumentParser(prog="shipyard-gui", description="The Shipyard editor.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The editor's options: ``shipyard-gui`` and ``shipyard gui`` both take exactly these."""
     parser.add_argument("files", nargs="*", type=Path, help="design files to open")
     parser.add_argument("--dark", action="store_true", help="use a dark palette")
     parser.add_argument("--no-preview", action="store_true", help="do not render the live sheet preview")
@@ -68,7 +67,17 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
         action="store_true",
         help="start, show the window with its designs, print what loaded, and quit (checks and benchmarks)",
     )
-    args = parser.parse_args(list(argv))
+
+
+def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tuple[Any, Any]:
+    """The application and its window, ready to show (tests and benchmarks use this).
+
+    ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is."""
+    if options is None:
+        parser = argparse.ArgumentParser(prog="shipyard-gui", description="The Shipyard editor.")
+        add_arguments(parser)
+        options = parser.parse_args(list(argv))
+    args = options
 
     _import_engine(args.files)
     from shipyard._qt.syslibs import check_editor_libraries, new_application
@@ -95,7 +104,8 @@ def build(argv: Sequence[str]) -> tuple[Any, Any]:
     return app, window
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None = None) -> int:
+    """``shipyard-gui``; ``shipyard gui`` passes its ``options``, parsed by the same :func:`add_arguments`."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["--render-worker"]:  # a frozen bundle starts its render workers this way
         from shipyard.render.worker import serve_fd
@@ -105,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from shipyard._qt.syslibs import CannotStart
 
     try:
-        app, window = start(argv)
+        app, window = start(argv, options)
     except CannotStart as exc:
         print(f"shipyard-gui: error: {exc}", file=sys.stderr)
         return 1
@@ -118,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(app.exec())
 
 
-def start(argv: Sequence[str]) -> tuple[Any, Any]:
+def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tuple[Any, Any]:
     """Build and show the editor, with cyclic garbage collection paused until it is up.
 
     Start-up creates many objects that live as long as the program (modules, classes, the
@@ -128,7 +138,7 @@ def start(argv: Sequence[str]) -> tuple[Any, Any]:
     """
     gc.disable()
     try:
-        app, window = build(argv)
+        app, window = build(argv, options)
         window.show()
     except BaseException:
         gc.enable()

@@ -84,6 +84,7 @@ class Document(QObject):
         self.path = path
         self._state = State(loaded.preset, loaded.catalog, loaded.design)
         self._ruleset = loaded.ruleset
+        self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
         self._report: Report | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -107,7 +108,8 @@ class Document(QObject):
 
     @property
     def loaded(self) -> LoadedDesign:
-        return LoadedDesign(self.path, self._ruleset, self._state.preset, self._state.design, self._state.catalog)
+        state = self._state
+        return LoadedDesign(self.path, self._ruleset, state.preset, state.design, state.catalog, self._written)
 
     @property
     def report(self) -> Report:

@@ -2,8 +2,9 @@
 
 ``compare`` exits like ``diff``: 0 when the designs do not differ, 1 when they do, 2 when
 one cannot be read. ``fix`` writes the proposal the user chose (``shipyard check --suggest``
-lists them, numbered) to ``-o``, atomically, and never over its input unless ``-o`` names
-it. Standard library only at import time, like the rest of the command line.
+lists them, numbered) to ``-o``, atomically, changing only the lines of what it changes;
+over its input only with ``--in-place`` (or ``-o FILE --force``). Standard library only
+at import time, like the rest of the command line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.commandline import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, catalog_dirs, refuse_existing
+from shipyard.core.commandline import (
+    EXIT_FINDINGS,
+    EXIT_INPUT,
+    EXIT_OK,
+    add_width_option,
+    load_for,
+    output_width,
+    refuse_existing,
+)
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
@@ -26,6 +35,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     fmt.add_argument("--json", action="store_true", help="the comparison as JSON")
     fmt.add_argument("--markdown", action="store_true", help="the comparison as a Markdown table")
     p.add_argument("--differences", action="store_true", help="only the rows that differ")
+    add_width_option(p)
     catalog_opts(p)
     p.set_defaults(func=cmd_compare, reads_only=True)
 
@@ -34,19 +44,17 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     p.add_argument(
         "--apply", type=int, required=True, metavar="N", help="the proposal's number, as check --suggest lists it"
     )
-    p.add_argument("-o", "--output", required=True, help="the design file to write (the input only if you name it)")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", help="the design file to write")
+    where.add_argument("--in-place", action="store_true", help="write the fixed design back over FILE")
     p.add_argument("--keep", action="append", default=[], metavar="PATH", help="a place in the design not to change")
-    p.add_argument("--force", action="store_true", help="replace an existing output file")
+    p.add_argument("--force", action="store_true", help="replace an existing output file (FILE itself included)")
     catalog_opts(p)
     p.set_defaults(func=cmd_fix)
 
 
 def _load(name: str, args: argparse.Namespace) -> Any:
-    from shipyard.core.designfile import load_design
-
-    return load_design(
-        name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
-    )
+    return load_for(args, name)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -68,7 +76,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**cmp.as_json(), "files": args.files}, indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(render_text(cmp, markdown=args.markdown, all_rows=not args.differences))
+        width = None if args.markdown else output_width(args)
+        sys.stdout.write(render_text(cmp, markdown=args.markdown, all_rows=not args.differences, width=width))
     return EXIT_FINDINGS if cmp.differences else EXIT_OK
 
 
@@ -106,10 +115,9 @@ def cmd_fix(args: argparse.Namespace) -> int:
             allowed=f"1 to {len(proposals)}",
         )
     chosen = proposals[args.apply - 1]
-    out = Path(args.output)
-    if out.resolve() != Path(args.file).resolve():
-        refuse_existing([out], args.force)
-    save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog), out)
+    out = Path(args.file if args.in_place else args.output)
+    refuse_existing([out], args.force or args.in_place, rewritable=[args.file])
+    save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog, loaded.written), out)
     print(f"wrote {out}: {chosen.text}" + ("; it passes" if chosen.passes else f"; cures {', '.join(chosen.cures)}"))
     return EXIT_OK if chosen.passes else EXIT_FINDINGS
 

@@ -1,4 +1,4 @@
-"""`shipyard gui [FILE...]`: open the editor (the same as the `shipyard-gui` command)."""
+"""`shipyard gui [FILE...]`: open the editor (the same as the `shipyard-gui` command, with its options)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ def _run(args: argparse.Namespace) -> int:
     # keeps the unsaved work; the render workers die with their parent).
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
-    return main([*args.files, *(["--dark"] if args.dark else []), *(["--smoke"] if args.smoke else [])])
+    return main([], options=args)
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
-    p = sub.add_parser("gui", help="open the editor")
-    p.add_argument("files", nargs="*", help="design files to open")
-    p.add_argument("--dark", action="store_true", help="use a dark palette")
-    p.add_argument("--smoke", action="store_true", help="show the window, print what loaded, and quit (checks)")
+    from shipyard._qt.app import add_arguments  # the options' one definition (standard library only)
+
+    p = sub.add_parser("gui", help="open the editor (the options of shipyard-gui)")
+    add_arguments(p)
     p.set_defaults(func=_run)

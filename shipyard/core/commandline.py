@@ -12,28 +12,68 @@ from typing import Any
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_RENDER, EXIT_INTERNAL = 0, 1, 2, 3, 70
 
+OVERWRITE_RULE = (
+    "Writing files: an existing file is replaced only with --force; a design is written back over "
+    "the file it was read from only with --in-place (or -o FILE --force). Never replaced: a link, "
+    "a pipe, a device, a folder, or an input by a file of another kind (a PDF over a design)."
+)
+
+
+def add_width_option(p: argparse.ArgumentParser) -> None:
+    """--width: how wide a command's tables may be (see :func:`output_width`)."""
+    p.add_argument(
+        "--width",
+        type=int,
+        metavar="N",
+        help="fit tables to N columns (0: as wide as they need); default: the terminal's width, "
+        "$COLUMNS, else 80 (also when the output goes to a pipe or file)",
+    )
+
+
+def output_width(args: argparse.Namespace) -> int | None:
+    """The width tables fit: --width (0 is no limit), else the terminal's (``COLUMNS`` first), else 80."""
+    import shutil
+
+    if args.width is not None:
+        if args.width < 0:
+            from shipyard.core.errors import InputError
+
+            raise InputError.single(f"--width {args.width} is not a width", path="--width", allowed="0 or more")
+        return args.width or None
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
 
 def catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
     """The --catalog folders, in the order given (later ones win)."""
     return tuple(Path(p) for p in (args.catalog or []))
 
 
-def refuse_existing(targets: Iterable[Path], force: bool, inputs: Iterable[str | Path] = ()) -> None:
-    """The command line's rule for every file it writes, checked before any work is done.
+def refuse_existing(
+    targets: Iterable[Path], force: bool, inputs: Iterable[str | Path] = (), *, rewritable: Iterable[str | Path] = ()
+) -> None:
+    """The command line's rule for every file it writes (:data:`OVERWRITE_RULE`), checked before any work is done.
 
-    A target that exists is refused unless --force was given; a target that is one of the
-    command's own inputs, or not a regular file (a link, pipe, device or folder), is
-    refused even with --force. Each problem names its target.
+    A target that exists is refused unless ``force`` (--force, or --in-place for the input
+    itself); a target that is one of the command's ``inputs``, or not a regular file (a
+    link, pipe, device or folder), is refused even so. A target that is one of the
+    ``rewritable`` inputs (the design ``fix`` or ``set`` reads) is written over only with
+    ``force``. Each problem names its target.
     """
     from shipyard.core.designfile import refuse_non_regular
     from shipyard.core.errors import InputError, Problem
 
     sources = [Path(i) for i in inputs]
+    own = [Path(i) for i in rewritable]
     problems: list[Problem] = []
     for t in targets:
         same = next((i for i in sources if _same_file(t, i)), None)
         if same is not None:
             problems.append(Problem(f"is also an input of this command ({same}); choose another output file", str(t)))
+            continue
+        if not force and any(_same_file(t, i) for i in own):
+            problems.append(
+                Problem("is the file this command reads; write over it with --in-place (or --force)", str(t))
+            )
             continue
         try:
             refuse_non_regular(t)
@@ -51,6 +91,15 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.samefile(b)
     except OSError:  # one of them does not exist (yet): the same path, then
         return a.resolve() == b.resolve()
+
+
+def load_for(args: argparse.Namespace, name: str | Path) -> Any:
+    """The design file ``name``, loaded as the catalog options say (--preset, --catalog, --no-user-catalog)."""
+    from shipyard.core.designfile import load_design
+
+    return load_design(
+        name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+    )
 
 
 def catalog_for(args: argparse.Namespace, ruleset: str) -> Any:

@@ -183,11 +183,12 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
     return cmp
 
 
-def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = True) -> str:
+def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = True, width: int | None = None) -> str:
     """The comparison as a table: a row a value, a column a design with its difference.
 
     A row that differs is marked in words (its signed difference, "added", "removed") and
-    with a leading ``*`` — never by colour alone.
+    with a leading ``*`` — never by colour alone. The table fits ``width`` (None: as wide
+    as it needs): its cells wrap, or its rows stack (:mod:`shipyard.core.termtable`).
     """
     head = ["", "What", *cmp.names]
     body: list[list[str]] = []
@@ -205,14 +206,9 @@ def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = Tru
             label = f"**{_md(row[1])}**" if row[0] else _md(row[1])
             lines.append("| " + " | ".join([label, *map(_md, row[2:])]) + " |")
         return "\n".join(lines) + "\n"
-    widths = [max(len(h), *(len(row[i]) for row in body)) if body else len(h) for i, h in enumerate(head)]
-    widths[1] = min(widths[1], 70)
-    out = [f"{cmp.ruleset_name}: {len(cmp.differences)} difference(s)"]
-    out.append("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip())
-    out.append("  ".join("-" * w for w in widths))
-    for row in body:
-        label = row[1] if len(row[1]) <= widths[1] else row[1][: widths[1] - 1] + "…"
-        out.append("  ".join(c.ljust(w) for c, w in zip([row[0], label, *row[2:]], widths, strict=True)).rstrip())
+    from shipyard.core.termtable import fit
+
+    out = [f"{cmp.ruleset_name}: {len(cmp.differences)} difference(s)", *fit(head, body, width)]
     return "\n".join(out) + "\n"
 
 

@@ -16,12 +16,13 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from shipyard.core.aswritten import AsWritten, kept_text
 from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.model import Catalog
@@ -77,20 +78,26 @@ def migrate(doc: dict[str, Any], file: str | None = None) -> dict[str, Any]:
 
 @dataclass
 class LoadedDesign:
-    """A design read from a file, resolved against the catalog it names."""
+    """A design read from a file, resolved against the catalog it names.
+
+    ``written`` is the file as it was read (see :mod:`shipyard.core.aswritten`): saving
+    keeps its text and changes only what the design changed. Pass it on to the
+    LoadedDesign of a changed design (``shipyard fix``, ``set``, the editor)."""
 
     file: Path | None
     ruleset: str
     preset: str
     design: Any
     catalog: Catalog
+    written: AsWritten | None = field(default=None, repr=False, compare=False)
 
-    def envelope(self) -> dict[str, Any]:
+    def envelope(self, *, defaults: bool = False) -> dict[str, Any]:
+        """The file's document; ``defaults``: with every field, those at their default too."""
         return {
             "format_version": FORMAT_VERSION,
             "ruleset": self.ruleset,
             "preset": self.preset,
-            "design": self.design.model_dump(mode="json", exclude_defaults=True),
+            "design": self.design.model_dump(mode="json", exclude_defaults=not defaults),
         }
 
 
@@ -210,10 +217,25 @@ def load_design(
 ) -> LoadedDesign:
     file = Path(file)
     text = read_text(file)
-    doc = parse_document(text, str(file))
-    return design_from_document(
-        doc, file=str(file), preset=preset, catalog_folders=catalog_folders, use_user_folder=use_user_folder
-    )
+    try:
+        doc = parse_document(text, str(file))
+        if "format_version" not in doc and file.suffix != EXTENSION:
+            raise InputError.single("not a design file: it has no format_version", file=file, path="format_version")
+        loaded = design_from_document(
+            doc, file=str(file), preset=preset, catalog_folders=catalog_folders, use_user_folder=use_user_folder
+        )
+    except InputError as exc:
+        if file.suffix == EXTENSION:
+            raise
+        from shipyard.core.otherformats import refusal  # stat-block text, a Trinity vessel ... given by mistake
+
+        raise refusal(file, text, exc) from None
+    if doc.get("format_version") == FORMAT_VERSION:  # an older format is written anew, in today's
+        baseline = loaded.envelope(defaults=True)
+        if preset is not None:  # --preset for this run only: the file's own is what it was
+            baseline["preset"] = doc.get("preset") or loaded.catalog.meta.default_preset
+        loaded.written = AsWritten(text, doc, baseline)
+    return loaded
 
 
 def sample_files(folder: Path) -> list[Path]:
@@ -229,6 +251,9 @@ def peek_ruleset(file: Path | str) -> str | None:
 
 
 def dumps(loaded: LoadedDesign) -> str:
+    """The design file's text: the file it was read from with only the changes made, else anew."""
+    if loaded.written is not None:
+        return kept_text(loaded.written, loaded.envelope(defaults=True), loaded.envelope(), loaded.catalog)
     return json.dumps(loaded.envelope(), indent=2, ensure_ascii=False) + "\n"
 
 

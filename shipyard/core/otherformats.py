@@ -1,0 +1,53 @@
+"""A file given where a design belongs that another command reads: stat-block text, a Trinity vessel.
+
+``shipyard print appendix-1.txt`` answered "malformed JSON: Expecting value"; the file
+is the rules' stat-block text, and ``shipyard import statblock`` reads it. When a file
+cannot be read as a design, the installed rulesets' text formats and conversions whose
+suffixes it has are asked whether they read it, and the refusal names the command that
+does. Only on that error path: a design that loads costs nothing here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shipyard.core.errors import InputError
+
+
+def reader_of(file: Path, text: str) -> str | None:
+    """The command that reads ``file`` (its ``text``), in words, or None when nothing installed does."""
+    from shipyard.core.catalog import load_catalog
+    from shipyard.core.registry import contributed, rulesets
+
+    suffix = file.suffix.lower()
+    for info in rulesets():
+        for fmt in info.formats:
+            if not fmt.reads or suffix not in fmt.suffixes:
+                continue
+            try:
+                found = contributed(info, fmt.module).read(text, load_catalog(info.id, use_user_folder=False))
+            except (InputError, ValueError):
+                continue
+            if found:
+                return f"{fmt.name} of {info.name}; `shipyard import {fmt.id} {file} -o FOLDER/` reads it"
+        for conv in info.conversions:
+            if suffix not in conv.suffixes:
+                continue
+            options = {o.name: None for o in conv.options}
+            try:
+                contributed(info, conv.module).convert_file(file, load_catalog(info.id, use_user_folder=False), options)
+            except (InputError, ValueError):
+                continue
+            return f"a {conv.name} for {info.name}; `shipyard convert {conv.id} {file} -o DESIGN.ship` converts it"
+    return None
+
+
+def refusal(file: Path, text: str, error: InputError) -> InputError:
+    """``error`` (the file is no design), or, when another command reads the file, one that names it."""
+    try:
+        reader = reader_of(file, text)
+    except InputError:
+        reader = None
+    if reader is None:
+        return error
+    return InputError.single(f"this is not a design file but {reader}", file=file)
