@@ -668,7 +668,7 @@ def test_a_template_link_leading_outside_is_refused(tag: str, tmp_path: Path) ->
     (folder / "leak.html").symlink_to(secret_file(tmp_path))
     out = tmp_path / "out.pdf"
     proc = run_command(("print", "{good}", "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=folder.parent)
-    message = assert_refused(proc, 3, "record.html:2:", ("refused template 'leak.html'", "leads outside the template"))
+    message = assert_refused(proc, 3, "record.html:2:", ("refused template 'leak.html'", "is a symbolic link"))
     assert SECRET not in proc.stdout + proc.stderr + message
     assert not out.exists()
 
@@ -689,12 +689,14 @@ def test_a_catalog_file_linked_outside_is_refused_unread(tmp_path: Path) -> None
     house.mkdir(parents=True)
     (house / "weapons.yaml").symlink_to(secret_file(tmp_path))
     proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
-    message = assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("is a link to a file outside its folder",))
+    message = assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("refused: it is a symbolic link", "never links"))
     assert SECRET not in proc.stdout + proc.stderr + message
     assert "api_key" not in proc.stderr
 
 
-def test_a_catalog_link_inside_its_folder_is_read(tmp_path: Path) -> None:
+def test_a_catalog_link_inside_its_folder_is_refused_too(tmp_path: Path) -> None:
+    """The safe folder walk follows no link at all, even one that stays inside: a link can
+    be swapped between the check and the read, and a real file says the same."""
     house = tmp_path / "house" / "space-fighter-alpha"
     (house / "parts").mkdir(parents=True)
     (house / "parts" / "w.txt").write_text(
@@ -702,8 +704,72 @@ def test_a_catalog_link_inside_its_folder_is_read(tmp_path: Path) -> None:
     )
     (house / "weapons.yaml").symlink_to(house / "parts" / "w.txt")
     proc = run_command(("catalog", "list", "weapons", "--catalog", "{c}"), tmp_path, c=house.parent)
-    assert proc.returncode == 0, proc.stderr
-    assert "House Gun" in proc.stdout
+    assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("refused: it is a symbolic link",))
+    assert "House Gun" not in proc.stdout
+
+
+# The probe of issue 28: a linked *folder* inside a template or catalog folder was followed,
+# because the link check looked at files only. Each of the three newer rulesets, and the
+# shape one level deeper (a linked folder under common/), and presets/.
+NEWER = ["wing-commander", "future-perfect", "cluster-falk"]
+
+
+def linked_secrets(tmp_path: Path) -> Path:
+    """A folder outside the user's folders holding a file a sheet or a catalog must never show."""
+    elsewhere = tmp_path / "etc"
+    elsewhere.mkdir()
+    (elsewhere / "passwd").write_text(f"root:x:0:0:{SECRET}:/root:/bin/sh\n")
+    (elsewhere / "weapons.yaml").write_text(f"weapons:\n  - {{id: {SECRET.lower()}, name: {SECRET}}}\n")
+    return elsewhere
+
+
+@pytest.mark.parametrize("ruleset", NEWER)
+def test_a_linked_ruleset_template_folder_is_refused(ruleset: str, tmp_path: Path) -> None:
+    templates = tmp_path / "S"
+    (templates / "common").mkdir(parents=True)
+    (templates / ruleset).symlink_to(linked_secrets(tmp_path))
+    (templates / "common" / "record.html").write_text('<pre>{% include "passwd" %}</pre>')
+    sample = sorted((ROOT / "catalogs" / ruleset / "examples").glob("*.ship"))[0]
+    out = tmp_path / "x.pdf"
+    proc = run_command(("print", str(sample), "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=templates)
+    message = assert_refused(proc, 2, f"{templates / ruleset}:", ("refused template folder: it is a symbolic link",))
+    assert SECRET not in proc.stdout + proc.stderr + message
+    assert not out.exists()
+
+
+def test_a_linked_folder_deeper_in_a_template_folder_is_refused(tmp_path: Path) -> None:
+    templates = tmp_path / "S"
+    (templates / "common").mkdir(parents=True)
+    (templates / "common" / "sub").symlink_to(linked_secrets(tmp_path))
+    (templates / "common" / "record.html").write_text('<pre>{% include "sub/passwd" %}</pre>')
+    out = tmp_path / "x.pdf"
+    proc = run_command(("print", "{good}", "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=templates)
+    message = assert_refused(proc, 3, "record.html:1:", ("refused template 'sub/passwd'", "is a symbolic link"))
+    assert SECRET not in proc.stdout + proc.stderr + message
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("ruleset", NEWER)
+def test_a_linked_ruleset_catalog_folder_is_refused(ruleset: str, tmp_path: Path) -> None:
+    house = tmp_path / "D"
+    house.mkdir()
+    (house / ruleset).symlink_to(linked_secrets(tmp_path))
+    sample = sorted((ROOT / "catalogs" / ruleset / "examples").glob("*.ship"))[0]
+    proc = run_command(("check", str(sample), "--catalog", "{c}"), tmp_path, c=house)
+    message = assert_refused(proc, 2, f"{house / ruleset}:", ("refused: it is a symbolic link",))
+    assert SECRET not in proc.stdout + proc.stderr + message
+
+
+def test_a_linked_presets_folder_and_a_pipe_in_a_catalog_folder_are_refused(tmp_path: Path) -> None:
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    (house / "presets").symlink_to(linked_secrets(tmp_path))
+    proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
+    assert_refused(proc, 2, f"{house / 'presets'}:", ("refused: it is a symbolic link",))
+    (house / "presets").unlink()
+    os.mkfifo(house / "weapons.yaml")
+    proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
+    assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("refused: it is a named pipe (FIFO)",))
 
 
 def test_a_huge_user_catalog_is_refused_before_reading(tmp_path: Path) -> None:
