@@ -43,6 +43,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import problems as registry_problems
 from shipyard.core.registry import rulesets
+from shipyard.core.termtext import escape
 from shipyard.render.paper import PAPER_NAMES, PAPERS, default_paper
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"
@@ -115,7 +116,8 @@ class Welcome(ScrollPage):
                 note.setFixedSize(480, note.heightForWidth(480))  # all its lines, in a centred layout
                 cell.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
         for problem in registry_problems():
-            broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
+            broken = QLabel(f"Not loaded: {escape(str(problem))}", wordWrap=True)
+            broken.setTextFormat(Qt.TextFormat.PlainText)  # a folder name is text, never markup
             broken.setMaximumWidth(560)
             lay.addWidget(broken, alignment=Qt.AlignmentFlag.AlignCenter)
         self.main = window

@@ -558,7 +558,7 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     files = [info.manifest_file, *info.code_files(), *(f for d in folders for f in _yaml_files(d))]
     key = catalog_cache.key(ruleset_id, folders, files)
     cached = catalog_cache.read(key)
-    if isinstance(cached, Catalog) and cached.base is None:
+    if isinstance(cached, Catalog) and cached.base is None and cached.meta.id == ruleset_id:
         cached.attach(ruleset_module(ruleset_id))  # modules are not pickled
         return cached
     builder = _Builder(info, ruleset_module(ruleset_id))

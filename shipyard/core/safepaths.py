@@ -105,7 +105,7 @@ def regular_files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
     """The files of ``folder`` whose names end in ``suffixes``, sorted; any such name that is a
     link or not a regular file raises :class:`UnsafePath` (it is never skipped silently)."""
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(suffixes))
+        names = sorted(p.name for p in folder.iterdir() if p.name.endswith(suffixes))
     except (FileNotFoundError, NotADirectoryError):
         return []
     return [walk(folder, [n]) for n in names]

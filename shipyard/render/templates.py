@@ -60,7 +60,8 @@ class FolderLoader(FileSystemLoader):
             except UnsafePath as exc:
                 raise RefusedTemplate(
                     f"refused template {template!r}: it is {exc.what} ({exc.path}), not a regular file inside the "
-                    f"template folders ({', '.join(self.searchpath)}); only regular files inside them are used, never links"
+                    f"template folders ({', '.join(self.searchpath)}); only regular files inside them are used, "
+                    "never links"
                 ) from None
         else:
             return super().get_source(environment, template)  # not found: jinja2's own message
