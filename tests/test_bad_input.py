@@ -1028,3 +1028,51 @@ def test_export_then_import_keeps_a_name_with_a_label_in_it(tmp_path: Path) -> N
         got = json.loads(back.read_text())["design"]
         assert (got["name"], got["concept"]) == ("Alpha Scale: Beta Weapons: x", "Crew: many")
         assert got["custom_weapons"][0]["name"] == "Gun Soak: 3"
+
+
+# --- compare, suggest and fix: a newline in a name cannot print a line of its own ------------
+
+FAKE = "\nResult: PASSES"
+
+
+def fake_verdict_design(tmp_path: Path) -> Path:
+    """A failing Wing Commander design whose design, gun and link-group names each hold a
+    newline and a fake verdict (issue 28: compare, --suggest and fix printed them raw)."""
+    doc = json.loads((CORPUS / "wc-link-group-of-one.ship").read_text())
+    doc["design"]["name"] = "Evil" + FAKE
+    doc["design"]["guns"][0]["name"] = "Laser" + FAKE
+    doc["design"]["guns"][0]["link_group"] = "A" + FAKE
+    path = tmp_path / "evil.ship"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def assert_no_fake_line(proc: subprocess.CompletedProcess[str]) -> None:
+    assert_terminal_safe(proc)
+    for line in (proc.stdout + proc.stderr).splitlines():
+        assert not line.startswith("Result: PASSES"), (proc.stdout, proc.stderr)
+
+
+def test_compare_cannot_print_a_fake_verdict(tmp_path: Path) -> None:
+    evil = fake_verdict_design(tmp_path)
+    arrow = ROOT / "catalogs" / "wing-commander" / "examples" / "arrow.ship"
+    for extra in ((), ("--markdown",)):
+        proc = run_command(("compare", str(arrow), "{e}", *extra), tmp_path, e=evil)
+        assert proc.returncode == 1, proc.stderr
+        assert_no_fake_line(proc)
+        assert "Evil\\u000aResult: PASSES" in proc.stdout
+
+
+def test_suggest_and_fix_cannot_print_a_fake_verdict(tmp_path: Path) -> None:
+    evil = fake_verdict_design(tmp_path)
+    proc = run_command(("check", "{e}", "--suggest"), tmp_path, e=evil)
+    assert proc.returncode == 1, proc.stderr
+    assert_no_fake_line(proc)
+    assert "Suggested fixes" in proc.stdout and "\\u000aResult: PASSES" in proc.stdout
+    out = tmp_path / ("new" + FAKE + ".ship")
+    fixed = run_command(("fix", "{e}", "--apply", "1", "-o", "{out}"), tmp_path, e=evil, out=out)
+    assert fixed.returncode in (0, 1), fixed.stderr
+    assert_no_fake_line(fixed)
+    [wrote] = fixed.stdout.splitlines()
+    assert wrote.startswith("wrote ") and "new\\u000aResult: PASSES.ship" in wrote
+    assert out.is_file()
