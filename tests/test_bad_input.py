@@ -15,6 +15,7 @@ import random
 import re
 import stat
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -1076,3 +1077,22 @@ def test_suggest_and_fix_cannot_print_a_fake_verdict(tmp_path: Path) -> None:
     [wrote] = fixed.stdout.splitlines()
     assert wrote.startswith("wrote ") and "new\\u000aResult: PASSES.ship" in wrote
     assert out.is_file()
+
+
+def test_a_smoke_run_of_the_editor_on_a_bad_file_prints_the_error_and_exits_2(tmp_path: Path) -> None:
+    """``shipyard-gui --smoke BADFILE`` never ended: a modal error box opened before the event loop."""
+    bad = tmp_path / "bad.ship"
+    bad.write_text("{bad", encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    env.pop("SHIPYARD_DEBUG", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "shipyard._qt.app", str(bad), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert f"shipyard-gui: error: Cannot open design: {bad}:1:2: malformed JSON" in proc.stderr
+    assert "designs: 0" in proc.stdout and "Traceback" not in proc.stderr

@@ -193,6 +193,7 @@ class MainWindow(EditorWindow):
         self.use_user_folder = use_user_folder
         self.preview_enabled = preview
         self.smoke = False  # set by `shipyard-gui --smoke`: report and quit once shown
+        self.smoke_errors = 0  # errors a smoke run printed instead of showing (exit status 2)
         self.setWindowTitle("Shipyard")
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
@@ -400,6 +401,13 @@ class MainWindow(EditorWindow):
         self.statusBar().showMessage(f"Not changed: {message}", 10000)
 
     def show_error(self, title: str, message: str) -> None:
+        """A modal error box; in a smoke run (no one to close it, no event loop yet) the error
+        is printed to stderr instead and the run ends with exit status 2."""
+        if self.smoke:
+            for line in message.splitlines() or [""]:
+                print(f"shipyard-gui: error: {title}: {escape(line)}", file=sys.stderr, flush=True)
+            self.smoke_errors += 1
+            return
         QMessageBox.critical(self, title, message)
 
     def add_document(self, doc: Document) -> DocumentView:
