@@ -1096,3 +1096,53 @@ def test_a_smoke_run_of_the_editor_on_a_bad_file_prints_the_error_and_exits_2(tm
     assert proc.returncode == 2, (proc.returncode, proc.stderr)
     assert f"shipyard-gui: error: Cannot open design: {bad}:1:2: malformed JSON" in proc.stderr
     assert "designs: 0" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_concurrent_fixes_to_one_new_file_write_it_once(tmp_path: Path) -> None:
+    """16 concurrent ``fix -o NEW`` without --force: 7-10 reported "wrote", each replacing the
+    one before. Creating the output is exclusive: one writes it, every other one says why not."""
+    design = CORPUS / "wc-link-group-of-one.ship"
+    out = tmp_path / "fixed.ship"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    env.pop("SHIPYARD_DEBUG", None)
+    argv = [sys.executable, "-m", "shipyard", "fix", str(design), "--apply", "1", "-o", str(out), "--no-user-catalog"]
+    procs = [
+        subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(16)
+    ]
+    results = [(p.wait(timeout=300), *p.communicate()) for p in procs]
+    wrote = [r for r in results if r[1].startswith("wrote ")]
+    assert len(wrote) == 1, [r[0] for r in results]
+    for status, stdout, stderr in results:
+        assert "Traceback" not in stderr
+        if not stdout.startswith("wrote "):
+            assert status == 2 and stdout == "", stderr
+            assert f"{out}: exists; use --force" in stderr or f"{out}: appeared while Shipyard was writing it" in stderr
+    assert json.loads(out.read_text())["ruleset"] == "wing-commander"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".shipyard-")]  # no temporary file left
+
+
+def test_an_output_that_appears_between_the_check_and_the_write_is_not_replaced(tmp_path: Path) -> None:
+    """The race itself, made certain: the command line finds ``NEW`` absent, another process
+    writes it, then Shipyard's write must fail and leave the other one's file (and, of two
+    outputs written all or nothing, neither of its own)."""
+    from shipyard.core.commandline import refuse_existing
+    from shipyard.core.designfile import load_design, save_design, save_designs
+
+    loaded = load_design(GOOD, use_user_folder=False)
+    out, other = tmp_path / "new.ship", tmp_path / "other.ship"
+    refuse_existing([out], force=False)
+    subprocess.run([sys.executable, "-c", f"open({str(out)!r}, 'w').write('theirs')"], check=True, timeout=60)
+    with pytest.raises(InputError) as caught:
+        save_design(loaded, out)
+    assert "appeared while Shipyard was writing it" in str(caught.value) and str(out) in str(caught.value)
+    assert out.read_text() == "theirs"
+    out.unlink()
+    refuse_existing([other, out], force=False)
+    subprocess.run([sys.executable, "-c", f"open({str(out)!r}, 'w').write('theirs')"], check=True, timeout=60)
+    with pytest.raises(InputError):
+        save_designs([(loaded, other), (loaded, out)])
+    assert out.read_text() == "theirs" and not other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.ship"]  # no temporary file left
+    refuse_existing([out], force=True)  # --force: replacing is what the user asked
+    save_design(loaded, out)
+    assert json.loads(out.read_text())["ruleset"] == loaded.ruleset

@@ -24,10 +24,15 @@ def refuse_existing(targets: Iterable[Path], force: bool, inputs: Iterable[str |
     A target that exists is refused unless --force was given; a target that is one of the
     command's own inputs, or not a regular file (a link, pipe, device or folder), is
     refused even with --force. Each problem names its target.
+
+    Without --force, the targets are then created exclusively (:func:`expect_new`): one
+    that another process makes while this one works is an error when this one writes,
+    never silently replaced (16 concurrent ``fix -o NEW`` each reported "wrote").
     """
-    from shipyard.core.designfile import refuse_non_regular
+    from shipyard.core.designfile import expect_new, refuse_non_regular
     from shipyard.core.errors import InputError, Problem
 
+    targets = list(targets)
     sources = [Path(i) for i in inputs]
     problems: list[Problem] = []
     for t in targets:
@@ -44,6 +49,7 @@ def refuse_existing(targets: Iterable[Path], force: bool, inputs: Iterable[str |
             problems.append(Problem("exists; use --force to replace it", str(t)))
     if problems:
         raise InputError(problems)
+    expect_new(targets, not force)
 
 
 def _same_file(a: Path, b: Path) -> bool:
