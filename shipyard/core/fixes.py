@@ -38,12 +38,12 @@ BEAM = 6
 # design, both in time growing with its size, and every number and entry is a candidate:
 # without a budget a search grew with the square of the design (a 64 KB Wing Commander
 # design took 25 s and 3.3 GB; Cluster Falk with 200 entries a list passed 300 s). The
-# sample designs (2-5 KB) get 80-200 tries, more than their whole search needs (the
-# alien disk fighter's takes 39); the largest design a ruleset's limits allow (20-75 KB)
-# gets 8-20, the single changes at an error's place first.
+# sample designs (1-3 KB) get 80-250 tries, more than their whole search needs (the
+# alien disk fighter's takes 39); the largest design a ruleset's limits allow (6-75 KB)
+# gets 8-40, the single changes at an error's place first.
 # A budget of work, not of seconds: ``check --suggest`` and ``fix --apply N`` must find
 # the same proposals on any machine, under any load.
-WORK_BUDGET = 400_000
+WORK_BUDGET = 250_000
 MIN_TRIES = 8
 
 
