@@ -84,9 +84,14 @@ def suggestion_lines(proposals: list[Any]) -> list[str]:
     proposal names entries by their names (a stranger's text), escaped like every report line."""
     from shipyard.core.termtext import escape
 
+    cut = getattr(proposals, "exhausted", False)  # the search's budget ran out (a very large design)
     if not proposals:
+        if cut:
+            return ["Suggested fixes: none found within the search's budget (too large a design to try every change)"]
         return ["Suggested fixes: none found (no change of one to three values or entries cures an error)"]
     out = ["Suggested fixes (shipyard fix FILE --apply N -o OUT):"]
+    if cut:
+        out[0] = "Suggested fixes, the best found within the search's budget (shipyard fix FILE --apply N -o OUT):"
     for i, p in enumerate(proposals, 1):
         verdict = "passes" if p.passes else f"cures {', '.join(p.cures)}"
         out.append(f"  {i}. {escape(p.text)} — {escape(verdict)}")
