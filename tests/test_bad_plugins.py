@@ -258,3 +258,21 @@ def test_another_rulesets_catalog_under_a_cache_name_is_refused(tmp_path: Path) 
     shutil.copyfile(wc, fp)
     again = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env)
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout), again.stderr
+
+
+def test_the_editor_starts_beside_a_broken_plugin(tmp_path: Path) -> None:
+    """``shipyard-gui`` printed a traceback when a plug-in's parent package raised."""
+    site = _site(tmp_path / "site", {"broken": "brokenpkg.sub:manifest.yaml"}, dist="broken_rules-1.0.dist-info")
+    package(site, "brokenpkg", RAISES["SystemExit"])
+    env = {**os.environ, "PYTHONPATH": str(site), "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("SHIPYARD_DEBUG", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "shipyard._qt.app", str(ARROW), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "designs: 1" in proc.stdout
