@@ -17,11 +17,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def list_limits(design_model: Any) -> dict[str, int]:
-    """The ``maxItems`` of every list field of the model, by field path (``crew[].skills`` ...)."""
+def collections(design_model: Any) -> list[tuple[str, str, int | None]]:
+    """Every list and map of the model: ``("list" | "map", path, limit or None)``, by field
+    path (``crew[].skills``: each crew member's skills)."""
     schema = design_model.model_json_schema()
     defs = schema.get("$defs", {})
-    limits: dict[str, int] = {}
+    found: list[tuple[str, str, int | None]] = []
 
     def visit(node: dict[str, Any], path: str, seen: frozenset[str]) -> None:
         if "$ref" in node:
@@ -33,13 +34,22 @@ def list_limits(design_model: Any) -> dict[str, int]:
             for sub in node.get(key, []):
                 visit(sub, path, seen)
         if node.get("type") == "array":
-            limits[path] = int(node["maxItems"])
+            found.append(("list", path, node.get("maxItems")))
             visit(node.get("items", {}), path + "[]", seen)
+        extra = node.get("additionalProperties")
+        if node.get("type") == "object" and isinstance(extra, dict):
+            found.append(("map", path, node.get("maxProperties")))
+            visit(extra, path + ".*", seen)
         for name, sub in node.get("properties", {}).items():
             visit(sub, f"{path}.{name}" if path else name, seen)
 
     visit(schema, "", frozenset())
-    return limits
+    return found
+
+
+def list_limits(design_model: Any) -> dict[str, int]:
+    """The limit of every list field of the model, by field path."""
+    return {path: int(limit) for kind, path, limit in collections(design_model) if kind == "list" and limit}
 
 
 def grown(design: dict[str, Any], limits: dict[str, int], entries: int | None) -> dict[str, Any]:

@@ -23,7 +23,7 @@ import pytest
 
 from shipyard.core.errors import InputError
 
-from .conftest import EXAMPLES, ROOT, run_shipyard
+from .conftest import EXAMPLES, ROOT, run_editor_smoke, run_shipyard
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
 ERROR_PREFIX = "shipyard: error: "
@@ -1083,16 +1083,7 @@ def test_a_smoke_run_of_the_editor_on_a_bad_file_prints_the_error_and_exits_2(tm
     """``shipyard-gui --smoke BADFILE`` never ended: a modal error box opened before the event loop."""
     bad = tmp_path / "bad.ship"
     bad.write_text("{bad", encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path / "xdg")}
-    env.pop("SHIPYARD_DEBUG", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "shipyard._qt.app", str(bad), "--smoke"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    proc = run_editor_smoke(bad, env={"XDG_DATA_HOME": str(tmp_path / "xdg")})
     assert proc.returncode == 2, (proc.returncode, proc.stderr)
     assert f"shipyard-gui: error: Cannot open design: {bad}:1:2: malformed JSON" in proc.stderr
     assert "designs: 0" in proc.stdout and "Traceback" not in proc.stderr

@@ -22,7 +22,7 @@ from shipyard.core import registry
 from shipyard.core.errors import InputError
 from shipyard.core.manifest import DesignKind, check_kind_pattern
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, run_editor_smoke, run_shipyard
 from .test_registry import _site
 
 ARROW = ROOT / "catalogs" / "wing-commander" / "examples" / "arrow.ship"
@@ -264,15 +264,6 @@ def test_the_editor_starts_beside_a_broken_plugin(tmp_path: Path) -> None:
     """``shipyard-gui`` printed a traceback when a plug-in's parent package raised."""
     site = _site(tmp_path / "site", {"broken": "brokenpkg.sub:manifest.yaml"}, dist="broken_rules-1.0.dist-info")
     package(site, "brokenpkg", RAISES["SystemExit"])
-    env = {**os.environ, "PYTHONPATH": str(site), "QT_QPA_PLATFORM": "offscreen"}
-    env.pop("SHIPYARD_DEBUG", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "shipyard._qt.app", str(ARROW), "--smoke"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    proc = run_editor_smoke(ARROW, env={"PYTHONPATH": str(site)})
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "designs: 1" in proc.stdout
