@@ -384,20 +384,22 @@ def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> No
     appear in ``shipyard --help`` with their manifest's help text and cost nothing.
     """
     from shipyard.core.registry import contributed, problems, rulesets
+    from shipyard.core.termtext import error_line
 
+    # Written before output is escaped (see _run_command): each note escaped on its own line.
     taken = set(sub.choices)
     for info in rulesets():
         for command in info.commands:
             if command.name in taken:
                 problems_seen = f"ruleset {info.id!r}: its command {command.name!r} is already taken; ignored"
-                print(f"shipyard: note: {problems_seen}", file=sys.stderr)
+                print(f"shipyard: note: {error_line(problems_seen)}", file=sys.stderr)
                 continue
             taken.add(command.name)
             p = sub.add_parser(command.name, help=command.help, description=command.help)
             if command.name == wanted:
                 contributed(info, command.module).add_arguments(p, catalog_opts)
     for problem in problems():
-        print(f"shipyard: note: {problem}", file=sys.stderr)
+        print(f"shipyard: note: {error_line(str(problem))}", file=sys.stderr)
 
 
 class _Terminated(KeyboardInterrupt):

@@ -182,6 +182,19 @@ def run_shipyard(
     )
 
 
+def run_editor_smoke(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``shipyard-gui ARGS --smoke`` off-screen, as a script checks the editor starts: its own process."""
+    full_env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | {"QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run(
+        [sys.executable, "-m", "shipyard._qt.app", *map(str, args), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=full_env | (env or {}),
+        check=False,
+    )
+
+
 def published(name: str) -> str:
     """Stat-block text as the rules print it: tests/data/statblocks/NAME.txt, or the whole of
     Appendix 1 among the sample ships (``published("appendix-1")``, an example for users too)."""

@@ -15,6 +15,7 @@ import random
 import re
 import stat
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,7 @@ import pytest
 
 from shipyard.core.errors import InputError
 
-from .conftest import EXAMPLES, ROOT, run_shipyard
+from .conftest import EXAMPLES, ROOT, run_editor_smoke, run_shipyard
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
 ERROR_PREFIX = "shipyard: error: "
@@ -668,7 +669,7 @@ def test_a_template_link_leading_outside_is_refused(tag: str, tmp_path: Path) ->
     (folder / "leak.html").symlink_to(secret_file(tmp_path))
     out = tmp_path / "out.pdf"
     proc = run_command(("print", "{good}", "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=folder.parent)
-    message = assert_refused(proc, 3, "record.html:2:", ("refused template 'leak.html'", "leads outside the template"))
+    message = assert_refused(proc, 3, "record.html:2:", ("refused template 'leak.html'", "is a symbolic link"))
     assert SECRET not in proc.stdout + proc.stderr + message
     assert not out.exists()
 
@@ -689,12 +690,14 @@ def test_a_catalog_file_linked_outside_is_refused_unread(tmp_path: Path) -> None
     house.mkdir(parents=True)
     (house / "weapons.yaml").symlink_to(secret_file(tmp_path))
     proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
-    message = assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("is a link to a file outside its folder",))
+    message = assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("refused: it is a symbolic link", "never links"))
     assert SECRET not in proc.stdout + proc.stderr + message
     assert "api_key" not in proc.stderr
 
 
-def test_a_catalog_link_inside_its_folder_is_read(tmp_path: Path) -> None:
+def test_a_catalog_link_inside_its_folder_is_refused_too(tmp_path: Path) -> None:
+    """The safe folder walk follows no link at all, even one that stays inside: a link can
+    be swapped between the check and the read, and a real file says the same."""
     house = tmp_path / "house" / "space-fighter-alpha"
     (house / "parts").mkdir(parents=True)
     (house / "parts" / "w.txt").write_text(
@@ -702,8 +705,72 @@ def test_a_catalog_link_inside_its_folder_is_read(tmp_path: Path) -> None:
     )
     (house / "weapons.yaml").symlink_to(house / "parts" / "w.txt")
     proc = run_command(("catalog", "list", "weapons", "--catalog", "{c}"), tmp_path, c=house.parent)
-    assert proc.returncode == 0, proc.stderr
-    assert "House Gun" in proc.stdout
+    assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("refused: it is a symbolic link",))
+    assert "House Gun" not in proc.stdout
+
+
+# The probe of issue 28: a linked *folder* inside a template or catalog folder was followed,
+# because the link check looked at files only. Each of the three newer rulesets, and the
+# shape one level deeper (a linked folder under common/), and presets/.
+NEWER = ["wing-commander", "future-perfect", "cluster-falk"]
+
+
+def linked_secrets(tmp_path: Path) -> Path:
+    """A folder outside the user's folders holding a file a sheet or a catalog must never show."""
+    elsewhere = tmp_path / "etc"
+    elsewhere.mkdir()
+    (elsewhere / "passwd").write_text(f"root:x:0:0:{SECRET}:/root:/bin/sh\n")
+    (elsewhere / "weapons.yaml").write_text(f"weapons:\n  - {{id: {SECRET.lower()}, name: {SECRET}}}\n")
+    return elsewhere
+
+
+@pytest.mark.parametrize("ruleset", NEWER)
+def test_a_linked_ruleset_template_folder_is_refused(ruleset: str, tmp_path: Path) -> None:
+    templates = tmp_path / "S"
+    (templates / "common").mkdir(parents=True)
+    (templates / ruleset).symlink_to(linked_secrets(tmp_path))
+    (templates / "common" / "record.html").write_text('<pre>{% include "passwd" %}</pre>')
+    sample = sorted((ROOT / "catalogs" / ruleset / "examples").glob("*.ship"))[0]
+    out = tmp_path / "x.pdf"
+    proc = run_command(("print", str(sample), "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=templates)
+    message = assert_refused(proc, 2, f"{templates / ruleset}:", ("refused template folder: it is a symbolic link",))
+    assert SECRET not in proc.stdout + proc.stderr + message
+    assert not out.exists()
+
+
+def test_a_linked_folder_deeper_in_a_template_folder_is_refused(tmp_path: Path) -> None:
+    templates = tmp_path / "S"
+    (templates / "common").mkdir(parents=True)
+    (templates / "common" / "sub").symlink_to(linked_secrets(tmp_path))
+    (templates / "common" / "record.html").write_text('<pre>{% include "sub/passwd" %}</pre>')
+    out = tmp_path / "x.pdf"
+    proc = run_command(("print", "{good}", "-o", "{out}", "--template", "{t}"), tmp_path, out=out, t=templates)
+    message = assert_refused(proc, 3, "record.html:1:", ("refused template 'sub/passwd'", "is a symbolic link"))
+    assert SECRET not in proc.stdout + proc.stderr + message
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("ruleset", NEWER)
+def test_a_linked_ruleset_catalog_folder_is_refused(ruleset: str, tmp_path: Path) -> None:
+    house = tmp_path / "D"
+    house.mkdir()
+    (house / ruleset).symlink_to(linked_secrets(tmp_path))
+    sample = sorted((ROOT / "catalogs" / ruleset / "examples").glob("*.ship"))[0]
+    proc = run_command(("check", str(sample), "--catalog", "{c}"), tmp_path, c=house)
+    message = assert_refused(proc, 2, f"{house / ruleset}:", ("refused: it is a symbolic link",))
+    assert SECRET not in proc.stdout + proc.stderr + message
+
+
+def test_a_linked_presets_folder_and_a_pipe_in_a_catalog_folder_are_refused(tmp_path: Path) -> None:
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    (house / "presets").symlink_to(linked_secrets(tmp_path))
+    proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
+    assert_refused(proc, 2, f"{house / 'presets'}:", ("refused: it is a symbolic link",))
+    (house / "presets").unlink()
+    os.mkfifo(house / "weapons.yaml")
+    proc = run_command(("check", "{good}", "--catalog", "{c}"), tmp_path, c=house.parent)
+    assert_refused(proc, 2, f"{house / 'weapons.yaml'}:", ("refused: it is a named pipe (FIFO)",))
 
 
 def test_a_huge_user_catalog_is_refused_before_reading(tmp_path: Path) -> None:
@@ -962,3 +1029,111 @@ def test_export_then_import_keeps_a_name_with_a_label_in_it(tmp_path: Path) -> N
         got = json.loads(back.read_text())["design"]
         assert (got["name"], got["concept"]) == ("Alpha Scale: Beta Weapons: x", "Crew: many")
         assert got["custom_weapons"][0]["name"] == "Gun Soak: 3"
+
+
+# --- compare, suggest and fix: a newline in a name cannot print a line of its own ------------
+
+FAKE = "\nResult: PASSES"
+
+
+def fake_verdict_design(tmp_path: Path) -> Path:
+    """A failing Wing Commander design whose design, gun and link-group names each hold a
+    newline and a fake verdict (issue 28: compare, --suggest and fix printed them raw)."""
+    doc = json.loads((CORPUS / "wc-link-group-of-one.ship").read_text())
+    doc["design"]["name"] = "Evil" + FAKE
+    doc["design"]["guns"][0]["name"] = "Laser" + FAKE
+    doc["design"]["guns"][0]["link_group"] = "A" + FAKE
+    path = tmp_path / "evil.ship"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def assert_no_fake_line(proc: subprocess.CompletedProcess[str]) -> None:
+    assert_terminal_safe(proc)
+    for line in (proc.stdout + proc.stderr).splitlines():
+        assert not line.startswith("Result: PASSES"), (proc.stdout, proc.stderr)
+
+
+def test_compare_cannot_print_a_fake_verdict(tmp_path: Path) -> None:
+    evil = fake_verdict_design(tmp_path)
+    arrow = ROOT / "catalogs" / "wing-commander" / "examples" / "arrow.ship"
+    for extra in ((), ("--markdown",)):
+        proc = run_command(("compare", str(arrow), "{e}", *extra), tmp_path, e=evil)
+        assert proc.returncode == 1, proc.stderr
+        assert_no_fake_line(proc)
+        assert "Evil\\u000aResult: PASSES" in proc.stdout
+
+
+def test_suggest_and_fix_cannot_print_a_fake_verdict(tmp_path: Path) -> None:
+    evil = fake_verdict_design(tmp_path)
+    proc = run_command(("check", "{e}", "--suggest"), tmp_path, e=evil)
+    assert proc.returncode == 1, proc.stderr
+    assert_no_fake_line(proc)
+    assert "Suggested fixes" in proc.stdout and "\\u000aResult: PASSES" in proc.stdout
+    out = tmp_path / ("new" + FAKE + ".ship")
+    fixed = run_command(("fix", "{e}", "--apply", "1", "-o", "{out}"), tmp_path, e=evil, out=out)
+    assert fixed.returncode in (0, 1), fixed.stderr
+    assert_no_fake_line(fixed)
+    [wrote] = fixed.stdout.splitlines()
+    assert wrote.startswith("wrote ") and "new\\u000aResult: PASSES.ship" in wrote
+    assert out.is_file()
+
+
+def test_a_smoke_run_of_the_editor_on_a_bad_file_prints_the_error_and_exits_2(tmp_path: Path) -> None:
+    """``shipyard-gui --smoke BADFILE`` never ended: a modal error box opened before the event loop."""
+    bad = tmp_path / "bad.ship"
+    bad.write_text("{bad", encoding="utf-8")
+    proc = run_editor_smoke(bad, env={"XDG_DATA_HOME": str(tmp_path / "xdg")})
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert f"shipyard-gui: error: Cannot open design: {bad}:1:2: malformed JSON" in proc.stderr
+    assert "designs: 0" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_concurrent_fixes_to_one_new_file_write_it_once(tmp_path: Path) -> None:
+    """16 concurrent ``fix -o NEW`` without --force: 7-10 reported "wrote", each replacing the
+    one before. Creating the output is exclusive: one writes it, every other one says why not."""
+    design = CORPUS / "wc-link-group-of-one.ship"
+    out = tmp_path / "fixed.ship"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    env.pop("SHIPYARD_DEBUG", None)
+    argv = [sys.executable, "-m", "shipyard", "fix", str(design), "--apply", "1", "-o", str(out), "--no-user-catalog"]
+    procs = [
+        subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(16)
+    ]
+    results = [(p.wait(timeout=300), *p.communicate()) for p in procs]
+    wrote = [r for r in results if r[1].startswith("wrote ")]
+    assert len(wrote) == 1, [r[0] for r in results]
+    for status, stdout, stderr in results:
+        assert "Traceback" not in stderr
+        if not stdout.startswith("wrote "):
+            assert status == 2 and stdout == "", stderr
+            assert f"{out}: exists; use --force" in stderr or f"{out}: appeared while Shipyard was writing it" in stderr
+    assert json.loads(out.read_text())["ruleset"] == "wing-commander"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".shipyard-")]  # no temporary file left
+
+
+def test_an_output_that_appears_between_the_check_and_the_write_is_not_replaced(tmp_path: Path) -> None:
+    """The race itself, made certain: the command line finds ``NEW`` absent, another process
+    writes it, then Shipyard's write must fail and leave the other one's file (and, of two
+    outputs written all or nothing, neither of its own)."""
+    from shipyard.core.commandline import refuse_existing
+    from shipyard.core.designfile import load_design, save_design, save_designs
+
+    loaded = load_design(GOOD, use_user_folder=False)
+    out, other = tmp_path / "new.ship", tmp_path / "other.ship"
+    refuse_existing([out], force=False)
+    subprocess.run([sys.executable, "-c", f"open({str(out)!r}, 'w').write('theirs')"], check=True, timeout=60)
+    with pytest.raises(InputError) as caught:
+        save_design(loaded, out)
+    assert "appeared while Shipyard was writing it" in str(caught.value) and str(out) in str(caught.value)
+    assert out.read_text() == "theirs"
+    out.unlink()
+    refuse_existing([other, out], force=False)
+    subprocess.run([sys.executable, "-c", f"open({str(out)!r}, 'w').write('theirs')"], check=True, timeout=60)
+    with pytest.raises(InputError):
+        save_designs([(loaded, other), (loaded, out)])
+    assert out.read_text() == "theirs" and not other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.ship"]  # no temporary file left
+    refuse_existing([out], force=True)  # --force: replacing is what the user asked
+    save_design(loaded, out)
+    assert json.loads(out.read_text())["ruleset"] == loaded.ruleset

@@ -221,3 +221,28 @@ def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None
     assert findings[link + " — at Weapons, Missile/Torpedo: fire-link group"][3] == "error [added]"
     assert findings["Finding: WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
     assert not any("budgets." in t or "[" in t.split(" [")[0] or "pool-over-budget" in t for t in findings)
+
+
+def test_the_background_fix_search_on_the_largest_design_stays_in_its_budget(
+    qtbot: Any, window: MainWindow, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The editor's search between edits meets the designs ``check --suggest`` meets (issue 28:
+    a 200-entry Cluster Falk design took minutes): it judges at most its budget of designs,
+    and a row's Fix... still offers what cures the error."""
+    import json
+
+    from shipyard.core import fixes
+
+    from .largest import largest_failing
+
+    path = tmp_path / "largest.ship"
+    path.write_text(json.dumps(largest_failing("cluster-falk")))
+    judged = []
+    real = fixes.verdict
+    monkeypatch.setattr(fixes, "verdict", lambda design, catalog: judged.append(1) or real(design, catalog))
+    view = window.open_file(path)
+    assert view is not None
+    qtbot.waitUntil(lambda: not view.fixes.busy, timeout=60_000)
+    size = len(json.dumps(view.doc.design.model_dump(mode="json")))
+    assert 1 < len(judged) <= max(fixes.MIN_TRIES, fixes.WORK_BUDGET // size) + 1
+    assert [p.text for p in view.fixes.now()][:1] == ["lower Guns 9 -> 8"]

@@ -98,9 +98,9 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         app.setPalette(dark_palette())
     window = MainWindow(QSettings(), preview=not args.no_preview)
     install_crash_autosave(window)
+    window.smoke = args.smoke  # before the files: a smoke run prints a file's error, no modal box
     for f in args.files:
         window.open_file(f)
-    window.smoke = args.smoke
     return app, window
 
 
@@ -166,7 +166,7 @@ def _smoke_report(app: Any, window: Any) -> None:
         f"freebies: {budget!r} heavy-imports: {heavy}",
         flush=True,
     )
-    app.quit()
+    app.exit(2 if window.smoke_errors else 0)  # 2: a file could not be opened, as the command line says
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import problems as registry_problems
 from shipyard.core.registry import rulesets
+from shipyard.core.termtext import escape
 from shipyard.render.paper import PAPER_NAMES, PAPERS, default_paper
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"
@@ -115,7 +116,8 @@ class Welcome(ScrollPage):
                 note.setFixedSize(480, note.heightForWidth(480))  # all its lines, in a centred layout
                 cell.addWidget(note, alignment=Qt.AlignmentFlag.AlignCenter)
         for problem in registry_problems():
-            broken = QLabel(f"Not loaded: {problem}", wordWrap=True)
+            broken = QLabel(f"Not loaded: {escape(str(problem))}", wordWrap=True)
+            broken.setTextFormat(Qt.TextFormat.PlainText)  # a folder name is text, never markup
             broken.setMaximumWidth(560)
             lay.addWidget(broken, alignment=Qt.AlignmentFlag.AlignCenter)
         self.main = window
@@ -191,6 +193,7 @@ class MainWindow(EditorWindow):
         self.use_user_folder = use_user_folder
         self.preview_enabled = preview
         self.smoke = False  # set by `shipyard-gui --smoke`: report and quit once shown
+        self.smoke_errors = 0  # errors a smoke run printed instead of showing (exit status 2)
         self.setWindowTitle("Shipyard")
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
@@ -398,6 +401,13 @@ class MainWindow(EditorWindow):
         self.statusBar().showMessage(f"Not changed: {message}", 10000)
 
     def show_error(self, title: str, message: str) -> None:
+        """A modal error box; in a smoke run (no one to close it, no event loop yet) the error
+        is printed to stderr instead and the run ends with exit status 2."""
+        if self.smoke:
+            for line in message.splitlines() or [""]:
+                print(f"shipyard-gui: error: {title}: {escape(line)}", file=sys.stderr, flush=True)
+            self.smoke_errors += 1
+            return
         QMessageBox.critical(self, title, message)
 
     def add_document(self, doc: Document) -> DocumentView:

@@ -89,14 +89,23 @@ def suggestions(loaded: Any, keep: list[str]) -> list[Any]:
 
 
 def suggestion_lines(proposals: list[Any]) -> list[str]:
+    """The proposals as ``check --suggest`` lists them, each piece on its own line: a
+    proposal names entries by their names (a stranger's text), escaped like every report line."""
+    from shipyard.core.termtext import escape
+
+    cut = getattr(proposals, "exhausted", False)  # the search's budget ran out (a very large design)
     if not proposals:
+        if cut:
+            return ["Suggested fixes: none found within the search's budget (too large a design to try every change)"]
         return ["Suggested fixes: none found (no change of one to three values or entries cures an error)"]
     out = ["Suggested fixes (shipyard fix FILE --apply N -o OUT):"]
+    if cut:
+        out[0] = "Suggested fixes, the best found within the search's budget (shipyard fix FILE --apply N -o OUT):"
     for i, p in enumerate(proposals, 1):
         verdict = "passes" if p.passes else f"cures {', '.join(p.cures)}"
-        out.append(f"  {i}. {p.text} — {verdict}")
+        out.append(f"  {i}. {escape(p.text)} — {escape(verdict)}")
         if p.effects:
-            out.append(f"     {'; '.join(p.effects)}")
+            out.append(f"     {escape('; '.join(p.effects))}")
     return out
 
 
@@ -118,7 +127,10 @@ def cmd_fix(args: argparse.Namespace) -> int:
     out = Path(args.file if args.in_place else args.output)
     refuse_existing([out], args.force or args.in_place, rewritable=[args.file])
     save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog, loaded.written), out)
-    print(f"wrote {out}: {chosen.text}" + ("; it passes" if chosen.passes else f"; cures {', '.join(chosen.cures)}"))
+    from shipyard.core.termtext import escape
+
+    outcome = "; it passes" if chosen.passes else f"; cures {', '.join(chosen.cures)}"
+    print(escape(f"wrote {out}: {chosen.text}{outcome}"))
     return EXIT_OK if chosen.passes else EXIT_FINDINGS
 
 

@@ -89,8 +89,10 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         print(f"  catalog: {r['catalog']}")
     if not rows:
         print("no rulesets are installed")
+    from shipyard.core.termtext import error_line
+
     for p in broken:
-        print(f"shipyard: warning: {p}", file=sys.stderr)
+        print(f"shipyard: warning: {error_line(p)}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -23,6 +23,7 @@ from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta, Rules
 from shipyard.core.model import Catalog, Origin, RulesetModule
 from shipyard.core.pools import PoolDef
 from shipyard.core.resources import user_data_folder
+from shipyard.core.safepaths import UnsafePath, regular_files, subfolder
 from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
 from shipyard.core.termtext import quote
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from shipyard.core.registry import RulesetInfo
     from shipyard.core.yamlio import YamlDocument
 
+YAML_SUFFIXES = (".yaml", ".yml")
 CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "form", "preset")
 BUDGET_WITHOUT_SCALES = "all"  # a pool's budget key in a ruleset without scales
 # The YAML of one user catalog folder (one ruleset's files), all files together: five
@@ -48,14 +50,27 @@ def _validate(doc: YamlDocument, model: type[BaseModel], data: Any, loc: tuple[o
 
 def _yaml_files(folder: Path) -> list[Path]:
     """A folder's catalog files in reading order: ruleset.yaml (or .yml) first, the others by
-    name, then the presets."""
+    name, then the presets.
 
-    def yaml_in(where: Path) -> list[Path]:
-        return sorted(p for p in [*where.glob("*.yaml"), *where.glob("*.yml")] if p.is_file())
-
-    main = yaml_in(folder)
+    Read with the safe folder walk (:mod:`shipyard.core.safepaths`): a ``.yaml`` name that
+    is a link or not a regular file, or a ``presets`` that is a link, is an input error
+    naming it, never followed."""
+    try:
+        main = regular_files(folder, YAML_SUFFIXES)
+        presets = subfolder(folder, "presets")
+        extra = regular_files(presets, YAML_SUFFIXES) if presets is not None else []
+    except UnsafePath as exc:
+        raise _refused(exc) from None
     first = [p for p in main if p.stem == "ruleset"]
-    return first + [p for p in main if p.stem != "ruleset"] + yaml_in(folder / "presets")
+    return first + [p for p in main if p.stem != "ruleset"] + extra
+
+
+def _refused(exc: UnsafePath) -> InputError:
+    return InputError.single(
+        f"refused: it is {exc.what}; a catalog folder is read only through real folders and regular files "
+        "inside it, never links",
+        file=exc.path,
+    )
 
 
 class _Builder:
@@ -517,7 +532,10 @@ def load_catalog(
 ) -> Catalog:
     """The catalog of ``ruleset_id`` with user folders layered on, and ``preset`` applied."""
     folders = [*([user_catalog_folder()] if use_user_folder else []), *map(Path, extra_folders)]
-    layers = tuple(f / ruleset_id for f in folders if (f / ruleset_id).is_dir())
+    try:  # D/RULESET must be a real folder: a link (to /etc, say) is refused, not followed
+        layers = tuple(layer for f in folders if (layer := subfolder(f, ruleset_id)) is not None)
+    except UnsafePath as exc:
+        raise _refused(exc) from None
     for f in extra_folders:
         if not Path(f).is_dir():
             raise InputError.single("catalog folder does not exist", file=f)
@@ -540,7 +558,7 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     files = [info.manifest_file, *info.code_files(), *(f for d in folders for f in _yaml_files(d))]
     key = catalog_cache.key(ruleset_id, folders, files)
     cached = catalog_cache.read(key)
-    if isinstance(cached, Catalog) and cached.base is None:
+    if isinstance(cached, Catalog) and cached.base is None and cached.meta.id == ruleset_id:
         cached.attach(ruleset_module(ruleset_id))  # modules are not pickled
         return cached
     builder = _Builder(info, ruleset_module(ruleset_id))

@@ -19,6 +19,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
 from shipyard.core.places import finding_text
 from shipyard.core.report import Figure, Report
+from shipyard.core.termtext import escape
 
 Value = str | int | float | None
 
@@ -189,8 +190,11 @@ def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = Tru
     A row that differs is marked in words (its signed difference, "added", "removed") and
     with a leading ``*`` — never by colour alone. The table fits ``width`` (None: as wide
     as it needs): its cells wrap, or its rows stack (:mod:`shipyard.core.termtable`).
+    Every cell is one line: names, labels and values are a stranger's text, and a newline
+    in a design's name printed a line of its own (a fake "Result: PASSES");
+    :func:`~shipyard.core.termtext.escape` shows it as ``\\u000a``.
     """
-    head = ["", "What", *cmp.names]
+    head = ["", "What", *map(escape, cmp.names)]
     body: list[list[str]] = []
     for r in cmp.rows if all_rows else cmp.differences:
         cells = []
@@ -199,16 +203,16 @@ def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = Tru
             cells.append(
                 f"{shown} ({d})" if d and d not in ("added", "removed") else (f"{shown} [{d}]" if d else shown)
             )
-        body.append(["*" if r.differs else "", r.label, *cells])
+        body.append(["*" if r.differs else "", escape(r.label), *map(escape, cells)])
     if markdown:
-        lines = ["| What | " + " | ".join(_md(n) for n in cmp.names) + " |", "|" + " --- |" * (len(cmp.names) + 1)]
+        lines = ["| What | " + " | ".join(_md(n) for n in head[2:]) + " |", "|" + " --- |" * (len(cmp.names) + 1)]
         for row in body:
             label = f"**{_md(row[1])}**" if row[0] else _md(row[1])
             lines.append("| " + " | ".join([label, *map(_md, row[2:])]) + " |")
         return "\n".join(lines) + "\n"
     from shipyard.core.termtable import fit
 
-    out = [f"{cmp.ruleset_name}: {len(cmp.differences)} difference(s)", *fit(head, body, width)]
+    out = [f"{escape(cmp.ruleset_name)}: {len(cmp.differences)} difference(s)", *fit(head, body, width)]
     return "\n".join(out) + "\n"
 
 

@@ -298,6 +298,46 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
     atomic_write_many([(Path(target), data)])
 
 
+# Outputs the command line found absent and may not replace (no --force): each is created
+# exclusively, so one that appeared meanwhile (another `fix -o NEW` at the same moment) is
+# an error, not replaced. Filled by :func:`expect_new`, emptied as each is written.
+_MUST_BE_NEW: set[str] = set()
+
+
+def expect_new(targets: list[Path], new: bool) -> None:
+    """Mark ``targets`` as files the next write must create, not replace (``new``), or not."""
+    for t in targets:
+        key = os.path.abspath(t)  # noqa: PTH100  # not resolve(): the name the user gave
+        if new:
+            _MUST_BE_NEW.add(key)
+        else:
+            _MUST_BE_NEW.discard(key)
+
+
+def _place(tmp: Path, target: Path) -> None:
+    """Move the written ``tmp`` to ``target``: a rename over it, or, for a target that must be
+    new, a hard link that fails if a file appeared there meanwhile (then the name is freed)."""
+    key = os.path.abspath(target)  # noqa: PTH100
+    if key not in _MUST_BE_NEW:
+        os.replace(tmp, target)
+        return
+    try:
+        os.link(tmp, target)  # atomic, and never over an existing name
+    except FileExistsError:
+        raise InputError.single(
+            "appeared while Shipyard was writing it (another program made it); nothing was replaced, "
+            "use --force to replace it",
+            file=target,
+        ) from None
+    except OSError:  # a file system without hard links: claim the name, then rename over the claim
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.close(fd)
+        os.replace(tmp, target)
+    else:
+        tmp.unlink()
+    _MUST_BE_NEW.discard(key)
+
+
 def atomic_write_many(files: list[tuple[Path, bytes]]) -> None:
     """Write several files all or nothing: every one is written, or none is changed.
 
@@ -321,7 +361,7 @@ def atomic_write_many(files: list[tuple[Path, bytes]]) -> None:
         for target, tmp in temps:
             backup = _backup(target)
             try:
-                os.replace(tmp, target)
+                _place(tmp, target)
             except BaseException:
                 if backup is not None:
                     backup.unlink(missing_ok=True)

@@ -43,11 +43,28 @@ class Problem:
         return f"{where}: {text}" if where else text
 
 
+# An input error lists at most this many problems, then "... and N more": every list and
+# map of a design has a size limit, but 200 crew members each named twice still said 200
+# things (and 100,000 skills said 100,000 before pilot.skills had a limit).
+MAX_LISTED_PROBLEMS = 50
+
+
 @dataclass
 class InputError(Exception):
-    """Bad input: a file, a catalog or a design that cannot be used as it is."""
+    """Bad input: a file, a catalog or a design that cannot be used as it is.
+
+    Its problems are capped at :data:`MAX_LISTED_PROBLEMS`, the rest counted in a last one."""
 
     problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        more = len(self.problems) - MAX_LISTED_PROBLEMS
+        if more > 0:
+            shown = self.problems[:MAX_LISTED_PROBLEMS]
+            files = {p.file for p in self.problems}
+            file = next(iter(files)) if len(files) == 1 else None
+            more_text = f"... and {more:,} more problem{'' if more == 1 else 's'}"
+            self.problems = [*shown, Problem(more_text, file)]
 
     @classmethod
     def single(

@@ -33,6 +33,18 @@ from shipyard.core.schema import Spec, design_schema
 
 MAX_CHANGES = 3
 BEAM = 6
+# The search budget: designs tried, times the design's size in bytes of JSON, at most this
+# (and never fewer than MIN_TRIES designs). Each try applies the changes and judges the
+# design, both in time growing with its size, and every number and entry is a candidate:
+# without a budget a search grew with the square of the design (a 64 KB Wing Commander
+# design took 25 s and 3.3 GB; Cluster Falk with 200 entries a list passed 300 s). The
+# sample designs (1-3 KB) get 80-250 tries, more than their whole search needs (the
+# alien disk fighter's takes 39); the largest design a ruleset's limits allow (6-75 KB)
+# gets 3-40, the single changes at an error's place first.
+# A budget of work, not of seconds: ``check --suggest`` and ``fix --apply N`` must find
+# the same proposals on any machine, under any load.
+WORK_BUDGET = 250_000
+MIN_TRIES = 1  # a design of 250 KB or more (a design file may be 2 MB) gets one try
 
 
 @dataclass(frozen=True)
@@ -80,6 +92,13 @@ class Proposal:
             "effects": self.effects,
             "passes": self.passes,
         }
+
+
+class Proposals(list[Proposal]):
+    """The proposals of one search; ``exhausted`` when its budget ran out before it had
+    tried everything (then these are the best it found, and there may be others)."""
+
+    exhausted: bool = False
 
 
 def _badness(v: Verdict) -> tuple[int, int]:
@@ -176,6 +195,19 @@ def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) ->
     return out
 
 
+def at_fault_first(edits: list[Edit], report: Report) -> list[Edit]:
+    """``edits``, those at, inside or around the place of an error first (otherwise in order):
+    what a search that cannot try every change tries first."""
+    places = [f.path for f in report.findings if f.severity == Severity.ERROR and f.path]
+
+    def near(path: str) -> bool:
+        return any(
+            p == path or p.startswith((path + ".", path + "[")) or path.startswith((p + ".", p + "[")) for p in places
+        )
+
+    return sorted(edits, key=lambda e: not near(e.path))
+
+
 def apply(design: Any, edits: list[Edit], catalog: Catalog, *, resolve: bool = True) -> Any:
     """The design with ``edits`` made, as one operation of :mod:`shipyard.core.edits`:
     values set first, then entries removed from the last one up (so that the paths of
@@ -225,7 +257,7 @@ def propose(
         try:
             next(steps)
         except StopIteration as done:
-            return list(done.value)
+            return done.value  # type: ignore[no-any-return]
 
 
 def search(
@@ -239,9 +271,12 @@ def search(
     errors = start.errors
     if not errors:
         return []
-    tried: dict[tuple[tuple[str, str, str], ...], tuple[Any, Verdict] | None] = {}
+    # Only verdicts are kept of the designs tried (a design of the largest size is ~1 MB in
+    # memory); the few proposals kept are made again at the end.
+    tried: dict[tuple[tuple[str, str, str], ...], Verdict | None] = {}
+    budget = max(MIN_TRIES, WORK_BUDGET // max(1, len(json.dumps(design.model_dump(mode="json")))))
 
-    def attempt(edits: tuple[Edit, ...]) -> tuple[Any, Verdict] | None:
+    def attempt(edits: tuple[Edit, ...]) -> Verdict | None:
         key = tuple(e.key for e in edits)
         if key not in tried:
             try:  # numbers and removals only: the names stay resolved
@@ -249,29 +284,36 @@ def search(
             except InputError:
                 tried[key] = None
             else:
-                tried[key] = (new, verdict(new, catalog))
+                tried[key] = verdict(new, catalog)
         return tried[key]
+
+    def spent() -> bool:
+        return len(tried) >= budget
 
     def no_new_error(v: Verdict) -> bool:
         return all(v.errors[c] <= errors[c] for c in v.errors)
 
-    found: list[tuple[tuple[Edit, ...], Any, Verdict]] = []
+    found: list[tuple[tuple[Edit, ...], Verdict]] = []
     progress: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
-    for e in candidates(design, report, catalog, set(keep)):
-        result = attempt((e,))
+    singles = candidates(design, report, catalog, set(keep))
+    if len(singles) > budget:  # not all can be tried: those at an error's place first
+        singles = at_fault_first(singles, report)
+    for e in singles:
+        if spent():
+            break
+        v = attempt((e,))
         yield
-        if result is None:
+        if v is None:
             continue
-        new, v = result
         if no_new_error(v) and v.errors != errors:
-            found.append(((e,), new, v))
+            found.append(((e,), v))
         if no_new_error(v) and _badness(v) < _badness(start):
             progress.append((_badness(v), (e,)))
     progress.sort(key=lambda p: p[0])
     frontier = [edits for _, edits in progress[:BEAM]]
     best_singles = [edits[0] for edits in frontier]
     for _ in range(MAX_CHANGES - 1):
-        if sum(1 for f in found if f[2].valid) >= limit:
+        if sum(1 for f in found if f[1].valid) >= limit:
             break
         grown: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
         for edits in frontier:
@@ -281,24 +323,26 @@ def search(
                 combined = tuple(sorted((*edits, e), key=lambda x: x.path))
                 if tuple(x.key for x in combined) in tried or not _compatible(list(combined)):
                     continue
-                result = attempt(combined)
+                if spent():
+                    break
+                v = attempt(combined)
                 yield
-                if result is None:
+                if v is None:
                     continue
-                new, v = result
                 if no_new_error(v) and v.errors != errors:
-                    found.append((combined, new, v))
+                    found.append((combined, v))
                 if no_new_error(v):
                     grown.append((_badness(v), combined))
         grown.sort(key=lambda g: g[0])
         frontier = [edits for _, edits in grown[:BEAM]]
-    ranked: list[Proposal] = []
+    ranked = Proposals()
+    ranked.exhausted = spent()
     seen: list[Any] = []
-    for edits, new, v in sorted(found, key=lambda f: (not f[2].valid, len(f[0]), _badness(f[2]))):
+    for edits, v in sorted(found, key=lambda f: (not f[1].valid, len(f[0]), _badness(f[1])))[: 3 * limit]:
+        new = apply(design, list(edits), catalog)  # resolved, as every edit of the design is
         if any(new == s for s in seen):
             continue
         seen.append(new)
-        new = apply(design, list(edits), catalog)  # resolved, as every edit of the design is
         after = evaluate(new, catalog)
         yield
         cured = sorted(set((errors - v.errors).elements()))

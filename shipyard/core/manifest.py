@@ -11,11 +11,83 @@ Shipyard's own data folders (the built-in rulesets keep their catalogs and templ
 the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
 """
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+MAX_ID = 60
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID)]
+# A kind's ``matches`` pattern: at most this many repetitions of more than one (``+``,
+# ``*``, ``{2,}``), none inside another and none over an alternation; see check_kind_pattern.
+MAX_REPEATS = 3
+_SINGLE = {"LITERAL", "NOT_LITERAL", "IN", "ANY"}
+
+
+def check_kind_pattern(pattern: str) -> str:
+    """``pattern``, if it compiles and cannot backtrack catastrophically; ValueError otherwise.
+
+    A kind id is at most 60 characters (:data:`MAX_ID`): :meth:`DesignKind.accepts` tries
+    nothing longer, so what remains is the pattern's shape: ``(a|aa)+`` took 4 s against a
+    39-character kind, 1.7 times longer per character. So a repetition of more than one
+    may repeat only single characters or groups of them (``[0-9]+``, ``(ab)+``), never
+    another repetition (``(a+)+``) or an alternation (``(a|aa)+``, write ``[ab]+``), and a
+    pattern has at most :data:`MAX_REPEATS` of them (``a*a*a*a*...`` is polynomial in the
+    number of them). Matching then takes at most ~C(63, 3) steps: microseconds.
+    """
+    import re._parser as sre_parse  # type: ignore[import-not-found]  # the standard library's own pattern parser
+
+    try:
+        parsed = sre_parse.parse(pattern)
+    except re.error as exc:
+        raise ValueError(f"not a regular expression: {exc}") from None
+    repeats = 0
+
+    def visit(items: Any, under_repeat: bool) -> None:
+        nonlocal repeats
+        for op, arg in items:
+            name = str(op)
+            if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+                _low, high, body = arg
+                many = high is sre_parse.MAXREPEAT or high > 1
+                if many:
+                    if under_repeat:
+                        raise ValueError("a repetition inside a repetition ((a+)+) may take exponential time")
+                    repeats += 1
+                visit(body, under_repeat or many)
+            elif name in ("BRANCH", "GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT", "ATOMIC_GROUP"):
+                if under_repeat:
+                    raise ValueError(
+                        "an alternation, back-reference or look-around inside a repetition ((a|aa)+) may take "
+                        "exponential time; repeat a character class instead ([ab]+)"
+                    )
+                for sub in _branches(name, arg):
+                    visit(sub, under_repeat)
+            elif name == "SUBPATTERN":
+                visit(arg[-1], under_repeat)
+            elif under_repeat and name not in _SINGLE:
+                raise ValueError(f"{name.lower()} inside a repetition is not allowed")
+
+    visit(parsed, False)
+    if repeats > MAX_REPEATS:
+        raise ValueError(f"{repeats} repetitions; a kind pattern may have at most {MAX_REPEATS}")
+    return pattern
+
+
+def _branches(name: str, arg: Any) -> list[Any]:
+    """The sub-patterns of an alternation, a conditional group or a look-around."""
+    if name == "BRANCH":
+        return list(arg[1])
+    if name == "GROUPREF_EXISTS":
+        return [b for b in arg[1:] if b is not None]
+    if name in ("ASSERT", "ASSERT_NOT"):
+        return [arg[1]]
+    if name == "ATOMIC_GROUP":
+        return [arg]
+    return []
+
+
+KindPattern = Annotated[str, Field(max_length=200), AfterValidator(check_kind_pattern)]
 Dotted = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$", max_length=200)]
 Text = Annotated[str, Field(max_length=2000)]
 Label = Annotated[str, Field(min_length=1, max_length=120)]
@@ -32,15 +104,19 @@ class DesignKind(_Entry):
     name: Label = Field(description="what a design of this kind is, e.g. 'Gunboat'")
     menu: Label | None = Field(default=None, description="menu text with an & accelerator; default: the name")
     description: Text = ""
-    matches: Annotated[str, Field(max_length=200)] | None = Field(
+    matches: KindPattern | None = Field(
         default=None,
         description="a regular expression for further kind ids this one stands for (big+2 is a big ship)",
     )
 
     def accepts(self, kind_id: str) -> bool:
-        import re
-
-        return kind_id == self.id or (self.matches is not None and re.fullmatch(self.matches, kind_id) is not None)
+        """Whether ``kind_id`` is this kind: its id, or a kind id of at most 60 characters
+        (``big+2``) that its ``matches`` pattern takes whole."""
+        if kind_id == self.id:
+            return True
+        if self.matches is None or len(kind_id) > MAX_ID:
+            return False
+        return re.fullmatch(self.matches, kind_id) is not None
 
 
 class Command(_Entry):

@@ -22,10 +22,11 @@ the PyPA entry points specification) on ``sys.path``; reading those is about 1 m
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,13 @@ if TYPE_CHECKING:
 GROUP = "shipyard.rulesets"
 DEFAULT_MANIFEST = "manifest.yaml"
 DATA_PREFIX = "shipyard-data:"
+# Shipyard's own distribution: the rulesets it installs win over a plug-in declaring their id.
+BUILTIN_DISTRIBUTION = "shipyard"
+BUILTIN_PACKAGE = "shipyard.rulesets."
+# A distribution's entry points are a few hundred bytes; a manifest is 1-3 KB (the
+# built-in ones). Bigger files are refused unread: a 5 MB manifest took 34 s to parse.
+MAX_ENTRY_POINTS_BYTES = 256 * 1024
+MAX_MANIFEST_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -152,8 +160,12 @@ def _distribution(folder: str) -> tuple[str, str]:
     return name.replace("_", "-").lower(), version
 
 
-def entry_points(path: list[str] | None = None) -> list[EntryPoint]:
-    """Every ``shipyard.rulesets`` entry on ``path`` (default ``sys.path``), first distribution wins."""
+def entry_points(path: list[str] | None = None, problems: list[Problem] | None = None) -> list[EntryPoint]:
+    """Every ``shipyard.rulesets`` entry on ``path`` (default ``sys.path``), first distribution wins.
+
+    Any installed distribution's ``entry_points.txt`` is read, so each is read as a
+    stranger's file (:func:`_read_entry_points`): one that cannot be read is noted in
+    ``problems`` and skipped, never a hang or a crash."""
     seen: set[str] = set()
     found: list[EntryPoint] = []
     for where in sys.path if path is None else path:
@@ -165,10 +177,16 @@ def entry_points(path: list[str] | None = None) -> list[EntryPoint]:
             dist, version = _distribution(folder)
             if dist in seen:
                 continue
+            file = Path(where or ".", folder, "entry_points.txt")
             try:
-                with open(os.path.join(where or ".", folder, "entry_points.txt"), encoding="utf-8") as fh:
-                    text = fh.read()
-            except OSError:
+                text = _read_entry_points(file)
+            except InputError as exc:
+                if problems is not None:
+                    problems += [
+                        replace(p, message=f"distribution {dist} {version}: {p.message}; skipped") for p in exc.problems
+                    ]
+                continue
+            if text is None:
                 continue
             seen.add(dist)
             for name, value in _parse_entry_points(text).get(GROUP, {}).items():
@@ -179,17 +197,60 @@ def entry_points(path: list[str] | None = None) -> list[EntryPoint]:
     return found
 
 
+def _read_entry_points(file: Path) -> str | None:
+    """The text of a distribution's ``entry_points.txt``; None when it has none.
+
+    A pipe, a device or a folder is refused before it is opened (a FIFO would wait
+    forever), a file over :data:`MAX_ENTRY_POINTS_BYTES` is refused unread, and text that
+    is not UTF-8 is an input error naming the file."""
+    from shipyard.core.usertext import decode, read_limited
+
+    try:
+        os.lstat(file)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise InputError.single(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    raw = read_limited(file, str(file), MAX_ENTRY_POINTS_BYTES, "an entry_points.txt")
+    return decode(raw, str(file))
+
+
 # --- reading manifests ------------------------------------------------------------------------
 
 
-def _package_folder(package: str) -> Path | None:
-    """The folder of ``package``, found without running it (only its parents are imported)."""
-    import importlib.util
+@contextmanager
+def plugin_guard(what: str, file: str | Path | None = None) -> Iterator[None]:
+    """Whatever a plug-in's code raises while it is found or imported becomes an input
+    error naming ``what`` (the plug-in and what was being done), so that plug-in is skipped
+    and everything else works.
+
+    ``BaseException`` included: a plug-in raising ``SystemExit`` or ``KeyboardInterrupt``
+    at import ended Shipyard silently (exit 5, 9, 130). The price: a Ctrl-C pressed during
+    the milliseconds of a plug-in's import skips that plug-in instead of ending the command.
+    """
+    from shipyard.core.termtext import shorten
 
     try:
-        spec = importlib.util.find_spec(package)
-    except (ImportError, ValueError):
-        return None
+        yield
+    except InputError:
+        raise
+    except BaseException as exc:  # a broken plug-in is the user's input problem, never our end
+        detail = shorten(str(exc), 300)
+        raise InputError.single(
+            f"{what}: {type(exc).__name__}" + (f": {detail}" if detail else ""), file=file
+        ) from None
+
+
+def _package_folder(package: str) -> Path | None:
+    """The folder of ``package``, found without running it (only its parents are imported,
+    under :func:`plugin_guard`: a parent that raises is an input error naming it)."""
+    import importlib.util
+
+    with plugin_guard(f"package {package!r} cannot be found: importing its parent package raised"):
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            return None
     if spec is None or not spec.submodule_search_locations:
         return None
     return Path(next(iter(spec.submodule_search_locations)))
@@ -204,9 +265,10 @@ def _cache_key() -> str:
     """What a cached manifest depends on besides its file: the manifest model and pydantic."""
     import pydantic
 
+    import shipyard
     from shipyard.core import manifest
 
-    return f"{_stamp(Path(manifest.__file__))}|{pydantic.VERSION}|{sys.version}"
+    return f"{_stamp(Path(manifest.__file__))}|{shipyard.__version__}|{pydantic.VERSION}|{sys.version}"
 
 
 def read_manifest(file: Path) -> Manifest:
@@ -225,8 +287,10 @@ class ManifestReader:
     A manifest validated before (same file, size and time; same manifest model) comes from
     the cache: reading YAML with positions means importing ruamel.yaml, and building the
     manifest models' validators costs every start-up ~10 ms, for files that change only when
-    a ruleset is installed. Any problem with the cache means a normal read, never an error
-    (SHIPYARD_NO_CACHE=1 bypasses it).
+    a ruleset is installed. A manifest that failed is remembered too, with its problems,
+    until the file changes: an invalid plug-in's manifest was parsed again on every
+    command (0.6 MB: 4 s each, even for ``--help``). Any problem with the cache means a
+    normal read, never an error (SHIPYARD_NO_CACHE=1 bypasses it).
     """
 
     def __init__(self) -> None:
@@ -236,23 +300,34 @@ class ManifestReader:
         self.changed = False
 
     def read(self, file: Path) -> Manifest:
+        from shipyard.core.manifest import Manifest
+
         if not file.is_file():
             raise InputError.single("the ruleset's manifest is missing", file=file)
         stamp = _stamp(file)
         found = self.entries.get(stamp)
-        if found is not None:
+        if isinstance(found, Manifest):
             return found
-        manifest = _validated(file)
+        if isinstance(found, list):  # it failed before, and has not changed since
+            raise InputError(list(found))
+        try:
+            result: Manifest | list[Problem] = _validated(file)
+        except InputError as exc:
+            result = exc.problems
         older = f"{file.resolve()}:"
         self.entries = {k: v for k, v in self.entries.items() if not k.startswith(older)}
-        self.entries[stamp] = manifest
+        self.entries[stamp] = result
         self.changed = True
-        return manifest
+        if isinstance(result, list):
+            raise InputError(list(result))
+        return result
 
     def save(self) -> None:
         """Write the cache if a manifest was read anew."""
         if self.use_cache and self.changed:
-            _write_cache(self.key, self.entries)
+            from shipyard.core import cachefile
+
+            cachefile.write(_cache_file(), self.key, self.entries)
             self.changed = False
 
 
@@ -260,7 +335,7 @@ def _validated(file: Path) -> Manifest:
     from shipyard.core.manifest import Manifest
     from shipyard.core.yamlio import load_yaml, validate
 
-    doc = load_yaml(file)
+    doc = load_yaml(file, "ruleset manifest", max_bytes=MAX_MANIFEST_BYTES)
     return validate(doc, Manifest, doc.data, ())  # type: ignore[no-any-return]  # raises with positions
 
 
@@ -270,39 +345,20 @@ def _cache_file() -> Path:
     return user_cache_folder() / "manifests.pickle"
 
 
-def _read_cache(key: str) -> dict[str, Manifest]:
-    import pickle
-
+def _read_cache(key: str) -> dict[str, Manifest | list[Problem]]:
+    """The cached manifests (and remembered failures) of this manifest model, or none."""
+    from shipyard.core import cachefile
     from shipyard.core.manifest import Manifest
 
-    try:
-        with _cache_file().open("rb") as fh:
-            stored = pickle.load(fh)
-    except Exception:  # missing, unreadable, written by another version: read the files
+    stored = cachefile.read(_cache_file(), key)
+    if not isinstance(stored, dict):
         return {}
-    if not isinstance(stored, dict) or stored.get("key") != key or not isinstance(stored.get("manifests"), dict):
-        return {}
-    return {k: v for k, v in stored["manifests"].items() if isinstance(k, str) and isinstance(v, Manifest)}
-
-
-def _write_cache(key: str, entries: dict[str, Manifest]) -> None:
-    """Written whole to a temporary file, then renamed: a reader never sees half a cache."""
-    import pickle
-    import tempfile
-
-    target = _cache_file()
-    tmp: Path | None = None
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(dir=target.parent, prefix=".manifests.", suffix=".tmp")
-        tmp = Path(name)
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump({"key": key, "manifests": entries}, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(target)
-    except OSError:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                tmp.unlink(missing_ok=True)
+    return {
+        k: v
+        for k, v in stored.items()
+        if isinstance(k, str)
+        and (isinstance(v, Manifest) or (isinstance(v, list) and all(isinstance(p, Problem) for p in v)))
+    }
 
 
 @dataclass
@@ -311,41 +367,58 @@ class _Registry:
     problems: list[Problem]
 
 
+def _is_builtin(ep: EntryPoint) -> bool:
+    return ep.distribution == BUILTIN_DISTRIBUTION and ep.package.startswith(BUILTIN_PACKAGE)
+
+
 @cache
 def _registry() -> _Registry:
+    """Every entry point read under :func:`plugin_guard`, Shipyard's own rulesets first.
+
+    A plug-in declaring the id of a built-in ruleset is skipped before any of its code
+    runs, with a note naming it: a built-in ruleset is never replaced by whichever
+    distribution happens to be found first."""
     rulesets: dict[str, RulesetInfo] = {}
     problems: list[Problem] = []
     reader = ManifestReader()
-    for ep in entry_points():
+    found = entry_points(problems=problems)
+    builtin_ids = {ep.name for ep in found if _is_builtin(ep)}
+    for ep in sorted(found, key=lambda e: not _is_builtin(e)):  # stable: built-ins first, then path order
         where = f"entry point {ep.name!r} of {ep.distribution} {ep.version}".rstrip()
-        folder = _package_folder(ep.package)
-        if folder is None:
-            problems.append(Problem(f"{where}: package {ep.package!r} cannot be found"))
-            continue
-        try:
-            manifest = reader.read(folder / ep.manifest)
-        except InputError as exc:
-            problems += [
-                Problem(f"{where}: {p.message}", p.file, p.line, p.column, p.path, p.allowed) for p in exc.problems
-            ]
-            continue
-        if manifest.id != ep.name:
-            problems.append(
-                Problem(f"{where}: the manifest says id {manifest.id!r}", str(folder / ep.manifest), path="id")
-            )
-            continue
-        if manifest.id in rulesets:
-            first = rulesets[manifest.id]
+        if not _is_builtin(ep) and ep.name in builtin_ids:
             problems.append(
                 Problem(
-                    f"{where}: ruleset {manifest.id!r} is already installed by {first.distribution}; "
-                    "this one is ignored"
+                    f"{where}: declares ruleset {ep.name!r}, which is built into Shipyard; "
+                    f"the built-in ruleset is used and this plug-in ({ep.package}) is skipped"
                 )
             )
             continue
-        rulesets[manifest.id] = RulesetInfo(manifest, folder / ep.manifest, ep.package, ep.distribution, ep.version)
+        try:
+            with plugin_guard(f"{where}: reading the plug-in raised"):
+                info = _read_entry(ep, where, reader, rulesets)
+        except InputError as exc:
+            problems += [
+                p if p.message.startswith(where) else replace(p, message=f"{where}: {p.message}") for p in exc.problems
+            ]
+            continue
+        rulesets[info.id] = info
     reader.save()
     return _Registry(dict(sorted(rulesets.items(), key=lambda kv: kv[1].name.lower())), problems)
+
+
+def _read_entry(ep: EntryPoint, where: str, reader: ManifestReader, known: dict[str, RulesetInfo]) -> RulesetInfo:
+    """One entry point's ruleset, read from its manifest; an input error says why not."""
+    folder = _package_folder(ep.package)
+    if folder is None:
+        raise InputError.single(f"package {ep.package!r} cannot be found")
+    manifest = reader.read(folder / ep.manifest)
+    if manifest.id != ep.name:
+        raise InputError.single(f"the manifest says id {manifest.id!r}", file=folder / ep.manifest, path="id")
+    if manifest.id in known:
+        raise InputError.single(
+            f"ruleset {manifest.id!r} is already installed by {known[manifest.id].distribution}; this one is ignored"
+        )
+    return RulesetInfo(manifest, folder / ep.manifest, ep.package, ep.distribution, ep.version)
 
 
 def rulesets() -> list[RulesetInfo]:
@@ -409,11 +482,8 @@ def import_package(package: str, where: Path, *, path: str | None = None) -> Rul
     if path is not None:
         sys.path.insert(0, path)
     try:
-        module: Any = importlib.import_module(package)
-    except Exception as exc:  # a broken plug-in is the user's input problem, not our crash
-        raise InputError.single(
-            f"the ruleset package {package!r} cannot be imported: {type(exc).__name__}: {exc}", file=where
-        ) from None
+        with plugin_guard(f"the ruleset package {package!r} cannot be imported", file=where):
+            module: Any = importlib.import_module(package)
     finally:
         if path is not None:
             sys.path.remove(path)
@@ -441,13 +511,8 @@ def contributed(info: RulesetInfo, module: str) -> Any:
     """A contribution's module (a command, a text format, a conversion), imported now."""
     import importlib
 
-    try:
+    with plugin_guard(f"ruleset {info.id!r}: module {module!r} cannot be imported", file=info.manifest_file):
         return importlib.import_module(module)
-    except Exception as exc:
-        raise InputError.single(
-            f"ruleset {info.id!r}: module {module!r} cannot be imported: {type(exc).__name__}: {exc}",
-            file=info.manifest_file,
-        ) from None
 
 
 def forget() -> None:

@@ -139,9 +139,26 @@ def fleet_layout(n_designs: int) -> dict[str, int]:
 def template_dirs(ruleset: str, user_dirs: list[Path], ruleset_templates: Path | None, common: Path) -> list[Path]:
     """Where templates are looked up, first match wins: user folders (a ``RULESET`` and a
     ``common`` folder in each, then the folder itself), the ruleset's own templates (its
-    manifest says where), then the shared ``common`` templates."""
+    manifest says where), then the shared ``common`` templates.
+
+    A user folder's ``RULESET`` and ``common`` must be real folders: a link there (to
+    ``/etc``, say) is refused with an input error, never followed (the safe folder walk,
+    :mod:`shipyard.core.safepaths`)."""
+    from shipyard.core.errors import InputError
+    from shipyard.core.safepaths import UnsafePath, subfolder
+
     dirs: list[Path] = []
     for d in user_dirs:
-        dirs += [d / ruleset, d / "common", d]
+        for name in (ruleset, "common"):
+            try:
+                found = subfolder(d, name)
+            except UnsafePath as exc:
+                raise InputError.single(
+                    f"refused template folder: it is {exc.what}; a template folder's {ruleset!r} and 'common' "
+                    "must be real folders inside it, never links",
+                    file=exc.path,
+                ) from None
+            dirs += [found] if found is not None else []
+        dirs.append(d)
     dirs += [*([ruleset_templates] if ruleset_templates else []), common]
     return [d for d in dirs if d.is_dir()]

@@ -27,7 +27,7 @@ from urllib.parse import unquote, urlparse
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from shipyard.core.safepaths import inside, is_regular_file, resolved
+from shipyard.core.safepaths import UnsafePath, walk_below
 
 
 class RefusedResource(Exception):
@@ -50,12 +50,14 @@ class SafeFetcher(URLFetcher):
                 f"refused {url!r}: sheets may not load anything from the network; "
                 "use data: URLs or files in the template folder"
             )
-        path = resolved(unquote(urlparse(url).path))
-        if not inside(path, self.roots) or not is_regular_file(path):
+        path = Path(unquote(urlparse(url).path))
+        try:
+            path = walk_below(path, self.roots)
+        except (OSError, UnsafePath):
             raise RefusedResource(
-                f"refused {url!r}: only regular files inside the template and catalog folders may be loaded "
-                f"({', '.join(str(r) for r in self.roots)})"
-            )
+                f"refused {url!r}: only regular files inside the template and catalog folders may be loaded, "
+                f"never through a link ({', '.join(str(r) for r in self.roots)})"
+            ) from None
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
 

@@ -13,7 +13,6 @@ template that imports them without ``with context`` still gets the right one.
 from __future__ import annotations
 
 import os
-import posixpath
 import stat
 import traceback
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from shipyard.core.safepaths import inside, kind_of
+from shipyard.core.safepaths import UnsafePath, kind_of, walk
 from shipyard.core.termtext import shorten
 
 # A template file is read whole; a sheet's templates are a few KB.
@@ -41,31 +40,35 @@ class RefusedTemplate(TemplateError):
 
 
 class FolderLoader(FileSystemLoader):
-    """jinja2's file loader, reading only regular files inside its folders.
+    """jinja2's file loader, reading only regular files inside its folders, links refused.
 
-    ``{% include %}``, ``{% extends %}`` and ``{% import %}`` all come here. The file a name
-    leads to is resolved (links followed) and must lie inside one of the template folders,
-    the same test the renderer's URL fetcher applies (:mod:`shipyard.core.safepaths`); a
-    link to ``/proc/self/environ`` or a pipe is refused before it is opened.
+    ``{% include %}``, ``{% extends %}`` and ``{% import %}`` all come here. The name is
+    walked from each template folder with :func:`shipyard.core.safepaths.walk`: no step
+    may be a symbolic link (file or folder), and the file must be a regular one, so a
+    link to ``/etc`` or ``/proc/self/environ`` or a pipe is refused before it is opened.
+    The renderer's URL fetcher walks the same way.
     """
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         pieces = split_template_path(template)
         for folder in self.searchpath:
-            filename = posixpath.join(folder, *pieces)
-            if os.path.lexists(filename):
+            try:
+                path = walk(Path(folder), pieces)
                 break
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            except UnsafePath as exc:
+                raise RefusedTemplate(
+                    f"refused template {template!r}: it is {exc.what} ({exc.path}), not a regular file inside the "
+                    f"template folders ({', '.join(self.searchpath)}); only regular files inside them are used, "
+                    "never links"
+                ) from None
         else:
             return super().get_source(environment, template)  # not found: jinja2's own message
-        if not inside(filename, self.searchpath):
-            raise RefusedTemplate(
-                f"refused template {template!r}: it leads outside the template folders "
-                f"({', '.join(self.searchpath)}); only files inside them may be used"
-            )
-        path = Path(filename)
+        filename = str(path)
         try:
             st = path.stat()
-            if not stat.S_ISREG(st.st_mode):
+            if not stat.S_ISREG(st.st_mode):  # swapped since the walk
                 raise RefusedTemplate(f"refused template {template!r}: it is {kind_of(st.st_mode)}, not a file")
             if st.st_size > MAX_TEMPLATE_BYTES:
                 raise RefusedTemplate(

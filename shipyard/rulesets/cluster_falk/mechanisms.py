@@ -53,6 +53,7 @@ from shipyard.rulesets.cluster_falk.items import (
 )
 from shipyard.rulesets.cluster_falk.ship import (
     Effective,
+    Seat,
     effective_skill,
     equipment,
     parts,
@@ -164,8 +165,12 @@ def apply_crew_stations(ctx: Context, p: CrewStationsParams) -> None:
     gunnery = eff.get(gunnery_skill.id) if gunnery_skill is not None else None
     ai = gunnery.ship if gunnery is not None else 0
     rows: Rows = []
+    at_turret: dict[int, list[Seat]] = {}
+    for seat in taken:
+        if seat.turret is not None:
+            at_turret.setdefault(seat.turret, []).append(seat)
     for t, turret in enumerate(design.turrets):
-        gunners = [s for s in taken if s.turret == t]
+        gunners = at_turret.get(t, [])
         if len(gunners) > 1:
             names = ", ".join(design.crew[s.member].name for s in gunners)
             flag(
@@ -200,7 +205,7 @@ def apply_crew_stations(ctx: Context, p: CrewStationsParams) -> None:
                 actual=0,
                 limit="a gunner, or a ship skill above 0%",
             )
-        value, who = turret_gunnery(ctx.catalog, design, t, ai, gunnery_skill)
+        value, who = turret_gunnery(ctx.catalog, design, t, ai, gunnery_skill, gunners)
         rows.append([turret.name, who, f"{value}%"])
     if rows:
         parts(ctx).tables.append(turrets_table(rows, ctx.catalog.cite(p.source)))

@@ -192,13 +192,20 @@ def effective_skill(
 
 
 def turret_gunnery(
-    catalog: Catalog, design: Design, index: int, ship_value: int, skill: ShipSkill | None
+    catalog: Catalog,
+    design: Design,
+    index: int,
+    ship_value: int,
+    skill: ShipSkill | None,
+    gunners: list[Seat] | None = None,
 ) -> tuple[int, str]:
     """What a turret fires at and who fires it: the gunner's skill for ``skill`` when higher
     than the ship's, else the ship's ("an unmanned turret ... will fire at a standard AI
-    rating")."""
+    rating"). ``gunners``: the seats at this turret, when the caller has them (finding them
+    again for each of 200 turrets made a check quadratic in the crew)."""
     turret = design.turrets[index]
-    gunners = [s for s in seats(design) if s.turret == index]
+    if gunners is None:
+        gunners = [s for s in seats(design) if s.turret == index]
     best: tuple[int, str] | None = None
     for seat in gunners if skill is not None else []:
         member = design.crew[seat.member]

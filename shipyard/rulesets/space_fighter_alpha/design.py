@@ -25,8 +25,8 @@ class ItemChoice(Strict):
     id: _Name = Field(description="catalog id, name or alias")
     level: int = Field(default=1, ge=1, le=1000)
     scale: str | None = Field(default=None, max_length=40, description="component scale for out-of-scale items")
-    options: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(
-        default_factory=dict, description="e.g. the AI's dexterity/piloting/gunnery spread"
+    options: dict[Annotated[str, Field(max_length=60)], Annotated[int, Field(ge=0, le=100)]] = Field(
+        default_factory=dict, max_length=20, description="e.g. the AI's dexterity/piloting/gunnery spread"
     )
 
 
@@ -110,14 +110,16 @@ class Design(Strict):
     move: _Stat
     power: _Stat
     structure: _Stat
-    priority: list[str] | None = Field(default=None, description="pinned attribute priority, highest first")
+    priority: list[Annotated[str, Field(max_length=60)]] | None = Field(
+        default=None, max_length=20, description="pinned attribute priority, highest first"
+    )
     weapons: list[WeaponChoice] = Field(default_factory=list, max_length=200)
     technology: list[ItemChoice] = Field(default_factory=list, max_length=200)
     custom_technology: list[CustomTechnology] = Field(default_factory=list, max_length=200)
     custom_weapons: list[CustomWeapon] = Field(default_factory=list, max_length=200)
     accessories: list[ItemChoice] = Field(default_factory=list, max_length=200)
-    budgets: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = Field(
-        default_factory=dict, description="Storyteller budget settings by pool id"
+    budgets: dict[Annotated[str, Field(max_length=60)], Annotated[int, Field(ge=0, le=10_000)]] = Field(
+        default_factory=dict, max_length=50, description="Storyteller budget settings by pool id"
     )
     pilot: Pilot | None = None
     forms: list[Form] = Field(default_factory=list, max_length=20)

@@ -68,7 +68,7 @@ class WCPilot(Strict):
     dex: int = Field(ge=0, le=99, description="Dexterity")
     action_check: int = Field(ge=0, le=99, description="the action check score")
     skills: dict[Annotated[str, Field(min_length=1, max_length=60)], _Score] = Field(
-        default_factory=dict, description="skill scores by skill id (piloting, gunnery)"
+        default_factory=dict, max_length=50, description="skill scores by skill id (piloting, gunnery)"
     )
 
 
