@@ -80,7 +80,7 @@ def test_fix_proposes_the_engines_fixes_and_one_applies_as_one_undo_step(qtbot: 
     first = dlg.texts()[0].splitlines()[0]
     assert first == "; ".join(e.text.removesuffix(f" ({e.path})") for e in expected[0].edits)
     assert "[" not in "".join(dlg.texts())  # no internal paths
-    assert "Freebie Points: -4 -> " in dlg.texts()[0]
+    assert "(was 4 over)" in dlg.texts()[0]
     count = view.doc.undo_stack.count()
     assert dlg.apply(0)
     assert view.doc.undo_stack.count() == count + 1
@@ -130,8 +130,8 @@ def test_the_disk_fighters_over_budget_row_has_its_own_fix(qtbot: Any, window: M
     finding = next(f for f in view.doc.report.findings if f.code == "pool-over-budget")
     expected = [p for p in propose(before, view.doc.catalog) if p.cures_finding(finding)]
     assert len(dlg.texts()) == len(expected) > 0
-    assert dlg.texts()[0].splitlines()[0] == "lower Handling 1 -> 0"
-    assert "Freebie Points: -4 -> 1 left" in dlg.texts()[0] and "the design passes" in dlg.texts()[0]
+    assert dlg.texts()[0].splitlines()[0] == "lower Handling from 1 to 0"
+    assert "Freebie Points: 1 left (was 4 over)" in dlg.texts()[0] and "the design passes" in dlg.texts()[0]
     assert "Freebie Points over budget by 4" in dlg.note.text()
     count = view.doc.undo_stack.count()
     qtbot.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)  # Apply: the first, selected proposal
@@ -166,10 +166,10 @@ def test_a_design_made_over_budget_gets_a_fix_beside_each_error(qtbot: Any, wind
     dlg = _press_fix(qtbot, view, rows[link])
     proposals = propose(made, view.doc.catalog)
     assert dlg.proposals == [p for p in proposals if p.cures_finding(finding)]  # only what cures this one
-    assert all("remove Missile/Torpedo" in t.splitlines()[0] for t in dlg.texts())
+    assert all("drop Missile/Torpedo from Weapons" in t.splitlines()[0] for t in dlg.texts())
     assert dlg.apply(0)
-    assert dlg.texts()[0].splitlines()[0] == "remove Light Laser; remove Missile/Torpedo"
-    assert "Freebie Points: -12 -> 10 left" in dlg.texts()[0]
+    assert dlg.texts()[0].splitlines()[0] == "drop Light Laser from Weapons; drop Missile/Torpedo from Weapons"
+    assert "Freebie Points: 10 left (was 12 over)" in dlg.texts()[0]
     assert view.doc.report.valid and view.doc.design.weapons == []
     view.doc.undo_stack.undo()
     assert view.doc.design == made

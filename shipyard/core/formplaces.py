@@ -51,6 +51,12 @@ class _Namer:
                 return named.strip()
         if isinstance(entry, str) and entry.strip():
             return entry.strip()
+        for col in decl.columns:  # a row named by the catalog item one of its columns picks (an action bought)
+            kind = col.choices.catalog if col.choices is not None else None
+            item_id = value_at(entry, col.path) if kind is not None and isinstance(entry, dict) else None
+            item = self.catalog.item(kind, str(item_id)) if kind is not None and item_id is not None else None
+            if item is not None:
+                return item.name
         return f"#{index + 1}"
 
     def sections(self, sections: list[Section], base: Parts, target: Parts) -> tuple[int, str] | None:
