@@ -36,18 +36,21 @@ def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: Main
     shown = {row[1]: row for row in cmp.rows()}
     # the saved version first: what changed since, signed
     assert cmp.comparison is not None and cmp.comparison.names == ["rebel-fighter.ship as saved", "Rebel Fighter"]
-    assert shown["Pool: Freebie Points: spent"] == [
+    assert shown["Freebie Points spent"] == [
         "*",
-        "Pool: Freebie Points: spent",
+        "Freebie Points spent",
         str(was.spent),
         f"{now.spent} (-6)",
     ]
-    assert shown["Pool: Freebie Points: left"][3] == f"{now.remaining} (+6)"
+    assert shown["Freebie Points left"][3] == f"{now.remaining} (+6)"
     # marked in text and in colour: the row's cells have a background, the same rows carry '*'
     differing = [r for r in range(cmp.table.rowCount()) if cmp.table.item(r, 0).text() == "*"]
     assert differing and all(cmp.table.item(r, 2).background().style() != 0 for r in differing)
+    assert cmp.headings() == ["Figures", "Budgets", "Chosen from the catalog", "Findings"]  # no "Pool: ..." prefixes
+    assert not any(row[1].startswith(("Figure:", "Pool:", "Item:", "Finding:")) for row in cmp.rows())
     cmp.only_differences.setChecked(True)
-    assert all(row[0] == "*" for row in cmp.rows())
+    assert all(row[0] == "*" for row in cmp.rows() if row[1] not in cmp.headings())
+    assert cmp.headings() == ["Figures", "Budgets"]  # only the sections that differ
 
 
 def test_compare_with_another_open_design_follows_both(qtbot: Any, window: MainWindow) -> None:
@@ -59,7 +62,7 @@ def test_compare_with_another_open_design_follows_both(qtbot: Any, window: MainW
     assert cmp is not None
     fighter_pools = {p.id: p for p in fighter.doc.report.pools}
     frigate_pools = {p.id: p for p in frigate.doc.report.pools}
-    spent = next(r for r in cmp.rows() if r[1] == "Pool: Weapon Points: spent")
+    spent = next(r for r in cmp.rows() if r[1] == "Weapon Points spent")
     delta = frigate_pools["weapon-points"].spent - fighter_pools["weapon-points"].spent
     assert spent[2:] == [
         str(fighter_pools["weapon-points"].spent),
@@ -210,14 +213,14 @@ def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None
     assert cmp is not None
     view.doc.edit("structure", 20)  # 15 -> 20: 10 freebies over
     view.doc.edit("weapons[1].fire_link", "B")  # the Missile alone in a fire-link group
-    findings = {row[1]: row for row in cmp.rows() if row[1].startswith("Finding: ")}
-    assert findings["Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained"] == [
+    findings = {row[1]: row for row in cmp.rows() if row[1].startswith(("ERROR: ", "WARNING: ", "ADVICE: "))}
+    assert findings["ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained"] == [
         "*",
-        "Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained",
+        "ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained",
         "—",
         "error [added]",
     ]
-    link = "Finding: ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
+    link = "ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
     assert findings[link + " — at Weapons, Missile/Torpedo: fire-link group"][3] == "error [added]"
-    assert findings["Finding: WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
+    assert findings["WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
     assert not any("budgets." in t or "[" in t.split(" [")[0] or "pool-over-budget" in t for t in findings)
