@@ -7,6 +7,7 @@ rows; the numbers are the engine's for the sample ships.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -415,6 +416,8 @@ def test_help_menu_shortcuts_rules_reading_and_about(qtbot: Any, window: MainWin
     assert "File > Open" in keys.values() and "Edit > Redo" in keys.values()
     redo = next(k for k, what in keys.items() if what == "Edit > Redo")
     assert "Ctrl+Shift+Z" in redo and "Ctrl+Y" in redo  # what the action really binds
+    assert " or Redo" not in redo and redo.count(" or ") == 1  # a keyboard's Redo key is named as a key
+    assert all(k for k in re.split(r", | or ", redo))
     shown = helpmenu.show_shortcuts(window)
     assert isinstance(shown, QTextBrowser) and "Ctrl+Tab" in shown.toPlainText()
     assert helpmenu.show_reading(window) is None  # no design open: nothing to read

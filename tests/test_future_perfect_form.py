@@ -91,7 +91,7 @@ def test_choices_come_from_the_catalog_and_the_records_own_names() -> None:
         ("Move 1 range band (Helm, 2 AP)", "move-1"),
         ("Move 2 range bands (Helm, 3 AP)", "move-2"),
     ]
-    offered = dict((v, t) for t, v in choices(column["action"].choices, ctx))
+    offered = {v: t for t, v in choices(column["action"].choices, ctx)}
     assert offered["careful-shot"] == "Careful shot (Tactical, +1 AP on a fire action)"
     assert offered["jump-to-warp"] == "Jump to warp speed (Helm, 6 AP)"
     assert len(choices(column["action"].choices, ctx)) == 12

@@ -32,7 +32,6 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 
 
-
 def _shown(value: Any, delta: str) -> str:
     text = (
         "—"

@@ -14,7 +14,7 @@ import platform
 from typing import Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QWidget
 
 from shipyard.core.registry import get as ruleset_info
@@ -75,6 +75,27 @@ def _window(window: HelpHost, title: str, body: str, *, markdown: bool = False) 
     return view
 
 
+# Keys from Qt::Key_Back on are a keyboard's own keys (Redo, Open, Close on some
+# keyboards), not letters, digits or function keys a person combines with Ctrl.
+_OWN_KEYS_FROM = Qt.Key.Key_Back.value
+
+
+def keys_text(sequences: list[QKeySequence]) -> str:
+    """The keys of an action as a person reads them: "Ctrl+Y, Ctrl+Shift+Z or the Redo key"."""
+    typed: list[str] = []
+    own: list[str] = []
+    for seq in sequences:
+        combo = seq[0]
+        alone = combo.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+        text = seq.toString(QKeySequence.SequenceFormat.NativeText)
+        if alone and combo.key().value >= _OWN_KEYS_FROM:
+            own.append(f"the {text} key")
+        elif text not in typed:
+            typed.append(text)
+    shown = typed + own
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 def shortcuts(window: HelpHost) -> list[tuple[str, str]]:
     """(keys, what) of every menu action with a shortcut, then the keys fields answer."""
     out: list[tuple[str, str]] = []
@@ -85,8 +106,7 @@ def shortcuts(window: HelpHost) -> list[tuple[str, str]]:
             if isinstance(sub, QMenu):
                 walk(sub, f"{where} > {a.text().replace('&', '')}")
             elif a.shortcuts():
-                keys = " or ".join(s.toString() for s in a.shortcuts())
-                out.append((keys, f"{where} > {a.text().replace('&', '').rstrip('…')}"))
+                out.append((keys_text(a.shortcuts()), f"{where} > {a.text().replace('&', '').rstrip('…')}"))
 
     for a in window.menuBar().actions():
         menu = a.menu()

@@ -491,6 +491,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             elif isinstance(el, MapDecl):
                 path_ok(loc, joined(base, el.map), ("map", "object"))
                 choices_ok(loc, el.keys)
+                text_ok(f"{loc}.none", el.none or "")
             elif isinstance(el, BudgetsRef):
                 path_ok(loc, joined(base, el.budgets), ("map", "object"))
             elif isinstance(el, ActionRef):
