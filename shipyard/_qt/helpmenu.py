@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QWidget
 
+from shipyard.core.reading import user_reading
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets
 
@@ -138,7 +139,8 @@ def show_reading(window: HelpHost) -> QTextBrowser | None:
     if path is None or not path.is_file():
         window.statusBar().showMessage(f"{info.name} comes with no rules reading", 5000)
         return None
-    return _window(window, f"Rules reading: {info.name}", path.read_text(encoding="utf-8"), markdown=True)
+    text = user_reading(path.read_text(encoding="utf-8"))  # the player's part: no catalog files, JSON or commands
+    return _window(window, f"Rules reading: {info.name}", text, markdown=True)
 
 
 def versions() -> list[tuple[str, str]]:
