@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,11 +17,14 @@ from shipyard.core.evaluate import evaluate
 from shipyard.core.fixes import propose
 
 from .conftest import EXAMPLES
-from .test_editor import field, no_blocking_dialogs, type_into, window  # noqa: F401 (fixtures)
+from .test_editor import field, no_blocking_dialogs, type_into, user_copy, window  # noqa: F401 (fixtures)
 
 
-def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    sample = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert sample is not None and window.compare_sources(sample.doc) == ["file"]  # an untitled copy: no saved version
+    window.close_tab(window.tabs.indexOf(sample))
+    view = window.open_file(user_copy(tmp_path, "rebel-fighter"))
     assert view is not None
     assert window.compare_sources(view.doc) == ["saved", "file"]
     cmp = window.compare_with(view.doc, "saved")
@@ -29,7 +33,7 @@ def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: Main
     view.tabs.setCurrentIndex(4)
     type_into(qtbot, field(view, "structure"), "12")  # 15 -> 12: 3 below 15, 6 freebies back
     assert cmp.summary.text() != "Space Fighter Alpha: no differences"
-    saved = window.load(EXAMPLES / "rebel-fighter.ship")
+    saved = window.load(tmp_path / "rebel-fighter.ship")
     was = evaluate(saved.design, saved.catalog).pool("freebies")
     now = view.doc.report.pool("freebies")
     assert was is not None and now is not None and was.spent - now.spent == 6
@@ -206,8 +210,8 @@ def test_tab_goes_from_the_findings_to_a_rows_fix(qtbot: Any, window: MainWindow
     assert QApplication.focusWidget() is view.fix_button  # then the box's All fixes...
 
 
-def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    view = window.open_file(user_copy(tmp_path, "rebel-fighter"))
     assert view is not None
     cmp = window.compare_with(view.doc, "saved")
     assert cmp is not None

@@ -1,4 +1,4 @@
-"""The Help menu: the keyboard shortcuts, the rules reading for the design's ruleset, About.
+"""The Help menu: getting started, the keyboard shortcuts, the rules reading for the design's ruleset, About.
 
 The shortcuts are read from the window's own actions (what the menus really bind) and the
 keys the editor's fields answer; the rules reading is the Markdown file the ruleset's
@@ -44,8 +44,37 @@ FIELD_KEYS = [
 ]
 
 
+# What every ruleset shares, before the ruleset's own guide (its manifest's ``guide``).
+START = """\
+# Getting started
+
+1. **Start a design**: File > New, or a sample ship from the start page or File > New
+   from sample (a sample opens as a new, untitled copy: Save asks where to keep it).
+2. **Fill in the pages** from left to right (Alt and the page's number goes there).
+   Every change is checked at once: the budgets or the summary on the right count what
+   the rules count, the findings below say what breaks a rule and where.
+3. **Mend what is wrong**: click a finding to go to its field, or press its Fix...
+   button for the changes that cure it. Edit > Undo takes back any step.
+4. **Print**: File > Print to PDF gives the record sheet the preview shows, stat cards
+   or a fleet book.
+"""
+
+
+def guide(ruleset: str | None) -> str:
+    """Help > Getting started: the steps every design takes, then the guide of the design's
+    ruleset (every installed ruleset's when no design is open)."""
+    infos = [ruleset_info(ruleset)] if ruleset is not None else rulesets()
+    parts = [START] + [f"## {info.name}\n\n{info.manifest.guide}\n" for info in infos if info.manifest.guide]
+    return "\n".join(parts)
+
+
+def show_guide(window: HelpHost) -> QTextBrowser:
+    return _window(window, "Getting started", guide(window.current_ruleset()), markdown=True)
+
+
 def install(window: HelpHost) -> QMenu:
     menu = window.menuBar().addMenu("&Help")
+    _add(menu, "&Getting started", lambda: show_guide(window))
     _add(menu, "&Keyboard shortcuts", lambda: show_shortcuts(window))
     reading = _add(menu, "&Rules reading for this design", lambda: show_reading(window))
     menu.aboutToShow.connect(lambda: reading.setEnabled(reading_path(window) is not None))

@@ -24,7 +24,7 @@ from shipyard.core.report import Figure, Report
 Value = str | int | float | None
 
 # How a comparison's rows are headed, section by section, and a pool's three rows read
-# ("Weapon Points budget", "Weapon Points spent", "Weapon Points left").
+# ("Hull Points budget", "Hull Points spent", "Hull Points left").
 SECTION_HEADINGS = {
     "figures": "Figures",
     "pools": "Budgets",

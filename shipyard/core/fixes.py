@@ -15,8 +15,8 @@ value)`` or a list of them made together, where a search over numbers and entrie
 enough: a Scale raised to where a consequence slot exists, a role's allocation raised
 with the AP taken from the bid). The user may keep paths too.
 
-Every change is said in words a player uses ("lower Handling from 1 to 0", "drop Medium
-Laser from Weapons"), and so is what it does ("Freebie Points: 1 left (was 4 over)").
+Every change is said in words a player uses ("lower Speed from 1 to 0", "drop Medium
+Laser from Weapons"), and so is what it does ("Hull Points: 1 left (was 4 over)").
 """
 
 from __future__ import annotations
@@ -111,12 +111,12 @@ def _entry_words(where: str, catalog: Catalog, data: Any) -> tuple[str, str]:
     if listed and named.startswith(f"{listed}, "):
         return named[len(listed) + 2 :], listed
     entry = value_at(data, where)
-    name = entry_name(entry, catalog) if isinstance(entry, dict) else str(entry)
+    name = entry_name(entry, catalog) if isinstance(entry, dict | str) else str(entry)  # an id: its item's name
     return name or named, listed
 
 
 def moved(label: str, before: Any, after: Any) -> str:
-    """A number changed, in words: "lower Handling from 1 to 0", "raise Scale from 3 to 6"."""
+    """A number changed, in words: "lower Speed from 1 to 0", "raise Scale from 3 to 6"."""
     verb = "lower" if after < before else "raise"
     return f"{verb} {label} from {before} to {after}"
 
@@ -248,7 +248,7 @@ def _errors(n: int) -> str:
 
 def _effects(before: Report, after: Report) -> list[str]:
     """What a proposal does to the pools and the errors, as a player says it:
-    "Freebie Points: 1 left (was 4 over)", "no errors left (was 1)"."""
+    "Hull Points: 1 left (was 4 over)", "no errors left (was 1)"."""
     out = []
     for p in before.pools:
         q = after.pool(p.id)
