@@ -7,6 +7,8 @@ search starts 250 ms after the last edit)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +24,7 @@ from shipyard.core.designfile import sample_files
 from shipyard.core.registry import rulesets
 
 from .editor_pages import cell, choose, click, click_box, go, list_editor, toggle_named
-from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
+from .test_editor import field, no_blocking_dialogs, window  # noqa: F401 (fixtures)
 from .test_editor_compare_fix import _fix_rows, _press_fix
 from .test_wording import offences
 
@@ -31,13 +33,46 @@ CF = next(i for i in rulesets() if i.id == "cluster-falk").samples
 FP = next(i for i in rulesets() if i.id == "future-perfect").samples
 
 
-def test_ticking_the_extreme_consequence_at_scale_3_offers_scale_6_or_unticking(qtbot: Any, window: MainWindow) -> None:
+def test_the_extreme_consequence_cannot_be_ticked_below_scale_6_and_says_why(qtbot: Any, window: MainWindow) -> None:
     view = window.open_file(CF / "brigand-gunboat.ship")
     assert view is not None and view.doc.design.scale == 3
     go(view, 4)  # 5 Damage
-    click_box(qtbot, toggle_named(view, "Extreme consequence taken"))
+    box = toggle_named(view, "Extreme consequence taken")
+    assert not box.isEnabled()
+    assert box.toolTip() == (
+        "Only ships of Scale 6 or above have the Extreme slot: raise the Scale on the Ship page first."
+    )
+    click_box(qtbot, box)
     qtbot.wait(PAUSE_MS)
-    assert view.doc.design.consequences.extreme is not None
+    assert view.doc.design.consequences.extreme is None and not view.doc.modified
+    go(view, 0)  # 1 Ship: Scale 6, typed
+    scale = field(view, "scale")
+    qtbot.mouseClick(scale, Qt.MouseButton.LeftButton)
+    scale.selectAll()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_6)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    qtbot.wait(PAUSE_MS)
+    assert view.doc.design.scale == 6
+    go(view, 4)
+    assert box.isEnabled() and box.toolTip() == ""
+    click_box(qtbot, box)
+    qtbot.wait(PAUSE_MS)
+    assert view.doc.design.consequences.extreme is not None and view.doc.report.valid
+
+
+def test_an_extreme_consequence_taken_at_scale_3_offers_scale_6_or_unticking(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    """A record that has it already (written by hand, or by an older Shipyard): the box can
+    be unticked, and the error's Fix changes the cause."""
+    doc = json.loads((CF / "brigand-gunboat.ship").read_text(encoding="utf-8"))
+    doc["design"]["consequences"] = {"extreme": {"aspect": "Hull breached", "track": "hull"}}
+    ship = tmp_path / "breached-gunboat.ship"
+    ship.write_text(json.dumps(doc), encoding="utf-8")
+    view = window.open_file(ship)
+    assert view is not None and view.doc.design.scale == 3
+    go(view, 4)
+    assert toggle_named(view, "Extreme consequence taken").isEnabled()  # what the record has can be removed
     rows = _fix_rows(qtbot, view)
     (error,) = [t for t in rows if t.startswith("ERROR")]
     assert "only at Scale 6 or above; this ship is Scale 3" in error and rows[error] is not None

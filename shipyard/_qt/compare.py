@@ -105,10 +105,10 @@ class CompareView(QWidget):
         )
         shown = cmp.differences if self.only_differences.isChecked() else cmp.rows
         rows: list[Row | str] = []  # each section under its heading ("Budgets"), as the printed sheet has them
-        for row in shown:
-            if not rows or (isinstance(rows[-1], Row) and rows[-1].section != row.section):
-                rows.append(SECTION_HEADINGS.get(row.section, row.section))
-            rows.append(row)
+        for shown_row in shown:
+            if not rows or (isinstance(rows[-1], Row) and rows[-1].section != shown_row.section):
+                rows.append(SECTION_HEADINGS.get(shown_row.section, shown_row.section))
+            rows.append(shown_row)
         self.table.clearSpans()
         self.table.setHorizontalHeaderLabels(["", "What", *cmp.names])
         self.table.setRowCount(len(rows))
@@ -152,7 +152,7 @@ class CompareView(QWidget):
         return [
             text
             for r in range(self.table.rowCount())
-            if self.table.columnSpan(r, 1) > 1 and (text := self.table.item(r, 1).text())
+            if self.table.columnSpan(r, 1) > 1 and (item := self.table.item(r, 1)) is not None and (text := item.text())
         ]
 
     def _fit_values(self) -> None:

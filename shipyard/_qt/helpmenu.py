@@ -115,7 +115,7 @@ def keys_text(sequences: list[QKeySequence]) -> str:
     typed: list[str] = []
     own: list[str] = []
     for seq in sequences:
-        combo = seq[0]
+        combo = seq[0]  # type: ignore[index]  # PySide6 has the operator, its stubs do not
         alone = combo.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
         text = seq.toString(QKeySequence.SequenceFormat.NativeText)
         if alone and combo.key().value >= _OWN_KEYS_FROM:

@@ -79,12 +79,18 @@ def suggestions(loaded: Any, keep: list[str]) -> list[Any]:
     return propose(loaded.design, loaded.catalog, keep=set(keep))
 
 
+def _cures(p: Any) -> str:
+    """What a proposal that does not make the design pass cures: "cures 1 error", in words."""
+    n = len(p.cured) or len(p.cures)
+    return f"cures {n} error{'s' * (n != 1)}"
+
+
 def suggestion_lines(proposals: list[Any]) -> list[str]:
     if not proposals:
         return ["Suggested fixes: none found (no change of one to three values or entries cures an error)"]
     out = ["Suggested fixes (shipyard fix FILE --apply N -o OUT):"]
     for i, p in enumerate(proposals, 1):
-        verdict = "passes" if p.passes else f"cures {', '.join(p.cures)}"
+        verdict = "passes" if p.passes else _cures(p)
         out.append(f"  {i}. {p.text} — {verdict}")
         if p.effects:
             out.append(f"     {'; '.join(p.effects)}")
@@ -110,7 +116,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
     if out.resolve() != Path(args.file).resolve():
         refuse_existing([out], args.force)
     save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog), out)
-    print(f"wrote {out}: {chosen.text}" + ("; it passes" if chosen.passes else f"; cures {', '.join(chosen.cures)}"))
+    print(f"wrote {out}: {chosen.text}" + ("; it passes" if chosen.passes else f"; {_cures(chosen)}"))
     return EXIT_OK if chosen.passes else EXIT_FINDINGS
 
 

@@ -315,11 +315,18 @@ _TAGS.update(
 
 
 class OptionalObject(_Decl):
-    """A section that edits an optional object: a check box adds ``default`` or removes it."""
+    """A section that edits an optional object: a check box adds ``default`` or removes it.
+
+    ``enabled``: a condition the rules put on having the object (the Extreme consequence
+    only from the Scale that has the slot); while it does not hold the check box cannot be
+    ticked, and ``why`` (help text, catalog references allowed) says why in its tooltip.
+    An object the design already has can always be removed."""
 
     path: PathText
     label: Label
     default: dict[str, Any]
+    enabled: Condition | None = None
+    why: Text = ""
 
 
 class Section(_Decl):

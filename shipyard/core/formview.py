@@ -454,6 +454,8 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                 cond_ok(f"{loc}.when", el.when, base)
                 if el.optional is not None:
                     path_ok(f"{loc}.optional", joined(base, el.optional.path), ("object",))
+                    cond_ok(f"{loc}.optional.enabled", el.optional.enabled, base)
+                    text_ok(f"{loc}.optional.why", el.optional.why)
                 continue
             text_ok(loc, getattr(el, "help", ""))
             text_ok(loc, getattr(el, "label", None) or getattr(el, "toggle", None) or "")
