@@ -126,7 +126,9 @@ def test_the_alien_disk_fighter_can_be_made_to_pass(preset: str) -> None:
     for p in proposals:
         after = evaluate(apply(ld.design, p.edits, ld.catalog), ld.catalog)
         assert after.valid, p.text
-        assert any(e.startswith("Freebie Points: -4 -> ") for e in p.effects), p.effects
+        assert any(e.startswith("Freebie Points: ") and e.endswith(" left (was 4 over)") for e in p.effects), p.effects
+        errors = sum(1 for f in before.findings if f.severity.value == "error")
+        assert f"no errors left (was {errors})" in p.effects
     first = proposals[0]
     assert first.cures == ["pool-over-budget"]
     assert {e.op for e in first.edits} <= {"set", "remove"}

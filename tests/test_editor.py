@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -423,15 +424,23 @@ def test_welcome_page_offers_new_designs_and_samples(qtbot: Any, window: MainWin
     assert not cur.doc.report.valid and "pool-over-budget" in cur.doc.report.codes()
 
 
-def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: MainWindow) -> None:
+def user_copy(folder: Path, name: str) -> Path:
+    """A sample copied to a folder of the user's: a design file of their own (a sample
+    itself opens as an untitled copy)."""
+    target = folder / f"{name}.ship"
+    shutil.copyfile(EXAMPLES / f"{name}.ship", target)
+    return target
+
+
+def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     from PySide6.QtCore import QMimeData, QPointF, QUrl
     from PySide6.QtGui import QDropEvent
 
     mime = QMimeData()
     mime.setUrls(
         [
-            QUrl.fromLocalFile(str(EXAMPLES / "rebel-frigate.ship")),
-            QUrl.fromLocalFile(str(EXAMPLES / "alien-mothership.ship")),
+            QUrl.fromLocalFile(str(user_copy(tmp_path, "rebel-frigate"))),
+            QUrl.fromLocalFile(str(user_copy(tmp_path, "alien-mothership"))),
         ]
     )
     event = QDropEvent(
@@ -439,20 +448,24 @@ def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: Main
     )
     window.dropEvent(event)
     assert [d.design.name for d in window.documents()] == ["Rebel Frigate", "Alien Mothership"]
-    assert window.recent()[:2] == [str(EXAMPLES / "alien-mothership.ship"), str(EXAMPLES / "rebel-frigate.ship")]
+    assert window.recent()[:2] == [str(tmp_path / "alien-mothership.ship"), str(tmp_path / "rebel-frigate.ship")]
 
 
 def test_a_file_opened_by_a_relative_path_is_remembered_whole(
     qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`shipyard-gui ../ships/x.ship` from the user's folder: recent files work from anywhere later."""
-    monkeypatch.chdir(EXAMPLES)
-    view = window.open_file(Path("..") / "examples" / "rebel-frigate.ship")
-    assert view is not None and view.doc.path == EXAMPLES / "rebel-frigate.ship"
-    assert window.recent()[0] == str(EXAMPLES / "rebel-frigate.ship")
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    user_copy(ships, "rebel-frigate")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    view = window.open_file(Path("..") / "ships" / "rebel-frigate.ship")
+    assert view is not None and view.doc.path == ships / "rebel-frigate.ship"
+    assert window.recent()[0] == str(ships / "rebel-frigate.ship")
     window.close_tab(0)
     monkeypatch.chdir(tmp_path)
-    (entry,) = [a for a in window.recent_menu.actions() if a.text() == str(EXAMPLES / "rebel-frigate.ship")]
+    (entry,) = [a for a in window.recent_menu.actions() if a.text() == str(ships / "rebel-frigate.ship")]
     entry.trigger()
     assert [d.design.name for d in window.documents()] == ["Rebel Frigate"]
     assert window.errors == []  # type: ignore[attr-defined]
@@ -544,7 +557,7 @@ def test_start_shows_the_ship_then_collects_garbage_again(
         _app, w = gui.start([str(EXAMPLES / "rebel-fighter.ship"), "--no-preview"])
         qtbot.addWidget(_quiet(w))
         assert not gc.isenabled()
-        assert w.isVisible() and w.windowTitle() == "rebel-fighter.ship[*] — Shipyard"
+        assert w.isVisible() and w.windowTitle() == "Rebel Fighter[*] — Shipyard"  # a sample: an untitled copy
         qtbot.waitUntil(gc.isenabled, timeout=5_000)
     finally:
         gc.unfreeze()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,11 +17,14 @@ from shipyard.core.evaluate import evaluate
 from shipyard.core.fixes import propose
 
 from .conftest import EXAMPLES
-from .test_editor import field, no_blocking_dialogs, type_into, window  # noqa: F401 (fixtures)
+from .test_editor import field, no_blocking_dialogs, type_into, user_copy, window  # noqa: F401 (fixtures)
 
 
-def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    sample = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert sample is not None and window.compare_sources(sample.doc) == ["file"]  # an untitled copy: no saved version
+    window.close_tab(window.tabs.indexOf(sample))
+    view = window.open_file(user_copy(tmp_path, "rebel-fighter"))
     assert view is not None
     assert window.compare_sources(view.doc) == ["saved", "file"]
     cmp = window.compare_with(view.doc, "saved")
@@ -29,25 +33,28 @@ def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: Main
     view.tabs.setCurrentIndex(4)
     type_into(qtbot, field(view, "structure"), "12")  # 15 -> 12: 3 below 15, 6 freebies back
     assert cmp.summary.text() != "Space Fighter Alpha: no differences"
-    saved = window.load(EXAMPLES / "rebel-fighter.ship")
+    saved = window.load(tmp_path / "rebel-fighter.ship")
     was = evaluate(saved.design, saved.catalog).pool("freebies")
     now = view.doc.report.pool("freebies")
     assert was is not None and now is not None and was.spent - now.spent == 6
     shown = {row[1]: row for row in cmp.rows()}
     # the saved version first: what changed since, signed
     assert cmp.comparison is not None and cmp.comparison.names == ["rebel-fighter.ship as saved", "Rebel Fighter"]
-    assert shown["Pool: Freebie Points: spent"] == [
+    assert shown["Freebie Points spent"] == [
         "*",
-        "Pool: Freebie Points: spent",
+        "Freebie Points spent",
         str(was.spent),
         f"{now.spent} (-6)",
     ]
-    assert shown["Pool: Freebie Points: left"][3] == f"{now.remaining} (+6)"
+    assert shown["Freebie Points left"][3] == f"{now.remaining} (+6)"
     # marked in text and in colour: the row's cells have a background, the same rows carry '*'
     differing = [r for r in range(cmp.table.rowCount()) if cmp.table.item(r, 0).text() == "*"]
     assert differing and all(cmp.table.item(r, 2).background().style() != 0 for r in differing)
+    assert cmp.headings() == ["Figures", "Budgets", "Chosen from the catalog", "Findings"]  # no "Pool: ..." prefixes
+    assert not any(row[1].startswith(("Figure:", "Pool:", "Item:", "Finding:")) for row in cmp.rows())
     cmp.only_differences.setChecked(True)
-    assert all(row[0] == "*" for row in cmp.rows())
+    assert all(row[0] == "*" for row in cmp.rows() if row[1] not in cmp.headings())
+    assert cmp.headings() == ["Figures", "Budgets"]  # only the sections that differ
 
 
 def test_compare_with_another_open_design_follows_both(qtbot: Any, window: MainWindow) -> None:
@@ -59,7 +66,7 @@ def test_compare_with_another_open_design_follows_both(qtbot: Any, window: MainW
     assert cmp is not None
     fighter_pools = {p.id: p for p in fighter.doc.report.pools}
     frigate_pools = {p.id: p for p in frigate.doc.report.pools}
-    spent = next(r for r in cmp.rows() if r[1] == "Pool: Weapon Points: spent")
+    spent = next(r for r in cmp.rows() if r[1] == "Weapon Points spent")
     delta = frigate_pools["weapon-points"].spent - fighter_pools["weapon-points"].spent
     assert spent[2:] == [
         str(fighter_pools["weapon-points"].spent),
@@ -80,7 +87,7 @@ def test_fix_proposes_the_engines_fixes_and_one_applies_as_one_undo_step(qtbot: 
     first = dlg.texts()[0].splitlines()[0]
     assert first == "; ".join(e.text.removesuffix(f" ({e.path})") for e in expected[0].edits)
     assert "[" not in "".join(dlg.texts())  # no internal paths
-    assert "Freebie Points: -4 -> " in dlg.texts()[0]
+    assert "(was 4 over)" in dlg.texts()[0]
     count = view.doc.undo_stack.count()
     assert dlg.apply(0)
     assert view.doc.undo_stack.count() == count + 1
@@ -130,8 +137,8 @@ def test_the_disk_fighters_over_budget_row_has_its_own_fix(qtbot: Any, window: M
     finding = next(f for f in view.doc.report.findings if f.code == "pool-over-budget")
     expected = [p for p in propose(before, view.doc.catalog) if p.cures_finding(finding)]
     assert len(dlg.texts()) == len(expected) > 0
-    assert dlg.texts()[0].splitlines()[0] == "lower Handling 1 -> 0"
-    assert "Freebie Points: -4 -> 1 left" in dlg.texts()[0] and "the design passes" in dlg.texts()[0]
+    assert dlg.texts()[0].splitlines()[0] == "lower Handling from 1 to 0"
+    assert "Freebie Points: 1 left (was 4 over)" in dlg.texts()[0] and "the design passes" in dlg.texts()[0]
     assert "Freebie Points over budget by 4" in dlg.note.text()
     count = view.doc.undo_stack.count()
     qtbot.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)  # Apply: the first, selected proposal
@@ -166,10 +173,10 @@ def test_a_design_made_over_budget_gets_a_fix_beside_each_error(qtbot: Any, wind
     dlg = _press_fix(qtbot, view, rows[link])
     proposals = propose(made, view.doc.catalog)
     assert dlg.proposals == [p for p in proposals if p.cures_finding(finding)]  # only what cures this one
-    assert all("remove Missile/Torpedo" in t.splitlines()[0] for t in dlg.texts())
+    assert all("drop Missile/Torpedo from Weapons" in t.splitlines()[0] for t in dlg.texts())
     assert dlg.apply(0)
-    assert dlg.texts()[0].splitlines()[0] == "remove Light Laser; remove Missile/Torpedo"
-    assert "Freebie Points: -12 -> 10 left" in dlg.texts()[0]
+    assert dlg.texts()[0].splitlines()[0] == "drop Light Laser from Weapons; drop Missile/Torpedo from Weapons"
+    assert "Freebie Points: 10 left (was 12 over)" in dlg.texts()[0]
     assert view.doc.report.valid and view.doc.design.weapons == []
     view.doc.undo_stack.undo()
     assert view.doc.design == made
@@ -203,23 +210,23 @@ def test_tab_goes_from_the_findings_to_a_rows_fix(qtbot: Any, window: MainWindow
     assert QApplication.focusWidget() is view.fix_button  # then the box's All fixes...
 
 
-def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None:
-    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    view = window.open_file(user_copy(tmp_path, "rebel-fighter"))
     assert view is not None
     cmp = window.compare_with(view.doc, "saved")
     assert cmp is not None
     view.doc.edit("structure", 20)  # 15 -> 20: 10 freebies over
     view.doc.edit("weapons[1].fire_link", "B")  # the Missile alone in a fire-link group
-    findings = {row[1]: row for row in cmp.rows() if row[1].startswith("Finding: ")}
-    assert findings["Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained"] == [
+    findings = {row[1]: row for row in cmp.rows() if row[1].startswith(("ERROR: ", "WARNING: ", "ADVICE: "))}
+    assert findings["ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained"] == [
         "*",
-        "Finding: ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained",
+        "ERROR: Freebie Points over budget by 12: spent 32 of 15 + 5 gained",
         "—",
         "error [added]",
     ]
-    link = "Finding: ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
+    link = "ERROR: fire-link group 'B' has 1 weapon; a linked group needs 2 or more"
     assert findings[link + " — at Weapons, Missile/Torpedo: fire-link group"][3] == "error [added]"
-    assert findings["Finding: WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
+    assert findings["WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
     assert not any("budgets." in t or "[" in t.split(" [")[0] or "pool-over-budget" in t for t in findings)
 
 

@@ -83,12 +83,19 @@ def add_system(qtbot: Any, view: DocumentView, name: str, kind: str, **numbers: 
         type_into(qtbot, cell(view, "systems", row, globals()[column.upper()]), str(value))
 
 
+def choose_action(combo: Any, name: str) -> None:
+    """Pick an action by its name; the list offers it with its table and AP cost
+    ("Move 1 range band (Helm, 2 AP)")."""
+    offered = [combo.itemText(i) for i in range(combo.count())]
+    choose(combo, next(t for t in offered if t.startswith(f"{name} (")))
+
+
 def add_action(
     qtbot: Any, view: DocumentView, role: str, action: str, target: str | None = None, power: int = 0
 ) -> None:
     row = add_row(qtbot, view, 3, "Add a&ction", "plan.actions")
     choose(cell(view, "plan.actions", row, ROLE), role)
-    choose(cell(view, "plan.actions", row, ACTION), action)
+    choose_action(cell(view, "plan.actions", row, ACTION), action)
     if target is not None:
         choose(cell(view, "plan.actions", row, TARGET), target)
     if power:
@@ -268,7 +275,7 @@ def test_findings_focus_the_field_that_fixes_them(qtbot: Any, window: MainWindow
     window.undo_action.trigger()
     # the same weapon fired twice: the second shot's row
     go(view, 3)
-    choose(cell(view, "plan.actions", 4, ACTION), "Fire primary weapon system")
+    choose_action(cell(view, "plan.actions", 4, ACTION), "Fire primary weapon system")
     found = the_finding(view, "weapon-fired-twice")
     go(view, 0)
     assert focused_after(view, found.path) is cell(view, "plan.actions", 4, ROLE)

@@ -7,6 +7,8 @@ rows; the numbers are the engine's for the sample ships.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +34,7 @@ from shipyard._qt.window import MainWindow
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES
-from .test_editor import field, no_blocking_dialogs, type_into, window  # noqa: F401 (fixtures)
+from .test_editor import field, no_blocking_dialogs, type_into, user_copy, window  # noqa: F401 (fixtures)
 
 INTERACTIVE = (QAbstractButton, QAbstractSpinBox, QComboBox, QLineEdit, QPlainTextEdit, QAbstractItemView, QTabBar)
 
@@ -150,7 +152,7 @@ def test_redo_answers_ctrl_shift_z_and_ctrl_y_in_the_window_and_in_a_text_box(
     key = Qt.Key.Key_Z if redo.endswith("Z") else Qt.Key.Key_Y
     press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # in the text box: the document's undo
     assert view.doc.design.name == "Rebel Fighter" and not view.doc.modified
-    assert window.windowTitle() == "rebel-fighter.ship[*] — Shipyard" and not window.isWindowModified()
+    assert window.windowTitle() == "Rebel Fighter[*] — Shipyard" and not window.isWindowModified()  # an untitled copy
     press(qtbot, key, modifiers)
     assert view.doc.design.name == "Red Five" and name.text() == "Red Five"
     view.findings.setFocus()  # not a text box: the Edit menu's shortcuts
@@ -259,11 +261,16 @@ def test_the_status_bar_says_the_verdict_pools_and_preset(qtbot: Any, window: Ma
     assert window.verdict.toolTip().startswith("Passes") and other.doc.report.valid
 
 
-def test_the_tab_keeps_the_designs_name_and_the_file_in_its_tooltip(qtbot: Any, window: MainWindow) -> None:
+def test_the_tab_keeps_the_designs_name_and_the_file_in_its_tooltip(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
     view = open_sample(qtbot, window, "rebel-fighter")
     i = window.tabs.indexOf(view)
     assert window.tabs.tabText(i) == "Rebel Fighter"
-    assert window.tabs.tabToolTip(i) == str(EXAMPLES / "rebel-fighter.ship")
+    assert window.tabs.tabToolTip(i) == "Not saved yet"  # a sample is an untitled copy
+    mine = window.open_file(user_copy(tmp_path, "rebel-fighter"))
+    assert mine is not None
+    assert window.tabs.tabToolTip(window.tabs.indexOf(mine)) == str(tmp_path / "rebel-fighter.ship")
 
 
 def test_the_chosen_list_shows_what_each_entry_costs(qtbot: Any, window: MainWindow) -> None:
@@ -415,6 +422,8 @@ def test_help_menu_shortcuts_rules_reading_and_about(qtbot: Any, window: MainWin
     assert "File > Open" in keys.values() and "Edit > Redo" in keys.values()
     redo = next(k for k, what in keys.items() if what == "Edit > Redo")
     assert "Ctrl+Shift+Z" in redo and "Ctrl+Y" in redo  # what the action really binds
+    assert " or Redo" not in redo and redo.count(" or ") == 1  # a keyboard's Redo key is named as a key
+    assert all(k for k in re.split(r", | or ", redo))
     shown = helpmenu.show_shortcuts(window)
     assert isinstance(shown, QTextBrowser) and "Ctrl+Tab" in shown.toPlainText()
     assert helpmenu.show_reading(window) is None  # no design open: nothing to read

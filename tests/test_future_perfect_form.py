@@ -88,9 +88,12 @@ def test_choices_come_from_the_catalog_and_the_records_own_names() -> None:
     assert isinstance(actions, ListDecl)
     column = {c.path: c for c in actions.columns}
     assert choices(column["action"].choices, ctx)[:2] == [
-        ("Move 1 range band", "move-1"),
-        ("Move 2 range bands", "move-2"),
+        ("Move 1 range band (Helm, 2 AP)", "move-1"),
+        ("Move 2 range bands (Helm, 3 AP)", "move-2"),
     ]
+    offered = {v: t for t, v in choices(column["action"].choices, ctx)}
+    assert offered["careful-shot"] == "Careful shot (Tactical, +1 AP on a fire action)"
+    assert offered["jump-to-warp"] == "Jump to warp speed (Helm, 6 AP)"
     assert len(choices(column["action"].choices, ctx)) == 12
     targets = choices(column["target"].choices, ctx)
     assert targets[:3] == [
@@ -202,3 +205,24 @@ def test_every_finding_of_the_corpus_focuses_a_field_of_the_form() -> None:
         "crew[5].role": "crew[].role",
         "systems[1].core_damage": "systems[].core_damage",
     }
+
+
+def test_each_action_bought_shows_its_ap_cost_and_how_it_is_paid() -> None:
+    """The damaged frigate's plan as the AP cost tables price it (the AP column, its tooltip)."""
+    from shipyard.core.formview import cell_text
+
+    ctx = context()
+    actions = element("plan.actions")
+    (cost,) = [c for c in actions.columns if c.show is not None]
+    assert cost.label == "AP" and cost.show == "action_cost"
+    shown = [cell_text(cost.show, ctx, f"plan.actions[{i}]") for i in range(len(ctx.design.plan.actions))]
+    assert [text for text, _ in shown] == ["1 AP", "1 AP", "2 AP", "1 AP", "1 AP", "2 AP", "4 AP", "2 AP"]
+    assert shown[2][1] == "Move 1 range band: 2 AP on the Helm table; paid 1 from the power bank, 1 from the allocation"
+    assert shown[4][1] == (
+        "Careful shot: +1 AP on a fire action on the Tactical table; paid 1 from the power bank, 0 from the allocation"
+    )
+    # Repair system, 4 AP: 1 from power, the 1 augmented AP Engineering got last round, 2 from its allocation
+    assert shown[6][1] == (
+        "Repair system: 4 AP on the Engineering table; "
+        "paid 1 from the power bank, 1 from augmented AP, 2 from the allocation"
+    )

@@ -374,9 +374,9 @@ def test_installed_editor_starts_on_x11_under_xvfb(installed: InstalledVenv) -> 
         env={"QT_QPA_PLATFORM": "xcb", "XDG_SESSION_TYPE": "x11"},  # xvfb-run sets DISPLAY and XAUTHORITY
     )
     assert proc.returncode == 0, f"shipyard-gui --smoke on xcb failed\n{_describe(proc)}"
-    # the sample opened under the preset it is saved with: its freebies add up
-    assert "shown: True designs: 1 title: 'rebel-fighter.ship[*] — Shipyard' freebies: '0 left'" in proc.stdout, (
-        _describe(proc)
+    # the sample opened under the preset it is saved with (an untitled copy): its freebies add up
+    assert "shown: True designs: 1 title: 'Rebel Fighter[*] — Shipyard' freebies: '0 left'" in proc.stdout, _describe(
+        proc
     )
 
 

@@ -94,7 +94,9 @@ def test_it_opens_the_editor_on_x11_for_anyone(tmp_path: Path) -> None:
     for wrap in ((), as_non_root()):
         proc = run_app("gui", sample, "--smoke", cwd=tmp_path, wrap=(*XVFB, *wrap), QT_QPA_PLATFORM="xcb")
         assert proc.returncode == 0, f"{wrap}: {proc.stderr}"
-        assert proc.stdout.startswith("shown: True designs: 1 title: 'rebel-fighter.ship[*] — Shipyard'"), proc.stdout
+        assert proc.stdout.startswith("shown: True designs: 1 title: 'Rebel Fighter[*] — Shipyard'"), (
+            proc.stdout
+        )  # a sample: a copy
         assert "run-app:" not in proc.stderr, proc.stderr
 
 

@@ -26,18 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.document import Document
-from shipyard.core.compare import Comparison, compare
+from shipyard.core.compare import SECTION_HEADINGS, Comparison, Row, compare
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
-
-SECTION_WORDS = {
-    "figures": "Figure",
-    "pools": "Pool",
-    "items": "Item",
-    "findings": "Finding",
-    "pair": "Between the two",
-}
 
 
 def _shown(value: Any, delta: str) -> str:
@@ -111,15 +103,24 @@ class CompareView(QWidget):
         self.summary.setText(
             f"{cmp.ruleset_name}: no differences" if n == 0 else f"{cmp.ruleset_name}: {n} difference{'s' * (n != 1)}"
         )
-        rows = cmp.differences if self.only_differences.isChecked() else cmp.rows
+        shown = cmp.differences if self.only_differences.isChecked() else cmp.rows
+        rows: list[Row | str] = []  # each section under its heading ("Budgets"), as the printed sheet has them
+        for shown_row in shown:
+            if not rows or (isinstance(rows[-1], Row) and rows[-1].section != shown_row.section):
+                rows.append(SECTION_HEADINGS.get(shown_row.section, shown_row.section))
+            rows.append(shown_row)
+        self.table.clearSpans()
         self.table.setHorizontalHeaderLabels(["", "What", *cmp.names])
         self.table.setRowCount(len(rows))
         dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
         marked = QBrush(QColor("#5c4a00" if dark else "#fff3c4"))
         for r, row in enumerate(rows):
+            if isinstance(row, str):
+                self._heading(r, row)
+                continue
             cells = [
                 "*" if row.differs else "",
-                f"{SECTION_WORDS.get(row.section, row.section)}: {row.label}",
+                row.label,
                 *(_shown(v, d) for v, d in zip(row.values, row.deltas, strict=True)),
             ]
             cells += [""] * (4 - len(cells))
@@ -133,6 +134,26 @@ class CompareView(QWidget):
                 item.setToolTip(text + ("\n(differs)" if row.differs and c > 1 else ""))
                 self.table.setItem(r, c, item)
         self._fit_values()
+
+    def _heading(self, r: int, text: str) -> None:
+        """A section's heading row: its name in bold across the row, not selectable."""
+        for c in range(self.table.columnCount()):
+            self.table.setItem(r, c, QTableWidgetItem(""))
+        item = QTableWidgetItem(text)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self.table.setItem(r, 1, item)
+        self.table.setSpan(r, 1, 1, self.table.columnCount() - 1)
+
+    def headings(self) -> list[str]:
+        """The section headings the table shows, in order."""
+        return [
+            text
+            for r in range(self.table.rowCount())
+            if self.table.columnSpan(r, 1) > 1 and (item := self.table.item(r, 1)) is not None and (text := item.text())
+        ]
 
     def _fit_values(self) -> None:
         """Each design's column as wide as its values, but no wider than a third of the

@@ -30,6 +30,12 @@ def proposal_text(p: Proposal, doc: Document) -> str:
     return f"{changes}\n    {', '.join(p.effects)} — {verdict}"
 
 
+def cured_text(p: Proposal, doc: Document) -> str:
+    """What a proposal cures, in the findings' own words (its tooltip)."""
+    cured = [f.message for f in doc.report.findings if p.cures_finding(f)]
+    return "Cures: " + "; ".join(cured) if cured else ""
+
+
 def _edit_text(e: Edit, doc: Document) -> str:
     """An edit in words, without the internal path the engine's text ends with."""
     return e.text.removesuffix(f" ({e.path})") if e.text else f"{e.op} {doc.place(e.path)}"
@@ -56,7 +62,7 @@ class FixDialog(QDialog):
         self.list.setWordWrap(True)
         for p in self.proposals:
             item = QListWidgetItem(proposal_text(p, doc))
-            item.setToolTip(", ".join(p.cures))
+            item.setToolTip(cured_text(p, doc))
             self.list.addItem(item)
         if self.proposals:
             self.list.setCurrentRow(0)

@@ -333,6 +333,7 @@ class FormPages(StepPages):
             with_object += [(form, w) for w in made]
         if decl.optional is not None:
             path = joined(base, decl.optional.path)
+            opt = decl.optional
 
             def update(ctx: FormContext, path: str = path, check: QCheckBox = check) -> None:
                 # runs after the fields' own conditions: without the object nothing in it is
@@ -340,6 +341,9 @@ class FormPages(StepPages):
                 present = ctx.value(path) is not None
                 with quiet(check):
                     check.setChecked(present)
+                allowed = opt.enabled is None or holds(opt.enabled, ctx, base)
+                check.setEnabled(allowed or present)  # what the design has can always be removed
+                check.setToolTip("" if allowed else help_text(opt.why, ctx.catalog))
                 for w in rows:
                     if not present:
                         w.setEnabled(False)

@@ -363,7 +363,7 @@ def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
             spin.setSuffix("%")
         if decl.none is not None:
             spin.setRange(lo - 1, hi)
-            spin.setSpecialValueText(decl.none)
+            spin.setSpecialValueText(help_text(decl.none, pages.context().catalog))  # "AI 50%"
             pages.binder.spin(path, spin, none_value=lo - 1)
         else:
             spin.setRange(lo, hi)

@@ -1,4 +1,4 @@
-"""The Help menu: the keyboard shortcuts, the rules reading for the design's ruleset, About.
+"""The Help menu: getting started, the keyboard shortcuts, the rules reading for the design's ruleset, About.
 
 The shortcuts are read from the window's own actions (what the menus really bind) and the
 keys the editor's fields answer; the rules reading is the Markdown file the ruleset's
@@ -14,9 +14,10 @@ import platform
 from typing import Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QWidget
 
+from shipyard.core.reading import user_reading
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets
 
@@ -43,8 +44,37 @@ FIELD_KEYS = [
 ]
 
 
+# What every ruleset shares, before the ruleset's own guide (its manifest's ``guide``).
+START = """\
+# Getting started
+
+1. **Start a design**: File > New, or a sample ship from the start page or File > New
+   from sample (a sample opens as a new, untitled copy: Save asks where to keep it).
+2. **Fill in the pages** from left to right (Alt and the page's number goes there).
+   Every change is checked at once: the budgets or the summary on the right count what
+   the rules count, the findings below say what breaks a rule and where.
+3. **Mend what is wrong**: click a finding to go to its field, or press its Fix...
+   button for the changes that cure it. Edit > Undo takes back any step.
+4. **Print**: File > Print to PDF gives the record sheet the preview shows, stat cards
+   or a fleet book.
+"""
+
+
+def guide(ruleset: str | None) -> str:
+    """Help > Getting started: the steps every design takes, then the guide of the design's
+    ruleset (every installed ruleset's when no design is open)."""
+    infos = [ruleset_info(ruleset)] if ruleset is not None else rulesets()
+    parts = [START] + [f"## {info.name}\n\n{info.manifest.guide}\n" for info in infos if info.manifest.guide]
+    return "\n".join(parts)
+
+
+def show_guide(window: HelpHost) -> QTextBrowser:
+    return _window(window, "Getting started", guide(window.current_ruleset()), markdown=True)
+
+
 def install(window: HelpHost) -> QMenu:
     menu = window.menuBar().addMenu("&Help")
+    _add(menu, "&Getting started", lambda: show_guide(window))
     _add(menu, "&Keyboard shortcuts", lambda: show_shortcuts(window))
     reading = _add(menu, "&Rules reading for this design", lambda: show_reading(window))
     menu.aboutToShow.connect(lambda: reading.setEnabled(reading_path(window) is not None))
@@ -75,6 +105,27 @@ def _window(window: HelpHost, title: str, body: str, *, markdown: bool = False) 
     return view
 
 
+# Keys from Qt::Key_Back on are a keyboard's own keys (Redo, Open, Close on some
+# keyboards), not letters, digits or function keys a person combines with Ctrl.
+_OWN_KEYS_FROM = Qt.Key.Key_Back.value
+
+
+def keys_text(sequences: list[QKeySequence]) -> str:
+    """The keys of an action as a person reads them: "Ctrl+Y, Ctrl+Shift+Z or the Redo key"."""
+    typed: list[str] = []
+    own: list[str] = []
+    for seq in sequences:
+        combo = seq[0]  # type: ignore[index]  # PySide6 has the operator, its stubs do not
+        alone = combo.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+        text = seq.toString(QKeySequence.SequenceFormat.NativeText)
+        if alone and combo.key().value >= _OWN_KEYS_FROM:
+            own.append(f"the {text} key")
+        elif text not in typed:
+            typed.append(text)
+    shown = typed + own
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 def shortcuts(window: HelpHost) -> list[tuple[str, str]]:
     """(keys, what) of every menu action with a shortcut, then the keys fields answer."""
     out: list[tuple[str, str]] = []
@@ -85,8 +136,7 @@ def shortcuts(window: HelpHost) -> list[tuple[str, str]]:
             if isinstance(sub, QMenu):
                 walk(sub, f"{where} > {a.text().replace('&', '')}")
             elif a.shortcuts():
-                keys = " or ".join(s.toString() for s in a.shortcuts())
-                out.append((keys, f"{where} > {a.text().replace('&', '').rstrip('…')}"))
+                out.append((keys_text(a.shortcuts()), f"{where} > {a.text().replace('&', '').rstrip('…')}"))
 
     for a in window.menuBar().actions():
         menu = a.menu()
@@ -118,7 +168,8 @@ def show_reading(window: HelpHost) -> QTextBrowser | None:
     if path is None or not path.is_file():
         window.statusBar().showMessage(f"{info.name} comes with no rules reading", 5000)
         return None
-    return _window(window, f"Rules reading: {info.name}", path.read_text(encoding="utf-8"), markdown=True)
+    text = user_reading(path.read_text(encoding="utf-8"))  # the player's part: no catalog files, JSON or commands
+    return _window(window, f"Rules reading: {info.name}", text, markdown=True)
 
 
 def versions() -> list[tuple[str, str]]:

@@ -41,8 +41,8 @@ from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, sampl
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
 from shipyard.core.registry import get as ruleset_info
+from shipyard.core.registry import is_installed, rulesets
 from shipyard.core.registry import problems as registry_problems
-from shipyard.core.registry import rulesets
 from shipyard.core.termtext import escape
 from shipyard.render.paper import PAPER_NAMES, PAPERS, default_paper
 
@@ -446,12 +446,9 @@ class MainWindow(EditorWindow):
         return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
 
     def open_sample(self, path: Path) -> DocumentView | None:
-        """A sample opens as a new, untitled design: saving asks where."""
-        view = self.open_file(path, remember=False)
-        if view is not None:
-            view.doc.path = None
-            self._update_title(view.doc)
-        return view
+        """A sample opens as a new, untitled design: saving asks where (as every file inside
+        the installed catalogs does, however it is opened: :meth:`open_file`)."""
+        return self.open_file(path, remember=False)
 
     def start_folder(self, doc: Document | None = None) -> Path | None:
         """Where a file dialog starts: the design's folder; for a design not saved yet (or
@@ -492,6 +489,8 @@ class MainWindow(EditorWindow):
         except InputError as exc:
             self.show_error("Cannot open design", str(exc))
             return None
+        if is_installed(path):  # a bundled sample, from the start page or File > Open: an untitled copy
+            return self.add_document(Document(loaded, None))
         if remember:
             self._remember(path)
         return self.add_document(Document(loaded, path))
@@ -552,7 +551,7 @@ class MainWindow(EditorWindow):
         if doc is None:
             return False
         target = doc.path
-        if as_new or target is None:
+        if as_new or target is None or is_installed(target):  # never over a bundled sample: ask where
             target = self.ask_save_path(doc)
             if target is None:
                 return False
@@ -566,19 +565,33 @@ class MainWindow(EditorWindow):
         self.statusBar().showMessage(f"Saved {target}", 5000)
         return True
 
-    def ask_unsaved(self, doc: Document) -> str:
-        """'save', 'discard' or 'cancel' for a document with unsaved changes."""
+    def unsaved_box(self, doc: Document) -> QMessageBox:
+        """The question for a document with unsaved changes. Its default (Enter) is Save:
+        a design of the user's own is saved where it is; one without a file of its own (a
+        new design, a sample's copy) asks where, so Enter never writes over a sample."""
+        unfiled = "" if doc.path is not None else "\n\nIt has no file of its own yet: Save asks where to keep it."
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             "Unsaved changes",
-            f"Save the changes to {doc.title}?",
+            f"Save the changes to {doc.title}?{unfiled}",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             self,
         )
-        answer = box.exec()
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        return box
+
+    @staticmethod
+    def unsaved_answer(box: QMessageBox, answer: int) -> str:
+        """'save', 'discard' or 'cancel', from the button the box was closed with."""
         return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
             QMessageBox.StandardButton(answer), "cancel"
         )
+
+    def ask_unsaved(self, doc: Document) -> str:
+        """'save', 'discard' or 'cancel' for a document with unsaved changes."""
+        box = self.unsaved_box(doc)
+        return self.unsaved_answer(box, box.exec())
 
     def _may_close(self, doc: Document) -> bool:
         if not doc.modified:

@@ -88,6 +88,12 @@ def suggestions(loaded: Any, keep: list[str]) -> list[Any]:
     return propose(loaded.design, loaded.catalog, keep=set(keep))
 
 
+def _cures(p: Any) -> str:
+    """What a proposal that does not make the design pass cures: "cures 1 error", in words."""
+    n = len(p.cured) or len(p.cures)
+    return f"cures {n} error{'s' * (n != 1)}"
+
+
 def suggestion_lines(proposals: list[Any]) -> list[str]:
     """The proposals as ``check --suggest`` lists them, each piece on its own line: a
     proposal names entries by their names (a stranger's text), escaped like every report line."""
@@ -102,7 +108,7 @@ def suggestion_lines(proposals: list[Any]) -> list[str]:
     if cut:
         out[0] = "Suggested fixes, the best found within the search's budget (shipyard fix FILE --apply N -o OUT):"
     for i, p in enumerate(proposals, 1):
-        verdict = "passes" if p.passes else f"cures {', '.join(p.cures)}"
+        verdict = "passes" if p.passes else _cures(p)
         out.append(f"  {i}. {escape(p.text)} — {escape(verdict)}")
         if p.effects:
             out.append(f"     {escape('; '.join(p.effects))}")
@@ -129,7 +135,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
     save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog, loaded.written), out)
     from shipyard.core.termtext import escape
 
-    outcome = "; it passes" if chosen.passes else f"; cures {', '.join(chosen.cures)}"
+    outcome = "; it passes" if chosen.passes else f"; {_cures(chosen)}"
     print(escape(f"wrote {out}: {chosen.text}{outcome}"))
     return EXIT_OK if chosen.passes else EXIT_FINDINGS
 

@@ -18,10 +18,22 @@ from typing import Any
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
 from shipyard.core.places import finding_text
+from shipyard.core.placewords import words
 from shipyard.core.report import Figure, Report
 from shipyard.core.termtext import escape
 
 Value = str | int | float | None
+
+# How a comparison's rows are headed, section by section, and a pool's three rows read
+# ("Hull Points budget", "Hull Points spent", "Hull Points left").
+SECTION_HEADINGS = {
+    "figures": "Figures",
+    "pools": "Budgets",
+    "items": "Chosen from the catalog",
+    "findings": "Findings",
+    "pair": "Between the two",
+}
+POOL_WORDS = {"budget": "budget", "spent": "spent", "remaining": "left"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,7 @@ class Comparison:
             "ruleset": self.ruleset,
             "designs": self.names,
             "differences": len(self.differences),
+            "sections": [{"id": k, "heading": v} for k, v in SECTION_HEADINGS.items()],
             "rows": [
                 {
                     "section": r.section,
@@ -143,19 +156,17 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
         name = next(p.name for p in pools if p is not None)
         for part in ("budget", "spent", "remaining"):
             values: list[Value] = [getattr(p, part) if p is not None else None for p in pools]
-            cmp.rows.append(
-                _row("pools", f"{pid}.{part}", f"{name}: {'left' if part == 'remaining' else part}", values)
-            )
+            cmp.rows.append(_row("pools", f"{pid}.{part}", f"{name} {POOL_WORDS[part]}", values))
 
     chosen = [_items(d, c) for _, d, c, _ in designs]
     for kind, item_id in dict.fromkeys(k for items in chosen for k in items):
         item = catalog.item(kind, item_id)
-        label = f"{kind}: {item.name if item else item_id}"
+        label = f"{words(kind).capitalize()}: {item.name if item else item_id}"
         counts: list[Value] = [items[(kind, item_id)][0] if (kind, item_id) in items else None for items in chosen]
         cmp.rows.append(_row("items", f"{kind}.{item_id}", label, counts))
         levels = [items[(kind, item_id)][1] if (kind, item_id) in items else None for items in chosen]
         if any(lv is not None and lv > 1 for lv in levels):
-            cmp.rows.append(_row("items", f"{kind}.{item_id}.level", f"{label} (level)", list(levels)))
+            cmp.rows.append(_row("items", f"{kind}.{item_id}.level", f"{label}, level", list(levels)))
 
     seen = [_findings(r) for r in reports]
     # each finding in words, its place named in the first design that has it

@@ -441,12 +441,30 @@ def _sync_folder(folder: Path) -> None:
         os.close(dir_fd)
 
 
+def refuse_installed(file: Path | str) -> None:
+    """A design is never saved inside the catalogs Shipyard is installed with: a bundled
+    sample stays as it came (every user shares it), and a copy goes where the user keeps
+    designs."""
+    from shipyard.core.registry import is_installed
+
+    if is_installed(file):
+        raise InputError.single(
+            "not saved: this is inside the catalogs Shipyard is installed with, which every user "
+            "shares, and a sample there is never overwritten",
+            file=str(file),
+            allowed="a file in a folder of your own",
+        )
+
+
 def save_design(loaded: LoadedDesign, file: Path | str) -> None:
+    refuse_installed(file)
     atomic_write_text(Path(file), dumps(loaded))
 
 
 def save_designs(designs: list[tuple[LoadedDesign, Path]]) -> None:
     """Save several designs all or nothing (an import of many stat blocks, a skirmish's sides)."""
+    for _, f in designs:
+        refuse_installed(f)
     atomic_write_many([(Path(f), dumps(ld).encode("utf-8")) for ld, f in designs])
 
 

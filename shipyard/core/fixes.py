@@ -10,8 +10,13 @@ of changes. Changes are combined (up to three) from the single changes that help
 
 A ruleset may steer the search: ``FIX_NEVER`` (path prefixes the search must not touch,
 e.g. the Storyteller's budget settings: raising a budget is not a fix) and
-``fix_hints(design, report, catalog)`` (further ``(path, value)`` changes worth trying,
-where a search over numbers and entries is not enough). The user may keep paths too.
+``fix_hints(design, report, catalog)`` (further changes worth trying, each one ``(path,
+value)`` or a list of them made together, where a search over numbers and entries is not
+enough: a Scale raised to where a consequence slot exists, a role's allocation raised
+with the AP taken from the bid). The user may keep paths too.
+
+Every change is said in words a player uses ("lower Speed from 1 to 0", "drop Medium
+Laser from Weapons"), and so is what it does ("Hull Points: 1 left (was 4 over)").
 """
 
 from __future__ import annotations
@@ -26,8 +31,8 @@ from shipyard.core.errors import InputError
 from shipyard.core.evaluate import Verdict, evaluate, verdict
 from shipyard.core.findings import Finding, Severity
 from shipyard.core.model import Catalog
-from shipyard.core.paths import parse_path
-from shipyard.core.places import entry_name
+from shipyard.core.paths import parse_path, value_at
+from shipyard.core.places import entry_name, place
 from shipyard.core.report import Report
 from shipyard.core.schema import Spec, design_schema
 
@@ -69,7 +74,7 @@ class Edit:
 class Proposal:
     edits: list[Edit]
     cures: list[str]  # the error codes it cures
-    effects: list[str]  # "Crew Points: -4 -> -2 left"
+    effects: list[str]  # "Crew Points: 2 over (was 4 over)"
     passes: bool
     design: Any = field(repr=False, default=None)
     # the error findings of the design it cures, by (code, path): what a "Fix..." beside
@@ -113,22 +118,26 @@ def _schema(catalog: Catalog) -> Spec:
 
 
 def _label(path: str, catalog: Catalog, data: Any) -> str:
-    """A place as a user reads it: the stat's name, or the list entry's catalog item."""
-    stat = next((s for s in catalog.meta.stats if s.path == path), None)
-    if stat is not None:
-        return str(stat.name)
-    parts = parse_path(path)
-    node, words = data, []
-    for part in parts:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            break
-        if isinstance(part, int) and isinstance(node, dict):
-            words.append(entry_name(node, catalog) or f"#{part + 1}")
-        elif isinstance(part, str):
-            words.append(part.replace("_", " "))
-    return " ".join(words) or path
+    """A place as a user reads it: the form's label (else the stat's name, else plain words)."""
+    return place(path, catalog, data) or path
+
+
+def _entry_words(where: str, catalog: Catalog, data: Any) -> tuple[str, str]:
+    """A list entry as a user reads it: (its name, the list's name), "Medium Laser", "Weapons"."""
+    named = place(where, catalog, data)
+    parent = where[: where.rindex("[")]
+    listed = place(parent, catalog, data)
+    if listed and named.startswith(f"{listed}, "):
+        return named[len(listed) + 2 :], listed
+    entry = value_at(data, where)
+    name = entry_name(entry, catalog) if isinstance(entry, dict | str) else str(entry)  # an id: its item's name
+    return name or named, listed
+
+
+def moved(label: str, before: Any, after: Any) -> str:
+    """A number changed, in words: "lower Speed from 1 to 0", "raise Scale from 3 to 6"."""
+    verb = "lower" if after < before else "raise"
+    return f"{verb} {label} from {before} to {after}"
 
 
 def _stat_range(path: str, catalog: Catalog) -> tuple[float | None, float | None]:
@@ -164,21 +173,21 @@ def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) ->
             high = spec.maximum if high is None else min(high, spec.maximum) if spec.maximum is not None else high
             label = _label(path, catalog, data)
             if low is None or node - 1 >= low:
-                out.append(Edit("set", path, node - 1, node, f"lower {label} {node} -> {node - 1}"))
+                out.append(Edit("set", path, node - 1, node, moved(label, node, node - 1)))
             if (high is None or node + 1 <= high) and faulty(path):
-                out.append(Edit("set", path, node + 1, node, f"raise {label} {node} -> {node + 1}"))
+                out.append(Edit("set", path, node + 1, node, moved(label, node, node + 1)))
             if low is not None and node < low:
-                out.append(Edit("set", path, int(low), node, f"raise {label} {node} -> {int(low)}"))
+                out.append(Edit("set", path, int(low), node, moved(label, node, int(low))))
             if high is not None and node > high:
-                out.append(Edit("set", path, int(high), node, f"lower {label} {node} -> {int(high)}"))
+                out.append(Edit("set", path, int(high), node, moved(label, node, int(high))))
         elif isinstance(node, list):
             for i, entry in enumerate(node):
                 where = f"{path}[{i}]"
                 if blocked(where):
                     continue
-                name = entry_name(entry, catalog) if isinstance(entry, dict) else str(entry)
+                name, listed = _entry_words(where, catalog, data)
                 out.append(
-                    Edit("remove", where, None, entry, f"remove {name or _label(where, catalog, data)} ({where})")
+                    Edit("remove", where, None, entry, f"drop {name} from {listed}" if listed else f"drop {name}")
                 )
                 walk(entry, spec.item, where)
         elif isinstance(node, dict):
@@ -187,11 +196,6 @@ def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) ->
                 walk(value, child, f"{path}.{key}" if path else key)
 
     walk(data, _schema(catalog), "")
-    hints = getattr(catalog.module, "fix_hints", None)
-    if hints is not None:
-        for path, value in hints(design, report, catalog):
-            if not blocked(path):
-                out.append(Edit("set", path, value, None, f"set {_label(path, catalog, data)} to {value}"))
     return out
 
 
@@ -206,6 +210,40 @@ def at_fault_first(edits: list[Edit], report: Report) -> list[Edit]:
         )
 
     return sorted(edits, key=lambda e: not near(e.path))
+
+
+def hinted(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[tuple[Edit, ...]]:
+    """The ruleset's own ideas (``fix_hints``): each a change worth trying, one ``(path,
+    value)`` or several made together (a role's allocation raised with the AP it takes
+    from the bid), where a search of one step at a time cannot reach the cure."""
+    hints = getattr(catalog.module, "fix_hints", None)
+    if hints is None:
+        return []
+    never = tuple(getattr(catalog.module, "FIX_NEVER", ())) + tuple(keep)
+    data = design.model_dump(mode="json")
+    out: list[tuple[Edit, ...]] = []
+    for hint in hints(design, report, catalog):
+        changes = [hint] if isinstance(hint, tuple) else list(hint)
+        if any(path == p or path.startswith((p + ".", p + "[")) for path, _ in changes for p in never):
+            continue
+        out.append(
+            tuple(
+                Edit("set", path, value, value_at(data, path), _hint_text(path, value, catalog, data))
+                for path, value in changes
+            )
+        )
+    return out
+
+
+def _hint_text(path: str, value: Any, catalog: Catalog, data: Any) -> str:
+    """A ruleset's hinted change in words: a number moved, an optional part left out, a value set."""
+    label = _label(path, catalog, data)
+    before = value_at(data, path)
+    if isinstance(value, int) and isinstance(before, int) and not isinstance(value | before, bool):
+        return moved(label, before, value)
+    if value is None:  # an optional part the form shows as a check box ("Extreme consequence taken")
+        return f"untick {label}" if isinstance(before, dict) else f"clear {label}"
+    return f"set {label} to {value}"
 
 
 def apply(design: Any, edits: list[Edit], catalog: Catalog, *, resolve: bool = True) -> Any:
@@ -231,16 +269,27 @@ def _compatible(edits: list[Edit]) -> bool:
     return True
 
 
+def _left(remaining: int | float) -> str:
+    """What is left of a pool in words: "1 left", "4 over"."""
+    return f"{-remaining:g} over" if remaining < 0 else f"{remaining:g} left"
+
+
+def _errors(n: int) -> str:
+    return "no errors" if n == 0 else f"{n} error{'s' * (n != 1)}"
+
+
 def _effects(before: Report, after: Report) -> list[str]:
+    """What a proposal does to the pools and the errors, as a player says it:
+    "Hull Points: 1 left (was 4 over)", "no errors left (was 1)"."""
     out = []
     for p in before.pools:
         q = after.pool(p.id)
         if q is not None and q.remaining != p.remaining:
-            out.append(f"{p.name}: {p.remaining} -> {q.remaining} left")
+            out.append(f"{p.name}: {_left(q.remaining)} (was {_left(p.remaining)})")
     eb = sum(1 for f in before.findings if f.severity == Severity.ERROR)
     ea = sum(1 for f in after.findings if f.severity == Severity.ERROR)
     if eb != ea:
-        out.append(f"errors: {eb} -> {ea}")
+        out.append(f"{_errors(ea)} left (was {eb})")
     return out
 
 
@@ -298,20 +347,20 @@ def search(
     singles = candidates(design, report, catalog, set(keep))
     if len(singles) > budget:  # not all can be tried: those at an error's place first
         singles = at_fault_first(singles, report)
-    for e in singles:
+    for tried_edits in [(e,) for e in singles] + hinted(design, report, catalog, set(keep)):
         if spent():
             break
-        v = attempt((e,))
+        v = attempt(tried_edits)
         yield
         if v is None:
             continue
         if no_new_error(v) and v.errors != errors:
-            found.append(((e,), v))
+            found.append((tried_edits, v))
         if no_new_error(v) and _badness(v) < _badness(start):
-            progress.append((_badness(v), (e,)))
+            progress.append((_badness(v), tried_edits))
     progress.sort(key=lambda p: p[0])
     frontier = [edits for _, edits in progress[:BEAM]]
-    best_singles = [edits[0] for edits in frontier]
+    best_singles = [edits[0] for edits in frontier if len(edits) == 1]
     for _ in range(MAX_CHANGES - 1):
         if sum(1 for f in found if f[1].valid) >= limit:
             break
@@ -342,6 +391,9 @@ def search(
         new = apply(design, list(edits), catalog)  # resolved, as every edit of the design is
         if any(new == s for s in seen):
             continue
+        keys = {e.key for e in edits}
+        if any(p.passes and {e.key for e in p.edits} < keys for p in ranked):
+            continue  # a passing proposal with some of these changes already says it with fewer
         seen.append(new)
         after = evaluate(new, catalog)
         yield

@@ -79,12 +79,16 @@ class Choices(_Decl):
     ``none`` adds a first option meaning "not set" with that label. ``unset`` (in a list's
     columns) is the label a row shows while its value is not set, without offering it on
     rows that have one: a custom entry's catalog id, which a catalog entry cannot drop.
+    ``label`` (with ``catalog``) names a ruleset function that words each item as the list
+    offers it (``fn(ctx, item=ID)``: "Move 1 range band (Helm, 2 AP)"), where the name
+    alone leaves out what a player chooses by.
     """
 
     options: list[Option] | None = None
     catalog: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$")] | None = None
     scales: Literal["designable", "component"] | None = None
     call: CallName | None = None
+    label: CallName | None = None
     none: Label | None = None
     unset: Label | None = None
 
@@ -95,6 +99,8 @@ class Choices(_Decl):
             raise ValueError("choices come from exactly one of: options, catalog, scales, call")
         if self.none is not None and self.unset is not None:
             raise ValueError("give none (a choice of 'not set') or unset (shown only where not set), not both")
+        if self.label is not None and self.catalog is None:
+            raise ValueError("label words catalog items: give it with catalog")
         return self
 
 
@@ -309,11 +315,18 @@ _TAGS.update(
 
 
 class OptionalObject(_Decl):
-    """A section that edits an optional object: a check box adds ``default`` or removes it."""
+    """A section that edits an optional object: a check box adds ``default`` or removes it.
+
+    ``enabled``: a condition the rules put on having the object (the Extreme consequence
+    only from the Scale that has the slot); while it does not hold the check box cannot be
+    ticked, and ``why`` (help text, catalog references allowed) says why in its tooltip.
+    An object the design already has can always be removed."""
 
     path: PathText
     label: Label
     default: dict[str, Any]
+    enabled: Condition | None = None
+    why: Text = ""
 
 
 class Section(_Decl):

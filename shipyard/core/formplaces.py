@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from shipyard.core.form import BudgetsRef, FieldDecl, ListDecl, MapDecl, Section
 from shipyard.core.formview import help_text
 from shipyard.core.paths import join_path, parse_path, value_at
+from shipyard.core.places import entry_name as catalog_name
 from shipyard.core.placewords import Parts, lower_in_sentence, plain, rest_words, words
 
 if TYPE_CHECKING:
@@ -49,8 +50,14 @@ class _Namer:
             named = entry if decl.name == "." else value_at(entry, decl.name)
             if isinstance(named, str) and named.strip():
                 return named.strip()
-        if isinstance(entry, str) and entry.strip():
-            return entry.strip()
+        if isinstance(entry, str) and entry.strip():  # a plain id (a gun a Turret carries): its item's name
+            return catalog_name(entry.strip(), self.catalog)
+        for col in decl.columns:  # a row named by the catalog item one of its columns picks (an action bought)
+            kind = col.choices.catalog if col.choices is not None else None
+            item_id = value_at(entry, col.path) if kind is not None and isinstance(entry, dict) else None
+            item = self.catalog.item(kind, str(item_id)) if kind is not None and item_id is not None else None
+            if item is not None:
+                return item.name
         return f"#{index + 1}"
 
     def sections(self, sections: list[Section], base: Parts, target: Parts) -> tuple[int, str] | None:

@@ -174,7 +174,11 @@ def choices(decl: Choices, ctx: FormContext) -> list[tuple[str, Any]]:
     if decl.options is not None:
         out += [(o.label, o.value) for o in decl.options]
     elif decl.catalog is not None:
-        out += [(item.name, item.id) for item in catalog.kind(decl.catalog).values()]
+        items = catalog.kind(decl.catalog).values()
+        if decl.label is not None:
+            out += [(str(ctx.call(decl.label, item=item.id)), item.id) for item in items]
+        else:
+            out += [(item.name, item.id) for item in items]
     elif decl.scales is not None:
         ladder = catalog.ladder
         if decl.scales == "component":
@@ -423,8 +427,9 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             bad(loc, f"unknown item kind {ch.catalog!r}", ", ".join(sorted(kinds)))
         if ch.scales is not None and catalog.scales is None:
             bad(loc, "the ruleset has no scales to choose from")
-        if ch.call is not None and ch.call not in calls:
-            bad(loc, f"no form function {ch.call!r} in the ruleset", ", ".join(sorted(calls)) or "none")
+        for name in (ch.call, ch.label):
+            if name is not None and name not in calls:
+                bad(loc, f"no form function {name!r} in the ruleset", ", ".join(sorted(calls)) or "none")
 
     def call_ok(loc: str, name: str) -> None:
         if name not in calls:
@@ -449,6 +454,8 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                 cond_ok(f"{loc}.when", el.when, base)
                 if el.optional is not None:
                     path_ok(f"{loc}.optional", joined(base, el.optional.path), ("object",))
+                    cond_ok(f"{loc}.optional.enabled", el.optional.enabled, base)
+                    text_ok(f"{loc}.optional.why", el.optional.why)
                 continue
             text_ok(loc, getattr(el, "help", ""))
             text_ok(loc, getattr(el, "label", None) or getattr(el, "toggle", None) or "")
@@ -486,6 +493,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
             elif isinstance(el, MapDecl):
                 path_ok(loc, joined(base, el.map), ("map", "object"))
                 choices_ok(loc, el.keys)
+                text_ok(f"{loc}.none", el.none or "")
             elif isinstance(el, BudgetsRef):
                 path_ok(loc, joined(base, el.budgets), ("map", "object"))
             elif isinstance(el, ActionRef):

@@ -199,6 +199,13 @@ class Manifest(_Entry):
         max_length=300,
         description="how Shipyard reads the rules, a Markdown file (the editor's Help > Rules reading)",
     )
+    guide: Annotated[str, Field(max_length=4000)] = Field(
+        default="",
+        description=(
+            "how a design of this ruleset is filled in, page by page, in a few lines of Markdown "
+            "(the editor's Help > Getting started); no rule's numbers: those are the catalog's"
+        ),
+    )
     kinds: list[DesignKind] = Field(min_length=1, description="the kinds of new design, the first the default")
     commands: list[Command] = Field(default_factory=list)
     formats: list[TextFormat] = Field(default_factory=list)

@@ -455,6 +455,24 @@ def get(ruleset_id: object, *, file: str | Path | None = None, path: str | None 
     )
 
 
+def installed_folders() -> list[Path]:
+    """The folders Shipyard and its rulesets are installed with: every ruleset's catalog,
+    samples and templates, and Shipyard's own catalogs and templates. They are shared
+    (every user's samples), so nothing a user saves goes into them."""
+    from shipyard.core.resources import builtin_catalog_root, builtin_template_root
+
+    folders = [builtin_catalog_root(), builtin_template_root()]
+    for info in rulesets():
+        folders += [info.catalog, info.samples, *([info.templates] if info.templates else [])]
+    return list(dict.fromkeys(f.resolve() for f in folders))
+
+
+def is_installed(file: str | Path) -> bool:
+    """Whether ``file`` is inside one of the :func:`installed_folders` (a bundled sample)."""
+    target = Path(file).resolve()
+    return any(target.is_relative_to(folder) for folder in installed_folders())
+
+
 def offering(attr: str, item_id: str) -> list[RulesetInfo]:
     """The rulesets whose manifest lists ``item_id`` among its ``attr`` (kinds, formats, conversions)."""
     out = []

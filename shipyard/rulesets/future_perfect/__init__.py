@@ -6,7 +6,8 @@ the mechanisms, split by concern: ``items`` (catalog item kinds), ``design`` (th
 file's shape), ``record`` (the record read with the catalog's defaults), ``resolve``
 (action names to ids, a new ship, the neutral view), ``mechanisms`` (the record's rule
 types and the target numbers), ``plan`` (the round plan priced from the AP cost tables),
-``derive`` (figures, tracks, tables, actions) and ``editing`` (the form's functions).
+``derive`` (figures, tracks, tables, actions), ``fixing`` (what Fix... may try for an
+over-spent role) and ``editing`` (the form's functions).
 How the rules are read: docs/rules-future-perfect.md.
 """
 
@@ -21,6 +22,7 @@ from shipyard.rulesets.future_perfect.design import (
     FuturePerfectSystem,
     FuturePerfectWeapon,
 )
+from shipyard.rulesets.future_perfect.fixing import fix_hints
 from shipyard.rulesets.future_perfect.items import ITEM_KINDS
 from shipyard.rulesets.future_perfect.mechanisms import RULE_TYPES
 from shipyard.rulesets.future_perfect.resolve import new_design, resolve, view
@@ -40,6 +42,7 @@ __all__ = [
     "FuturePerfectSystem",
     "FuturePerfectWeapon",
     "derive",
+    "fix_hints",
     "new_design",
     "resolve",
     "view",

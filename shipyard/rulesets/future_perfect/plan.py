@@ -423,11 +423,7 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
         if rp.spent > rp.allocated:
             pricing.error(
                 "role-over-allocation",
-                f"{name} buys {rp.cost} AP of actions"
-                + (f" ({rp.power} paid from power" if rp.power else "")
-                + (f"{', ' if rp.power else ' ('}{rp.augmented} from augmented AP" if rp.augmented else "")
-                + (")" if rp.power or rp.augmented else "")
-                + f"; {rp.spent} from an allocation of {rp.allocated}",
+                _over_allocation(name, rp),
                 f"plan.{r}",
                 rp.spent,
                 rp.allocated,
@@ -471,6 +467,16 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
                 source=ctx.catalog.cite("Augment System"),
             )
     _counts(ctx, result)
+
+
+def _over_allocation(name: str, rp: RolePlan) -> str:
+    """An over-spent role as a player says it: "Helm's actions cost 6 AP, 1 paid from power:
+    the other 5 AP are 2 more than the 3 AP allocated to Helm"."""
+    paid = [f"{rp.power} paid from power"] * bool(rp.power) + [f"{rp.augmented} from augmented AP"] * bool(rp.augmented)
+    over = f"{rp.spent - rp.allocated} more than the {rp.allocated} AP allocated to {name}"
+    if not paid:
+        return f"{name}'s actions cost {rp.cost} AP, {over}"
+    return f"{name}'s actions cost {rp.cost} AP, {' and '.join(paid)}: the other {rp.spent} AP are {over}"
 
 
 def _counts(ctx: Context, plan: PricedPlan) -> None:
