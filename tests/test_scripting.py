@@ -57,9 +57,9 @@ def test_set_changes_values_named_as_findings_and_the_editor_name_them(
     )
     assert code == 0, err
     lines = text.splitlines()
-    assert lines[0] == f"{ship}: Scale 2 -> 4  (scale)"
-    assert lines[1].endswith("3 -> 4  (ratings.guns)")
-    assert lines[2].endswith("65 -> 70  (crew[0].skills.pilot)")
+    assert lines[0] == f"{ship}: Scale from 2 to 4  (scale)"
+    assert lines[1].endswith("from 3 to 4  (ratings.guns)")
+    assert lines[2].endswith("from 65 to 70  (crew[0].skills.pilot)")
     assert lines[3] == f"{ship}: passes; wrote {out}"
     assert load_design(out).design.scale == 4
     assert [ln for ln in changed_lines(ship.read_text(), out.read_text()) if ln[0] == "+"] == [
@@ -88,9 +88,9 @@ def test_set_names_an_entry_by_its_written_name_its_item_or_its_position(
         out,
     )
     assert code == 1, err  # two missiles cost more freebies than it has; escape pods are for starships
-    assert "Weapons, Missile/Torpedo: count 1 -> 2  (weapons[1].count)" in text
-    assert "A -> B  (weapons[0].fire_link)" in text
-    assert "Ejection Pods -> Escape Pods  (accessories[1].id)" in text
+    assert "Weapons, Missile/Torpedo: count from 1 to 2  (weapons[1].count)" in text
+    assert "from A to B  (weapons[0].fire_link)" in text
+    assert "from Ejection Pods to Escape Pods  (accessories[1].id)" in text
     assert "does not pass: 2 errors; wrote" in text and "  ERROR: Freebie Points over budget by 8" in text
     assert "design is Starfighter — at Accessories, Escape Pods" in text
     diff = changed_lines(ship.read_text(), out.read_text())
@@ -157,7 +157,7 @@ def test_set_and_fix_write_over_their_input_only_with_in_place_or_force(
     code, _, err = run(capsys, "set", ship, "handling=0")
     assert code == 2 and "say where to write: -o OUT, --in-place" in err
     code, text, _ = run(capsys, "fix", ship, "--apply", "1", "--in-place")
-    assert code == 0 and text == f"wrote {ship}: lower Handling 1 -> 0; it passes\n"
+    assert code == 0 and text == f"wrote {ship}: lower Handling from 1 to 0; it passes\n"
     assert changed_lines(before.decode(), ship.read_text()) == ['-     "handling": 1,', '+     "handling": 0,']
     code, _, _ = run(capsys, "set", ship, "handling=1", "-o", ship, "--force")
     assert code == 1 and ship.read_bytes() == before  # back as it was, byte for byte

@@ -195,7 +195,7 @@ def _as_text(name: str, target: Path | None, catalog: Any, done: list[dict[str, 
     lines = []
     for c in done:
         before, after = _clipped(shown(c["before"], catalog)), _clipped(shown(c["after"], catalog))
-        what = f"{before} -> {after}" if c["before"] != c["after"] else f"{after} (unchanged)"
+        what = f"from {before} to {after}" if c["before"] != c["after"] else f"{after} (unchanged)"
         lines.append(f"{name}: {c['place'] or c['path']} {what}  ({c['path']})")
     errors = [f for f in report.findings if f.severity.value == "error"]
     verdict = "passes" if report.valid else f"does not pass: {len(errors)} error{'s' * (len(errors) != 1)}"
