@@ -40,6 +40,7 @@ def _print_problems(exc: Exception) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from shipyard.core.art import with_art_finding
     from shipyard.core.designfile import load_design
     from shipyard.core.errors import InputError
     from shipyard.core.evaluate import evaluate
@@ -61,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             else:
                 _print_problems(exc)
             continue
-        report = evaluate(loaded.design, loaded.catalog)
+        report = with_art_finding(evaluate(loaded.design, loaded.catalog), loaded.design, loaded.file)
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shipyard.core.art import with_art_finding
 from shipyard.core.designfile import LoadedDesign, atomic_write_bytes, load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
@@ -324,7 +325,11 @@ def print_loaded(
     catalog = loaded[0].catalog
     if reports is not None and len(reports) != len(loaded):
         raise ValueError("one report per design")
-    evaluated = list(reports) if reports is not None else [evaluate(ld.design, ld.catalog) for ld in loaded]
+    evaluated = (
+        list(reports)
+        if reports is not None
+        else [with_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+    )
     prefixes = field_prefixes([r.name for r in evaluated])
     entries = [design_entry(ld, report, prefix) for ld, report, prefix in zip(loaded, evaluated, prefixes, strict=True)]
     from shipyard.core.registry import get
