@@ -27,6 +27,7 @@ from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
 from shipyard.render.context import design_entry, field_prefixes, fleet_layout, sheet_context, template_dirs
+from shipyard.render.tokens import TokenSpec, token_pages
 from shipyard.render.worker import (
     DEFAULT_TIMEOUT,
     PARALLEL_FROM,
@@ -38,7 +39,7 @@ from shipyard.render.worker import (
     workers_wanted,
 )
 
-SHEETS = ("record", "cards", "fleet", "compare")
+SHEETS = ("record", "cards", "fleet", "compare", "tokens")
 
 
 @dataclass(frozen=True)
@@ -249,6 +250,8 @@ def render_print(
         return [front, *sheets, back], starts
     if sheet == "compare":  # one sheet: the designs side by side (base_ctx holds the comparison)
         return renderer.run([job("compare.html", designs=entries)]), []
+    if sheet == "tokens":  # light: a page holds dozens (base_ctx holds the pages laid out)
+        return renderer.run([job("tokens.html", designs=[])]), []
     raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
 
 
@@ -272,6 +275,7 @@ def print_designs(
     use_user_folder: bool = True,
     title: str = "",
     fillable: bool = False,
+    token: TokenSpec | None = None,
 ) -> PrintResult:
     """Print ``files`` to ``out`` (written atomically, only when everything rendered);
     ``fillable``: every tick box and write-in of the sheets is a form field."""
@@ -286,6 +290,7 @@ def print_designs(
         workers=workers,
         title=title,
         fillable=fillable,
+        token=token,
     )
 
 
@@ -301,6 +306,7 @@ def print_loaded(
     title: str = "",
     reports: Sequence[Report] | None = None,
     fillable: bool = False,
+    token: TokenSpec | None = None,
 ) -> PrintResult:
     """Print designs already in memory (the editor's open documents) to ``out``.
 
@@ -356,6 +362,14 @@ def print_loaded(
         base_ctx["comparison"] = cmp.as_json()
         if not title:
             base_ctx["title"] = doc_title = f"Comparison: {' / '.join(names)}"
+    if sheet == "tokens":
+        spec = token or TokenSpec(25.4)
+        tabletop = get(catalog.meta.id).manifest.tabletop
+        figure, label = (tabletop.key_figure, tabletop.key_label) if tabletop else (None, None)
+        base_ctx["token"] = spec.as_json()
+        base_ctx["pages"] = token_pages(entries, spec, paper, figure, label)
+        if not title:
+            base_ctx["title"] = doc_title = "Tokens"
     own = workers is None
     wanted = workers_wanted(sheet, len(entries), os.cpu_count())
     pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]

@@ -1,0 +1,99 @@
+"""``shipyard export card-png | token-png | sheet-png FILES -o DIR``: pictures for virtual tabletops.
+
+Also written ``shipyard export FILES --format card-png -o DIR`` (see :func:`format_first`).
+Every PNG is made before any is written, and then all are written or none: a design that
+cannot be read, a file that exists (without ``--force``) or a render that fails leaves
+the folder as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.commandline import EXIT_OK, EXIT_RENDER, catalog_dirs, refuse_existing
+
+IMAGE_FORMATS = ("card-png", "token-png", "sheet-png")
+EXPORT_FORMATS = IMAGE_FORMATS
+
+
+def format_first(argv: Sequence[str]) -> list[str]:
+    """``export FILES --format F ...`` as ``export F FILES ...``, the form the parser reads.
+
+    Only the formats of this module: a text format (``statblock``) is named first as always.
+    """
+    args = list(argv)
+    if "export" not in args:
+        return args
+    at = args.index("export")
+    for i in range(at + 1, len(args)):
+        a = args[i]
+        if a == "--format" and i + 1 < len(args) and args[i + 1] in EXPORT_FORMATS:
+            fmt = args[i + 1]
+            rest = args[at + 1 : i] + args[i + 2 :]
+            return [*args[: at + 1], fmt, *rest]
+        if a.startswith("--format=") and a.split("=", 1)[1] in EXPORT_FORMATS:
+            rest = args[at + 1 : i] + args[i + 1 :]
+            return [*args[: at + 1], a.split("=", 1)[1], *rest]
+    return args
+
+
+def add_image_exports(writers: Any, catalog_opts: Any) -> None:
+    helps = {
+        "card-png": "each design's stat card as a PNG (63 x 88 mm)",
+        "token-png": "each design's token as a PNG, transparent outside its shape",
+        "sheet-png": "each page of each design's record sheet as a PNG",
+    }
+    for fid in IMAGE_FORMATS:
+        q = writers.add_parser(fid, help=helps[fid], description=helps[fid])
+        q.add_argument("files", nargs="+", metavar="FILE", help="design files")
+        q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the PNGs into")
+        q.add_argument("--dpi", type=int, choices=[150, 300], default=150, help="resolution (default 150)")
+        q.add_argument("--paper", choices=["a4", "letter"], help="the record sheet's paper (sheet-png)")
+        if fid == "token-png":
+            q.add_argument("--token-size", default="1in", metavar="SIZE", help="as for shipyard print (default 1in)")
+            q.add_argument("--token-shape", choices=["round", "square", "hex"], help="default round")
+            q.add_argument("--token-back", action="store_true", help="the damaged face beside the front")
+        q.add_argument("--force", action="store_true", help="replace PNGs that exist")
+        catalog_opts(q)
+        q.set_defaults(func=cmd_export_images)
+
+
+def cmd_export_images(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.render.images import export_pictures
+    from shipyard.render.paper import default_paper
+    from shipyard.render.printing import load_for_print
+    from shipyard.render.tokens import token_spec
+    from shipyard.render.worker import RenderError, RenderWorker
+
+    token = token_spec(
+        getattr(args, "token_size", "1in"), getattr(args, "token_shape", None), getattr(args, "token_back", False)
+    )
+    loaded = load_for_print(
+        args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+    )
+    worker = RenderWorker()
+    try:
+        pictures = export_pictures(
+            loaded, args.format, dpi=args.dpi, paper=args.paper or default_paper(), token=token, workers=[worker]
+        )
+    except RenderError as exc:
+        print(f"shipyard: error: {exc}", file=sys.stderr)
+        return EXIT_RENDER
+    finally:
+        worker.close()
+    folder = Path(args.output)
+    targets = [folder / p.name for p in pictures]
+    refuse_existing(targets, args.force, inputs=args.files)
+    make_folder(folder)
+    atomic_write_many([(t, p.data) for t, p in zip(targets, pictures, strict=True)])
+    for t in targets:
+        print(f"wrote {t}")
+    return EXIT_OK
+
+
+__all__ = ["EXPORT_FORMATS", "add_image_exports", "cmd_export_images", "format_first"]
