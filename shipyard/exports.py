@@ -17,7 +17,7 @@ from typing import Any
 from shipyard.core.commandline import EXIT_OK, EXIT_RENDER, catalog_dirs, refuse_existing
 
 IMAGE_FORMATS = ("card-png", "token-png", "sheet-png")
-EXPORT_FORMATS = IMAGE_FORMATS
+EXPORT_FORMATS = (*IMAGE_FORMATS, "foundry")
 
 
 def format_first(argv: Sequence[str]) -> list[str]:
@@ -60,6 +60,17 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
         q.add_argument("--force", action="store_true", help="replace PNGs that exist")
         catalog_opts(q)
         q.set_defaults(func=cmd_export_images)
+    q = writers.add_parser(
+        "foundry",
+        help="each design as a Foundry VTT actor (Simple Worldbuilding system), with its token PNG",
+        description="one Actor JSON per design for Foundry VTT's Simple Worldbuilding system, and its token "
+        "PNG beside it (import: right-click the actor > Import Data)",
+    )
+    q.add_argument("files", nargs="+", metavar="FILE", help="design files")
+    q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+    q.add_argument("--force", action="store_true", help="replace files that exist")
+    catalog_opts(q)
+    q.set_defaults(func=cmd_export_foundry)
 
 
 def cmd_export_images(args: argparse.Namespace) -> int:
@@ -96,4 +107,83 @@ def cmd_export_images(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-__all__ = ["EXPORT_FORMATS", "add_image_exports", "cmd_export_images", "format_first"]
+def foundry_files(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
+    """Each design's actor JSON and token PNG (all tokens printed on one sheet, then cut out)."""
+    import json
+
+    from shipyard.core.art import design_story, with_art_finding
+    from shipyard.core.evaluate import evaluate
+    from shipyard.core.foundry import actor
+    from shipyard.core.registry import get
+    from shipyard.render.images import stem, token_pngs
+    from shipyard.render.printing import print_loaded
+    from shipyard.render.tokens import TokenSpec
+
+    token = TokenSpec(25.4)
+    files: list[tuple[str, bytes]] = []
+    for ruleset in dict.fromkeys(ld.ruleset for ld in loaded):  # a tokens sheet is one ruleset's
+        group = [(n, ld) for n, ld in enumerate(loaded) if ld.ruleset == ruleset]
+        reports = [with_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for _, ld in group]
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="shipyard-foundry-") as tmp:
+            pdf = Path(tmp) / "tokens.pdf"
+            print_loaded([ld for _, ld in group], pdf, sheet="tokens", workers=workers, token=token, reports=reports)
+            pngs = token_pngs(pdf.read_bytes(), len(group), 150, "a4", token)
+        tabletop = get(ruleset).manifest.tabletop
+        health, tables = (tabletop.health, list(tabletop.items)) if tabletop else (None, [])
+        for (n, ld), report, png in zip(group, reports, pngs, strict=True):
+            base = stem(ld, n)
+            doc = actor(
+                report,
+                story=design_story(ld.design),
+                image=f"{base}-token.png",
+                health=health,
+                tables=tables,
+                source=ld.file.name if ld.file else "",
+            )
+            files.append((f"{base}.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")))
+            files.append((f"{base}-token.png", png))
+    names = [n for n, _ in files]
+    doubles = sorted({n for n in names if names.count(n) > 1})
+    if doubles:
+        from shipyard.core.errors import InputError
+
+        raise InputError.single(f"two designs would write the same file ({', '.join(doubles)})", path="-o")
+    return files
+
+
+def cmd_export_foundry(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.render.printing import load_for_print
+    from shipyard.render.worker import RenderError, RenderWorker
+
+    loaded = load_for_print(
+        args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+    )
+    worker = RenderWorker()
+    try:
+        files = foundry_files(loaded, [worker])
+    except RenderError as exc:
+        print(f"shipyard: error: {exc}", file=sys.stderr)
+        return EXIT_RENDER
+    finally:
+        worker.close()
+    folder = Path(args.output)
+    targets = [folder / name for name, _ in files]
+    refuse_existing(targets, args.force, inputs=args.files)
+    make_folder(folder)
+    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    for t in targets:
+        print(f"wrote {t}")
+    return EXIT_OK
+
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "add_image_exports",
+    "cmd_export_foundry",
+    "cmd_export_images",
+    "format_first",
+    "foundry_files",
+]

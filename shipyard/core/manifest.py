@@ -105,10 +105,17 @@ FigureId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$", max_length=80
 
 class Tabletop(_Entry):
     """What a design shows at the table: the figure of its report a token prints beside its
-    name (a ship's Structure, its Scale), by the figure's id, and the word for it."""
+    name (a ship's Structure, its Scale), by the figure's id, and the word for it; for a
+    virtual tabletop's actor, the track that is its health and the tables that are its items."""
 
     key_figure: FigureId = Field(description="the id of the report figure printed on a design's token")
     key_label: Label | None = Field(default=None, description="the word printed with it; default: the figure's label")
+    health: FigureId | None = Field(
+        default=None, description="the report track a virtual tabletop's actor takes as its health (Foundry VTT)"
+    )
+    items: list[FigureId] = Field(
+        default_factory=list, description="the report tables whose rows a Foundry VTT actor carries as items"
+    )
 
 
 class Source(_Entry):

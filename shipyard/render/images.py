@@ -129,13 +129,22 @@ def card_pngs(pdf: bytes, dpi: int, paper: str) -> list[bytes]:
 
 def token_png(pdf: bytes, dpi: int, paper: str, token: TokenSpec) -> bytes:
     """The one token (and its back, beside it) of a one-design tokens page, transparent round it."""
+    return token_pngs(pdf, 1, dpi, paper, token)[0]
+
+
+def token_pngs(pdf: bytes, count: int, dpi: int, paper: str, token: TokenSpec) -> list[bytes]:
+    """The ``count`` tokens of a tokens sheet, each cut out where Shipyard placed it, transparent round it."""
     from shipyard.render.tokens import token_pages
 
-    (page,) = token_pages([_placeholder()], token, paper, None, None)
-    x, y = page[0]["x"], page[0]["y"]
+    pages = token_pages([_placeholder()] * count, token, paper, None, None)
     pad = 0.3  # the cut line's half width and a hair: the shape's edge is not cut off
     width = token.size_mm * (2 if token.back else 1)
-    return _png(_crop(pdf, 0, (x - pad, y - pad, width + 2 * pad, token.height_mm + 2 * pad), dpi, True))
+    out = []
+    for page_no, page in enumerate(pages):
+        for t in page:
+            box = (t["x"] - pad, t["y"] - pad, width + 2 * pad, token.height_mm + 2 * pad)
+            out.append(_png(_crop(pdf, page_no, box, dpi, True)))
+    return out
 
 
 def _placeholder() -> dict[str, Any]:
