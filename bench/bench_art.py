@@ -6,8 +6,10 @@
 2. A tokens sheet for the 100 designs of the fleet-book benchmark (bench_print.py):
    `shipyard print --sheet tokens` against `shipyard print --sheet fleet` of the same
    designs (goal: at most 0.3x).
+3. Foundry VTT actors of the same 100 designs: `shipyard export --format foundry`
+   (actor JSON and token PNG each) against `shipyard check` of them (goal: under 2x).
 
-Run: .venv/bin/python bench/bench_art.py [--rounds N] [--designs N] [--only sheet,tokens]
+Run: .venv/bin/python bench/bench_art.py [--rounds N] [--designs N] [--only sheet,tokens,foundry]
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from bench_print import SAMPLES, timed, write_designs
+from bench_print import ENV, SAMPLES, timed, write_designs
 
 SHIPYARD = [sys.executable, "-m", "shipyard"]
 
@@ -65,10 +69,32 @@ def tokens_vs_fleet(tmp: Path, n: int, rounds: int) -> float:
     fleet = tokens = 0.0
     for r in range(rounds):
         fleet += timed(
-            [*SHIPYARD, "print", *files, "--sheet", "fleet", "-o", str(tmp / f"f{r}.pdf"), "--no-user-catalog"]
+            [
+                *SHIPYARD,
+                "print",
+                *files,
+                "--sheet",
+                "fleet",
+                "--timeout",
+                "900",
+                "-o",
+                str(tmp / f"f{r}.pdf"),
+                "--no-user-catalog",
+            ]
         )[0]
         tokens += timed(
-            [*SHIPYARD, "print", *files, "--sheet", "tokens", "-o", str(tmp / f"t{r}.pdf"), "--no-user-catalog"]
+            [
+                *SHIPYARD,
+                "print",
+                *files,
+                "--sheet",
+                "tokens",
+                "--timeout",
+                "900",
+                "-o",
+                str(tmp / f"t{r}.pdf"),
+                "--no-user-catalog",
+            ]
         )[0]
     ratio = tokens / fleet
     print(
@@ -78,11 +104,36 @@ def tokens_vs_fleet(tmp: Path, n: int, rounds: int) -> float:
     return ratio
 
 
+def check_time(cmd: list[str]) -> float:
+    """Wall time of `shipyard check`, which exits 1 when a design does not pass (one sample does not)."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"check failed ({proc.returncode}): {proc.stderr.decode()}")
+    return time.perf_counter() - start
+
+
+def foundry_vs_check(tmp: Path, n: int, rounds: int) -> float:
+    files = [str(f) for f in write_designs(tmp, n)]
+    check = export = 0.0
+    for r in range(rounds):
+        check += check_time([*SHIPYARD, "check", *files, "--no-user-catalog"])
+        export += timed(
+            [*SHIPYARD, "export", *files, "--format", "foundry", "-o", str(tmp / f"vtt{r}"), "--no-user-catalog"]
+        )[0]
+    ratio = export / check
+    print(
+        f"{n} designs: shipyard check {check / rounds:.2f} s, Foundry export {export / rounds:.2f} s: "
+        f"{ratio:.2f}x (goal < 2x) {'PASS' if ratio < 2 else 'MISS'}"
+    )
+    return ratio
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--designs", type=int, default=100)
-    ap.add_argument("--only", default="sheet,tokens")
+    ap.add_argument("--only", default="sheet,tokens,foundry")
     args = ap.parse_args()
     only = set(args.only.split(","))
     parts = []
@@ -94,6 +145,10 @@ def main() -> int:
             (Path(tmp) / "tokens").mkdir()
             ratio = tokens_vs_fleet(Path(tmp) / "tokens", args.designs, max(1, args.rounds // 3))
             parts.append(f"tokens/fleet {ratio:.2f}x (<= 0.3x)")
+        if "foundry" in only:
+            (Path(tmp) / "foundry").mkdir()
+            ratio = foundry_vs_check(Path(tmp) / "foundry", args.designs, args.rounds)
+            parts.append(f"foundry/check {ratio:.2f}x (< 2x)")
     print("SUMMARY " + "; ".join(parts))
     return 0
 

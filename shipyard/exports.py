@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,38 +73,48 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
     q.set_defaults(func=cmd_export_foundry)
 
 
-def cmd_export_images(args: argparse.Namespace) -> int:
+def _export(args: argparse.Namespace, make: Callable[[list[Any], list[Any]], list[tuple[str, bytes]]]) -> int:
+    """Read the designs, make every file (``make(loaded, workers)``: names and bytes), then write them all or none."""
     from shipyard.core.designfile import atomic_write_many, make_folder
-    from shipyard.render.images import export_pictures
-    from shipyard.render.paper import default_paper
     from shipyard.render.printing import load_for_print
-    from shipyard.render.tokens import token_spec
     from shipyard.render.worker import RenderError, RenderWorker
 
-    token = token_spec(
-        getattr(args, "token_size", "1in"), getattr(args, "token_shape", None), getattr(args, "token_back", False)
-    )
     loaded = load_for_print(
         args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
     )
     worker = RenderWorker()
     try:
-        pictures = export_pictures(
-            loaded, args.format, dpi=args.dpi, paper=args.paper or default_paper(), token=token, workers=[worker]
-        )
+        files = make(loaded, [worker])
     except RenderError as exc:
         print(f"shipyard: error: {exc}", file=sys.stderr)
         return EXIT_RENDER
     finally:
         worker.close()
     folder = Path(args.output)
-    targets = [folder / p.name for p in pictures]
+    targets = [folder / name for name, _ in files]
     refuse_existing(targets, args.force, inputs=args.files)
     make_folder(folder)
-    atomic_write_many([(t, p.data) for t, p in zip(targets, pictures, strict=True)])
+    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     for t in targets:
         print(f"wrote {t}")
     return EXIT_OK
+
+
+def cmd_export_images(args: argparse.Namespace) -> int:
+    from shipyard.render.images import export_pictures
+    from shipyard.render.paper import default_paper
+    from shipyard.render.tokens import token_spec
+
+    token = token_spec(
+        getattr(args, "token_size", "1in"), getattr(args, "token_shape", None), getattr(args, "token_back", False)
+    )
+    paper = args.paper or default_paper()
+
+    def make(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
+        pictures = export_pictures(loaded, args.format, dpi=args.dpi, paper=paper, token=token, workers=workers)
+        return [(p.name, p.data) for p in pictures]
+
+    return _export(args, make)
 
 
 def foundry_files(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
@@ -154,29 +164,7 @@ def foundry_files(loaded: list[Any], workers: list[Any]) -> list[tuple[str, byte
 
 
 def cmd_export_foundry(args: argparse.Namespace) -> int:
-    from shipyard.core.designfile import atomic_write_many, make_folder
-    from shipyard.render.printing import load_for_print
-    from shipyard.render.worker import RenderError, RenderWorker
-
-    loaded = load_for_print(
-        args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
-    )
-    worker = RenderWorker()
-    try:
-        files = foundry_files(loaded, [worker])
-    except RenderError as exc:
-        print(f"shipyard: error: {exc}", file=sys.stderr)
-        return EXIT_RENDER
-    finally:
-        worker.close()
-    folder = Path(args.output)
-    targets = [folder / name for name, _ in files]
-    refuse_existing(targets, args.force, inputs=args.files)
-    make_folder(folder)
-    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
-    for t in targets:
-        print(f"wrote {t}")
-    return EXIT_OK
+    return _export(args, foundry_files)
 
 
 __all__ = [

@@ -110,7 +110,7 @@ def _crop(pdf: bytes, page_no: int, box_mm: tuple[float, float, float, float], d
 
 
 def card_pngs(pdf: bytes, dpi: int, paper: str) -> list[bytes]:
-    """Each card a design has (a Space Fury fighter and its pilot have two), in the order printed."""
+    """Each card a design has (a fighter and its pilot may have one each), in the order printed."""
     import pypdfium2 as pdfium
 
     page_w, page_h = PAPERS[paper]
@@ -139,11 +139,21 @@ def token_pngs(pdf: bytes, count: int, dpi: int, paper: str, token: TokenSpec) -
     pages = token_pages([_placeholder()] * count, token, paper, None, None)
     pad = 0.3  # the cut line's half width and a hair: the shape's edge is not cut off
     width = token.size_mm * (2 if token.back else 1)
+    import pypdfium2 as pdfium
+
     out = []
-    for page_no, page in enumerate(pages):
-        for t in page:
-            box = (t["x"] - pad, t["y"] - pad, width + 2 * pad, token.height_mm + 2 * pad)
-            out.append(_png(_crop(pdf, page_no, box, dpi, True)))
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for page_no, page in enumerate(pages):
+            # the page once, onto a transparent ground; each token cut from it
+            image = doc[page_no].render(scale=dpi / 72, fill_color=(255, 255, 255, 0)).to_pil()
+            scale = dpi / 25.4
+            for t in page:
+                left, top = (t["x"] - pad) * scale, (t["y"] - pad) * scale
+                box = (left, top, left + (width + 2 * pad) * scale, top + (token.height_mm + 2 * pad) * scale)
+                out.append(_png(image.crop(tuple(round(v) for v in box))))
+    finally:
+        doc.close()
     return out
 
 
