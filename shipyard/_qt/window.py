@@ -160,6 +160,7 @@ class PrintDialog(QDialog):
             ("Record sheet", "record"),
             ("Stat cards (nine a page)", "cards"),
             ("Fleet book", "fleet"),
+            ("Cut-out tokens (1 in, round)", "tokens"),
         ):
             self.sheet.addItem(label, value)
         self.paper = QComboBox()
