@@ -123,3 +123,14 @@ def test_an_svg_with_an_event_handler_or_outside_style_is_refused() -> None:
         assert says in str(info.value), (says, str(info.value))
     clean = check_picture((CORPUS_ART / "clean.svg").read_bytes(), "svg", "clean.svg")
     assert (clean.width, clean.height) == (120, 80)
+
+
+def test_a_loop_of_links_or_a_pipe_is_refused_by_name(tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "loop.png").symlink_to(tmp_path / "loop.png")
+    os.mkfifo(tmp_path / "pipe.png")
+    for name, says in [("loop.png", "cannot be followed"), ("pipe.png", "named pipe (FIFO)")]:
+        with pytest.raises(InputError) as info:
+            read_art(name, tmp_path / "d.ship")
+        assert name in str(info.value) and says in str(info.value), str(info.value)

@@ -109,7 +109,10 @@ def read_art(ref: str, design_file: Path | str | None) -> Art:
         )
     folder = Path(design_file).resolve().parent
     target = Path(design_file).parent / path  # as the user would write it, from where they stand
-    real = (folder / path).resolve()
+    try:
+        real = (folder / path).resolve()
+    except (OSError, RuntimeError) as exc:  # a loop of links (RuntimeError before Python 3.13)
+        raise _refuse(f"art cannot be followed: {exc}", str(target)) from None
     if not real.is_relative_to(folder):
         raise _refuse(
             f"art leads outside the design's folder (to {real}); a picture must lie in the design's folder "
