@@ -163,6 +163,34 @@ def foundry_files(loaded: list[Any], workers: list[Any]) -> list[tuple[str, byte
     return files
 
 
+def export_files(
+    loaded: list[Any],
+    kind: str,
+    folder: Path,
+    workers: list[Any],
+    *,
+    force: bool = False,
+    dpi: int = 150,
+    paper: str = "a4",
+) -> list[Path]:
+    """Make ``kind`` (an image format or ``foundry``) of every design and write them into ``folder``,
+    all or none; an existing file is refused unless ``force``. For the editor's File > Export."""
+    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.render.images import export_pictures
+    from shipyard.render.tokens import TokenSpec
+
+    if kind == "foundry":
+        files = foundry_files(loaded, workers)
+    else:
+        pictures = export_pictures(loaded, kind, dpi=dpi, paper=paper, token=TokenSpec(25.4), workers=workers)
+        files = [(p.name, p.data) for p in pictures]
+    targets = [Path(folder) / name for name, _ in files]
+    refuse_existing(targets, force)
+    make_folder(Path(folder))
+    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    return targets
+
+
 def cmd_export_foundry(args: argparse.Namespace) -> int:
     return _export(args, foundry_files)
 
@@ -172,6 +200,7 @@ __all__ = [
     "add_image_exports",
     "cmd_export_foundry",
     "cmd_export_images",
+    "export_files",
     "format_first",
     "foundry_files",
 ]
