@@ -1,4 +1,4 @@
-"""File > Export: the current design (or every open one) as card, token or sheet PNGs, or as a
+"""File > Export: the current design as card, token or sheet PNGs, or as a
 Foundry VTT actor, into a folder the user picks. The files are made on the shared render
 worker from a helper thread, as printing is (never on the GUI thread), and written all or
 none; a file that exists already is refused, naming it, and nothing is written."""
