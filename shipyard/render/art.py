@@ -99,6 +99,43 @@ def decode(art: Art, long_side: int) -> Any:
 _PIL_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP"}
 
 
+EMBED_PIXELS = 1600
+"""The long side an embedded picture is kept at: enough for any sheet, small enough for a design file."""
+
+
+def embedded_uri(art: Art) -> str:
+    """``art`` as a ``data:`` URI to keep in the design: turned upright, its metadata (EXIF,
+    GPS, comments) dropped by decoding and encoding it again, at most :data:`EMBED_PIXELS`
+    on its long side and :data:`~shipyard.core.art.MAX_EMBEDDED_ART_BYTES` in all. An SVG
+    (already free of scripts and outside references) is kept as it is."""
+    from shipyard.core.art import MAX_EMBEDDED_ART_BYTES
+    from shipyard.core.errors import InputError
+
+    if art.kind == "svg":
+        data, mime = art.data, art.mime
+    else:
+        image = decode(art, EMBED_PIXELS)
+        if image is None:
+            raise InputError.single("the picture cannot be decoded", file=art.source, path="art")
+        out = io.BytesIO()
+        if image.mode in ("RGBA", "LA"):
+            image.save(out, "PNG", optimize=True)
+            mime = "image/png"
+        else:
+            image.convert("RGB").save(out, "JPEG", quality=85)
+            mime = "image/jpeg"
+        data = out.getvalue()
+    if len(data) > MAX_EMBEDDED_ART_BYTES:
+        raise InputError.single(
+            f"the picture is {len(data):,} bytes embedded; an embedded picture is limited to "
+            f"{MAX_EMBEDDED_ART_BYTES:,}",
+            file=art.source,
+            path="art",
+            allowed="a smaller picture, or a file beside the design",
+        )
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
 def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | None:
     """What a design entry of the templates carries as ``art``: the scaled picture, or None."""
     art, _ = art_of(design, design_file)
@@ -108,4 +145,4 @@ def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | N
     return scaled.as_json() if scaled is not None else None
 
 
-__all__ = ["ART_PIXELS", "PageArt", "decode", "entry_art", "page_art"]
+__all__ = ["ART_PIXELS", "EMBED_PIXELS", "PageArt", "decode", "embedded_uri", "entry_art", "page_art"]
