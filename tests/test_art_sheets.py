@@ -138,3 +138,23 @@ def test_an_upright_photo_is_turned_as_its_exif_says(tmp_path: Path) -> None:
     scaled = page_art(read_art("turned.jpg", tmp_path / "d.ship"))
     assert scaled is not None and (scaled.width, scaled.height) == (200, 400)
     assert scaled.src.startswith("data:image/jpeg;base64,")
+
+
+def test_embedding_turns_the_picture_upright_and_drops_its_metadata(tmp_path: Path) -> None:
+    import base64
+    import io
+
+    from shipyard.render.art import embedded_uri
+
+    image = Image.new("RGB", (400, 200), (0, 0, 255))
+    exif = image.getexif()
+    exif[0x0112] = 6  # orientation: rotate 90 degrees clockwise to show
+    exif[0x010F] = "PhoneMaker"  # the camera's maker
+    exif[0x9286] = "taken at home"  # a user comment
+    image.save(tmp_path / "phone.jpg", exif=exif)
+    uri = embedded_uri(read_art("phone.jpg", tmp_path / "d.ship"))
+    assert uri.startswith("data:image/jpeg;base64,")
+    data = base64.b64decode(uri.split(",", 1)[1])
+    with Image.open(io.BytesIO(data)) as kept:
+        assert kept.size == (200, 400) and len(kept.getexif()) == 0
+    assert b"PhoneMaker" not in data and b"taken at home" not in data
