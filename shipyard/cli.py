@@ -41,6 +41,7 @@ def _print_problems(exc: Exception) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from shipyard.core.art import with_art_finding
     from shipyard.core.designfile import load_design
     from shipyard.core.errors import InputError
     from shipyard.core.evaluate import evaluate
@@ -62,7 +63,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             else:
                 _print_problems(exc)
             continue
-        report = evaluate(loaded.design, loaded.catalog)
+        report = with_art_finding(evaluate(loaded.design, loaded.catalog), loaded.design, loaded.file)
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
@@ -101,8 +102,10 @@ def _suggestions(loaded: Any, args: argparse.Namespace) -> list[Any]:
 
 def cmd_print(args: argparse.Namespace) -> int:
     # Start the render workers first: they import WeasyPrint while we load and evaluate.
+    from shipyard.render.tokens import token_spec
     from shipyard.render.worker import RenderError, RenderWorker, workers_wanted
 
+    token = token_spec(args.token_size, args.token_shape, args.token_back)
     refuse_existing([Path(args.output)], args.force, inputs=args.files)
     workers: list[RenderWorker] = []
     try:
@@ -128,6 +131,7 @@ def cmd_print(args: argparse.Namespace) -> int:
                 use_user_folder=not args.no_user_catalog,
                 title=args.title or "",
                 fillable=args.fillable,
+                token=token,
             )
         except RenderError as exc:
             _print_problems(exc)
@@ -302,11 +306,20 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, help="the PDF to write")
     p.add_argument(
         "--sheet",
-        choices=["record", "cards", "fleet", "compare"],
+        choices=["record", "cards", "fleet", "compare", "tokens"],
         default="record",
-        help="record sheets (one page a design), stat cards (nine a page), a fleet book, or a comparison sheet "
-        "(two designs or more side by side)",
+        help="record sheets (one page a design), stat cards (nine a page), a fleet book, a comparison sheet "
+        "(two designs or more side by side), or cut-out tokens",
     )
+    p.add_argument(
+        "--token-size",
+        default="1in",
+        metavar="SIZE",
+        help="tokens: their width, 12.7 to 76.2 mm (25mm, 1in, 0.75in; a hexagon across its flats), "
+        "optionally with a shape ('0.75in hex'); default 1in",
+    )
+    p.add_argument("--token-shape", choices=["round", "square", "hex"], help="tokens: their shape (default round)")
+    p.add_argument("--token-back", action="store_true", help="tokens: each beside its damaged face, to fold and glue")
     p.add_argument("--paper", choices=["a4", "letter"], help="default: $SHIPYARD_PAPER, the locale, /etc/papersize")
     catalog_opts(p)
     p.add_argument("--template", action="append", metavar="DIR", help="your own templates (searched first)")
@@ -434,6 +447,10 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
     # Shipyard uses no pydantic plugins; discovering them scans every installed package.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     argv = sys.argv[1:] if argv is None else list(argv)
+    if "export" in argv:
+        from shipyard.exports import format_first
+
+        argv = format_first(argv)
     wanted = next((a for a in argv if not a.startswith("-")), None)
     from shipyard.core.errors import InputError
 

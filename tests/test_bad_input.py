@@ -1137,3 +1137,86 @@ def test_an_output_that_appears_between_the_check_and_the_write_is_not_replaced(
     refuse_existing([out], force=True)  # --force: replacing is what the user asked
     save_design(loaded, out)
     assert json.loads(out.read_text())["ruleset"] == loaded.ruleset
+
+
+# --- a design's art ---------------------------------------------------------------------------
+#
+# A picture that cannot be shown never stops a design: it opens, passes as before, and its
+# report warns that the art is left out, naming the picture's file and what is allowed.
+
+ART = CORPUS / "art"
+
+
+@dataclass(frozen=True)
+class ArtCase:
+    file: str
+    names: str  # the picture's file as the message names it (or "embedded art")
+    says: tuple[str, ...]
+
+
+ART_CASES = [
+    ArtCase("art-broken.ship", "broken.png", ("not a readable PNG picture",)),
+    ArtCase("art-truncated.ship", "truncated.png", ("broken PNG picture", "ends before the picture does")),
+    ArtCase("art-mislabelled.ship", "mislabelled.png", ("named as a PNG picture but holds a JPEG one",)),
+    ArtCase("art-wrong-extension.ship", "picture.gif", ("extension '.gif'", "PNG, JPEG or WebP")),
+    ArtCase("art-bomb.ship", "bomb.png", ("20,000 x 20,000 pixels", "limited to 40,000,000 pixels")),
+    ArtCase("art-svg-script.ship", "script.svg", ("<script> element",)),
+    ArtCase("art-svg-outside-ref.ship", "outside-ref.svg", ("'file:///etc/passwd' outside itself",)),
+    ArtCase("art-svg-entity.ship", "entity.svg", ("DOCTYPE or entity declarations",)),
+    ArtCase("art-dot-dot.ship", "../empty.ship", ("leads outside the design's folder",)),
+    ArtCase("art-link-out.ship", "link-out.png", ("leads outside the design's folder", "binary-junk.ship")),
+    ArtCase("art-missing.ship", "not-there.png", ("art file not found",)),
+    ArtCase("art-url.ship", "https://example.com/ship.png", ("is a URL", "fetches nothing over the network")),
+    ArtCase("art-absolute.ship", "/etc/passwd", ("relative to the design file, not an absolute path",)),
+    ArtCase("art-embedded-not-base64.ship", "embedded art", ("not valid base64",)),
+    ArtCase("art-embedded-html.ship", "embedded art", ("text/html", "not a picture Shipyard reads")),
+]
+ART_GOOD = ["art-ok.ship", "art-clean-svg.ship"]
+
+
+def test_every_art_corpus_design_has_a_case() -> None:
+    on_disk = sorted(p.name for p in ART.glob("*.ship"))
+    assert on_disk == sorted([c.file for c in ART_CASES] + ART_GOOD)
+
+
+@pytest.mark.parametrize("case", ART_CASES, ids=[c.file.removesuffix(".ship") for c in ART_CASES])
+def test_bad_art_leaves_the_design_open_with_a_warning_naming_the_picture(case: ArtCase, tmp_path: Path) -> None:
+    path = ART / case.file
+    before = snapshot(path)
+    proc = run_check(path, extra=("--json",), env_home=tmp_path)
+    assert "Traceback" not in proc.stderr and proc.stderr == ""
+    assert proc.returncode == 0, proc.stderr  # the design passes: its rules do not look at art
+    (entry,) = json.loads(proc.stdout)
+    assert entry["valid"] is True
+    (hit,) = [f for f in entry["findings"] if f["code"] == "art-missing"]
+    assert (hit["severity"], hit["path"]) == ("warning", "art")
+    assert case.names in hit["message"], hit["message"]
+    assert "(allowed: " in hit["message"] and hit["limit"]
+    for text in case.says:
+        assert text in hit["message"], (text, hit["message"])
+    assert snapshot(path) == before
+
+
+@pytest.mark.parametrize("name", ART_GOOD)
+def test_good_art_gives_no_warning(name: str, tmp_path: Path) -> None:
+    proc = run_check(ART / name, extra=("--json",), env_home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (entry,) = json.loads(proc.stdout)
+    assert [f for f in entry["findings"] if f["code"] == "art-missing"] == []
+
+
+def test_a_picture_above_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    from shipyard.core.art import MAX_ART_BYTES
+
+    folder = tmp_path / "ships"
+    folder.mkdir()
+    (folder / "huge.png").write_bytes((ART / "ok.png").read_bytes() + b"\0" * MAX_ART_BYTES)
+    doc = json.loads((ART / "art-ok.ship").read_text())
+    doc["design"]["art"] = "huge.png"
+    design = folder / "huge-art.ship"
+    design.write_text(json.dumps(doc))
+    proc = run_check(design, extra=("--json",), env_home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (entry,) = json.loads(proc.stdout)
+    (hit,) = [f for f in entry["findings"] if f["code"] == "art-missing"]
+    assert "huge.png" in hit["message"] and f"limited to {MAX_ART_BYTES:,}" in hit["message"], hit["message"]

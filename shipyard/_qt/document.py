@@ -114,7 +114,10 @@ class Document(QObject):
     @property
     def report(self) -> Report:
         if self._report is None:
-            self._report = evaluate(self._state.design, self._state.catalog)
+            from shipyard.core.art import with_art_finding
+
+            report = evaluate(self._state.design, self._state.catalog)
+            self._report = with_art_finding(report, self._state.design, self.path)
         return self._report
 
     @property

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt import autosave, convert_actions, helpmenu, previewactions
+from shipyard._qt import autosave, convert_actions, exportactions, helpmenu, previewactions
 from shipyard._qt.document import Document
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
@@ -162,6 +162,7 @@ class PrintDialog(QDialog):
             ("Record sheet", "record"),
             ("Stat cards (nine a page)", "cards"),
             ("Fleet book", "fleet"),
+            ("Cut-out tokens (1 in, round)", "tokens"),
         ):
             self.sheet.addItem(label, value)
         self.paper = QComboBox()
@@ -260,6 +261,7 @@ class MainWindow(EditorWindow):
         self._action(m, "&Close", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         m.addSeparator()
         self._action(m, "&Print to PDF…", self.print_dialog, QKeySequence.StandardKey.Print)
+        self.export_menu = exportactions.add_menu(self, m)
         m.addSeparator()
         self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")

@@ -61,7 +61,9 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         q.add_argument("--json", action="store_true", help="print the import reports as JSON")
         q.set_defaults(func=cmd_import)
 
-    p = sub.add_parser("export", help="write designs as text for other places (stat blocks ...)")
+    p = sub.add_parser(
+        "export", help="write designs for other places: text (stat blocks ...), card, token or sheet PNGs"
+    )
     writers = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
     for fid, offers in formats.items():
         _info, entry = offers[0]
@@ -74,6 +76,9 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         q.add_argument("--force", action="store_true", help="replace an existing output file")
         catalog_opts(q)
         q.set_defaults(func=cmd_export)
+    from shipyard.exports import add_image_exports
+
+    add_image_exports(writers, catalog_opts)
 
     p = sub.add_parser("convert", help="convert spacecraft from other games")
     systems = p.add_subparsers(dest="system", metavar="SYSTEM", required=True)

@@ -14,7 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shipyard.core.paths import map_key
 
-__all__ = ["KeyName", "MapKey", "Name", "Strict", "not_blank"]
+__all__ = ["ArtRef", "KeyName", "MapKey", "Name", "Presentation", "Story", "Strict", "not_blank"]
 
 
 class Strict(BaseModel):
@@ -42,3 +42,27 @@ so it holds no ``.``, ``[`` or ``]`` (``shipyard.core.paths``)."""
 
 KeyName = Annotated[Name, AfterValidator(map_key)]
 """A name that a map of the design is keyed by (an entry that other values are kept under)."""
+
+
+ArtRef = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=1_400_000,
+        description="a picture: a path relative to the design file, or the picture as a data: URI",
+    ),
+]
+"""A design's ``art``: what it may hold is checked when the picture is read (shipyard.core.art),
+so a picture that is missing or refused leaves the design readable. The length fits an
+embedded picture of 1 MiB in base64 and no more."""
+
+Story = Annotated[str, Field(max_length=20_000, description="the design's history: deployment, notable crew")]
+
+
+class Presentation(Strict):
+    """The fields every ruleset's design carries beside its name, whatever its rules: its
+    picture (``art``) and its history (``story``). The sheets, tokens and exports show
+    them; no rule reads them."""
+
+    art: ArtRef | None = None
+    story: Story = ""

@@ -176,6 +176,24 @@ class Conversion(_Entry):
     form: Annotated[str, Field(pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$", max_length=200)] | None = None
 
 
+FigureId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$", max_length=80)]
+
+
+class Tabletop(_Entry):
+    """What a design shows at the table: the figure of its report a token prints beside its
+    name (a ship's Structure, its Scale), by the figure's id, and the word for it; for a
+    virtual tabletop's actor, the track that is its health and the tables that are its items."""
+
+    key_figure: FigureId = Field(description="the id of the report figure printed on a design's token")
+    key_label: Label | None = Field(default=None, description="the word printed with it; default: the figure's label")
+    health: FigureId | None = Field(
+        default=None, description="the report track a virtual tabletop's actor takes as its health (Foundry VTT)"
+    )
+    items: list[FigureId] = Field(
+        default_factory=list, description="the report tables whose rows a Foundry VTT actor carries as items"
+    )
+
+
 class Source(_Entry):
     title: Label
     file: str = Field(default="", max_length=200, description="the rules text the ruleset is read from")
@@ -210,6 +228,7 @@ class Manifest(_Entry):
     commands: list[Command] = Field(default_factory=list)
     formats: list[TextFormat] = Field(default_factory=list)
     conversions: list[Conversion] = Field(default_factory=list)
+    tabletop: Tabletop | None = Field(default=None, description="what a design's token shows of its report")
     editor_pages: (
         Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$", max_length=200)] | None
     ) = Field(

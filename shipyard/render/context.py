@@ -21,9 +21,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from shipyard.core.art import design_story
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
+from shipyard.render.art import entry_art
 from shipyard.render.paper import PAPERS
 
 CONTENTS_PER_PAGE = 38
@@ -72,6 +74,8 @@ def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -
     return {
         "field_prefix": field_prefix,
         "file": loaded.file.name if loaded.file else "",
+        "art": entry_art(loaded.design, loaded.file),
+        "story": design_story(loaded.design),
         "design": loaded.design.model_dump(mode="json"),
         "report": data,
         "figures": {f["id"]: f for f in data["derived"]["figures"]},

@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shipyard.core.art import with_art_finding
 from shipyard.core.designfile import LoadedDesign, atomic_write_bytes, load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
 from shipyard.render.context import design_entry, field_prefixes, fleet_layout, sheet_context, template_dirs
+from shipyard.render.tokens import TokenSpec, token_pages
 from shipyard.render.worker import (
     DEFAULT_TIMEOUT,
     PARALLEL_FROM,
@@ -37,7 +39,7 @@ from shipyard.render.worker import (
     workers_wanted,
 )
 
-SHEETS = ("record", "cards", "fleet", "compare")
+SHEETS = ("record", "cards", "fleet", "compare", "tokens")
 
 
 @dataclass(frozen=True)
@@ -248,6 +250,8 @@ def render_print(
         return [front, *sheets, back], starts
     if sheet == "compare":  # one sheet: the designs side by side (base_ctx holds the comparison)
         return renderer.run([job("compare.html", designs=entries)]), []
+    if sheet == "tokens":  # light: a page holds dozens (base_ctx holds the pages laid out)
+        return renderer.run([job("tokens.html", designs=[])]), []
     raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
 
 
@@ -271,6 +275,7 @@ def print_designs(
     use_user_folder: bool = True,
     title: str = "",
     fillable: bool = False,
+    token: TokenSpec | None = None,
 ) -> PrintResult:
     """Print ``files`` to ``out`` (written atomically, only when everything rendered);
     ``fillable``: every tick box and write-in of the sheets is a form field."""
@@ -285,6 +290,7 @@ def print_designs(
         workers=workers,
         title=title,
         fillable=fillable,
+        token=token,
     )
 
 
@@ -300,6 +306,7 @@ def print_loaded(
     title: str = "",
     reports: Sequence[Report] | None = None,
     fillable: bool = False,
+    token: TokenSpec | None = None,
 ) -> PrintResult:
     """Print designs already in memory (the editor's open documents) to ``out``.
 
@@ -324,7 +331,11 @@ def print_loaded(
     catalog = loaded[0].catalog
     if reports is not None and len(reports) != len(loaded):
         raise ValueError("one report per design")
-    evaluated = list(reports) if reports is not None else [evaluate(ld.design, ld.catalog) for ld in loaded]
+    evaluated = (
+        list(reports)
+        if reports is not None
+        else [with_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+    )
     prefixes = field_prefixes([r.name for r in evaluated])
     entries = [design_entry(ld, report, prefix) for ld, report, prefix in zip(loaded, evaluated, prefixes, strict=True)]
     from shipyard.core.registry import get
@@ -351,6 +362,14 @@ def print_loaded(
         base_ctx["comparison"] = cmp.as_json()
         if not title:
             base_ctx["title"] = doc_title = f"Comparison: {' / '.join(names)}"
+    if sheet == "tokens":
+        spec = token or TokenSpec(25.4)
+        tabletop = get(catalog.meta.id).manifest.tabletop
+        figure, label = (tabletop.key_figure, tabletop.key_label) if tabletop else (None, None)
+        base_ctx["token"] = spec.as_json()
+        base_ctx["pages"] = token_pages(entries, spec, paper, figure, label)
+        if not title:
+            base_ctx["title"] = doc_title = "Tokens"
     own = workers is None
     wanted = workers_wanted(sheet, len(entries), os.cpu_count())
     pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]

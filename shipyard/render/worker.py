@@ -42,7 +42,7 @@ PARALLEL_FROM = 8
 
 def workers_wanted(sheet: str, designs: int, cpus: int | None) -> int:
     """How many workers a print should start: one for a few record sheets, else up to two."""
-    if sheet == "record" and designs < PARALLEL_FROM:
+    if (sheet == "record" and designs < PARALLEL_FROM) or sheet == "tokens":  # tokens: one job
         return 1
     return max(1, min(2, cpus or 1, designs))
 

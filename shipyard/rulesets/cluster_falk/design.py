@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
-from shipyard.core.designtypes import Strict
+from shipyard.core.designtypes import Presentation, Strict
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -110,7 +110,7 @@ class Consequences(Strict):
     extreme: Consequence | None = None
 
 
-class Design(Strict):
+class Design(Presentation):
     """A Cluster Falk starship as its record describes it."""
 
     name: _Name

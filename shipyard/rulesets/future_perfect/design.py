@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
-from shipyard.core.designtypes import KeyName, MapKey, Name, Strict
+from shipyard.core.designtypes import KeyName, MapKey, Name, Presentation, Strict
 from shipyard.rulesets.future_perfect.items import PlanRole, RoleId, SystemKindId
 
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -70,7 +70,7 @@ class FuturePerfectPlan(Strict):
     actions: list[FuturePerfectAction] = Field(default_factory=list, max_length=200)
 
 
-class FuturePerfectShip(Strict):
+class FuturePerfectShip(Presentation):
     """A Future Perfect starship as its record sheet holds it, with an optional round plan."""
 
     model_config = ConfigDict(

@@ -4,7 +4,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from shipyard.core.designtypes import Strict
+from shipyard.core.designtypes import Presentation, Strict
 
 # --- the design ----------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ class Form(Strict):
     accessories: list[ItemChoice] | None = Field(default=None, max_length=200)
 
 
-class Design(Strict):
+class Design(Presentation):
     """A Space Fighter Alpha spacecraft as the stat block prints it, plus its build choices."""
 
     name: _Name

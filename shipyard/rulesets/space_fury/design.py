@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, RootModel, model_validator
 
-from shipyard.core.designtypes import Strict
+from shipyard.core.designtypes import Presentation, Strict
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 _Text = Annotated[str, Field(max_length=20_000)]
@@ -77,16 +77,16 @@ class ForceData(Strict):
     rolls: list[RollEntry] = Field(default_factory=list, max_length=5000)
 
 
-class FighterDesign(FighterData):
+class FighterDesign(FighterData, Presentation):
     kind: Literal["fighter"]
 
 
-class PilotDesign(PilotData):
+class PilotDesign(PilotData, Presentation):
     name: _Name
     kind: Literal["pilot"]
 
 
-class ForceDesign(ForceData):
+class ForceDesign(ForceData, Presentation):
     kind: Literal["force"]
 
 

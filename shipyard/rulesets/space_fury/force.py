@@ -66,8 +66,9 @@ B = TypeVar("B", bound=BaseModel)
 
 
 def body(model: type[B], design: BaseModel) -> B:
-    """A design's fields without its ``kind``, as a part of another design (a force's fighter)."""
-    return model(**{k: v for k, v in dict(design).items() if k != "kind"})
+    """A design's fields as a part of another design (a force's fighter): without its ``kind``,
+    and without its picture and story, which belong to a design of its own."""
+    return model(**{k: v for k, v in dict(design).items() if k in model.model_fields})
 
 
 def crew(fighter: SpaceFuryDesign, pilot: SpaceFuryDesign) -> SpaceFuryDesign:

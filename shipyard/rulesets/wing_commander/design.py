@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, SerializerFunctionWrapHandler, model_serializer
 
-from shipyard.core.designtypes import Strict, not_blank
+from shipyard.core.designtypes import Presentation, Strict, not_blank
 
 _Text = Annotated[str, Field(max_length=20_000)]
 _Damage = Annotated[str, Field(max_length=80, description="damage as Alternity writes it, e.g. d4+1w/d4+3w/d4m")]
@@ -72,7 +72,7 @@ class WCPilot(Strict):
     )
 
 
-class WCFighter(Strict):
+class WCFighter(Presentation):
     """A fighter as the house rules read it, with its pilot. The file key ``class`` is the
     ship's class; in Python it is ``ship_class`` (``class`` is a keyword)."""
 

@@ -1,0 +1,73 @@
+"""File > Export: the current design as card, token or sheet PNGs, or as a
+Foundry VTT actor, into a folder the user picks. The files are made on the shared render
+worker from a helper thread, as printing is (never on the GUI thread), and written all or
+none; a file that exists already is refused, naming it, and nothing is written."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+from shipyard._qt.rendering import RenderBridge, shared_worker
+
+EXPORTS = (
+    ("&Card images (PNG)…", "card-png"),
+    ("&Token image (PNG, transparent)…", "token-png"),
+    ("Record &sheet images (PNG)…", "sheet-png"),
+    ("&Foundry VTT actor (JSON and token)…", "foundry"),
+)
+
+
+def add_menu(window: Any, file_menu: QMenu) -> QMenu:
+    """The File > Export submenu; ``window.export_bridge`` answers when an export is done."""
+    menu = file_menu.addMenu("&Export")
+    window.export_bridge = RenderBridge(window)
+    window.export_bridge.done.connect(lambda folder, error: _exported(window, folder, error))
+    for text, kind in EXPORTS:
+        action = menu.addAction(text)
+        action.setData(kind)
+        action.triggered.connect(lambda _=False, k=kind: ask_and_export(window, k))
+    return menu
+
+
+def ask_and_export(window: Any, kind: str) -> threading.Thread | None:
+    view = window.current()
+    if view is None:
+        window.statusBar().showMessage("Open a design to export it", 5000)
+        return None
+    start = str(view.doc.path.parent) if view.doc.path else ""
+    folder = QFileDialog.getExistingDirectory(window, "Export into folder", start)
+    if not folder:
+        return None
+    return export_to(window, Path(folder), [view.doc], kind)
+
+
+def export_to(window: Any, folder: Path, docs: list[Any], kind: str) -> threading.Thread:
+    """Export ``docs`` as ``kind`` into ``folder`` in the background; the bridge reports the outcome."""
+    loaded = [d.loaded for d in docs]
+    paper = getattr(window, "paper", "a4")
+    window.statusBar().showMessage(f"Exporting into {folder}…")
+
+    def run() -> None:
+        from shipyard.exports import export_files
+
+        error = ""
+        try:
+            export_files(loaded, kind, folder, [shared_worker()], paper=paper)
+        except Exception as exc:  # an InputError (a file exists) or a failed render: shown, not raised
+            error = "\n".join(str(p) for p in getattr(exc, "problems", [])) or str(exc)
+        window.export_bridge.send(str(folder), error)
+
+    thread = threading.Thread(target=run, daemon=True, name="shipyard-export")
+    thread.start()
+    return thread
+
+
+def _exported(window: Any, folder: str, error: str) -> None:
+    if error:
+        window.show_error("Export failed", error)
+        return
+    window.statusBar().showMessage(f"Exported into {folder}", 8000)

@@ -1,0 +1,206 @@
+"""``shipyard export card-png | token-png | sheet-png FILES -o DIR``: pictures for virtual tabletops.
+
+Also written ``shipyard export FILES --format card-png -o DIR`` (see :func:`format_first`).
+Every PNG is made before any is written, and then all are written or none: a design that
+cannot be read, a file that exists (without ``--force``) or a render that fails leaves
+the folder as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.commandline import EXIT_OK, EXIT_RENDER, catalog_dirs, refuse_existing
+
+IMAGE_FORMATS = ("card-png", "token-png", "sheet-png")
+EXPORT_FORMATS = (*IMAGE_FORMATS, "foundry")
+
+
+def format_first(argv: Sequence[str]) -> list[str]:
+    """``export FILES --format F ...`` as ``export F FILES ...``, the form the parser reads.
+
+    Only the formats of this module: a text format (``statblock``) is named first as always.
+    """
+    args = list(argv)
+    if "export" not in args:
+        return args
+    at = args.index("export")
+    for i in range(at + 1, len(args)):
+        a = args[i]
+        if a == "--format" and i + 1 < len(args) and args[i + 1] in EXPORT_FORMATS:
+            fmt = args[i + 1]
+            rest = args[at + 1 : i] + args[i + 2 :]
+            return [*args[: at + 1], fmt, *rest]
+        if a.startswith("--format=") and a.split("=", 1)[1] in EXPORT_FORMATS:
+            rest = args[at + 1 : i] + args[i + 1 :]
+            return [*args[: at + 1], a.split("=", 1)[1], *rest]
+    return args
+
+
+def add_image_exports(writers: Any, catalog_opts: Any) -> None:
+    helps = {
+        "card-png": "each design's stat card as a PNG (63 x 88 mm)",
+        "token-png": "each design's token as a PNG, transparent outside its shape",
+        "sheet-png": "each page of each design's record sheet as a PNG",
+    }
+    for fid in IMAGE_FORMATS:
+        q = writers.add_parser(fid, help=helps[fid], description=helps[fid])
+        q.add_argument("files", nargs="+", metavar="FILE", help="design files")
+        q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the PNGs into")
+        q.add_argument("--dpi", type=int, choices=[150, 300], default=150, help="resolution (default 150)")
+        q.add_argument("--paper", choices=["a4", "letter"], help="the record sheet's paper (sheet-png)")
+        if fid == "token-png":
+            q.add_argument("--token-size", default="1in", metavar="SIZE", help="as for shipyard print (default 1in)")
+            q.add_argument("--token-shape", choices=["round", "square", "hex"], help="default round")
+            q.add_argument("--token-back", action="store_true", help="the damaged face beside the front")
+        q.add_argument("--force", action="store_true", help="replace PNGs that exist")
+        catalog_opts(q)
+        q.set_defaults(func=cmd_export_images)
+    q = writers.add_parser(
+        "foundry",
+        help="each design as a Foundry VTT actor (Simple Worldbuilding system), with its token PNG",
+        description="one Actor JSON per design for Foundry VTT's Simple Worldbuilding system, and its token "
+        "PNG beside it (import: right-click the actor > Import Data)",
+    )
+    q.add_argument("files", nargs="+", metavar="FILE", help="design files")
+    q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+    q.add_argument("--force", action="store_true", help="replace files that exist")
+    catalog_opts(q)
+    q.set_defaults(func=cmd_export_foundry)
+
+
+def _export(args: argparse.Namespace, make: Callable[[list[Any], list[Any]], list[tuple[str, bytes]]]) -> int:
+    """Read the designs, make every file (``make(loaded, workers)``: names and bytes), then write them all or none."""
+    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.render.printing import load_for_print
+    from shipyard.render.worker import RenderError, RenderWorker
+
+    loaded = load_for_print(
+        args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+    )
+    worker = RenderWorker()
+    try:
+        files = make(loaded, [worker])
+    except RenderError as exc:
+        print(f"shipyard: error: {exc}", file=sys.stderr)
+        return EXIT_RENDER
+    finally:
+        worker.close()
+    folder = Path(args.output)
+    targets = [folder / name for name, _ in files]
+    refuse_existing(targets, args.force, inputs=args.files)
+    make_folder(folder)
+    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    for t in targets:
+        print(f"wrote {t}")
+    return EXIT_OK
+
+
+def cmd_export_images(args: argparse.Namespace) -> int:
+    from shipyard.render.images import export_pictures
+    from shipyard.render.paper import default_paper
+    from shipyard.render.tokens import token_spec
+
+    token = token_spec(
+        getattr(args, "token_size", "1in"), getattr(args, "token_shape", None), getattr(args, "token_back", False)
+    )
+    paper = args.paper or default_paper()
+
+    def make(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
+        pictures = export_pictures(loaded, args.format, dpi=args.dpi, paper=paper, token=token, workers=workers)
+        return [(p.name, p.data) for p in pictures]
+
+    return _export(args, make)
+
+
+def foundry_files(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
+    """Each design's actor JSON and token PNG (all tokens printed on one sheet, then cut out)."""
+    import json
+
+    from shipyard.core.art import design_story, with_art_finding
+    from shipyard.core.evaluate import evaluate
+    from shipyard.core.foundry import actor
+    from shipyard.core.registry import get
+    from shipyard.render.images import stem, token_pngs
+    from shipyard.render.printing import print_loaded
+    from shipyard.render.tokens import TokenSpec
+
+    token = TokenSpec(25.4)
+    files: list[tuple[str, bytes]] = []
+    for ruleset in dict.fromkeys(ld.ruleset for ld in loaded):  # a tokens sheet is one ruleset's
+        group = [(n, ld) for n, ld in enumerate(loaded) if ld.ruleset == ruleset]
+        reports = [with_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for _, ld in group]
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="shipyard-foundry-") as tmp:
+            pdf = Path(tmp) / "tokens.pdf"
+            print_loaded([ld for _, ld in group], pdf, sheet="tokens", workers=workers, token=token, reports=reports)
+            pngs = token_pngs(pdf.read_bytes(), len(group), 150, "a4", token)
+        tabletop = get(ruleset).manifest.tabletop
+        health, tables = (tabletop.health, list(tabletop.items)) if tabletop else (None, [])
+        for (n, ld), report, png in zip(group, reports, pngs, strict=True):
+            base = stem(ld, n)
+            doc = actor(
+                report,
+                story=design_story(ld.design),
+                image=f"{base}-token.png",
+                health=health,
+                tables=tables,
+                source=ld.file.name if ld.file else "",
+            )
+            files.append((f"{base}.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")))
+            files.append((f"{base}-token.png", png))
+    names = [n for n, _ in files]
+    doubles = sorted({n for n in names if names.count(n) > 1})
+    if doubles:
+        from shipyard.core.errors import InputError
+
+        raise InputError.single(f"two designs would write the same file ({', '.join(doubles)})", path="-o")
+    return files
+
+
+def export_files(
+    loaded: list[Any],
+    kind: str,
+    folder: Path,
+    workers: list[Any],
+    *,
+    force: bool = False,
+    dpi: int = 150,
+    paper: str = "a4",
+) -> list[Path]:
+    """Make ``kind`` (an image format or ``foundry``) of every design and write them into ``folder``,
+    all or none; an existing file is refused unless ``force``. For the editor's File > Export."""
+    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.render.images import export_pictures
+    from shipyard.render.tokens import TokenSpec
+
+    if kind == "foundry":
+        files = foundry_files(loaded, workers)
+    else:
+        pictures = export_pictures(loaded, kind, dpi=dpi, paper=paper, token=TokenSpec(25.4), workers=workers)
+        files = [(p.name, p.data) for p in pictures]
+    targets = [Path(folder) / name for name, _ in files]
+    refuse_existing(targets, force)
+    make_folder(Path(folder))
+    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    return targets
+
+
+def cmd_export_foundry(args: argparse.Namespace) -> int:
+    return _export(args, foundry_files)
+
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "add_image_exports",
+    "cmd_export_foundry",
+    "cmd_export_images",
+    "export_files",
+    "format_first",
+    "foundry_files",
+]

@@ -1,0 +1,148 @@
+"""A design's picture as the pages need it: scaled once, cached, cut to a token's shape.
+
+The core has checked the picture (kind, size from its header, pixels, where the file
+lies: :mod:`shipyard.core.art`); here Pillow decodes it, and only here. A 4000 x 3000
+photo would make every page that shows it carry 5 MB and make WeasyPrint decode and
+downsample it for each: instead it is decoded once (a JPEG at the smallest of its
+built-in reductions that is still large enough), turned the way its EXIF orientation
+says, stripped of its metadata and scaled to :data:`ART_PIXELS` on its long side (the
+largest box any sheet, card or token draws it in, a comparison's 36 mm or a token of
+1.5 in, at 300 dpi), and the
+result kept by the picture's digest, so a fleet book, a preview redrawn after each edit
+or a sheet of tokens scales it once.
+
+An SVG is vectors: it goes to the page as it is (the core refused scripts and outside
+references). A picture Pillow cannot decode after all is left out of the pages, as a
+picture the core refused is.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.art import MAX_ART_PIXELS, Art, art_of
+
+ART_PIXELS = 480
+"""The long side of the copy every page draws: 40 mm at 300 dpi, more than any box needs."""
+_CACHE_SIZE = 64
+
+
+@dataclass(frozen=True)
+class PageArt:
+    """The picture the pages draw: a ``data:`` URI and its size in pixels."""
+
+    src: str
+    width: int
+    height: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"src": self.src, "width": self.width, "height": self.height}
+
+
+_SCALED: OrderedDict[str, PageArt | None] = OrderedDict()
+
+
+def page_art(art: Art) -> PageArt | None:
+    """``art`` scaled for the pages (None when it cannot be decoded), from the cache after the first time."""
+    key = art.digest
+    if key in _SCALED:
+        _SCALED.move_to_end(key)
+        return _SCALED[key]
+    made = _scale(art)
+    _SCALED[key] = made
+    if len(_SCALED) > _CACHE_SIZE:
+        _SCALED.popitem(last=False)
+    return made
+
+
+def _scale(art: Art) -> PageArt | None:
+    if art.kind == "svg":
+        return PageArt(art.data_uri(), art.width, art.height)
+    image = decode(art, ART_PIXELS)
+    if image is None:
+        return None
+    out = io.BytesIO()
+    if image.mode in ("RGBA", "LA") or "transparency" in image.info:
+        image.convert("RGBA").save(out, "PNG", optimize=False)
+        mime = "image/png"
+    else:
+        image.convert("RGB").save(out, "JPEG", quality=88)
+        mime = "image/jpeg"
+    src = f"data:{mime};base64,{base64.b64encode(out.getvalue()).decode('ascii')}"
+    return PageArt(src, image.width, image.height)
+
+
+def decode(art: Art, long_side: int) -> Any:
+    """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None."""
+    from PIL import Image, ImageOps
+
+    Image.MAX_IMAGE_PIXELS = MAX_ART_PIXELS  # the core checked the header; Pillow checks again
+    try:
+        with Image.open(io.BytesIO(art.data), formats=[_PIL_FORMATS[art.kind]]) as opened:
+            if opened.format == "JPEG":
+                opened.draft("RGB", (long_side, long_side))  # decode at 1/2, 1/4 or 1/8 when that is enough
+            image = ImageOps.exif_transpose(opened)
+            image.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+    if image.mode not in ("RGB", "RGBA", "L", "LA"):
+        image = image.convert("RGBA" if "transparency" in image.info or image.mode == "P" else "RGB")
+    image.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
+    return image
+
+
+_PIL_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP"}
+
+
+EMBED_PIXELS = 1600
+"""The long side an embedded picture is kept at: enough for any sheet, small enough for a design file."""
+
+
+def embedded_uri(art: Art) -> str:
+    """``art`` as a ``data:`` URI to keep in the design: turned upright, its metadata (EXIF,
+    GPS, comments) dropped by decoding and encoding it again, at most :data:`EMBED_PIXELS`
+    on its long side and :data:`~shipyard.core.art.MAX_EMBEDDED_ART_BYTES` in all. An SVG
+    (already free of scripts and outside references) is kept as it is."""
+    from shipyard.core.art import MAX_EMBEDDED_ART_BYTES
+    from shipyard.core.errors import InputError
+
+    if art.kind == "svg":
+        data, mime = art.data, art.mime
+    else:
+        image = decode(art, EMBED_PIXELS)
+        if image is None:
+            raise InputError.single("the picture cannot be decoded", file=art.source, path="art")
+        out = io.BytesIO()
+        if image.mode in ("RGBA", "LA"):
+            image.save(out, "PNG", optimize=True)
+            mime = "image/png"
+        else:
+            image.convert("RGB").save(out, "JPEG", quality=85)
+            mime = "image/jpeg"
+        data = out.getvalue()
+    if len(data) > MAX_EMBEDDED_ART_BYTES:
+        raise InputError.single(
+            f"the picture is {len(data):,} bytes embedded; an embedded picture is limited to "
+            f"{MAX_EMBEDDED_ART_BYTES:,}",
+            file=art.source,
+            path="art",
+            allowed="a smaller picture, or a file beside the design",
+        )
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | None:
+    """What a design entry of the templates carries as ``art``: the scaled picture, or None."""
+    art, _ = art_of(design, design_file)
+    if art is None:
+        return None
+    scaled = page_art(art)
+    return scaled.as_json() if scaled is not None else None
+
+
+__all__ = ["ART_PIXELS", "EMBED_PIXELS", "PageArt", "decode", "embedded_uri", "entry_art", "page_art"]

@@ -1,0 +1,82 @@
+"""``shipyard export FILES --format card-png | token-png | sheet-png [--dpi] -o DIR``.
+
+The PNGs come from the PDFs' templates, rasterized: a card is 63 x 88 mm at the
+resolution asked for, a token is transparent outside its shape, a sheet is the page.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from shipyard.core import registry
+from shipyard.core.designfile import sample_files
+
+from .conftest import run_shipyard
+
+
+def px(mm: float, dpi: int) -> int:
+    return round(mm / 25.4 * dpi)
+
+
+def export(*args: object) -> tuple[int, str]:
+    proc = run_shipyard("export", *args, "--no-user-catalog", timeout=180)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.returncode, proc.stderr
+
+
+@pytest.mark.parametrize("ruleset", [r.id for r in registry.rulesets()])
+def test_every_ruleset_exports_its_card_at_the_size_of_a_card(ruleset: str, tmp_path: Path) -> None:
+    sample = sample_files(registry.get(ruleset).samples)[0]
+    code, err = export(sample, "--format", "card-png", "--dpi", "300", "-o", tmp_path / "out")
+    assert code == 0, err
+    cards = sorted((tmp_path / "out").glob("*.png"))
+    assert cards and cards[0].name == f"{sample.stem}-card.png"
+    for card in cards:
+        with Image.open(card) as im:
+            assert abs(im.width - px(63, 300)) <= 1 and abs(im.height - px(88, 300)) <= 1
+            assert im.convert("L").getextrema()[0] < 100  # it has something printed on it
+
+
+def test_a_token_is_transparent_outside_its_shape(tmp_path: Path) -> None:
+    sample = sample_files(registry.get("space-fighter-alpha").samples)[0]
+    code, err = export("token-png", sample, "--token-size", "1in", "--dpi", "150", "-o", tmp_path)
+    assert code == 0, err
+    with Image.open(tmp_path / f"{sample.stem}-token.png") as im:
+        assert im.mode == "RGBA"
+        side = px(25.4 + 0.6, 150)
+        assert abs(im.width - side) <= 2 and abs(im.height - side) <= 2  # PDFium rounds the crop
+        assert im.getpixel((1, 1))[3] == 0 and im.getpixel((im.width - 2, im.height - 2))[3] == 0  # corners
+        assert im.getpixel((im.width // 2, im.height // 2))[3] == 255  # the token itself
+
+
+def test_a_sheet_is_each_page_at_the_resolution_asked_for(tmp_path: Path) -> None:
+    sample = sample_files(registry.get("wing-commander").samples)[0]
+    code, err = export(sample, "--format=sheet-png", "--paper", "letter", "-o", tmp_path)
+    assert code == 0, err
+    with Image.open(tmp_path / f"{sample.stem}-sheet.png") as im:
+        assert (abs(im.width - px(215.9, 150)) <= 1, abs(im.height - px(279.4, 150)) <= 1) == (True, True)
+
+
+def test_an_existing_png_is_kept_unless_forced_and_nothing_else_is_written(tmp_path: Path) -> None:
+    samples = sample_files(registry.get("space-fighter-alpha").samples)[:2]
+    (tmp_path / f"{samples[1].stem}-card.png").write_bytes(b"mine")
+    code, err = export(*samples, "--format", "card-png", "-o", tmp_path)
+    assert code == 2 and "exists; use --force" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{samples[1].stem}-card.png"]
+    assert (tmp_path / f"{samples[1].stem}-card.png").read_bytes() == b"mine"
+    code, err = export(*samples, "--format", "card-png", "-o", tmp_path, "--force")
+    assert code == 0, err
+    assert Image.open(io.BytesIO((tmp_path / f"{samples[1].stem}-card.png").read_bytes())).format == "PNG"
+
+
+def test_a_design_with_bad_art_exports_without_it(tmp_path: Path) -> None:
+    corpus = Path(__file__).resolve().parent / "corpus" / "bad" / "art"
+    code, err = export(corpus / "art-bomb.ship", "--format", "card-png", "-o", tmp_path)
+    assert code == 0, err
+    assert (tmp_path / "art-bomb-card.png").exists()
+    assert json.loads((corpus / "art-bomb.ship").read_text())["design"]["art"] == "bomb.png"
