@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,11 @@ def test_each_action_costs_what_its_table_prints(role: str, action: str, target:
 
 @pytest.mark.parametrize(
     ("shot", "weapon", "total"),
-    [("fire-primary", "Twin lasers", 1 + 1), ("fire-secondary", "Torpedo launcher", 2 + 1), ("target-system", "Twin lasers", 4 + 1)],
+    [
+        ("fire-primary", "Twin lasers", 1 + 1),
+        ("fire-secondary", "Torpedo launcher", 2 + 1),
+        ("target-system", "Twin lasers", 4 + 1),
+    ],
 )
 def test_a_careful_shot_adds_its_one_ap_to_the_shot(shot: str, weapon: str, total: int) -> None:
     both = [act("tactical", shot, weapon), act("tactical", "careful-shot", weapon)]
@@ -331,7 +336,9 @@ def test_one_weapon_system_fires_once_whatever_number_of_weapons_it_carries(carr
     assert all("Offense: AP Costs" in f.source for f in fired)
     assert report.valid == (carried == 1)
     # the other weapon system still fires beside it
-    beside = check(weapons=weapons, plan=plan(every[0], act("tactical", "fire-secondary", "Torpedo launcher"), tactical=3))
+    beside = check(
+        weapons=weapons, plan=plan(every[0], act("tactical", "fire-secondary", "Torpedo launcher"), tactical=3)
+    )
     assert beside.valid, beside.findings
 
 
@@ -349,7 +356,12 @@ ONE_OF_EACH = [
     [
         ("helm", 0, "Helm", "The helmsman is responsible for movement of the vessel."),
         ("tactical", 1, "Tactical", "The tactical officer is responsible for weapons and defensive systems."),
-        ("engineering", 2, "Engineering", "They may attempt to augment a single system, repair a system or provide power"),
+        (
+            "engineering",
+            2,
+            "Engineering",
+            "They may attempt to augment a single system, repair a system or provide power",
+        ),
     ],
 )
 def test_a_planned_action_of_an_empty_role_is_an_error_on_its_row(role: str, row: int, name: str, quote: str) -> None:
@@ -364,7 +376,9 @@ def test_a_planned_action_of_an_empty_role_is_an_error_on_its_row(role: str, row
     assert refused[ONE_OF_EACH[row]["action"]] == f"no one in {name}"
     assert finding(report, "role-unfilled").severity == "warning"  # the role itself stays a warning
     # the other two roles' rows pass
-    assert not [f for f in report.findings if f.path in {f"plan.actions[{i}]" for i in range(3)} - {f"plan.actions[{row}]"}]
+    assert not [
+        f for f in report.findings if f.path in {f"plan.actions[{i}]" for i in range(3)} - {f"plan.actions[{row}]"}
+    ]
 
 
 def test_a_plan_without_a_commander_has_the_commands_error_and_no_row_error() -> None:
@@ -802,3 +816,45 @@ def test_a_systems_augmented_ap_are_reachable_by_its_name_and_a_dotted_rename_is
         with pytest.raises(InputError) as exc:
             set_at(design, path, value, catalog)
         assert "may not contain '.', '[' or ']'" in str(exc.value)
+
+
+# --- the three AP Costs tables as the text prints them -------------------------------------------
+
+# Each row as printed ("Careful shot +1 AP", "Target a specific system 4 AP"), table by table.
+PRINTED = {
+    "Movement and Maneuver": [("Move 1 range band", "2"), ("Move 2 range bands", "3"),
+                              ("Jump to warp speed", "6"), ("Evasive maneuvers", "1")],
+    "Offense": [("Fire primary weapon system", "1"), ("Fire secondary weapon system", "2"),
+                ("Careful shot", "+1"), ("Target a specific system", "4"), ("Modulate shield", "2")],
+    "Auxiliary": [("Restore power", "2"), ("Repair system", "4"), ("Augment system", "4")],
+}  # fmt: skip
+
+
+def test_the_printed_tables_are_the_source_texts() -> None:
+    from .source_texts import source_text
+
+    text = source_text("004_4b745747579cf24b.txt")
+    tables = re.split(r"^AP Costs$", text, flags=re.M)[1:]
+    read = [re.findall(r"^(.+?)\*? (\+?\d+) AP$", t.split("\n\n")[0], flags=re.M) for t in tables]
+    assert read == list(PRINTED.values())
+
+
+@pytest.mark.parametrize("step", list(PRINTED))
+def test_every_priced_action_costs_what_its_table_prints(step: str) -> None:
+    """The catalog, the sheet's AP cost tables and the plan's pricing, row by row."""
+    catalog = fp()
+    role = {"Movement and Maneuver": "helm", "Offense": "tactical", "Auxiliary": "engineering"}[step]
+    table = rows(check(), f"ap_costs.{role}")
+    assert [(name, str(ap)) for name, ap, _ in table] == PRINTED[step]
+    for name, printed in PRINTED[step]:
+        action = next(a for a in catalog.kind("actions").values() if a.name == name)
+        assert (action.ap, action.adds_to_fire) == (int(printed), printed.startswith("+"))
+        assert f"{step}: AP Costs" == action.source
+        # the plan pays exactly that: alone, or for the "+" row on top of a 1 AP Fire primary
+        target = {"weapon": "Twin lasers", "shield": "Deflectors", "system": "Engines"}.get(action.target)
+        bought = [act(role, action.id, target)]
+        if action.adds_to_fire:
+            bought.insert(0, act(role, "fire-primary", target))
+        report = check(plan=plan(*bought, **{role: 6}))
+        assert [r[3] for r in rows(report, "plan_actions")][-1] == int(printed), name
+        assert fig(report, f"ap_left.{role}") == 6 - int(printed) - (1 if action.adds_to_fire else 0)

@@ -36,7 +36,9 @@ class ShipAction(CatalogItem):
     adds_to_fire: bool = Field(
         default=False, description='bought on top of a shot of the same weapon (Careful shot, printed "+1 AP")'
     )
-    once_per_target: bool = Field(default=False, description="at most once a round per weapon system (a weapon's system) or shield")
+    once_per_target: bool = Field(
+        default=False, description="at most once a round per weapon system (a weapon's system) or shield"
+    )
     uses: Literal["target", "command", "helm", "weapon", "shield", "engineering", "sensors", "other"] = Field(
         description="the system the action uses: its target's system, or the ship's systems of a kind"
     )

@@ -112,9 +112,7 @@ def priced_plan(ctx: Context) -> PricedPlan | None:
 class RoundPlanParams(Params):
     bid_spent: bool = Field(description="APs bid for initiative are spent: they are not allocated")
     power_per_action: int = Field(ge=0, description="points of one action's cost the power bank may pay")
-    fire_extras_one_action: bool = Field(
-        description="Careful shot is one action with the shot it is added to"
-    )
+    fire_extras_one_action: bool = Field(description="Careful shot is one action with the shot it is added to")
     severity: Severity = Severity.ERROR
     unspent_severity: Severity = Severity.ADVICE
 
@@ -258,11 +256,17 @@ class _Pricing:
                         path,
                         pa.weapon.name,
                         None,
+                        act.source,
                     )
                 key = (act.id, id(pa.weapon))
                 if key in extras:
                     self.error(
-                        "extra-twice", f"{act.name} is bought twice for one shot of {pa.weapon.name}", path, 2, 1
+                        "extra-twice",
+                        f"{act.name} is bought twice for one shot of {pa.weapon.name}",
+                        path,
+                        2,
+                        1,
+                        act.source,
                     )
                 extras.add(key)
                 continue
@@ -273,10 +277,12 @@ class _Pricing:
             first = done.setdefault((act.target, id(target)), pa)
             if first is not pa:
                 code, verb, rule = _ONCE[act.target]
-                said = [f"[{a.index}]" + (f" fires {a.weapon.name}" if a.weapon is not None else "") for a in (first, pa)]
+                said = [
+                    f"[{a.index}]" + (f" fires {a.weapon.name}" if a.weapon is not None else "") for a in (first, pa)
+                ]
                 self.error(
                     code,
-                    f"{target.name} is {verb} twice (plan.actions{said[0]} and {said[1]}); \"{rule}\"",
+                    f'{target.name} is {verb} twice (plan.actions{said[0]} and {said[1]}); "{rule}"',
                     path,
                     2,
                     1,

@@ -1,0 +1,51 @@
+"""The rules' source texts, for tests that hold Shipyard to the words it cites.
+
+The texts are not shipped with Shipyard; they are read from ``$SHIPYARD_SOURCE_TEXTS``
+(default ``/work/shared/seeds``, where the project keeps them), each ruleset's file named
+by its manifest (``source.file``). A test that needs them skips, saying why, where they
+are not.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+SOURCE_TEXTS = Path(os.environ.get("SHIPYARD_SOURCE_TEXTS", "/work/shared/seeds"))
+
+
+def source_text(file: str) -> str:
+    """The source text ``file`` (a manifest's ``source.file``); skips the test without it."""
+    path = SOURCE_TEXTS / file
+    if not path.is_file():
+        pytest.skip(f"the source text {file} is not in {SOURCE_TEXTS} (set SHIPYARD_SOURCE_TEXTS)")
+    return path.read_text(encoding="utf-8")
+
+
+def squeezed(text: str) -> str:
+    """Text to find words in whatever the line breaks and case: single spaces, lower case,
+    typographic quotes and apostrophes plain."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def heading_at(text: str, heading: str, start: int = 0) -> int:
+    """Where a line of ``text`` opens with ``heading`` (after a bullet), from ``start``; -1 if none."""
+    want = squeezed(heading)
+    pos = start
+    for line in text[start:].splitlines(keepends=True):
+        if squeezed(line).lstrip("•*- ").startswith(want):
+            return pos
+        pos += len(line)
+    return -1
+
+
+def quoted(message: str) -> list[str]:
+    """The words a message quotes in double quotes, each piece of an elided quote ("a ... b") apart."""
+    pieces = []
+    for quote in re.findall(r'"([^"]+)"', message):
+        pieces += [p.strip(" .,;") for p in quote.split("...") if p.strip(" .,;")]
+    return pieces
