@@ -221,3 +221,40 @@ def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow) -> None
     assert findings[link + " — at Weapons, Missile/Torpedo: fire-link group"][3] == "error [added]"
     assert findings["Finding: WARNING: crew 2 but only 1 seat (1 included) — at Crew"][2:] == ["warning", "warning"]
     assert not any("budgets." in t or "[" in t.split(" [")[0] or "pool-over-budget" in t for t in findings)
+
+
+def test_compare_shows_the_numbers_between_two_ships_and_follows_an_edit(qtbot: Any, window: MainWindow) -> None:
+    """The Cluster Falk's Size advantage and detection modifier ("Size", "Detection"): the
+    Dominion Carrier (Size 14, military, TL 13) beside the Brigand Gunboat (Size 5, civilian,
+    TL 11): 9 levels apart, no Size advantage; detection +20% + 2 x 10% = +40% one way, -40%
+    the other. The gunboat typed down to Size 3: 11 levels, 1 beyond 10: +10% each."""
+    from pathlib import Path
+
+    samples = Path(__file__).resolve().parent.parent / "catalogs" / "cluster-falk" / "examples"
+    carrier = window.open_file(samples / "dominion-carrier.ship")
+    gunboat = window.open_file(samples / "brigand-gunboat.ship")
+    assert carrier is not None and gunboat is not None
+    cmp = window.compare_with(carrier.doc, gunboat.doc)
+    assert cmp is not None
+    source = "The Cluster Falk: Starship Rules"
+    shown = {row[1]: row for row in cmp.rows()}
+    size = f"Between the two: Size advantage (Dominion Carrier vs Brigand Gunboat) — {source}, Size"
+    seen = f"Between the two: Detection modifier (Dominion Carrier vs Brigand Gunboat) — {source}, Detection"
+    assert shown[size] == ["", size, "0%", "0%"]
+    assert shown[seen] == ["", seen, "+40%", "-40%"]
+    row = next(r for r in range(cmp.table.rowCount()) if cmp.table.item(r, 1).text() == seen)
+    assert "Tech Level 13 vs 11 +20%" in cmp.table.item(row, 2).toolTip()
+    assert cmp.between.isVisibleTo(cmp) and "Dominion Carrier: +40% (military over civilian sensors +20%" in (
+        cmp.between.text()
+    )
+    # the user types the gunboat's Size down to 3 in its own window; the comparison follows
+    window.tabs.setCurrentIndex(window.tabs.indexOf(gunboat))  # the gunboat's tab, as a click on it does
+    type_into(qtbot, field(gunboat, "size"), "3")
+    qtbot.keyClick(field(gunboat, "size"), Qt.Key.Key_Tab)
+    qtbot.waitUntil(lambda: gunboat.doc.design.size == 3, timeout=5000)
+    qtbot.wait(600)  # longer than the editor's commit delay
+    shown = {row[1]: row for row in cmp.rows()}
+    assert shown[size][2:] == ["+10%", "+10%"]
+    assert "Size 14 vs 3: 11 levels apart, 1 beyond the 10 free levels: 1 x 10%, to defensive evasion moves" in (
+        cmp.between.text()
+    )
