@@ -1,9 +1,9 @@
 """The rules' source texts, for tests that hold Shipyard to the words it cites.
 
-The texts are not shipped with Shipyard; they are read from ``$SHIPYARD_SOURCE_TEXTS``
-(default ``/work/shared/seeds``, where the project keeps them), each ruleset's file named
-by its manifest (``source.file``). A test that needs them skips, saying why, where they
-are not.
+The texts are not shipped with Shipyard; they are read from ``$SHIPYARD_SOURCE_TEXTS``,
+else ``shared/seeds`` beside the checkout, else ``/work/shared/seeds`` (where the project
+keeps them; a git worktree's checkout is not beside them), each ruleset's file named by its
+manifest (``source.file``). A test that needs them skips, saying why, where they are not.
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-SOURCE_TEXTS = Path(os.environ.get("SHIPYARD_SOURCE_TEXTS", "/work/shared/seeds"))
+_BESIDE = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SOURCE_TEXTS = Path(
+    os.environ.get("SHIPYARD_SOURCE_TEXTS") or (_BESIDE if _BESIDE.is_dir() else Path("/work/shared/seeds"))
+)
 
 
 def source_text(file: str) -> str:

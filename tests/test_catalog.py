@@ -10,8 +10,9 @@ from shipyard.core.catalog import load_catalog, with_preset
 from shipyard.core.items import PricedItem
 
 from .conftest import ROOT, sfa
+from .source_texts import SOURCE_TEXTS
 
-SEED = ROOT.parent / "shared" / "seeds" / "000_e97b8f394ca4157b.txt"
+SEED = SOURCE_TEXTS / "000_e97b8f394ca4157b.txt"
 
 
 def test_every_entry_cites_a_source_section() -> None:
@@ -62,7 +63,7 @@ def test_switching_presets_replaces_the_overrides_instead_of_adding_to_them() ->
     assert isinstance(again, PricedItem) and again.cost == 3
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="source texts not beside the checkout")
+@pytest.mark.skipif(not SEED.exists(), reason=f"source texts not in {SOURCE_TEXTS}")
 def test_every_advanced_technology_of_the_text_is_in_the_catalog() -> None:
     text = SEED.read_text(encoding="utf-8", errors="replace")
     headings = re.findall(r"^([A-Z][A-Z -]+(?:\(EMP\))?)\nPower Points:", text, flags=re.M)
