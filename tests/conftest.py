@@ -64,19 +64,24 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 
 SOURCES_VARIABLE = "SHIPYARD_SOURCES"
+# The rules' source texts are not in the repository: they are looked for in
+# $SHIPYARD_SOURCES, else in shared/seeds beside the checkout's folder.
+SOURCES = Path(os.environ.get(SOURCES_VARIABLE) or ROOT.parent / "shared" / "seeds")
+
+
+def missing_source_reason(name: str, title: str) -> str:
+    """Why a test that reads the source text ``name`` skips: what is missing and how to provide it."""
+    return (
+        f"needs {title}'s source text {name}, not found in {SOURCES}: set {SOURCES_VARIABLE} to the folder "
+        f"that holds it (or put that folder at {ROOT.parent / 'shared' / 'seeds'}) to run this test"
+    )
 
 
 def source_text(name: str, title: str) -> tuple[Path, pytest.MarkDecorator]:
     """A rules source text the tests read, and the mark that skips a test without it, saying
-    what is missing and how to provide it. The texts are not in the repository: they are
-    looked for in $SHIPYARD_SOURCES, else in shared/seeds beside the checkout's folder."""
-    folder = Path(os.environ.get(SOURCES_VARIABLE) or ROOT.parent / "shared" / "seeds")
-    file = folder / name
-    reason = (
-        f"needs {title}'s source text {name}, not found in {folder}: set {SOURCES_VARIABLE} to the folder "
-        f"that holds it (or put that folder at {ROOT.parent / 'shared' / 'seeds'}) to run this test"
-    )
-    return file, pytest.mark.skipif(not file.is_file(), reason=reason)
+    what is missing and how to provide it."""
+    file = SOURCES / name
+    return file, pytest.mark.skipif(not file.is_file(), reason=missing_source_reason(name, title))
 
 
 EXAMPLES = ROOT / "catalogs" / "space-fighter-alpha" / "examples"

@@ -252,4 +252,41 @@ def test_the_background_fix_search_on_the_largest_design_stays_in_its_budget(
     qtbot.waitUntil(lambda: not view.fixes.busy, timeout=60_000)
     size = len(json.dumps(view.doc.design.model_dump(mode="json")))
     assert 1 < len(judged) <= max(fixes.MIN_TRIES, fixes.WORK_BUDGET // size) + 1
-    assert [p.text for p in view.fixes.now()][:1] == ["lower Guns 9 -> 8"]
+    assert [p.text for p in view.fixes.now()][:1] == ["lower Guns from 9 to 8"]
+
+
+def test_compare_shows_the_numbers_between_two_ships_and_follows_an_edit(qtbot: Any, window: MainWindow) -> None:
+    """The Cluster Falk's Size advantage and detection modifier ("Size", "Detection"): the
+    Dominion Carrier (Size 14, military, TL 13) beside the Brigand Gunboat (Size 5, civilian,
+    TL 11): 9 levels apart, no Size advantage; detection +20% + 2 x 10% = +40% one way, -40%
+    the other. The gunboat typed down to Size 3: 11 levels, 1 beyond 10: +10% each."""
+    from pathlib import Path
+
+    samples = Path(__file__).resolve().parent.parent / "catalogs" / "cluster-falk" / "examples"
+    carrier = window.open_file(samples / "dominion-carrier.ship")
+    gunboat = window.open_file(samples / "brigand-gunboat.ship")
+    assert carrier is not None and gunboat is not None
+    cmp = window.compare_with(carrier.doc, gunboat.doc)
+    assert cmp is not None
+    source = "The Cluster Falk: Starship Rules"
+    shown = {row[1]: row for row in cmp.rows()}
+    size = f"Size advantage (Dominion Carrier vs Brigand Gunboat) — {source}, Size"
+    seen = f"Detection modifier (Dominion Carrier vs Brigand Gunboat) — {source}, Detection"
+    assert shown[size] == ["", size, "0%", "0%"]
+    assert shown[seen] == ["", seen, "+40%", "-40%"]
+    row = next(r for r in range(cmp.table.rowCount()) if cmp.table.item(r, 1).text() == seen)
+    assert "Tech Level 13 vs 11 +20%" in cmp.table.item(row, 2).toolTip()
+    assert cmp.between.isVisibleTo(cmp) and "Dominion Carrier: +40% (military over civilian sensors +20%" in (
+        cmp.between.text()
+    )
+    # the user types the gunboat's Size down to 3 in its own window; the comparison follows
+    window.tabs.setCurrentIndex(window.tabs.indexOf(gunboat))  # the gunboat's tab, as a click on it does
+    type_into(qtbot, field(gunboat, "size"), "3")
+    qtbot.keyClick(field(gunboat, "size"), Qt.Key.Key_Tab)
+    qtbot.waitUntil(lambda: gunboat.doc.design.size == 3, timeout=5000)
+    qtbot.wait(600)  # longer than the editor's commit delay
+    shown = {row[1]: row for row in cmp.rows()}
+    assert shown[size][2:] == ["+10%", "+10%"]
+    assert "Size 14 vs 3: 11 levels apart, 1 beyond the 10 free levels: 1 x 10%, to defensive evasion moves" in (
+        cmp.between.text()
+    )

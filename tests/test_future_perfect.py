@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,9 @@ def test_the_base_ship_passes_with_nothing_to_say() -> None:
 
 # --- the AP cost tables ------------------------------------------------------------------------
 
-# (role, action, target, AP) as the three AP Costs tables print them; Careful shot and Target a
-# specific system are bought on top of a fire action (Fire primary weapon system 1 AP).
+# (role, action, target, AP) as the three AP Costs tables print them, each bought alone; Careful
+# shot ("+1 AP") is bought on top of a shot, below. "Target a specific system 4 AP" is a shot
+# of its own, with a primary weapon or a secondary.
 AP_COSTS = [
     ("helm", "move-1", None, 2),
     ("helm", "move-2", None, 3),
@@ -122,6 +124,8 @@ AP_COSTS = [
     ("helm", "evasive-maneuvers", None, 1),
     ("tactical", "fire-primary", "Twin lasers", 1),
     ("tactical", "fire-secondary", "Torpedo launcher", 2),
+    ("tactical", "target-system", "Twin lasers", 4),
+    ("tactical", "target-system", "Torpedo launcher", 4),
     ("tactical", "modulate-shield", "Deflectors", 2),
     ("engineering", "restore-power", None, 2),
     ("engineering", "repair-system", "Forward battery", 4),
@@ -129,7 +133,7 @@ AP_COSTS = [
 ]
 
 
-@pytest.mark.parametrize(("role", "action", "target", "ap"), AP_COSTS, ids=[a[1] for a in AP_COSTS])
+@pytest.mark.parametrize(("role", "action", "target", "ap"), AP_COSTS, ids=[f"{a[1]}-{a[2]}" for a in AP_COSTS])
 def test_each_action_costs_what_its_table_prints(role: str, action: str, target: str | None, ap: int) -> None:
     changes: dict[str, Any] = {}
     if action == "repair-system":  # something to repair
@@ -145,14 +149,36 @@ def test_each_action_costs_what_its_table_prints(role: str, action: str, target:
     assert (f.actual, f.limit, f.path) == (ap, ap - 1, f"plan.{role}")
 
 
-@pytest.mark.parametrize(("extra", "total"), [("careful-shot", 1 + 1), ("target-system", 1 + 4)])
-def test_fire_extras_add_their_cost_to_the_fire_action(extra: str, total: int) -> None:
-    shot = [act("tactical", "fire-primary", "Twin lasers"), act("tactical", extra, "Twin lasers")]
-    exact = check(plan=plan(*shot, tactical=total))
+@pytest.mark.parametrize(
+    ("shot", "weapon", "total"),
+    [
+        ("fire-primary", "Twin lasers", 1 + 1),
+        ("fire-secondary", "Torpedo launcher", 2 + 1),
+        ("target-system", "Twin lasers", 4 + 1),
+    ],
+)
+def test_a_careful_shot_adds_its_one_ap_to_the_shot(shot: str, weapon: str, total: int) -> None:
+    both = [act("tactical", shot, weapon), act("tactical", "careful-shot", weapon)]
+    exact = check(plan=plan(*both, tactical=total))
     assert exact.valid, exact.findings
-    assert [r[3] for r in rows(exact, "plan_actions")] == [1, total - 1]
-    over = check(plan=plan(*shot, tactical=total - 1))
+    assert [r[3] for r in rows(exact, "plan_actions")] == [total - 1, 1]
+    over = check(plan=plan(*both, tactical=total - 1))
     assert finding(over, "role-over-allocation").actual == total
+
+
+def test_targeting_a_system_is_a_shot_of_four_ap_not_an_extra() -> None:
+    # "Target a specific system 4 AP": alone it is a shot, with no fire action bought
+    alone = check(plan=plan(act("tactical", "target-system", "Torpedo launcher"), tactical=4))
+    assert alone.valid, alone.findings
+    assert rows(alone, "plan_actions")[0][1:4] == ["Target a specific system", "Torpedo launcher", 4]
+    # bought beside a fire action of the same weapon system, it fires that system twice
+    twice = [act("tactical", "fire-primary", "Twin lasers"), act("tactical", "target-system", "Twin lasers")]
+    f = finding(check(plan=plan(*twice, tactical=5)), "weapon-fired-twice")
+    assert (f.actual, f.limit, f.path) == (2, 1, "plan.actions[1]")
+    assert "Forward battery is fired twice" in f.message
+    # one weapon system targets a system while another fires: 4 + 1 AP
+    two = [act("tactical", "target-system", "Torpedo launcher"), act("tactical", "fire-primary", "Twin lasers")]
+    assert check(plan=plan(*two, tactical=5)).valid
 
 
 def test_an_extra_needs_a_fire_action_at_that_weapon_and_is_bought_once() -> None:
@@ -279,12 +305,120 @@ def test_augmented_ap_pay_for_actions_of_their_system_first() -> None:
 # --- once a round --------------------------------------------------------------------------------------
 
 
-def test_each_weapon_fires_once_a_round() -> None:
+def test_each_weapon_system_fires_once_a_round() -> None:
     twice = [act("tactical", "fire-primary", "Twin lasers")] * 2
     f = finding(check(plan=plan(*twice, tactical=2)), "weapon-fired-twice")
     assert (f.actual, f.limit, f.path) == (2, 1, "plan.actions[1]")
+    assert f.message == (
+        "Forward battery is fired twice (plan.actions[0] fires Twin lasers and [1] fires Twin lasers); "
+        '"each weapon system may only be fired once"'
+    )
     both = [act("tactical", "fire-primary", "Twin lasers"), act("tactical", "fire-secondary", "Torpedo launcher")]
     assert check(plan=plan(*both, tactical=3)).valid
+
+
+BATTERY = ["Laser A", "Laser B", "Laser C"]
+
+
+@pytest.mark.parametrize("carried", [1, 2, 3])
+def test_one_weapon_system_fires_once_whatever_number_of_weapons_it_carries(carried: int) -> None:
+    """ "each weapon system may only be fired once": the Forward battery carrying one, two and
+    three primary weapons fires one of them a round; each further one fired is an error."""
+    weapons = [{"name": n, "system": "Forward battery", "grade": "primary"} for n in BATTERY[:carried]]
+    weapons.append({"name": "Torpedo launcher", "system": "Torpedo bay", "grade": "secondary"})
+    one = check(weapons=weapons, plan=plan(act("tactical", "fire-primary", BATTERY[carried - 1]), tactical=1))
+    assert one.valid, one.findings
+    every = [act("tactical", "fire-primary", n) for n in BATTERY[:carried]]
+    report = check(weapons=weapons, plan=plan(*every, tactical=carried))
+    fired = [f for f in report.findings if f.code == "weapon-fired-twice"]
+    assert [(f.path, f.actual, f.limit) for f in fired] == [(f"plan.actions[{i}]", 2, 1) for i in range(1, carried)]
+    assert all(f.message.startswith("Forward battery is fired twice (plan.actions[0] fires Laser A") for f in fired)
+    assert all("Offense: AP Costs" in f.source for f in fired)
+    assert report.valid == (carried == 1)
+    # the other weapon system still fires beside it
+    beside = check(
+        weapons=weapons, plan=plan(every[0], act("tactical", "fire-secondary", "Torpedo launcher"), tactical=3)
+    )
+    assert beside.valid, beside.findings
+
+
+# --- who takes an action: "The tactical officer is responsible for weapons and defensive systems"
+
+ONE_OF_EACH = [
+    act("helm", "evasive-maneuvers"),
+    act("tactical", "fire-primary", "Twin lasers"),
+    act("engineering", "restore-power"),
+]
+
+
+@pytest.mark.parametrize(
+    ("role", "row", "name", "quote"),
+    [
+        ("helm", 0, "Helm", "The helmsman is responsible for movement of the vessel."),
+        ("tactical", 1, "Tactical", "The tactical officer is responsible for weapons and defensive systems."),
+        (
+            "engineering",
+            2,
+            "Engineering",
+            "They may attempt to augment a single system, repair a system or provide power",
+        ),
+    ],
+)
+def test_a_planned_action_of_an_empty_role_is_an_error_on_its_row(role: str, row: int, name: str, quote: str) -> None:
+    crew = [c for c in BASE["crew"] if c["role"] != role]
+    report = check(crew=crew, plan=plan(*ONE_OF_EACH, helm=1, tactical=1, engineering=2))
+    errors = [f for f in report.findings if f.severity == "error"]
+    assert [(f.code, f.path, f.actual, f.limit) for f in errors] == [("action-unstaffed", f"plan.actions[{row}]", 0, 1)]
+    assert f"no one in {name}" in errors[0].message and quote in errors[0].message
+    assert errors[0].source == f"Future Perfect, Starship Roles: {name}"
+    # the same reason the report's action list gives for refusing it
+    refused = {a.id: a.reason for a in report.derived.actions if not a.allowed}
+    assert refused[ONE_OF_EACH[row]["action"]] == f"no one in {name}"
+    assert finding(report, "role-unfilled").severity == "warning"  # the role itself stays a warning
+    # the other two roles' rows pass
+    assert not [
+        f for f in report.findings if f.path in {f"plan.actions[{i}]" for i in range(3)} - {f"plan.actions[{row}]"}
+    ]
+
+
+def test_a_plan_without_a_commander_has_the_commands_error_and_no_row_error() -> None:
+    crew = [c for c in BASE["crew"] if c["role"] != "command"]
+    report = check(crew=crew, plan=plan(*ONE_OF_EACH, helm=1, tactical=1, engineering=2))
+    errors = [(f.code, f.path) for f in report.findings if f.severity == "error"]
+    assert errors == [("role-unfilled", "crew")]
+    assert all(a.allowed for a in report.derived.actions if a.id in {a["action"] for a in ONE_OF_EACH})
+
+
+def _disabled_bay_no_engineering() -> dict[str, Any]:
+    systems = copy.deepcopy(BASE["systems"])
+    systems[3].update(core_damage=3, ephemeral_damage=3)  # the torpedo bay disabled: every box ticked
+    return {"systems": [s for s in systems if s["kind"] != "engineering"]}
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"crew": [c for c in BASE["crew"] if c["role"] == "command"]}, 12),  # no one in any allocated role
+        (_disabled_bay_no_engineering(), 4),  # Fire secondary, and the three Engineering actions
+    ],
+    ids=["no-one-in-the-roles", "disabled-bay-no-engineering"],
+)
+def test_every_action_the_report_refuses_is_an_error_on_its_plan_row(changes: dict[str, Any], expected: int) -> None:
+    refused = {a.id: a.reason for a in check(**changes).derived.actions if not a.allowed}
+    assert len(refused) == expected, refused
+    targets = {"fire-primary": "Twin lasers", "fire-secondary": "Torpedo launcher", "careful-shot": "Twin lasers",
+               "target-system": "Twin lasers", "modulate-shield": "Deflectors", "repair-system": "Engines",
+               "augment-system": "Engines"}  # fmt: skip
+    catalog = fp()
+    for action_id, reason in refused.items():
+        role = catalog.item("actions", action_id).role
+        bought = plan(act(role, action_id, targets.get(action_id)), **{role: 6})
+        report = check(catalog, plan=bought, **changes)
+        at_row = [f for f in report.findings if f.severity == "error" and f.path == "plan.actions[0]"]
+        assert at_row, (action_id, reason, report.findings)
+        if reason.startswith("no one in"):  # the row's error gives the list's own reason
+            unstaffed = [f for f in at_row if f.code == "action-unstaffed"]
+            assert len(unstaffed) == 1 and reason in unstaffed[0].message
 
 
 def test_each_shield_is_modulated_once_a_round() -> None:
@@ -536,7 +670,7 @@ def test_every_role_has_its_ap_cost_table() -> None:
         ["Fire primary weapon system", 1],
         ["Fire secondary weapon system", 2],
         ["Careful shot", "+1"],
-        ["Target a specific system", "+4"],
+        ["Target a specific system", 4],
         ["Modulate shield", 2],
     ]
     assert [r[:2] for r in rows(report, "ap_costs.engineering")] == [
@@ -682,3 +816,45 @@ def test_a_systems_augmented_ap_are_reachable_by_its_name_and_a_dotted_rename_is
         with pytest.raises(InputError) as exc:
             set_at(design, path, value, catalog)
         assert "may not contain '.', '[' or ']'" in str(exc.value)
+
+
+# --- the three AP Costs tables as the text prints them -------------------------------------------
+
+# Each row as printed ("Careful shot +1 AP", "Target a specific system 4 AP"), table by table.
+PRINTED = {
+    "Movement and Maneuver": [("Move 1 range band", "2"), ("Move 2 range bands", "3"),
+                              ("Jump to warp speed", "6"), ("Evasive maneuvers", "1")],
+    "Offense": [("Fire primary weapon system", "1"), ("Fire secondary weapon system", "2"),
+                ("Careful shot", "+1"), ("Target a specific system", "4"), ("Modulate shield", "2")],
+    "Auxiliary": [("Restore power", "2"), ("Repair system", "4"), ("Augment system", "4")],
+}  # fmt: skip
+
+
+def test_the_printed_tables_are_the_source_texts() -> None:
+    from .source_texts import source_text
+
+    text = source_text("004_4b745747579cf24b.txt")
+    tables = re.split(r"^AP Costs$", text, flags=re.M)[1:]
+    read = [re.findall(r"^(.+?)\*? (\+?\d+) AP$", t.split("\n\n")[0], flags=re.M) for t in tables]
+    assert read == list(PRINTED.values())
+
+
+@pytest.mark.parametrize("step", list(PRINTED))
+def test_every_priced_action_costs_what_its_table_prints(step: str) -> None:
+    """The catalog, the sheet's AP cost tables and the plan's pricing, row by row."""
+    catalog = fp()
+    role = {"Movement and Maneuver": "helm", "Offense": "tactical", "Auxiliary": "engineering"}[step]
+    table = rows(check(), f"ap_costs.{role}")
+    assert [(name, str(ap)) for name, ap, _ in table] == PRINTED[step]
+    for name, printed in PRINTED[step]:
+        action = next(a for a in catalog.kind("actions").values() if a.name == name)
+        assert (action.ap, action.adds_to_fire) == (int(printed), printed.startswith("+"))
+        assert f"{step}: AP Costs" == action.source
+        # the plan pays exactly that: alone, or for the "+" row on top of a 1 AP Fire primary
+        target = {"weapon": "Twin lasers", "shield": "Deflectors", "system": "Engines"}.get(action.target)
+        bought = [act(role, action.id, target)]
+        if action.adds_to_fire:
+            bought.insert(0, act(role, "fire-primary", target))
+        report = check(plan=plan(*bought, **{role: 6}))
+        assert [r[3] for r in rows(report, "plan_actions")][-1] == int(printed), name
+        assert fig(report, f"ap_left.{role}") == 6 - int(printed) - (1 if action.adds_to_fire else 0)

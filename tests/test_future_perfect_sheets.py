@@ -164,7 +164,7 @@ def test_a_fleet_book_has_cover_contents_sheets_and_the_ap_cost_tables(
         "Move 1 range band 2 Movement and Maneuver",
         "Jump to warp speed 6 Auxiliary",
         "Careful shot +1 Offense",
-        "Target a specific system +4 Offense",
+        "Target a specific system 4 Offense",
         "Augment system 4 Auxiliary",
         "Command Tactics Initiative",
         "INITIATIVE TIES 1. APs bid",

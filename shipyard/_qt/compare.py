@@ -26,18 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.document import Document
-from shipyard.core.compare import SECTION_HEADINGS, Comparison, Row, compare
+from shipyard.core.compare import SECTION_HEADINGS, Comparison, Row, compare, pair_lines
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 
 
-def _shown(value: Any, delta: str) -> str:
-    text = (
-        "—"
-        if value is None
-        else (f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value))
-    )
+def _shown(row: Row, i: int) -> str:
+    text, delta = row.shown(i), row.deltas[i]
     if not delta:
         return text
     return f"{text} [{delta}]" if delta in ("added", "removed") else f"{text} ({delta})"
@@ -73,6 +69,12 @@ class CompareView(QWidget):
         lay.addWidget(self.summary)
         lay.addWidget(self.only_differences)
         lay.addWidget(self.table, 1)
+        # the numbers between the two ships (a ruleset's pair figures): how each comes about, its source
+        self.between = QLabel()
+        self.between.setWordWrap(True)
+        self.between.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.between.setAccessibleName("Between the ships")
+        lay.addWidget(self.between)
         self.comparison: Comparison | None = None
         self._read_report: Any = None
         doc.changed.connect(self.refresh)
@@ -97,12 +99,16 @@ class CompareView(QWidget):
             self.comparison = None
             self.summary.setText(str(exc))
             self.table.setRowCount(0)
+            self.between.setVisible(False)
             return
         self.comparison = cmp
         n = len(cmp.differences)
         self.summary.setText(
             f"{cmp.ruleset_name}: no differences" if n == 0 else f"{cmp.ruleset_name}: {n} difference{'s' * (n != 1)}"
         )
+        pairs = pair_lines(cmp, "• ")
+        self.between.setText("Between the ships:\n" + "\n".join(pairs) if pairs else "")
+        self.between.setVisible(bool(pairs))
         shown = cmp.differences if self.only_differences.isChecked() else cmp.rows
         rows: list[Row | str] = []  # each section under its heading ("Budgets"), as the printed sheet has them
         for shown_row in shown:
@@ -120,8 +126,8 @@ class CompareView(QWidget):
                 continue
             cells = [
                 "*" if row.differs else "",
-                row.label,
-                *(_shown(v, d) for v, d in zip(row.values, row.deltas, strict=True)),
+                row.label + (f" — {row.source}" if row.source else ""),
+                *(_shown(row, i) for i in range(len(row.values))),
             ]
             cells += [""] * (4 - len(cells))
             for c, text in enumerate(cells[:4]):
@@ -131,7 +137,8 @@ class CompareView(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if row.differs:
                     item.setBackground(marked)
-                item.setToolTip(text + ("\n(differs)" if row.differs and c > 1 else ""))
+                note = row.notes[c - 2] if 2 <= c < 2 + len(row.notes) else ""
+                item.setToolTip(text + ("\n(differs)" if row.differs and c > 1 else "") + (f"\n{note}" if note else ""))
                 self.table.setItem(r, c, item)
         self._fit_values()
 

@@ -3,10 +3,16 @@
 Neutral: what is compared is what every report and every ruleset's neutral view carry —
 figures by id, pools (budget, spent, left), the catalog items a design chose (by kind and
 id, with their count and level), and findings (by code and place; shown in words, the
-place named as the user sees it, :func:`shipyard.core.places.finding_text`). A ruleset may add
-figures that belong to a pair of ships (``pair_figures(first, other, catalog)`` in its
-module); they appear in the comparison only. The first design is the reference: each
-other design's differences are signed against it (+2, -1).
+place named as the user sees it, :func:`shipyard.core.places.finding_text`). The first
+design is the reference: each other design's differences are signed against it (+2, -1).
+
+A ruleset may give numbers that belong to a *pair* of ships — one ship's edge over the
+other — with ``pair_figures(first, other, catalog)`` in its module: a list of
+``(first's figure, other's figure)``, the same number seen from each ship, each figure
+with its ``detail`` (how it comes about) and ``source``. They appear in the comparison
+only, as rows of the section ``pair``: the first design's value and the other's (a
+percent signed: +40%, -40%), their details as the row's ``notes`` and the figure's
+source as its ``source``; a row for each other design, "—" for the designs not in it.
 """
 
 from __future__ import annotations
@@ -45,10 +51,30 @@ class Row:
     label: str
     values: tuple[Value, ...]
     deltas: tuple[str, ...]  # "" for the first design and where nothing differs
+    unit: str = ""  # a pair row's unit ("%"): its values are signed edges
+    source: str = ""  # the section of the rules text a pair row's numbers come from
+    notes: tuple[str, ...] = ()  # how each design's value of a pair row comes about ("" for none)
 
     @property
     def differs(self) -> bool:
         return any(self.deltas)
+
+    def shown(self, i: int) -> str:
+        """Design ``i``'s value as every output writes it: "—" for none, 1,200, "+40%"."""
+        v = self.values[i]
+        if v is None:
+            return "—"
+        if self.unit and _number(v) is not None:
+            return f"{v:+g}{self.unit}" if v else f"0{self.unit}"
+        return f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
+    def explained(self, names: list[str]) -> list[str]:
+        """A pair row's notes in words, each with its design's name and value."""
+        if not self.notes:
+            return []
+        return [
+            f"{n}: {self.shown(i)} ({note})" for i, (n, note) in enumerate(zip(names, self.notes, strict=True)) if note
+        ]
 
 
 @dataclass
@@ -77,8 +103,13 @@ class Comparison:
                     "key": r.key,
                     "label": r.label,
                     "values": list(r.values),
+                    "shown": [r.shown(i) for i in range(len(r.values))],
                     "deltas": list(r.deltas),
                     "differs": r.differs,
+                    "unit": r.unit,
+                    "source": r.source,
+                    "notes": list(r.notes),
+                    "explained": r.explained(self.names),
                 }
                 for r in self.rows
             ],
@@ -184,15 +215,45 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
         label = finding_text(severity, message, path, catalog, data.get(i, {}))
         cmp.rows.append(_row("findings", f"{code}@{path}", label, present))
 
-    pair = getattr(catalog.module, "pair_figures", None)
-    if pair is not None:
-        first = designs[0][1]
-        for name, design, _, _ in designs[1:]:
-            for f in pair(first, design, catalog):
-                cmp.rows.append(
-                    Row("pair", f"{f.id}:{name}", f"{f.label} ({cmp.names[0]} vs {name})", (_figure_value(f),), ("",))
-                )
+    cmp.rows += _pair_rows(designs, cmp.names, catalog)
     return cmp
+
+
+def _pair_rows(designs: list[tuple[str, Any, Catalog, Report]], names: list[str], catalog: Catalog) -> list[Row]:
+    """The numbers the ruleset gives each pair (the first design, another): see the module's
+    docstring. A ruleset without ``pair_figures`` gives none."""
+    pair = getattr(catalog.module, "pair_figures", None)
+    if pair is None:
+        return []
+    rows = []
+    first = designs[0][1]
+    for j, (_, design, _, _) in enumerate(designs[1:], 1):
+        for mine, theirs in pair(first, design, catalog):
+            values: list[Value] = [None] * len(designs)
+            notes = [""] * len(designs)
+            values[0], values[j] = _figure_value(mine), _figure_value(theirs)
+            notes[0], notes[j] = mine.detail, theirs.detail
+            rows.append(
+                Row(
+                    "pair",
+                    f"{mine.id}:{names[j]}",
+                    f"{mine.label} ({names[0]} vs {names[j]})",
+                    tuple(values),
+                    ("",) * len(designs),
+                    unit="%" if mine.kind == "percent" else "",
+                    source=mine.source,
+                    notes=tuple(notes),
+                )
+            )
+    return rows
+
+
+def pair_lines(cmp: Comparison, bullet: str = "  ") -> list[str]:
+    """How each pair row's numbers come about and the section they come from, a line each."""
+    out = []
+    for r in cmp.section("pair"):
+        out.append(f"{bullet}{r.label}: " + "; ".join(r.explained(cmp.names)) + (f" — {r.source}" if r.source else ""))
+    return out
 
 
 def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = True, width: int | None = None) -> str:
@@ -204,13 +265,16 @@ def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = Tru
     Every cell is one line: names, labels and values are a stranger's text, and a newline
     in a design's name printed a line of its own (a fake "Result: PASSES");
     :func:`~shipyard.core.termtext.escape` shows it as ``\\u000a``.
+    Below the table, "Between the ships:" says how each pair row's numbers come about and
+    their source (with ``all_rows`` off too: they are not differences, but they hold only
+    between these ships).
     """
     head = ["", "What", *map(escape, cmp.names)]
     body: list[list[str]] = []
     for r in cmp.rows if all_rows else cmp.differences:
         cells = []
-        for v, d in zip(r.values, r.deltas, strict=True):
-            shown = "—" if v is None else (f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v))
+        for i, d in enumerate(r.deltas):
+            shown = r.shown(i)
             cells.append(
                 f"{shown} ({d})" if d and d not in ("added", "removed") else (f"{shown} [{d}]" if d else shown)
             )
@@ -220,10 +284,18 @@ def render_text(cmp: Comparison, *, markdown: bool = False, all_rows: bool = Tru
         for row in body:
             label = f"**{_md(row[1])}**" if row[0] else _md(row[1])
             lines.append("| " + " | ".join([label, *map(_md, row[2:])]) + " |")
+        if pairs := pair_lines(cmp, "- "):
+            lines += ["", "Between the ships:", "", *map(_md, pairs)]
         return "\n".join(lines) + "\n"
     from shipyard.core.termtable import fit
 
     out = [f"{escape(cmp.ruleset_name)}: {len(cmp.differences)} difference(s)", *fit(head, body, width)]
+    if pairs := pair_lines(cmp):
+        import textwrap
+
+        out += ["", "Between the ships:"]
+        for line in map(escape, pairs):  # the prose under the table fits the same width
+            out += textwrap.wrap(line, width, subsequent_indent="    ") if width else [line]
     return "\n".join(out) + "\n"
 
 

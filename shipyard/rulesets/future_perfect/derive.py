@@ -26,6 +26,7 @@ from shipyard.rulesets.future_perfect.record import (
     power_available,
     required,
     track_params,
+    unstaffed,
     weapon_system,
 )
 
@@ -419,8 +420,8 @@ def _can(ctx: Context, act: ShipAction) -> str:
     """Why the ship cannot take ``act`` now ("" when it can)."""
     design: FuturePerfectShip = ctx.design
     cat = ctx.catalog
-    if not any(c.role == act.role for c in design.crew):
-        return f"no one in {_role_name(ctx, act.role)}"
+    if nobody := unstaffed(cat, design, act.role):
+        return nobody
     if act.uses != "target":
         systems = [s for s in design.systems if s.kind == act.uses]
         if not systems:

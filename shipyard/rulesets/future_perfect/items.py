@@ -18,6 +18,7 @@ class Role(CatalogItem):
     allocated: bool = Field(description="the commander allocates APs to this role (Helm, Tactical, Engineering)")
     duty: str = Field(description="what the role does in a round, as the sheet prints it")
     step: str = Field(default="", description="the step of the round the role acts in")
+    quote: str = Field(default="", description="the text's sentence on what the role does, quoted by findings")
 
 
 class ShipAction(CatalogItem):
@@ -33,9 +34,11 @@ class ShipAction(CatalogItem):
         default=None, description="a fire action's weapon grade: the target must be a weapon of this grade"
     )
     adds_to_fire: bool = Field(
-        default=False, description="bought on top of a fire action at the same weapon (Careful shot ...)"
+        default=False, description='bought on top of a shot of the same weapon (Careful shot, printed "+1 AP")'
     )
-    once_per_target: bool = Field(default=False, description="at most once a round per weapon or shield")
+    once_per_target: bool = Field(
+        default=False, description="at most once a round per weapon system (a weapon's system) or shield"
+    )
     uses: Literal["target", "command", "helm", "weapon", "shield", "engineering", "sensors", "other"] = Field(
         description="the system the action uses: its target's system, or the ship's systems of a kind"
     )

@@ -21,12 +21,13 @@ from shipyard.rulesets.future_perfect.design import (
     FuturePerfectSystem,
     FuturePerfectWeapon,
 )
-from shipyard.rulesets.future_perfect.items import ShipAction
+from shipyard.rulesets.future_perfect.items import Role, ShipAction
 from shipyard.rulesets.future_perfect.record import (
     find_system,
     find_weapon,
     is_disabled,
     power_available,
+    unstaffed,
     weapon_system,
 )
 
@@ -35,7 +36,7 @@ ROLES = ("helm", "tactical", "engineering")
 # The once-a-round limits by what the action acts on: (finding code, what is done twice, the text's words).
 _ONCE = {
     "weapon": ("weapon-fired-twice", "fired", "each weapon system may only be fired once"),
-    "shield": ("shield-modulated-twice", "modulated", "modulation may only be performed once per shield"),
+    "shield": ("shield-modulated-twice", "modulated", "shield modulation may only be performed once per shield"),
 }
 
 
@@ -111,9 +112,7 @@ def priced_plan(ctx: Context) -> PricedPlan | None:
 class RoundPlanParams(Params):
     bid_spent: bool = Field(description="APs bid for initiative are spent: they are not allocated")
     power_per_action: int = Field(ge=0, description="points of one action's cost the power bank may pay")
-    fire_extras_one_action: bool = Field(
-        description="Careful shot and Target a specific system are one action with the fire they are added to"
-    )
+    fire_extras_one_action: bool = Field(description="Careful shot is one action with the shot it is added to")
     severity: Severity = Severity.ERROR
     unspent_severity: Severity = Severity.ADVICE
 
@@ -130,6 +129,26 @@ class _Pricing:
         """An error of the plan; its source is ``section`` of the text (default: the rule's)."""
         source = self.ctx.catalog.cite(section) if section else ""
         flag(self.ctx, self.p, self.p.severity, code, message, path=path, actual=actual, limit=limit, source=source)
+
+    # --- who takes the action ---
+
+    def staffed(self, pa: PricedAction) -> None:
+        """An action is taken by someone in the role whose table it is on: with no one in
+        that role the ship cannot take it (the action list refuses it for the same reason)."""
+        act = pa.action
+        nobody = unstaffed(self.ctx.catalog, self.design, act.role)
+        if not nobody:
+            return
+        role = self.ctx.catalog.item("roles", act.role)
+        quote = f' ("{role.quote}")' if isinstance(role, Role) and role.quote else ""
+        self.error(
+            "action-unstaffed",
+            f"{act.name}: {nobody}{quote}; assign a character to the role or take the action out of the plan",
+            f"plan.actions[{pa.index}]",
+            0,
+            1,
+            role.source if role is not None else "Starship Roles",
+        )
 
     # --- targets and the systems an action uses ---
 
@@ -221,8 +240,9 @@ class _Pricing:
     # --- once a round ---
 
     def once_a_round(self, priced: list[PricedAction]) -> None:
-        """Each weapon fires once a round, each shield is modulated once; an extra added to a
-        fire action needs that fire action, once."""
+        """Each weapon *system* fires once a round ("each weapon system may only be fired
+        once": two weapons of one system are that system fired twice), each shield is
+        modulated once; an extra added to a shot needs that shot, once."""
         done: dict[tuple[str, int], PricedAction] = {}
         extras: set[tuple[str, int]] = set()
         fires = {id(a.weapon) for a in priced if a.weapon is not None and not a.action.adds_to_fire}
@@ -232,27 +252,37 @@ class _Pricing:
                 if id(pa.weapon) not in fires:
                     self.error(
                         "extra-without-fire",
-                        f"{act.name} is added to a fire action; the plan does not fire {pa.weapon.name}",
+                        f"{act.name} is added to a shot; the plan does not fire {pa.weapon.name}",
                         path,
                         pa.weapon.name,
                         None,
+                        act.source,
                     )
                 key = (act.id, id(pa.weapon))
                 if key in extras:
                     self.error(
-                        "extra-twice", f"{act.name} is bought twice for one shot of {pa.weapon.name}", path, 2, 1
+                        "extra-twice",
+                        f"{act.name} is bought twice for one shot of {pa.weapon.name}",
+                        path,
+                        2,
+                        1,
+                        act.source,
                     )
                 extras.add(key)
                 continue
-            target = pa.weapon if act.target == "weapon" else pa.system
+            # a weapon's once-a-round is its system's (a weapon whose system is unknown: its own)
+            target = (pa.system or pa.weapon) if act.target == "weapon" else pa.system
             if not act.once_per_target or target is None or act.target not in _ONCE:
                 continue
             first = done.setdefault((act.target, id(target)), pa)
             if first is not pa:
                 code, verb, rule = _ONCE[act.target]
+                said = [
+                    f"[{a.index}]" + (f" fires {a.weapon.name}" if a.weapon is not None else "") for a in (first, pa)
+                ]
                 self.error(
                     code,
-                    f"{target.name} is {verb} twice (plan.actions[{first.index}] and [{pa.index}]); {rule}",
+                    f'{target.name} is {verb} twice (plan.actions{said[0]} and {said[1]}); "{rule}"',
                     path,
                     2,
                     1,
@@ -292,7 +322,7 @@ class _Pricing:
                 self.error(
                     "power-over-one-per-action",
                     f"{groups[key]} power paid towards one shot of {pa.target_name} ({pa.action.name} is added to "
-                    f"its fire action); up to {limit} point of any action's cost may be paid from the power pool",
+                    f"its shot); up to {limit} point of any action's cost may be paid from the power pool",
                     path,
                     groups[key],
                     limit,
@@ -369,6 +399,7 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
                 act.role,
                 act.source,
             )
+        pricing.staffed(pa)
         if pricing.target(pa):
             pricing.uses(pa)
         priced.append(pa)

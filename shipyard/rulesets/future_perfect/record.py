@@ -111,3 +111,12 @@ def find_weapon(design: FuturePerfectShip, name: str) -> tuple[int, FuturePerfec
 def weapon_system(design: FuturePerfectShip, weapon: FuturePerfectWeapon) -> FuturePerfectSystem | None:
     found = find_system(design, weapon.system)
     return found[1] if found else None
+
+
+def unstaffed(catalog: Catalog, design: FuturePerfectShip, role_id: str) -> str:
+    """Why no action of ``role_id``'s table can be taken: "no one in Tactical" ("" when
+    someone holds the role). The action list and the round plan give the same reason."""
+    if any(c.role == role_id for c in design.crew):
+        return ""
+    role = catalog.item("roles", role_id)
+    return f"no one in {role.name if role is not None else role_id}"
