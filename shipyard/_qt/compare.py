@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.closing import closable
 from shipyard._qt.document import Document
 from shipyard.core.compare import Comparison, compare
 from shipyard.core.designfile import LoadedDesign
@@ -81,6 +82,7 @@ class CompareView(QWidget):
         lay.addWidget(self.summary)
         lay.addWidget(self.only_differences)
         lay.addWidget(self.table, 1)
+        self.close_button = closable(self, lay)
         self.comparison: Comparison | None = None
         self._read_report: Any = None
         doc.changed.connect(self.refresh)

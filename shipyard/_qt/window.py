@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QPalette, QUndoGroup
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +33,7 @@ from shipyard._qt.document import Document
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.keys import redo_shortcuts
+from shipyard._qt.placement import clamp, fit_first
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
 from shipyard._qt.scrollpage import ScrollPage
 from shipyard._qt.view import DocumentView
@@ -207,10 +208,10 @@ class MainWindow(EditorWindow):
         self.setCentralWidget(self.stack)
         self._make_menus()
         geometry = settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            clamp(self)  # remembered on another screen: kept inside this one
         else:
-            self.resize(1400, 900)
+            fit_first(self, QSize(1400, 900))  # or less: the screen's available area
         self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave_all)
         self.autosave_timer.start()
@@ -739,6 +740,7 @@ class MainWindow(EditorWindow):
         view = CompareView(doc, target, name, other_first=other == "saved")
         view.setParent(self, Qt.WindowType.Window)
         view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        clamp(view)
         view.show()
         return view
 
