@@ -317,3 +317,42 @@ def test_add_by_keyboard_then_type_the_name_then_remove(
             tried += 1
     if ruleset in ("cluster-falk", "future-perfect", "wing-commander"):
         assert tried, "no Add button tried"
+
+
+def tab_stop(w: QWidget) -> bool:
+    return w.isVisible() and bool(w.focusPolicy() & Qt.FocusPolicy.TabFocus)
+
+
+def looks(w: QWidget) -> Any:
+    QApplication.processEvents()
+    return w.grab().toImage()
+
+
+@pytest.mark.parametrize("ruleset", ["cluster-falk", "future-perfect"])
+def test_the_focus_shows_on_tables_check_boxes_and_read_only_values(
+    qtbot: Any, window: MainWindow, ruleset: str
+) -> None:
+    """Tab onto a list, a check box or a figure's value (read-only text a screen reader
+    reads) and it looks different: a person sees where the keyboard is."""
+    from PySide6.QtWidgets import QLabel
+
+    view = open_by_hand(qtbot, window, ruleset)
+    seen: dict[str, int] = {}
+    for index in shown_pages(view):
+        view.tabs.setCurrentIndex(index)
+        settle(qtbot)
+        page = view.tabs.widget(index)
+        kinds: list[tuple[str, list[QWidget]]] = [
+            ("list", list(page_lists(view, index))),
+            ("check box", [b for b in page.findChildren(QCheckBox) if reachable(b)]),
+            ("value", [v for v in page.findChildren(QLabel) if tab_stop(v) and v.objectName().startswith("figure:")]),
+        ]
+        for kind, widgets in kinds:
+            for w in widgets[:3]:
+                view.tabs.setFocus(Qt.FocusReason.TabFocusReason)
+                plain_look = looks(w)
+                w.setFocus(Qt.FocusReason.TabFocusReason)
+                assert focused() is w or w.isAncestorOf(focused())
+                assert looks(w) != plain_look, f"{kind} {w.accessibleName()!r}: the focus does not show"
+                seen[kind] = seen.get(kind, 0) + 1
+    assert seen.get("list") and seen.get("check box") and seen.get("value"), seen

@@ -102,6 +102,8 @@ def test_ctrl_wheel_zooms_the_sheet_within_25_to_400_percent(qtbot: Any, window:
     preview = view.preview
     assert preview is not None
     sheet = preview.view
+    assert preview.bar.fit_width.isChecked()  # it opens as wide as the pane
+    qtbot.mouseClick(preview.bar.fit_page, Qt.MouseButton.LeftButton)  # the whole sheet, to see it grow
     before = page_span(sheet.viewport())
     start = sheet.shown_zoom()
     assert shown(view) == f"{round(start * 100)}%"

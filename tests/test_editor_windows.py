@@ -95,14 +95,31 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
         how(qtbot, frame)
 
 
-def test_a_detached_preview_opens_beside_the_main_window_inside_the_screen_and_closes_on_escape(
+def test_a_window_opened_beside_another_takes_the_room_beside_it_inside_the_screen(qtbot: Any) -> None:
+    from PySide6.QtCore import QSize
+
+    from shipyard._qt.placement import beside
+
+    main = QWidget()
+    qtbot.addWidget(main)
+    area = main.screen().availableGeometry()
+    main.setGeometry(area.left(), area.top(), area.width() // 2, area.height() // 2)
+    main.show()
+    qtbot.waitExposed(main)
+    other = QWidget()
+    qtbot.addWidget(other)
+    beside(other, main, QSize(area.width() // 3, area.height() * 2))  # taller than the screen
+    assert area.contains(other.geometry()) and not other.geometry().intersects(main.frameGeometry())
+    main.move(area.right() + 1 - main.frameGeometry().width(), area.top())  # the room is on the left now
+    beside(other, main, QSize(area.width() // 3, area.height() // 2))
+    assert area.contains(other.geometry()) and other.geometry().right() < main.frameGeometry().left()
+
+
+def test_a_detached_preview_opens_inside_the_screen_over_the_panels_not_the_form_and_closes_on_escape(
     qtbot: Any, tmp_path: Path
 ) -> None:
     w = made(qtbot, tmp_path / "settings.ini", preview=True)
     area = room(w)
-    w.resize(area.width() // 2, area.height() - 40)
-    w.move(area.left(), area.top())
-    qtbot.waitUntil(lambda: w.width() == area.width() // 2, timeout=2000)
     view = open_rendered(qtbot, w)
     preview = view.preview
     assert preview is not None
@@ -111,7 +128,25 @@ def test_a_detached_preview_opens_beside_the_main_window_inside_the_screen_and_c
     assert win is not None
     qtbot.waitExposed(win, timeout=RENDER_S)
     assert area.contains(win.geometry()), (win.geometry(), area)
-    overlap = win.frameGeometry().intersected(w.frameGeometry())
-    assert overlap.width() <= 4, f"the preview covers the main window: {overlap}"  # frames may touch
+    # the offscreen screen has no room beside the window: the preview covers its right-hand side
+    form = view.tabs.mapTo(w, view.tabs.rect().topLeft()).x() + w.geometry().left() + view.tabs.width() // 2
+    assert win.geometry().left() >= form, (win.geometry(), form)
     closes_by_escape(qtbot, win)
     assert preview.window_ is None and view.isAncestorOf(preview.view)  # closing attached it again
+
+
+def test_a_long_status_message_is_elided_to_fit_and_its_tooltip_is_the_whole_text(qtbot: Any, tmp_path: Path) -> None:
+    w = made(qtbot, tmp_path / "settings.ini")
+    w.resize(800, 600)
+    w.open_url = lambda _url: True  # type: ignore[method-assign]
+    pdf = tmp_path / ("a folder with a long name " * 6).strip() / "Kestrel Fighter record sheet.pdf"
+    w._printed(str(pdf), "")
+    bar = w.statusBar()
+    whole = f"Printed {pdf}"
+    assert bar.currentMessage() == whole
+    shown = bar.shown_message()  # type: ignore[attr-defined]
+    assert shown != whole and "…" in shown and shown.endswith("record sheet.pdf")  # the file's name is seen
+    assert bar.fontMetrics().horizontalAdvance(shown) <= bar.message_rect().width()  # type: ignore[attr-defined]
+    assert bar.toolTip() == whole
+    w.statusBar().showMessage("Saved k.ship", 5000)
+    assert bar.shown_message() == "Saved k.ship" and bar.toolTip() == ""  # type: ignore[attr-defined]

@@ -399,7 +399,10 @@ class ListEditor(QTableWidget):
             cost.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.setItem(r, self.cost_column, cost)
         self.resizeColumnsToContents()
-        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.horizontalHeader()
+        for c in range(self.columnCount()):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(self.stretched_column(), QHeaderView.ResizeMode.Stretch)
         self._show_marks()
         if focused is not None and entries:
             at_row, at_col = min(focused[0], len(entries) - 1), focused[1]
@@ -407,6 +410,15 @@ class ListEditor(QTableWidget):
             (w if _takes_focus(w) else self).setFocus(Qt.FocusReason.OtherFocusReason)
         elif focused is not None:
             self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def stretched_column(self) -> int:
+        """The column that takes the width the others leave: the entry's name or text where
+        it has one, else the one whose content is widest (a round plan's action, not its
+        role): every column is as wide as its content."""
+        named = next((c for c, col in enumerate(self.columns) if col.kind in ("name", "line")), None)
+        if named is not None:
+            return named
+        return max(range(len(self.columns)), key=self.columnWidth, default=0)
 
     def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> None:
         """A read-only cell's text and tooltip, as the column's ``text`` says now."""

@@ -43,8 +43,9 @@ class SheetView(QPdfView):
         super().__init__(parent)
         self.setDocument(document)
         self.setPageMode(QPdfView.PageMode.SinglePage)
-        self.setZoomMode(QPdfView.ZoomMode.FitInView)
         self.zoomModeChanged.connect(self._mode_changed)
+        # the sheet opens as wide as the pane: its text readable, not the whole page at 21%
+        self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
         self.zoomFactorChanged.connect(lambda _f: self.zoomed.emit())
         document.statusChanged.connect(lambda _s: self.zoomed.emit())
 

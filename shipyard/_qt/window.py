@@ -30,12 +30,14 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt import autosave, convert_actions, helpmenu, previewactions
 from shipyard._qt.document import Document
+from shipyard._qt.focusstyle import FOCUS_STYLE
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.keys import redo_shortcuts
 from shipyard._qt.placement import clamp, fit_first
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
 from shipyard._qt.scrollpage import ScrollPage
+from shipyard._qt.statusline import ElidingStatusBar
 from shipyard._qt.view import DocumentView
 from shipyard.core.catalog import load_catalog, with_preset
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, sample_files
@@ -193,6 +195,8 @@ class MainWindow(EditorWindow):
         self.preview_enabled = preview
         self.smoke = False  # set by `shipyard-gui --smoke`: report and quit once shown
         self.setWindowTitle("Shipyard")
+        self.setStatusBar(ElidingStatusBar())  # a long message elided, the whole of it its tooltip
+        self.setStyleSheet(FOCUS_STYLE)  # the focus shows on tables, check boxes, figures, the preview too
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
