@@ -150,3 +150,40 @@ def test_a_long_status_message_is_elided_to_fit_and_its_tooltip_is_the_whole_tex
     assert bar.toolTip() == whole
     w.statusBar().showMessage("Saved k.ship", 5000)
     assert bar.shown_message() == "Saved k.ship" and bar.toolTip() == ""  # type: ignore[attr-defined]
+
+
+def test_zoom_keeps_the_place_under_the_pointer_with_the_wheel_and_the_centre_with_the_keys(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QPoint
+
+    from .test_editor_preview import ctrl_wheel
+
+    w = made(qtbot, tmp_path / "settings.ini", preview=True)
+    view = open_rendered(qtbot, w)
+    preview = view.preview
+    assert preview is not None
+    sheet = preview.view
+    near = 4  # pixels of the sheet at 100% (about 1.4 mm): the landed zoom moved the place 7 to 9
+    centre = sheet.viewport().rect().center()
+    before = sheet.sheet_point(centre)
+    ctrl_wheel(sheet.viewport(), 2)  # about the pointer, here the middle of the view
+    qtbot.wait(50)
+    after = sheet.sheet_point(centre)
+    assert abs(after.x() - before.x()) <= near and abs(after.y() - before.y()) <= near, (before, after)
+    sheet.verticalScrollBar().setValue(sheet.verticalScrollBar().maximum() // 3)
+    before = sheet.sheet_point(centre)
+    name = view.binder.bindings["name"].widget
+    name.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is name)
+    qtbot.keyClick(name, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)  # the keys: about the centre
+    qtbot.wait(50)
+    after = sheet.sheet_point(centre)
+    assert abs(after.x() - before.x()) <= near and abs(after.y() - before.y()) <= near, (before, after)
+    assert sheet.verticalScrollBar().value() < sheet.verticalScrollBar().maximum()  # not thrown to the bottom
+    corner = QPoint(sheet.viewport().width() // 4, sheet.viewport().height() // 4)
+    before = sheet.sheet_point(corner)
+    sheet.zoom_by(-1, corner)
+    qtbot.wait(50)
+    after = sheet.sheet_point(corner)
+    assert abs(after.x() - before.x()) <= near or sheet.horizontalScrollBar().maximum() == 0, (before, after)
