@@ -376,6 +376,41 @@ def cut_short(window: MainWindow) -> list[str]:
     return out
 
 
+def overlapping(area: QScrollArea) -> list[str]:
+    """Labels and buttons of the page drawn over each other (a figure's text running under
+    a catalog's Add button), more than a pixel or two."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    inner = area.widget()
+    shown = [
+        w
+        for w in inner.findChildren(QWidget)
+        if w.isVisible()
+        and isinstance(w, QLabel | QAbstractButton)
+        and not any(isinstance(p, QAbstractItemView | QComboBox | QAbstractSpinBox) for p in _ancestors(w, inner))
+    ]
+    rects = [(w, QRect(w.mapTo(inner, w.rect().topLeft()), w.size()).adjusted(2, 2, -2, -2)) for w in shown]
+    out = []
+    for i, (a, ra) in enumerate(rects):
+        for b, rb in rects[i + 1 :]:
+            if a.isAncestorOf(b) or b.isAncestorOf(a) or not ra.intersects(rb):
+                continue
+            out.append(f"{_named(a)!r} over {_named(b)!r}")
+    return out
+
+
+def _named(w: QWidget) -> str:
+    return w.accessibleName() or str(getattr(w, "text", str)())
+
+
+def _ancestors(w: QWidget, top: QWidget) -> list[QWidget]:
+    out, up = [], w.parentWidget()
+    while up is not None and up is not top:
+        out.append(up)
+        up = up.parentWidget()
+    return out
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("ruleset", list(SAMPLES))
 def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
@@ -384,8 +419,9 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
     at_size(qtbot, window, *size)
     view = open_sample(qtbot, window, ruleset)
     pages = 0
-    for title, _area in visit(qtbot, view):
+    for title, area in visit(qtbot, view):
         assert not squeezed(window), f"{title} at {size}: {squeezed(window)}"
+        assert not overlapping(area), f"{title} at {size}: {overlapping(area)}"
         assert not cut_short(window), f"{title} at {size}: {cut_short(window)}"
         pages += 1
     assert pages == len(shown_pages(view))

@@ -690,9 +690,12 @@ def _get(entry: Any, dotted: str) -> Any:
 
 def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     box = QWidget()
-    box.setMinimumHeight(200)  # room to browse even on a page with other sections; more when there is more
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
+    # room to browse even on a page with other sections; more when there is more. A strut,
+    # not the box's own minimum height: that would win over what the catalog's column needs
+    # (its Add buttons), and the next section's text ran under them
+    lay.addStrut(200)
     lay.addWidget(browser, 2)
     lay.addWidget(editor, 5)  # the chosen entries have columns; the catalog is a list of names
     return box
