@@ -37,7 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from _heartbeat import Heartbeat, pump  # bench/ is first on sys.path when a bench runs
+from _editor import editor_window  # bench/ is first on sys.path when a bench runs
+from _heartbeat import Heartbeat, pump
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,16 +222,7 @@ def cold_start(rounds: int, env: dict[str, str]) -> dict[str, tuple[float, str]]
 
 
 def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, int, int]:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
-    from shipyard._qt.window import MainWindow
-
-    tmp = tempfile.mkdtemp()
-    w = MainWindow(QSettings(f"{tmp}/s.ini", QSettings.Format.IniFormat), use_user_folder=False, preview=True)
-    w.ask_unsaved = lambda _d: "discard"  # type: ignore[method-assign]
-    w.show()
+    app, w = editor_window(preview=True)
     view = w.open_file(SAMPLE)
     assert view is not None
     deadline = time.time() + 60
@@ -272,17 +264,11 @@ def list_typing(keys: int) -> tuple[list[float], list[float]]:
     key's own event: the edit's change signal). The baseline, timed between the keys on
     the same design: the edit of another field made without a key (the ship's name), its
     panels refreshed the same way."""
-    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QLineEdit
 
-    app = QApplication.instance() or QApplication([])
-    from shipyard._qt.window import MainWindow
-
-    tmp = tempfile.mkdtemp()
-    w = MainWindow(QSettings(f"{tmp}/s.ini", QSettings.Format.IniFormat), use_user_folder=False, preview=True)
-    w.ask_unsaved = lambda _d: "discard"  # type: ignore[method-assign]
-    w.show()
+    app, w = editor_window(preview=True)
     view = w.open_sample(LIST_SAMPLE)
     assert view is not None
     view.finish_building()
