@@ -21,12 +21,12 @@ from __future__ import annotations
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _heartbeat import Heartbeat, pump  # bench/ is first on sys.path when a bench runs
+from _editor import editor_window  # bench/ is first on sys.path when a bench runs
+from _heartbeat import Heartbeat, pump
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,16 +34,7 @@ SAMPLE = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "alien-disk-fi
 
 
 def _open(search: bool) -> tuple[Any, Any, Any]:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
-    from shipyard._qt.window import MainWindow
-
-    tmp = tempfile.mkdtemp()
-    w = MainWindow(QSettings(f"{tmp}/s.ini", QSettings.Format.IniFormat), use_user_folder=False, preview=False)
-    w.ask_unsaved = lambda _d: "discard"  # type: ignore[method-assign]
-    w.show()
+    app, w = editor_window(preview=False)
     view = w.open_file(SAMPLE)
     assert view is not None
     if not search:  # the baseline: the same editor without the search between edits

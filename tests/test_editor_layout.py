@@ -318,3 +318,110 @@ def test_track_boxes_wrap_inside_the_panel(qtbot: Any, window: MainWindow, rules
         assert wrapped
     for row in wrapped:
         assert record.visualItemRect(row).height() > record.fontMetrics().height() * 1.5
+
+
+# --- nothing squeezed, nothing cut without its whole text in a tooltip (issue 24) -------------
+
+
+def squeezed(window: MainWindow) -> list[str]:
+    """Visible labels, buttons, drop-downs and spin boxes smaller than their minimum size hint."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    out = []
+    for w in window.findChildren(QWidget):
+        if not w.isVisible() or not isinstance(w, QLabel | QAbstractButton | QComboBox | QAbstractSpinBox):
+            continue
+        least = w.minimumSizeHint()
+        if w.width() < least.width() - 1 or w.height() < least.height() - 1:
+            out.append(
+                f"{type(w).__name__} {w.accessibleName()!r} {w.width()}x{w.height()} < {least.width()}x{least.height()}"
+            )
+    return out
+
+
+def cut_short(window: MainWindow) -> list[str]:
+    """Texts shown elided (a table's header or cell, a drop-down's choice) whose tooltip does
+    not hold them whole."""
+    from PySide6.QtWidgets import QStyleOptionComboBox, QTreeWidget
+
+    out = []
+    for w in window.findChildren(QWidget):
+        if not w.isVisible():
+            continue
+        if isinstance(w, QTableWidget | QTreeWidget):
+            header = w.horizontalHeader() if isinstance(w, QTableWidget) else w.header()
+            for c in range(header.count()):
+                if header.isSectionHidden(c):
+                    continue
+                if header.sectionSizeFromContents(c).width() > header.sectionSize(c):
+                    out.append(f"{w.accessibleName()!r}: header of column {c} cut to {header.sectionSize(c)} pixels")
+        if isinstance(w, QTableWidget):
+            for r in range(w.rowCount()):
+                for c in range(w.columnCount()):
+                    item = w.item(r, c)
+                    if item is None or not item.text() or w.isColumnHidden(c):
+                        continue
+                    need = w.fontMetrics().horizontalAdvance(item.text()) + 8
+                    if need > w.columnWidth(c) and item.text() not in (item.toolTip() or ""):
+                        out.append(f"{w.accessibleName()!r}: {item.text()!r} cut, no tooltip")
+        if isinstance(w, QComboBox) and not w.isEditable():
+            option = QStyleOptionComboBox()
+            w.initStyleOption(option)
+            field = w.style().subControlRect(
+                QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, w
+            )
+            cut = w.fontMetrics().horizontalAdvance(w.currentText()) > field.width() + 1
+            if cut and w.currentText() not in (w.toolTip() or ""):
+                out.append(f"drop-down {w.accessibleName()!r}: {w.currentText()!r} cut, no tooltip")
+    return out
+
+
+def overlapping(area: QScrollArea) -> list[str]:
+    """Labels and buttons of the page drawn over each other (a figure's text running under
+    a catalog's Add button), more than a pixel or two."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    inner = area.widget()
+    shown = [
+        w
+        for w in inner.findChildren(QWidget)
+        if w.isVisible()
+        and isinstance(w, QLabel | QAbstractButton)
+        and not any(isinstance(p, QAbstractItemView | QComboBox | QAbstractSpinBox) for p in _ancestors(w, inner))
+    ]
+    rects = [(w, QRect(w.mapTo(inner, w.rect().topLeft()), w.size()).adjusted(2, 2, -2, -2)) for w in shown]
+    out = []
+    for i, (a, ra) in enumerate(rects):
+        for b, rb in rects[i + 1 :]:
+            if a.isAncestorOf(b) or b.isAncestorOf(a) or not ra.intersects(rb):
+                continue
+            out.append(f"{_named(a)!r} over {_named(b)!r}")
+    return out
+
+
+def _named(w: QWidget) -> str:
+    return w.accessibleName() or str(getattr(w, "text", str)())
+
+
+def _ancestors(w: QWidget, top: QWidget) -> list[QWidget]:
+    out, up = [], w.parentWidget()
+    while up is not None and up is not top:
+        out.append(up)
+        up = up.parentWidget()
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("ruleset", list(SAMPLES))
+def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
+    qtbot: Any, window: MainWindow, ruleset: str, size: tuple[int, int]
+) -> None:
+    at_size(qtbot, window, *size)
+    view = open_sample(qtbot, window, ruleset)
+    pages = 0
+    for title, area in visit(qtbot, view):
+        assert not squeezed(window), f"{title} at {size}: {squeezed(window)}"
+        assert not overlapping(area), f"{title} at {size}: {overlapping(area)}"
+        assert not cut_short(window), f"{title} at {size}: {cut_short(window)}"
+        pages += 1
+    assert pages == len(shown_pages(view))

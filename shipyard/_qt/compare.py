@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.closing import closable
 from shipyard._qt.document import Document
 from shipyard.core.compare import SECTION_HEADINGS, Comparison, Row, compare, pair_lines
 from shipyard.core.designfile import LoadedDesign
@@ -75,6 +76,7 @@ class CompareView(QWidget):
         self.between.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.between.setAccessibleName("Between the ships")
         lay.addWidget(self.between)
+        self.close_button = closable(self, lay)
         self.comparison: Comparison | None = None
         self._read_report: Any = None
         doc.changed.connect(self.refresh)

@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shipyard._qt.formbase import MarkedLabel, Pages, Scope, plain
 from shipyard._qt.generated_browse import ListingBrowser
@@ -110,6 +122,15 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         value = pages.context().value(path)
         return len(value) if isinstance(value, list) else 0
 
+    def ready(row: int) -> None:
+        """The new entry's first field has the focus, its text selected: what the person
+        types next names the entry (a Space typed then is a space, not another entry)."""
+        if not editor.focus_path(f"{path}[{row}]"):
+            return
+        field = QApplication.focusWidget()
+        if isinstance(field, QLineEdit | QAbstractSpinBox):
+            field.selectAll()
+
     def add(item_id: str | None) -> None:
         item = doc.catalog.item(decl.catalog, item_id) if decl.catalog and item_id else None
         text = f"Add {item.name if item is not None else item_id or noun}"
@@ -124,14 +145,16 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         except InputError as exc:  # the ruleset refuses (nothing to add): said, nothing changes
             pages.report_error(str(exc))
             return
-        if decl.detail and count() > before:
+        if item_id is None and count() > before:  # the Add button: the new row, ready to fill in
+            ready(before)
+        elif decl.detail and count() > before:
             editor.setCurrentCell(before, 0)  # the new entry's detail, ready to fill in
 
     def add_custom() -> None:
         before = count()
         pages._error(doc.insert(path, custom_entry(decl), text=f"{plain(decl.add or 'Add')}"))
         if count() > before:
-            editor.setCurrentCell(before, 0)
+            ready(before)
 
     columns = [_column(pages, c, path, item_of) for c in decl.columns]
     editor = ListEditor(
@@ -165,6 +188,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         area = browser_with_list(browser, chosen)
         if decl.custom is not None:  # entries of the list's own beside the catalog's
             own = QPushButton(decl.add or "&Add")
+            own.setAutoDefault(True)  # Enter adds, as Space does
             own.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
             own.clicked.connect(add_custom)
             side = browser.layout()
@@ -177,12 +201,14 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(chosen, 1)
         button = QPushButton(decl.add or "&Add")
+        button.setAutoDefault(True)  # Enter adds, as Space does
         button.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
         button.clicked.connect(lambda: add(None))
         row = QHBoxLayout()
         row.addWidget(button)
         row.addStretch(1)
         lay.addLayout(row)
+        scope.updates.append(lambda ctx: _offer_adding(button, ctx, path, noun, doc.place))
     if decl.help:
         pages._help(scope, editor, decl.help)
 
@@ -225,6 +251,21 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
     lay.addWidget(area, 1)
     lay.addWidget(detail.box)
     return box
+
+
+def _offer_adding(button: QPushButton, ctx: FormContext, path: str, noun: str, place: Any) -> None:
+    """An Add button is enabled while the list has a place to be in (a round plan's actions
+    need a round plan); greyed, its tooltip says what to make first."""
+    parts = parse_path(path)
+    parent = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts[:-1]).lstrip(".")
+    there = not parent or ctx.value(parent) is not None
+    if button.isEnabled() != there:
+        button.setEnabled(there)
+    article = "an" if noun[:1].lower() in "aeiou" else "a"
+    what = f"{article.capitalize()} {noun} belongs to “{place(parent)}”"
+    tip = "" if there else f"{what}, which this design has not got: turn that on first."
+    if button.toolTip() != tip:
+        button.setToolTip(tip)
 
 
 class _Detail:

@@ -15,8 +15,10 @@ from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QWidget
+from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QVBoxLayout, QWidget
 
+from shipyard._qt.closing import closable
+from shipyard._qt.placement import clamp
 from shipyard.core.reading import user_reading
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets
@@ -90,18 +92,26 @@ def _add(menu: QMenu, text: str, slot: object) -> QAction:
 
 
 def _window(window: HelpHost, title: str, body: str, *, markdown: bool = False) -> QTextBrowser:
-    view = QTextBrowser(window if isinstance(window, QWidget) else None)
-    view.setWindowFlag(Qt.WindowType.Window)
-    view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    view.setWindowTitle(f"{title} — Shipyard")
+    """A window reading ``body``, with a Close button; Escape closes it (the text's widget
+    is returned, its window is ``view.window()``)."""
+    frame = QWidget(window if isinstance(window, QWidget) else None, Qt.WindowType.Window)
+    frame.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    frame.setWindowTitle(f"{title} — Shipyard")
+    lay = QVBoxLayout(frame)
+    view = QTextBrowser()
+    lay.addWidget(view, 1)
+    closable(frame, lay)
+    view.setWindowTitle(frame.windowTitle())
     view.setAccessibleName(title)
     view.setOpenExternalLinks(True)
     if markdown:
         view.setMarkdown(body)
     else:
         view.setHtml(body)
-    view.resize(720, 640)
-    view.show()
+    frame.resize(720, 640)
+    if isinstance(window, QWidget):
+        clamp(frame)
+    frame.show()
     return view
 
 

@@ -84,6 +84,7 @@ class CatalogBrowser(QWidget):
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")
+        self.add_button.setAutoDefault(True)  # Enter adds, as Space does
         label = QLabel(f"{noun.capitalize()} catalog")
         label.setBuddy(self.search)
         lay = QVBoxLayout(self)
@@ -309,12 +310,18 @@ class ListEditor(QTableWidget):
         return len(self.columns) + 1
 
     def refresh(self) -> None:
+        """Show the entries. The rows' controls are made again only when the number of
+        entries changes (an entry added or removed): an edit of an entry, its name typed a
+        key at a time, keeps every control, so the one a person is typing in keeps the
+        focus. Names, accessible names and tooltips follow the entries in place."""
         entries = self.entries()
-        signature = tuple(self.name_of(e) for e in entries)
+        signature = (len(entries),)
         if signature != self._signature:
             self._rebuild(entries)
             self._signature = signature
             self.rebuilt.emit()
+        else:
+            self._rename(entries)
         self._show_costs(len(entries))
         # a choice's options may follow the design (a crew member's stations: its turrets too)
         options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
@@ -334,12 +341,56 @@ class ListEditor(QTableWidget):
         finally:
             self._updating = False
 
+    def _rename(self, entries: list[dict[str, Any]]) -> None:
+        """The rows' names (a name cell, the controls' accessible names and tooltips) as the
+        entries are named now, without making any control again."""
+        for r, entry in enumerate(entries):
+            name = self.name_of(entry)
+            for c, col in enumerate(self.columns):
+                w = self.cellWidget(r, c)
+                if w is None:
+                    continue
+                if col.kind == "name" and isinstance(w, QLabel) and w.text() != name:
+                    w.setText(name)
+                self._name_cell(w, col, name)
+            remove = self.cellWidget(r, self.remove_column)
+            if remove is not None and remove.accessibleName() != f"Remove {name}":
+                remove.setAccessibleName(f"Remove {name}")
+
+    @staticmethod
+    def _name_cell(w: QWidget, col: Column, entry_name: str) -> None:
+        name = f"{col.header} of {entry_name}"
+        if w.accessibleName() == name:
+            return
+        w.setAccessibleName(name)
+        if col.kind != "label":  # a read-only cell's tooltip is its text's (see _label)
+            w.setToolTip(f"{name}: {col.help}" if col.help else name)
+
+    def _focused_cell(self) -> tuple[int, int] | None:
+        """The (row, column) of the cell control that has the focus, if one has."""
+        from PySide6.QtWidgets import QApplication
+
+        focus = QApplication.focusWidget()
+        if focus is None:
+            return None
+        for r in range(self.rowCount()):
+            for c in range(self.columnCount()):
+                w = self.cellWidget(r, c)
+                if w is not None and (w is focus or w.isAncestorOf(focus)):
+                    return r, c
+        return None
+
     def _rebuild(self, entries: list[dict[str, Any]]) -> None:
+        """Make the rows' controls again for ``entries``; the focus, when it was in a cell,
+        stays in that cell (or the last row's, when rows went): a Remove pressed from the
+        keyboard leaves the focus on the next row's Remove, not nowhere."""
+        focused = self._focused_cell()
         self.setRowCount(len(entries))
         for r, entry in enumerate(entries):
             for c, col in enumerate(self.columns):
                 self.setCellWidget(r, c, self._make(r, col, entry))
             remove = QPushButton("Remove")
+            remove.setAutoDefault(True)  # Enter removes, as Space does
             remove.setAccessibleName(f"Remove {self.name_of(entry)}")
             remove.clicked.connect(lambda _=False, row=r: self._remove(row))
             self.setCellWidget(r, self.remove_column, remove)
@@ -348,8 +399,26 @@ class ListEditor(QTableWidget):
             cost.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.setItem(r, self.cost_column, cost)
         self.resizeColumnsToContents()
-        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.horizontalHeader()
+        for c in range(self.columnCount()):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(self.stretched_column(), QHeaderView.ResizeMode.Stretch)
         self._show_marks()
+        if focused is not None and entries:
+            at_row, at_col = min(focused[0], len(entries) - 1), focused[1]
+            w = self.cellWidget(at_row, at_col)
+            (w if _takes_focus(w) else self).setFocus(Qt.FocusReason.OtherFocusReason)
+        elif focused is not None:
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def stretched_column(self) -> int:
+        """The column that takes the width the others leave: the entry's name or text where
+        it has one, else the one whose content is widest (a round plan's action, not its
+        role): every column is as wide as its content."""
+        named = next((c for c, col in enumerate(self.columns) if col.kind in ("name", "line")), None)
+        if named is not None:
+            return named
+        return max(range(len(self.columns)), key=self.columnWidth, default=0)
 
     def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> None:
         """A read-only cell's text and tooltip, as the column's ``text`` says now."""
@@ -361,7 +430,6 @@ class ListEditor(QTableWidget):
 
     def _make(self, row: int, col: Column, entry: dict[str, Any]) -> QWidget:
         path = f"{self.list_path}[{row}]" + ("" if col.field == "." else f".{col.field}")
-        name = f"{col.header} of {self.name_of(entry)}"
         w: QWidget
         if col.kind == "name":
             w = QLabel(self.name_of(entry))
@@ -392,8 +460,7 @@ class ListEditor(QTableWidget):
                 cb.addItem(label, value)
             cb.activated.connect(lambda i, p=path, box=cb: self._commit(p, box.itemData(i), False))
             w = cb
-        w.setAccessibleName(name)
-        w.setToolTip(f"{name}: {col.help}" if col.help else name)
+        self._name_cell(w, col, self.name_of(entry))
         if col.help:
             w.setAccessibleDescription(col.help)
         if isinstance(w, QSpinBox | QLineEdit):
@@ -623,9 +690,12 @@ def _get(entry: Any, dotted: str) -> Any:
 
 def browser_with_list(browser: CatalogBrowser, editor: QWidget) -> QWidget:
     box = QWidget()
-    box.setMinimumHeight(200)  # room to browse even on a page with other sections; more when there is more
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
+    # room to browse even on a page with other sections; more when there is more. A strut,
+    # not the box's own minimum height: that would win over what the catalog's column needs
+    # (its Add buttons), and the next section's text ran under them
+    lay.addStrut(200)
     lay.addWidget(browser, 2)
     lay.addWidget(editor, 5)  # the chosen entries have columns; the catalog is a list of names
     return box

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from shipyard._qt.document import Document
 from shipyard._qt.keys import chain, preview_key_text, reading_order
+from shipyard._qt.placement import beside, clamp
 from shipyard._qt.previewactions import actions_near
 from shipyard._qt.rendering import RenderBridge, render_in_background
 from shipyard._qt.sheetview import SheetBar, SheetView
@@ -187,14 +188,17 @@ class PreviewPanel(QWidget):
         self._name_window()
         win.closing.connect(self.attach)
         geometry = self._settings.value(WINDOW_KEY) if self._settings is not None else None
-        if not (isinstance(geometry, QByteArray) and win.restoreGeometry(geometry)):
-            win.resize(self._first_size())
+        if isinstance(geometry, QByteArray) and win.restoreGeometry(geometry):
+            clamp(win)
+        else:
+            beside(win, self.window(), self._first_size())
         self._lay.removeWidget(self.sheet)
         win.hold(self.sheet)
         self.placeholder.show()
         self.bar.show_detached(True)
         chain(reading_order(self.sheet))  # Tab in the window: the zoom strip, then the sheet
         win.show()
+        clamp(win)  # with its frame, now that it has one
         win.raise_()
         win.activateWindow()
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)

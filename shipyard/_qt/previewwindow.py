@@ -16,6 +16,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from shipyard._qt.closing import closable
+
 if TYPE_CHECKING:
     from shipyard._qt.sheetview import SheetView
 
@@ -43,9 +45,10 @@ class PreviewWindow(QWidget):
         self.addActions(actions)  # the View menu's keys work in this window too
         self._lay = QVBoxLayout(self)
         self._lay.setContentsMargins(4, 4, 4, 4)
+        self.close_button = closable(self, self._lay)  # closing puts the sheet back in the editor
 
     def hold(self, sheet: QWidget) -> None:
-        self._lay.addWidget(sheet)
+        self._lay.insertWidget(0, sheet, 1)
         sheet.show()
 
     def name_for(self, title: str) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QWheelEvent
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
@@ -43,8 +43,9 @@ class SheetView(QPdfView):
         super().__init__(parent)
         self.setDocument(document)
         self.setPageMode(QPdfView.PageMode.SinglePage)
-        self.setZoomMode(QPdfView.ZoomMode.FitInView)
         self.zoomModeChanged.connect(self._mode_changed)
+        # the sheet opens as wide as the pane: its text readable, not the whole page at 21%
+        self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
         self.zoomFactorChanged.connect(lambda _f: self.zoomed.emit())
         document.statusChanged.connect(lambda _s: self.zoomed.emit())
 
@@ -84,28 +85,48 @@ class SheetView(QPdfView):
             return across
         return min(across, (self.viewport().height() - m.top() - m.bottom()) / height)
 
+    def page_origin(self, factor: float | None = None) -> QPointF:
+        """Where the page's top-left corner is in the view's scrolled content at ``factor``
+        (default the zoom shown): past the document margins, and centred across when the
+        page is narrower than the view, as QPdfView lays it out."""
+        zoom = self.shown_zoom() if factor is None else factor
+        width, _height = self._page_pixels()
+        m = self.documentMargins()
+        room = self.viewport().width() - m.left() - m.right()
+        return QPointF(m.left() + max(0.0, (room - width * zoom) / 2), m.top())
+
+    def sheet_point(self, at: QPoint) -> QPointF:
+        """The point of the page (in pixels at 100%) under ``at`` (viewport coordinates)."""
+        zoom = self.shown_zoom()
+        origin = self.page_origin(zoom)
+        x = self.horizontalScrollBar().value() + at.x() - origin.x()
+        y = self.verticalScrollBar().value() + at.y() - origin.y()
+        return QPointF(x / zoom, y / zoom) if zoom > 0 else QPointF()
+
     def set_zoom(self, factor: float, anchor: QPoint | None = None) -> None:
         """Show the page at ``factor`` (bounded to 25%..400%), keeping the point of the
-        sheet under ``anchor`` (viewport coordinates; default its centre) where it is."""
-        old = self.shown_zoom()
+        sheet under ``anchor`` (viewport coordinates; the wheel's pointer; default the
+        view's centre, for the keys) where it is."""
         factor = clamp(factor)
         at = anchor if anchor is not None else self.viewport().rect().center()
-        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
-        x, y = h.value() + at.x(), v.value() + at.y()
+        point = self.sheet_point(at)
         self.setZoomMode(QPdfView.ZoomMode.Custom)
         self.setZoomFactor(factor)
-        if old > 0:
-            h.setValue(round(x * factor / old - at.x()))
-            v.setValue(round(y * factor / old - at.y()))
+        origin = self.page_origin(factor)
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(round(origin.x() + point.x() * factor - at.x()))
+        v.setValue(round(origin.y() + point.y() * factor - at.y()))
 
     def zoom_by(self, steps: float, anchor: QPoint | None = None) -> None:
         self.set_zoom(self.shown_zoom() * STEP**steps, anchor)
 
     def fit_width(self) -> None:
         self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self.zoomed.emit()  # asked again while already so: its button stays checked
 
     def fit_page(self) -> None:
         self.setZoomMode(QPdfView.ZoomMode.FitInView)
+        self.zoomed.emit()
 
     def setting(self) -> str:
         """The zoom as the settings keep it: "fit-width", "fit-page" or the factor ("1.5")."""

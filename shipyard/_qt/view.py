@@ -222,14 +222,44 @@ class DocumentView(QWidget):
             self._settings.setValue(f"layout/{self._layout_key}/{part}", [str(n) for n in splitter.sizes()])
 
     def _room_for_preview(self) -> None:
-        """A preview added to the shown panels gets half their height (a splitter gives a
-        newcomer next to nothing), the panels above the rest in their proportions."""
+        """A preview added to the shown panels: the panels above get the heights that show
+        their content (a summary's every row) while that leaves the preview a third of the
+        height or more; else the preview gets a third and the panels share the rest in the
+        proportions of what they hold (a splitter gives a newcomer next to nothing)."""
         sizes = self._right.sizes()
         total, above = sum(sizes), sum(sizes[:-1])
-        if total <= 0 or above <= 0 or sizes[-1] >= total // 2:
+        if total <= 0 or above <= 0:
+            return
+        wanted = [self._wanted_height(self._right.widget(i)) if sizes[i] > 0 else 0 for i in range(len(sizes) - 1)]
+        if sum(wanted) <= total * 2 // 3:
+            self._right.setSizes([*wanted, total - sum(wanted)])
+            return
+        if sum(wanted) > 0:  # the preview a third, the panels the rest in the proportions of their content
+            room = total - total // 3
+            self._right.setSizes([n * room // sum(wanted) for n in wanted] + [total // 3])
+            return
+        if sizes[-1] >= total // 2:
             return
         half = total // 2
         self._right.setSizes([n * (total - half) // above for n in sizes[:-1]] + [half])
+
+    @staticmethod
+    def _wanted_height(box: QWidget | None) -> int:
+        """The height a right-hand box needs to show its content: its title and, for a
+        list or tree, every row (not the few rows of its size hint)."""
+        if box is None or box.isHidden():
+            return 0
+        from PySide6.QtWidgets import QAbstractItemView
+
+        need = box.sizeHint().height()
+        for view in box.findChildren(QAbstractItemView):
+            rows = view.model().rowCount() if view.model() is not None else 0
+            if rows:
+                per = max(view.sizeHintForRow(0), view.fontMetrics().height())
+                header = getattr(view, "header", None) or getattr(view, "horizontalHeader", None)
+                top = header().height() if header is not None and header().isVisible() else 0
+                need = max(need, need - view.sizeHint().height() + rows * per + top + 2 * view.frameWidth())
+        return need
 
     def _restore(self, splitter: QSplitter, part: str) -> bool:
         """The sizes kept for ``part``, when the splitter has as many parts as then (the

@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence, QPalette, QUndoGroup
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,11 +30,14 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt import autosave, convert_actions, exportactions, helpmenu, previewactions
 from shipyard._qt.document import Document
+from shipyard._qt.focusstyle import FOCUS_STYLE
 from shipyard._qt.formbase import mark_colour
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.keys import redo_shortcuts
+from shipyard._qt.placement import clamp, fit_first
 from shipyard._qt.rendering import RenderBridge, close_shared_worker, render_in_background
 from shipyard._qt.scrollpage import ScrollPage
+from shipyard._qt.statusline import ElidingStatusBar
 from shipyard._qt.view import DocumentView
 from shipyard.core.catalog import load_catalog, with_preset
 from shipyard.core.designfile import EXTENSION, LoadedDesign, load_design, sample_files
@@ -196,6 +199,8 @@ class MainWindow(EditorWindow):
         self.smoke = False  # set by `shipyard-gui --smoke`: report and quit once shown
         self.smoke_errors = 0  # errors a smoke run printed instead of showing (exit status 2)
         self.setWindowTitle("Shipyard")
+        self.setStatusBar(ElidingStatusBar())  # a long message elided, the whole of it its tooltip
+        self.setStyleSheet(FOCUS_STYLE)  # the focus shows on tables, check boxes, figures, the preview too
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
@@ -211,10 +216,10 @@ class MainWindow(EditorWindow):
         self.setCentralWidget(self.stack)
         self._make_menus()
         geometry = settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            clamp(self)  # remembered on another screen: kept inside this one
         else:
-            self.resize(1400, 900)
+            fit_first(self, QSize(1400, 900))  # or less: the screen's available area
         self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave_all)
         self.autosave_timer.start()
@@ -764,6 +769,7 @@ class MainWindow(EditorWindow):
         view = CompareView(doc, target, name, other_first=other == "saved")
         view.setParent(self, Qt.WindowType.Window)
         view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        clamp(view)
         view.show()
         return view
 
