@@ -460,6 +460,7 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
         _print_problems(exc)
         return EXIT_INPUT
     args = parser.parse_args(argv)
+    args.build_parser = build_parser  # for a command that lists the others (completion), which may not import cli
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_INPUT

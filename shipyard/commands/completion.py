@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,10 +113,9 @@ def _walk(
         cmd.positional = "none"
 
 
-def commands() -> list[Command]:
-    """Every command ``shipyard`` runs, with its options, as its own parsers declare them."""
-    from shipyard.cli import build_parser
-
+def commands(build_parser: Callable[[str | None], argparse.ArgumentParser]) -> list[Command]:
+    """Every command ``shipyard`` runs, with its options, as its own parsers declare them
+    (``build_parser``: the command line's, handed down by it so that no command imports it)."""
     ids = _ids()
     top = build_parser(None)
     out: list[Command] = []
@@ -130,7 +130,7 @@ def commands() -> list[Command]:
 
 
 def cmd_completion(args: argparse.Namespace) -> int:
-    sys.stdout.write(script(args.shell, commands()))
+    sys.stdout.write(script(args.shell, commands(args.build_parser)))
     return EXIT_OK
 
 

@@ -32,7 +32,8 @@ from shipyard.core.evaluate import Verdict, evaluate, verdict
 from shipyard.core.findings import Finding, Severity
 from shipyard.core.model import Catalog
 from shipyard.core.paths import parse_path, value_at
-from shipyard.core.places import entry_name, place
+from shipyard.core.places import place
+from shipyard.core.placewords import entry_name
 from shipyard.core.report import Report
 from shipyard.core.schema import Spec, design_schema
 

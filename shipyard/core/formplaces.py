@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from shipyard.core.form import BudgetsRef, FieldDecl, ListDecl, MapDecl, Section
 from shipyard.core.formview import help_text
 from shipyard.core.paths import join_path, parse_path, value_at
-from shipyard.core.places import entry_name as catalog_name
 from shipyard.core.placewords import Parts, lower_in_sentence, plain, rest_words, words
+from shipyard.core.placewords import entry_name as catalog_name
 
 if TYPE_CHECKING:
     from shipyard.core.form import Form

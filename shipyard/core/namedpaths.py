@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from shipyard.core.errors import InputError
 from shipyard.core.paths import join_path
-from shipyard.core.places import entry_name
+from shipyard.core.placewords import entry_name
 from shipyard.core.suggest import normalise
 
 if TYPE_CHECKING:

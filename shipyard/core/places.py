@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shipyard.core.paths import join_path, parse_path, value_at
-from shipyard.core.placewords import Parts, words
+from shipyard.core.placewords import Parts, entry_name, words
 
 if TYPE_CHECKING:
     from shipyard.core.form import Form
@@ -79,21 +79,3 @@ def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
             tail.append(words(part))
     text = (f"{head}: {' '.join(tail)}" if tail else head) if head else " ".join(tail)
     return text[:1].upper() + text[1:]
-
-
-def entry_name(entry: Any, catalog: Catalog) -> str:
-    """A list entry's name: its ``name``, else the catalog item one of its values names."""
-    if isinstance(entry, str):
-        return next((i.name for k in catalog.items if (i := catalog.item(k, entry)) is not None), entry)
-    if not isinstance(entry, dict):
-        return ""
-    name = entry.get("name")
-    if isinstance(name, str) and name.strip():
-        return name.strip()
-    for value in entry.values():
-        if isinstance(value, str):
-            for kind in catalog.items:
-                item = catalog.item(kind, value)
-                if item is not None:
-                    return item.name
-    return ""

@@ -1,10 +1,16 @@
 """How the parts of a place read in a sentence: labels without accelerators, names kept.
 
 Shared by :mod:`shipyard.core.places` (a place in plain words) and
-:mod:`shipyard.core.formplaces` (a place in the words of the declared form).
+:mod:`shipyard.core.formplaces` (a place in the words of the declared form), so neither
+imports the other for a list entry's name.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shipyard.core.model import Catalog
 
 Parts = list[str | int]
 
@@ -29,3 +35,21 @@ def words(part: str) -> str:
 def rest_words(rest: Parts) -> str:
     """What is left of a path after its named place: "count", "#2 damage"."""
     return " ".join(words(p) if isinstance(p, str) else f"#{p + 1}" for p in rest)
+
+
+def entry_name(entry: Any, catalog: Catalog) -> str:
+    """A list entry's name: its ``name``, else the catalog item one of its values names."""
+    if isinstance(entry, str):
+        return next((i.name for k in catalog.items if (i := catalog.item(k, entry)) is not None), entry)
+    if not isinstance(entry, dict):
+        return ""
+    name = entry.get("name")
+    if isinstance(name, str) and name.strip():
+        return name.strip()
+    for value in entry.values():
+        if isinstance(value, str):
+            for kind in catalog.items:
+                item = catalog.item(kind, value)
+                if item is not None:
+                    return item.name
+    return ""
