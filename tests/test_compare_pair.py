@@ -45,7 +45,7 @@ def _pair_json(*files: Path) -> dict[str, Any]:
 
 
 def test_the_text_comparison_shows_both_numbers_with_how_and_where_from() -> None:
-    proc = run_shipyard("compare", CARRIER, GUNBOAT)
+    proc = run_shipyard("compare", CARRIER, GUNBOAT, "--width", "0")  # full width: a row a line
     assert proc.returncode == 1, proc.stderr
     out = proc.stdout
     assert re.search(r"^\s+Size advantage \(Dominion Carrier vs Brigand Gunboat\)\s+0%\s+0%$", out, re.M), out
@@ -57,11 +57,16 @@ def test_the_text_comparison_shows_both_numbers_with_how_and_where_from() -> Non
         f"  Detection modifier (Dominion Carrier vs Brigand Gunboat): Dominion Carrier: +40% ({CARRIER_SEEKS}); "
         f"Brigand Gunboat: -40% ({GUNBOAT_SEEKS}) — {SOURCE}, Detection",
     ]
+    # into a pipe the table and the notes under it fit 80 columns, the notes' words all there
+    fitted = run_shipyard("compare", CARRIER, GUNBOAT).stdout
+    assert max(map(len, fitted.splitlines())) <= 80
+    notes = " ".join(fitted.split("\nBetween the ships:\n", 1)[1].split())
+    assert notes == " ".join(" ".join(between).split())
     # not differences: the count at the top is the figures', items' and findings' alone
     differs = sum(1 for line in out.splitlines() if line.startswith("* "))
     assert out.startswith(f"The Cluster Falk: {differs} difference(s)")
     # with --differences the rows go, the numbers between the ships stay
-    only = run_shipyard("compare", CARRIER, GUNBOAT, "--differences").stdout
+    only = run_shipyard("compare", CARRIER, GUNBOAT, "--differences", "--width", "0").stdout
     assert only.split("\nBetween the ships:\n", 1)[1].splitlines() == between
 
 

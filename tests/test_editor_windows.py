@@ -20,7 +20,7 @@ from shipyard._qt import helpmenu
 from shipyard._qt.window import MainWindow
 
 from .conftest import EXAMPLES
-from .test_editor import _quiet, no_blocking_dialogs
+from .test_editor import _quiet, no_blocking_dialogs, user_copy
 from .test_editor_preview import RENDER_S, open_rendered
 
 __all__ = ["no_blocking_dialogs"]  # fixtures used here
@@ -79,7 +79,7 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
     qtbot: Any, tmp_path: Path, how: Any
 ) -> None:
     w = made(qtbot, tmp_path / "settings.ini")
-    view = w.open_file(EXAMPLES / "rebel-frigate.ship")
+    view = w.open_file(user_copy(tmp_path, "rebel-frigate"))  # a file of the user's: it has a saved version
     assert view is not None
     view.doc.edit("name", "Frigate Two")
     compare = w.compare_with(view.doc, "saved")

@@ -37,7 +37,7 @@ SECTION_HEADINGS = {
     "pools": "Budgets",
     "items": "Chosen from the catalog",
     "findings": "Findings",
-    "pair": "Between the two",
+    "pair": "Between the ships",
 }
 POOL_WORDS = {"budget": "budget", "spent": "spent", "remaining": "left"}
 
