@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from shipyard.core.safepaths import inside, is_regular_file, resolved
@@ -76,6 +77,24 @@ def _fields_look_as_drawn(document: Any, pdf: Any) -> None:
         form["NeedAppearances"] = "false"
 
 
+_fonts: FontConfiguration | None = None
+
+
+def font_configuration() -> FontConfiguration:
+    """One font configuration for every job of this worker: building Pango's font map
+    and asking fontconfig for the families is a good part of a first render."""
+    global _fonts
+    if _fonts is None:
+        _fonts = FontConfiguration()
+    return _fonts
+
+
+def warm_up(html: str) -> None:
+    """Render a small page and throw it away, so the first real job finds fonts, the
+    user-agent stylesheet and WeasyPrint's lazily built tables ready."""
+    HTML(string=html).render(font_config=font_configuration(), pdf_tags=True).write_pdf(pdf_tags=True)
+
+
 def html_to_pdf(
     html: str, base: Path, roots: list[Path], fillable: bool = False
 ) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
@@ -83,7 +102,7 @@ def html_to_pdf(
     and how many form fields it has."""
     options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": True}
     document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        **options
+        font_config=font_configuration(), **options
     )
     document.metadata.attachments = []
     fields = 0
