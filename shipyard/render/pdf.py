@@ -20,6 +20,7 @@ WeasyPrint leaves without one, are drawn by viewers from their value.
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -96,14 +97,17 @@ def warm_up(html: str) -> None:
 
 
 def html_to_pdf(
-    html: str, base: Path, roots: list[Path], fillable: bool = False
+    html: str, base: Path, roots: list[Path], fillable: bool = False, between: Callable[[], None] | None = None
 ) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
     """Render ``html``: the PDF bytes, each page's size in mm, the page each anchor is on,
-    and how many form fields it has."""
+    and how many form fields it has. ``between`` runs after the layout, before the PDF is
+    written (where a job no longer wanted stops)."""
     options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": True}
     document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
         font_config=font_configuration(), **options
     )
+    if between is not None:
+        between()
     document.metadata.attachments = []
     fields = 0
     for page in document.pages:

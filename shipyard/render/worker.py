@@ -13,7 +13,8 @@ A worker stays warm: once WeasyPrint is imported it renders a one-line page at o
 first render in a process pays for fontconfig, Pango's font map and the user-agent
 stylesheet), and every job reuses one font configuration. A job that is no longer wanted
 (the live preview of a design edited since) is dropped mid-render with
-:meth:`RenderWorker.supersede`: the worker is interrupted by a signal, answers
+:meth:`RenderWorker.supersede`: a signal tells the worker, which drops the job at its
+next step (before the HTML is laid out, before the PDF is written), answers
 "superseded" and takes the next job, still warm; a job of another owner (a print) is never
 interrupted.
 
@@ -72,7 +73,7 @@ class RenderSuperseded(RenderError):
 
 
 class _Superseded(BaseException):
-    """Raised inside a worker's job by the supersede signal (a BaseException: no template or
+    """Raised at a step of a worker's job after the supersede signal (a BaseException: no template or
     renderer code catching ``Exception`` swallows it)."""
 
 
@@ -154,10 +155,17 @@ _pending = False  # the signal came between jobs: it is for the job waiting in t
 
 
 def _on_supersede(_signum: int, _frame: object) -> None:
+    """Only note it: the job checks between its steps (an exception raised at any bytecode
+    could leave a lock of Jinja's or WeasyPrint's caches held, hanging the next job)."""
     global _pending
-    if _in_job:
-        raise _Superseded
     _pending = True
+
+
+def _check_superseded() -> None:
+    global _pending
+    if _pending and _in_job:
+        _pending = False
+        raise _Superseded
 
 
 WARM_UP_HTML = "<html lang=en><title>warm</title><style>body{font:10pt serif}</style><p>Shipyard <b>1</b></p>"
@@ -209,8 +217,13 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
     _in_job = True
     try:
         dirs = [Path(d) for d in job.dirs]
+        if job.owner:
+            _check_superseded()
         html = render_html(dirs, job.template, job.context, job.fillable)
-        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable)
+        check = _check_superseded if job.owner else None
+        if check is not None:
+            check()
+        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable, check)
         return ("ok", pdf, sizes, anchors, fields)
     except _Superseded:
         return ("superseded",)
