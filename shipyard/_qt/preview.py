@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,9 @@ ZOOM_KEY, WINDOW_KEY = "preview/zoom", "preview/window"
 
 class PreviewPanel(QWidget):
     DELAY_MS = 150  # a pause in typing this long starts a render (a newer edit drops it again)
+    # A newer edit drops a running render only while the sheet shown is this recent, so
+    # steady typing on a slow machine still sees the sheet follow instead of never finishing.
+    STALE_S = 1.0
     detached_changed = Signal(bool)
 
     def __init__(self, doc: Document, paper: str = "a4") -> None:
@@ -80,6 +84,7 @@ class PreviewPanel(QWidget):
         self._again = False
         self.owner = f"preview-{id(self)}"  # whose renders an edit may supersede
         self.superseded = 0  # renders dropped for a newer edit
+        self._shown_at = 0.0  # time.monotonic() when a sheet was last shown
         self._dir = tempfile.TemporaryDirectory(prefix="shipyard-preview-")
         self._n = 0
         self._shown: Path | None = None  # the PDF on screen; older ones are deleted
@@ -117,8 +122,8 @@ class PreviewPanel(QWidget):
         if self.bridge.closed:
             return
         self.timer.start()
-        if self._busy:
-            supersede(self.owner)
+        if self._busy and time.monotonic() - self._shown_at < self.STALE_S:
+            supersede(self.owner)  # else the sheet shown is far behind: let this one finish and show
 
     def start_now(self) -> None:
         """Render at once (the first sheet, as the window shows: there is no typing to wait for)."""
@@ -157,6 +162,7 @@ class PreviewPanel(QWidget):
             if self._shown is not None:
                 self._shown.unlink(missing_ok=True)
             self._shown = Path(path)
+            self._shown_at = time.monotonic()
             self.renders += 1
             self.status.setText("Preview: as it will print")
         if self._again:
