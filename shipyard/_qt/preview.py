@@ -2,8 +2,12 @@
 
 Edits restart a short timer; when typing pauses, the design is rendered in the
 background (:mod:`shipyard._qt.rendering`) and the finished PDF is shown. Typing never
-waits for it: at most one render runs, and edits made meanwhile are rendered next. The
-render prints the report the Document already holds: nothing here evaluates.
+waits for it: at most one render runs. An edit made while one runs supersedes it (the
+worker drops the render no longer wanted and stays warm for the next), so the sheet
+follows the last edit instead of queueing behind the one before. The first render starts
+as the panel is made, without the typing delay. The render prints the report the Document
+already holds: nothing here evaluates. The new sheet replaces the old one without a blank
+page in between (:meth:`SheetView.swap`).
 
 The sheet (status line, zoom strip, PDF view: :mod:`shipyard._qt.sheetview`) sits in the
 pane, or in a window of its own (:mod:`shipyard._qt.previewwindow`) while detached; it is
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +35,7 @@ from shipyard._qt.document import Document
 from shipyard._qt.keys import chain, preview_key_text, reading_order
 from shipyard._qt.placement import beside, clamp
 from shipyard._qt.previewactions import actions_near
-from shipyard._qt.rendering import RenderBridge, render_in_background
+from shipyard._qt.rendering import RenderBridge, render_in_background, supersede
 from shipyard._qt.sheetview import SheetBar, SheetView
 
 if TYPE_CHECKING:
@@ -40,7 +45,10 @@ ZOOM_KEY, WINDOW_KEY = "preview/zoom", "preview/window"
 
 
 class PreviewPanel(QWidget):
-    DELAY_MS = 600
+    DELAY_MS = 150  # a pause in typing this long starts a render (a newer edit drops it again)
+    # A newer edit drops a running render only while the sheet shown is this recent, so
+    # steady typing on a slow machine still sees the sheet follow instead of never finishing.
+    STALE_S = 1.0
     detached_changed = Signal(bool)
 
     def __init__(self, doc: Document, paper: str = "a4") -> None:
@@ -75,6 +83,9 @@ class PreviewPanel(QWidget):
         self.render_thread: threading.Thread | None = None  # the render running, or the last one
         self._busy = False
         self._again = False
+        self.owner = f"preview-{id(self)}"  # whose renders an edit may supersede
+        self.superseded = 0  # renders dropped for a newer edit
+        self._shown_at = 0.0  # time.monotonic() when a sheet was last shown
         self._dir = tempfile.TemporaryDirectory(prefix="shipyard-preview-")
         self._n = 0
         self._shown: Path | None = None  # the PDF on screen; older ones are deleted
@@ -107,8 +118,18 @@ class PreviewPanel(QWidget):
     # --- rendering ------------------------------------------------------------------------
 
     def schedule(self) -> None:
-        if not self.bridge.closed:
-            self.timer.start()
+        """The design changed: render it once typing pauses; a render running now is of the
+        design as it was, so it is dropped."""
+        if self.bridge.closed:
+            return
+        self.timer.start()
+        if self._busy and time.monotonic() - self._shown_at < self.STALE_S:
+            supersede(self.owner)  # else the sheet shown is far behind: let this one finish and show
+
+    def start_now(self) -> None:
+        """Render at once (the first sheet, as the window shows: there is no typing to wait for)."""
+        self.timer.stop()
+        self._start()
 
     def _start(self) -> None:
         if self._busy:
@@ -121,19 +142,28 @@ class PreviewPanel(QWidget):
         self._n += 1
         out = Path(self._dir.name) / f"preview-{self._n}.pdf"
         self.render_thread = render_in_background(
-            self.bridge, [self.doc.loaded], out, paper=self.paper, name="shipyard-preview", reports=[self.doc.report]
+            self.bridge,
+            [self.doc.loaded],
+            out,
+            paper=self.paper,
+            name="shipyard-preview",
+            reports=[self.doc.report],
+            owner=self.owner,
         )
 
     def _finished(self, path: str, error: str) -> None:
         self._busy = False
-        if error:
+        if not path and not error:  # superseded: the next render is on its way
+            self.superseded += 1
+        elif error:
             self.status.setText(f"Preview failed: {error}")
         else:
             with self.view.keep_place():  # the zoom and the place read stay as the new sheet comes in
-                self.pdf.load(path)
+                self.view.swap(path)
             if self._shown is not None:
                 self._shown.unlink(missing_ok=True)
             self._shown = Path(path)
+            self._shown_at = time.monotonic()
             self.renders += 1
             self.status.setText("Preview: as it will print")
         if self._again:

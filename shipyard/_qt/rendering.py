@@ -43,6 +43,14 @@ def shared_worker() -> RenderWorker:
         return _worker
 
 
+def supersede(owner: str) -> bool:
+    """Drop the job of ``owner`` the shared worker is rendering, if it is one (a preview of a
+    design edited since); whether one was dropped. Never starts a worker."""
+    with _worker_lock:
+        worker = _worker
+    return worker is not None and worker.supersede(owner)
+
+
 def close_shared_worker() -> None:
     """Stop the worker at once (the editor is closing: a render in progress is not wanted)."""
     global _worker
@@ -66,7 +74,8 @@ class _Gate:
 
 
 class RenderBridge(QObject):
-    """Carries a background render's result to the GUI thread: (PDF path, error or "").
+    """Carries a background render's result to the GUI thread: (PDF path, error or ""); both
+    empty when the render was superseded (dropped for a newer one: nothing to show or say).
 
     Give it a parent (the panel that shows the result) so it goes with it; its gate shuts
     when it is destroyed, however that happens (a closed tab, the window deleted, PySide
@@ -114,25 +123,37 @@ def render_in_background(
     name: str = "shipyard-render",
     reports: Sequence[Report] | None = None,
     fillable: bool = False,
+    owner: str = "",
 ) -> threading.Thread:
     """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``.
 
     ``reports`` are the documents' own reports: the preview and printing show the
-    evaluation the editor already made, they do not evaluate again."""
+    evaluation the editor already made, they do not evaluate again. ``owner``: who may
+    :func:`supersede` the render."""
     designs = list(loaded)
     held = list(reports) if reports is not None else None
 
     def run() -> None:
         from shipyard.render.printing import print_loaded
+        from shipyard.render.worker import RenderSuperseded
 
-        error = ""
+        path, error = str(out), ""
         try:
             print_loaded(
-                designs, out, sheet=sheet, paper=paper, workers=[shared_worker()], reports=held, fillable=fillable
+                designs,
+                out,
+                sheet=sheet,
+                paper=paper,
+                workers=[shared_worker()],
+                reports=held,
+                fillable=fillable,
+                owner=owner,
             )
+        except RenderSuperseded:
+            path = ""
         except Exception as exc:
             error = str(exc)
-        bridge.send(str(out), error)
+        bridge.send(path, error)
 
     thread = threading.Thread(target=run, daemon=True, name=name)
     thread.start()

@@ -5,9 +5,12 @@ Why a subclass of QPdfView: in its fit modes QPdfView sizes the page itself and 
 Ctrl+wheel and the + and - buttons need the factor the page is really shown at
 (:meth:`SheetView.shown_zoom`). Zooming starts from that, so it never jumps.
 
-A render replaces the document under the view (``QPdfDocument.load``): the zoom mode is
+A render replaces the document under the view (:meth:`SheetView.swap`): the zoom mode is
 the view's and stays; :meth:`SheetView.keep_place` keeps the scroll position too, so the
-part of the sheet the user is reading stays in view while they edit.
+part of the sheet the user is reading stays in view while they edit. QPdfView draws a
+page in a thread of its own and shows a blank page until it has, so a swap covers the
+view with a picture of the old sheet until the new page is drawn (no white flash at
+every keystroke).
 
 Imports QtPdf: loaded with the preview, after the window shows, never at start-up.
 """
@@ -17,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QWheelEvent
-from PySide6.QtPdf import QPdfDocument
+from PySide6.QtPdf import QPdfDocument, QPdfPageRenderer
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
@@ -48,6 +51,32 @@ class SheetView(QPdfView):
         self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
         self.zoomFactorChanged.connect(lambda _f: self.zoomed.emit())
         document.statusChanged.connect(lambda _s: self.zoomed.emit())
+        self.cover = QLabel(self.viewport())  # the old sheet, over the view while the new one is drawn
+        self.cover.hide()
+        self._uncover = QTimer(self, singleShot=True, interval=self.COVER_MS)
+        self._uncover.timeout.connect(self.cover.hide)
+        renderer = self.findChild(QPdfPageRenderer)  # QPdfView's own, drawing pages in a thread
+        if renderer is not None:
+            renderer.pageRendered.connect(self._page_drawn)
+
+    COVER_MS = 1000  # the longest the old sheet stays over the view (a page never drawn)
+
+    def swap(self, path: str) -> None:
+        """Show the PDF at ``path`` in place of the one shown, without a blank page between:
+        a picture of the view as it is covers it until QPdfView has drawn the new page."""
+        doc = self.document()
+        if doc is not None and doc.pageCount() > 0 and self.isVisible():
+            self.cover.setPixmap(self.viewport().grab())
+            self.cover.setGeometry(self.viewport().rect())
+            self.cover.show()
+            self.cover.raise_()
+            self._uncover.start()
+        if doc is not None:
+            doc.load(path)
+
+    def _page_drawn(self, *_args: object) -> None:
+        if self.cover.isVisible():
+            QTimer.singleShot(0, self.cover.hide)  # after the view has painted the page it now holds
 
     def _mode_changed(self, mode: QPdfView.ZoomMode) -> None:
         """Fit width keeps its scroll bar: were it shown only when needed, a page about as

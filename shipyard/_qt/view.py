@@ -115,7 +115,7 @@ class DocumentView(QWidget):
         doc.changed.connect(self.refresh)
         doc.stepped.connect(self.show_place)
         self.refresh()
-        QTimer.singleShot(30, self.finish_building)  # after the first paint; long before a first click
+        QTimer.singleShot(30, self._after_show)  # after the first paint; long before a first click
 
     def _box(self, title: str, widget: QWidget, index: int | None = None) -> None:
         """A titled box of the right-hand panel (its title is the widget's buddy)."""
@@ -168,6 +168,7 @@ class DocumentView(QWidget):
         self.steps.refresh()  # type: ignore[attr-defined]
         if hasattr(self, "findings"):  # the first page is built before the panels are
             self._mark()
+            self.make_tab_order()  # the new page's fields take their place in Tab's order
 
     def _show_pages(self) -> None:
         """Show the pages that are for this design (a page's ``when``), hide the others."""
@@ -181,24 +182,47 @@ class DocumentView(QWidget):
             self.tabs.blockSignals(False)
         self.ensure_page(self.tabs.currentIndex())
 
-    def finish_building(self) -> None:
-        """The rest of the view, once the window is up: the other steps shown, then the preview."""
-        for i in range(len(self._factories)):
-            if self.tabs.isTabVisible(i):
-                self.ensure_page(i)
-        if self._want_preview and self.preview is None:
-            from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
-
-            self.preview = PreviewPanel(self.doc, self._paper)
-            if self._settings is not None:
-                self.preview.remember(self._settings)  # the zoom the user chose last
-            self._right.addWidget(self.preview)
-            self._right.setStretchFactor(self._right.count() - 1, 3)
-            self.preview.schedule()
-            if not self._restore(self._right, "panels"):
-                self._room_for_preview()
-        self._restore(self._right, "panels")
+    def _after_show(self) -> None:
+        """Once the window is up: the preview, its first sheet rendering at once. The other
+        step pages are built when first shown (their tab chosen, a finding or an undo
+        going to them): a start builds what is visible."""
+        self._build_preview()
         self.make_tab_order()
+
+    def _build_preview(self) -> None:
+        if not self._want_preview or self.preview is not None:
+            return
+        from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
+
+        self.preview = PreviewPanel(self.doc, self._paper)
+        if self._settings is not None:
+            self.preview.remember(self._settings)  # the zoom the user chose last
+        self._right.addWidget(self.preview)
+        self._right.setStretchFactor(self._right.count() - 1, 3)
+        self.preview.start_now()
+        if not self._restore(self._right, "panels"):
+            self._room_for_preview()
+        self._restore(self._right, "panels")
+
+    def unbuilt_pages(self) -> list[int]:
+        """The shown step pages not built yet."""
+        return [i for i, f in enumerate(self._factories) if f is not None and self.tabs.isTabVisible(i)]
+
+    def finish_building(self) -> None:
+        """Everything at once: every shown step page and the preview (what a script or a
+        test that looks at all of the view asks for; the editor builds on first use)."""
+        for i in self.unbuilt_pages():
+            self.ensure_page(i)
+        self._build_preview()
+        self.make_tab_order()
+
+    def _focus_built(self, path: str) -> bool:
+        """Focus the place ``path`` names, on whichever page holds it: a finding or an undo
+        about a page not built yet builds the pages first (a field's nearest bound place
+        could otherwise be a coarser one on a page that is built)."""
+        for i in self.unbuilt_pages():
+            self.ensure_page(i)
+        return self.binder.focus(path)
 
     def remember_layout(self, settings: QSettings, key: str) -> None:
         """Keep the sizes the user gives the splitters (steps | panels, and the panels
@@ -310,7 +334,7 @@ class DocumentView(QWidget):
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
         if hasattr(self, "fixes"):
             self._show_fixes()
-        if getattr(self.steps, "chain_dirty", False) and self._factories and all(f is None for f in self._factories):
+        if getattr(self.steps, "chain_dirty", False):
             self.make_tab_order()
 
     def _mark(self) -> None:
@@ -323,16 +347,15 @@ class DocumentView(QWidget):
         """Focus the place ``path`` names. A finding about a pool (over budget, unspent)
         opens the pool's line items with what spent its points selected, and focuses the
         place of the largest: the cause, not the Storyteller's budget setting."""
-        self.finish_building()
         pool = pool_of(path, self.doc.report)
         if pool is not None:
             spent = causes(pool, self.doc.report) if pool.remaining < 0 else []
             self.budget.show_pool(pool.id, spent[:3])  # the lines the finding names
-            if spent and self.binder.focus(spent[0][0].path):
+            if spent and self._focus_built(spent[0][0].path):
                 return True
             self.budget.setFocus()
             return True
-        return self.binder.focus(path)
+        return self._focus_built(path)
 
     def _show_fixes(self) -> None:
         """A Fix... beside each finding a proposal cures. While the search for the design
@@ -383,8 +406,7 @@ class DocumentView(QWidget):
                 presets[0][0].setFocus()
             return
         if path:
-            self.finish_building()
-            self.binder.focus(path)
+            self._focus_built(path)
 
     def open_design(self, design: object) -> None:
         """Open ``design`` (what a ruleset's action made) as a new, untitled document."""

@@ -20,11 +20,13 @@ WeasyPrint leaves without one, are drawn by viewers from their value.
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from shipyard.core.safepaths import UnsafePath, walk_below
@@ -78,15 +80,36 @@ def _fields_look_as_drawn(document: Any, pdf: Any) -> None:
         form["NeedAppearances"] = "false"
 
 
+_fonts: FontConfiguration | None = None
+
+
+def font_configuration() -> FontConfiguration:
+    """One font configuration for every job of this worker: building Pango's font map
+    and asking fontconfig for the families is a good part of a first render."""
+    global _fonts
+    if _fonts is None:
+        _fonts = FontConfiguration()
+    return _fonts
+
+
+def warm_up(html: str) -> None:
+    """Render a small page and throw it away, so the first real job finds fonts, the
+    user-agent stylesheet and WeasyPrint's lazily built tables ready."""
+    HTML(string=html).render(font_config=font_configuration(), pdf_tags=True).write_pdf(pdf_tags=True)
+
+
 def html_to_pdf(
-    html: str, base: Path, roots: list[Path], fillable: bool = False
+    html: str, base: Path, roots: list[Path], fillable: bool = False, between: Callable[[], None] | None = None
 ) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
     """Render ``html``: the PDF bytes, each page's size in mm, the page each anchor is on,
-    and how many form fields it has."""
+    and how many form fields it has. ``between`` runs after the layout, before the PDF is
+    written (where a job no longer wanted stops)."""
     options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": True}
     document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        **options
+        font_config=font_configuration(), **options
     )
+    if between is not None:
+        between()
     document.metadata.attachments = []
     fields = 0
     for page in document.pages:

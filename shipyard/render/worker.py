@@ -9,6 +9,15 @@ WeasyPrint as soon as it starts, so the import overlaps with the parent's own wo
 One worker renders one job at a time; several threads may share it (the editor's
 previews and its printing), each waiting for its turn.
 
+A worker stays warm: once WeasyPrint is imported it renders a one-line page at once (the
+first render in a process pays for fontconfig, Pango's font map and the user-agent
+stylesheet), and every job reuses one font configuration. A job that is no longer wanted
+(the live preview of a design edited since) is dropped mid-render with
+:meth:`RenderWorker.supersede`: a signal tells the worker, which drops the job at its
+next step (before the HTML is laid out, before the PDF is written), answers
+"superseded" and takes the next job, still warm; a job of another owner (a print) is never
+interrupted.
+
 A worker dies with its parent, however the parent ends (``kill -9`` included): a forked
 worker first closes the pipe ends it inherited (its parent's, and other workers'), so a
 parent that is gone means end-of-file or a broken pipe, never a write blocked forever;
@@ -22,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import signal
 import sys
 import threading
 import time
@@ -58,6 +68,18 @@ class RenderError(Exception):
     """Printing failed; the message says why in words a user can act on."""
 
 
+class RenderSuperseded(RenderError):
+    """The job was dropped before it finished: its owner asked for a newer one instead."""
+
+
+class _Superseded(BaseException):
+    """Raised at a step of a worker's job after the supersede signal (a BaseException: no template or
+    renderer code catching ``Exception`` swallows it)."""
+
+
+SUPERSEDE_SIGNAL = signal.SIGUSR1
+
+
 @dataclass(frozen=True)
 class RenderJob:
     template: str
@@ -65,6 +87,7 @@ class RenderJob:
     context: dict[str, Any]
     roots: list[str] = field(default_factory=list)
     fillable: bool = False  # tick boxes and write-ins as form fields
+    owner: str = ""  # who may supersede it (RenderWorker.supersede); "" for none
 
 
 @dataclass(frozen=True)
@@ -127,31 +150,87 @@ def _serve(conn: Connection, parent: int | None = None) -> None:
         return  # the parent went away while we answered
 
 
+_in_job = False  # the worker is inside a job: the supersede signal drops it
+_pending = False  # the signal came between jobs: it is for the job waiting in the pipe
+
+
+def _on_supersede(_signum: int, _frame: object) -> None:
+    """Only note it: the job checks between its steps (an exception raised at any bytecode
+    could leave a lock of Jinja's or WeasyPrint's caches held, hanging the next job)."""
+    global _pending
+    _pending = True
+
+
+def _check_superseded() -> None:
+    global _pending
+    if _pending and _in_job:
+        _pending = False
+        raise _Superseded
+
+
+WARM_UP_HTML = "<html lang=en><title>warm</title><style>body{font:10pt serif}</style><p>Shipyard <b>1</b></p>"
+
+
 def _serve_jobs(conn: Connection) -> None:
+    with contextlib.suppress(ValueError, OSError):  # not the main thread: no superseding, jobs still run
+        signal.signal(SUPERSEDE_SIGNAL, _on_supersede)
+    conn.send(("ready",))  # the parent may signal from now on (until now the signal would kill)
     _limit_memory()
     failure = ""
     try:
-        from shipyard.render.pdf import html_to_pdf
+        from shipyard.render.pdf import html_to_pdf, warm_up
         from shipyard.render.templates import render_html
     except BaseException as exc:
         failure = f"cannot start the PDF renderer: {exc} (see README: system libraries for PDF sheets)"
+    else:
+        if not conn.poll():  # idle: warm up; a job already waiting warms the worker itself
+            with contextlib.suppress(Exception):  # a failed warm-up shows again, explained, in the first job
+                warm_up(WARM_UP_HTML)
+    global _pending
     while True:
         try:
-            job = conn.recv()
+            message = conn.recv()
         except EOFError:
             return
-        if job is None:
+        if message is None:
             return
+        job, stale = message  # stale: a signal meant for the job before may be pending
+        if stale:
+            _pending = False
         if failure:
             conn.send(("error", failure))
             continue
+        if _pending and job.owner:  # superseded before it started (still in the pipe)
+            _pending = False
+            conn.send(("superseded",))
+            continue
         try:
-            dirs = [Path(d) for d in job.dirs]
-            html = render_html(dirs, job.template, job.context, job.fillable)
-            pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable)
-            conn.send(("ok", pdf, sizes, anchors, fields))
-        except BaseException as exc:
-            conn.send(("error", _explain(exc)))
+            answer = _run(job, render_html, html_to_pdf)
+        except _Superseded:  # the signal came as the job's answer was made
+            answer = ("superseded",)
+        conn.send(answer)
+
+
+def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
+    """One job's answer: ("ok", ...), ("error", why) or ("superseded",)."""
+    global _in_job
+    _in_job = True
+    try:
+        dirs = [Path(d) for d in job.dirs]
+        if job.owner:
+            _check_superseded()
+        html = render_html(dirs, job.template, job.context, job.fillable)
+        check = _check_superseded if job.owner else None
+        if check is not None:
+            check()
+        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable, check)
+        return ("ok", pdf, sizes, anchors, fields)
+    except _Superseded:
+        return ("superseded",)
+    except BaseException as exc:
+        return ("error", _explain(exc))
+    finally:
+        _in_job = False
 
 
 def _limit_memory() -> None:
@@ -199,6 +278,10 @@ class _Subprocess:
     def is_alive(self) -> bool:
         return self.popen.poll() is None
 
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
     def kill(self) -> None:
         self.popen.kill()
 
@@ -217,6 +300,11 @@ class RenderWorker:
     def __init__(self, method: str | None = None) -> None:
         method = method or default_start_method()
         self._lock = threading.Lock()  # one job at a time on the pipe, whoever sends it
+        self._owner_lock = threading.Lock()  # "whose job is in the worker" against superseding it
+        self._owner: str | None = None
+        self._ready = False  # the worker said it handles the supersede signal
+        self._signalled = False  # a supersede signal was sent during the job in the worker
+        self._stale = False  # ... and the job finished anyway: the worker may hold it pending
         if method == "subprocess":
             proc = _Subprocess()
             self._conn: Any = proc.conn
@@ -234,23 +322,66 @@ class RenderWorker:
             return self._render(job, timeout)
 
     def _render(self, job: RenderJob, timeout: float) -> RenderResult:
+        with self._owner_lock:
+            self._owner = job.owner
+            stale, self._stale = self._stale, False
+        msg: Any = None
         try:
-            self._conn.send(job)
-        except (BrokenPipeError, OSError):
-            raise RenderError(self._crashed()) from None
-        if not self._conn.poll(timeout):
-            self.kill()
-            raise RenderError(
-                f"rendering {job.template} stopped after the {timeout:g} s time limit: "
-                "the template may loop without end, or the job is too large"
-            )
-        try:
-            msg = self._conn.recv()
-        except (EOFError, OSError):
-            raise RenderError(self._crashed()) from None
+            msg = self._exchange(job, stale, timeout)
+        finally:
+            with self._owner_lock:  # from here on no supersede signal is sent for this job
+                self._owner = None
+                self._stale = self._signalled and msg is not None and msg[0] != "superseded"
+                self._signalled = False
+        if msg[0] == "superseded":
+            raise RenderSuperseded(f"rendering {job.template} was dropped for a newer one")
         if msg[0] == "error":
             raise RenderError(msg[1])
         return RenderResult(msg[1], [tuple(s) for s in msg[2]], msg[3], msg[4])
+
+    def _exchange(self, job: RenderJob, stale: bool, timeout: float) -> Any:
+        try:
+            self._conn.send((job, stale))
+        except (BrokenPipeError, OSError):
+            raise RenderError(self._crashed()) from None
+        deadline = time.monotonic() + timeout
+        while True:
+            if not self._conn.poll(max(0.0, deadline - time.monotonic())):
+                self.kill()
+                raise RenderError(
+                    f"rendering {job.template} stopped after the {timeout:g} s time limit: "
+                    "the template may loop without end, or the job is too large"
+                )
+            try:
+                msg = self._conn.recv()
+            except (EOFError, OSError):
+                raise RenderError(self._crashed()) from None
+            if msg != ("ready",):
+                return msg
+            with self._owner_lock:
+                self._ready = True
+
+    def supersede(self, owner: str) -> bool:
+        """Drop the job of ``owner`` the worker is rendering, if it is one (its ``render``
+        raises :class:`RenderSuperseded` soon after); whether a job was signalled.
+
+        Safe against the job finishing meanwhile: the owner is read and the signal sent
+        under one lock, which the rendering thread takes before it sends another job. A
+        signal that reaches the worker between jobs drops the job waiting in the pipe
+        (the one it was sent for), unless that job finished first: then the next job is
+        sent marked "stale" and the worker forgets the signal (a signal is delivered
+        before the worker reads anything more from its pipe).
+        """
+        if not owner:
+            return False
+        with self._owner_lock:
+            if not self._ready or self._owner != owner or not self._proc.is_alive():
+                return False
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self._proc.pid, SUPERSEDE_SIGNAL)
+                self._signalled = True
+                return True
+        return False
 
     def _crashed(self) -> str:
         self._proc.join(1)

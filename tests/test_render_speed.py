@@ -1,0 +1,134 @@
+"""Printing that keeps up (issue 25), checked by what it does, never by how long it takes:
+a render no longer wanted is dropped while the worker stays warm for the next, a print of
+another owner is never dropped, and a book split into many parallel jobs joins into one
+PDF that keeps every page, field and tag.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from shipyard.render import printing
+from shipyard.render.printing import print_designs, sheet_chunks
+from shipyard.render.worker import RenderJob, RenderSuperseded, RenderWorker
+
+from .conftest import EXAMPLES
+from .test_printing import pages_text
+
+SLOW = "{% for a in range(3000) %}{% for b in range(3000) %}{% endfor %}{% endfor %}<p>slow {{ n }}</p>"
+
+
+def _job(tmp_path: Path, owner: str, n: int = 1) -> RenderJob:
+    """A job that takes seconds in the template (nine million loop turns), then prints a line."""
+    folder = tmp_path / "slow"
+    folder.mkdir(exist_ok=True)
+    (folder / "slow.html").write_text(SLOW)
+    return RenderJob("slow.html", [str(folder)], {"n": n}, [str(folder)], owner=owner)
+
+
+def _render_in_thread(worker: RenderWorker, job: RenderJob) -> tuple[threading.Thread, list[Any]]:
+    answer: list[Any] = []
+
+    def run() -> None:
+        try:
+            answer.append(worker.render(job, timeout=120))
+        except BaseException as exc:
+            answer.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, answer
+
+
+def _supersede_when_running(worker: RenderWorker, owner: str, thread: threading.Thread) -> bool:
+    """Supersede ``owner``'s job as soon as the worker is rendering it; whether it was signalled."""
+    while thread.is_alive():
+        if worker.supersede(owner):
+            return True
+        thread.join(0.01)
+    return False
+
+
+def test_a_superseded_render_is_dropped_and_the_warm_worker_renders_the_next(tmp_path: Path) -> None:
+    with RenderWorker() as worker:
+        pid = worker._proc.pid
+        thread, answer = _render_in_thread(worker, _job(tmp_path, "preview-1"))
+        assert _supersede_when_running(worker, "preview-1", thread)
+        thread.join(120)
+        assert len(answer) == 1 and isinstance(answer[0], RenderSuperseded), answer
+        # the same process, still alive, renders the next job in full
+        result = worker.render(_job(tmp_path, "preview-1", 2), timeout=120)
+        assert worker._proc.pid == pid and worker._proc.is_alive()
+        out = tmp_path / "next.pdf"
+        out.write_bytes(result.pdf)
+        assert pages_text(out) == ["slow 2"]
+        assert not worker.supersede("preview-1")  # nothing of its owner is rendering now
+
+
+def test_another_owners_render_is_never_superseded(tmp_path: Path) -> None:
+    with RenderWorker() as worker:
+        thread, answer = _render_in_thread(worker, _job(tmp_path, "print", 3))
+        while thread.is_alive() and worker._owner != "print":
+            thread.join(0.01)
+        assert not worker.supersede("preview-1") and not worker.supersede("")
+        thread.join(120)
+        out = tmp_path / "print.pdf"
+        out.write_bytes(answer[0].pdf)
+        assert pages_text(out) == ["slow 3"]
+
+
+def test_a_big_book_is_split_into_jobs_of_a_bounded_size() -> None:
+    assert sheet_chunks(3, 1) == 1 and sheet_chunks(3, 2) == 2  # one job a worker at least
+    assert sheet_chunks(100, 2) == 9 and sheet_chunks(200, 2) == 17  # none of more than 12 designs
+    assert sheet_chunks(24, 2) == 2 and sheet_chunks(1, 2) == 1
+
+
+def test_a_fleet_book_of_many_parallel_parts_keeps_pages_fields_and_tags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(printing, "CHUNK_DESIGNS", 2)  # five designs: three sheet jobs, and front and back
+    names = ["rebel-fighter", "rebel-frigate", "alien-disk-fighter", "federation-battlesat", "alien-mothership"]
+    files = [EXAMPLES / f"{n}.ship" for n in names]
+    out = tmp_path / "book.pdf"
+    with RenderWorker() as a, RenderWorker() as b:
+        result = print_designs(files, out, sheet="fleet", workers=[a, b], use_user_folder=False, fillable=True)
+        flat = tmp_path / "one-part-each.pdf"
+        singles = [print_designs([f], flat, workers=[a], use_user_folder=False, fillable=True) for f in files]
+    reader = PdfReader(out)
+    assert len(reader.pages) == result.pages
+    texts = pages_text(out)
+    for file, start in zip(files, result.starts, strict=True):
+        name = json.loads(file.read_text())["design"]["name"]
+        assert texts[start - 1].startswith(name), (name, start)
+    # every sheet's form fields are in the book's one form, under the names the sheets gave them
+    fields = reader.get_fields() or {}
+    assert result.fields == sum(s.fields for s in singles) == len(fields) > 0
+    # one structure tree: every page and field has its own key, every element's page is a page of the book
+    root = reader.trailer["/Root"]
+    tree = root["/StructTreeRoot"]
+    assert root["/Lang"] == "en" and bool(root["/MarkInfo"]["/Marked"]) and reader.metadata.title == "Fleet book"
+    keys = [int(k) for k in tree["/ParentTree"]["/Nums"][::2]]
+    page_keys = [int(p["/StructParents"]) for p in reader.pages]
+    annot_keys = [int(a.get_object()["/StructParent"]) for p in reader.pages for a in p.get("/Annots", [])]
+    assert len(set(page_keys + annot_keys)) == len(page_keys + annot_keys)
+    assert set(page_keys + annot_keys) <= set(keys) and int(tree["/ParentTreeNextKey"]) > max(keys)
+    pages = {p.indirect_reference.idnum for p in reader.pages}
+    document = tree["/K"][0].get_object()
+    assert document["/S"] == "/Document"
+    seen: set[int] = set()
+    todo = [document]
+    while todo:
+        element = todo.pop()
+        if "/Pg" in element:
+            seen.add(element.raw_get("/Pg").idnum)
+        kids = element.get("/K")
+        for kid in kids if isinstance(kids, list) else [kids]:
+            if kid is not None and hasattr(kid, "get_object") and hasattr(kid.get_object(), "raw_get"):
+                todo.append(kid.get_object())
+    assert seen == pages  # every page's content is tagged, and only the book's pages are named
