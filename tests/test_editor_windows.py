@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton, QWidg
 from shipyard._qt import helpmenu
 from shipyard._qt.window import MainWindow
 
-from .conftest import EXAMPLES
 from .test_editor import _quiet, no_blocking_dialogs, user_copy
 from .test_editor_preview import RENDER_S, open_rendered
 
