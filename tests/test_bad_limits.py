@@ -82,7 +82,7 @@ def counted_search(doc: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> tupl
 
 
 # What the budget still finds on the largest design of each ruleset (the first proposal).
-FIRST_FOUND = {"cluster-falk": "lower Guns 9 -> 8"}
+FIRST_FOUND = {"cluster-falk": "lower Guns from 9 to 8"}
 
 
 @pytest.mark.parametrize("ruleset", sorted(FAILING_SEEDS))
@@ -125,4 +125,4 @@ def test_check_suggest_says_when_its_budget_ran_out(tmp_path: Path) -> None:
     proc = run_shipyard("check", path, "--suggest", "--no-user-catalog")
     assert proc.returncode == 1, proc.stderr
     assert "Suggested fixes, the best found within the search's budget" in proc.stdout
-    assert "  1. lower Guns 9 -> 8 — passes" in proc.stdout
+    assert "  1. lower Guns from 9 to 8 — passes" in proc.stdout
