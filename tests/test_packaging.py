@@ -604,9 +604,12 @@ def test_bundle_entry_serves_render_jobs(entry: str, tmp_path: Path) -> None:
     child.close()
     conn = Connection(parent.detach())
     try:
-        conn.send(RenderJob("probe.html", [str(tmp_path)], {"title": f"Probe {entry}"}, [str(tmp_path)]))
-        assert conn.poll(RUN_TIMEOUT), f"{entry} --render-worker sent nothing back"
-        reply = conn.recv()
+        # the worker's protocol: it greets with ("ready",), then answers each (job, stale)
+        conn.send((RenderJob("probe.html", [str(tmp_path)], {"title": f"Probe {entry}"}, [str(tmp_path)]), False))
+        reply: tuple[object, ...] = ("ready",)
+        while reply == ("ready",):
+            assert conn.poll(RUN_TIMEOUT), f"{entry} --render-worker sent nothing back"
+            reply = conn.recv()
         conn.send(None)
     finally:
         conn.close()

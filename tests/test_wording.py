@@ -130,7 +130,11 @@ def shown_by_the_engine(ruleset: str) -> list[tuple[str, str]]:
                     out += [(f"{file.name} proposal effect", e) for e in p.effects]
     first = loaded_all[0]
     for file, loaded in loaded_all[1:]:
-        rows = [(f.stem, ld.design, ld.catalog, evaluate(ld.design, ld.catalog)) for f, ld in (first, (file, loaded))]
+        # named as `shipyard compare` and the editor name them: by the design's name
+        rows = [
+            (str(ld.design.name or f.stem), ld.design, ld.catalog, evaluate(ld.design, ld.catalog))
+            for f, ld in (first, (file, loaded))
+        ]
         for row in compare(rows).rows:
             assert not KIND_PREFIX.match(row.label), row.label
             out.append((f"compare {first[0].stem} {file.stem}", row.label))
