@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -144,7 +145,12 @@ def join_pdfs(parts: list[bytes], title: str) -> bytes:
     for data in parts:
         part = pikepdf.open(io.BytesIO(data))
         first = len(out.pages)
-        out.pages.extend(part.pages)  # pages with their annotations (the form's widgets)
+        with warnings.catch_warnings():
+            # pikepdf warns that extend() leaves the form's fields behind: the fields are
+            # joined below (each widget copied with its page is its field), so the warning
+            # would only tell a user printing a fillable fleet book something untrue
+            warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+            out.pages.extend(part.pages)  # pages with their annotations (the form's widgets)
         tree.add(part, out.pages[first:])
         form = part.Root.get("/AcroForm")
         if form is not None:
