@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 if TYPE_CHECKING:  # the worker module (multiprocessing) loads with the first render, not at start-up
     from shipyard.core.designfile import LoadedDesign
     from shipyard.core.report import Report
+    from shipyard.render.tokens import TokenSpec
     from shipyard.render.worker import RenderWorker
 
 _worker_lock = threading.Lock()
@@ -114,8 +115,10 @@ def render_in_background(
     name: str = "shipyard-render",
     reports: Sequence[Report] | None = None,
     fillable: bool = False,
+    token: TokenSpec | None = None,
 ) -> threading.Thread:
-    """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``.
+    """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``
+    (``token``: the tokens sheet's TokenSpec).
 
     ``reports`` are the documents' own reports: the preview and printing show the
     evaluation the editor already made, they do not evaluate again."""
@@ -128,7 +131,14 @@ def render_in_background(
         error = ""
         try:
             print_loaded(
-                designs, out, sheet=sheet, paper=paper, workers=[shared_worker()], reports=held, fillable=fillable
+                designs,
+                out,
+                sheet=sheet,
+                paper=paper,
+                workers=[shared_worker()],
+                reports=held,
+                fillable=fillable,
+                token=token,
             )
         except Exception as exc:
             error = str(exc)
