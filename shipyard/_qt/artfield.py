@@ -20,7 +20,16 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPixmap
-from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shipyard.core.art import art_of, design_art, read_art
 from shipyard.core.errors import InputError
@@ -34,14 +43,19 @@ def presentation_row(doc: Any, binder: Any, report_error: Any) -> tuple[QWidget,
     from shipyard._qt.keys import TextBox
 
     art = ArtField(doc, report_error)
-    story_box = QGroupBox("Story")
+    story_box = QGroupBox()
     story = TextBox()
     story.setPlaceholderText("The design's history: where it served, its notable crew (printed in the fleet book)")
     story.setAccessibleName("Story")
     story.setToolTip("The design's history, printed on its record sheet where there is room and in the fleet book")
-    story.setMinimumHeight(THUMB[1])
+    # as tall as the art box beside it, no taller: the first page keeps the height it had
+    story.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
     binder.text("story", story)
-    QVBoxLayout(story_box).addWidget(story)
+    label = QLabel("Sto&ry")
+    label.setBuddy(story)
+    inner = QVBoxLayout(story_box)
+    inner.addWidget(label)
+    inner.addWidget(story, 1)
     row = QWidget()
     lay = QHBoxLayout(row)
     lay.setContentsMargins(0, 0, 0, 0)
