@@ -140,6 +140,10 @@ def cmd_print(args: argparse.Namespace) -> int:
         interrupted = sys.exc_info()[0] is not None
         for w in workers:
             w.close(wait=not interrupted)  # interrupted: at once, not after the current job
+    from shipyard.core.termtext import escape
+
+    for note in result.art_left_out:
+        print(f"shipyard: warning: {escape(note)}", file=sys.stderr)
     fields = f", {result.fields} form field(s)" if args.fillable else ""
     print(f"wrote {out}: {result.pages} page(s), {result.designs} design(s){fields}")
     return EXIT_OK

@@ -73,8 +73,12 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
     q.set_defaults(func=cmd_export_foundry)
 
 
-def _export(args: argparse.Namespace, make: Callable[[list[Any], list[Any]], list[tuple[str, bytes]]]) -> int:
-    """Read the designs, make every file (``make(loaded, workers)``: names and bytes), then write them all or none."""
+def _export(
+    args: argparse.Namespace, make: Callable[[list[Any], list[Any]], list[tuple[str, bytes]]], *, pages: bool = True
+) -> int:
+    """Read the designs, make every file (``make(loaded, workers)``: names and bytes), then write them all or none.
+
+    ``pages``: the files are printed pages (a render worker is started); tokens are drawn without one."""
     from shipyard.core.designfile import atomic_write_many, make_folder
     from shipyard.render.printing import load_for_print
     from shipyard.render.worker import RenderError, RenderWorker
@@ -82,14 +86,15 @@ def _export(args: argparse.Namespace, make: Callable[[list[Any], list[Any]], lis
     loaded = load_for_print(
         args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
     )
-    worker = RenderWorker()
+    workers = [RenderWorker()] if pages else []
     try:
-        files = make(loaded, [worker])
+        files = make(loaded, workers)
     except RenderError as exc:
         print(f"shipyard: error: {exc}", file=sys.stderr)
         return EXIT_RENDER
     finally:
-        worker.close()
+        for w in workers:
+            w.close()
     folder = Path(args.output)
     targets = [folder / name for name, _ in files]
     refuse_existing(targets, args.force, inputs=args.files)
@@ -114,46 +119,38 @@ def cmd_export_images(args: argparse.Namespace) -> int:
         pictures = export_pictures(loaded, args.format, dpi=args.dpi, paper=paper, token=token, workers=workers)
         return [(p.name, p.data) for p in pictures]
 
-    return _export(args, make)
+    return _export(args, make, pages=args.format != "token-png")
 
 
-def foundry_files(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
-    """Each design's actor JSON and token PNG (all tokens printed on one sheet, then cut out)."""
+def foundry_files(loaded: list[Any], workers: list[Any] | None = None) -> list[tuple[str, bytes]]:
+    """Each design's actor JSON and token PNG (drawn without a page: ``workers`` are not used)."""
     import json
 
-    from shipyard.core.art import design_story, with_art_finding
+    from shipyard.core.art import design_story
     from shipyard.core.evaluate import evaluate
     from shipyard.core.foundry import actor
     from shipyard.core.registry import get
-    from shipyard.render.images import stem, token_pngs
-    from shipyard.render.printing import print_loaded
+    from shipyard.render.art import with_page_art_finding
+    from shipyard.render.images import token_pictures
     from shipyard.render.tokens import TokenSpec
 
-    token = TokenSpec(25.4)
+    reports = [with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+    tokens = token_pictures(loaded, TokenSpec(25.4), 150, reports)
     files: list[tuple[str, bytes]] = []
-    for ruleset in dict.fromkeys(ld.ruleset for ld in loaded):  # a tokens sheet is one ruleset's
-        group = [(n, ld) for n, ld in enumerate(loaded) if ld.ruleset == ruleset]
-        reports = [with_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for _, ld in group]
-        import tempfile
-
-        with tempfile.TemporaryDirectory(prefix="shipyard-foundry-") as tmp:
-            pdf = Path(tmp) / "tokens.pdf"
-            print_loaded([ld for _, ld in group], pdf, sheet="tokens", workers=workers, token=token, reports=reports)
-            pngs = token_pngs(pdf.read_bytes(), len(group), 150, "a4", token)
-        tabletop = get(ruleset).manifest.tabletop
+    for ld, report, png in zip(loaded, reports, tokens, strict=True):
+        tabletop = get(ld.ruleset).manifest.tabletop
         health, tables = (tabletop.health, list(tabletop.items)) if tabletop else (None, [])
-        for (n, ld), report, png in zip(group, reports, pngs, strict=True):
-            base = stem(ld, n)
-            doc = actor(
-                report,
-                story=design_story(ld.design),
-                image=f"{base}-token.png",
-                health=health,
-                tables=tables,
-                source=ld.file.name if ld.file else "",
-            )
-            files.append((f"{base}.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")))
-            files.append((f"{base}-token.png", png))
+        doc = actor(
+            report,
+            story=design_story(ld.design),
+            image=png.name,
+            health=health,
+            tables=tables,
+            source=ld.file.name if ld.file else "",
+        )
+        base = png.name.removesuffix("-token.png")
+        files.append((f"{base}.json", (json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8")))
+        files.append((png.name, png.data))
     names = [n for n, _ in files]
     doubles = sorted({n for n in names if names.count(n) > 1})
     if doubles:
@@ -192,7 +189,7 @@ def export_files(
 
 
 def cmd_export_foundry(args: argparse.Namespace) -> int:
-    return _export(args, foundry_files)
+    return _export(args, foundry_files, pages=False)
 
 
 __all__ = [

@@ -1172,11 +1172,14 @@ ART_CASES = [
     ArtCase("art-embedded-html.ship", "embedded art", ("text/html", "not a picture Shipyard reads")),
 ]
 ART_GOOD = ["art-ok.ship", "art-clean-svg.ship"]
+# Passes every check the core makes (signature, IHDR, IEND) over pixels that are not a zlib
+# stream: only decoding finds it, so the sheets, not `shipyard check`, report it.
+ART_UNDECODABLE = "art-undecodable.ship"
 
 
 def test_every_art_corpus_design_has_a_case() -> None:
     on_disk = sorted(p.name for p in ART.glob("*.ship"))
-    assert on_disk == sorted([c.file for c in ART_CASES] + ART_GOOD)
+    assert on_disk == sorted([c.file for c in ART_CASES] + ART_GOOD + [ART_UNDECODABLE])
 
 
 @pytest.mark.parametrize("case", ART_CASES, ids=[c.file.removesuffix(".ship") for c in ART_CASES])
@@ -1203,6 +1206,23 @@ def test_good_art_gives_no_warning(name: str, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     (entry,) = json.loads(proc.stdout)
     assert [f for f in entry["findings"] if f["code"] == "art-missing"] == []
+
+
+def test_a_picture_whose_pixels_cannot_be_decoded_is_left_out_of_the_sheet_with_the_warning(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    design = ART / ART_UNDECODABLE
+    before = snapshot(design)
+    out = tmp_path / "sheet.pdf"
+    proc = run_shipyard("print", str(design), "-o", str(out), "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path)})
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    (warning,) = [ln for ln in proc.stderr.splitlines() if ln.startswith("shipyard: warning: ")]
+    assert "undecodable.png" in warning and "pixels cannot be decoded" in warning, warning
+    assert "(allowed: PNG, JPEG or WebP" in warning
+    page = PdfReader(out).pages[0]
+    assert len(page.images) == 0  # the picture is left out, the rest of the sheet printed
+    assert "Rebel Fighter" in page.extract_text()
+    assert snapshot(design) == before
 
 
 def test_a_picture_above_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:

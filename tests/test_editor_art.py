@@ -11,12 +11,13 @@ import pytest
 from PIL import Image
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from shipyard._qt.artfield import ArtField
 from shipyard._qt.window import MainWindow
 from shipyard.core import registry
-from shipyard.core.art import design_art
+from shipyard.core.art import design_art, design_story
 from shipyard.core.designfile import sample_files
 
 from .test_editor import window  # noqa: F401 (the fixture)
@@ -103,3 +104,51 @@ def test_a_picture_the_core_refuses_is_shown_as_left_out_with_its_reason(
     field = view.steps.art_field  # type: ignore[attr-defined]
     assert field.thumb.text() == "left out" and "art file not found" in field.where.text()
     assert "art-missing" in view.doc.report.codes()
+
+
+def test_a_picture_that_cannot_be_decoded_is_shown_as_left_out_and_warned_of(qtbot: Any, window: MainWindow) -> None:
+    corpus = Path(__file__).parent / "corpus" / "bad" / "art"
+    view = window.open_file(corpus / "art-undecodable.ship")
+    assert view is not None
+    qtbot.wait(WAIT)
+    field = view.steps.art_field  # type: ignore[attr-defined]
+    assert field.thumb.text() == "left out" and "cannot be decoded" in field.where.text()
+    (hit,) = [f for f in view.doc.report.findings if f.code == "art-missing"]
+    assert "undecodable.png" in hit.message and "pixels cannot be decoded" in hit.message
+
+
+STORY_WAIT = 800  # after typing: longer than any commit-on-pause delay of a text field
+
+
+@pytest.mark.parametrize("ruleset", [r.id for r in registry.rulesets()])
+def test_the_story_is_typed_beside_the_art_undone_in_one_step_and_saved(
+    ruleset: str, qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    sample = sample_files(registry.get(ruleset).samples)[0]
+    design = tmp_path / sample.name
+    design.write_text(sample.read_text())
+    view = window.open_file(design)
+    assert view is not None
+    view.tabs.setCurrentIndex(0)
+    qtbot.wait(WAIT)
+    story = view.steps.story_field  # type: ignore[attr-defined]
+    assert story.isVisible() and story.accessibleName() == "Story"
+    art = view.steps.art_field  # type: ignore[attr-defined]
+    assert story.mapTo(view, QPoint(0, 0)).x() > art.mapTo(view, QPoint(0, 0)).x()  # beside the art box
+    qtbot.mouseClick(story.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(10, 10))
+    qtbot.waitUntil(story.hasFocus)
+    depth = view.doc.undo_stack.index()
+    QTest.keyClicks(story, "Held the line at Vega", delay=40)
+    qtbot.wait(STORY_WAIT)
+    assert design_story(view.doc.design) == "Held the line at Vega"
+    assert view.doc.undo_stack.index() == depth + 1  # the typing is one undo step
+    QTest.keyClick(story, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(STORY_WAIT)
+    assert design_story(view.doc.design) == "" and story.toPlainText() == ""
+    QTest.keyClick(story, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.wait(STORY_WAIT)
+    assert design_story(view.doc.design) == "Held the line at Vega" == story.toPlainText()
+    QTest.keyClick(story, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # File > Save
+    qtbot.waitUntil(view.doc.undo_stack.isClean)
+    saved = json.loads(design.read_text())
+    assert saved["design"]["story"] == "Held the line at Vega"

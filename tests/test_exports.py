@@ -80,3 +80,34 @@ def test_a_design_with_bad_art_exports_without_it(tmp_path: Path) -> None:
     assert code == 0, err
     assert (tmp_path / "art-bomb-card.png").exists()
     assert json.loads((corpus / "art-bomb.ship").read_text())["design"]["art"] == "bomb.png"
+
+
+def test_a_drawn_token_is_taken_from_the_cache_and_a_changed_design_is_drawn_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    import resvg_py
+
+    from shipyard.core.designfile import load_design
+    from shipyard.core.evaluate import evaluate
+    from shipyard.render.tokenimages import token_images
+    from shipyard.render.tokens import TokenSpec
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    drawn: list[str] = []
+    real = resvg_py.svg_to_bytes
+    monkeypatch.setattr(resvg_py, "svg_to_bytes", lambda **kw: drawn.append(kw["svg_string"]) or real(**kw))
+    loaded = [
+        load_design(f, use_user_folder=False) for f in sample_files(registry.get("space-fighter-alpha").samples)[:3]
+    ]
+    reports = [evaluate(ld.design, ld.catalog) for ld in loaded]
+    first = token_images(loaded, reports, TokenSpec(25.4), 150)
+    assert len(drawn) == 3 and (tmp_path / "cache" / "shipyard" / "token-images.pickle").is_file()
+    assert token_images(loaded, reports, TokenSpec(25.4), 150) == first and len(drawn) == 3  # none drawn again
+    renamed = dataclasses.replace(loaded[0], design=loaded[0].design.model_copy(update={"name": "Vega Lancer"}))
+    report = evaluate(renamed.design, renamed.catalog)
+    again = token_images([renamed, *loaded[1:]], [report, *reports[1:]], TokenSpec(25.4), 150)
+    assert len(drawn) == 4 and "Vega Lancer" in drawn[-1]  # only the changed design's token is drawn
+    assert again[0] != first[0] and again[1:] == first[1:]
+    assert token_images(loaded, reports, TokenSpec(25.4, "hex"), 150) != first  # another shape, another drawing

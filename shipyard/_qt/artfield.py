@@ -1,5 +1,9 @@
-"""The design's picture on the first page of every generated form: a neutral part, the same
-for every ruleset (``art`` is a field of every design, see shipyard.core.designtypes).
+"""The design's picture and story on the first page of every generated form: a neutral
+part, the same for every ruleset (``art`` and ``story`` are fields of every design, see
+shipyard.core.designtypes).
+
+The story is a multi-line text bound like every other text field of a form (the binder:
+typing in it is one undo step, undo and redo show the text as it was).
 
 It shows a thumbnail (or why the picture is left out), and offers Choose... (a picture in
 the design's folder is kept as a path relative to the design; one elsewhere, or in a
@@ -16,13 +20,48 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPixmap
-from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shipyard.core.art import art_of, design_art, read_art
 from shipyard.core.errors import InputError
 
 THUMB = (120, 90)
 PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.svg)"
+
+
+def presentation_row(doc: Any, binder: Any, report_error: Any) -> tuple[QWidget, ArtField, QWidget]:
+    """The art box and, beside it, the story box: the row every design's first page ends with."""
+    from shipyard._qt.keys import TextBox
+
+    art = ArtField(doc, report_error)
+    story_box = QGroupBox()
+    story = TextBox()
+    story.setPlaceholderText("The design's history: where it served, its notable crew (printed in the fleet book)")
+    story.setAccessibleName("Story")
+    story.setToolTip("The design's history, printed on its record sheet where there is room and in the fleet book")
+    # as tall as the art box beside it, no taller: the first page keeps the height it had
+    story.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+    binder.text("story", story)
+    label = QLabel("Sto&ry")
+    label.setBuddy(story)
+    inner = QVBoxLayout(story_box)
+    inner.addWidget(label)
+    inner.addWidget(story, 1)
+    row = QWidget()
+    lay = QHBoxLayout(row)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(art, 1)
+    lay.addWidget(story_box, 1)
+    return row, art, story
 
 
 class ArtField(QGroupBox):
@@ -85,6 +124,11 @@ class ArtField(QGroupBox):
         from shipyard.render.art import page_art
 
         scaled = page_art(art)
+        if scaled is None:  # a whole header over pixels that cannot be decoded
+            self.thumb.setPixmap(QPixmap())
+            self.thumb.setText("left out")
+            self.where.setText(f"Left out of the sheets: {ref} cannot be decoded ({art.kind.upper()})")
+            return
         pixmap = QPixmap()
         if scaled is not None and scaled.src.startswith("data:image/") and not scaled.src.startswith("data:image/svg"):
             pixmap.loadFromData(base64.b64decode(scaled.src.split(",", 1)[1]))

@@ -114,10 +114,10 @@ class Document(QObject):
     @property
     def report(self) -> Report:
         if self._report is None:
-            from shipyard.core.art import with_art_finding
+            from shipyard.render.art import with_page_art_finding  # a picture that cannot be decoded too
 
             report = evaluate(self._state.design, self._state.catalog)
-            self._report = with_art_finding(report, self._state.design, self.path)
+            self._report = with_page_art_finding(report, self._state.design, self.path)
         return self._report
 
     @property

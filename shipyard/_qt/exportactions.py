@@ -1,7 +1,8 @@
-"""File > Export: the current design as card, token or sheet PNGs, or as a
-Foundry VTT actor, into a folder the user picks. The files are made on the shared render
-worker from a helper thread, as printing is (never on the GUI thread), and written all or
-none; a file that exists already is refused, naming it, and nothing is written."""
+"""File > Export: the current design (or, with "All open designs" ticked, every open
+design) as card, token or sheet PNGs, or as Foundry VTT actors, into a folder the user
+picks. The files are made from a helper thread, as printing is (never on the GUI thread;
+cards and sheets on the shared render worker), and written all or none; a file that
+exists already is refused, naming it, and nothing is written."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def add_menu(window: Any, file_menu: QMenu) -> QMenu:
         action = menu.addAction(text)
         action.setData(kind)
         action.triggered.connect(lambda _=False, k=kind: ask_and_export(window, k))
+    menu.addSeparator()
+    window.export_all = menu.addAction("&All open designs")
+    window.export_all.setCheckable(True)
+    window.export_all.setStatusTip("Export every open design, not only the one shown")
     return menu
 
 
@@ -38,11 +43,13 @@ def ask_and_export(window: Any, kind: str) -> threading.Thread | None:
     if view is None:
         window.statusBar().showMessage("Open a design to export it", 5000)
         return None
+    docs = window.documents() if window.export_all.isChecked() else [view.doc]
     start = str(view.doc.path.parent) if view.doc.path else ""
-    folder = QFileDialog.getExistingDirectory(window, "Export into folder", start)
+    what = "the open designs" if len(docs) > 1 else "the design"
+    folder = QFileDialog.getExistingDirectory(window, f"Export {what} into folder", start)
     if not folder:
         return None
-    return export_to(window, Path(folder), [view.doc], kind)
+    return export_to(window, Path(folder), docs, kind)
 
 
 def export_to(window: Any, folder: Path, docs: list[Any], kind: str) -> threading.Thread:

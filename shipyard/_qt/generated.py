@@ -252,12 +252,12 @@ class FormPages(StepPages):
             widgets.append(box)
             if any(isinstance(el, ListDecl) for el in s.fields):
                 grow.append(box)
-        if decl is self.page_decls[0]:  # every design's picture, the same part for every ruleset
-            from shipyard._qt.artfield import ArtField
+        if decl is self.page_decls[0]:  # every design's picture and story, the same part for every ruleset
+            from shipyard._qt.artfield import presentation_row
 
-            self.art_field = ArtField(self.doc, self.report_error)
+            row, self.art_field, self.story_field = presentation_row(self.doc, self.binder, self.report_error)
             self.scope.updates.append(self.art_field.update_from_design)
-            widgets.append(self.art_field)
+            widgets.append(row)
         return page(*widgets, grow=grow)
 
     def _note(self, scope: Scope, raw: str) -> QLabel:

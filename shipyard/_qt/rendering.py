@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 if TYPE_CHECKING:  # the worker module (multiprocessing) loads with the first render, not at start-up
     from shipyard.core.designfile import LoadedDesign
     from shipyard.core.report import Report
+    from shipyard.render.tokens import TokenSpec
     from shipyard.render.worker import RenderWorker
 
 _worker_lock = threading.Lock()
@@ -124,8 +125,10 @@ def render_in_background(
     reports: Sequence[Report] | None = None,
     fillable: bool = False,
     owner: str = "",
+    token: TokenSpec | None = None,
 ) -> threading.Thread:
-    """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``.
+    """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``
+    (``token``: the tokens sheet's TokenSpec).
 
     ``reports`` are the documents' own reports: the preview and printing show the
     evaluation the editor already made, they do not evaluate again. ``owner``: who may
@@ -148,6 +151,7 @@ def render_in_background(
                 reports=held,
                 fillable=fillable,
                 owner=owner,
+                token=token,
             )
         except RenderSuperseded:
             path = ""

@@ -48,6 +48,7 @@ from shipyard.core.registry import is_installed, rulesets
 from shipyard.core.registry import problems as registry_problems
 from shipyard.core.termtext import escape
 from shipyard.render.paper import PAPER_NAMES, PAPERS, default_paper
+from shipyard.render.tokens import SHAPES, SIZE_HELP, TokenSpec, token_spec
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"
 MAX_RECENT = 10
@@ -165,9 +166,19 @@ class PrintDialog(QDialog):
             ("Record sheet", "record"),
             ("Stat cards (nine a page)", "cards"),
             ("Fleet book", "fleet"),
-            ("Cut-out tokens (1 in, round)", "tokens"),
+            ("Cut-out tokens", "tokens"),
         ):
             self.sheet.addItem(label, value)
+        # the tokens' size, shape and back, as shipyard print's --token-size/--token-shape/--token-back
+        self.token_size = QComboBox()
+        self.token_size.setEditable(True)  # any length the command line takes: "30mm", "1.25in"
+        self.token_size.addItems(["1in", "0.75in", "25mm", "1.5in", "2in"])
+        self.token_size.setToolTip(f"The token's width: {SIZE_HELP}")
+        self.token_shape = QComboBox()
+        for shape in SHAPES:
+            self.token_shape.addItem(shape.capitalize(), shape)
+        self.token_back = QCheckBox("Damaged &back to fold over")
+        self.token_back.setToolTip("Each token printed beside its damaged face: cut round the pair, fold, glue")
         self.paper = QComboBox()
         for value in PAPERS:
             self.paper.addItem(PAPER_NAMES[value], value)
@@ -176,18 +187,47 @@ class PrintDialog(QDialog):
         self.scope.addItem("This design", "one")
         self.scope.addItem("All open designs", "all")
         self.scope.setEnabled(several)
-        for label, w in (("&Sheet", self.sheet), ("&Paper", self.paper), ("&Designs", self.scope)):
+        for label, w in (
+            ("&Sheet", self.sheet),
+            ("Token si&ze", self.token_size),
+            ("Token s&hape", self.token_shape),
+            ("&Paper", self.paper),
+            ("&Designs", self.scope),
+        ):
             lab = QLabel(label)
             lab.setBuddy(w)
             w.setAccessibleName(label.replace("&", ""))
             form.addRow(lab, w)
+        form.addRow(self.token_back)
         self.fillable = QCheckBox("&Fillable form")
         self.fillable.setToolTip("Every tick box and write-in becomes a form field to fill in a PDF viewer")
         form.addRow(self.fillable)
+        self.sheet.currentIndexChanged.connect(self._sheet_changed)
+        self._sheet_changed()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def _sheet_changed(self) -> None:
+        tokens = self.sheet.currentData() == "tokens"
+        for w in (self.token_size, self.token_shape, self.token_back):
+            w.setEnabled(tokens)
+        self.fillable.setEnabled(not tokens)
+
+    def token(self) -> TokenSpec:
+        """The tokens asked for; a size the command line would refuse raises its InputError."""
+        return token_spec(self.token_size.currentText(), self.token_shape.currentData(), self.token_back.isChecked())
+
+    def accept(self) -> None:
+        if self.sheet.currentData() == "tokens":
+            try:
+                self.token()
+            except InputError as exc:  # said at once, the dialog stays open with what was typed
+                QMessageBox.warning(self, "Token size", str(exc.problems[0]))
+                self.token_size.setFocus()
+                return
+        super().accept()
 
 
 class MainWindow(EditorWindow):
@@ -702,10 +742,19 @@ class MainWindow(EditorWindow):
         pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name, in its folder
         name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", self._start(view.doc, pdf), "PDF (*.pdf)")
         if name:
-            self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData(), dlg.fillable.isChecked())
+            tokens = dlg.sheet.currentData() == "tokens"
+            fillable = dlg.fillable.isChecked() and not tokens
+            token = dlg.token() if tokens else None
+            self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
 
     def print_to(
-        self, out: Path, docs: list[Document], sheet: str, paper: str, fillable: bool = False
+        self,
+        out: Path,
+        docs: list[Document],
+        sheet: str,
+        paper: str,
+        fillable: bool = False,
+        token: TokenSpec | None = None,
     ) -> threading.Thread:
         loaded = [d.loaded for d in docs]
         self.statusBar().showMessage(f"Printing {out}…")
@@ -718,6 +767,7 @@ class MainWindow(EditorWindow):
             name="shipyard-print",
             reports=[d.report for d in docs],
             fillable=fillable,
+            token=token,
         )
 
     # --- compare -----------------------------------------------------------------------------

@@ -12,8 +12,9 @@ result kept by the picture's digest, so a fleet book, a preview redrawn after ea
 or a sheet of tokens scales it once.
 
 An SVG is vectors: it goes to the page as it is (the core refused scripts and outside
-references). A picture Pillow cannot decode after all is left out of the pages, as a
-picture the core refused is.
+references). A picture Pillow cannot decode after all (a whole header over broken
+pixels) is left out of the pages with the same warning a picture the core refused gets
+(:func:`with_page_art_finding`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import MAX_ART_PIXELS, Art, art_of
+from shipyard.core.art import ALLOWED, MAX_ART_PIXELS, Art, art_finding, art_of, with_art_finding
 
 ART_PIXELS = 480
 """The long side of the copy every page draws: 40 mm at 300 dpi, more than any box needs."""
@@ -136,6 +137,23 @@ def embedded_uri(art: Art) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
+def with_page_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
+    """``report`` with the ``art-missing`` warning when the pages leave the design's art out:
+    the core refused it, or it passed the core's checks but cannot be decoded."""
+    from shipyard.core.errors import InputError
+
+    art, problem = art_of(design, design_file)
+    if problem is not None or art is None or page_art(art) is not None:
+        return with_art_finding(report, design, design_file)
+    undecodable = InputError.single(
+        f"the {art.kind.upper()} picture's header is whole but its pixels cannot be decoded",
+        file=art.source,
+        path="art",
+        allowed=ALLOWED,
+    )
+    return report.model_copy(update={"findings": [*report.findings, art_finding(undecodable)]})
+
+
 def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | None:
     """What a design entry of the templates carries as ``art``: the scaled picture, or None."""
     art, _ = art_of(design, design_file)
@@ -145,4 +163,13 @@ def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | N
     return scaled.as_json() if scaled is not None else None
 
 
-__all__ = ["ART_PIXELS", "EMBED_PIXELS", "PageArt", "decode", "embedded_uri", "entry_art", "page_art"]
+__all__ = [
+    "ART_PIXELS",
+    "EMBED_PIXELS",
+    "PageArt",
+    "decode",
+    "embedded_uri",
+    "entry_art",
+    "page_art",
+    "with_page_art_finding",
+]

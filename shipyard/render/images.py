@@ -1,10 +1,10 @@
 """Pictures for virtual tabletops: a design's card, token or record sheet as PNG.
 
-Each is printed from the same templates as the PDFs (``cards.html``, ``tokens.html``,
+Cards and sheets are printed from the same templates as the PDFs (``cards.html``,
 ``record.html``) and the page rasterized with PDFium at the resolution asked for, then
-cut to the card's slot (63 x 88 mm), the token's shape or the page. A token's PNG is
-transparent outside its shape: the page is rendered onto a transparent ground, and the
-token's page draws nothing but the token there.
+cut to the card's slot (63 x 88 mm) or kept whole. A token is drawn by the token drawing
+the printed tokens sheet uses (``token_face.html``) without a page, transparent outside
+its shape (:mod:`shipyard.render.tokenimages`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from typing import Any
 
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
+from shipyard.core.report import Report
 from shipyard.render.paper import PAPERS
-from shipyard.render.tokens import GAP_MM, MARGIN_MM, TokenSpec
+from shipyard.render.tokens import TokenSpec
 
 IMAGE_FORMATS = ("card-png", "token-png", "sheet-png")
 DPIS = (150, 300)
@@ -55,14 +56,13 @@ def design_pictures(
     index: int = 0,
     timeout: float = 60.0,
 ) -> list[Picture]:
-    """The PNGs of one design: each of its cards, its token, or each page of its record sheet."""
+    """The PNGs of one design: each of its cards, or each page of its record sheet (tokens: :func:`token_pictures`)."""
     from shipyard.render.printing import print_loaded
 
-    if kind not in IMAGE_FORMATS:
-        raise InputError.single(f"unknown image format {kind!r}", path="--format", allowed=", ".join(IMAGE_FORMATS))
-    if dpi not in DPIS:
-        raise InputError.single(f"{dpi} dpi is not offered", path="--dpi", allowed=", ".join(map(str, DPIS)))
-    sheet = {"card-png": "cards", "token-png": "tokens", "sheet-png": "record"}[kind]
+    if kind not in ("card-png", "sheet-png"):
+        raise InputError.single(f"unknown image format {kind!r}", path="--format", allowed="card-png, sheet-png")
+    _check_dpi(dpi)
+    sheet = {"card-png": "cards", "sheet-png": "record"}[kind]
     with tempfile.TemporaryDirectory(prefix="shipyard-export-") as tmp:
         pdf = Path(tmp) / "out.pdf"
         print_loaded([loaded], pdf, sheet=sheet, paper=paper, workers=workers, token=token, timeout=timeout)
@@ -71,10 +71,13 @@ def design_pictures(
     if kind == "sheet-png":
         pages = rasterize_pages(data, dpi)
         return [Picture(f"{base}-sheet{'' if n == 0 else f'-{n + 1}'}.png", png) for n, png in enumerate(pages)]
-    if kind == "token-png":
-        return [Picture(f"{base}-token.png", token_png(data, dpi, paper, token))]
     cards = card_pngs(data, dpi, paper)
     return [Picture(f"{base}-card{'' if n == 0 else f'-{n + 1}'}.png", png) for n, png in enumerate(cards)]
+
+
+def _check_dpi(dpi: int) -> None:
+    if dpi not in DPIS:
+        raise InputError.single(f"{dpi} dpi is not offered", path="--dpi", allowed=", ".join(map(str, DPIS)))
 
 
 def _png(image: Any) -> bytes:
@@ -127,38 +130,29 @@ def card_pngs(pdf: bytes, dpi: int, paper: str) -> list[bytes]:
     return out
 
 
-def token_png(pdf: bytes, dpi: int, paper: str, token: TokenSpec) -> bytes:
-    """The one token (and its back, beside it) of a one-design tokens page, transparent round it."""
-    return token_pngs(pdf, 1, dpi, paper, token)[0]
+def token_pictures(
+    loaded: Sequence[LoadedDesign], token: TokenSpec, dpi: int, reports: Sequence[Report] | None = None
+) -> list[Picture]:
+    """Each design's token PNG, drawn without a page (:mod:`shipyard.render.tokenimages`), in the
+    designs' order; ``reports``: the designs' reports when the caller has them already."""
+    from shipyard.core.evaluate import evaluate
+    from shipyard.render.art import with_page_art_finding
+    from shipyard.render.tokenimages import token_images
 
-
-def token_pngs(pdf: bytes, count: int, dpi: int, paper: str, token: TokenSpec) -> list[bytes]:
-    """The ``count`` tokens of a tokens sheet, each cut out where Shipyard placed it, transparent round it."""
-    from shipyard.render.tokens import token_pages
-
-    pages = token_pages([_placeholder()] * count, token, paper, None, None)
-    pad = 0.3  # the cut line's half width and a hair: the shape's edge is not cut off
-    width = token.size_mm * (2 if token.back else 1)
-    import pypdfium2 as pdfium
-
-    out = []
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        for page_no, page in enumerate(pages):
-            # the page once, onto a transparent ground; each token cut from it
-            image = doc[page_no].render(scale=dpi / 72, fill_color=(255, 255, 255, 0)).to_pil()
-            scale = dpi / 25.4
-            for t in page:
-                left, top = (t["x"] - pad) * scale, (t["y"] - pad) * scale
-                box = (left, top, left + (width + 2 * pad) * scale, top + (token.height_mm + 2 * pad) * scale)
-                out.append(_png(image.crop(tuple(round(v) for v in box))))
-    finally:
-        doc.close()
-    return out
-
-
-def _placeholder() -> dict[str, Any]:
-    return {"design": {"name": "x"}, "file": "", "figures": {}, "art": None}
+    _check_dpi(dpi)
+    made: dict[int, Picture] = {}
+    for ruleset in dict.fromkeys(ld.ruleset for ld in loaded):  # a ruleset's tokens show its key figure
+        group = [(n, ld) for n, ld in enumerate(loaded) if ld.ruleset == ruleset]
+        group_reports = [
+            reports[n]
+            if reports is not None
+            else with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file)
+            for n, ld in group
+        ]
+        pngs = token_images([ld for _, ld in group], group_reports, token, dpi)
+        for (n, ld), png in zip(group, pngs, strict=True):
+            made[n] = Picture(f"{stem(ld, n)}-token.png", png)
+    return [made[n] for n in range(len(loaded))]
 
 
 def export_pictures(
@@ -173,8 +167,13 @@ def export_pictures(
 ) -> list[Picture]:
     """Every PNG of every design, named so none overwrites another."""
     out: list[Picture] = []
-    for n, ld in enumerate(loaded):
-        out += design_pictures(ld, kind, dpi=dpi, paper=paper, token=token, workers=workers, index=n, timeout=timeout)
+    if kind == "token-png":
+        out = token_pictures(loaded, token, dpi)
+    else:
+        for n, ld in enumerate(loaded):
+            out += design_pictures(
+                ld, kind, dpi=dpi, paper=paper, token=token, workers=workers, index=n, timeout=timeout
+            )
     names = [p.name for p in out]
     doubles = sorted({n for n in names if names.count(n) > 1})
     if doubles:
@@ -185,4 +184,4 @@ def export_pictures(
     return out
 
 
-__all__ = ["DPIS", "GAP_MM", "IMAGE_FORMATS", "MARGIN_MM", "Picture", "export_pictures"]
+__all__ = ["DPIS", "IMAGE_FORMATS", "Picture", "export_pictures", "token_pictures"]

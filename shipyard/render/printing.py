@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import with_art_finding
 from shipyard.core.designfile import LoadedDesign, atomic_write_bytes, load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
+from shipyard.render.art import with_page_art_finding
 from shipyard.render.context import design_entry, field_prefixes, fleet_layout, sheet_context, template_dirs
 from shipyard.render.tokens import TokenSpec, token_pages
 from shipyard.render.worker import (
@@ -50,6 +50,7 @@ class PrintResult:
     sizes: list[tuple[float, float]]
     starts: list[int]  # the page each design's sheet starts on; empty for cards (several a design)
     fields: int = 0  # form fields of a fillable print
+    art_left_out: tuple[str, ...] = ()  # "NAME: why" for each design printed without its art
 
 
 def chunks(items: Sequence[Any], n: int) -> list[list[Any]]:
@@ -381,7 +382,7 @@ def print_loaded(
     evaluated = (
         list(reports)
         if reports is not None
-        else [with_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+        else [with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
     )
     prefixes = field_prefixes([r.name for r in evaluated])
     entries = [design_entry(ld, report, prefix) for ld, report, prefix in zip(loaded, evaluated, prefixes, strict=True)]
@@ -436,6 +437,7 @@ def print_loaded(
         [s for r in results for s in r.sizes],
         starts,
         sum(r.fields for r in results),
+        tuple(f"{r.name}: {f.message}" for r in evaluated for f in r.findings if f.code == "art-missing"),
     )
 
 

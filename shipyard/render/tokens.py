@@ -88,6 +88,19 @@ def key_figure(entry: dict[str, Any], figure_id: str | None, label: str | None) 
     return {"label": label or fig.get("label") or figure_id, "value": str(fig["value"])}
 
 
+def token_face(entry: dict[str, Any], figure_id: str | None, figure_label: str | None) -> dict[str, Any]:
+    """What a design's token shows (``token_face.html`` draws it): its name, initials,
+    colour, art and key figure."""
+    name = str(entry["design"].get("name") or entry["file"])
+    return {
+        "name": name,
+        "initials": initials(name),
+        "colour": colour(name),
+        "art": entry["art"]["src"] if entry.get("art") else None,
+        "figure": key_figure(entry, figure_id, figure_label),
+    }
+
+
 def token_pages(
     entries: list[dict[str, Any]], spec: TokenSpec, paper: str, figure_id: str | None, figure_label: str | None
 ) -> list[list[dict[str, Any]]]:
@@ -104,17 +117,22 @@ def token_pages(
         slot = n % (columns * rows)
         if slot == 0:
             pages.append([])
-        name = str(entry["design"].get("name") or entry["file"])
         pages[-1].append({
-            "name": name,
-            "initials": initials(name),
-            "colour": colour(name),
-            "art": entry["art"]["src"] if entry.get("art") else None,
-            "figure": key_figure(entry, figure_id, figure_label),
+            **token_face(entry, figure_id, figure_label),
             "x": round(left + (slot % columns) * cell_w, 3),
             "y": round(top + (slot // columns) * cell_h, 3),
         })  # fmt: skip
     return pages
 
 
-__all__ = ["SHAPES", "SIZE_HELP", "TokenSpec", "colour", "initials", "key_figure", "token_pages", "token_spec"]
+__all__ = [
+    "SHAPES",
+    "SIZE_HELP",
+    "TokenSpec",
+    "colour",
+    "initials",
+    "key_figure",
+    "token_face",
+    "token_pages",
+    "token_spec",
+]
