@@ -131,7 +131,9 @@ def test_help_and_compare_read_as_a_players_words(qtbot: Any, window: MainWindow
         before = set(QApplication.topLevelWidgets())
         _help_action(window, name).trigger()
         qtbot.wait(100)
-        (browser,) = [w for w in QApplication.topLevelWidgets() if w not in before and isinstance(w, QTextBrowser)]
+        # each Help window is a frame holding the text and its Close button
+        (frame,) = [w for w in QApplication.topLevelWidgets() if w not in before and w.findChild(QTextBrowser)]
+        browser = frame.findChild(QTextBrowser)
         opened.append(browser)
         shown += browser.toPlainText().splitlines()
     guide, reading, keys = (b.toPlainText() for b in opened)

@@ -395,6 +395,12 @@ class MainWindow(EditorWindow):
         views = (self.tabs.widget(i) for i in range(self.tabs.count()))
         return [v.doc for v in views if isinstance(v, DocumentView)]
 
+    def flush(self) -> None:
+        """Commit the text being typed in any design (before Save, Print, Compare, closing,
+        another tab): a person who types and presses Ctrl+S at once saves what they typed."""
+        for doc in self.documents():
+            doc.flush()
+
     def current(self) -> DocumentView | None:
         w = self.tabs.currentWidget()
         return w if isinstance(w, DocumentView) else None
@@ -533,6 +539,7 @@ class MainWindow(EditorWindow):
         self.verdict.setToolTip(tip)
 
     def _current_changed(self, _i: int) -> None:
+        self.flush()
         cur = self.current()
         self.undo_group.setActiveStack(cur.doc.undo_stack if cur else None)  # type: ignore[arg-type]
         if cur:
@@ -553,6 +560,7 @@ class MainWindow(EditorWindow):
         return path if path.suffix else path.with_suffix(EXTENSION)
 
     def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
+        self.flush()
         view = self.current()
         doc = doc or (view.doc if view else None)
         if doc is None:
@@ -601,6 +609,7 @@ class MainWindow(EditorWindow):
         return self.unsaved_answer(box, box.exec())
 
     def _may_close(self, doc: Document) -> bool:
+        doc.flush()
         if not doc.modified:
             return True
         answer = self.ask_unsaved(doc)
@@ -692,6 +701,7 @@ class MainWindow(EditorWindow):
     # --- printing ---------------------------------------------------------------------------
 
     def print_dialog(self) -> None:
+        self.flush()
         view = self.current()
         if view is None:
             return
@@ -707,6 +717,7 @@ class MainWindow(EditorWindow):
     def print_to(
         self, out: Path, docs: list[Document], sheet: str, paper: str, fillable: bool = False
     ) -> threading.Thread:
+        self.flush()
         loaded = [d.loaded for d in docs]
         self.statusBar().showMessage(f"Printing {out}…")
         return render_in_background(
@@ -735,6 +746,7 @@ class MainWindow(EditorWindow):
         return chosen
 
     def compare_dialog(self) -> None:
+        self.flush()
         view = self.current()
         if view is None:
             self.statusBar().showMessage("Open a design to compare it", 5000)
@@ -751,6 +763,7 @@ class MainWindow(EditorWindow):
         """Show ``doc`` beside ``other``: "saved" (its saved file), an open Document, or a file's Path."""
         from shipyard._qt.compare import CompareView
 
+        self.flush()
         try:
             if other == "saved":
                 if doc.path is None:
