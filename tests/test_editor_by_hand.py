@@ -233,6 +233,7 @@ def walk_fields(qtbot: Any, view: DocumentView, index: int, typed: dict[str, str
             press(qtbot, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
             before = w.toPlainText()
             person_types(qtbot, " " + NAME)
+            qtbot.wait(PAUSE_MS)  # the person stops typing: the text commits
             assert focused() is w, f"{path}: the focus left the notes box"
             assert value(view, path) == before + " " + NAME
             typed[path] = before + " " + NAME
@@ -308,6 +309,7 @@ def test_add_by_keyboard_then_type_the_name_then_remove(
             if isinstance(first, QLineEdit):
                 assert first.selectedText() == first.text(), "the new row's text is not selected to type over"
                 person_types(qtbot, NAME)
+                qtbot.wait(PAUSE_MS)  # the person stops typing: the name commits
                 assert focused() is first and first.text() == NAME
                 assert editor.rowCount() == rows + 1, "typing added rows"
                 assert NAME in json.dumps(view.doc.design.model_dump(mode="json"))

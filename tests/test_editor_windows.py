@@ -79,7 +79,9 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
     qtbot: Any, tmp_path: Path, how: Any
 ) -> None:
     w = made(qtbot, tmp_path / "settings.ini")
-    view = w.open_file(EXAMPLES / "rebel-frigate.ship")
+    mine = tmp_path / "rebel-frigate.ship"  # a file of the user's: a sample opens as an untitled copy
+    mine.write_bytes((EXAMPLES / "rebel-frigate.ship").read_bytes())
+    view = w.open_file(mine)
     assert view is not None
     view.doc.edit("name", "Frigate Two")
     compare = w.compare_with(view.doc, "saved")
