@@ -101,6 +101,11 @@ def click(qtbot: Any, widget: QWidget) -> None:
 def open_by_hand(qtbot: Any, window: MainWindow, ruleset: str) -> DocumentView:
     view = window.open_sample(CATALOGS / ruleset / "examples" / f"{SAMPLES[ruleset]}.ship")  # an untitled copy
     assert view is not None and view.doc.path is None
+    return ready_to_type(qtbot, window, view)
+
+
+def ready_to_type(qtbot: Any, window: MainWindow, view: DocumentView) -> DocumentView:
+    """Every page built, the window active (keys go to its focused widget), laid out."""
     view.finish_building()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)

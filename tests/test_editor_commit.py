@@ -24,8 +24,8 @@ from shipyard.core.edits import get_at
 
 from .editor_pages import PAUSE_MS
 from .test_editor import field, no_blocking_dialogs, window
-from .test_editor_by_hand import click, focused, page_lists, person_types, press
-from .test_editor_layout import CATALOGS, settle, shown_pages
+from .test_editor_by_hand import click, focused, page_lists, person_types, press, ready_to_type
+from .test_editor_layout import CATALOGS, shown_pages
 
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
 
@@ -38,11 +38,7 @@ def open_copy(qtbot: Any, window: MainWindow, tmp_path: Path, name: str = "kestr
     target.write_bytes((CATALOGS / "cluster-falk" / "examples" / f"{name}.ship").read_bytes())
     view = window.open_file(target)
     assert view is not None and view.doc.path == target
-    view.finish_building()
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
-    settle(qtbot)
-    return view
+    return ready_to_type(qtbot, window, view)
 
 
 def aspect_field(view: DocumentView) -> QLineEdit:
