@@ -27,9 +27,12 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.generated import FormPages
 from shipyard._qt.generated_actions import ParamsDialog
+from shipyard._qt.pending import COMMIT_DELAY_MS
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 from shipyard.core.findings import Finding
+
+PAUSE_MS = COMMIT_DELAY_MS + 150  # a person's pause after typing: longer than the commit delay
 
 
 def steps(view: DocumentView) -> FormPages:
@@ -59,9 +62,11 @@ def new_from_menu(window: MainWindow, menu: str, ruleset: str) -> DocumentView:
 
 
 def type_text(qtbot: Any, widget: Any, text: str) -> None:
-    """Type into a text box that is still empty (a new record's concept, notes)."""
+    """Type into a text box that is still empty (a new record's concept, notes), then pause
+    as a person does, longer than the editor waits before it commits what was typed."""
     widget.setFocus()
     qtbot.keyClicks(widget, text)
+    qtbot.wait(PAUSE_MS)
 
 
 def click(qtbot: Any, view: DocumentView, page: int, text: str) -> None:

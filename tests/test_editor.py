@@ -22,6 +22,7 @@ from shipyard._qt.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES, as_published, house_preset, sample, sfa
+from .editor_pages import PAUSE_MS
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
 
@@ -77,6 +78,7 @@ def type_into(qtbot: Any, widget: Any, text: str) -> None:
     widget.setFocus()
     widget.selectAll()
     qtbot.keyClicks(widget, text)
+    qtbot.wait(PAUSE_MS)  # a pause, longer than the editor waits before it commits the text
 
 
 def add_from_browser(qtbot: Any, view: DocumentView, kind: str, name: str) -> None:

@@ -44,13 +44,13 @@ from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 from shipyard.core.edits import get_at
 
-from .editor_pages import saved_data, steps
+from .editor_pages import PAUSE_MS, saved_data, steps
 from .test_editor import no_blocking_dialogs, window
 from .test_editor_layout import CATALOGS, settle, shown_pages
 
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
 
-PAUSE = 150  # ms between two keys, as a person types: each key's commit and refresh are done by the next
+PAUSE = 150  # ms between two keys, as a person types: shorter than the commit delay
 SAMPLES = {  # a sample of each ruleset whose lists have rows
     "space-fighter-alpha": "rebel-frigate",
     "space-fury": "interceptor",
@@ -101,6 +101,11 @@ def click(qtbot: Any, widget: QWidget) -> None:
 def open_by_hand(qtbot: Any, window: MainWindow, ruleset: str) -> DocumentView:
     view = window.open_sample(CATALOGS / ruleset / "examples" / f"{SAMPLES[ruleset]}.ship")  # an untitled copy
     assert view is not None and view.doc.path is None
+    return ready_to_type(qtbot, window, view)
+
+
+def ready_to_type(qtbot: Any, window: MainWindow, view: DocumentView) -> DocumentView:
+    """Every page built, the window active (keys go to its focused widget), laid out."""
     view.finish_building()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
@@ -141,12 +146,15 @@ def type_name(qtbot: Any, view: DocumentView, widget: QWidget, where: str, name:
     click(qtbot, widget)
     assert focused() is widget, f"{where}: a click did not put the focus in the field"
     press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    steps_before = view.doc.undo_stack.index()
+    steps_before, design_before = view.doc.undo_stack.index(), view.doc.design
     for i, ch in enumerate(name):
         assert focused() is widget, f"{where}: the focus left the field after {name[:i]!r}"
         press(qtbot, ch)
     shown = widget.text() if isinstance(widget, QLineEdit) else widget.toPlainText()  # type: ignore[attr-defined]
     assert shown == name, f"{where}: the field shows {shown!r}"
+    assert view.doc.design is design_before, f"{where}: keys 150 ms apart committed before a pause"
+    qtbot.wait(PAUSE_MS)  # the person stops typing: the name commits
+    assert focused() is widget, f"{where}: the commit took the focus from the field"
     assert view.doc.undo_stack.index() == steps_before + 1, f"{where}: typing a name is one undo step"
 
 
@@ -230,6 +238,7 @@ def walk_fields(qtbot: Any, view: DocumentView, index: int, typed: dict[str, str
             press(qtbot, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
             before = w.toPlainText()
             person_types(qtbot, " " + NAME)
+            qtbot.wait(PAUSE_MS)  # the person stops typing: the text commits
             assert focused() is w, f"{path}: the focus left the notes box"
             assert value(view, path) == before + " " + NAME
             typed[path] = before + " " + NAME
@@ -305,6 +314,7 @@ def test_add_by_keyboard_then_type_the_name_then_remove(
             if isinstance(first, QLineEdit):
                 assert first.selectedText() == first.text(), "the new row's text is not selected to type over"
                 person_types(qtbot, NAME)
+                qtbot.wait(PAUSE_MS)  # the person stops typing: the name commits
                 assert focused() is first and first.text() == NAME
                 assert editor.rowCount() == rows + 1, "typing added rows"
                 assert NAME in json.dumps(view.doc.design.model_dump(mode="json"))

@@ -29,6 +29,7 @@ from shipyard.rulesets import space_fury as sf
 
 from .conftest import FURY_EXAMPLES
 from .editor_pages import (
+    PAUSE_MS,
     button,
     cell,
     click_box,
@@ -103,6 +104,7 @@ def build_interceptor(qtbot: Any, window: MainWindow) -> DocumentView:
         "Human design from SAMPLE FIGHTER DESCRIPTIONS. The basic Laser every fighter has is not an enhancement; "
         "a published special gun with no plain Laser listed replaces it.",
     )
+    qtbot.wait(PAUSE_MS)  # a person's pause: the notes commit
     # 2 Enhancements
     go(view, 1)
     add_from_browser(qtbot, view, "enhancements", "Turbo Laser")

@@ -34,6 +34,7 @@ from shipyard._qt.window import MainWindow
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES
+from .editor_pages import PAUSE_MS
 from .test_editor import field, no_blocking_dialogs, type_into, user_copy, window  # noqa: F401 (fixtures)
 
 INTERACTIVE = (QAbstractButton, QAbstractSpinBox, QComboBox, QLineEdit, QPlainTextEdit, QAbstractItemView, QTabBar)
@@ -117,6 +118,7 @@ def test_tab_leaves_a_text_box_and_ctrl_tab_types_a_tab(qtbot: Any, window: Main
     concept.setFocus()
     concept.moveCursor(concept.textCursor().MoveOperation.End)
     press(qtbot, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(PAUSE_MS)  # the person stops typing: the tab typed commits
     assert focused() is concept and view.doc.design.concept == before.concept + "\t"
 
 

@@ -28,6 +28,7 @@ from shipyard.core.designfile import dumps, load_design
 from shipyard.core.evaluate import evaluate
 
 from .editor_pages import (
+    PAUSE_MS,
     add_row,
     cell,
     click,
@@ -227,6 +228,7 @@ def test_a_link_group_of_one_gun_focuses_its_link_group(qtbot: Any, window: Main
     link.setFocus()
     link.selectAll()
     qtbot.keyClick(link, Qt.Key.Key_Delete)
+    qtbot.wait(PAUSE_MS)  # the person stops: what the field holds now commits
     assert view.doc.design.guns[1].link_group is None
     assert view.doc.report.findings == []
 

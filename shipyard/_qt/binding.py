@@ -4,7 +4,8 @@ change of the document (edit, undo, redo, load) flows back into the widgets.
 A path is the same string findings carry, so clicking a finding can focus the field
 that fixes it (``focus(path)`` picks the longest bound prefix), enabling a greyed field
 for the user to fill in or focusing the check box that makes it editable. Every text
-field's undo and redo are the document's (:func:`shipyard._qt.keys.share_undo`).
+field's undo and redo are the document's (:func:`shipyard._qt.keys.share_undo`), and its
+text commits on a pause, on Enter or on leaving it (:mod:`shipyard._qt.pending`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.document import Document
 from shipyard._qt.keys import share_undo
+from shipyard._qt.pending import commit_on_pause
 from shipyard.core.edits import get_at
 from shipyard.core.paths import value_at
 
@@ -100,7 +102,7 @@ class Binder(QObject):
         return widget
 
     def line(self, path: str, widget: QLineEdit) -> QLineEdit:
-        widget.textEdited.connect(lambda text: self._commit(path, text))
+        commit_on_pause(self.doc.pending, widget, lambda text: self._commit(path, text))
         self.bind(path, widget, widget.text, lambda v: widget.setText("" if v is None else str(v)))
         return widget
 
@@ -113,7 +115,12 @@ class Binder(QObject):
                 c.setPosition(min(cursor, len(v or "")))
                 widget.setTextCursor(c)
 
-        widget.textChanged.connect(lambda: self._commit(path, widget.toPlainText()))
+        def typed() -> None:
+            if not self._updating:
+                text = widget.toPlainText()
+                self.doc.pending.hold(widget, lambda: self._commit(path, text))
+
+        widget.textChanged.connect(typed)
         self.bind(path, widget, widget.toPlainText, write)
         return widget
 
@@ -153,7 +160,7 @@ class Binder(QObject):
         """Show the document's value at ``path``; ``data`` is the design as JSON when the
         caller has it (one dump for a whole refresh instead of one a widget)."""
         b = self.bindings.get(path)
-        if b is None:
+        if b is None or self.doc.pending.holds(b.widget):
             return
         try:
             value = value_at(data, path) if data is not None else get_at(self.doc.design, path)

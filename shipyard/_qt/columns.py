@@ -100,7 +100,9 @@ class SharedColumns(QTreeWidget):
 
     def natural(self) -> tuple[int, int, int, int]:
         """The widths the names and the values need on one line each, and the widths of
-        their longest words (less than that, a word would be cut: it cannot wrap)."""
+        their longest words (less than that, a word would be cut: it cannot wrap); a
+        column's header counts as one of its words (Future Perfect's short values cut the
+        Summary's "Value" header to "Va")."""
         fm = self.fontMetrics()
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 2
         decorated = 1 if self.rootIsDecorated() else 0
@@ -112,7 +114,12 @@ class SharedColumns(QTreeWidget):
             values = max(values, fm.horizontalAdvance(value) + margin)
             name_word = max([name_word, *(fm.horizontalAdvance(w) + margin + indent for w in name.split(" "))])
             value_word = max([value_word, *(fm.horizontalAdvance(w) + margin for w in value.split(" "))])
-        return names, values, name_word, value_word
+        # a column's header ("Value") is shown whole too: it does not wrap, so it counts as a word
+        header = self.header()
+        head_name, head_value = (
+            header.sectionSizeFromContents(c).width() if not header.isHidden() else 0 for c in (0, 1)
+        )
+        return max(names, head_name), max(values, head_value), max(name_word, head_name), max(value_word, head_value)
 
     def share_width(self) -> None:
         """Each column its texts' width when both fit; else the names at most

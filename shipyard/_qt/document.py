@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from shipyard._qt.pending import PendingText
 from shipyard.core.catalog import with_preset
 from shipyard.core.designfile import LoadedDesign, save_design
 from shipyard.core.edits import get_at, insert_at, remove_at, set_at
@@ -88,6 +89,16 @@ class Document(QObject):
         self._report: Report | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.pending = PendingText(self.undo_stack)  # the text being typed, committed on a pause
+        self._field_round = 0  # bumped when a person leaves a text field: editing it again is a new step
+        self.pending.left.connect(self._left_field)
+
+    def _left_field(self) -> None:
+        self._field_round += 1
+
+    def flush(self) -> None:
+        """Commit what the person is typing now (before Save, Print, closing, another edit)."""
+        self.pending.flush()
 
     def _clean_changed(self, clean: bool) -> None:
         self.modified_changed.emit(not clean)
@@ -165,8 +176,9 @@ class Document(QObject):
         """Run ``change`` (design -> new design, through the engine) as one undo step.
 
         Returns the engine's message when it refuses, and changes nothing; a change that
-        leaves the design as it was adds no step.
+        leaves the design as it was adds no step. Text still being typed commits first.
         """
+        self.flush()
         try:
             new = change(self.design)
         except InputError as exc:
@@ -177,7 +189,7 @@ class Document(QObject):
 
     def edit(self, path: str, value: Any, *, merge: bool = True, text: str = "") -> str | None:
         """Set ``value`` at ``path``; returns the engine's message when the value is refused."""
-        merge_key = path if merge else None
+        merge_key = f"{path}#{self._field_round}" if merge else None
         text = text or f"Change {self.place(path)}"
         return self._apply(lambda d: set_at(d, path, value, self.catalog), text, merge_key, path)
 
@@ -231,6 +243,7 @@ class Document(QObject):
 
     def apply_design(self, design: Any, text: str, where: str = "") -> None:
         """A whole new design the engine made (a fix it proposed), as one undo step."""
+        self.flush()
         if design != self.design:
             self._push(design, text, None, where=where)
 
@@ -242,6 +255,7 @@ class Document(QObject):
         return list(value) if isinstance(value, list) else []
 
     def set_preset(self, preset_id: str) -> str | None:
+        self.flush()
         if preset_id == self.preset:
             return None
         try:
@@ -257,6 +271,7 @@ class Document(QObject):
         target = path or self.path
         if target is None:
             raise ValueError("no file name")
+        self.flush()
         save_design(self.loaded, target)
         self.path = Path(target)
         self.undo_stack.setClean()

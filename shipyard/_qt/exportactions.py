@@ -54,6 +54,8 @@ def ask_and_export(window: Any, kind: str) -> threading.Thread | None:
 
 def export_to(window: Any, folder: Path, docs: list[Any], kind: str) -> threading.Thread:
     """Export ``docs`` as ``kind`` into ``folder`` in the background; the bridge reports the outcome."""
+    for doc in docs:
+        doc.flush()  # what is being typed is exported too
     loaded = [d.loaded for d in docs]
     paper = getattr(window, "paper", "a4")
     window.statusBar().showMessage(f"Exporting into {folder}…")

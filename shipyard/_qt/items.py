@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt.document import Document
 from shipyard._qt.formbase import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.keys import share_undo
+from shipyard._qt.pending import commit_on_pause
 from shipyard.core.edits import get_at, parse_path
 from shipyard.core.errors import InputError
 from shipyard.core.items import CatalogItem, facts
@@ -326,13 +327,15 @@ class ListEditor(QTableWidget):
         # a choice's options may follow the design (a crew member's stations: its turrets too)
         options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
         self._updating = True
+        relabelled: set[int] = set()
         try:
             for r, entry in enumerate(entries):
                 for c, col in enumerate(self.columns):
                     if c in options:
                         _refill(self.cellWidget(r, c), col.offered(options[c], _get(entry, col.field)))
                     if col.kind == "label":
-                        self._label(self.cellWidget(r, c), col, r, entry)
+                        if self._label(self.cellWidget(r, c), col, r, entry):
+                            relabelled.add(c)
                         continue
                     self._write(self.cellWidget(r, c), col, _get(entry, col.field))
                     w = self.cellWidget(r, c)
@@ -340,6 +343,8 @@ class ListEditor(QTableWidget):
                         w.setEnabled(col.enabled_for(r, entry))
         finally:
             self._updating = False
+        for c in relabelled - {self.stretched_column()}:
+            self.resizeColumnToContents(c)  # a read-only cell's new text ("2 AP") shown whole
 
     def _rename(self, entries: list[dict[str, Any]]) -> None:
         """The rows' names (a name cell, the controls' accessible names and tooltips) as the
@@ -420,13 +425,17 @@ class ListEditor(QTableWidget):
             return named
         return max(range(len(self.columns)), key=self.columnWidth, default=0)
 
-    def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> None:
-        """A read-only cell's text and tooltip, as the column's ``text`` says now."""
-        if isinstance(w, QLabel) and col.text is not None:
-            text, tip = col.text(row, entry)
-            if w.text() != text:
-                w.setText(text)
-            w.setToolTip(tip or w.accessibleName())
+    def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> bool:
+        """A read-only cell's text and tooltip, as the column's ``text`` says now; whether
+        its text changed (its column may need to widen)."""
+        if not isinstance(w, QLabel) or col.text is None:
+            return False
+        text, tip = col.text(row, entry)
+        changed = w.text() != text
+        if changed:
+            w.setText(text)
+        w.setToolTip(tip or w.accessibleName())
+        return changed
 
     def _make(self, row: int, col: Column, entry: dict[str, Any]) -> QWidget:
         path = f"{self.list_path}[{row}]" + ("" if col.field == "." else f".{col.field}")
@@ -451,9 +460,11 @@ class ListEditor(QTableWidget):
             b.toggled.connect(lambda on, p=path: self._commit(p, on, False))
             w = b
         elif col.kind == "line":
-            e = QLineEdit()
-            e.textEdited.connect(lambda t, p=path: self._commit(p, t or None, True))
-            w = e
+
+            def typed(text: str, p: str = path) -> None:
+                self._commit(p, text or None, True)
+
+            w = commit_on_pause(self.doc.pending, QLineEdit(), typed)
         else:
             cb = QComboBox()
             for label, value in col.offered(col.choices(), _get(entry, col.field)) if col.choices else []:
@@ -556,7 +567,7 @@ class ListEditor(QTableWidget):
         return {r: m[0] for r, m in self._marks.items()}
 
     def _write(self, w: QWidget | None, col: Column, value: Any) -> None:
-        if w is None:
+        if w is None or self.doc.pending.holds(w):  # what is being typed there is not the design's yet
             return
         w.blockSignals(True)
         try:

@@ -33,6 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.pending import pending_of
+
 REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")  # text: a QKeySequence may only be made once Qt's application is
 
 
@@ -75,6 +77,9 @@ class _SharedUndo(QObject):
                 return False
             event.accept()
             if kind == QEvent.Type.KeyPress:
+                pending = pending_of(self.stack)
+                if pending is not None:
+                    pending.flush()  # what was just typed is the step to undo
                 (self.stack.undo if which == "undo" else self.stack.redo)()
             return True
         if kind == QEvent.Type.ContextMenu and isinstance(watched, QWidget):

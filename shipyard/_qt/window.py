@@ -435,6 +435,12 @@ class MainWindow(EditorWindow):
         views = (self.tabs.widget(i) for i in range(self.tabs.count()))
         return [v.doc for v in views if isinstance(v, DocumentView)]
 
+    def flush(self) -> None:
+        """Commit the text being typed in any design (before Save, Print, Compare, closing,
+        another tab): a person who types and presses Ctrl+S at once saves what they typed."""
+        for doc in self.documents():
+            doc.flush()
+
     def current(self) -> DocumentView | None:
         w = self.tabs.currentWidget()
         return w if isinstance(w, DocumentView) else None
@@ -573,6 +579,7 @@ class MainWindow(EditorWindow):
         self.verdict.setToolTip(tip)
 
     def _current_changed(self, _i: int) -> None:
+        self.flush()
         cur = self.current()
         self.undo_group.setActiveStack(cur.doc.undo_stack if cur else None)  # type: ignore[arg-type]
         if cur:
@@ -593,6 +600,7 @@ class MainWindow(EditorWindow):
         return path if path.suffix else path.with_suffix(EXTENSION)
 
     def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
+        self.flush()
         view = self.current()
         doc = doc or (view.doc if view else None)
         if doc is None:
@@ -641,6 +649,7 @@ class MainWindow(EditorWindow):
         return self.unsaved_answer(box, box.exec())
 
     def _may_close(self, doc: Document) -> bool:
+        doc.flush()
         if not doc.modified:
             return True
         answer = self.ask_unsaved(doc)
@@ -732,6 +741,7 @@ class MainWindow(EditorWindow):
     # --- printing ---------------------------------------------------------------------------
 
     def print_dialog(self) -> None:
+        self.flush()
         view = self.current()
         if view is None:
             return
@@ -756,6 +766,7 @@ class MainWindow(EditorWindow):
         fillable: bool = False,
         token: TokenSpec | None = None,
     ) -> threading.Thread:
+        self.flush()
         loaded = [d.loaded for d in docs]
         self.statusBar().showMessage(f"Printing {out}…")
         return render_in_background(
@@ -785,6 +796,7 @@ class MainWindow(EditorWindow):
         return chosen
 
     def compare_dialog(self) -> None:
+        self.flush()
         view = self.current()
         if view is None:
             self.statusBar().showMessage("Open a design to compare it", 5000)
@@ -801,6 +813,7 @@ class MainWindow(EditorWindow):
         """Show ``doc`` beside ``other``: "saved" (its saved file), an open Document, or a file's Path."""
         from shipyard._qt.compare import CompareView
 
+        self.flush()
         try:
             if other == "saved":
                 if doc.path is None:
