@@ -32,7 +32,12 @@ from PySide6.QtWidgets import (
 from shipyard._qt.convert_actions import ConvertActions, actions_of
 from shipyard._qt.convert_dialogs import ReportDialog, report_html
 from shipyard._qt.window import MainWindow
-from shipyard.convert.statblock import export_statblock, holdable, import_statblock, import_statblocks
+from shipyard.rulesets.space_fighter_alpha.statblock import (
+    export_statblock,
+    holdable,
+    import_statblock,
+    import_statblocks,
+)
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 from shipyard.rulesets.space_fighter_alpha.qt import TrinityDialog, TrinityInput

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shipyard.convert.statblock import (
+from shipyard.rulesets.space_fighter_alpha.statblock import (
     MAX_TEXT_BYTES,
     export_statblock,
     holdable,

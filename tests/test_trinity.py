@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from shipyard.convert.statblock import export_statblock, holdable, import_statblock
+from shipyard.rulesets.space_fighter_alpha.statblock import export_statblock, holdable, import_statblock
 from shipyard.core.designfile import load_design, save_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate

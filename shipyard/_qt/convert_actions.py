@@ -33,10 +33,11 @@ from shipyard._qt.host import EditorWindow as MainWindow
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
-from shipyard.core.registry import RulesetInfo, contributed, rulesets
+from shipyard.core.registry import RulesetInfo, rulesets
 
 if TYPE_CHECKING:
     from shipyard._qt.view import DocumentView
+    from shipyard.core.textformats import ConversionModule, ConversionResult, ImportReport, TextFormatModule
 
 CLIPBOARD = "clipboard"
 MARKDOWN_MIME = "text/markdown"
@@ -74,8 +75,17 @@ class Offer:
     def key(self) -> str:
         return f"{self.info.id}:{self.entry.id}"
 
-    def module(self) -> Any:
-        return contributed(self.info, self.entry.module)
+    def text_format(self) -> TextFormatModule:
+        """The format's module, imported now (and checked to have what the entry declares)."""
+        from shipyard.core.textformats import text_format
+
+        return text_format(self.info, self.entry)
+
+    def conversion(self) -> ConversionModule:
+        """The conversion's module, imported now (and checked to have ``convert_file``)."""
+        from shipyard.core.textformats import conversion
+
+        return conversion(self.info, self.entry)
 
 
 class ConvertActions(QObject):
@@ -212,7 +222,7 @@ class ConvertActions(QObject):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
 
-    def ask_open_partial(self, reports: list[Any]) -> bool:
+    def ask_open_partial(self, reports: list[ImportReport]) -> bool:
         """Parts were not understood: open the designs anyway (parts kept in the notes)?"""
         from shipyard._qt.convert_dialogs import ReportDialog, partial_question, partial_text
 
@@ -227,12 +237,12 @@ class ConvertActions(QObject):
         choice, ok = QInputDialog.getItem(self.window, "Paste as design", "The text is", labels, 0, False)
         return self.readers[labels.index(choice)] if ok else None
 
-    def ask_form(self, offer: Offer) -> Any:
+    def ask_form(self, offer: Offer) -> ConversionResult | None:
         """The conversion's form (the ruleset's dialog, whose ``converted()`` gives the result
         once it was accepted); the conversion result, or None when cancelled."""
-        module, _, name = str(offer.entry.form).partition(":")
-        form_class = getattr(contributed(offer.info, module), name)
-        dlg = form_class(self.window, self.catalog(offer.info.id))
+        from shipyard.core.textformats import conversion_form
+
+        dlg = conversion_form(offer.info, offer.entry)(self.window, self.catalog(offer.info.id))
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
         return dlg.converted()
@@ -276,7 +286,7 @@ class ConvertActions(QObject):
         if offer is None:
             return []
         try:
-            results = offer.module().read(text, self.catalog(offer.info.id), source=CLIPBOARD)
+            results = offer.text_format().read(text, self.catalog(offer.info.id), source=CLIPBOARD)
         except InputError as exc:
             self.window.show_error(title, str(exc))
             return []
@@ -310,8 +320,8 @@ class ConvertActions(QObject):
         if offer is None:
             self._status(f"{doc.catalog.meta.name} has no text format to copy the design in")
             return None
-        fmt = offer.module()
         try:
+            fmt = offer.text_format()
             text = fmt.write(doc.design, doc.catalog, markdown=markdown)
             lost = fmt.lost(doc.design, doc.catalog)
         except InputError as exc:
@@ -350,13 +360,13 @@ class ConvertActions(QObject):
             if path is None:
                 return None
         try:
-            result = offer.module().convert_file(path, self.catalog(offer.info.id), {})
+            result = offer.conversion().convert_file(path, self.catalog(offer.info.id), {})
         except InputError as exc:
             self.window.show_error(f"Cannot import {offer.entry.name}", str(exc))
             return None
         return self._open_converted(offer, result)
 
-    def _open_converted(self, offer: Offer, result: Any) -> DocumentView:
+    def _open_converted(self, offer: Offer, result: ConversionResult) -> DocumentView:
         view = self._open(result.loaded(None))
         self._status(f"Converted {view.doc.design.name} from a {offer.entry.name}; the report is in its notes")
         lines = [*result.report_lines(), "", "The report is kept in the design's notes."]

@@ -3,6 +3,7 @@
 :class:`shipyard._qt.convert_actions.ConvertActions` opens them; they live apart so that the
 editor's start-up (which builds the menus) does not pay for their many widget classes. A
 conversion's own entry form, when it has one, is the ruleset's (its manifest names it).
+The reports are the neutral ones of :mod:`shipyard.core.textformats`, whatever format made them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from shipyard.convert.statblock import ImportReport
+    from shipyard.core.textformats import ImportReport
 
 # Statuses a reader must not miss, in the import report and the conversion report.
 ATTENTION = ("not understood", "differs", "conflict")

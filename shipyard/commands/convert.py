@@ -7,7 +7,8 @@ InputError (exit 2) and a text with parts that were not understood is refused to
 unless ``--partial`` asks for the design anyway (the parts are then kept in its notes).
 
 The parser lists formats and conversions, and a conversion's own options, from the
-manifests; a format's or conversion's module is imported only when it runs.
+manifests; a format's or conversion's module is imported only when it runs, and is called
+through the contracts of :mod:`shipyard.core.textformats`.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shipyard.core.commandline import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, refuse_existing
+
+if TYPE_CHECKING:
+    from shipyard.core.textformats import TextFormatModule
 
 STDIN = "-"
 
@@ -95,12 +99,13 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         q.set_defaults(func=cmd_convert, ruleset=info.id)
 
 
-def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tuple[str, Any, Any]:
+def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tuple[str, TextFormatModule, Any]:
     """The ruleset, the module and the manifest entry of the format ``args.format`` (of the only
     ruleset offering it, or of ``ruleset``)."""
     from shipyard.core.commandline import ruleset_offering
     from shipyard.core.errors import InputError
-    from shipyard.core.registry import contributed, get
+    from shipyard.core.registry import get
+    from shipyard.core.textformats import text_format
 
     rid = ruleset or ruleset_offering("formats", args.format, "the text format")
     info = get(rid, path="--ruleset")
@@ -111,7 +116,7 @@ def _format(args: argparse.Namespace, ruleset: str | None, direction: str) -> tu
             path="--ruleset",
             allowed=", ".join(f.id for f in info.formats) or "none",
         )
-    return rid, contributed(info, entry.module), entry
+    return rid, text_format(info, entry), entry
 
 
 # --- import -------------------------------------------------------------------------------------
@@ -227,12 +232,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import EXTENSION, save_design
-    from shipyard.core.registry import contributed, get
+    from shipyard.core.registry import get
     from shipyard.core.termtext import escape
+    from shipyard.core.textformats import conversion as conversion_of
 
     info = get(args.ruleset)
     entry = next(c for c in info.conversions if c.id == args.system)
-    conversion = contributed(info, entry.module)
+    conversion = conversion_of(info, entry)
     out = Path(args.output)
     if out.suffix != EXTENSION:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)

@@ -17,7 +17,8 @@ from shipyard.core.errors import InputError
 def reader_of(file: Path, text: str) -> str | None:
     """The command that reads ``file`` (its ``text``), in words, or None when nothing installed does."""
     from shipyard.core.catalog import load_catalog
-    from shipyard.core.registry import contributed, rulesets
+    from shipyard.core.registry import rulesets
+    from shipyard.core.textformats import conversion, text_format
 
     suffix = file.suffix.lower()
     for info in rulesets():
@@ -25,7 +26,7 @@ def reader_of(file: Path, text: str) -> str | None:
             if not fmt.reads or suffix not in fmt.suffixes:
                 continue
             try:
-                found = contributed(info, fmt.module).read(text, load_catalog(info.id, use_user_folder=False))
+                found = text_format(info, fmt).read(text, load_catalog(info.id, use_user_folder=False))
             except (InputError, ValueError):
                 continue
             if found:
@@ -35,7 +36,7 @@ def reader_of(file: Path, text: str) -> str | None:
                 continue
             options = {o.name: None for o in conv.options}
             try:
-                contributed(info, conv.module).convert_file(file, load_catalog(info.id, use_user_folder=False), options)
+                conversion(info, conv).convert_file(file, load_catalog(info.id, use_user_folder=False), options)
             except (InputError, ValueError):
                 continue
             return f"a {conv.name} for {info.name}; `shipyard convert {conv.id} {file} -o DESIGN.ship` converts it"

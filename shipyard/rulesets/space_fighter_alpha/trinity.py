@@ -26,6 +26,7 @@ from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.model import Catalog
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
+from shipyard.core.textformats import loaded_design
 from shipyard.core.usertext import NUMBER_RANGE
 
 # A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
@@ -312,7 +313,8 @@ def load_vessel(file: Path | str) -> tuple[TrinityVessel, Any]:
 
 @dataclass
 class ConversionResult:
-    """The converted design (marked as converted), its report and the catalog it is for."""
+    """The converted design (marked as converted), its report and the catalog it is for
+    (a :class:`shipyard.core.textformats.ConversionResult`)."""
 
     design: Any
     notes: list[Any]
@@ -320,8 +322,7 @@ class ConversionResult:
     vessel: TrinityVessel
 
     def loaded(self, file: Path | None = None) -> LoadedDesign:
-        preset = self.catalog.preset.id if self.catalog.preset else self.catalog.meta.default_preset
-        return LoadedDesign(file, self.catalog.meta.id, preset, self.design, self.catalog)
+        return loaded_design(self.design, self.catalog, file)
 
     def report_lines(self) -> list[str]:
         return report_lines(self.notes, self.vessel.name)
