@@ -80,3 +80,63 @@ def test_modules_defining_model_fields_give_pydantic_types_not_strings() -> None
     count, postponed = re.search(r"MODULES (\d+) POSTPONED (.*)", out.stdout).groups()  # type: ignore[union-attr]
     assert int(count) >= 25  # the walk found the model modules of the core and all five rulesets
     assert postponed == "['shipyard.core.model']"
+
+
+def _builtin_rulesets() -> list[tuple[str, str, str]]:
+    """Each built-in ruleset's id, package (module) name and display name, from its manifest."""
+    from ruamel.yaml import YAML
+
+    out = []
+    for manifest in sorted((ROOT / "shipyard" / "rulesets").glob("*/manifest.yaml")):
+        data = YAML(typ="safe").load(manifest.read_text(encoding="utf-8"))
+        out.append((data["id"], manifest.parent.name, data["name"]))
+    return out
+
+
+def test_no_source_outside_the_rulesets_names_one() -> None:
+    """Shipyard outside ``shipyard/rulesets`` knows no particular ruleset: no id
+    (``space-fighter-alpha``), package (``space_fighter_alpha``) or name ("Space Fighter
+    Alpha", "The Cluster Falk") in any of its files, comments and docstrings included. An
+    example of one in a neutral module reads as a dependency and goes stale when the
+    ruleset changes; the example belongs in the ruleset, or is said neutrally."""
+    found = _builtin_rulesets()
+    assert len(found) == 5  # the five that come with Shipyard
+    words = set()
+    for rid, package, name in found:
+        words |= {rid, package, name.removeprefix("The ").split(" (")[0]}
+    # any case, and a hyphen, underscore or space between the parts ("Cluster Falk", "cluster_falk")
+    banned = re.compile(
+        "|".join(r"[-_ ]?".join(map(re.escape, re.split(r"[-_ ]", w))) for w in sorted(words)), re.IGNORECASE
+    )
+    offenders = []
+    for path in sorted((ROOT / "shipyard").rglob("*")):
+        rel = path.relative_to(ROOT / "shipyard")
+        if not path.is_file() or rel.parts[0] == "rulesets" or "__pycache__" in rel.parts:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # an icon or another binary file
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            if banned.search(line):
+                offenders.append(f"shipyard/{rel}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+def test_the_import_contract_covers_everything_but_the_rulesets() -> None:
+    """The import-linter contract "Nothing outside the rulesets imports one" lists every
+    top-level module of ``shipyard`` but ``rulesets``: a new package is covered the day it
+    is added, or this fails naming it."""
+    import pkgutil
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    [contract] = [
+        c
+        for c in config["tool"]["importlinter"]["contracts"]
+        if c["name"] == "Nothing outside the rulesets imports one"
+    ]
+    assert contract["forbidden_modules"] == ["shipyard.rulesets"]
+    top = {f"shipyard.{m.name}" for m in pkgutil.iter_modules([str(ROOT / "shipyard")])} - {"shipyard.rulesets"}
+    assert sorted(contract["source_modules"]) == sorted(top)
+    assert "shipyard._qt" in top and "shipyard.exports" in top  # the walk found packages and modules

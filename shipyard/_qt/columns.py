@@ -101,8 +101,8 @@ class SharedColumns(QTreeWidget):
     def natural(self) -> tuple[int, int, int, int]:
         """The widths the names and the values need on one line each, and the widths of
         their longest words (less than that, a word would be cut: it cannot wrap); a
-        column's header counts as one of its words (Future Perfect's short values cut the
-        Summary's "Value" header to "Va")."""
+        column's header counts as one of its words (a ruleset whose values are all short
+        had the Summary's "Value" header cut to "Va")."""
         fm = self.fontMetrics()
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 2
         decorated = 1 if self.rootIsDecorated() else 0

@@ -6,7 +6,7 @@ the envelope holds the whole key the entry was made for (for a catalog: the rule
 its folders, every file's path, size and modification time, Shipyard's, Python's and
 pydantic's versions) and :func:`read` returns the value only when the stored key equals
 the key asked for, not merely when the file name matches (a catalog pickled for another
-ruleset, copied under Future Perfect's cache name, was used as is). And it reads only a
+ruleset, copied under a second ruleset's cache name, was used as is). And it reads only a
 regular file, opened without blocking and without following a link: a named pipe in
 place of a cache file hung every command.
 

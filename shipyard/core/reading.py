@@ -1,6 +1,6 @@
 """A ruleset's rules reading as a player reads it: the developer's parts left out.
 
-The reading a manifest names (``reading``, e.g. docs/rules-cluster-falk.md) is one file
+The reading a manifest names (``reading``, a Markdown file of the ruleset's) is one file
 for two readers: the GM or player who wants to know how Shipyard applies the rules, and
 the developer who wants the catalog files, the report's JSON, the commands and the tests.
 Help > Rules reading shows the first reader's part. The file marks the second's:

@@ -2,7 +2,7 @@
 
 A folder of templates or catalog files may come from a stranger, and a symbolic link in
 it can point anywhere (``/etc``, ``/proc/self/environ``, a key file). Checking where a
-*file* leads is not enough: a linked *folder* (``S/wing-commander -> /etc``) made every
+*file* leads is not enough: a linked *folder* (``S/some-ruleset -> /etc``) made every
 file under it look inside "its" folder. So nothing below a folder Shipyard was told to
 read is followed: :func:`walk` looks at every step from that folder down with ``lstat``
 (never following a link) and refuses a step that is a symbolic link, a folder where a
