@@ -32,15 +32,15 @@ from PySide6.QtWidgets import (
 from shipyard._qt.convert_actions import ConvertActions, actions_of
 from shipyard._qt.convert_dialogs import ReportDialog, report_html
 from shipyard._qt.window import MainWindow
+from shipyard.core.evaluate import evaluate
+from shipyard.core.findings import Severity
+from shipyard.rulesets.space_fighter_alpha.qt import TrinityDialog, TrinityInput
 from shipyard.rulesets.space_fighter_alpha.statblock import (
     export_statblock,
     holdable,
     import_statblock,
     import_statblocks,
 )
-from shipyard.core.evaluate import evaluate
-from shipyard.core.findings import Severity
-from shipyard.rulesets.space_fighter_alpha.qt import TrinityDialog, TrinityInput
 from shipyard.rulesets.space_fighter_alpha.trinity import convert_vessel, load_vessel
 
 from .conftest import EXAMPLES, FURY_EXAMPLES, ROOT, SAMPLES, as_published, published, sample, sfa

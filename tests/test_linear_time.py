@@ -20,8 +20,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from shipyard.rulesets.space_fighter_alpha.statblock import import_statblocks
 from shipyard.core.errors import InputError
+from shipyard.rulesets.space_fighter_alpha.statblock import import_statblocks
 from shipyard.rulesets.space_fighter_alpha.trinity import load_vessel
 
 from .conftest import sfa

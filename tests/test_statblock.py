@@ -18,6 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.designfile import load_design
+from shipyard.core.errors import InputError
+from shipyard.core.model import Catalog
+from shipyard.rulesets.space_fighter_alpha import Design
 from shipyard.rulesets.space_fighter_alpha.statblock import (
     MAX_TEXT_BYTES,
     export_statblock,
@@ -26,10 +30,6 @@ from shipyard.rulesets.space_fighter_alpha.statblock import (
     import_statblocks,
     lost_in_text,
 )
-from shipyard.core.designfile import load_design
-from shipyard.core.errors import InputError
-from shipyard.core.model import Catalog
-from shipyard.rulesets.space_fighter_alpha import Design
 
 from .conftest import EXAMPLES, ROOT, SAMPLES, STATBLOCKS, published, run_shipyard, sample, sfa, starfighter
 

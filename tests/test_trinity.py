@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from shipyard.rulesets.space_fighter_alpha.statblock import export_statblock, holdable, import_statblock
 from shipyard.core.designfile import load_design, save_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
+from shipyard.rulesets.space_fighter_alpha.statblock import export_statblock, holdable, import_statblock
 from shipyard.rulesets.space_fighter_alpha.trinity import (
     ConversionResult,
     Scaled,

@@ -121,7 +121,7 @@ class Interscale(CatalogItem):
     span: int = Field(ge=1, description="how many steps up and down a sheet lists")
 
 
-# --- the stat-block text format (read by shipyard.convert.statblock) -----------------------
+# --- the stat-block text format (read by the statblock package beside this module) ---------
 
 
 class _FormatPart(BaseModel):

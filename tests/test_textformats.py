@@ -1,0 +1,84 @@
+"""The contracts of text formats and conversions (shipyard.core.textformats, docs/conversion.md).
+
+A plug-in's manifest names the modules; a module without what its entry declares is a
+clear error naming the module, the manifest and the names needed, before any call, not an
+AttributeError from inside a command.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shipyard.cli import main
+from shipyard.core.textformats import ImportReport, TextImport
+
+from .conftest import RULESETS, install_ruleset, published, sfa
+
+
+def _dock_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, entries: str, module: str) -> Path:
+    """The Dock Test ruleset installed as package ``name`` (a name of its own a test: Python
+    keeps an imported package) with ``entries`` added to its manifest and a module
+    ``NAME.half`` holding ``module``; the manifest's path."""
+    package = tmp_path / "pkgs" / name
+    shutil.copytree(RULESETS / "dock_test", package)
+    manifest = package / "manifest.yaml"
+    rid = name.replace("_", "-")
+    manifest.write_text(manifest.read_text().replace("id: dock-test", f"id: {rid}") + entries)
+    (package / "half.py").write_text(module)
+    install_ruleset(monkeypatch, tmp_path / "site", package, rid)
+    return manifest
+
+
+def test_a_format_module_without_read_is_refused_naming_what_it_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    manifest = _dock_with(
+        tmp_path,
+        monkeypatch,
+        "dock_text",
+        "formats:\n  - {id: docktext, name: dock text, module: dock_text.half}\n",
+        "def write(design, catalog, *, markdown=False):\n    return ''\n",
+    )
+    text = tmp_path / "dock.txt"
+    text.write_text("Dock: one\n")
+    out = tmp_path / "dock.ship"
+    assert main(["import", "docktext", str(text), "-o", str(out), "--no-user-catalog"]) == 2
+    err = capsys.readouterr().err
+    assert f"{manifest}: text format module 'dock_text.half' lacks MAX_TEXT_BYTES, read, lost;" in err
+    assert "needs MAX_TEXT_BYTES, read, write, lost (docs/conversion.md, The contracts)" in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_a_conversion_module_without_convert_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _dock_with(
+        tmp_path,
+        monkeypatch,
+        "dock_record",
+        "conversions:\n  - {id: dockrecord, name: dock record, module: dock_record.half}\n",
+        "def convert(path, catalog, options):\n    return None\n",
+    )
+    record = tmp_path / "dock.yaml"
+    record.write_text("name: one\n")
+    out = tmp_path / "dock.ship"
+    assert main(["convert", "dockrecord", str(record), "-o", str(out), "--no-user-catalog"]) == 2
+    err = capsys.readouterr().err
+    assert "conversion module 'dock_record.half' lacks convert_file; the manifest's entry needs convert_file" in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_the_stat_block_format_returns_the_neutral_report() -> None:
+    """Space Fighter Alpha's stat blocks read into the core's TextImport and ImportReport, the
+    types the command line and the editor's dialogs are written against."""
+    from shipyard.core.registry import get
+    from shipyard.core.textformats import text_format
+
+    info = get("space-fighter-alpha")
+    [entry] = info.formats
+    [result] = text_format(info, entry).read(published("rebel-fighter"), sfa(), source="rebel-fighter.txt")
+    assert type(result) is TextImport and type(result.report) is ImportReport
+    assert result.ok and result.report.lines()[0] == "Rebel Fighter: 23 used"
