@@ -23,7 +23,7 @@ EXPORT_FORMATS = (*IMAGE_FORMATS, "foundry")
 def format_first(argv: Sequence[str]) -> list[str]:
     """``export FILES --format F ...`` as ``export F FILES ...``, the form the parser reads.
 
-    Only the formats of this module: a text format (``statblock``) is named first as always.
+    Only the formats of this module: a ruleset's text format is named first as always.
     """
     args = list(argv)
     if "export" not in args:

@@ -82,28 +82,32 @@ def test_modules_defining_model_fields_give_pydantic_types_not_strings() -> None
     assert postponed == "['shipyard.core.model']"
 
 
-def _builtin_rulesets() -> list[tuple[str, str, str]]:
-    """Each built-in ruleset's id, package (module) name and display name, from its manifest."""
+def _builtin_rulesets() -> list[tuple[str, str, str, list[str]]]:
+    """Each built-in ruleset's id, package (module) name, display name and the ids of the
+    text formats and conversions it contributes, from its manifest."""
     from ruamel.yaml import YAML
 
     out = []
     for manifest in sorted((ROOT / "shipyard" / "rulesets").glob("*/manifest.yaml")):
         data = YAML(typ="safe").load(manifest.read_text(encoding="utf-8"))
-        out.append((data["id"], manifest.parent.name, data["name"]))
+        own = [e["id"] for e in (*data.get("formats", []), *data.get("conversions", []))]
+        out.append((data["id"], manifest.parent.name, data["name"], own))
     return out
 
 
 def test_no_source_outside_the_rulesets_names_one() -> None:
     """Shipyard outside ``shipyard/rulesets`` knows no particular ruleset: no id
     (``space-fighter-alpha``), package (``space_fighter_alpha``) or name ("Space Fighter
-    Alpha", "The Cluster Falk") in any of its files, comments and docstrings included. An
+    Alpha", "The Cluster Falk"), and no id of a format or conversion one contributes
+    (``statblock``, ``trinity``), in any of its files, comments and docstrings included. An
     example of one in a neutral module reads as a dependency and goes stale when the
     ruleset changes; the example belongs in the ruleset, or is said neutrally."""
     found = _builtin_rulesets()
     assert len(found) == 5  # the five that come with Shipyard
     words = set()
-    for rid, package, name in found:
-        words |= {rid, package, name.removeprefix("The ").split(" (")[0]}
+    for rid, package, name, own in found:
+        words |= {rid, package, name.removeprefix("The ").split(" (")[0], *own}
+    assert {"statblock", "trinity"} <= words
     # any case, and a hyphen, underscore or space between the parts ("Cluster Falk", "cluster_falk")
     banned = re.compile(
         "|".join(r"[-_ ]?".join(map(re.escape, re.split(r"[-_ ]", w))) for w in sorted(words)), re.IGNORECASE

@@ -227,7 +227,7 @@ def load_design(
     except InputError as exc:
         if file.suffix == EXTENSION:
             raise
-        from shipyard.core.otherformats import refusal  # stat-block text, a Trinity vessel ... given by mistake
+        from shipyard.core.otherformats import refusal  # a ruleset's text or another game's record, given by mistake
 
         raise refusal(file, text, exc) from None
     if doc.get("format_version") == FORMAT_VERSION:  # an older format is written anew, in today's

@@ -1,7 +1,7 @@
-"""A file given where a design belongs that another command reads: stat-block text, a Trinity vessel.
+"""A file given where a design belongs that another command reads: a ruleset's text, another game's record.
 
 ``shipyard print appendix-1.txt`` answered "malformed JSON: Expecting value"; the file
-is the rules' stat-block text, and ``shipyard import statblock`` reads it. When a file
+was a ruleset's published text, which ``shipyard import FORMAT`` reads. When a file
 cannot be read as a design, the installed rulesets' text formats and conversions whose
 suffixes it has are asked whether they read it, and the refusal names the command that
 does. Only on that error path: a design that loads costs nothing here.

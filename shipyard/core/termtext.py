@@ -1,6 +1,6 @@
 """Text for a terminal: user text never drives the terminal, and is quoted short.
 
-Design names, catalog entries, stat-block and Trinity text are a stranger's, and a
+Design names, catalog entries, imported text and other games' records are a stranger's, and a
 terminal obeys what it is sent: ESC sequences move the cursor and clear lines, CR and
 backspace overwrite, bidi controls reorder what is shown, and a newline in a design name
 prints a line of its own ("Result: PASSES"). Everything the command line prints goes

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound="BaseModel")
 # Every number in a file a user hands us that no narrower rule bounds (catalogs, presets,
-# Trinity vessels) lies in this range, and a decimal is finite; docs/catalog-format.md.
+# other games' records) lies in this range, and a decimal is finite; docs/catalog-format.md.
 # Costs, budgets and counts multiply one another: far beyond any rule's numbers, far below
 # any overflow or a number too long to print.
 NUMBER_RANGE = 1_000_000_000

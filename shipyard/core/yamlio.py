@@ -143,7 +143,7 @@ def load_yaml(
 ) -> YamlDocument:
     """Load one YAML file, raising :class:`InputError` with a position for any problem.
 
-    ``what`` names the kind of file in messages ("catalog file", "Trinity vessel file").
+    ``what`` names the kind of file in messages ("catalog file", "vessel file").
     With ``within``, a file that is a link leading outside that folder is refused before
     it is read, and nothing of what it leads to is shown.
     """
