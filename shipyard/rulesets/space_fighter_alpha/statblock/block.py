@@ -265,6 +265,8 @@ class Block(ListReading):
     def _assumed(self, lab: Any, path: str, value: str, message: str) -> None:
         self.entries.append(self.r.entry("assumed", None, label=lab.name, field=path, value=value, message=message))
 
+    # the design --------------------------------------------------------------------------------
+
     def _finish(self) -> TextImport:
         self._name_groups()
         lists: dict[str, list[dict[str, Any]]] = {}
