@@ -82,3 +82,26 @@ def test_the_stat_block_format_returns_the_neutral_report() -> None:
     [result] = text_format(info, entry).read(published("rebel-fighter"), sfa(), source="rebel-fighter.txt")
     assert type(result) is TextImport and type(result.report) is ImportReport
     assert result.ok and result.report.lines()[0] == "Rebel Fighter: 23 used"
+
+
+def test_rulesets_check_names_every_module_that_misses_its_contract(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An author's ``shipyard rulesets --check PATH`` (the package not installed) imports
+    the formats' and conversions' modules and lists what each lacks, all at once."""
+    package = tmp_path / "pkgs" / "dock_check"
+    shutil.copytree(RULESETS / "dock_test", package)
+    manifest = package / "manifest.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("id: dock-test", "id: dock-check")
+        + "formats:\n  - {id: docktext, name: dock text, module: dock_check.half, writes: false}\n"
+        + "conversions:\n  - {id: dockrecord, name: dock record, module: dock_check.half}\n"
+        + "  - {id: gone, name: gone record, module: dock_check.nowhere}\n"
+    )
+    (package / "half.py").write_text("MAX_TEXT_BYTES = 1000\n")
+    assert main(["rulesets", "--check", str(package)]) == 2
+    err = capsys.readouterr().err
+    assert "text format module 'dock_check.half' lacks read; the manifest's entry needs MAX_TEXT_BYTES, read " in err
+    assert "conversion module 'dock_check.half' lacks convert_file" in err
+    assert "module 'dock_check.nowhere' cannot be imported: ModuleNotFoundError" in err
+    assert "Traceback" not in err

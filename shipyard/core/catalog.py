@@ -575,7 +575,9 @@ def check_folder(folder: Path) -> RulesetInfo:
     installed ruleset is read, without the cache; raise every problem at once.
 
     For ``shipyard rulesets --check PATH``: a homebrew author checks a ruleset before
-    installing it. An installed ruleset's own folder is read as installed.
+    installing it. An installed ruleset's own folder is read as installed. Its text formats'
+    and conversions' modules are imported and checked against their contracts
+    (:mod:`shipyard.core.textformats`).
     """
     from shipyard.core.registry import RulesetInfo, import_package, read_manifest, ruleset_module, rulesets
 
@@ -593,4 +595,7 @@ def check_folder(folder: Path) -> RulesetInfo:
     builder = _Builder(info, module)
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))
+    from shipyard.core.textformats import check_contributions
+
+    check_contributions(info)
     return info

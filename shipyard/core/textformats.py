@@ -232,6 +232,21 @@ def conversion(info: Any, entry: Any) -> ConversionModule:
     return cast(ConversionModule, _checked(module, ["convert_file"], "conversion", info.manifest_file))
 
 
+def check_contributions(info: Any) -> None:
+    """Import every text format and conversion module ``info``'s manifest names and check
+    each has what its entry declares (``shipyard rulesets --check``); every problem at once.
+    A conversion's form is a Qt class and is not imported here."""
+    problems = []
+    for check, entries in ((text_format, info.formats), (conversion, info.conversions)):
+        for entry in entries:
+            try:
+                check(info, entry)
+            except InputError as exc:
+                problems += exc.problems
+    if problems:
+        raise InputError(problems)
+
+
 def conversion_form(info: Any, entry: Any) -> ConversionFormClass:
     """The class of a conversion's entry form (``entry.form``, "module:Class")."""
     from shipyard.core.registry import contributed
