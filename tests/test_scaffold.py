@@ -204,7 +204,9 @@ def _prints(scratch: Scratch, names: Names, words: list[str]) -> None:
     fields = set(PdfReader(form).get_fields() or {})
     hull = json.loads(scratch.run("-m", "shipyard", "check", sample, "--json").stdout)[0]["derived"]["tracks"][0]
     assert fields == {*(f"hull.{i + 1}" for i in range(len(hull["boxes"]))), "notes"}
-    cards = scratch.run("-m", "shipyard", "print", sample, "--sheet", "cards", "-o", scratch.work / "cards.pdf", "--force")
+    cards = scratch.run(
+        "-m", "shipyard", "print", sample, "--sheet", "cards", "-o", scratch.work / "cards.pdf", "--force"
+    )
     assert cards.returncode == 0, cards.stderr
 
 
