@@ -84,6 +84,11 @@ def test_the_package_follows_the_docs(kind: str, tmp_path: Path) -> None:
     for module in (p for p in files if p.suffix == ".py"):  # the package's module and its tests
         imports = [n for n in ast.walk(ast.parse(texts[module])) if isinstance(n, ast.ImportFrom)]
         assert "__future__" not in [n.module for n in imports], module
+    ruff = [str(Path(sys.executable).parent / "ruff")]  # Shipyard's own style, on what it writes
+    style = ("--no-cache", "--line-length", "120", "--isolated")
+    for check in (["format", "--check", *style], ["check", *style, "--select", "E,F,W,I,UP,B,SIM,RUF"]):
+        proc = subprocess.run([*ruff, *check, "."], cwd=folder, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
     record = texts[folder / "shipyard_my_fleet" / "templates" / "record.html"]
     assert 'id="sheet-{{ loop.index0 }}"' in record and "sheet_head(" in record
     pyproject = texts[folder / "pyproject.toml"]
@@ -204,10 +209,10 @@ def _prints(scratch: Scratch, names: Names, words: list[str]) -> None:
     fields = set(PdfReader(form).get_fields() or {})
     hull = json.loads(scratch.run("-m", "shipyard", "check", sample, "--json").stdout)[0]["derived"]["tracks"][0]
     assert fields == {*(f"hull.{i + 1}" for i in range(len(hull["boxes"]))), "notes"}
-    cards = scratch.run(
-        "-m", "shipyard", "print", sample, "--sheet", "cards", "-o", scratch.work / "cards.pdf", "--force"
-    )
+    cards_pdf = scratch.work / f"{names.id}-cards.pdf"
+    cards = scratch.run("-m", "shipyard", "print", sample, "--sheet", "cards", "-o", cards_pdf, "--force")
     assert cards.returncode == 0, cards.stderr
+    assert names.name in PdfReader(cards_pdf).pages[0].extract_text()
 
 
 @pytest.mark.slow

@@ -13,7 +13,6 @@ Nothing is written before every file is made, and then all of it or none: the pa
 written into a fresh folder beside the target and renamed into place.
 """
 
-import os
 import re
 import shutil
 import tempfile
@@ -104,7 +103,7 @@ def write(ruleset_id: str, kind: str, target: Path, taken: set[str]) -> list[Pat
         scratch.chmod(0o755)  # mkdtemp's folder is the owner's only; a package folder is not
         if target.is_dir():
             target.rmdir()  # empty, as checked: replaced by the finished package in one rename
-        os.replace(scratch, target)
+        scratch.replace(target)
     except OSError as exc:
         shutil.rmtree(scratch, ignore_errors=True)
         raise InputError.single(f"cannot write the package: {exc.strerror}", file=target) from None
