@@ -73,6 +73,17 @@ def test_an_empty_folder_is_filled_and_the_default_folder_is_named_after_the_id(
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no scratch folder left
 
 
+def _postponed_annotations(source: str) -> bool:
+    """Whether a module has ``from __future__ import annotations`` (docs/rulesets.md: not beside pydantic models)."""
+    return any(isinstance(n, ast.ImportFrom) and n.module == "__future__" for n in ast.walk(ast.parse(source)))
+
+
+def test_the_example_plug_in_follows_the_docs_too() -> None:
+    demo = Path(__file__).resolve().parent / "data" / "plugin-demo" / "shipyard_tiny_gunboats" / "__init__.py"
+    source = demo.read_text(encoding="utf-8")
+    assert "BaseModel" in source and not _postponed_annotations(source)
+
+
 @pytest.mark.parametrize("kind", ["point-buy", "record"])
 def test_the_package_follows_the_docs(kind: str, tmp_path: Path) -> None:
     """docs/rulesets.md: no postponed annotations in modules with pydantic models, a sheet
@@ -82,8 +93,7 @@ def test_the_package_follows_the_docs(kind: str, tmp_path: Path) -> None:
     texts = {p: p.read_text(encoding="utf-8") for p in files}
     assert [p for p, t in texts.items() if re.search("__(ID|PACKAGE|NAME|DIST)__", str(p) + t)] == []
     for module in (p for p in files if p.suffix == ".py"):  # the package's module and its tests
-        imports = [n for n in ast.walk(ast.parse(texts[module])) if isinstance(n, ast.ImportFrom)]
-        assert "__future__" not in [n.module for n in imports], module
+        assert not _postponed_annotations(texts[module]), module
     ruff = [str(Path(sys.executable).parent / "ruff")]  # Shipyard's own style, on what it writes
     style = ("--no-cache", "--line-length", "120", "--isolated")
     for check in (["format", "--check", *style], ["check", *style, "--select", "E,F,W,I,UP,B,SIM,RUF"]):
@@ -122,6 +132,9 @@ KINDS = {"point-buy": Names("my-fleet"), "record": Names("war-log")}
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Scratch:
     """Both kinds written and installed editable into one scratch environment."""
+    import importlib.util
+
+    assert importlib.util.find_spec("hatchling"), "the test extras' hatchling is missing: run scripts/setup test"
     base = tmp_path_factory.mktemp("scaffold")
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
