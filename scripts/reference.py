@@ -149,7 +149,7 @@ def form_page() -> str:
 
 def catalog_page() -> str:
     from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, CORE_SECTIONS
-    from shipyard.core.items import CatalogItem, Preset, PricedItem, RulesetMeta
+    from shipyard.core.items import CatalogItem, Preset, PricedItem, RulesetSection
     from shipyard.core.pools import PoolDef
     from shipyard.core.scales import ScalesSection
 
@@ -159,7 +159,7 @@ def catalog_page() -> str:
         f"by the file (the shared sections are {', '.join(f'`{s}`' for s in CORE_SECTIONS)}; every other\n"
         "key is an item kind the ruleset's `ITEM_KINDS` declares). docs/catalog-format.md describes the\n"
         "built-in rulesets' item kinds; rules.md here lists every rule type.\n",
-        "## ruleset.yaml: `ruleset`\n\n" + "\n".join(section(m) for m in models_below(RulesetMeta)),
+        "## ruleset.yaml: `ruleset`\n\n" + "\n".join(section(m) for m in models_below(RulesetSection)),
         "## scales.yaml: `scales` (optional)\n\n"
         "A ladder of named steps: a design is at one of them (`DesignView.scale`), and values given per\n"
         "scale in a catalog (a pool's budget) apply to that step and every step above it until another\n"
@@ -319,7 +319,7 @@ def templates_page() -> str:
     from shipyard.core.report import Action, Box, Figure, Slot, Table, Track
 
     parts = "\n".join(
-        section(m, skip=("items",) if m is PoolReport else ())
+        section(m)
         for m in (PoolReport, LineItem, Figure, Table, Track, Box, Slot, Action)
     )
     return f"""# The template context
@@ -341,7 +341,11 @@ the page footer: a record sheet that prints the errors again prints them twice.
 In a template a pool is a mapping: write `p["items"]` for its line items (`p.items` is the
 mapping's own method).
 
-## Pools (`e.report.pools`)
+## The report's parts
+
+`e.report.pools` (each a PoolReport with its LineItems), and in `e.report.derived` the figures,
+tables, tracks (each of Boxes), slots and actions. The "default" column says what a part has
+when the ruleset's `derive` does not set it.
 
 {parts}"""
 
