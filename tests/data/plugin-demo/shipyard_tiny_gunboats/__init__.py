@@ -4,8 +4,6 @@ A gunboat has a hull (1 to 10) and guns; a rule of its own says the guns may not
 outnumber the hull. It derives its firepower and a hull track.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field

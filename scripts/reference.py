@@ -1,0 +1,467 @@
+#!/usr/bin/env python3
+"""Write docs/reference/*.md, the plug-in author's reference, from Shipyard's own models.
+
+    .venv/bin/python scripts/reference.py          write the pages
+    .venv/bin/python scripts/reference.py --check  exit 1 naming each page that is out of date
+
+Every table of fields is made from the pydantic model that reads the file (its field
+names, types, defaults and descriptions), and every rule type's parameters from the
+``Params`` model the catalog validates them with, so a field added to a model is in the
+reference the next time this runs; tests/test_reference.py makes the pages in memory and
+compares them with the files. The prose between the tables is here, beside what it
+describes. The rule API page holds an example that tests/test_reference.py runs.
+"""
+
+import argparse
+import sys
+import types
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "reference"
+HEAD = "<!-- Written by scripts/reference.py from Shipyard's models: edit that script, not this page. -->\n\n"
+
+
+# --- a model as a table ---------------------------------------------------------------------
+
+
+def type_name(t: Any) -> str:
+    """A field's type as a reader of YAML needs it: ``list of text``, ``whole number``, ``one of: a, b``."""
+    origin, args = get_origin(t), get_args(t)
+    if origin is typing.Annotated:
+        return type_name(args[0])
+    if origin is Literal:
+        return "one of: " + ", ".join(f"`{a}`" for a in args)
+    if origin in (typing.Union, types.UnionType):
+        named = [type_name(a) for a in args if a is not type(None)]
+        return " or ".join(named) + (" or null" if type(None) in args else "")
+    if origin in (list, tuple, set, frozenset):
+        return f"list of {type_name(args[0])}" if args else "list"
+    if origin is dict:
+        return f"map of {type_name(args[0])} to {type_name(args[1])}" if args else "map"
+    names = {str: "text", int: "whole number", float: "number", bool: "yes/no", Any: "any value"}
+    if t in names:
+        return names[t]
+    if isinstance(t, type) and issubclass(t, BaseModel):
+        return f"[{t.__name__}](#{t.__name__.lower()})"
+    if isinstance(t, type) and hasattr(t, "__members__"):  # an enum
+        return "one of: " + ", ".join(f"`{m.value}`" for m in t.__members__.values())
+    return getattr(t, "__name__", str(t)).replace("typing.", "")
+
+
+def _default(info: Any) -> str:
+    if info.is_required():
+        return "**required**"
+    if info.default_factory is not None:
+        value = info.default_factory()
+    elif info.default is PydanticUndefined:
+        return ""
+    else:
+        value = info.default
+    if value in ("", [], {}, None) or value == frozenset():
+        return {"": '`""`', None: "unset"}.get(value, "empty") if not isinstance(value, list | dict) else "empty"
+    return f"`{getattr(value, 'value', value)}`"
+
+
+def _limits(info: Any) -> str:
+    said = []
+    for m in info.metadata:
+        for attr, word in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<"), ("max_length", "at most"),
+                           ("min_length", "at least"), ("pattern", "matches")):  # fmt: skip
+            value = getattr(m, attr, None)
+            if value is not None:
+                said.append(f"{word} `{value}`")
+    return ", ".join(said)
+
+
+def fields_table(model: type[BaseModel], skip: tuple[str, ...] = (), said: dict[str, str] | None = None) -> str:
+    """The model's fields: key, type, default (or required), what it is (``said``: for fields without a description)."""
+    rows = ["| key | type | default | what |", "| --- | --- | --- | --- |"]
+    for name, info in model.model_fields.items():
+        if name in skip:
+            continue
+        key = info.alias or name
+        what = " ".join((info.description or (said or {}).get(name, "")).split())
+        limits = _limits(info)
+        what = "; ".join(x for x in (what, limits) if x)
+        rows.append(f"| `{key}` | {type_name(info.annotation)} | {_default(info)} | {what} |")
+    return "\n".join(rows) + "\n"
+
+
+def section(model: type[BaseModel], intro: str = "", skip: tuple[str, ...] = ()) -> str:
+    doc = " ".join((model.__doc__ or "").split()) if model.__doc__ and "Usage docs" not in model.__doc__ else ""
+    text = f"### {model.__name__}\n\n"
+    text += "".join(f"{x}\n\n" for x in (intro, doc) if x)
+    return text + fields_table(model, skip)
+
+
+def models_below(root: type[BaseModel]) -> list[type[BaseModel]]:
+    """``root`` and every model its fields hold, each once, in the order a reader meets them."""
+    seen: list[type[BaseModel]] = []
+
+    def visit(t: Any) -> None:
+        if isinstance(t, type) and issubclass(t, BaseModel):
+            if t in seen:
+                return
+            seen.append(t)
+            for info in t.model_fields.values():
+                visit(info.annotation)
+        for a in get_args(t):
+            visit(a)
+
+    visit(root)
+    return seen
+
+
+# --- the pages --------------------------------------------------------------------------------
+
+
+def manifest_page() -> str:
+    from shipyard.core.manifest import Manifest
+
+    text = (
+        "# manifest.yaml\n\n"
+        "The file beside a ruleset's package that says who it is and what it contributes; Shipyard reads\n"
+        "it without importing the package (docs/rulesets.md, *The manifest*). Unknown keys are errors with\n"
+        "their line and column. Below, each model is one mapping of the file, the first the whole file.\n\n"
+    )
+    return text + "\n".join(section(m) for m in models_below(Manifest))
+
+
+def form_page() -> str:
+    from shipyard.core.form import Form
+
+    text = (
+        "# form.yaml: the declared editor form\n\n"
+        "The catalog's `form` section (by convention `catalog/form.yaml`): the editor's pages as data\n"
+        "(docs/rulesets.md, *The editor form*, explains each element with examples). Each element of a\n"
+        "section's `fields` is recognised by its first key: `path` a field, `toggle`, `list`, `map`,\n"
+        "`figure`, `table`, `action`, `preset`, `budgets`.\n\n"
+    )
+    return text + "\n".join(section(m) for m in models_below(Form))
+
+
+def catalog_page() -> str:
+    from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, CORE_SECTIONS
+    from shipyard.core.items import CatalogItem, Preset, PricedItem, RulesetSection
+    from shipyard.core.pools import PoolDef
+    from shipyard.core.scales import ScalesSection
+
+    out = [
+        "# Catalog files\n\n"
+        "A catalog folder holds YAML files, each a mapping of sections; a section is named by its key, not\n"
+        f"by the file (the shared sections are {', '.join(f'`{s}`' for s in CORE_SECTIONS)}; every other\n"
+        "key is an item kind the ruleset's `ITEM_KINDS` declares). docs/catalog-format.md describes the\n"
+        "built-in rulesets' item kinds; rules.md here lists every rule type.\n",
+        "## ruleset.yaml: `ruleset`\n\n" + "\n".join(section(m) for m in models_below(RulesetSection)),
+        "## scales.yaml: `scales` (optional)\n\n"
+        "A ladder of named steps: a design is at one of them (`DesignView.scale`), and values given per\n"
+        "scale in a catalog (a pool's budget) apply to that step and every step above it until another\n"
+        "value is given. Without a `scales` section the ruleset has no scale (`Catalog.scales` is None).\n\n"
+        + "\n".join(section(m) for m in models_below(ScalesSection)),
+        "## pools.yaml: `pools` (optional)\n\n"
+        "A list of budgets. `budget` maps a scale id to the points a design at that scale (and the\n"
+        f"scales above it, until another is given) has; a ruleset without scales writes `{BUDGET_WITHOUT_SCALES}`.\n"
+        "A budget that depends on another choice of the design is made today with a scale ladder:\n"
+        "[recipes.md](recipes.md#a-budget-per-choice).\n\n" + section(PoolDef),
+        "## Item kinds\n\n"
+        "Every catalog item has the fields of `CatalogItem`; items bought from a pool (the `item-cost`\n"
+        "rule) subclass `PricedItem`.\n\n"
+        + section(CatalogItem)
+        + "\n"
+        + section(PricedItem, skip=tuple(CatalogItem.model_fields)),
+        "## presets/*.yaml: `preset`\n\n"
+        "A named set of house rules: `overrides` change catalog entries by section and id.\n\n"
+        + "\n".join(section(m) for m in models_below(Preset)),
+    ]
+    return "\n".join(out)
+
+
+def _rule_type_section(name: str, rule_type: Any) -> str:
+    from shipyard.core.model import Params
+
+    params = rule_type.params
+    needs = f" Needs the catalog's {', '.join(sorted(rule_type.needs))}." if rule_type.needs else ""
+    doc = " ".join((rule_type.apply.__doc__ or "").split())
+    text = f"### `{name}`\n\n{doc}{needs}\n\nParameters (`{params.__name__}`):\n\n"
+    return text + fields_table(params, skip=tuple(Params.model_fields))
+
+
+RULE_KEYS = {
+    "id": "the rule's id, unique in the catalog: a preset overrides the rule by it, help text quotes its "
+    "parameters as `{rule:ID.FIELD}`, findings name it",
+    "type": "the rule type (a heading below)",
+    "name": "a name for people, where the rule is listed",
+    "source": "the section of the rules text it applies: findings cite it",
+}
+
+
+def rules_page() -> str:
+    from shipyard.core.model import Params
+    from shipyard.core.registry import ruleset_module, rulesets
+    from shipyard.core.rules import CORE_RULE_TYPES
+
+    out = [
+        "# rules.yaml: the rule types and their parameters\n\n"
+        "`rules` is a list run in order. Every rule has these keys, and then the parameters of its type:\n\n"
+        + fields_table(Params, said=RULE_KEYS)
+        + "\nA key the type does not take, a missing one or a type the catalog lacks the capabilities for\n"
+        "stops the catalog from loading, with the file, line and column.\n",
+        "## Shared rule types (`shipyard/core/rules.py`)\n\n"
+        + "\n".join(_rule_type_section(n, t) for n, t in CORE_RULE_TYPES.items()),
+    ]
+    for info in sorted(rulesets(), key=lambda i: i.id):
+        if info.distribution != "shipyard":  # an installed plug-in is not Shipyard's reference
+            continue
+        own = getattr(ruleset_module(info.id), "RULE_TYPES", {})
+        if own:
+            out.append(
+                f"## {info.name} (`{info.id}`)\n\n"
+                + "\n".join(_rule_type_section(n, t) for n, t in sorted(own.items()))
+            )
+    return "\n".join(out)
+
+
+API_EXAMPLE = '''\
+from pydantic import Field
+
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import run_rules
+from shipyard.core.model import Context, DesignView, Params, RuleType, Selection
+from shipyard.core.resources import builtin_catalog_root
+
+
+class HangarFeeParams(Params):  # the rule's numbers: the keys of its entry in rules.yaml
+    pool: str
+    per_point: int = Field(ge=1)
+    largest: int = Field(ge=0)
+
+
+def apply_hangar_fee(ctx: Context, p: HangarFeeParams) -> None:
+    """Each point of Structure costs a fee from a pool; a ship too large for the hangar is warned."""
+    structure = ctx.view.stats["structure"]
+    name, path = ctx.stat_name("structure"), ctx.stat_path("structure")
+    source = ctx.catalog.cite(p.source)  # "<the manifest's source title>, <section>"
+    fee = structure * p.per_point
+    ctx.ledger[p.pool].cost(f"{name} {structure} x {p.per_point}", fee, path=path, rule=p.id, source=source)
+    if structure > p.largest:
+        ctx.findings.add(
+            "warning", "too-big-for-the-hangar", f"{name} {structure}: the hangar takes at most {p.largest}",
+            path=path, actual=structure, limit=p.largest, rule=p.id, source=source,
+        )
+
+
+RULE_TYPES = {"hangar-fee": RuleType(HangarFeeParams, apply_hangar_fee, needs=frozenset({"pools"}))}
+
+# Run it on a built-in sample, after the catalog's own rules, as evaluate() runs each rule:
+sample = builtin_catalog_root() / "space-fighter-alpha" / "examples" / "alien-disk-fighter.ship"
+loaded = load_design(sample, use_user_folder=False)
+ctx = run_rules(loaded.design, loaded.catalog)
+before = ctx.ledger["freebies"].spent
+fee = HangarFeeParams(id="hangar-fee", type="hangar-fee", source="Hangars", pool="freebies", per_point=1, largest=2)
+apply_hangar_fee(ctx, fee)
+print("scale:", ctx.scale.name)
+print("freebies spent:", before, "->", ctx.ledger["freebies"].spent, "of", ctx.ledger["freebies"].budget)
+print("finding:", ctx.findings.items[-1].message, "at", ctx.findings.items[-1].path)
+
+# The view a ruleset's view() returns, positionally: scale, stats by id, selections.
+starship = loaded.catalog.ladder.parse("Starship")
+view = DesignView(starship, {"structure": 12}, [Selection("weapons", "light-laser", "weapons[0]")])
+print("view:", view.scale.name if view.scale else None, dict(view.stats), [s.id for s in view.selected("weapons")])
+'''
+
+
+def api_page() -> str:
+    return f"""# The rule API
+
+A rule type is a parameters model and a function (`RuleType(ParamsModel, apply, needs=...)`), named
+in the package's `RULE_TYPES`; `rules.yaml` names it by `type` and gives its parameters
+([rules.md](rules.md)). `evaluate(design, catalog)` runs the catalog's rules in order on one
+`Context`, then the package's `derive(ctx)`. What a rule works with:
+
+| name | what |
+| --- | --- |
+| `ctx.design` | the design, as the package's `Design` model after `resolve` |
+| `ctx.view` | the `DesignView` the package's `view(design, catalog)` returned |
+| `ctx.view.stats[ID]`, `ctx.view.selected(KIND)`, `ctx.view.has(KIND, ID)` | stats by id; the selections of an item kind (`Selection(kind, id, path, level=1, count=1, component_scale=None)`) |
+| `ctx.catalog` | the catalog with the design's preset applied: `item(kind, id)`, `kind(kind)`, `pool(id)`, `stat(id)`, `params(ParamsModel)` (the first rule with those parameters), `cite(section)` ("<source title>, <section>") |
+| `ctx.scale` | the design's scale (`Scale`: `index`, `id`, `name`, `family`); raises in a ruleset without scales — use `ctx.view.scale`, which is None there |
+| `catalog.ladder.parse(TEXT)` | a scale from its id, its name or an extension ("Starship + 2"); None if not a scale |
+| `ctx.stat_name(ID)`, `ctx.stat_path(ID)` | a stat's name as the catalog has it, and its place in the design |
+| `ctx.ledger[POOL].cost(label, amount, path=, rule=, source=)` | charge a pool a line item (`gain(...)` gives back); amounts are whole numbers or `Fraction`s, the total rounded up when read (`spent`, `gained`, `remaining`, `budget`) |
+| `ctx.findings.add(severity, code, message, path=, actual=, limit=, rule=, source=)` | a finding: `error` (the design does not pass), `warning` or `advice`; `path` is where the user fixes it |
+| `ctx.count(ID, name, unit, source).add(label, amount, path=)` | a figure counted up from parts (not a budget) |
+| `ctx.notes` | a dictionary for what a rule leaves for `derive` (the scaffold's `action` rule leaves its actions) |
+
+`DesignView(scale, stats, selections, pinned={{}}, budget_overrides={{}}, marks=frozenset())`:
+positionally the scale (None without scales), the stats by id and the selections;
+`budget_overrides` are the Storyteller's budgets by pool id (a design's `budgets`).
+
+A rule never raises on a design the package's model accepted: whatever is wrong is a finding.
+
+## A runnable example
+
+tests/test_reference.py runs this block:
+
+```python
+{API_EXAMPLE}```
+"""
+
+
+def templates_page() -> str:
+    from shipyard.core.pools import LineItem, PoolReport
+    from shipyard.core.report import Action, Box, Figure, Slot, Table, Track
+
+    parts = "\n".join(
+        section(m)
+        for m in (PoolReport, LineItem, Figure, Table, Track, Box, Slot, Action)
+    )
+    return f"""# The template context
+
+What a sheet template sees (docs/templates.md has the files, the macros and the rules for
+fillable sheets). Each entry `e` of `designs` is plain data:
+
+| key | what |
+| --- | --- |
+| `e.design` | the design's fields as in the design file |
+| `e.report` | the report: `name`, `scale`, `valid`, `pools`, `findings`, `derived` (`figures`, `tables`, `tracks`, `slots`, `actions`), `forms` |
+| `e.figures`, `e.tables`, `e.tracks`, `e.slots`, `e.actions` | the report's parts by id (`e.figures.firepower.value`) |
+| `e.file`, `e.art`, `e.story`, `e.field_prefix` | the file's name, the picture, the history, what this design's form field names start with |
+
+**`sheet_head(e, ruleset, preset, date, tag, concept="")` already prints the rules the design
+breaks** (the findings banner, `findings_banner` in macros.html), its name, picture and story and
+the page footer: a record sheet that prints the errors again prints them twice.
+
+In a template a pool is a mapping: write `p["items"]` for its line items (`p.items` is the
+mapping's own method).
+
+## The report's parts
+
+`e.report.pools` (each a PoolReport with its LineItems), and in `e.report.derived` the figures,
+tables, tracks (each of Boxes), slots and actions. The "default" column says what a part has
+when the ruleset's `derive` does not set it.
+
+{parts}"""
+
+
+def recipes_page() -> str:
+    return """# Recipes
+
+## A budget per choice
+
+A budget that depends on a choice of the design (a hull class with its own points) is made
+**today as a scale ladder**: each class a step of `scales.yaml`, the pool's `budget` given per
+step, the design's class read by the package's `view()` as `DesignView`'s scale
+(`catalog.ladder.parse(design.hull_class)`):
+
+```yaml
+scales:
+  ladder:
+    - {id: sloop, name: Sloop, source: Hull classes}
+    - {id: frigate, name: Frigate, source: Hull classes}
+  capacity_multiplier: 1            # required; meaningless here: nothing is multiplied
+  capacity_multiplier_source: Hull classes
+pools:
+  - {id: build-points, name: Build points, budget: {sloop: 20, frigate: 35}, source: Hull classes}
+```
+
+Be aware of what this costs: `check` prints the class as "Sloop scale", the editor's
+`scales: designable` choice offers the classes, and a value given for one step applies to the
+steps above it until another is given. A budget keyed by a choice as a pool feature of its own is
+planned (issue 30); until then, this is the way.
+
+## A track
+
+A row of tick boxes a player marks (damage, stress): a `Track` in `derive`, its `id` the place
+in the design it stands for, one `Box` per box. The record sheet draws it with `tracks()` or
+`track()` of parts.html, and a fillable sheet has a form field per box (`hull.1`, `hull.2`, ...):
+
+```python
+Track(id="hull", name="Hull", boxes=[Box(value=i + 1) for i in range(d.hull)], path="hull")
+```
+
+## A table
+
+Rows the sheet and the editor show read-only (a weapon list, a cost table): a `Table` in
+`derive`, shown by `{{ table(e.tables.weapons) }}` (macros.html) and by a form's
+`{table: weapons, label: ..., empty: "None."}`:
+
+```python
+Table(id="weapons", title="Weapons", columns=["Weapon", "Damage"], rows=[[w.name, w.damage] for w in d.weapons])
+```
+
+## A pair figure
+
+A number that holds between two ships (one's edge over the other) is the package's optional
+`pair_figures(first, other, catalog)`: it returns a list of `(first's Figure, other's Figure)`,
+each with its `detail` and `source`, and every comparison (`shipyard compare`, `--json`,
+`--markdown`, `print --sheet compare`, the editor's Compare with...) shows each as a row of the
+section `pair`, under "Between the ships":
+
+```python
+def pair_figures(first, other, catalog):
+    edge = first.hull - other.hull
+    source = catalog.cite("Ramming")
+    return [
+        (
+            Figure(id="hull-edge", label="Hull edge", value=edge, detail="its hull less the other's", source=source),
+            Figure(id="hull-edge", label="Hull edge", value=-edge, detail="its hull less the other's", source=source),
+        )
+    ]
+```
+
+## Starting a package
+
+`shipyard ruleset new ID --point-buy` (a budget, purchases, a budget check) or `--record` (a
+described ship: figures, a track, actions) writes a package that installs with `pip install -e`
+and passes `shipyard rulesets --check`, `check` and `print` of its sample.
+"""
+
+
+PAGES: dict[str, Callable[[], str]] = {
+    "manifest.md": manifest_page,
+    "form.md": form_page,
+    "catalog.md": catalog_page,
+    "rules.md": rules_page,
+    "api.md": api_page,
+    "templates.md": templates_page,
+    "recipes.md": recipes_page,
+}
+
+
+def pages() -> dict[str, str]:
+    """Every page of the reference, by file name, made now."""
+    index = (
+        "# Plug-in reference\n\n"
+        + "".join(f"- [{name}]({name})\n" for name in PAGES)
+        + "\nStart with docs/rulesets.md; these pages list every field.\n"
+    )
+    made = {"README.md": index} | {name: make() for name, make in PAGES.items()}
+    return {name: HEAD + text.rstrip() + "\n" for name, text in made.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="compare with docs/reference; write nothing")
+    args = parser.parse_args(argv)
+    made = pages()
+    if args.check:
+        stale = [n for n, t in made.items() if not (OUT / n).is_file() or (OUT / n).read_text(encoding="utf-8") != t]
+        for name in stale:
+            print(f"docs/reference/{name} is out of date: run scripts/reference.py", file=sys.stderr)
+        return 1 if stale else 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, text in made.items():
+        (OUT / name).write_text(text, encoding="utf-8")
+    print(f"wrote {len(made)} pages to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
