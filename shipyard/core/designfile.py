@@ -270,6 +270,20 @@ def make_folder(folder: Path) -> None:
         raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
 
 
+def write_into_folder(folder: Path, files: list[tuple[Path, bytes]]) -> None:
+    """Write ``files`` (paths inside ``folder``) all or none, making ``folder`` when it is missing;
+    a write that fails removes the folder again if it was made for it, so nothing is left."""
+    made = not Path(folder).exists()
+    make_folder(folder)
+    try:
+        atomic_write_many(files)
+    except BaseException:
+        if made:
+            with contextlib.suppress(OSError):
+                Path(folder).rmdir()
+        raise
+
+
 def refuse_non_regular(target: Path) -> None:
     """An existing ``target`` that is not a regular file (a link, pipe, device, folder) is never replaced.
 
