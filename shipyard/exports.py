@@ -70,7 +70,7 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
     q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
     q.add_argument("--force", action="store_true", help="replace files that exist")
     catalog_opts(q)
-    q.set_defaults(func=cmd_export_foundry)
+    q.set_defaults(func=cmd_export_foundry, done_when_returned=True)  # no worker; all written and synced
 
 
 def _export(

@@ -168,6 +168,9 @@ def test_a_designs_story_is_in_the_biography(tmp_path: Path) -> None:
     design.write_text(json.dumps(doc))
     proc = run_shipyard("export", design, "--format", "foundry", "-o", tmp_path / "out", "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
+    # the process ends at once when the files are written (cli._end_now): what it printed is all there
+    out = tmp_path / "out"
+    assert proc.stdout.splitlines() == [f"wrote {out / 'story.json'}", f"wrote {out / 'story-token.png'}"]
     actor = Actor.model_validate(json.loads((tmp_path / "out" / "story.json").read_text()))
     assert "Lost with all hands &lt;in&gt; the Kessel shoals &amp; never found." in actor.system.biography
 
