@@ -439,6 +439,12 @@ def _end_now(code: int) -> None:
     nothing it made needs the interpreter's clean-up of every module and object, which
     costs ~25 ms of a ~300 ms ``shipyard check`` (bench/bench_cli.py). It wrote no file
     and started no process; what it printed is flushed here.
+
+    Also for a command whose files are all on the disk when it returns and that started
+    no process (``done_when_returned``: ``export --format foundry``, whose every file is
+    synced and renamed into place, and its folder synced, before it returns): its
+    clean-up after 100 designs took 0.2 to 0.4 s on the shared machine, a third of a
+    warm export.
     """
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
@@ -469,7 +475,7 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
         parser.print_help()
         return EXIT_INPUT
     code = _run_command(args)
-    if end_process and getattr(args, "reads_only", False):
+    if end_process and (getattr(args, "reads_only", False) or getattr(args, "done_when_returned", False)):
         _end_now(code)
     return code
 

@@ -2,8 +2,8 @@
 
 Also written ``shipyard export FILES --format card-png -o DIR`` (see :func:`format_first`).
 Every PNG is made before any is written, and then all are written or none: a design that
-cannot be read, a file that exists (without ``--force``) or a render that fails leaves
-the folder as it was.
+cannot be read, a file that exists (without ``--force``), a render or a write that fails
+(a full disk) leaves the folder as it was, and a folder made for the export is removed.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
     q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
     q.add_argument("--force", action="store_true", help="replace files that exist")
     catalog_opts(q)
-    q.set_defaults(func=cmd_export_foundry)
+    q.set_defaults(func=cmd_export_foundry, done_when_returned=True)  # no worker; all written and synced
 
 
 def _export(
@@ -79,7 +79,7 @@ def _export(
     """Read the designs, make every file (``make(loaded, workers)``: names and bytes), then write them all or none.
 
     ``pages``: the files are printed pages (a render worker is started); tokens are drawn without one."""
-    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.core.designfile import write_into_folder
     from shipyard.render.printing import load_for_print
     from shipyard.render.worker import RenderError, RenderWorker
 
@@ -98,8 +98,7 @@ def _export(
     folder = Path(args.output)
     targets = [folder / name for name, _ in files]
     refuse_existing(targets, args.force, inputs=args.files)
-    make_folder(folder)
-    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     for t in targets:
         print(f"wrote {t}")
     return EXIT_OK
@@ -172,7 +171,7 @@ def export_files(
 ) -> list[Path]:
     """Make ``kind`` (an image format or ``foundry``) of every design and write them into ``folder``,
     all or none; an existing file is refused unless ``force``. For the editor's File > Export."""
-    from shipyard.core.designfile import atomic_write_many, make_folder
+    from shipyard.core.designfile import write_into_folder
     from shipyard.render.images import export_pictures
     from shipyard.render.tokens import TokenSpec
 
@@ -183,8 +182,7 @@ def export_files(
         files = [(p.name, p.data) for p in pictures]
     targets = [Path(folder) / name for name, _ in files]
     refuse_existing(targets, force)
-    make_folder(Path(folder))
-    atomic_write_many([(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    write_into_folder(Path(folder), [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     return targets
 
 

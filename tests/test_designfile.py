@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,37 @@ def test_schema_describes_the_envelope_and_design() -> None:
     text = json.dumps(schema)
     for key in ("format_version", "ruleset", "preset", "weapons", "fire_link", "budgets", "forms"):
         assert key in text
+
+
+def test_many_files_are_each_synced_before_any_is_renamed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files of one write are synced side by side; a crash before the renames leaves every
+    target as it was, and after them each target is whole: all syncs come before any rename."""
+    import threading
+
+    events: list[str] = []
+    lock = threading.Lock()
+    real_fsync, real_replace, real_link = os.fsync, os.replace, os.link
+
+    def fsync(fd: int) -> None:
+        real_fsync(fd)
+        with lock:
+            events.append("sync")
+
+    def replace(src: str | Path, dst: str | Path) -> None:
+        events.append("rename")
+        real_replace(src, dst)
+
+    def link(src: str | Path, dst: str | Path) -> None:
+        events.append("link")  # the old file's copy, to put it back if a later rename fails
+        real_link(src, dst)
+
+    (tmp_path / "old-3.json").write_bytes(b"old")
+    files = [(tmp_path / (f"old-{n}.json" if n == 3 else f"new-{n}.png"), bytes([n]) * 5000) for n in range(40)]
+    monkeypatch.setattr(designfile.os, "fsync", fsync)
+    monkeypatch.setattr(designfile.os, "replace", replace)
+    monkeypatch.setattr(designfile.os, "link", link)
+    designfile.atomic_write_many(files)
+    assert events[:40] == ["sync"] * 40  # every file's data on the disk first
+    assert sorted(events[40:-1]) == ["link"] + ["rename"] * 40
+    assert events[-1] == "sync"  # then the folder, so the new names last too
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {t.name: data for t, data in files}

@@ -13,6 +13,7 @@ items, effects, flags; ``system``, not the ``data`` of Foundry before v10).
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -167,5 +168,98 @@ def test_a_designs_story_is_in_the_biography(tmp_path: Path) -> None:
     design.write_text(json.dumps(doc))
     proc = run_shipyard("export", design, "--format", "foundry", "-o", tmp_path / "out", "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
+    # the process ends at once when the files are written (cli._end_now): what it printed is all there
+    out = tmp_path / "out"
+    assert proc.stdout.splitlines() == [f"wrote {out / 'story.json'}", f"wrote {out / 'story-token.png'}"]
     actor = Actor.model_validate(json.loads((tmp_path / "out" / "story.json").read_text()))
     assert "Lost with all hands &lt;in&gt; the Kessel shoals &amp; never found." in actor.system.biography
+
+
+def _full_disk_after(synced: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``os.fsync`` says the disk is full once ``synced`` files were synced (from any thread)."""
+    import errno
+    import os
+    import threading
+
+    real_fsync = os.fsync
+    lock = threading.Lock()
+    count = 0
+
+    def fsync(fd: int) -> None:
+        nonlocal count
+        with lock:
+            count += 1
+            full = count > synced
+        if full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def test_a_full_disk_during_a_foundry_export_keeps_the_last_export_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten files (five actors, five tokens) replaced with --force; the disk is full at the 7th:
+    every file is the last export's, byte for byte, and no temporary file is left."""
+    from shipyard.cli import main
+
+    samples = [str(f) for f in sample_files(registry.get("cluster-falk").samples)]
+    out = tmp_path / "vtt"
+    assert main(["export", *samples, "--format", "foundry", "-o", str(out), "--no-user-catalog"]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert len(before) == 2 * len(samples) == 10
+    for name in list(before):  # the new export differs from the last: another story in each actor
+        if name.endswith(".json"):
+            (out / name).write_bytes(before[name].replace(b'"biography": "', b'"biography": "old '))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    capsys.readouterr()
+    _full_disk_after(6, monkeypatch)
+    code = main(["export", *samples, "--format", "foundry", "-o", str(out), "--force", "--no-user-catalog"])
+    assert code == 2
+    assert "cannot write the file: No space left on device" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_a_full_disk_during_a_foundry_export_into_a_new_folder_leaves_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shipyard.cli import main
+
+    samples = [str(f) for f in sample_files(registry.get("space-fury").samples)]
+    _full_disk_after(13, monkeypatch)
+    out = tmp_path / "vtt"
+    assert main(["export", *samples, "--format", "foundry", "-o", str(out), "--no-user-catalog"]) == 2
+    assert f"{out}" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_designs_with_the_same_token_share_one_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two copies of a ship and a third ship: three token PNGs, the copies' alike, two drawings."""
+    import resvg_py
+
+    from shipyard.exports import foundry_files
+    from shipyard.render.printing import load_for_print
+
+    samples = {f.stem: f for f in sample_files(registry.get("cluster-falk").samples)}
+    kestrel, corvette = samples["kestrel-fighter"], samples["sentinel-corvette"]
+    files = []
+    for name, sample in (("first", kestrel), ("second", kestrel), ("third", corvette)):
+        files.append(tmp_path / f"{name}.ship")
+        files[-1].write_text(sample.read_text())
+    real = resvg_py.svg_to_bytes
+    drawn: list[str] = []
+
+    def draw(**kw: Any) -> Any:
+        drawn.append(kw["svg_string"])
+        return real(**kw)
+
+    monkeypatch.setattr(resvg_py, "svg_to_bytes", draw)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # no token drawn by an earlier test
+    loaded = load_for_print([str(f) for f in files], preset=None, catalog_dirs=[], use_user_folder=False)
+    pngs = {name: data for name, data in foundry_files(loaded) if name.endswith(".png")}
+    assert sorted(pngs) == ["first-token.png", "second-token.png", "third-token.png"]
+    assert pngs["first-token.png"] == pngs["second-token.png"] != pngs["third-token.png"]
+    assert len(drawn) == 2 and drawn[0] != drawn[1]
+    with Image.open(io.BytesIO(pngs["third-token.png"])) as token:
+        assert token.mode == "RGBA" and token.getpixel((1, 1))[3] == 0
