@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from shipyard._qt.steppages import HandWritten
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 
@@ -286,7 +287,7 @@ def test_a_ruleset_may_bring_hand_written_pages_instead_of_the_generated_ones(
     install_ruleset(monkeypatch, tmp_path / "site", package, "dock-by-hand")
     view = window.new("dock", "dock-by-hand")
     assert view is not None, window.errors  # type: ignore[attr-defined]
-    assert type(view.steps).__name__ == "DockPages"
+    assert isinstance(view.steps, HandWritten) and type(view.steps.hand_written).__name__ == "DockPages"
     assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["&Dock by hand"]
     name = field(view, "name")
     type_into(qtbot, name, "Hand dock")

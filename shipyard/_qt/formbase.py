@@ -55,7 +55,8 @@ class Scope:
 
 
 class Pages(Protocol):
-    """What the list, map and action builders use of the pages they build into."""
+    """What the list, map, report and action builders use of the pages they build into: the
+    public interface of :class:`shipyard._qt.generated.FormPages` (nothing private)."""
 
     doc: Document
     binder: Binder
@@ -79,6 +80,18 @@ class Pages(Protocol):
 
     def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> QLabel: ...
 
+    def show_text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None:
+        """Show ``raw`` with the catalog's numbers now, and again whenever the catalog changes."""
+
+    def set_help(
+        self, scope: Scope, widget: QWidget, raw: str, *, resolve: Callable[[FormContext], str] | None = None
+    ) -> None:
+        """Help as the widget's tooltip and accessible description, resolved against the catalog."""
+
+    def refused(self, message: str | None) -> None:
+        """Report an edit the document refused (its message; None: it was made)."""
+
+    # the old names of the three above, until generated_lists.py calls the new ones
     def _text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None: ...
 
     def _help(

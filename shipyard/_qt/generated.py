@@ -133,8 +133,6 @@ class FormPages(StepPages):
         self.browsers: list[Any] = []  # every CatalogBrowser
         self.tables: list[Any] = []  # every report table shown (generated_report.ReportTable)
         self.toggles: list[QCheckBox] = []
-        self.open_design: Callable[[Any], None] | None = None  # set by the view: a design to open in a new tab
-        self.parent_widget: QWidget | None = None  # set by the view: the parent of dialogs
         self.action_buttons: dict[str, QWidget] = {}
         self._catalog: object | None = None
         self.catalog_changed = True  # during a refresh: the catalog is another than the last one shown
@@ -207,7 +205,7 @@ class FormPages(StepPages):
 
     # --- building ----------------------------------------------------------------------------
 
-    def _text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None:
+    def show_text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None:
         """Show ``raw`` with the catalog's numbers now, and again whenever the catalog changes."""
         if "{" not in raw:
             show(raw)
@@ -219,7 +217,7 @@ class FormPages(StepPages):
         update(self.context())
         scope.texts.append(update)
 
-    def _help(
+    def set_help(
         self, scope: Scope, widget: QWidget, raw: str, *, resolve: Callable[[FormContext], str] | None = None
     ) -> None:
         """Help as the widget's tooltip and accessible description, resolved against the catalog."""
@@ -236,7 +234,13 @@ class FormPages(StepPages):
             update(self.context())
             scope.texts.append(update)
         elif raw:
-            self._text(scope, raw, show)
+            self.show_text(scope, raw, show)
+
+    # The old private names, which generated_lists.py still calls (another branch edits that
+    # module now); they go when it calls show_text, set_help and refused.
+    _text = show_text
+    _help = set_help
+    _error = StepPages.refused
 
     def _page_factory(self, decl: Page) -> Callable[[], QWidget]:
         return lambda: self._page(decl)
@@ -263,7 +267,7 @@ class FormPages(StepPages):
     def _note(self, scope: Scope, raw: str) -> QLabel:
         label = QLabel(wordWrap=True)
         label.setTextFormat(Qt.TextFormat.PlainText)
-        self._text(scope, raw, label.setText)
+        self.show_text(scope, raw, label.setText)
         return label
 
     def section(self, decl: Section, base: str, scope: Scope) -> QWidget:
@@ -271,7 +275,7 @@ class FormPages(StepPages):
         box: QWidget
         if decl.title or decl.optional is not None:
             group = QGroupBox()
-            self._text(scope, decl.title, group.setTitle)
+            self.show_text(scope, decl.title, group.setTitle)
             box = group
         else:
             box = QWidget()
@@ -293,7 +297,7 @@ class FormPages(StepPages):
                 present = self.context().value(path) is not None
                 if on != present:
                     text = plain(opt.label) if on else f"{plain(opt.label)}: no"
-                    self._error(self.doc.edit(path, default if on else None, merge=False, text=text))
+                    self.refused(self.doc.edit(path, default if on else None, merge=False, text=text))
 
             check.toggled.connect(toggled)
             outer.addWidget(check)
@@ -383,7 +387,7 @@ class FormPages(StepPages):
             return [self.figure(form, el, scope)]
         if isinstance(el, PresetRef):
             combo = self.preset_row(form, "", el.preset)
-            self._help(scope, combo, el.help)
+            self.set_help(scope, combo, el.help)
             return [combo]
         if isinstance(el, BudgetsRef):
             return self.budgets(form, el, base, scope)
@@ -398,7 +402,7 @@ class FormPages(StepPages):
             lab.set_base(text)
             widget.setAccessibleName(plain(text))
 
-        self._text(scope, label, show)
+        self.show_text(scope, label, show)
         if isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox):
             widget.setMinimumWidth(260)
         elif isinstance(widget, QSpinBox | QDoubleSpinBox):
@@ -414,7 +418,7 @@ class FormPages(StepPages):
         kind = widget_for(decl, ctx, path)
         widget = self.editor(kind, decl, path, scope)
         self.labels[path] = self.row(form, decl.label, widget, scope)
-        self._help(scope, widget, "", resolve=lambda c: field_help(decl, c, path))
+        self.set_help(scope, widget, "", resolve=lambda c: field_help(decl, c, path))
         scope.paths.add(path)
         if decl.enabled is not None:
             cond = decl.enabled
@@ -516,8 +520,8 @@ class FormPages(StepPages):
             check.setText(text)
             check.setAccessibleName(plain(text))
 
-        self._text(scope, decl.toggle, show)
-        self._help(scope, check, decl.help)
+        self.show_text(scope, decl.toggle, show)
+        self.set_help(scope, check, decl.help)
 
         def toggled(on: bool) -> None:
             ctx = self.context()
@@ -568,7 +572,7 @@ class FormPages(StepPages):
             self.binder.spin(path, spin, none_value=-1)
             self.labels[path] = self.row(form, pool.name, spin, scope)
             if decl.help:
-                self._help(scope, spin, decl.help)
+                self.set_help(scope, spin, decl.help)
             scope.paths.add(path)
             out.append(spin)
             spins.append(spin)
