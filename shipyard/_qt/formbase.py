@@ -71,6 +71,8 @@ class Pages(Protocol):
     parent_widget: QWidget | None
     catalog_changed: bool
     browser_of: dict[str, Any]  # a catalog list's browser by the list's path
+    labels: dict[str, MarkedLabel]  # each field's label, to mark while a finding is about it
+    toggles: list[Any]  # every toggle's check box
 
     def structure_changed(self) -> None: ...
 
@@ -78,7 +80,7 @@ class Pages(Protocol):
 
     def section(self, decl: Section, base: str, scope: Scope) -> QWidget: ...
 
-    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> QLabel: ...
+    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> MarkedLabel: ...
 
     def show_text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None:
         """Show ``raw`` with the catalog's numbers now, and again whenever the catalog changes."""

@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import PRESET_PLACE, Document
+from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
-from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel, causes, pool_of
+from shipyard._qt.panels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
 from shipyard._qt.steppages import step_pages
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 
 class DocumentView(QWidget):
+    made = Signal(object)  # a Document a ruleset's action made, for the window to open in a tab
+
     def __init__(
         self, doc: Document, report_error: Callable[[str], None], paper: str = "a4", preview: bool = True
     ) -> None:
@@ -387,12 +390,8 @@ class DocumentView(QWidget):
             self._focus_built(path)
 
     def open_design(self, design: object) -> None:
-        """Open ``design`` (what a ruleset's action made) as a new, untitled document."""
-        from shipyard._qt.host import EditorWindow
+        """Open ``design`` (what a ruleset's action made) as a new, untitled document: the
+        window that shows this view opens what :attr:`made` carries."""
         from shipyard.core.designfile import LoadedDesign
 
-        window = self.window()
-        if isinstance(window, EditorWindow):
-            window.add_document(
-                Document(LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog))
-            )
+        self.made.emit(Document(LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog)))

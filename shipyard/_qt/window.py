@@ -175,6 +175,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     def add_document(self, doc: Document) -> DocumentView:
         view = DocumentView(doc, self.report_error, self.paper, preview=self.preview_enabled)
         view.remember_layout(self.settings, doc.loaded.ruleset)
+        view.made.connect(self.add_document)  # what a ruleset's action made opens in a tab of its own
         self.undo_group.addStack(doc.undo_stack)
         i = self.tabs.addTab(view, doc.title)
         self.tabs.setCurrentIndex(i)
