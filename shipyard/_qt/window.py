@@ -206,7 +206,11 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             )
             return None
         preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
-        return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
+        try:
+            return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
+        except LookupError as exc:  # the ruleset has no pages for the editor (steppages.step_pages)
+            self.show_error("Cannot start a new design", str(exc))
+            return None
 
     def open_sample(self, path: Path) -> DocumentView | None:
         """A sample opens as a new, untitled design: saving asks where (as every file inside
