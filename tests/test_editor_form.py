@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from shipyard._qt.steppages import HandWritten
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 
@@ -286,7 +287,7 @@ def test_a_ruleset_may_bring_hand_written_pages_instead_of_the_generated_ones(
     install_ruleset(monkeypatch, tmp_path / "site", package, "dock-by-hand")
     view = window.new("dock", "dock-by-hand")
     assert view is not None, window.errors  # type: ignore[attr-defined]
-    assert type(view.steps).__name__ == "DockPages"
+    assert isinstance(view.steps, HandWritten) and type(view.steps.hand_written).__name__ == "DockPages"
     assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["&Dock by hand"]
     name = field(view, "name")
     type_into(qtbot, name, "Hand dock")
@@ -299,3 +300,27 @@ def test_a_ruleset_may_bring_hand_written_pages_instead_of_the_generated_ones(
     assert view.doc.design.name == "New dock" and name.text() == "New dock" and bays.text() == "0"
     window.activateWindow()
     assert view.focus_path("name") and QApplication.focusWidget() is name
+
+
+def test_hand_written_pages_without_refresh_are_refused_naming_the_class(
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A page class the manifest names must have what the page contract requires: one without
+    ``refresh()`` opens nothing and the error names the class and what it lacks."""
+    import shutil
+
+    package = tmp_path / "pkgs" / "dock_half_done"
+    shutil.copytree(RULESETS / "dock_test", package)
+    pages = package / "pages.py"
+    pages.write_text(pages.read_text().replace("    def refresh(self) -> None:", "    def later(self) -> None:"))
+    manifest = package / "manifest.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("id: dock-test", "id: dock-half-done")
+        + "editor_pages: dock_half_done.pages:DockPages\n"
+    )
+    install_ruleset(monkeypatch, tmp_path / "site", package, "dock-half-done")
+    assert window.new("dock", "dock-half-done") is None
+    assert window.tabs.count() == 0
+    [(title, text)] = window.errors  # type: ignore[attr-defined]
+    assert title == "Cannot start a new design"
+    assert "'dock_half_done.pages:DockPages'" in text and "'refresh()'" in text

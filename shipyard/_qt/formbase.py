@@ -55,7 +55,8 @@ class Scope:
 
 
 class Pages(Protocol):
-    """What the list, map and action builders use of the pages they build into."""
+    """What the list, map, report and action builders use of the pages they build into: the
+    public interface of :class:`shipyard._qt.generated.FormPages` (nothing private)."""
 
     doc: Document
     binder: Binder
@@ -70,6 +71,8 @@ class Pages(Protocol):
     parent_widget: QWidget | None
     catalog_changed: bool
     browser_of: dict[str, Any]  # a catalog list's browser by the list's path
+    labels: dict[str, MarkedLabel]  # each field's label, to mark while a finding is about it
+    toggles: list[Any]  # every toggle's check box
 
     def structure_changed(self) -> None: ...
 
@@ -77,8 +80,20 @@ class Pages(Protocol):
 
     def section(self, decl: Section, base: str, scope: Scope) -> QWidget: ...
 
-    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> QLabel: ...
+    def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> MarkedLabel: ...
 
+    def show_text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None:
+        """Show ``raw`` with the catalog's numbers now, and again whenever the catalog changes."""
+
+    def set_help(
+        self, scope: Scope, widget: QWidget, raw: str, *, resolve: Callable[[FormContext], str] | None = None
+    ) -> None:
+        """Help as the widget's tooltip and accessible description, resolved against the catalog."""
+
+    def refused(self, message: str | None) -> None:
+        """Report an edit the document refused (its message; None: it was made)."""
+
+    # the old names of the three above, until generated_lists.py calls the new ones
     def _text(self, scope: Scope, raw: str, show: Callable[[str], None]) -> None: ...
 
     def _help(

@@ -1,12 +1,13 @@
 """What every ruleset's step pages share: a scrolling page, a titled form, a labelled row
 (with its accessible name and help), a guard for setting values quietly, and
-:class:`StepPages`, the base of each ruleset's pages (built on demand, the preset choice).
+:class:`StepPages`, the editor's page contract and the base of the pages (built on demand, the preset choice).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,6 +28,7 @@ from shipyard._qt.scrollpage import ScrollPage
 if TYPE_CHECKING:
     from shipyard._qt.binding import Binder
     from shipyard._qt.document import Document
+    from shipyard.core.findings import Finding
 
 
 def page(*widgets: QWidget, grow: Sequence[QWidget] = ()) -> QScrollArea:
@@ -81,14 +83,48 @@ class quiet:
             w.blockSignals(False)
 
 
-class StepPages:
-    """The base of a ruleset's step pages: each page is built when first shown, refused
-    edits go to the status bar, and every preset choice follows the document's preset."""
+class StepPages(ABC):
+    """The editor's page contract: what a design's view (:class:`shipyard._qt.view.DocumentView`)
+    asks of its step pages, typed in one place so the view calls them without probing.
+
+    Required: ``pages`` (tab title, function building the page when first shown) and
+    :meth:`refresh`. The rest has a default here that asks nothing of the view: every page
+    shown, no action bar, no marks, no binder data, a Tab order that never goes stale.
+    :class:`shipyard._qt.generated.FormPages` (the declared form's pages) overrides them;
+    a ruleset's hand-written pages are wrapped in :class:`shipyard._qt.steppages.HandWritten`.
+    The view sets ``open_design`` (a design an action made, to open in a new tab) and
+    ``parent_widget`` (the parent of the pages' dialogs).
+    """
+
+    pages: list[tuple[str, Callable[[], QWidget]]]
 
     def __init__(self, doc: Document, binder: Binder, report_error: Callable[[str], None]) -> None:
         self.doc, self.binder, self.report_error = doc, binder, report_error
         self.built: set[str] = set()  # the pages built so far, by name
         self.presets: list[tuple[QComboBox, QLabel]] = []
+        self.open_design: Callable[[Any], None] | None = None  # set by the view
+        self.parent_widget: QWidget | None = None  # set by the view
+        self.chain_dirty = False  # controls came or went since the view made the Tab order
+
+    @abstractmethod
+    def refresh(self) -> None:
+        """Bring the built pages in step with the document (after every change of it)."""
+
+    def visible_pages(self) -> list[bool]:
+        """Whether each of ``pages`` is for this design (shown as a tab): all of them."""
+        return [True] * len(self.pages)
+
+    def action_bar(self) -> QWidget | None:
+        """A bar of actions above the tabs; None: no bar."""
+        return None
+
+    def binder_data(self) -> Any:
+        """The design as JSON for the binder's widgets, made once a refresh; None: the binder reads the design."""
+        return None
+
+    def mark(self, findings: list[Finding]) -> None:
+        """Mark the fields and rows the findings are about; the default marks nothing."""
+        return
 
     def _built(self, name: str, factory: Callable[[], QWidget]) -> Callable[[], QWidget]:
         def build() -> QWidget:
@@ -98,7 +134,8 @@ class StepPages:
 
         return build
 
-    def _error(self, message: str | None) -> None:
+    def refused(self, message: str | None) -> None:
+        """Report an edit the document refused (its message; None: it was made) in the status bar."""
         if message:
             self.report_error(message)
 
@@ -108,7 +145,7 @@ class StepPages:
         for p in self.doc.catalog.presets.values():
             combo.addItem(p.name, p.id)
             combo.setItemData(combo.count() - 1, p.description, Qt.ItemDataRole.ToolTipRole)
-        combo.activated.connect(lambda i: self._error(self.doc.set_preset(combo.itemData(i))))
+        combo.activated.connect(lambda i: self.refused(self.doc.set_preset(combo.itemData(i))))
         row(layout, label, combo, help_text)
         note = QLabel(wordWrap=True)
         note.setMinimumWidth(420)

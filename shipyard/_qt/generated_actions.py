@@ -158,7 +158,7 @@ def action_button(pages: Pages, action: ActionDecl, scope: Scope) -> QPushButton
     button = QPushButton(action.label + ("…" if action.params else ""))
     button.setAccessibleName(plain(action.label))
     if action.help:
-        pages._help(scope, button, action.help)
+        pages.set_help(scope, button, action.help)
     button.clicked.connect(lambda _=False, a=action: pages.run_action(a))
     pages.action_buttons[action.id] = button
     if action.when is not None:

@@ -190,7 +190,7 @@ def table_area(pages: Pages, decl: TableRef, scope: Scope) -> QWidget:
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     caption = QLabel()
-    pages._text(scope, name, caption.setText)
+    pages.show_text(scope, name, caption.setText)
     caption.setBuddy(table)
     lay.addWidget(caption)
     lay.addWidget(table)

@@ -1,29 +1,57 @@
 """What the editor's parts ask of the main window, so that they need not import it.
 
-The import and conversion actions (and other parts that add menus) work with any
-:class:`EditorWindow`; :class:`shipyard._qt.window.MainWindow` is the one the editor
-uses. Keeping this small base apart is what keeps the window and its parts from
-importing each other.
+The window is put together from parts, one concern each: the menus
+(:mod:`shipyard._qt.menus`), recent files and where file dialogs start
+(:mod:`shipyard._qt.recent`), autosave and recovery (:mod:`shipyard._qt.recovery`),
+drag and drop (:mod:`shipyard._qt.dropping`), printing (:mod:`shipyard._qt.printing`) and
+comparing (:mod:`shipyard._qt.comparing`); the import and conversion actions and other
+parts that add menus work with any :class:`EditorWindow` too.
+:class:`shipyard._qt.window.MainWindow` (the tabs of open designs, saving and closing them)
+is the one the editor uses. Each part derives from this base and asks of the others only
+what it declares; keeping it apart is what keeps the window and its parts from importing
+each other.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMainWindow, QTabWidget
+from PySide6.QtGui import QUndoGroup
+from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
 
 if TYPE_CHECKING:
     from shipyard._qt.document import Document
     from shipyard._qt.view import DocumentView
+    from shipyard.core.designfile import LoadedDesign
     from shipyard.core.model import Catalog
 
 
 class EditorWindow(QMainWindow):
     settings: QSettings
     tabs: QTabWidget
+    undo_group: QUndoGroup
+    use_user_folder: bool
+    recent_menu: QMenu
+
+    @property
+    def paper(self) -> str:
+        """The paper chosen in Settings > Paper (else the locale's)."""
+        raise NotImplementedError
 
     def current(self) -> DocumentView | None:
+        raise NotImplementedError
+
+    def current_ruleset(self) -> str | None:
+        """The ruleset of the design shown; None on the start page."""
+        raise NotImplementedError
+
+    def documents(self) -> list[Document]:
+        raise NotImplementedError
+
+    def flush(self) -> None:
+        """Commit the text being typed in any design."""
         raise NotImplementedError
 
     def show_error(self, title: str, message: str) -> None:
@@ -33,4 +61,47 @@ class EditorWindow(QMainWindow):
         raise NotImplementedError
 
     def catalog_for_new(self, ruleset: str) -> Catalog:
+        raise NotImplementedError
+
+    def load(self, path: Path) -> LoadedDesign:
+        """The design in ``path``, read against the user's catalog folders."""
+        raise NotImplementedError
+
+    def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None:
+        raise NotImplementedError
+
+    def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
+        raise NotImplementedError
+
+    def open_sample(self, path: Path) -> DocumentView | None:
+        raise NotImplementedError
+
+    def open_dialog(self) -> None:
+        raise NotImplementedError
+
+    def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
+        raise NotImplementedError
+
+    def close_tab(self, index: int) -> bool:
+        raise NotImplementedError
+
+    def choose_catalog_folder(self) -> None:
+        raise NotImplementedError
+
+    def start_path(self, doc: Document | None, name: str = "") -> str:
+        """Where a file dialog about ``doc`` starts, with ``name`` as the file's name."""
+        raise NotImplementedError
+
+    def add_recent_menu(self, file_menu: QMenu) -> None:
+        """File > Open recent, kept up to date."""
+        raise NotImplementedError
+
+    def remember(self, path: Path) -> None:
+        """``path`` was opened or saved: first of the recent files."""
+        raise NotImplementedError
+
+    def print_dialog(self) -> None:
+        raise NotImplementedError
+
+    def compare_dialog(self) -> None:
         raise NotImplementedError

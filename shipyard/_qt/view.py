@@ -1,26 +1,26 @@
 """One open design: the steps on the left; budgets, summary, findings and preview on the right.
 
 The step pages are the ones the ruleset's catalog declares (its ``form``, built by
-:class:`shipyard._qt.generated.FormPages`). A ruleset whose pages need more than a form
-can say names its own class in its manifest (``editor_pages: "package.module:Class"``,
-see docs/rulesets.md): the escape hatch for hand-written pages. The editor names no
-ruleset.
+:class:`shipyard._qt.generated.FormPages`), or the hand-written pages its manifest names
+(:mod:`shipyard._qt.steppages`); the view asks of them only what the page contract,
+:class:`shipyard._qt.forms.StepPages`, declares. The editor names no ruleset.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import PRESET_PLACE, Document
+from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
-from shipyard._qt.panels import BudgetPanel, FindingsPanel, RecordPanel, SummaryPanel, causes, pool_of
+from shipyard._qt.panels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
+from shipyard._qt.steppages import step_pages
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
@@ -30,38 +30,23 @@ if TYPE_CHECKING:
     from shipyard.core.findings import Finding
 
 
-def step_builder(doc: Document) -> Callable[..., object]:
-    """The class building a design's step pages: the ruleset's hand-written pages when its
-    manifest names them, else the pages of the catalog's declared form."""
-    from shipyard.core.registry import get
-
-    named = get(doc.loaded.ruleset).manifest.editor_pages
-    if named is not None:
-        module, _, name = named.partition(":")
-        builder: Callable[..., object] = getattr(importlib.import_module(module), name)
-        return builder
-    if doc.catalog.form is None:
-        raise LookupError(f"the ruleset {doc.loaded.ruleset!r} declares no editor form (catalog section 'form')")
-    from shipyard._qt.generated import FormPages
-
-    return FormPages
-
-
 class DocumentView(QWidget):
+    made = Signal(object)  # a Document a ruleset's action made, for the window to open in a tab
+
     def __init__(
         self, doc: Document, report_error: Callable[[str], None], paper: str = "a4", preview: bool = True
     ) -> None:
         super().__init__()
         self.doc = doc
         self.binder = Binder(doc, report_error, self)
-        self.steps = step_builder(doc)(doc, self.binder, report_error)
-        if hasattr(self.steps, "open_design"):  # pages with declared actions open what they make
-            self.steps.open_design = self.open_design
-            self.steps.parent_widget = self  # type: ignore[attr-defined]
+        self._panels = False  # the right-hand panels are made (the first page is built before them)
+        self.steps = step_pages(doc, self.binder, report_error)
+        self.steps.open_design = self.open_design  # what a declared action makes opens in a new tab
+        self.steps.parent_widget = self
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Construction steps")
-        self._factories = []
-        for title, factory in self.steps.pages:  # type: ignore[attr-defined]
+        self._factories: list[Callable[[], QWidget] | None] = []  # a page not built yet: its builder
+        for title, factory in self.steps.pages:
             holder = QWidget()
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)
@@ -91,13 +76,14 @@ class DocumentView(QWidget):
         self.fixes.ready.connect(self._show_fixes)
         self.findings.fix_requested.connect(self.ask_fix_finding)
         self._curable: set[tuple[str, str]] = set()  # what the last proposals found cure, by (code, path)
+        self._panels = True
         self.preview: PreviewPanel | None = None
         self._paper, self._want_preview = paper, preview
         left = QWidget()
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 0, 0)
         left_lay.setSpacing(0)
-        bar = self.steps.action_bar() if hasattr(self.steps, "action_bar") else None
+        bar = self.steps.action_bar()
         if bar is not None:
             left_lay.addWidget(bar)
         left_lay.addWidget(self.tabs)
@@ -157,25 +143,25 @@ class DocumentView(QWidget):
 
     def ensure_page(self, index: int) -> None:
         """Build the step page at ``index`` the first time it is needed."""
-        if not 0 <= index < len(self._factories) or self._factories[index] is None:
+        factory = self._factories[index] if 0 <= index < len(self._factories) else None
+        if factory is None:
             return
-        factory, self._factories[index] = self._factories[index], None
+        self._factories[index] = None
         holder = self.tabs.widget(index)
         layout = holder.layout() if holder is not None else None
         if layout is not None:
             layout.addWidget(factory())
         self.binder.refresh(self._data())
-        self.steps.refresh()  # type: ignore[attr-defined]
-        if hasattr(self, "findings"):  # the first page is built before the panels are
+        self.steps.refresh()
+        if self._panels:
             self._mark()
             self.make_tab_order()  # the new page's fields take their place in Tab's order
 
     def _show_pages(self) -> None:
         """Show the pages that are for this design (a page's ``when``), hide the others."""
-        visible = getattr(self.steps, "visible_pages", None)
         self.tabs.blockSignals(True)  # hiding the current tab makes another current: build none on the way
         try:
-            for i, shown in enumerate(visible() if visible is not None else []):
+            for i, shown in enumerate(self.steps.visible_pages()):
                 if self.tabs.isTabVisible(i) != shown:
                     self.tabs.setTabVisible(i, shown)
         finally:
@@ -304,18 +290,16 @@ class DocumentView(QWidget):
         """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's
         page, then budgets, summary, record, findings and the preview."""
         chain(reading_order(self))
-        if hasattr(self.steps, "chain_dirty"):
-            self.steps.chain_dirty = False
+        self.steps.chain_dirty = False
 
     def _data(self) -> object:
         """The design as JSON, made once for every widget of a refresh."""
-        data = getattr(self.steps, "binder_data", None)
-        return data() if data is not None else None
+        return self.steps.binder_data()
 
     def refresh(self) -> None:
         report = self.doc.report
         self.binder.refresh(self._data())
-        self.steps.refresh()  # type: ignore[attr-defined]
+        self.steps.refresh()
         self._show_pages()
         if self._show_part("Budgets", bool(report.pools)):
             self.budget.show_report(report)
@@ -332,16 +316,13 @@ class DocumentView(QWidget):
         self.findings.show_report(report, self.doc.place)
         self._mark()
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
-        if hasattr(self, "fixes"):
-            self._show_fixes()
-        if getattr(self.steps, "chain_dirty", False):
+        self._show_fixes()
+        if self.steps.chain_dirty:
             self.make_tab_order()
 
     def _mark(self) -> None:
         """Mark the fields and rows the findings are about (pages built later are marked too)."""
-        mark = getattr(self.steps, "mark", None)
-        if mark is not None:
-            mark(self.doc.report.findings)
+        self.steps.mark(self.doc.report.findings)
 
     def focus_path(self, path: str) -> bool:
         """Focus the place ``path`` names. A finding about a pool (over budget, unspent)
@@ -398,7 +379,7 @@ class DocumentView(QWidget):
     def show_place(self, path: str) -> None:
         """An undo or redo changed the design at ``path``: show it, on whichever step it is."""
         if path == PRESET_PLACE:
-            presets = getattr(self.steps, "presets", [])
+            presets = self.steps.presets
             if presets:
                 from shipyard._qt.binding import _reveal
 
@@ -409,9 +390,8 @@ class DocumentView(QWidget):
             self._focus_built(path)
 
     def open_design(self, design: object) -> None:
-        """Open ``design`` (what a ruleset's action made) as a new, untitled document."""
+        """Open ``design`` (what a ruleset's action made) as a new, untitled document: the
+        window that shows this view opens what :attr:`made` carries."""
         from shipyard.core.designfile import LoadedDesign
 
-        add = getattr(self.window(), "add_document", None)  # the main window (host.EditorWindow)
-        if add is not None:
-            add(Document(LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog)))
+        self.made.emit(Document(LoadedDesign(None, self.doc.loaded.ruleset, self.doc.preset, design, self.doc.catalog)))

@@ -1,0 +1,113 @@
+"""The main window's menu bar: File, Edit, View, Settings, and the parts that add their own
+(export, preview, import and conversion, Help)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
+
+from shipyard._qt import convert_actions, exportactions, helpmenu, previewactions
+from shipyard._qt.host import EditorWindow
+from shipyard._qt.keys import redo_shortcuts
+from shipyard._qt.welcome import sample_name
+from shipyard.core.designfile import sample_files
+from shipyard.core.errors import InputError
+from shipyard.core.registry import rulesets
+from shipyard.render.paper import PAPER_NAMES, PAPERS
+
+
+def add_action(owner: QWidget, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None) -> QAction:
+    """An entry of ``menu`` calling ``slot``, with its shortcut (a key sequence or a standard key)."""
+    a = QAction(text, owner)
+    if shortcut is not None:
+        a.setShortcut(QKeySequence(shortcut))
+    a.triggered.connect(slot)
+    menu.addAction(a)
+    return a
+
+
+class Menus(EditorWindow):
+    """The menus of the main window (:meth:`make_menus`, once, when it is built)."""
+
+    def make_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        nm = m.addMenu("&New")
+        first = True
+        for info in rulesets():
+            nm.addSection(info.name)
+            for kind in info.kinds:
+                a = add_action(self, nm, kind.menu or kind.name, lambda _=False, k=kind.id, r=info.id: self.new(k, r))
+                a.setStatusTip(f"A new {info.name} {kind.name.lower()}: {kind.description}".rstrip(": "))
+                if first:  # Ctrl+N: the first kind of the first ruleset
+                    a.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+                    first = False
+        sm = m.addMenu("New from &sample")
+        for info in rulesets():
+            sm.addSection(info.name)
+            for f in sample_files(info.samples):
+                add_action(self, sm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
+        add_action(self, m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.add_recent_menu(m)
+        m.addSeparator()
+        add_action(self, m, "&Save", lambda: self.save(), QKeySequence.StandardKey.Save)
+        add_action(self, m, "Save &as…", lambda: self.save(as_new=True), QKeySequence.StandardKey.SaveAs)
+        add_action(self, m, "&Close", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
+        m.addSeparator()
+        add_action(self, m, "&Print to PDF…", self.print_dialog, QKeySequence.StandardKey.Print)
+        self.export_menu = exportactions.add_menu(self, m)
+        m.addSeparator()
+        add_action(self, m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        e = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(redo_shortcuts())  # the platform's, Ctrl+Shift+Z and Ctrl+Y
+        e.addAction(self.undo_action)
+        e.addAction(self.redo_action)
+        v = bar.addMenu("&View")
+        self.compare_action = add_action(self, v, "&Compare with…", self.compare_dialog)
+        self.compare_action.setStatusTip("This design beside another open one, a file, or its saved version")
+        previewactions.install(self, v)
+        s = bar.addMenu("&Settings")
+        paper = s.addMenu("&Paper")
+        group = QActionGroup(self)
+        for value in PAPERS:
+            label = PAPER_NAMES[value]
+            a = QAction(label, self, checkable=True)
+            a.setChecked(self.paper == value)
+            a.triggered.connect(lambda _=False, v=value: self.settings.setValue("print/paper", v))
+            group.addAction(a)
+            paper.addAction(a)
+        self.preset_menu = s.addMenu("Default &preset")
+        self.preset_menu.aboutToShow.connect(self._fill_presets)
+        add_action(self, s, "User &catalog folder…", self.choose_catalog_folder)
+        convert_actions.install(self)
+        self.help_menu = helpmenu.install(self)
+
+    def _fill_presets(self) -> None:
+        """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.
+
+        Filled each time the menu opens: start-up need not load catalogs for it, and a
+        newly chosen user catalog folder shows its presets at once.
+        """
+        self.preset_menu.clear()
+        for info in rulesets():
+            ruleset = info.id
+            self.preset_menu.addSection(info.name)
+            try:
+                catalog = self.catalog_for_new(ruleset)
+            except InputError as exc:
+                a = self.preset_menu.addAction(f"Cannot read the catalog: {str(exc).splitlines()[0]}")
+                a.setEnabled(False)
+                continue
+            group = QActionGroup(self.preset_menu)
+            for p in catalog.presets.values():
+                a = QAction(p.name, self.preset_menu, checkable=True)
+                a.setChecked(catalog.preset is not None and catalog.preset.id == p.id)
+                a.triggered.connect(lambda _=False, r=ruleset, v=p.id: self.settings.setValue(f"design/preset/{r}", v))
+                group.addAction(a)
+                self.preset_menu.addAction(a)
