@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard.core.errors import InputError
+from shipyard.core.hookspec import optional
 from shipyard.core.model import Catalog
 from shipyard.core.places import finding_text
 from shipyard.core.placewords import words
@@ -222,9 +223,7 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
 def _pair_rows(designs: list[tuple[str, Any, Catalog, Report]], names: list[str], catalog: Catalog) -> list[Row]:
     """The numbers the ruleset gives each pair (the first design, another): see the module's
     docstring. A ruleset without ``pair_figures`` gives none."""
-    pair = getattr(catalog.module, "pair_figures", None)
-    if pair is None:
-        return []
+    pair = optional(catalog.module, "pair_figures")
     rows = []
     first = designs[0][1]
     for j, (_, design, _, _) in enumerate(designs[1:], 1):

@@ -35,6 +35,7 @@ from shipyard.core.form import (
     TableRef,
     Toggle,
 )
+from shipyard.core.hookspec import optional
 from shipyard.core.paths import parse_path, value_at
 from shipyard.core.schema import spec_at
 
@@ -130,7 +131,7 @@ class FormContext:
 
     def call(self, function: str, /, **params: Any) -> Any:
         """Call the ruleset's ``FORM_CALLS[function](self, **params)`` (a param may be called ``name``)."""
-        calls = getattr(self.catalog.module, "FORM_CALLS", {})
+        calls = optional(self.catalog.module, "FORM_CALLS")
         return calls[function](self, **params)
 
 
@@ -378,7 +379,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
         return []
     schema = catalog.form_schema
     kinds = set(catalog.module.ITEM_KINDS)
-    calls = set(getattr(catalog.module, "FORM_CALLS", {}))
+    calls = set(optional(catalog.module, "FORM_CALLS"))
     problems: list[Problem] = []
 
     def bad(loc: str, message: str, allowed: str | None = None) -> None:
