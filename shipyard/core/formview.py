@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from shipyard.core.errors import Problem
 from shipyard.core.form import (
@@ -85,10 +88,28 @@ def reference(catalog: Catalog, ref: str) -> Any:
     if target is None:
         raise KeyError(f"no {where} {entry!r}")
     value = target
+    walked = f"{where}:{entry}"
     for name in attr.split("."):
-        if not hasattr(value, name):
+        if isinstance(value, Mapping):  # a field that is a table (a pool's budget by scale): a key of it
+            if name not in value:
+                keys = ", ".join(str(k) for k in value)
+                raise KeyError(f"{walked} has no entry {name!r}" + (f" (it has {keys})" if keys else ""))
+            value = value[name]
+        elif hasattr(value, name):
+            value = getattr(value, name)
+        else:
             raise KeyError(f"{where} {entry!r} has no field {name!r}")
-        value = getattr(value, name)
+        walked += f".{name}"
+    if isinstance(value, Mapping) and value:
+        first = next(iter(value))
+        raise KeyError(
+            f"{{{ref}}} is a table of values ({', '.join(str(k) for k in value)}), not one number: "
+            f"name an entry, e.g. {{{ref}.{first}}}"
+        )
+    if isinstance(value, BaseModel | Mapping) or (
+        isinstance(value, list | tuple) and any(isinstance(v, BaseModel | Mapping) for v in value)
+    ):
+        raise KeyError(f"{{{ref}}} is not a number or a text: name one of its fields")
     return value
 
 
