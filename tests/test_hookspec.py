@@ -178,3 +178,17 @@ def test_docs_list_every_hook_with_its_signature() -> None:
     for hook in hookspec.HOOKS:
         assert f"| `{hook.signature}` |" in docs, hook.signature
 
+
+
+def test_the_example_and_test_plugins_follow_the_docs_on_future_annotations() -> None:
+    """docs/rulesets.md: a module defining pydantic models does not start with ``from
+    __future__ import annotations``; the example plug-in is what authors copy."""
+    folders = [DEMO, *(p for p in (ROOT / "tests" / "data" / "rulesets").iterdir() if p.is_dir())]
+    offenders = []
+    for path in sorted(f for folder in folders for f in folder.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"^from pydantic import .*BaseModel", text, re.M) and re.search(
+            r"^from __future__ import annotations", text, re.M
+        ):
+            offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
