@@ -18,7 +18,9 @@ from .conftest import RULESETS, install_ruleset, sfa
 
 def test_a_dotted_field_reads_one_entry_of_a_pools_budget() -> None:
     catalog = sfa()
-    text = "Weapon Points: {pool:weapon-points.budget.starfighter} a fighter, {pool:weapon-points.budget.starship} a ship"
+    text = (
+        "Weapon Points: {pool:weapon-points.budget.starfighter} a fighter, {pool:weapon-points.budget.starship} a ship"
+    )
     assert help_text(text, catalog) == "Weapon Points: 5 a fighter, 15 a ship"  # pools.yaml, Step Three
 
 

@@ -73,10 +73,15 @@ def test_the_example_plugin_is_read_whole_and_nothing_is_written_into_its_module
 
 
 def test_a_misspelt_hook_is_named_with_the_closest_hook(plugin: Path) -> None:
-    init = _edit(plugin, "def new_design(", "def pair_figure(first, other, catalog):\n    return []\n\n\ndef new_design(")
+    init = _edit(
+        plugin, "def new_design(", "def pair_figure(first, other, catalog):\n    return []\n\n\ndef new_design("
+    )
     (problem,) = _problems(plugin)
     assert problem.startswith(f"{init}:{_line(init, 'def pair_figure(')}: ")
-    assert "the ruleset package 'tiny_test_a_misspelt_hook_is_named_with_the_closest_hook' defines 'pair_figure'" in problem
+    assert (
+        "the ruleset package 'tiny_test_a_misspelt_hook_is_named_with_the_closest_hook' defines 'pair_figure'"
+        in problem
+    )
     assert "did you mean 'pair_figures' (pair_figures(first, other, catalog))?" in problem
     assert "starts with '_'" in problem
     _edit(plugin, "def pair_figure(", "def _pair_figure(")  # a helper of its own is private, and fine
@@ -101,7 +106,9 @@ def test_a_hook_that_is_no_function_and_a_missing_one_are_each_reported(plugin: 
     _edit(plugin, "def new_design(", "def _new_design(")
     problems = _problems(plugin)
     assert any("lacks new_design" in p and "new_design(kind, name, catalog)" in p for p in problems), problems
-    assert any("hook 'resolve': is a int, not a function; Shipyard calls resolve(design, catalog)" in p for p in problems)
+    assert any(
+        "hook 'resolve': is an int, not a function; Shipyard calls resolve(design, catalog)" in p for p in problems
+    )
 
 
 def test_a_lazy_hook_is_checked_by_rulesets_check(plugin: Path) -> None:
@@ -114,7 +121,7 @@ def test_a_lazy_hook_is_checked_by_rulesets_check(plugin: Path) -> None:
         'FORM_CALLS=".editing")\n__all__ = ["FORM_CALLS"]\n\nITEM_KINDS: dict',
     )
     (problem,) = _problems(plugin)
-    assert "hook 'FORM_CALLS': entry 'firepower' is a int, not a function fn(form_context, **params)" in problem
+    assert "hook 'FORM_CALLS': entry 'firepower' is an int, not a function fn(form_context, **params)" in problem
 
 
 def test_a_plugin_with_a_misspelt_hook_is_refused_at_import_too(
@@ -177,7 +184,6 @@ def test_docs_list_every_hook_with_its_signature() -> None:
     docs = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
     for hook in hookspec.HOOKS:
         assert f"| `{hook.signature}` |" in docs, hook.signature
-
 
 
 def test_the_example_and_test_plugins_follow_the_docs_on_future_annotations() -> None:

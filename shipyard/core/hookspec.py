@@ -324,7 +324,11 @@ def _check_entry(hook: Hook, key: str, value: Any, module: Any) -> list[Problem]
 
 
 def _said(value: Any) -> str:
-    return f"a {type(value).__name__}" if not isinstance(value, type) else f"the class {value.__name__}"
+    """``value`` in a few words: "an int", "a dict", "the class Ship"."""
+    if isinstance(value, type):
+        return f"the class {value.__name__}"
+    kind = type(value).__name__
+    return f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
 
 
 def _module_file(module: Any) -> str | None:
