@@ -198,3 +198,25 @@ def test_the_example_and_test_plugins_follow_the_docs_on_future_annotations() ->
         ):
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_pair_figures_returning_no_figures_is_an_error_naming_the_hook(
+    plugin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The signature is right, the result is not: the comparison says which hook gave what."""
+    from shipyard.core.compare import compare
+    from shipyard.core.designfile import load_design
+    from shipyard.core.evaluate import evaluate
+
+    _edit(
+        plugin, "def new_design(", "def pair_figures(first, other, catalog):\n    return [(1, 2)]\n\n\ndef new_design("
+    )
+    install_ruleset(monkeypatch, tmp_path / "site", plugin, "tiny-gunboats")
+    loaded = load_design(plugin / "catalog" / "examples" / "sea-wasp.ship", use_user_folder=False)
+    report = evaluate(loaded.design, loaded.catalog)
+    with pytest.raises(InputError) as caught:
+        compare([("A", loaded.design, loaded.catalog, report), ("B", loaded.design, loaded.catalog, report)])
+    assert str(caught.value) == (
+        "ruleset 'tiny-gunboats': hook 'pair_figures' returned list [(1, 2)], "
+        "not a list of (first's Figure, other's Figure)"
+    )
