@@ -22,6 +22,17 @@ from .conftest import ROOT, install_ruleset, run_shipyard
 DEMO = Path(__file__).resolve().parent / "data" / "plugin-demo" / "shipyard_tiny_gunboats"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_catalogs() -> Iterator[None]:
+    """A copy of Tiny Gunboats installed by a test has the installed one's id: the catalogs
+    loaded by id are forgotten before and after, so no test sees another's copy."""
+    from shipyard.core import catalog as catalog_module
+
+    catalog_module._load_layers.cache_clear()
+    yield
+    catalog_module._load_layers.cache_clear()
+
+
 @pytest.fixture
 def plugin(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Path]:
     """A copy of the example plug-in under a package name of this test's own (a package is

@@ -26,6 +26,7 @@ from __future__ import annotations
 import difflib
 import inspect
 import types
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -187,15 +188,16 @@ def optional(module: Any, name: str) -> Any:
     if value is None:
         assert hook.default is not None, f"{name} is a required hook"
         return hook.default()
-    if hook.lazy and (id(module), name) not in _checked:
+    if hook.lazy and name not in _checked.get(module, ()):
         problems = _check_value(hook, value, module)
         if problems:
             raise InputError(problems)
-        _checked.add((id(module), name))
+        _checked.setdefault(module, set()).add(name)
     return value
 
 
-_checked: set[tuple[int, str]] = set()
+# The lazy hooks already checked, by module (weakly: a module dropped is forgotten with it).
+_checked: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 def check(module: Any, package: str, *, lazy: bool = False) -> None:
