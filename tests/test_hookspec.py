@@ -231,3 +231,28 @@ def test_pair_figures_returning_no_figures_is_an_error_naming_the_hook(
         "ruleset 'tiny-gunboats': hook 'pair_figures' returned list [(1, 2)], "
         "not a list of (first's Figure, other's Figure)"
     )
+
+
+def test_a_contributed_command_is_held_to_its_hook(plugin: Path) -> None:
+    """A command in the manifest names a module that must define add_arguments(parser, catalog_opts)."""
+    _edit(
+        plugin,
+        "kinds:\n",
+        f"commands:\n  - {{name: broadside, help: roll a broadside, module: {plugin.name}.dice}}\nkinds:\n",
+        "manifest.yaml",
+    )
+    dice = plugin / "dice.py"
+    dice.write_text("def add_argument(parser, catalog_opts):\n    pass\n", encoding="utf-8")
+    (problem,) = _problems(plugin)
+    assert problem == (
+        f"{dice}: ruleset 'tiny-gunboats': command 'broadside': its module '{plugin.name}.dice' lacks "
+        "add_arguments(parser, catalog_opts)"
+    )
+    dice.write_text("def add_arguments(parser):\n    pass\n", encoding="utf-8")
+    (problem,) = _problems(plugin)
+    assert problem == (
+        f"{dice}:1: ruleset 'tiny-gunboats': command 'broadside': hook 'add_arguments': takes "
+        "add_arguments(parser); Shipyard calls add_arguments(parser, catalog_opts)"
+    )
+    dice.write_text("def add_arguments(parser, catalog_opts):\n    parser.set_defaults(func=len)\n", encoding="utf-8")
+    assert _read(plugin).commands[0].name == "broadside"

@@ -601,6 +601,10 @@ def check_folder(folder: Path) -> RulesetInfo:
         info = RulesetInfo(manifest, manifest_file, package, "(not installed)", "")
     if not (info.catalog / "ruleset.yaml").is_file():
         raise InputError.single("the catalog's ruleset.yaml is missing", file=info.catalog / "ruleset.yaml")
+    from shipyard.core.registry import command_module
+
+    for command in info.commands:
+        command_module(info, command)
     builder = _Builder(info, module)
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))

@@ -28,7 +28,7 @@ import inspect
 import types
 import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from shipyard.core.errors import InputError, Problem
@@ -167,6 +167,19 @@ HOOKS: tuple[Hook, ...] = (
     ),
 )
 BY_NAME = {h.name: h for h in HOOKS}
+
+# What the module of a command the manifest contributes (``commands: [{module: ...}]``) defines.
+COMMAND_HOOKS: tuple[Hook, ...] = (
+    Hook(
+        "add_arguments",
+        "function",
+        True,
+        ("parser", "catalog_opts"),
+        returns="None; adds the command's options (and subcommands) to its argparse parser and sets `func` "
+        "on them, a handler returning an exit code",
+        used_by="`shipyard NAME`",
+    ),
+)
 REQUIRED = tuple(h.name for h in HOOKS if h.required)
 
 
@@ -224,6 +237,24 @@ def check(module: Any, package: str, *, lazy: bool = False) -> None:
         value = getattr(module, hook.name) if hook.name in vars(module) or lazy else None
         problems += _check_value(hook, value, module)
     problems += _misspelt(module, package, file, declared)
+    if problems:
+        raise InputError(problems)
+
+
+def check_contribution(module: Any, hooks: tuple[Hook, ...], what: str) -> None:
+    """Check the module of a manifest's contribution (``what``: "command 'fury'") against
+    ``hooks``: each required one present and callable as Shipyard calls it."""
+    problems: list[Problem] = []
+    for hook in hooks:
+        if hook.name not in vars(module):
+            if hook.required:
+                problems.append(
+                    Problem(f"{what}: its module {module.__name__!r} lacks {hook.signature}", file=_module_file(module))
+                )
+            continue
+        problems += [
+            replace(p, message=f"{what}: {p.message}") for p in _check_value(hook, vars(module)[hook.name], module)
+        ]
     if problems:
         raise InputError(problems)
 

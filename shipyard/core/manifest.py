@@ -127,8 +127,9 @@ class DesignKind(_Entry):
 class Command(_Entry):
     """A subcommand of ``shipyard`` the ruleset contributes (``shipyard dice ...``).
 
-    The module defines ``add_arguments(parser)`` and ``run(args) -> int``; it is imported
-    only when the subcommand runs, so ``shipyard --help`` lists it from the manifest.
+    The module defines ``add_arguments(parser, catalog_opts)``, which adds the options and
+    sets ``func`` (see ``shipyard.core.hookspec.COMMAND_HOOKS``); it is imported only when
+    the subcommand runs, so ``shipyard --help`` lists it from the manifest.
     """
 
     name: Id

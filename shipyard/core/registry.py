@@ -521,6 +521,17 @@ def contributed(info: RulesetInfo, module: str) -> Any:
         return importlib.import_module(module)
 
 
+def command_module(info: RulesetInfo, command: Command) -> Any:
+    """The module of a command the ruleset contributes, imported now and checked against
+    :data:`shipyard.core.hookspec.COMMAND_HOOKS` (an input error naming the command if not)."""
+    from shipyard.core import hookspec
+
+    module = contributed(info, command.module)
+    with plugin_guard(f"ruleset {info.id!r}: command {command.name!r}", file=info.manifest_file):
+        hookspec.check_contribution(module, hookspec.COMMAND_HOOKS, f"ruleset {info.id!r}: command {command.name!r}")
+    return module
+
+
 def forget() -> None:
     """Read the entry points and manifests again (tests that install a ruleset use this)."""
     _registry.cache_clear()
