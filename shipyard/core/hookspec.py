@@ -242,7 +242,7 @@ def check(module: Any, package: str, *, lazy: bool = False) -> None:
 
 
 def check_contribution(module: Any, hooks: tuple[Hook, ...], what: str) -> None:
-    """Check the module of a manifest's contribution (``what``: "command 'fury'") against
+    """Check the module of a manifest's contribution (``what``: "ruleset 'x': command 'dice'") against
     ``hooks``: each required one present and callable as Shipyard calls it."""
     problems: list[Problem] = []
     for hook in hooks:
