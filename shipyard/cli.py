@@ -400,7 +400,7 @@ def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> No
     Only the command being run has its module imported (to add its options); the others
     appear in ``shipyard --help`` with their manifest's help text and cost nothing.
     """
-    from shipyard.core.registry import contributed, problems, rulesets
+    from shipyard.core.registry import command_module, problems, rulesets
     from shipyard.core.termtext import error_line
 
     # Written before output is escaped (see _run_command): each note escaped on its own line.
@@ -414,7 +414,7 @@ def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> No
             taken.add(command.name)
             p = sub.add_parser(command.name, help=command.help, description=command.help)
             if command.name == wanted:
-                contributed(info, command.module).add_arguments(p, catalog_opts)
+                command_module(info, command).add_arguments(p, catalog_opts)
     for problem in problems():
         print(f"shipyard: note: {error_line(str(problem))}", file=sys.stderr)
 

@@ -38,6 +38,7 @@ def _describe(info: Any) -> dict[str, Any]:
         "id": info.id,
         "name": info.name,
         "version": info.version,
+        "api": info.manifest.api,
         "description": info.manifest.description,
         "source": info.manifest.source.title,
         "distribution": f"{info.distribution} {info.dist_version}".strip(),
@@ -100,6 +101,7 @@ def _check(folder: Path) -> int:
     """Read a ruleset folder as an installed ruleset would be read; print every problem."""
     from shipyard.core.catalog import check_folder
     from shipyard.core.errors import InputError
+    from shipyard.core.manifest import API_VERSION
 
     try:
         info = check_folder(folder)
@@ -107,5 +109,14 @@ def _check(folder: Path) -> int:
         for line in str(exc).splitlines():
             print(f"shipyard: error: {line}", file=sys.stderr)
         return EXIT_INPUT
-    print(f"{info.id}: {info.name} {info.version}: manifest and catalog read without problems")
+    print(
+        f"{info.id}: {info.name} {info.version}: manifest and catalog read without problems "
+        f"(plug-in API {info.manifest.api}, every hook as specified)"
+    )
+    if "api" not in info.manifest.model_fields_set:
+        print(
+            f"shipyard: note: {info.manifest_file}: the manifest does not say its plug-in API; it is read as "
+            f"written for API 1. Write 'api: {API_VERSION}' to say so (docs/rulesets.md, 'The plug-in API version')",
+            file=sys.stderr,
+        )
     return EXIT_OK

@@ -579,19 +579,34 @@ def check_folder(folder: Path) -> RulesetInfo:
     and conversions' modules are imported and checked against their contracts
     (:mod:`shipyard.core.textformats`).
     """
-    from shipyard.core.registry import RulesetInfo, import_package, read_manifest, ruleset_module, rulesets
+    from shipyard.core.registry import (
+        RulesetInfo,
+        import_package,
+        plugin_guard,
+        read_manifest,
+        ruleset_module,
+        rulesets,
+    )
 
     manifest_file = (folder / "manifest.yaml") if folder.is_dir() else folder
     manifest = read_manifest(manifest_file)
     installed = next((i for i in rulesets() if i.manifest_file.resolve() == manifest_file.resolve()), None)
     if installed is not None:
+        from shipyard.core import hookspec
+
         info, module = installed, ruleset_module(installed.id)
+        with plugin_guard(f"the ruleset package {installed.package!r}", file=manifest_file):
+            hookspec.check(module, installed.package, lazy=True)  # the hooks given when asked, too
     else:
         package = manifest_file.parent.name
-        module = import_package(package, manifest_file.parent, path=str(manifest_file.parent.parent))
+        module = import_package(package, manifest_file.parent, path=str(manifest_file.parent.parent), lazy=True)
         info = RulesetInfo(manifest, manifest_file, package, "(not installed)", "")
     if not (info.catalog / "ruleset.yaml").is_file():
         raise InputError.single("the catalog's ruleset.yaml is missing", file=info.catalog / "ruleset.yaml")
+    from shipyard.core.registry import command_module
+
+    for command in info.commands:
+        command_module(info, command)
     builder = _Builder(info, module)
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard.core.errors import InputError
+from shipyard.core.hookspec import optional
 from shipyard.core.model import Catalog
 from shipyard.core.places import finding_text
 from shipyard.core.placewords import words
@@ -222,13 +223,11 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
 def _pair_rows(designs: list[tuple[str, Any, Catalog, Report]], names: list[str], catalog: Catalog) -> list[Row]:
     """The numbers the ruleset gives each pair (the first design, another): see the module's
     docstring. A ruleset without ``pair_figures`` gives none."""
-    pair = getattr(catalog.module, "pair_figures", None)
-    if pair is None:
-        return []
+    pair = optional(catalog.module, "pair_figures")
     rows = []
     first = designs[0][1]
     for j, (_, design, _, _) in enumerate(designs[1:], 1):
-        for mine, theirs in pair(first, design, catalog):
+        for mine, theirs in _pairs(pair(first, design, catalog), catalog):
             values: list[Value] = [None] * len(designs)
             notes = [""] * len(designs)
             values[0], values[j] = _figure_value(mine), _figure_value(theirs)
@@ -246,6 +245,19 @@ def _pair_rows(designs: list[tuple[str, Any, Catalog, Report]], names: list[str]
                 )
             )
     return rows
+
+
+def _pairs(given: Any, catalog: Catalog) -> list[tuple[Figure, Figure]]:
+    """What ``pair_figures`` returned, held to the hook specification: a list of pairs of
+    figures. Anything else is an input error naming the hook, not a traceback mid-table."""
+    if isinstance(given, list | tuple) and all(
+        isinstance(p, list | tuple) and len(p) == 2 and all(isinstance(f, Figure) for f in p) for p in given
+    ):
+        return [(p[0], p[1]) for p in given]
+    raise InputError.single(
+        f"ruleset {catalog.meta.id!r}: hook 'pair_figures' returned {type(given).__name__} "
+        f"{escape(repr(given)[:80])}, not a list of (first's Figure, other's Figure)"
+    )
 
 
 def pair_lines(cmp: Comparison, bullet: str = "  ") -> list[str]:

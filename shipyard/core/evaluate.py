@@ -13,6 +13,7 @@ from typing import Any
 
 from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, with_preset
 from shipyard.core.findings import FindingSink, Severity
+from shipyard.core.hookspec import optional
 from shipyard.core.model import Catalog, Context
 from shipyard.core.pools import Ledger, PoolReport, PoolState, line_items
 from shipyard.core.report import Derived, Report, count_figure
@@ -87,9 +88,9 @@ def _with_counts(ctx: Context, derived: Derived) -> Derived:
 def _run_all(design: Any, catalog: Catalog) -> tuple[Context, list[tuple[str, Context]], list[tuple[str, Any]]]:
     """The rules over the design and over each of its variants, then the checks between them."""
     ctx = run_rules(design, catalog)
-    variants = catalog.module.variants(design)
+    variants = optional(catalog.module, "variants")(design)
     form_ctx = [(name, run_rules(form, catalog, {"form": name})) for name, form in variants]
-    catalog.module.compare_variants(ctx, form_ctx)
+    optional(catalog.module, "compare_variants")(ctx, form_ctx)
     return ctx, form_ctx, variants
 
 

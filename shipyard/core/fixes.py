@@ -30,6 +30,7 @@ from shipyard.core.edits import apply_all
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import Verdict, evaluate, verdict
 from shipyard.core.findings import Finding, Severity
+from shipyard.core.hookspec import optional
 from shipyard.core.model import Catalog
 from shipyard.core.paths import parse_path, value_at
 from shipyard.core.places import place
@@ -148,7 +149,7 @@ def _stat_range(path: str, catalog: Catalog) -> tuple[float | None, float | None
 
 def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[Edit]:
     """Every single change worth trying: numbers a step down or up, switches flipped, entries removed."""
-    never = tuple(getattr(catalog.module, "FIX_NEVER", ())) + tuple(keep)
+    never = tuple(optional(catalog.module, "FIX_NEVER")) + tuple(keep)
     data = design.model_dump(mode="json")
     out: list[Edit] = []
     # Raising a number seldom cures anything but a finding about that number (a crew too
@@ -217,10 +218,8 @@ def hinted(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> lis
     """The ruleset's own ideas (``fix_hints``): each a change worth trying, one ``(path,
     value)`` or several made together (a role's allocation raised with the AP it takes
     from the bid), where a search of one step at a time cannot reach the cure."""
-    hints = getattr(catalog.module, "fix_hints", None)
-    if hints is None:
-        return []
-    never = tuple(getattr(catalog.module, "FIX_NEVER", ())) + tuple(keep)
+    hints = optional(catalog.module, "fix_hints")
+    never = tuple(optional(catalog.module, "FIX_NEVER")) + tuple(keep)
     data = design.model_dump(mode="json")
     out: list[tuple[Edit, ...]] = []
     for hint in hints(design, report, catalog):

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from shipyard.core.errors import Problem
 from shipyard.core.form import (
@@ -35,6 +38,7 @@ from shipyard.core.form import (
     TableRef,
     Toggle,
 )
+from shipyard.core.hookspec import optional
 from shipyard.core.paths import parse_path, value_at
 from shipyard.core.schema import spec_at
 
@@ -84,10 +88,28 @@ def reference(catalog: Catalog, ref: str) -> Any:
     if target is None:
         raise KeyError(f"no {where} {entry!r}")
     value = target
+    walked = f"{where}:{entry}"
     for name in attr.split("."):
-        if not hasattr(value, name):
+        if isinstance(value, Mapping):  # a field that is a table (a pool's budget by scale): a key of it
+            if name not in value:
+                keys = ", ".join(str(k) for k in value)
+                raise KeyError(f"{walked} has no entry {name!r}" + (f" (it has {keys})" if keys else ""))
+            value = value[name]
+        elif hasattr(value, name):
+            value = getattr(value, name)
+        else:
             raise KeyError(f"{where} {entry!r} has no field {name!r}")
-        value = getattr(value, name)
+        walked += f".{name}"
+    if isinstance(value, Mapping) and value:
+        first = next(iter(value))
+        raise KeyError(
+            f"{{{ref}}} is a table of values ({', '.join(str(k) for k in value)}), not one number: "
+            f"name an entry, e.g. {{{ref}.{first}}}"
+        )
+    if isinstance(value, BaseModel | Mapping) or (
+        isinstance(value, list | tuple) and any(isinstance(v, BaseModel | Mapping) for v in value)
+    ):
+        raise KeyError(f"{{{ref}}} is not a number or a text: name one of its fields")
     return value
 
 
@@ -130,7 +152,7 @@ class FormContext:
 
     def call(self, function: str, /, **params: Any) -> Any:
         """Call the ruleset's ``FORM_CALLS[function](self, **params)`` (a param may be called ``name``)."""
-        calls = getattr(self.catalog.module, "FORM_CALLS", {})
+        calls = optional(self.catalog.module, "FORM_CALLS")
         return calls[function](self, **params)
 
 
@@ -378,7 +400,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
         return []
     schema = catalog.form_schema
     kinds = set(catalog.module.ITEM_KINDS)
-    calls = set(getattr(catalog.module, "FORM_CALLS", {}))
+    calls = set(optional(catalog.module, "FORM_CALLS"))
     problems: list[Problem] = []
 
     def bad(loc: str, message: str, allowed: str | None = None) -> None:

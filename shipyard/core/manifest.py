@@ -17,6 +17,11 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MAX_ID = 60
+# The plug-in API this Shipyard implements (docs/rulesets.md, "The plug-in API version"):
+# a manifest's ``api`` must be one of SUPPORTED_APIS. Here, not in core.hookspec, because
+# a cached manifest is valid as long as this file is unchanged (registry._cache_key).
+API_VERSION = 1
+SUPPORTED_APIS = (1,)
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID)]
 # A kind's ``matches`` pattern: at most this many repetitions of more than one (``+``,
 # ``*``, ``{2,}``), none inside another and none over an alternation; see check_kind_pattern.
@@ -122,8 +127,9 @@ class DesignKind(_Entry):
 class Command(_Entry):
     """A subcommand of ``shipyard`` the ruleset contributes (``shipyard dice ...``).
 
-    The module defines ``add_arguments(parser)`` and ``run(args) -> int``; it is imported
-    only when the subcommand runs, so ``shipyard --help`` lists it from the manifest.
+    The module defines ``add_arguments(parser, catalog_opts)``, which adds the options and
+    sets ``func`` (see ``shipyard.core.hookspec.COMMAND_HOOKS``); it is imported only when
+    the subcommand runs, so ``shipyard --help`` lists it from the manifest.
     """
 
     name: Id
@@ -199,7 +205,26 @@ class Source(_Entry):
     file: str = Field(default="", max_length=200, description="the rules text the ruleset is read from")
 
 
+def check_api(api: int) -> int:
+    """``api``, if this Shipyard implements that plug-in API; a ValueError naming both otherwise."""
+    if api not in SUPPORTED_APIS:
+        supported = ", ".join(str(a) for a in SUPPORTED_APIS)
+        raise ValueError(
+            f"the manifest is written for plug-in API {api}; this Shipyard supports API {supported} "
+            "(a newer plug-in needs a newer Shipyard, or a version of the plug-in written for API "
+            f"{SUPPORTED_APIS[-1]}; see docs/rulesets.md, 'The plug-in API version')"
+        )
+    return api
+
+
 class Manifest(_Entry):
+    api: Annotated[int, AfterValidator(check_api)] = Field(
+        default=1,
+        description=(
+            "the plug-in API the ruleset is written for (docs/rulesets.md, 'The plug-in API version'); "
+            "a manifest without it is read as written for API 1"
+        ),
+    )
     id: Id
     name: Label
     version: Annotated[str, Field(min_length=1, max_length=40)]

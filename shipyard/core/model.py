@@ -316,7 +316,9 @@ class Context:
 
 
 class RulesetModule(Protocol):
-    """What a ruleset's Python package provides: what its catalog data cannot say.
+    """The required hooks of a ruleset's Python package, for the type checker: what its
+    catalog data cannot say. The specification, the optional hooks with it, is
+    :data:`shipyard.core.hookspec.HOOKS`; the import checks the package against it.
 
     The package is imported the first time a design of the ruleset is read or made (see
     :mod:`shipyard.core.registry`); its manifest says everything else without an import.
@@ -334,12 +336,6 @@ class RulesetModule(Protocol):
 
     def derive(self, ctx: Context) -> Derived:
         """Figures, tables, tracks, slots and actions computed after the rules ran."""
-
-    def variants(self, design: Any) -> list[tuple[str, Any]]:
-        """Other forms of the design to evaluate alongside it (e.g. transformations)."""
-
-    def compare_variants(self, ctx: Context, forms: list[tuple[str, Context]]) -> None:
-        """Findings that relate the forms to the primary design."""
 
     def new_design(self, kind: str, name: str, catalog: Catalog) -> Any:
         """An empty design of one of the kinds the manifest offers (a fighter, a pilot, a fleet ...)."""

@@ -483,38 +483,26 @@ def offering(attr: str, item_id: str) -> list[RulesetInfo]:
     return out
 
 
-# What a ruleset's package must define (see shipyard.core.model.RulesetModule), and the
-# defaults of what it may leave out.
-REQUIRED_ATTRIBUTES = ("ITEM_KINDS", "RULE_TYPES", "Design", "resolve", "view", "derive", "new_design")
-OPTIONAL_DEFAULTS: dict[str, Any] = {
-    "variants": lambda design: [],
-    "compare_variants": lambda ctx, forms: None,
-}
-
-
-def import_package(package: str, where: Path, *, path: str | None = None) -> RulesetModule:
-    """Import a ruleset's package and check it against the contract the core relies on;
-    a package that cannot be imported or lacks a part is an input error naming ``where``."""
+def import_package(package: str, where: Path, *, path: str | None = None, lazy: bool = False) -> RulesetModule:
+    """Import a ruleset's package and check it against the hook specification
+    (:mod:`shipyard.core.hookspec`): a package that cannot be imported, lacks a required
+    hook, gives one a wrong signature or defines a misspelt one is an input error naming
+    ``where`` or the hook's own file and line. Nothing is added to the module: an optional
+    hook it leaves out is answered by :func:`shipyard.core.hookspec.optional` where used.
+    ``lazy`` also checks the hooks the package gives only when asked (``rulesets --check``)."""
     import importlib
+
+    from shipyard.core import hookspec
 
     if path is not None:
         sys.path.insert(0, path)
     try:
         with plugin_guard(f"the ruleset package {package!r} cannot be imported", file=where):
             module: Any = importlib.import_module(package)
+            hookspec.check(module, package, lazy=lazy)
     finally:
         if path is not None:
             sys.path.remove(path)
-    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
-    if missing:
-        raise InputError.single(
-            f"the ruleset package {package!r} lacks {', '.join(missing)}",
-            file=where,
-            allowed=", ".join(REQUIRED_ATTRIBUTES),
-        )
-    for name, default in OPTIONAL_DEFAULTS.items():
-        if not hasattr(module, name):
-            setattr(module, name, default)
     return module  # type: ignore[no-any-return]
 
 
@@ -531,6 +519,17 @@ def contributed(info: RulesetInfo, module: str) -> Any:
 
     with plugin_guard(f"ruleset {info.id!r}: module {module!r} cannot be imported", file=info.manifest_file):
         return importlib.import_module(module)
+
+
+def command_module(info: RulesetInfo, command: Command) -> Any:
+    """The module of a command the ruleset contributes, imported now and checked against
+    :data:`shipyard.core.hookspec.COMMAND_HOOKS` (an input error naming the command if not)."""
+    from shipyard.core import hookspec
+
+    module = contributed(info, command.module)
+    with plugin_guard(f"ruleset {info.id!r}: command {command.name!r}", file=info.manifest_file):
+        hookspec.check_contribution(module, hookspec.COMMAND_HOOKS, f"ruleset {info.id!r}: command {command.name!r}")
+    return module
 
 
 def forget() -> None:

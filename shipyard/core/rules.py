@@ -489,7 +489,7 @@ def apply_exchange(ctx: Context, p: ExchangeParams) -> None:
                 p.severity,
                 "pool-unspent",
                 f"{moved} {pool.name} unspent; they are lost",
-                path=f"budgets.{pool.id}",
+                path=pool_place(ctx, pool.id),
                 actual=moved,
                 limit=0,
                 rule=p.id,
@@ -497,6 +497,19 @@ def apply_exchange(ctx: Context, p: ExchangeParams) -> None:
             )
     elif p.to_pool is not None:
         ctx.ledger.exchange_deficit(p.from_pool, p.to_pool, p.rate, source=src, rule=p.id)
+
+
+def pool_place(ctx: Context, pool_id: str) -> str:
+    """Where a pool's finding (over budget, unspent) points: the design's own setting of that
+    budget (``budgets.<pool id>``) where the design has one — the pool is the Storyteller's
+    to set and the design model has a ``budgets`` field — else the design as a whole ("").
+
+    A budget the design cannot set (fixed by the rules, or following a choice such as the
+    hull class) is not a place to fix; the message names the pool, and what was bought
+    from it is in the pool's lines, each with its own path."""
+    pool = ctx.catalog.pool(pool_id)
+    fields = getattr(ctx.catalog.module.Design, "model_fields", {})
+    return f"budgets.{pool_id}" if pool is not None and pool.storyteller_editable and "budgets" in fields else ""
 
 
 class PoolLimitParams(Params):
@@ -528,7 +541,7 @@ def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
                 f"{pool.name} over budget by {-pool.remaining}: spent {pool.spent} of {pool.budget}"
                 + (f" + {pool.gained} gained" if pool.gained else "")
                 + why,
-                path=f"budgets.{pool.id}",
+                path=pool_place(ctx, pool.id),
                 actual=pool.spent,
                 limit=pool.budget + pool.gained,
                 rule=p.id,

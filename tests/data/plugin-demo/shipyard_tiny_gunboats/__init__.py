@@ -2,6 +2,9 @@
 
 A gunboat has a hull (1 to 10) and guns; a rule of its own says the guns may not
 outnumber the hull. It derives its firepower and a hull track.
+
+No ``from __future__ import annotations``: the module defines pydantic models, whose
+annotations would then be strings compiled again when each class is made (docs/rulesets.md).
 """
 
 from typing import Any

@@ -2,10 +2,9 @@
 
 A real ruleset, small: the editor's declared-form machinery is tested on it where Space
 Fighter Alpha's form has no such element (nested lists in a detail area, a map, a ladder,
-an action).
+an action). No ``from __future__ import annotations``: the module defines pydantic models
+(docs/rulesets.md).
 """
-
-from __future__ import annotations
 
 from typing import Annotated, Any
 

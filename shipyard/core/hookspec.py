@@ -1,0 +1,382 @@
+"""The hook specification: every name a ruleset's package may define, and how it is checked.
+
+A ruleset's Python package provides what its catalog data cannot say, under fixed names
+(its *hooks*): the required ones every ruleset has, the optional ones Shipyard does
+without. :data:`HOOKS` declares each one once — its name, whether it is required, what it
+is (a function with the positional parameters Shipyard passes, a model, a mapping, a list
+of names), what it returns and which part of a report or of the editor that feeds — and
+everything else reads it from here: :func:`check` when the package is imported (by
+:func:`shipyard.core.registry.import_package`, so for every command, the editor and
+``shipyard rulesets --check``), :func:`optional` wherever an optional hook is used, and
+the hook table of docs/rulesets.md. Nothing is written into a plug-in's module: an
+optional hook the package leaves out is answered by its declared default where it is used.
+
+A misspelt hook used to be silently ignored (``pair_figure`` gave no comparison rows and
+no message). So a public name the package defines itself that is close to a hook's name
+(difflib, the same test as every other did-you-mean) but is none is an error naming the
+closest hook; a package's own helper with such a name starts with ``_``. A hook whose
+signature cannot take what Shipyard passes is an error naming the hook and the expected
+signature. Like the pytest/pluggy hook specifications (docs: /work/shared/design/plugins.md),
+the check is by parameter count and kind, not by type annotations: a plug-in may
+annotate as it likes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import types
+import weakref
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from shipyard.core.errors import InputError, Problem
+
+Shape = Literal["function", "model", "mapping", "names"]
+# How close (difflib's ratio, on lower-case names) a name must be to a hook's to be taken for
+# a misspelling of it: "pair_figure", "fix_hint", "form_calls", "compare_variant" are.
+LOOKS_LIKE = 0.8
+
+
+@dataclass(frozen=True)
+class Hook:
+    """One name a ruleset's package may define: what it is, what it gives, who reads it."""
+
+    name: str
+    shape: Shape
+    required: bool
+    params: tuple[str, ...] = ()  # the positional arguments Shipyard passes a function hook
+    returns: str = ""
+    used_by: str = ""
+    default: Callable[[], Any] | None = None  # an optional hook's stand-in, made afresh each use
+    lazy: bool = False  # may be given by the package's ``__getattr__`` (core.lazy): checked when read
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(self.params)})" if self.shape == "function" else self.name
+
+
+HOOKS: tuple[Hook, ...] = (
+    Hook(
+        "Design",
+        "model",
+        True,
+        returns="a pydantic model of the design file's `design` object",
+        used_by="reading and writing design files, `shipyard schema`, the editor's field types and ranges",
+    ),
+    Hook(
+        "ITEM_KINDS",
+        "mapping",
+        True,
+        returns="`{section: CatalogItem subclass}`, the catalog sections of the ruleset's own",
+        used_by="loading the catalog",
+    ),
+    Hook(
+        "RULE_TYPES",
+        "mapping",
+        True,
+        returns='`{"type-name": RuleType(ParamsModel, apply)}`, the rule mechanisms of the ruleset\'s own',
+        used_by="loading `rules.yaml`",
+    ),
+    Hook(
+        "resolve",
+        "function",
+        True,
+        ("design", "catalog"),
+        returns="the design with every name and alias made a catalog id; `InputError` with a path if not",
+        used_by="reading a design, every edit",
+    ),
+    Hook(
+        "view",
+        "function",
+        True,
+        ("design", "catalog"),
+        returns="the neutral `DesignView` (scale, stats by id, item selections) the shared rules work on",
+        used_by="every evaluation, the comparison's item rows",
+    ),
+    Hook(
+        "derive",
+        "function",
+        True,
+        ("ctx",),
+        returns="a `Derived`: the report's figures, tables, tracks, slots and actions",
+        used_by="every report, sheet and editor summary",
+    ),
+    Hook(
+        "new_design",
+        "function",
+        True,
+        ("kind", "name", "catalog"),
+        returns="an empty design of one of the manifest's kinds",
+        used_by="`shipyard new`, File > New",
+    ),
+    Hook(
+        "variants",
+        "function",
+        False,
+        ("design",),
+        returns="`[(name, design)]`, other forms evaluated beside the design (a transformation, a force's members)",
+        used_by="the report's `forms`",
+        default=lambda: _none,
+    ),
+    Hook(
+        "compare_variants",
+        "function",
+        False,
+        ("ctx", "forms"),
+        returns="None; adds findings to `ctx.findings` that relate the forms to the design",
+        used_by="the report's findings",
+        default=lambda: _nothing,
+    ),
+    Hook(
+        "pair_figures",
+        "function",
+        False,
+        ("first", "other", "catalog"),
+        returns="`[(first's Figure, other's Figure)]`, numbers that hold between two ships, each with its "
+        "`detail` and `source`",
+        used_by="the comparison's section \"Between the ships\" (`compare`, its sheet, the editor's Compare with...)",
+        default=lambda: _none,
+    ),
+    Hook(
+        "fix_hints",
+        "function",
+        False,
+        ("design", "report", "catalog"),
+        returns="changes worth trying, each `(path, value)` or a list of them made together",
+        used_by="Fix... and `check --suggest`",
+        default=lambda: _none,
+    ),
+    Hook(
+        "FIX_NEVER",
+        "names",
+        False,
+        returns="design paths (prefixes) the search for fixes never changes",
+        used_by="Fix... and `check --suggest`",
+        default=tuple,
+    ),
+    Hook(
+        "FORM_CALLS",
+        "mapping",
+        False,
+        returns="`{name: fn(form_context, **params)}`, what the declared form calls for values the engine computes",
+        used_by="the editor's declared form (`call:` of a figure, a choice or an action)",
+        default=dict,
+        lazy=True,
+    ),
+)
+BY_NAME = {h.name: h for h in HOOKS}
+
+# What the module of a command the manifest contributes (``commands: [{module: ...}]``) defines.
+COMMAND_HOOKS: tuple[Hook, ...] = (
+    Hook(
+        "add_arguments",
+        "function",
+        True,
+        ("parser", "catalog_opts"),
+        returns="None; adds the command's options (and subcommands) to its argparse parser and sets `func` "
+        "on them, a handler returning an exit code",
+        used_by="`shipyard NAME`",
+    ),
+)
+REQUIRED = tuple(h.name for h in HOOKS if h.required)
+
+
+def _nothing(*args: Any) -> None:
+    return None
+
+
+def _none(*args: Any) -> list[Any]:
+    return []
+
+
+def optional(module: Any, name: str) -> Any:
+    """The package's hook ``name``, or the hook's declared default when the package has none.
+
+    A hook the package gives lazily (``FORM_CALLS``) is checked here, the first time it is
+    read: a wrong one is an input error naming the hook, never a traceback deep in the editor."""
+    hook = BY_NAME[name]
+    value = getattr(module, name, None)
+    if value is None:
+        assert hook.default is not None, f"{name} is a required hook"
+        return hook.default()
+    if hook.lazy and name not in _checked.get(module, ()):
+        problems = _check_value(hook, value, module)
+        if problems:
+            raise InputError(problems)
+        _checked.setdefault(module, set()).add(name)
+    return value
+
+
+# The lazy hooks already checked, by module (weakly: a module dropped is forgotten with it).
+_checked: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+
+
+def check(module: Any, package: str, *, lazy: bool = False) -> None:
+    """Check ``module`` (the package ``package``) against :data:`HOOKS`; every problem at once.
+
+    ``lazy`` also reads the hooks the package gives only when asked (``shipyard rulesets
+    --check`` does; an import for ``shipyard check`` does not, to keep the editor's form
+    language out of it)."""
+    file = _module_file(module)
+    declared = set(getattr(module, "__all__", ()))
+    problems: list[Problem] = []
+    missing = [n for n in REQUIRED if n not in vars(module) and n not in declared]
+    if missing:
+        problems.append(
+            Problem(
+                f"the ruleset package {package!r} lacks {', '.join(missing)}",
+                file=file,
+                allowed=", ".join(BY_NAME[n].signature for n in REQUIRED),
+            )
+        )
+    for hook in HOOKS:
+        if hook.name in missing or (hook.name not in vars(module) and not (lazy and hook.name in declared)):
+            continue
+        value = getattr(module, hook.name) if hook.name in vars(module) or lazy else None
+        problems += _check_value(hook, value, module)
+    problems += _misspelt(module, package, file, declared)
+    if problems:
+        raise InputError(problems)
+
+
+def check_contribution(module: Any, hooks: tuple[Hook, ...], what: str) -> None:
+    """Check the module of a manifest's contribution (``what``: "ruleset 'x': command 'dice'") against
+    ``hooks``: each required one present and callable as Shipyard calls it."""
+    problems: list[Problem] = []
+    for hook in hooks:
+        if hook.name not in vars(module):
+            if hook.required:
+                problems.append(
+                    Problem(f"{what}: its module {module.__name__!r} lacks {hook.signature}", file=_module_file(module))
+                )
+            continue
+        problems += [
+            replace(p, message=f"{what}: {p.message}") for p in _check_value(hook, vars(module)[hook.name], module)
+        ]
+    if problems:
+        raise InputError(problems)
+
+
+def _misspelt(module: Any, package: str, file: str | None, declared: set[str]) -> list[Problem]:
+    """A public name of the package's own that looks like a hook's but is none."""
+    out = []
+    lowered = {h.name.lower(): h.name for h in HOOKS}
+    for name in sorted(set(vars(module)) | declared):
+        if name.startswith("_") or name in BY_NAME:
+            continue
+        value = vars(module).get(name)
+        if isinstance(value, types.ModuleType) or not _own(value, package):
+            continue
+        hits = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=LOOKS_LIKE)
+        if hits:
+            hook = BY_NAME[lowered[hits[0]]]
+            where_file, line = _where(module, value)
+            out.append(
+                Problem(
+                    f"the ruleset package {package!r} defines {name!r}, which is no hook; did you mean "
+                    f"{hook.name!r} ({hook.signature})? A helper of the package's own with such a name "
+                    "starts with '_'",
+                    file=where_file or file,
+                    line=line,
+                    allowed=", ".join(h.name for h in HOOKS),
+                )
+            )
+    return out
+
+
+def _own(value: Any, package: str) -> bool:
+    """Whether ``value`` is the package's own (a function or class defined in it, or data):
+    what it imports from Shipyard or pydantic (``RuleType``, ``Field``) is not its to name."""
+    where = getattr(value, "__module__", None)
+    if not isinstance(where, str) or isinstance(value, Mapping | list | tuple):
+        return True
+    return where == package or where.startswith(package + ".")
+
+
+def _check_value(hook: Hook, value: Any, module: Any) -> list[Problem]:
+    said = _said(value)
+
+    def bad(message: str) -> list[Problem]:
+        file, line = _where(module, value)
+        return [Problem(f"hook {hook.name!r}: {message}", file=file, line=line)]
+
+    if hook.shape == "function":
+        if not callable(value):
+            return bad(f"is {said}, not a function; Shipyard calls {hook.signature}")
+        try:
+            sig = inspect.signature(value)
+        except (TypeError, ValueError):
+            return []  # a builtin without a signature: nothing to hold it to
+        try:
+            sig.bind(*hook.params)
+        except TypeError:
+            bare = ", ".join(str(p.replace(annotation=p.empty, default=p.empty)) for p in sig.parameters.values())
+            return bad(f"takes {getattr(value, '__name__', hook.name)}({bare}); Shipyard calls {hook.signature}")
+        return []
+    if hook.shape == "model":
+        from pydantic import BaseModel
+
+        if not (isinstance(value, type) and issubclass(value, BaseModel)):
+            return bad(f"is {said}, not a pydantic model class")
+        return []
+    if hook.shape == "names":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            return bad(f"is {said}, not a list of design paths")
+        return []
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        return bad(f"is {said}, not a mapping of names")
+    return [p for key, v in value.items() for p in _check_entry(hook, key, v, module)]
+
+
+def _check_entry(hook: Hook, key: str, value: Any, module: Any) -> list[Problem]:
+    """One entry of a mapping hook: an item kind's model, a rule type, a form call."""
+    from shipyard.core.items import CatalogItem
+    from shipyard.core.model import RuleType
+
+    if hook.name == "ITEM_KINDS" and not (isinstance(value, type) and issubclass(value, CatalogItem)):
+        problem = f"entry {key!r} is {_said(value)}, not a CatalogItem subclass"
+    elif hook.name == "RULE_TYPES" and not isinstance(value, RuleType):
+        problem = f"entry {key!r} is {_said(value)}, not a RuleType(ParamsModel, apply)"
+    elif hook.name == "FORM_CALLS" and not callable(value):
+        problem = f"entry {key!r} is {_said(value)}, not a function fn(form_context, **params)"
+    elif hook.name == "FORM_CALLS":
+        try:
+            inspect.signature(value).bind("form_context")
+        except TypeError:
+            problem = f"entry {key!r} cannot be called as fn(form_context, **params)"
+        except ValueError:
+            return []
+        else:
+            return []
+    else:
+        return []
+    file, line = _where(module, value)
+    return [Problem(f"hook {hook.name!r}: {problem}", file=file, line=line)]
+
+
+def _said(value: Any) -> str:
+    """``value`` in a few words: "an int", "a dict", "the class Ship"."""
+    if isinstance(value, type):
+        return f"the class {value.__name__}"
+    kind = type(value).__name__
+    return f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
+
+
+def _module_file(module: Any) -> str | None:
+    file = getattr(module, "__file__", None)
+    return str(file) if file else None
+
+
+def _where(module: Any, value: Any) -> tuple[str | None, int | None]:
+    """Where ``value`` is defined (a function's or class's file and line), else the module's file."""
+    code = getattr(value, "__code__", None)
+    if isinstance(code, types.CodeType):
+        return code.co_filename, code.co_firstlineno
+    if isinstance(value, type):
+        try:
+            return inspect.getsourcefile(value), inspect.getsourcelines(value)[1]
+        except (OSError, TypeError):
+            pass
+    return _module_file(module), None
