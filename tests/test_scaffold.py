@@ -171,7 +171,10 @@ def test_it_is_installed_and_passes_the_check(scratch: Scratch, kind: str) -> No
     assert row["distribution"] == f"{names.dist} 0.1.0" and [k["id"] for k in row["kinds"]] == ["ship"]
     checked = scratch.run("-m", "shipyard", "rulesets", "--check", scratch.work / names.dist / names.package)
     assert checked.returncode == 0, checked.stderr
-    assert checked.stdout == f"{names.id}: {names.name} 0.1: manifest and catalog read without problems\n"
+    assert checked.stdout == (
+        f"{names.id}: {names.name} 0.1: manifest and catalog read without problems"
+        " (plug-in API 1, every hook as specified)\n"
+    )
 
 
 @pytest.mark.slow
