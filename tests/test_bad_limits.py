@@ -22,7 +22,7 @@ from shipyard.core.errors import MAX_LISTED_PROBLEMS, InputError, Problem
 from shipyard.core.registry import ids, ruleset_module
 
 from .conftest import ROOT, run_shipyard
-from .largest import FAILING_SEEDS, collections, largest_failing, list_limits
+from .largest import CATALOG_KEYS, FAILING_SEEDS, collections, largest_failing, list_limits, map_limits
 
 
 @pytest.mark.parametrize("ruleset", ids())
@@ -99,6 +99,39 @@ def test_the_search_on_the_largest_legal_design_stays_in_its_budget(
     assert isinstance(proposals, fixes.Proposals) and proposals.exhausted  # and says so (check --suggest does)
     if ruleset in FIRST_FOUND:
         assert proposals and proposals[0].text == FIRST_FOUND[ruleset]
+
+
+def _maps(node: Any, path: str, maps: dict[str, int]) -> list[tuple[str, dict[str, Any]]]:
+    """Every map of a design body at a path of ``maps``, by its field path (``crew[].skills``)."""
+    if isinstance(node, dict) and path in maps:
+        return [(path, node)]
+    if isinstance(node, dict):
+        return [x for k, v in node.items() for x in _maps(v, f"{path}.{k}" if path else k, maps)]
+    if isinstance(node, list):
+        return [x for v in node for x in _maps(v, path + "[]", maps)]
+    return []
+
+
+@pytest.mark.parametrize("ruleset", sorted(FAILING_SEEDS))
+def test_the_largest_design_fills_its_maps_as_far_as_the_rules_allow(ruleset: str) -> None:
+    """A ruleset whose size lives in maps is as large as it may be: a map of catalog ids holds
+    every id of its kind (the design still loads: none unknown, none twice), any other map is
+    filled to its limit."""
+    from shipyard.core.catalog import load_catalog
+
+    doc = largest_failing(ruleset)
+    loaded = design_from_document(doc, use_user_folder=False)  # legal: it loads
+    limits = map_limits(ruleset_module(ruleset).Design)
+    found = [m for m in _maps(doc["design"], "", limits) if m[1]]
+    keyed = CATALOG_KEYS.get(ruleset, {})
+    for path, items in found:
+        if path in keyed:
+            assert sorted(items) == sorted(load_catalog(ruleset, use_user_folder=False).kind(keyed[path])), path
+        else:
+            assert len(items) == limits[path], path
+    assert loaded.design is not None
+    if ruleset in ("cluster-falk", "wing-commander", "future-perfect"):
+        assert found  # these seeds give maps to fill
 
 
 def test_a_bigger_design_is_judged_no_more_often(monkeypatch: pytest.MonkeyPatch) -> None:
