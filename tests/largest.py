@@ -158,3 +158,38 @@ def catalog_keys(ruleset: str) -> dict[str, list[str]]:
         return {}
     catalog = load_catalog(ruleset, use_user_folder=False)
     return {path: list(catalog.kind(kind)) for path, kind in kinds.items()}
+
+
+FURY_SAMPLES = ROOT / "catalogs" / "space-fury" / "examples"
+
+
+def fury_force(n: int, first: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A Space Fury force document of ``n`` sample fighters, each flown by a pilot of its own,
+    and ``n`` reserve pilots; ``first``: the body of the first fighter instead of a sample's."""
+    samples = [json.loads(p.read_text(encoding="utf-8"))["design"] for p in sorted(FURY_SAMPLES.glob("*.ship"))]
+    fighters = []
+    for i in range(n):
+        d = {k: v for k, v in samples[i % len(samples)].items() if k not in ("published", "notes", "kind")}
+        d["name"] = f"{d['name']} {i + 1}"
+        d["pilot"] = {"name": f"Pilot {i + 1}", "xp": 3, "skills": ["Basic Combat Pilot", "Speed"]}
+        fighters.append(d)
+    if first is not None and fighters:
+        fighters[0] = {k: v for k, v in first.items() if k not in ("published", "notes", "kind")}
+    pilots = [{"name": f"Reserve {i + 1}", "xp": 1, "skills": ["Basic Combat Pilot"]} for i in range(n)]
+    return {
+        "format_version": 2,
+        "ruleset": "space-fury",
+        "preset": "as-written",
+        "design": {"name": f"Force {n}", "kind": "force", "fighters": fighters, "pilots": pilots},
+    }
+
+
+def largest_failing_force(entries: int | None = None) -> dict[str, Any]:
+    """Space Fury's largest design: a force with as many fighters and reserve pilots as its
+    lists allow (``entries``: that many), the first fighter Space Fury's failing seed grown
+    as :func:`largest_failing` grows it (so the force breaks a rule and a search runs)."""
+    from shipyard.core.registry import ruleset_module
+
+    limits = list_limits(ruleset_module("space-fury").Design)
+    n = min(limits["fighters"], limits["pilots"]) if entries is None else entries
+    return fury_force(n, first=largest_failing("space-fury", entries)["design"])
