@@ -19,10 +19,19 @@ import pytest
 from shipyard.core import fixes
 from shipyard.core.designfile import design_from_document
 from shipyard.core.errors import MAX_LISTED_PROBLEMS, InputError, Problem
+from shipyard.core.evaluate import evaluate, verdict, verdict_of
 from shipyard.core.registry import ids, ruleset_module
 
 from .conftest import ROOT, run_shipyard
-from .largest import CATALOG_KEYS, FAILING_SEEDS, collections, largest_failing, list_limits, map_limits
+from .largest import (
+    CATALOG_KEYS,
+    FAILING_SEEDS,
+    collections,
+    largest_failing,
+    largest_failing_force,
+    list_limits,
+    map_limits,
+)
 
 
 @pytest.mark.parametrize("ruleset", ids())
@@ -132,6 +141,45 @@ def test_the_largest_design_fills_its_maps_as_far_as_the_rules_allow(ruleset: st
     assert loaded.design is not None
     if ruleset in ("cluster-falk", "wing-commander", "future-perfect"):
         assert found  # these seeds give maps to fill
+
+
+def test_the_search_on_the_largest_space_fury_force_stays_in_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Space Fury's largest design is a force (500 fighters, each piloted, and 500 reserve
+    pilots; one fighter the grown failing seed): the search tries what its budget allows and
+    still proposes the cure, in words."""
+    doc = largest_failing_force()
+    design = doc["design"]
+    assert len(design["fighters"]) == 500 and len(design["pilots"]) == 500
+    proposals, judged, budget = counted_search(doc, monkeypatch)
+    assert judged <= budget and proposals.exhausted
+    assert proposals and proposals[0].text == "drop Gunship from Fighters"
+
+
+@pytest.mark.parametrize("ruleset", sorted(FAILING_SEEDS))
+def test_the_search_reads_its_starting_verdict_off_the_report(ruleset: str) -> None:
+    """The verdict the search starts from is taken from the check's report, not judged again:
+    it must be the rules' own verdict (errors of the design and its forms, pools' remainders),
+    on the largest design and on every sample of the ruleset."""
+    docs = [largest_failing(ruleset), largest_failing(ruleset, 10)]
+    docs += [json.loads(p.read_text()) for p in sorted((ROOT / "catalogs" / ruleset / "examples").glob("*.ship"))]
+    if ruleset == "space-fury":
+        docs.append(largest_failing_force(20))
+    for doc in docs:
+        loaded = design_from_document(doc, use_user_folder=False)
+        assert verdict_of(evaluate(loaded.design, loaded.catalog)) == verdict(loaded.design, loaded.catalog)
+
+
+def test_proposals_say_their_changes_as_the_candidates_do() -> None:
+    """Changes are put in words only when proposed: the words are those every candidate has
+    when worded at once ("lower Handling from 1 to 0", "drop Twin lasers from Weapons")."""
+    for ruleset in ("space-fighter-alpha", "future-perfect", "wing-commander"):
+        loaded = design_from_document(largest_failing(ruleset, 1), use_user_folder=False)
+        report = evaluate(loaded.design, loaded.catalog)
+        said = {e.key: e.text for e in fixes.candidates(loaded.design, report, loaded.catalog, set())}
+        assert all(said.values())
+        proposals = fixes.propose(loaded.design, loaded.catalog)
+        edits = [e for p in proposals for e in p.edits if e.key in said]
+        assert edits and all(e.text == said[e.key] and e.wording is None for e in edits)
 
 
 def test_a_bigger_design_is_judged_no_more_often(monkeypatch: pytest.MonkeyPatch) -> None:
