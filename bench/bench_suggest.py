@@ -89,7 +89,7 @@ def suggest_figures(folder: Path, runs: int) -> tuple[list[str], bool]:
         linear = growth <= size_ratio
         ok &= linear
         lines.append(
-            f"{'':20} 10 -> 200 entries a list: size {size_ratio:.1f}x, time {growth:.2f}x  "
+            f"{'':20} 10 entries a list -> the limits: size {size_ratio:.1f}x, time {growth:.2f}x  "
             f"{'ok' if linear else 'MISS'} (goal: time ratio <= size ratio)"
         )
     return lines, ok
