@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from shipyard.core.catalog import MAX_USER_FOLDER_BYTES, load_catalog  # noqa: E402
 from shipyard.render.printing import print_designs  # noqa: E402
 from shipyard.render.worker import RenderWorker  # noqa: E402
+from tests.largest import fury_force  # noqa: E402
 
 SIZES = (25, 50, 100, 200)
 REBEL = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-fighter.ship"
@@ -73,27 +74,10 @@ def bench_print(folder: Path) -> list[Row]:
     return rows
 
 
-FURY = ROOT / "catalogs" / "space-fury" / "examples"
-
-
 def force(folder: Path, n: int) -> Path:
     """A force of ``n`` sample fighters, each flown by a pilot of its own, and ``n`` reserves."""
-    samples = [json.loads(p.read_text())["design"] for p in sorted(FURY.glob("*.ship"))]
-    fighters = []
-    for i in range(n):
-        d = {k: v for k, v in samples[i % len(samples)].items() if k not in ("published", "notes", "kind")}
-        d["name"] = f"{d['name']} {i + 1}"
-        d["pilot"] = {"name": f"Pilot {i + 1}", "xp": 3, "skills": ["Basic Combat Pilot", "Speed"]}
-        fighters.append(d)
-    pilots = [{"name": f"Reserve {i + 1}", "xp": 1, "skills": ["Basic Combat Pilot"]} for i in range(n)]
-    doc = {
-        "format_version": 2,
-        "ruleset": "space-fury",
-        "preset": "as-written",
-        "design": {"name": f"Force {n}", "kind": "force", "fighters": fighters, "pilots": pilots},
-    }
     path = folder / f"force-{n}.ship"
-    path.write_text(json.dumps(doc))
+    path.write_text(json.dumps(fury_force(n)))
     return path
 
 

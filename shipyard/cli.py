@@ -63,11 +63,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             else:
                 _print_problems(exc)
             continue
-        report = with_art_finding(evaluate(loaded.design, loaded.catalog), loaded.design, loaded.file)
+        rules_report = evaluate(loaded.design, loaded.catalog)
+        report = with_art_finding(rules_report, loaded.design, loaded.file)
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
-        proposals = _suggestions(loaded, args) if args.suggest and not report.valid else []
+        proposals = _suggestions(loaded, args, rules_report) if args.suggest and not report.valid else []
         if args.json:
             data = report.model_dump(mode="json")
             extra = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
@@ -94,10 +95,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _suggestions(loaded: Any, args: argparse.Namespace) -> list[Any]:
+def _suggestions(loaded: Any, args: argparse.Namespace, report: Any) -> list[Any]:
     from shipyard.commands.compare import suggestions
 
-    return suggestions(loaded, args.keep or [])
+    return suggestions(loaded, args.keep or [], report)
 
 
 def cmd_print(args: argparse.Namespace) -> int:

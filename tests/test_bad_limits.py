@@ -19,10 +19,19 @@ import pytest
 from shipyard.core import fixes
 from shipyard.core.designfile import design_from_document
 from shipyard.core.errors import MAX_LISTED_PROBLEMS, InputError, Problem
+from shipyard.core.evaluate import evaluate, verdict, verdict_of
 from shipyard.core.registry import ids, ruleset_module
 
 from .conftest import ROOT, run_shipyard
-from .largest import FAILING_SEEDS, collections, largest_failing, list_limits
+from .largest import (
+    CATALOG_KEYS,
+    FAILING_SEEDS,
+    collections,
+    largest_failing,
+    largest_failing_force,
+    list_limits,
+    map_limits,
+)
 
 
 @pytest.mark.parametrize("ruleset", ids())
@@ -99,6 +108,78 @@ def test_the_search_on_the_largest_legal_design_stays_in_its_budget(
     assert isinstance(proposals, fixes.Proposals) and proposals.exhausted  # and says so (check --suggest does)
     if ruleset in FIRST_FOUND:
         assert proposals and proposals[0].text == FIRST_FOUND[ruleset]
+
+
+def _maps(node: Any, path: str, maps: dict[str, int]) -> list[tuple[str, dict[str, Any]]]:
+    """Every map of a design body at a path of ``maps``, by its field path (``crew[].skills``)."""
+    if isinstance(node, dict) and path in maps:
+        return [(path, node)]
+    if isinstance(node, dict):
+        return [x for k, v in node.items() for x in _maps(v, f"{path}.{k}" if path else k, maps)]
+    if isinstance(node, list):
+        return [x for v in node for x in _maps(v, path + "[]", maps)]
+    return []
+
+
+@pytest.mark.parametrize("ruleset", sorted(FAILING_SEEDS))
+def test_the_largest_design_fills_its_maps_as_far_as_the_rules_allow(ruleset: str) -> None:
+    """A ruleset whose size lives in maps is as large as it may be: a map of catalog ids holds
+    every id of its kind (the design still loads: none unknown, none twice), any other map is
+    filled to its limit."""
+    from shipyard.core.catalog import load_catalog
+
+    doc = largest_failing(ruleset)
+    loaded = design_from_document(doc, use_user_folder=False)  # legal: it loads
+    limits = map_limits(ruleset_module(ruleset).Design)
+    found = [m for m in _maps(doc["design"], "", limits) if m[1]]
+    keyed = CATALOG_KEYS.get(ruleset, {})
+    for path, items in found:
+        if path in keyed:
+            assert sorted(items) == sorted(load_catalog(ruleset, use_user_folder=False).kind(keyed[path])), path
+        else:
+            assert len(items) == limits[path], path
+    assert loaded.design is not None
+    if ruleset in ("cluster-falk", "wing-commander", "future-perfect"):
+        assert found  # these seeds give maps to fill
+
+
+def test_the_search_on_the_largest_space_fury_force_stays_in_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Space Fury's largest design is a force (500 fighters, each piloted, and 500 reserve
+    pilots; one fighter the grown failing seed): the search tries what its budget allows and
+    still proposes the cure, in words."""
+    doc = largest_failing_force()
+    design = doc["design"]
+    assert len(design["fighters"]) == 500 and len(design["pilots"]) == 500
+    proposals, judged, budget = counted_search(doc, monkeypatch)
+    assert judged <= budget and proposals.exhausted
+    assert proposals and proposals[0].text == "drop Gunship from Fighters"
+
+
+@pytest.mark.parametrize("ruleset", sorted(FAILING_SEEDS))
+def test_the_search_reads_its_starting_verdict_off_the_report(ruleset: str) -> None:
+    """The verdict the search starts from is taken from the check's report, not judged again:
+    it must be the rules' own verdict (errors of the design and its forms, pools' remainders),
+    on the largest design and on every sample of the ruleset."""
+    docs = [largest_failing(ruleset), largest_failing(ruleset, 10)]
+    docs += [json.loads(p.read_text()) for p in sorted((ROOT / "catalogs" / ruleset / "examples").glob("*.ship"))]
+    if ruleset == "space-fury":
+        docs.append(largest_failing_force(20))
+    for doc in docs:
+        loaded = design_from_document(doc, use_user_folder=False)
+        assert verdict_of(evaluate(loaded.design, loaded.catalog)) == verdict(loaded.design, loaded.catalog)
+
+
+def test_proposals_say_their_changes_as_the_candidates_do() -> None:
+    """Changes are put in words only when proposed: the words are those every candidate has
+    when worded at once ("lower Handling from 1 to 0", "drop Twin lasers from Weapons")."""
+    for ruleset in ("space-fighter-alpha", "future-perfect", "wing-commander"):
+        loaded = design_from_document(largest_failing(ruleset, 1), use_user_folder=False)
+        report = evaluate(loaded.design, loaded.catalog)
+        said = {e.key: e.text for e in fixes.candidates(loaded.design, report, loaded.catalog, set())}
+        assert all(said.values())
+        proposals = fixes.propose(loaded.design, loaded.catalog)
+        edits = [e for p in proposals for e in p.edits if e.key in said]
+        assert edits and all(e.text == said[e.key] and e.wording is None for e in edits)
 
 
 def test_a_bigger_design_is_judged_no_more_often(monkeypatch: pytest.MonkeyPatch) -> None:

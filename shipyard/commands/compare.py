@@ -81,11 +81,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if cmp.differences else EXIT_OK
 
 
-def suggestions(loaded: Any, keep: list[str]) -> list[Any]:
-    """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike)."""
+def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
+    """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike);
+    ``report``: the design's ``evaluate`` report when the caller has it."""
     from shipyard.core.fixes import propose
 
-    return propose(loaded.design, loaded.catalog, keep=set(keep))
+    return propose(loaded.design, loaded.catalog, keep=set(keep), report=report)
 
 
 def _cures(p: Any) -> str:

@@ -116,6 +116,16 @@ class Verdict:
         return not self.errors
 
 
+def verdict_of(report: Report) -> Verdict:
+    """The verdict :func:`verdict` gives, read off the design's :func:`evaluate` report (its
+    errors and its forms', its pools' remainders): a search that has the report already
+    need not run the rules over the design again."""
+    errors: Counter[str] = Counter()
+    for r in [report, *report.forms]:
+        errors.update(f.code for f in r.findings if f.severity == Severity.ERROR)
+    return Verdict(errors, {p.id: p.remaining for p in report.pools})
+
+
 def verdict(design: Any, catalog: Catalog) -> Verdict:
     """The rules' verdict on ``design``: the same errors and pools as :func:`evaluate`, but no
     figures are derived (a third of the work)."""

@@ -22,13 +22,14 @@ Laser from Weapons"), and so is what it does ("Hull Points: 1 left (was 4 over)"
 from __future__ import annotations
 
 import json
-from collections.abc import Generator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from shipyard.core.edits import apply_all
 from shipyard.core.errors import InputError
-from shipyard.core.evaluate import Verdict, evaluate, verdict
+from shipyard.core.evaluate import Verdict, evaluate, verdict, verdict_of
 from shipyard.core.findings import Finding, Severity
 from shipyard.core.hookspec import optional
 from shipyard.core.model import Catalog
@@ -63,6 +64,15 @@ class Edit:
     value: Any = None
     before: Any = field(default=None, compare=False)
     text: str = field(default="", compare=False)
+    # How to say it, when ``text`` is not said yet: naming a place in the form's words
+    # costs more than trying most changes, and a search on a large design tries few of the
+    # thousands of changes it finds, so only the changes it proposes are put in words.
+    wording: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def worded(self) -> Edit:
+        """This edit with its ``text`` said."""
+        return self if self.wording is None else replace(self, text=self.wording(), wording=None)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -148,7 +158,26 @@ def _stat_range(path: str, catalog: Catalog) -> tuple[float | None, float | None
 
 
 def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[Edit]:
-    """Every single change worth trying: numbers a step down or up, switches flipped, entries removed."""
+    """Every single change worth trying: numbers a step down or up, switches flipped, entries
+    removed, each in words."""
+    return [e.worded for e in unworded_candidates(design, report, catalog, keep)]
+
+
+def _switched(path: str, node: bool, catalog: Catalog, data: Any) -> str:
+    return f"{'turn off' if node else 'turn on'} {_label(path, catalog, data)}"
+
+
+def _moved_at(path: str, before: Any, after: Any, catalog: Catalog, data: Any) -> str:
+    return moved(_label(path, catalog, data), before, after)
+
+
+def _dropped(where: str, catalog: Catalog, data: Any) -> str:
+    name, listed = _entry_words(where, catalog, data)
+    return f"drop {name} from {listed}" if listed else f"drop {name}"
+
+
+def unworded_candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[Edit]:
+    """:func:`candidates` with their words left to say (``Edit.worded``) when one is proposed."""
     never = tuple(optional(catalog.module, "FIX_NEVER")) + tuple(keep)
     data = design.model_dump(mode="json")
     out: list[Edit] = []
@@ -166,31 +195,28 @@ def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) ->
         if spec is None or blocked(path):
             return
         if isinstance(node, bool):
-            out.append(
-                Edit("set", path, not node, node, f"{'turn off' if node else 'turn on'} {_label(path, catalog, data)}")
-            )
+            out.append(Edit("set", path, not node, node, wording=partial(_switched, path, node, catalog, data)))
         elif isinstance(node, int) and spec.type == "integer":
             low, high = _stat_range(path, catalog)
             low = spec.minimum if low is None else max(low, spec.minimum) if spec.minimum is not None else low
             high = spec.maximum if high is None else min(high, spec.maximum) if spec.maximum is not None else high
-            label = _label(path, catalog, data)
+            tries: list[Any] = []
             if low is None or node - 1 >= low:
-                out.append(Edit("set", path, node - 1, node, moved(label, node, node - 1)))
+                tries.append(node - 1)
             if (high is None or node + 1 <= high) and faulty(path):
-                out.append(Edit("set", path, node + 1, node, moved(label, node, node + 1)))
+                tries.append(node + 1)
             if low is not None and node < low:
-                out.append(Edit("set", path, int(low), node, moved(label, node, int(low))))
+                tries.append(int(low))
             if high is not None and node > high:
-                out.append(Edit("set", path, int(high), node, moved(label, node, int(high))))
+                tries.append(int(high))
+            for after in tries:
+                out.append(Edit("set", path, after, node, wording=partial(_moved_at, path, node, after, catalog, data)))
         elif isinstance(node, list):
             for i, entry in enumerate(node):
                 where = f"{path}[{i}]"
                 if blocked(where):
                     continue
-                name, listed = _entry_words(where, catalog, data)
-                out.append(
-                    Edit("remove", where, None, entry, f"drop {name} from {listed}" if listed else f"drop {name}")
-                )
+                out.append(Edit("remove", where, None, entry, wording=partial(_dropped, where, catalog, data)))
                 walk(entry, spec.item, where)
         elif isinstance(node, dict):
             for key, value in node.items():
@@ -294,14 +320,20 @@ def _effects(before: Report, after: Report) -> list[str]:
 
 
 def propose(
-    design: Any, catalog: Catalog, *, keep: set[str] | frozenset[str] = frozenset(), limit: int = 5
+    design: Any,
+    catalog: Catalog,
+    *,
+    keep: set[str] | frozenset[str] = frozenset(),
+    limit: int = 5,
+    report: Report | None = None,
 ) -> list[Proposal]:
     """Up to ``limit`` proposals that cure errors of ``design`` without adding one; those that
     make the design pass first, then the fewest changes, then the most errors cured.
 
     The search judges each try by the rules' verdict alone (errors and pools); only the
-    proposals kept are evaluated whole, for their effects."""
-    steps = search(design, catalog, keep=keep, limit=limit)
+    proposals kept are evaluated whole, for their effects. ``report``: ``evaluate(design,
+    catalog)`` when the caller has it already (on a large design, a second costs seconds)."""
+    steps = search(design, catalog, keep=keep, limit=limit, report=report)
     while True:
         try:
             next(steps)
@@ -310,13 +342,18 @@ def propose(
 
 
 def search(
-    design: Any, catalog: Catalog, *, keep: set[str] | frozenset[str] = frozenset(), limit: int = 5
+    design: Any,
+    catalog: Catalog,
+    *,
+    keep: set[str] | frozenset[str] = frozenset(),
+    limit: int = 5,
+    report: Report | None = None,
 ) -> Generator[None, None, list[Proposal]]:
     """:func:`propose` a step at a time: it yields after each design it evaluates (one
     evaluation, a millisecond or so) and returns the proposals, so that a front end can run
     the search in slices between a user's edits without a freeze."""
-    report = evaluate(design, catalog)
-    start = verdict(design, catalog)
+    report = evaluate(design, catalog) if report is None else report
+    start = verdict_of(report)
     errors = start.errors
     if not errors:
         return []
@@ -344,7 +381,7 @@ def search(
 
     found: list[tuple[tuple[Edit, ...], Verdict]] = []
     progress: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
-    singles = candidates(design, report, catalog, set(keep))
+    singles = unworded_candidates(design, report, catalog, set(keep))
     if len(singles) > budget:  # not all can be tried: those at an error's place first
         singles = at_fault_first(singles, report)
     for tried_edits in [(e,) for e in singles] + hinted(design, report, catalog, set(keep)):
@@ -401,7 +438,7 @@ def search(
         left = {(f.code, f.path) for f in after.findings if f.severity == Severity.ERROR}
         places = [(f.code, f.path) for f in report.findings if f.severity == Severity.ERROR]
         gone = list(dict.fromkeys(k for k in places if k not in left))
-        ranked.append(Proposal(list(edits), cured, _effects(report, after), after.valid, new, gone))
+        ranked.append(Proposal([e.worded for e in edits], cured, _effects(report, after), after.valid, new, gone))
         if len(ranked) >= limit:
             break
     return ranked
