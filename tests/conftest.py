@@ -110,9 +110,23 @@ SAMPLES = [
 LAST = "test_isolation.py::test_the_suite_wrote_nothing_under_home"
 
 
+def _shares_a_fixture(item: pytest.Item) -> bool:
+    """Whether the test uses one of the suite's own module- or session-wide fixtures (render
+    workers, prints made once a module, a built wheel): pytest's own (tmp_path_factory,
+    pytest-qt's qapp) are cheap in every worker."""
+    info = getattr(item, "_fixtureinfo", None)
+    defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info is not None else []
+    return any(d.scope != "function" and d.baseid.startswith("tests") for d in defs)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The check that the suite left HOME alone runs after every other test."""
+    """The check that the suite left HOME alone runs after every other test. Under pytest-xdist,
+    the tests of a module that share its costly fixtures run in one worker, which builds them once."""
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
+    for item in items:
+        if _shares_a_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 # Where a user's settings, data and caches live when the XDG variables are not followed;
