@@ -5,6 +5,11 @@ base folder (config, data, cache, state, runtime) point into a fresh temporary f
 neither the tests nor the processes they start (the installed editor, the command line,
 pip) read or write the user's own settings, house rules, autosaves or caches — QSettings
 and QStandardPaths follow the XDG variables. ``tests/test_isolation.py`` checks it, last.
+
+Under pytest-xdist (``scripts/run-tests`` runs ``pytest -n``) every worker process has a
+sandbox of its own, inside the one of the process that started it, so no two tests running
+at once share settings, caches or autosaves; after the last worker ends, the starting
+process checks every worker's HOME the way the last test checks its own.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 
 import pytest
 
+SANDBOX_VARIABLE = "SHIPYARD_TEST_SANDBOX"  # the session's sandbox, for the workers pytest-xdist starts
 XDG_HOMES = {"XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"}
 
 
@@ -36,7 +42,11 @@ def _enter_sandbox() -> Path:
         )
         if pip_conf is not None:
             os.environ["PIP_CONFIG_FILE"] = str(pip_conf)
-    sandbox = Path(tempfile.mkdtemp(prefix="shipyard-tests-"))
+    # a pytest-xdist worker (it sets PYTEST_XDIST_WORKER before loading this file) makes its
+    # sandbox inside the starting process's, whose HOME it inherited: one tree to check and remove
+    parent = os.environ.get(SANDBOX_VARIABLE) if "PYTEST_XDIST_WORKER" in os.environ else None
+    sandbox = Path(tempfile.mkdtemp(prefix="shipyard-tests-", dir=parent))
+    os.environ[SANDBOX_VARIABLE] = str(sandbox)
     (sandbox / "home").mkdir()
     os.environ["HOME"] = str(sandbox / "home")
     for var, name in XDG_HOMES.items():
@@ -100,9 +110,52 @@ SAMPLES = [
 LAST = "test_isolation.py::test_the_suite_wrote_nothing_under_home"
 
 
+def _shares_a_fixture(item: pytest.Item) -> bool:
+    """Whether the test uses one of the suite's own module- or session-wide fixtures (render
+    workers, prints made once a module, a built wheel): pytest's own (tmp_path_factory,
+    pytest-qt's qapp) are cheap in every worker."""
+    info = getattr(item, "_fixtureinfo", None)
+    defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info is not None else []
+    return any(d.scope != "function" and d.baseid.startswith("tests") for d in defs)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The check that the suite left HOME alone runs after every other test."""
+    """The check that the suite left HOME alone runs after every other test. Under pytest-xdist,
+    the tests of a module that share its costly fixtures run in one worker, which builds them once."""
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
+    for item in items:
+        if _shares_a_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+# Where a user's settings, data and caches live when the XDG variables are not followed;
+# other tools' state under HOME (a toolchain's ~/.rustup, say) is theirs, not the user's files.
+USER_FOLDERS = (".config", ".local", ".cache")
+
+
+def written_under_home(sandbox: Path) -> list[str]:
+    """What was written under the HOME of ``sandbox`` and of every worker's sandbox inside it,
+    where the user's own files would be: each as ``home/...`` relative to ``sandbox``."""
+    return sorted(
+        str(p.relative_to(sandbox))
+        for home in [sandbox / "home", *sandbox.glob("shipyard-tests-*/home")]
+        for p in home.rglob("*")
+        if p.relative_to(home).parts[0] in USER_FOLDERS or "shipyard" in p.name.lower()
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """With pytest-xdist, the starting process runs no test: once every worker has ended it
+    checks all their HOMEs, since the last test ran in one worker while others still worked."""
+    if hasattr(session.config, "workerinput") or not session.config.pluginmanager.has_plugin("dsession"):
+        return  # a worker, or a session without workers: test_isolation's last test checks it
+    written = written_under_home(SANDBOX)
+    if written:
+        out = session.config.get_terminal_writer()
+        out.line()
+        out.line(f"tests wrote under HOME, where the user's own files live: {written}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_unconfigure() -> None:

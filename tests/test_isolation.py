@@ -17,7 +17,7 @@ from pathlib import Path
 
 from shipyard.core.resources import user_cache_folder, user_data_folder
 
-from .conftest import LAST, SANDBOX, XDG_HOMES
+from .conftest import LAST, SANDBOX, XDG_HOMES, written_under_home
 
 PROBE = """
 import json, os
@@ -67,18 +67,9 @@ def test_a_process_the_tests_start_keeps_its_settings_in_the_sandbox() -> None:
         assert _inside_sandbox(where), f"{where} is outside the test sandbox {SANDBOX}"
 
 
-# Where a user's settings, data and caches live when the XDG variables are not followed;
-# other tools' state under HOME (a toolchain's ~/.rustup, say) is theirs, not the user's files.
-USER_FOLDERS = (".config", ".local", ".cache")
-
-
 def test_the_suite_wrote_nothing_under_home() -> None:
-    """Runs last (conftest orders it): whatever ignored the XDG folders for HOME's would have written here."""
+    """Runs last (conftest orders it): whatever ignored the XDG folders for HOME's would have written here.
+    Under pytest-xdist it checks its worker's HOME; the starting process checks every worker's at the end."""
     assert LAST.endswith(test_the_suite_wrote_nothing_under_home.__name__)
-    home = SANDBOX / "home"
-    written = sorted(
-        str(p.relative_to(home))
-        for p in home.rglob("*")
-        if p.relative_to(home).parts[0] in USER_FOLDERS or "shipyard" in p.name.lower()
-    )
+    written = written_under_home(SANDBOX)
     assert not written, f"tests wrote under HOME, where the user's own files live: {written}"
