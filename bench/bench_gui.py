@@ -334,7 +334,38 @@ def cold_start(rounds: int, env: dict[str, str], against: str | None = None) -> 
     return {name: (statistics.median(ts), lines[name].strip()) for name, ts in times.items()}
 
 
-def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, int, int]:
+class Spans:
+    """Milliseconds of timed spans (``with spans: ...``), twice: by the wall clock, what a
+    person waits and what the goals are about; and in CPU time of this thread, the work
+    done, which the other programs of a shared machine do not stretch. Under load the
+    wall clock's p95 is mostly the wait for a core (2 cores here, load 4-7 when other
+    sessions test), so the CPU figure is the one to compare code by."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def __enter__(self) -> Spans:
+        self._wall, self._cpu = time.perf_counter(), time.thread_time()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.cpu.append((time.thread_time() - self._cpu) * 1000)
+        self.wall.append((time.perf_counter() - self._wall) * 1000)
+
+    def said(self) -> str:
+        """ "median 4.10 ms, p95 6.20 ms (CPU: median 3.90 ms, p95 5.00 ms)"."""
+        return (
+            f"median {statistics.median(self.wall):.2f} ms, p95 {p95(self.wall):.2f} ms "
+            f"(CPU: median {statistics.median(self.cpu):.2f} ms, p95 {p95(self.cpu):.2f} ms)"
+        )
+
+
+def p95(xs: list[float]) -> float:
+    return statistics.quantiles(xs, n=20)[18]
+
+
+def in_process(edits: int, typing_seconds: float) -> tuple[Spans, float, int, int]:
     app, w = editor_window(preview=True)
     view = w.open_file(SAMPLE)
     assert view is not None
@@ -344,13 +375,12 @@ def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, i
         time.sleep(0.01)
 
     # 2. edit -> budget panel
-    times = []
+    times = Spans()
     for i in range(edits):
         value = 6 + (i % 10)
-        t = time.perf_counter()
-        view.doc.edit("structure", value)
-        text = view.budget.cell_text(2, 2)
-        times.append((time.perf_counter() - t) * 1000)
+        with times:
+            view.doc.edit("structure", value)
+            text = view.budget.cell_text(2, 2)
         assert text == str(view.doc.report.pool("freebies").spent)  # type: ignore[union-attr]
 
     # 3. stalls while the preview re-renders during typing
@@ -373,7 +403,7 @@ def in_process(edits: int, typing_seconds: float) -> tuple[list[float], float, i
     return times, heart.longest_stall(), renders, n
 
 
-def list_typing(keys: int) -> tuple[list[float], list[float], list[float]]:
+def list_typing(keys: int) -> tuple[list[float], Spans, Spans]:
     """4. Real key events 150 ms apart into a list row's text field (an aspect's name),
     each timed from the key press until the editor is done with it (a key is typing, not
     yet an edit: shipyard._qt.pending). Every eight keys the person pauses and the text
@@ -396,7 +426,8 @@ def list_typing(keys: int) -> tuple[list[float], list[float], list[float]]:
     field.setFocus(Qt.FocusReason.MouseFocusReason)
     field.selectAll()
     pump(app, 0.2)
-    times, commits, edits = [], [], []
+    times: list[float] = []
+    commits, edits = Spans(), Spans()
     text = "The Long Watch Over Falk "
     for i in range(keys):
         target = QApplication.focusWidget()
@@ -407,14 +438,12 @@ def list_typing(keys: int) -> tuple[list[float], list[float], list[float]]:
         pump(app, 0.15)
         if i % 8 == 7:  # a pause: what was typed commits, and the panels follow it once
             assert view.doc.pending.waiting, "a key 150 ms after the last one committed"
-            t = time.perf_counter()
-            view.doc.flush()
-            commits.append((time.perf_counter() - t) * 1000)
+            with commits:
+                view.doc.flush()
             assert view.doc.design.aspects[0] == field.text()  # type: ignore[attr-defined]
             pump(app, 0.1)
-            t = time.perf_counter()
-            view.doc.edit("name", f"Dominion Carrier {i}")
-            edits.append((time.perf_counter() - t) * 1000)
+            with edits:
+                view.doc.edit("name", f"Dominion Carrier {i}")
             pump(app, 0.1)
     w.close()
     return times, commits, edits
@@ -424,9 +453,12 @@ KEYSTROKES: list[float] = []
 
 
 def main() -> int:
+    args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return 0
     rounds = 11
     env = start_env()
-    args = sys.argv[1:]
     against = args[args.index("--against") + 1] if "--against" in args else None
     starts = cold_start(rounds, env, against)
     only_start = "--start-only" in sys.argv[1:]
@@ -461,27 +493,23 @@ def main() -> int:
         print(f"SUMMARY bench_gui: cold start {ratio:.2f}x {'PASS' if ratio <= 2.5 else 'MISS'}")
         return 0
     times, stall, renders, keys = in_process(edits=200, typing_seconds=12)
-    p95 = statistics.quantiles(times, n=20)[18]
-    print(
-        f"edit -> budget panel: median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms over {len(times)} edits "
-        f"(goal p95 <= 16 ms)"
-    )
+    edit_budget_p95 = p95(times.wall)
+    print(f"edit -> budget panel: {times.said()} over {len(times.wall)} edits (goal p95 <= 16 ms)")
     print(
         f"typing {keys} keystrokes over 12 s with {renders} preview re-renders: longest event-loop stall "
         f"{stall:.1f} ms (goal: none over 50 ms)"
     )
-    row_keys, row_commits, row_edits = list_typing(keys=160)
-    row_p95 = statistics.quantiles(row_keys, n=20)[18]
-    commit_p95 = statistics.quantiles(row_commits, n=20)[18]
-    edit_p95 = statistics.quantiles(row_edits, n=20)[18]
+    row_keys, row_commits, row_edits = list_typing(keys=320)  # 40 pauses: the p95 of 20 is nearly their largest
+    row_p95 = p95(row_keys)
+    commit_p95, edit_p95 = p95(row_commits.wall), p95(row_edits.wall)
     print(
         f"keystroke into a list row's text field: median {statistics.median(row_keys):.2f} ms, "
         f"p95 {row_p95:.2f} ms over {len(row_keys)} keys 150 ms apart, the focus kept (goal p95 <= 16 ms)"
     )
     print(
-        f"typed text committed on a pause -> panels updated: median {statistics.median(row_commits):.2f} ms, "
-        f"p95 {commit_p95:.2f} ms over {len(row_commits)} pauses; {commit_p95 / edit_p95:.2f}x the p95 of an "
-        f"edit without a key on the same design ({edit_p95:.2f} ms)"
+        f"typed text committed on a pause -> panels updated: {row_commits.said()} over {len(row_commits.wall)} "
+        f"pauses (goal p95 <= 16 ms); {commit_p95 / edit_p95:.2f}x the p95 of an edit without a key on the same "
+        f"design ({row_edits.said()})"
     )
     raw = statistics.median(raw_renders(12))
     keys_med = statistics.median(KEYSTROKES) / raw
@@ -502,12 +530,14 @@ def main() -> int:
     print(
         "SUMMARY bench_gui: "
         f"cold start {ratio:.2f}x {'PASS' if ratio <= 2.5 else 'MISS'}; WeasyPrint on start-up path: "
-        f"{'no' if heavy_ok else 'YES'}; edit p95 {p95:.2f} ms {'PASS' if p95 <= 16 else 'MISS'}; "
+        f"{'no' if heavy_ok else 'YES'}; edit p95 {edit_budget_p95:.2f} ms (CPU {p95(times.cpu):.2f}) "
+        f"{'PASS' if edit_budget_p95 <= 16 else 'MISS'}; "
         f"longest stall {stall:.1f} ms with {renders} re-renders {'PASS' if stall <= 50 else 'MISS'}; "
         f"list-row keystroke p95 {row_p95:.2f} ms {'PASS' if row_p95 <= 16 else 'MISS'}; "
         f"keystroke -> preview median {keys_med:.2f}x p95 {keys_p95:.2f}x {'PASS' if keys_ok else 'MISS'}; "
         f"first preview {(first - ours) / raw:.2f}x a raw render after shown {'PASS' if first <= allowed else 'MISS'}; "
-        f"commit on a pause p95 {commit_p95:.2f} ms {'PASS' if commit_p95 <= 16 else 'MISS'}"
+        f"commit on a pause p95 {commit_p95:.2f} ms (CPU {p95(row_commits.cpu):.2f}) "
+        f"{'PASS' if commit_p95 <= 16 else 'MISS'}"
     )
     return 0
 

@@ -145,11 +145,13 @@ def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         raise
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(0, _resume_collection)
+    QTimer.singleShot(0, resume_collection)
     return app, window
 
 
-def _resume_collection() -> None:
+def resume_collection() -> None:
+    """The window is up: what start-up made is frozen out of later collections, which
+    resume (bench/_editor.py does the same, so the editor benches collect as the editor does)."""
     gc.freeze()
     gc.enable()
 

@@ -158,7 +158,13 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
 
     columns = [_column(pages, c, path, item_of) for c in decl.columns]
     editor = ListEditor(
-        doc, path, columns, name_of, pages.report_error, (lambda i: add(i)) if decl.catalog is not None else None
+        doc,
+        path,
+        columns,
+        name_of,
+        pages.report_error,
+        (lambda i: add(i)) if decl.catalog is not None else None,
+        data=lambda: pages.context().data,
     )
     editor.setAccessibleName(label)
     editor.setMinimumHeight(110)
@@ -261,9 +267,11 @@ def _offer_adding(button: QPushButton, ctx: FormContext, path: str, noun: str, p
     there = not parent or ctx.value(parent) is not None
     if button.isEnabled() != there:
         button.setEnabled(there)
-    article = "an" if noun[:1].lower() in "aeiou" else "a"
-    what = f"{article.capitalize()} {noun} belongs to “{place(parent)}”"
-    tip = "" if there else f"{what}, which this design has not got: turn that on first."
+    tip = ""
+    if not there:  # the place is named only when the tooltip says it: naming it walks the form
+        article = "an" if noun[:1].lower() in "aeiou" else "a"
+        what = f"{article.capitalize()} {noun} belongs to “{place(parent)}”"
+        tip = f"{what}, which this design has not got: turn that on first."
     if button.toolTip() != tip:
         button.setToolTip(tip)
 

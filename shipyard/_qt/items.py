@@ -41,9 +41,9 @@ from shipyard._qt.document import Document
 from shipyard._qt.formbase import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.keys import share_undo
 from shipyard._qt.pending import commit_on_pause
-from shipyard.core.edits import get_at, parse_path
-from shipyard.core.errors import InputError
+from shipyard.core.edits import parse_path
 from shipyard.core.items import CatalogItem, facts
+from shipyard.core.paths import value_at
 from shipyard.core.rules import scale_restriction
 
 MIME = "application/x-shipyard-item"
@@ -275,7 +275,10 @@ class ListEditor(QTableWidget):
         report_error: Callable[[str], None],
         add: Callable[[str], None] | None = None,
         parent: QWidget | None = None,
+        data: Callable[[], Any] | None = None,
     ) -> None:
+        """``data`` gives the design's JSON data, made once a document change for every
+        widget of the form (the form's context); without it the list dumps the design itself."""
         super().__init__(0, len(columns) + 2, parent)
         self.doc, self.list_path, self.columns, self.name_of = doc, list_path, columns, name_of
         self.report_error, self._add = report_error, add
@@ -291,15 +294,14 @@ class ListEditor(QTableWidget):
         self.setAcceptDrops(add is not None)
         self.viewport().setAcceptDrops(add is not None)
         self._signature: tuple[Any, ...] | None = None
+        self._shown: list[Any] = []  # what each row's controls show now (see _row_view)
         self._updating = False
+        self._data: Callable[[], Any] = data or (lambda: doc.design.model_dump(mode="json"))
 
     def entries(self) -> list[dict[str, Any]]:
         """The list's entries; none while the place is absent (a list in an optional section
         that is switched off, such as a round plan not written yet)."""
-        try:
-            value = get_at(self.doc.design, self.list_path)
-        except InputError:
-            return []
+        value = value_at(self._data(), self.list_path)
         return list(value) if isinstance(value, list) else []
 
     @property
@@ -314,15 +316,17 @@ class ListEditor(QTableWidget):
         """Show the entries. The rows' controls are made again only when the number of
         entries changes (an entry added or removed): an edit of an entry, its name typed a
         key at a time, keeps every control, so the one a person is typing in keeps the
-        focus. Names, accessible names and tooltips follow the entries in place."""
+        focus. A row whose entry, name, options, read-only texts and enabled cells are what
+        it shows already is not touched at all: an edit of one row (or of anything else in
+        the design) writes into that row's controls only, so the panels follow a keystroke
+        within a frame on a design with many rows."""
         entries = self.entries()
         signature = (len(entries),)
         if signature != self._signature:
             self._rebuild(entries)
             self._signature = signature
+            self._shown = [None] * len(entries)
             self.rebuilt.emit()
-        else:
-            self._rename(entries)
         self._show_costs(len(entries))
         # a choice's options may follow the design (a crew member's stations: its turrets too)
         options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
@@ -330,37 +334,64 @@ class ListEditor(QTableWidget):
         relabelled: set[int] = set()
         try:
             for r, entry in enumerate(entries):
-                for c, col in enumerate(self.columns):
-                    if c in options:
-                        _refill(self.cellWidget(r, c), col.offered(options[c], _get(entry, col.field)))
-                    if col.kind == "label":
-                        if self._label(self.cellWidget(r, c), col, r, entry):
-                            relabelled.add(c)
-                        continue
-                    self._write(self.cellWidget(r, c), col, _get(entry, col.field))
-                    w = self.cellWidget(r, c)
-                    if w is not None:
-                        w.setEnabled(col.enabled_for(r, entry))
+                view = self._row_view(r, entry, options)
+                if view != self._shown[r]:
+                    relabelled |= self._show_row(r, entry, view, self._shown[r])
+                    self._shown[r] = view
         finally:
             self._updating = False
         for c in relabelled - {self.stretched_column()}:
             self.resizeColumnToContents(c)  # a read-only cell's new text ("2 AP") shown whole
 
-    def _rename(self, entries: list[dict[str, Any]]) -> None:
-        """The rows' names (a name cell, the controls' accessible names and tooltips) as the
-        entries are named now, without making any control again."""
-        for r, entry in enumerate(entries):
-            name = self.name_of(entry)
-            for c, col in enumerate(self.columns):
-                w = self.cellWidget(r, c)
-                if w is None:
-                    continue
-                if col.kind == "name" and isinstance(w, QLabel) and w.text() != name:
-                    w.setText(name)
-                self._name_cell(w, col, name)
-            remove = self.cellWidget(r, self.remove_column)
-            if remove is not None and remove.accessibleName() != f"Remove {name}":
-                remove.setAccessibleName(f"Remove {name}")
+    def _row_view(self, row: int, entry: Any, options: dict[int, list[tuple[str, Any]]]) -> tuple[Any, ...]:
+        """What row ``row`` is to show for ``entry``: its name, the entry, and each cell's
+        options, read-only text or whether it is enabled (these may follow the rest of the
+        design, such as a crew member's stations or an action's AP, so they are asked anew)."""
+        cells: list[Any] = []
+        for c, col in enumerate(self.columns):
+            if col.kind == "label":
+                cells.append(col.text(row, entry) if col.text is not None else None)
+            elif c in options:
+                cells.append((col.offered(options[c], _get(entry, col.field)), col.enabled_for(row, entry)))
+            else:
+                cells.append(col.enabled_for(row, entry))
+        return (self.name_of(entry), entry, tuple(cells))
+
+    def _show_row(self, row: int, entry: Any, view: tuple[Any, ...], was: tuple[Any, ...] | None) -> set[int]:
+        """Write ``view`` (see :meth:`_row_view`) into the row's controls; the columns whose
+        read-only text changed (they may need to widen)."""
+        name, _entry, cells = view
+        if was is None or was[0] != name:
+            self._rename(row, name)
+        relabelled: set[int] = set()
+        for c, (col, cell) in enumerate(zip(self.columns, cells, strict=True)):
+            w = self.cellWidget(row, c)
+            if col.kind == "label":
+                if self._label(w, col, cell):
+                    relabelled.add(c)
+                continue
+            enabled = cell
+            if isinstance(cell, tuple):
+                offered, enabled = cell
+                _refill(w, offered)
+            self._write(w, col, _get(entry, col.field))
+            if w is not None:
+                w.setEnabled(enabled)
+        return relabelled
+
+    def _rename(self, row: int, name: str) -> None:
+        """The row's name (a name cell, the controls' accessible names and tooltips) as its
+        entry is named now, without making any control again."""
+        for c, col in enumerate(self.columns):
+            w = self.cellWidget(row, c)
+            if w is None:
+                continue
+            if col.kind == "name" and isinstance(w, QLabel) and w.text() != name:
+                w.setText(name)
+            self._name_cell(w, col, name)
+        remove = self.cellWidget(row, self.remove_column)
+        if remove is not None and remove.accessibleName() != f"Remove {name}":
+            remove.setAccessibleName(f"Remove {name}")
 
     @staticmethod
     def _name_cell(w: QWidget, col: Column, entry_name: str) -> None:
@@ -425,12 +456,12 @@ class ListEditor(QTableWidget):
             return named
         return max(range(len(self.columns)), key=self.columnWidth, default=0)
 
-    def _label(self, w: QWidget | None, col: Column, row: int, entry: Any) -> bool:
-        """A read-only cell's text and tooltip, as the column's ``text`` says now; whether
-        its text changed (its column may need to widen)."""
-        if not isinstance(w, QLabel) or col.text is None:
+    def _label(self, w: QWidget | None, col: Column, shown: tuple[str, str] | None) -> bool:
+        """A read-only cell's text and tooltip, as the column's ``text`` said for the row;
+        whether its text changed (its column may need to widen)."""
+        if not isinstance(w, QLabel) or shown is None:
             return False
-        text, tip = col.text(row, entry)
+        text, tip = shown
         changed = w.text() != text
         if changed:
             w.setText(text)
@@ -591,6 +622,7 @@ class ListEditor(QTableWidget):
         error = self.doc.edit(path, value, merge=merge)
         if error:
             self.report_error(error)
+            self._shown = [None] * len(self._shown)  # the controls show the refused value: write them all again
             self.refresh()
 
     def _remove(self, row: int) -> None:

@@ -98,47 +98,60 @@ class BudgetPanel(QTreeWidget):
         self.itemActivated.connect(self._activate)
         self.itemClicked.connect(self._activate)
         self._shown: object = None
+        self._shape: object = None  # the pools and how many line items each: the rows there are
+        self._bold = QFont(self.font())
+        self._bold.setBold(True)
 
     def rowCount(self) -> int:
         return self.topLevelItemCount()
 
     def show_report(self, report: Report) -> None:
+        """Show the report's pools. The rows are made again only when pools or line items
+        come or go; an edit that changes amounts (most edits) rewrites the texts of the
+        rows there are, which keeps the panel within a frame of the keystroke."""
         pools = report.pools
         key = [(p.id, p.budget, p.spent, p.gained, p.remaining, p.budget_note, p.items) for p in pools]
         if key == self._shown:
             return
         self._shown = key
-        expanded = {self._pool_id(i) for i in self._tops() if i.isExpanded()}
-        self.clear()
-        bold = QFont(self.font())
-        bold.setBold(True)
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        for pool in pools:
-            budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
-            left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
-            row = QTreeWidgetItem([pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left])
-            row.setData(0, Qt.ItemDataRole.UserRole, ("pool", pool.id))
-            tip = line_text(pool.items, cost="-", gain="+") + (f"\n{pool.budget_note}" if pool.budget_note else "")
-            for c in range(len(self.HEADERS)):
-                row.setToolTip(c, tip)
-                if c:
+        shape = [(p.id, len(p.items)) for p in pools]
+        if shape != self._shape:
+            self._shape = shape
+            expanded = {self._pool_id(i) for i in self._tops() if i.isExpanded()}
+            self.clear()
+            right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            for pool in pools:
+                row = QTreeWidgetItem()
+                for c in range(1, len(self.HEADERS)):
                     row.setTextAlignment(c, right)
-            if pool.remaining < 0:
-                row.setForeground(3, over_brush(self.palette()))
-                row.setFont(3, bold)
-            for item in pool.items:
-                line = QTreeWidgetItem([f"{item.label}: {amount_words(item)}"])
-                if item.path:
-                    line.setData(0, Qt.ItemDataRole.UserRole, ("path", item.path))
-                elif item.pool:
-                    line.setData(0, Qt.ItemDataRole.UserRole, ("pool", item.pool))
-                where = "click to go there" if item.path or item.pool else ""
-                line.setToolTip(0, "\n".join(x for x in (item.label, item.source, where) if x))
-                row.addChild(line)
-            self.addTopLevelItem(row)
-            for line in _children(row):  # a line reads across the whole panel
-                line.setFirstColumnSpanned(True)
-            row.setExpanded(pool.id in expanded)
+                row.addChildren([QTreeWidgetItem() for _ in pool.items])
+                self.addTopLevelItem(row)
+                for line in _children(row):  # a line reads across the whole panel
+                    line.setFirstColumnSpanned(True)
+                row.setExpanded(pool.id in expanded)
+        for row, pool in zip(self._tops(), pools, strict=True):
+            self._show_pool(row, pool)
+
+    def _show_pool(self, row: QTreeWidgetItem, pool: PoolReport) -> None:
+        """Write ``pool`` into its row and the row's lines (one a line item)."""
+        budget = f"{pool.budget}" + (f" + {pool.gained}" if pool.gained else "")
+        left = f"{pool.remaining} left" if pool.remaining >= 0 else f"OVER by {-pool.remaining}"
+        for c, text in enumerate([pool.name + (" *" if pool.budget_note else ""), budget, str(pool.spent), left]):
+            row.setText(c, text)
+        _set_data(row, 0, ("pool", pool.id))
+        tip = line_text(pool.items, cost="-", gain="+") + (f"\n{pool.budget_note}" if pool.budget_note else "")
+        for c in range(len(self.HEADERS)):
+            row.setToolTip(c, tip)
+        over = pool.remaining < 0
+        if (row.data(3, Qt.ItemDataRole.FontRole) is not None) != over:
+            row.setData(3, Qt.ItemDataRole.ForegroundRole, over_brush(self.palette()) if over else None)
+            row.setData(3, Qt.ItemDataRole.FontRole, self._bold if over else None)
+        for line, item in zip(_children(row), pool.items, strict=True):
+            line.setText(0, f"{item.label}: {amount_words(item)}")
+            go = ("path", item.path) if item.path else ("pool", item.pool) if item.pool else None
+            _set_data(line, 0, go)
+            where = "click to go there" if go else ""
+            line.setToolTip(0, "\n".join(x for x in (item.label, item.source, where) if x))
 
     def cell_text(self, pool_row: int, column: int) -> str:
         item = self.topLevelItem(pool_row)
@@ -194,6 +207,13 @@ class BudgetPanel(QTreeWidget):
 
     def _row(self, pool_id: str) -> QTreeWidgetItem | None:
         return next((i for i in self._tops() if self._pool_id(i) == pool_id), None)
+
+
+def _set_data(item: QTreeWidgetItem, column: int, value: object) -> None:
+    """Set an item's own data (a place to go to) only when it changes: a Python value is
+    never equal to the one stored before in Qt's eyes, and each change redraws the row."""
+    if item.data(column, Qt.ItemDataRole.UserRole) != value:
+        item.setData(column, Qt.ItemDataRole.UserRole, value)
 
 
 def _children(row: QTreeWidgetItem) -> list[QTreeWidgetItem]:

@@ -248,8 +248,11 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         for i in range(self.tabs.count()):
             view = self.tabs.widget(i)
             if isinstance(view, DocumentView) and view.doc is doc:
-                self.tabs.setTabText(i, doc.name + (" *" if doc.modified else ""))
-                self.tabs.setTabToolTip(i, str(doc.path) if doc.path else "Not saved yet")
+                text, tip = doc.name + (" *" if doc.modified else ""), str(doc.path) if doc.path else "Not saved yet"
+                if self.tabs.tabText(i) != text:  # set, the tab bar lays itself out again: each edit
+                    self.tabs.setTabText(i, text)
+                if self.tabs.tabToolTip(i) != tip:
+                    self.tabs.setTabToolTip(i, tip)
         cur = self.current()
         if cur is not None:
             self.setWindowTitle(f"{cur.doc.title}[*] — Shipyard")

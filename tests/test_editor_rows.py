@@ -1,0 +1,116 @@
+"""A commit writes into the list rows it changes, and only there (issue 24's figures: every
+list refreshed every row on every commit). What a person sees must not change with that:
+a row whose entry is the same keeps its controls, its selection and the person's focus;
+a row whose entry is the same but whose options follow another part of the design (a
+crew member's stations are the ship's turrets too) shows the new options; and a refused
+value is taken back out of the field it was typed in. Real keys to the focused widget,
+150 ms apart, then a pause longer than the commit delay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+
+from shipyard._qt.items import ListEditor
+from shipyard._qt.view import DocumentView
+from shipyard._qt.window import MainWindow
+from shipyard.core.edits import get_at
+
+from .editor_pages import PAUSE_MS
+from .test_editor import no_blocking_dialogs, window
+from .test_editor_by_hand import click, focused, page_lists, person_types, press, ready_to_type
+from .test_editor_layout import CATALOGS, shown_pages
+
+__all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
+
+NEW_NAME = "Dorsal Battery"
+
+
+def open_sample(qtbot: Any, window: MainWindow, ruleset: str, name: str) -> DocumentView:
+    view = window.open_sample(CATALOGS / ruleset / "examples" / f"{name}.ship")  # an untitled copy
+    assert view is not None
+    return ready_to_type(qtbot, window, view)
+
+
+def list_on_its_page(view: DocumentView, list_path: str) -> ListEditor:
+    """The list editor of ``list_path``, its page shown."""
+    for index in shown_pages(view):
+        view.tabs.setCurrentIndex(index)
+        for editor in page_lists(view, index):
+            if editor.list_path == list_path:
+                return editor
+    raise AssertionError(f"no page shows the list {list_path}")
+
+
+def controls(editor: ListEditor) -> list[list[QWidget | None]]:
+    return [[editor.cellWidget(r, c) for c in range(editor.columnCount())] for r in range(editor.rowCount())]
+
+
+def offered(box: QWidget | None) -> list[str]:
+    assert isinstance(box, QComboBox)
+    return [box.itemText(i) for i in range(box.count())]
+
+
+def type_over(qtbot: Any, field: QWidget, text: str) -> None:
+    click(qtbot, field)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    person_types(qtbot, text)
+    qtbot.wait(PAUSE_MS)  # the person stops: the text commits
+
+
+def test_a_renamed_turret_leaves_the_other_rows_alone_and_every_crew_member_is_offered_it(
+    qtbot: Any, window: MainWindow
+) -> None:
+    view = open_sample(qtbot, window, "cluster-falk", "dominion-carrier")
+    crew = list_on_its_page(view, "crew")
+    turrets = list_on_its_page(view, "turrets")
+    assert get_at(view.doc.design, "turrets[4].name") == "Turret 5"  # no one sits there
+    assert all(m.get("station") != "Turret 5" for m in get_at(view.doc.design, "crew"))
+    station = next(c for c, col in enumerate(crew.columns) if col.field == "station")
+    gunner = next(r for r, m in enumerate(get_at(view.doc.design, "crew")) if m.get("station") == "Turret 2")
+    click(qtbot, crew.cellWidget(gunner, 0))  # the person picks a crew member: their row is selected
+    assert crew.currentRow() == gunner
+    crew_before, turrets_before = controls(crew), controls(turrets)
+    crew_names = [crew.cellWidget(r, 0).text() for r in range(crew.rowCount())]  # type: ignore[union-attr]
+    assert all("Turret 5" in offered(crew.cellWidget(r, station)) for r in range(crew.rowCount()))
+
+    name = turrets.cellWidget(4, 0)
+    assert isinstance(name, QLineEdit)
+    type_over(qtbot, name, NEW_NAME)
+
+    assert get_at(view.doc.design, "turrets[4].name") == NEW_NAME, "the pause did not commit the name"
+    assert focused() is name and name.text() == NEW_NAME
+    assert controls(crew) == crew_before and controls(turrets) == turrets_before, "a row's controls were made again"
+    assert crew.currentRow() == gunner, "the crew member the person picked is no longer selected"
+    assert [crew.cellWidget(r, 0).text() for r in range(crew.rowCount())] == crew_names  # type: ignore[union-attr]
+    assert [turrets.cellWidget(r, 0).text() for r in range(4)] == [f"Turret {n}" for n in range(1, 5)]  # type: ignore[union-attr]
+    # no crew member's entry changed, yet each is offered the turret by its new name
+    for r in range(crew.rowCount()):
+        choices = offered(crew.cellWidget(r, station))
+        assert NEW_NAME in choices and "Turret 5" not in choices, f"crew row {r} offers {choices}"
+    box = crew.cellWidget(gunner, station)
+    assert isinstance(box, QComboBox) and box.currentText() == "Turret 2"  # and still sits where it sat
+
+
+def test_a_refused_name_is_taken_back_out_of_the_row_it_was_typed_in(qtbot: Any, window: MainWindow) -> None:
+    view = open_sample(qtbot, window, "future-perfect", "scout")
+    systems = list_on_its_page(view, "systems")
+    old = get_at(view.doc.design, "systems[1].name")
+    name = systems.cellWidget(1, 0)
+    assert isinstance(name, QLineEdit) and name.text() == old
+    others = [systems.cellWidget(r, 0).text() for r in range(systems.rowCount()) if r != 1]  # type: ignore[union-attr]
+    click(qtbot, name)
+    press(qtbot, Qt.Key.Key_End)
+    person_types(qtbot, ".aft")  # a system's name may not hold a '.'
+    qtbot.wait(PAUSE_MS)
+    assert get_at(view.doc.design, "systems[1].name") == old
+    assert "may not contain '.'" in window.statusBar().currentMessage()
+    assert name.text() == old, "the field still shows the name the design refused"
+    assert focused() is name
+    assert [systems.cellWidget(r, 0).text() for r in range(systems.rowCount()) if r != 1] == others  # type: ignore[union-attr]
