@@ -197,12 +197,6 @@ class FormPages(StepPages):
         elif raw:
             self.show_text(scope, raw, show)
 
-    # The old private names, which generated_lists.py still calls (another branch edits that
-    # module now); they go when it calls show_text, set_help and refused.
-    _text = show_text
-    _help = set_help
-    _error = StepPages.refused
-
     def _page_factory(self, decl: Page) -> Callable[[], QWidget]:
         return lambda: self._page(decl)
 

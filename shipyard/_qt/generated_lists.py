@@ -139,9 +139,9 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         try:
             if decl.adding is not None and item_id is not None:  # the ruleset says what adding it does
                 entries = ctx.call(decl.adding, base=path, item=item_id)
-                pages._error(doc.edit(path, entries, merge=False, text=text))
+                pages.refused(doc.edit(path, entries, merge=False, text=text))
             else:
-                pages._error(doc.insert(path, list_entry(decl, ctx, path, item_id, before + 1), text=text))
+                pages.refused(doc.insert(path, list_entry(decl, ctx, path, item_id, before + 1), text=text))
         except InputError as exc:  # the ruleset refuses (nothing to add): said, nothing changes
             pages.report_error(str(exc))
             return
@@ -152,7 +152,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
 
     def add_custom() -> None:
         before = count()
-        pages._error(doc.insert(path, custom_entry(decl), text=f"{plain(decl.add or 'Add')}"))
+        pages.refused(doc.insert(path, custom_entry(decl), text=f"{plain(decl.add or 'Add')}"))
         if count() > before:
             ready(before)
 
@@ -216,7 +216,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         lay.addLayout(row)
         scope.updates.append(lambda ctx: _offer_adding(button, ctx, path, noun, doc.place))
     if decl.help:
-        pages._help(scope, editor, decl.help)
+        pages.set_help(scope, editor, decl.help)
 
     def texts(ctx: FormContext) -> None:  # a preset or house rule may change a header's or cell's text
         for col, d in zip(columns, decl.columns, strict=True):
@@ -391,7 +391,7 @@ def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
     outer = QVBoxLayout(box)
     outer.setContentsMargins(0, 0, 0, 0)
     caption = QLabel()
-    pages._text(scope, decl.label, caption.setText)
+    pages.show_text(scope, decl.label, caption.setText)
     outer.addWidget(caption)
     form = QFormLayout()
     form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
@@ -419,7 +419,7 @@ def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
             pages.binder.spin(path, spin)
         pages.row(form, label, spin, rows)
         if decl.help:
-            pages._help(rows, spin, decl.help)
+            pages.set_help(rows, spin, decl.help)
         scope.paths.add(path)
         return path
 
