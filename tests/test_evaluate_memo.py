@@ -85,3 +85,14 @@ def test_each_reserve_pilots_experience_track_ticks_its_own_xp() -> None:
     assert [sum(b.marked for b in t.boxes) for t in tracks] == [1, 3, 10]
     assert [len(t.boxes) for t in tracks] == [55, 55, 55]
     assert [b.label for b in tracks[0].boxes[:3]] == ["level 1", "", "level 2"]
+
+
+def test_the_memo_holds_at_most_its_limit_and_still_reports_rightly(monkeypatch: Any) -> None:
+    import shipyard.core.evaluate as ev
+
+    monkeypatch.setattr(ev, "FORM_MEMO_LIMIT", 4)
+    loaded = design_from_document(fury_force(3), use_user_folder=False)
+    catalog = _unremembered(loaded.catalog)
+    report = evaluate(loaded.design, catalog)  # six members, four remembered
+    assert len(catalog._memo["evaluate.forms"]) == 4
+    assert evaluate(loaded.design, catalog) == report == evaluate(loaded.design, _unremembered(catalog))
