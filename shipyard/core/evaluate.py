@@ -7,7 +7,8 @@ each broken rule becomes a finding with the numbers and the rule's source.
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,22 +86,81 @@ def _with_counts(ctx: Context, derived: Derived) -> Derived:
     return derived.model_copy(update={"figures": [*counted, *derived.figures]})
 
 
-def _run_all(design: Any, catalog: Catalog) -> tuple[Context, list[tuple[str, Context]], list[tuple[str, Any]]]:
+@dataclass
+class _Form:
+    """One variant's rules context and, once asked for, its report."""
+
+    ctx: Context
+    report: Report | None = None
+
+
+# Variants a catalog remembers, the most recently used: the largest design's members (a
+# Space Fury force's 500 fighters and 500 reserve pilots) twice over, so a search or an
+# editing session keeps the members it evaluates again, while an editor open for hours
+# holds at most this many of those it left behind.
+FORM_MEMO_LIMIT = 2048
+_form_lock = threading.Lock()  # the editor evaluates in a background thread too
+
+
+def _form_key(name: str, form: Any) -> tuple[str, ...] | None:
+    """What a variant's evaluation follows from besides the catalog: its name (the rules'
+    ``form`` note) and its content, exactly (its model's type and its JSON); None for a
+    variant that is no model (it is evaluated every time)."""
+    dump = getattr(form, "model_dump_json", None)
+    if dump is None:
+        return None
+    return (name, type(form).__module__, type(form).__qualname__, dump())
+
+
+def _form(name: str, form: Any, catalog: Catalog) -> _Form:
+    """The rules over one variant, remembered by the catalog by the variant's content.
+
+    A force's members, a transformation's forms, are evaluated on their own, and a search
+    (check --suggest) evaluates the design again after each change it tries: all but the
+    changed member are as they were. The same content gives the same context and report
+    (evaluate is pure, a catalog does not change, ``compare_variants`` only reads a form's
+    context), so each distinct member is evaluated once; an edited member has other
+    content, so it is evaluated anew.
+    """
+    key = _form_key(name, form)
+    memo: OrderedDict[tuple[str, ...], _Form] = catalog.memo("evaluate.forms", OrderedDict)
+    if key is not None:
+        with _form_lock:
+            found = memo.get(key)
+            if found is not None:
+                memo.move_to_end(key)
+                return found
+    made = _Form(run_rules(form, catalog, {"form": name}))
+    if key is not None:
+        with _form_lock:
+            memo[key] = made
+            while len(memo) > FORM_MEMO_LIMIT:
+                memo.popitem(last=False)
+    return made
+
+
+def _form_report(entry: _Form, form: Any, catalog: Catalog) -> Report:
+    if entry.report is None:
+        entry.report = _report(entry.ctx, form, catalog, [])
+    return entry.report
+
+
+def _run_all(design: Any, catalog: Catalog) -> tuple[Context, list[tuple[str, _Form]], list[tuple[str, Any]]]:
     """The rules over the design and over each of its variants, then the checks between them."""
     ctx = run_rules(design, catalog)
     variants = optional(catalog.module, "variants")(design)
-    form_ctx = [(name, run_rules(form, catalog, {"form": name})) for name, form in variants]
-    optional(catalog.module, "compare_variants")(ctx, form_ctx)
-    return ctx, form_ctx, variants
+    forms = [(name, _form(name, form, catalog)) for name, form in variants]
+    optional(catalog.module, "compare_variants")(ctx, [(name, f.ctx) for name, f in forms])
+    return ctx, forms, variants
 
 
 def evaluate(design: Any, catalog: Catalog, preset: str | None = None) -> Report:
     """Evaluate ``design`` against ``catalog`` (with ``preset`` applied when given)."""
     if preset is not None and (catalog.preset is None or catalog.preset.id != preset):
         catalog = with_preset(catalog, preset)
-    ctx, form_ctx, variants = _run_all(design, catalog)
-    forms = [_report(fctx, form, catalog, []) for (_, fctx), (_, form) in zip(form_ctx, variants, strict=True)]
-    return _report(ctx, design, catalog, forms)
+    ctx, forms, variants = _run_all(design, catalog)
+    reports = [_form_report(f, form, catalog) for (_, f), (_, form) in zip(forms, variants, strict=True)]
+    return _report(ctx, design, catalog, reports)
 
 
 @dataclass(frozen=True)
@@ -129,8 +189,8 @@ def verdict_of(report: Report) -> Verdict:
 def verdict(design: Any, catalog: Catalog) -> Verdict:
     """The rules' verdict on ``design``: the same errors and pools as :func:`evaluate`, but no
     figures are derived (a third of the work)."""
-    ctx, form_ctx, _ = _run_all(design, catalog)
+    ctx, forms, _ = _run_all(design, catalog)
     errors: Counter[str] = Counter()
-    for c in [ctx, *(f for _, f in form_ctx)]:
+    for c in [ctx, *(f.ctx for _, f in forms)]:
         errors.update(f.code for f in c.findings.items if f.severity == Severity.ERROR)
     return Verdict(errors, {p.id: p.remaining for p in ctx.ledger.pools.values()})

@@ -16,6 +16,7 @@ without knowing the system:
 - pools and priorities: the point-buy capability's budgets (empty for other systems).
 """
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -85,6 +86,14 @@ class Box(_Part):
     value: int | None = None
     label: str = ""
     marked: bool = False
+
+
+@lru_cache(maxsize=4096, typed=True)
+def box(value: int | None = None, label: str = "", marked: bool = False) -> Box:
+    """A tick box, one object for equal boxes: a Box is frozen, and a large design's tracks
+    repeat the same few boxes tens of thousands of times (each reserve pilot's experience
+    track holds 55), so building each once saves most of a big report's model building."""
+    return Box(value=value, label=label, marked=marked)
 
 
 class Track(_Part):
@@ -203,5 +212,6 @@ __all__ = [
     "Slot",
     "Table",
     "Track",
+    "box",
     "count_figure",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from shipyard.core.items import Chart
 from shipyard.core.model import Catalog, Context
-from shipyard.core.report import Box, Figure, Slot, Track
+from shipyard.core.report import Figure, Slot, Track, box
 from shipyard.rulesets.space_fury.catalog_lookup import levels
 from shipyard.rulesets.space_fury.design import FighterData, ForceData, PilotData
 from shipyard.rulesets.space_fury.fighter import applied_effects
@@ -35,7 +35,7 @@ def _shields(ctx: Context, hits: int, track_id: str = "shields") -> Track:
     return Track(
         id=track_id,
         name="Deflector shields",
-        boxes=[Box(label=f"shield {n}") for n in range(1, hits + 1)],
+        boxes=[box(label=f"shield {n}") for n in range(1, hits + 1)],
         source=ctx.catalog.cite("PRIMARY ENHANCEMENTS TABLE"),
         notes=SHIELDS_NOTE,
     )
@@ -45,7 +45,7 @@ def _damage(ctx: Context, track_id: str = "damage") -> Track:
     return Track(
         id=track_id,
         name="Accumulated structural damage",
-        boxes=[Box(label=f"+{n}") for n in range(1, DAMAGE_BOXES + 1)],
+        boxes=[box(label=f"+{n}") for n in range(1, DAMAGE_BOXES + 1)],
         source=ctx.catalog.cite("DAMAGE ROLL MODIFIERS"),
         notes="+1 minor, +2 moderate; added to the next damage roll",
     )
@@ -62,7 +62,7 @@ def fighter_tracks(ctx: Context, figures: list[Figure]) -> list[Track]:
                 Track(
                     id=f"boosts.{f.id.removeprefix('boost-')}",
                     name=f.label,
-                    boxes=[Box(label=f"use {n}") for n in range(1, int(f.value) + 1)],
+                    boxes=[box(label=f"use {n}") for n in range(1, int(f.value) + 1)],
                     source=f.source,
                     notes=f.detail,
                 )
@@ -74,7 +74,7 @@ def fighter_tracks(ctx: Context, figures: list[Figure]) -> list[Track]:
             Track(
                 id="criticals",
                 name=chart.name,
-                boxes=[Box(label=row[1] if len(row) > 1 else row[0]) for row in chart.rows],
+                boxes=[box(label=row[1] if len(row) > 1 else row[0]) for row in chart.rows],
                 source=ctx.catalog.cite(chart.source),
                 notes="damage roll 9+",
             )
@@ -92,7 +92,7 @@ def pilot_tracks(ctx: Context, pilot: PilotData, own_record: bool) -> list[Track
             Track(
                 id="rerolls",
                 name="Rerolls",
-                boxes=[Box(label=f"reroll {n}") for n in range(1, rerolls + 1)],
+                boxes=[box(label=f"reroll {n}") for n in range(1, rerolls + 1)],
                 path="skills",
                 source=ctx.catalog.cite("PILOT SKILLS"),
                 notes="a level of Luck: reroll any 1 die roll during a battle",
@@ -106,7 +106,7 @@ def pilot_tracks(ctx: Context, pilot: PilotData, own_record: bool) -> list[Track
                 id="xp",
                 name="Experience",
                 boxes=[
-                    Box(value=n, label=f"level {marks[n]}" if n in marks else "", marked=n <= pilot.xp)
+                    box(value=n, label=f"level {marks[n]}" if n in marks else "", marked=n <= pilot.xp)
                     for n in range(1, max(marks) + 1)
                 ],
                 path="xp",
