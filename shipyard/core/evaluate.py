@@ -95,9 +95,9 @@ class _Form:
 
 
 # Variants a catalog remembers, the most recently used: the largest design's members (a
-# Space Fury force's 500 fighters and 500 reserve pilots) twice over, so a search or an
-# editing session keeps the members it evaluates again, while an editor open for hours
-# holds at most this many of those it left behind.
+# force of 500 members and 500 reserve crew, the most a built-in ruleset allows) twice
+# over, so a search or an editing session keeps the members it evaluates again, while an
+# editor open for hours holds at most this many of those it left behind.
 FORM_MEMO_LIMIT = 2048
 _form_lock = threading.Lock()  # the editor evaluates in a background thread too
 
