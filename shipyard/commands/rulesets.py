@@ -102,9 +102,11 @@ def _check(folder: Path) -> int:
     from shipyard.core.catalog import check_folder
     from shipyard.core.errors import InputError
     from shipyard.core.manifest import API_VERSION
+    from shipyard.core.textformats import check_contributions
 
     try:
         info = check_folder(folder)
+        check_contributions(info)  # its text formats' and conversions' modules, against their contracts
     except InputError as exc:
         for line in str(exc).splitlines():
             print(f"shipyard: error: {line}", file=sys.stderr)

@@ -576,8 +576,9 @@ def check_folder(folder: Path) -> RulesetInfo:
 
     For ``shipyard rulesets --check PATH``: a homebrew author checks a ruleset before
     installing it. An installed ruleset's own folder is read as installed. Its text formats'
-    and conversions' modules are imported and checked against their contracts
-    (:mod:`shipyard.core.textformats`).
+    and conversions' modules are checked by the command, after this
+    (:func:`shipyard.core.textformats.check_contributions`: they load designs through
+    :mod:`shipyard.core.designfile`, which loads catalogs through this module).
     """
     from shipyard.core.registry import (
         RulesetInfo,
@@ -610,7 +611,4 @@ def check_folder(folder: Path) -> RulesetInfo:
     builder = _Builder(info, module)
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))
-    from shipyard.core.textformats import check_contributions
-
-    check_contributions(info)
     return info

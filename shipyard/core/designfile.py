@@ -16,7 +16,6 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,14 @@ from pydantic import ValidationError
 from shipyard.core.aswritten import AsWritten, kept_text
 from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
 from shipyard.core.errors import InputError, Problem, format_path
-from shipyard.core.model import Catalog
+from shipyard.core.loaded import FORMAT_VERSION as FORMAT_VERSION
+from shipyard.core.loaded import LoadedDesign as LoadedDesign
 from shipyard.core.safepaths import kind_of
 from shipyard.core.suggest import did_you_mean
 from shipyard.core.termtext import quote
 from shipyard.core.usertext import decode, read_limited, validate_strictly
 
 EXTENSION = ".ship"
-FORMAT_VERSION = 2
 MAX_DESIGN_BYTES = 2 * 1024 * 1024
 ENVELOPE_KEYS = ("format_version", "ruleset", "preset", "design")
 
@@ -74,31 +73,6 @@ def migrate(doc: dict[str, Any], file: str | None = None) -> dict[str, Any]:
         doc = MIGRATIONS[version](doc)
         version = doc["format_version"]
     return doc
-
-
-@dataclass
-class LoadedDesign:
-    """A design read from a file, resolved against the catalog it names.
-
-    ``written`` is the file as it was read (see :mod:`shipyard.core.aswritten`): saving
-    keeps its text and changes only what the design changed. Pass it on to the
-    LoadedDesign of a changed design (``shipyard fix``, ``set``, the editor)."""
-
-    file: Path | None
-    ruleset: str
-    preset: str
-    design: Any
-    catalog: Catalog
-    written: AsWritten | None = field(default=None, repr=False, compare=False)
-
-    def envelope(self, *, defaults: bool = False) -> dict[str, Any]:
-        """The file's document; ``defaults``: with every field, those at their default too."""
-        return {
-            "format_version": FORMAT_VERSION,
-            "ruleset": self.ruleset,
-            "preset": self.preset,
-            "design": self.design.model_dump(mode="json", exclude_defaults=not defaults),
-        }
 
 
 def read_text(file: Path, max_bytes: int = MAX_DESIGN_BYTES) -> str:

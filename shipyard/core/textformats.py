@@ -23,8 +23,8 @@ from typing import Any, Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
+from shipyard.core.loaded import LoadedDesign
 from shipyard.core.model import Catalog
 
 Status = Literal["used", "differs", "assumed", "not-understood", "skipped"]
