@@ -288,6 +288,18 @@ def house_preset(folder: Path, preset_id: str, name: str, overrides: str, rulese
     return folder
 
 
+@pytest.fixture
+def fresh_catalogs() -> Iterator[None]:
+    """Catalogs loaded by id are forgotten before and after the test: a copy of a plug-in
+    installed by a test (:func:`install_ruleset`) has the installed one's id, so no test
+    sees another's copy."""
+    from shipyard.core import catalog as catalog_module
+
+    catalog_module._load_layers.cache_clear()
+    yield
+    catalog_module._load_layers.cache_clear()
+
+
 def install_ruleset(monkeypatch: pytest.MonkeyPatch, where: Path, package_folder: Path, ruleset_id: str) -> None:
     """Install a ruleset package the way pip does: on sys.path, with a dist-info naming its entry point."""
     from shipyard.core import registry

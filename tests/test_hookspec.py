@@ -22,15 +22,8 @@ from .conftest import ROOT, install_ruleset, run_shipyard
 DEMO = Path(__file__).resolve().parent / "data" / "plugin-demo" / "shipyard_tiny_gunboats"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_catalogs() -> Iterator[None]:
-    """A copy of Tiny Gunboats installed by a test has the installed one's id: the catalogs
-    loaded by id are forgotten before and after, so no test sees another's copy."""
-    from shipyard.core import catalog as catalog_module
-
-    catalog_module._load_layers.cache_clear()
-    yield
-    catalog_module._load_layers.cache_clear()
+# A copy of Tiny Gunboats installed by a test has the installed one's id (conftest.fresh_catalogs).
+pytestmark = pytest.mark.usefixtures("fresh_catalogs")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ design does not have (docs/rulesets.md, "Capabilities: point-buy is one of them"
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,15 +19,8 @@ from .conftest import build, finding, install_ruleset
 DEMO = Path(__file__).resolve().parent / "data" / "plugin-demo" / "shipyard_tiny_gunboats"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_catalogs() -> Iterator[None]:
-    """A copy of Tiny Gunboats installed by a test has the installed one's id: the catalogs
-    loaded by id are forgotten before and after, so no test sees another's copy."""
-    from shipyard.core import catalog as catalog_module
-
-    catalog_module._load_layers.cache_clear()
-    yield
-    catalog_module._load_layers.cache_clear()
+# A copy of Tiny Gunboats installed by a test has the installed one's id (conftest.fresh_catalogs).
+pytestmark = pytest.mark.usefixtures("fresh_catalogs")
 
 
 def test_a_fixed_budget_points_at_the_design_not_at_a_budgets_field(
