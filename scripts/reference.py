@@ -135,7 +135,12 @@ def manifest_page() -> str:
 
 
 def form_page() -> str:
-    from shipyard.core.form import Form
+    from shipyard.core.form import Form, Section
+
+    # The form's models resolve their forward references when the first form is validated;
+    # resolve them now, so the page reads the same whether or not a form was built before.
+    for model in models_below(Form) + models_below(Section):
+        model.model_rebuild()
 
     text = (
         "# form.yaml: the declared editor form\n\n"
