@@ -323,10 +323,7 @@ def templates_page() -> str:
     from shipyard.core.pools import LineItem, PoolReport
     from shipyard.core.report import Action, Box, Figure, Slot, Table, Track
 
-    parts = "\n".join(
-        section(m)
-        for m in (PoolReport, LineItem, Figure, Table, Track, Box, Slot, Action)
-    )
+    parts = "\n".join(section(m) for m in (PoolReport, LineItem, Figure, Table, Track, Box, Slot, Action))
     return f"""# The template context
 
 What a sheet template sees (docs/templates.md has the files, the macros and the rules for
