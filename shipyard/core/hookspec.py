@@ -125,7 +125,11 @@ HOOKS: tuple[Hook, ...] = (
         "function",
         False,
         ("ctx", "forms"),
-        returns="None; adds findings to `ctx.findings` that relate the forms to the design",
+        returns=(
+            "None; adds findings to `ctx.findings` that relate the forms to the design; it only reads"
+            " the forms' contexts (evaluate remembers each form's context by its content and hands the"
+            " same one to later evaluations)"
+        ),
         used_by="the report's findings",
         default=lambda: _nothing,
     ),
