@@ -17,7 +17,7 @@ without knowing the system:
   a capability decides beyond them (the point-buy priority) is a figure.
 
 ``format`` is the version of this shape as ``check --json`` prints it; it changes when a
-key scripts read goes or changes meaning (docs/reference/report.md, "Format versions").
+key scripts read goes or changes meaning (docs/templates.md, "The report's format").
 """
 
 from functools import lru_cache
