@@ -14,7 +14,7 @@ from typing import Any
 
 from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, with_preset
 from shipyard.core.findings import FindingSink, Severity
-from shipyard.core.hookspec import optional
+from shipyard.core.hookspec import held, optional
 from shipyard.core.model import Catalog, Context, DesignView
 from shipyard.core.poolchoice import choice_budget
 from shipyard.core.pools import Ledger, PoolReport, PoolState, line_items
@@ -44,7 +44,7 @@ def _ledger(catalog: Catalog, design: Any, view: DesignView, findings: FindingSi
 
 def run_rules(design: Any, catalog: Catalog, notes: dict[str, Any] | None = None) -> Context:
     """Run every catalog rule, in order, over one design (or one form of it)."""
-    view = catalog.module.view(design, catalog)
+    view = held(catalog.meta.id, "view", catalog.module.view(design, catalog), DesignView)
     findings = FindingSink()
     ctx = Context(catalog, design, view, _ledger(catalog, design, view, findings), findings, notes=dict(notes or {}))
     for rule in catalog.rules:
@@ -64,7 +64,7 @@ def _report(ctx: Context, design: Any, catalog: Catalog, forms: list[Report]) ->
         scale=ctx.view.scale.name if ctx.view.scale is not None else "",
         valid=not any(f.severity == Severity.ERROR for f in findings) and all(f.valid for f in forms),
         pools=[PoolReport.of(p) for p in ctx.ledger.pools.values()],
-        derived=_with_counts(ctx, catalog.module.derive(ctx)),
+        derived=_with_counts(ctx, held(catalog.meta.id, "derive", catalog.module.derive(ctx), Derived)),
         findings=findings,
         catalog_overrides=catalog.overrides,
         forms=forms,

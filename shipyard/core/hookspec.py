@@ -29,9 +29,11 @@ import types
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from shipyard.core.errors import InputError, Problem
+
+T = TypeVar("T")
 
 Shape = Literal["function", "model", "mapping", "names"]
 # How close (difflib's ratio, on lower-case names) a name must be to a hook's to be taken for
@@ -211,6 +213,23 @@ def optional(module: Any, name: str) -> Any:
             raise InputError(problems)
         _checked.setdefault(module, set()).add(name)
     return value
+
+
+def held(ruleset: str, name: str, value: T, expected: type[Any]) -> T:
+    """What the function hook ``name`` returned, when it is the type the specification says
+    (``expected``: a ``DesignView`` from ``view``, a ``Derived`` from ``derive``, the
+    package's ``Design`` from ``resolve`` and ``new_design``); otherwise an input error
+    naming the ruleset and the hook, not an attribute error deep in the engine or a sheet."""
+    if isinstance(value, expected):
+        return value
+    from shipyard.core.termtext import escape
+
+    said = repr(value)
+    said = said if len(said) <= 80 else said[:79] + "…"
+    raise InputError.single(
+        f"ruleset {ruleset!r}: hook {name!r} returned {type(value).__name__} {escape(said)}, "
+        f"not a {expected.__name__}; it should return {BY_NAME[name].returns}"
+    )
 
 
 # The lazy hooks already checked, by module (weakly: a module dropped is forgotten with it).
