@@ -171,10 +171,17 @@ def catalog_page() -> str:
         "value is given. Without a `scales` section the ruleset has no scale (`Catalog.scales` is None).\n\n"
         + "\n".join(section(m) for m in models_below(ScalesSection)),
         "## pools.yaml: `pools` (optional)\n\n"
-        "A list of budgets. `budget` maps a scale id to the points a design at that scale (and the\n"
-        f"scales above it, until another is given) has; a ruleset without scales writes `{BUDGET_WITHOUT_SCALES}`.\n"
-        "A budget that depends on another choice of the design is made today with a scale ladder:\n"
-        "[recipes.md](recipes.md#a-budget-per-choice).\n\n" + section(PoolDef),
+        "A list of budgets. A pool's `budget` is picked in one of three ways:\n\n"
+        "- `budget_by: FIELD`: by the value of one of the design's choices (a hull class, a kind):\n"
+        "  `budget` maps each value to its points ([recipes.md](recipes.md#a-budget-per-choice)). Where the\n"
+        "  design's model lists the values (a `Literal` or an `Enum`), the catalog must give a budget for\n"
+        "  each and for nothing else; a design whose value has no budget gets the error\n"
+        "  `pool-budget-not-given` at that field.\n"
+        "- by scale, in a ruleset with a `scales` section: `budget` maps a scale id to the points a design\n"
+        "  at that scale (and the scales above it, until another is given) has;\n"
+        f"- otherwise `{{{BUDGET_WITHOUT_SCALES}: N}}`, one budget for every design.\n\n"
+        "A pool's report says which (`budget_note`: \"for hull class frigate\"). The rule types that\n"
+        "spend pools are the point-buy capability's (rules.md).\n\n" + section(PoolDef),
         "## Item kinds\n\n"
         "Every catalog item has the fields of `CatalogItem`; items bought from a pool (the `item-cost`\n"
         "rule) subclass `PricedItem`.\n\n"
@@ -210,17 +217,30 @@ RULE_KEYS = {
 def rules_page() -> str:
     from shipyard.core.model import Params
     from shipyard.core.registry import ruleset_module, rulesets
+    from shipyard.core.capability import installed, load
     from shipyard.core.rules import CORE_RULE_TYPES
 
     out = [
         "# rules.yaml: the rule types and their parameters\n\n"
         "`rules` is a list run in order. Every rule has these keys, and then the parameters of its type:\n\n"
         + fields_table(Params, said=RULE_KEYS)
-        + "\nA key the type does not take, a missing one or a type the catalog lacks the capabilities for\n"
-        "stops the catalog from loading, with the file, line and column.\n",
-        "## Shared rule types (`shipyard/core/rules.py`)\n\n"
+        + "\nA key the type does not take, a missing one, or a type whose catalog sections (`scales`,\n"
+        "`pools`) the catalog lacks stops the catalog from loading, with the file, line and column. A type\n"
+        "a capability gives, named by a ruleset whose manifest does not declare that capability, is refused\n"
+        "with the line to add (`capabilities: [point-buy]`).\n",
+        "## Neutral rule types (`shipyard/core/rules.py`)\n\n"
+        "Every catalog may use these.\n\n"
         + "\n".join(_rule_type_section(n, t) for n, t in CORE_RULE_TYPES.items()),
     ]
+    for cap_id, where in sorted(installed().items()):
+        if not where.startswith("shipyard."):  # an installed plug-in is not Shipyard's reference
+            continue
+        cap = load(cap_id)
+        out.append(
+            f"## Capability `{cap.id}`: {cap.name}\n\n"
+            f"Rule types a catalog may use when its ruleset's manifest says `capabilities: [{cap.id}]`: "
+            f"{cap.description}.\n\n" + "\n".join(_rule_type_section(n, t) for n, t in cap.rule_types.items())
+        )
     for info in sorted(rulesets(), key=lambda i: i.id):
         if info.distribution != "shipyard":  # an installed plug-in is not Shipyard's reference
             continue
@@ -304,9 +324,18 @@ in the package's `RULE_TYPES`; `rules.yaml` names it by `type` and gives its par
 | `ctx.count(ID, name, unit, source).add(label, amount, path=)` | a figure counted up from parts (not a budget) |
 | `ctx.notes` | a dictionary for what a rule leaves for `derive` (the scaffold's `action` rule leaves its actions) |
 
-`DesignView(scale, stats, selections, pinned={{}}, budget_overrides={{}}, marks=frozenset())`:
-positionally the scale (None without scales), the stats by id and the selections;
-`budget_overrides` are the Storyteller's budgets by pool id (a design's `budgets`).
+`DesignView(scale, stats, selections, *, budget_overrides={{}}, marks=frozenset())`:
+positionally the scale (None without scales), the stats by id and the selections; by keyword
+`budget_overrides`, the Storyteller's budgets by pool id (a design's `budgets`), and `marks`, what
+the ruleset marks the design as (`converted`), for rules that take another severity then. (API 1
+before the point-buy capability had a fourth positional `pinned`, the priority's pinned order: the
+`priority` rule now reads the design's field its `field` parameter names.)
+
+The point-buy capability's rule types (`priority`, `stat-cost`, `item-cost`, `exchange`,
+`pool-limit` ...) are `shipyard.pointbuy`'s; a ruleset takes them with `capabilities: [point-buy]`
+in its manifest. Their helpers are there too: `shipyard.pointbuy.scalelimits.scale_factor`
+(what an out-of-scale part costs), `shipyard.pointbuy.priority.priority_figure(ctx)` (the
+priority's outcome as a figure).
 
 A rule never raises on a design the package's model accepted: whatever is wrong is a finding.
 
@@ -357,26 +386,32 @@ def recipes_page() -> str:
 
 ## A budget per choice
 
-A budget that depends on a choice of the design (a hull class with its own points) is made
-**today as a scale ladder**: each class a step of `scales.yaml`, the pool's `budget` given per
-step, the design's class read by the package's `view()` as `DesignView`'s scale
-(`catalog.ladder.parse(design.hull_class)`):
+A budget that depends on a choice of the design (a hull class with its own points) is a pool
+that says which of the design's fields picks it, `budget_by`, and gives the points for each
+value the field may take:
 
-```yaml
-scales:
-  ladder:
-    - {id: sloop, name: Sloop, source: Hull classes}
-    - {id: frigate, name: Frigate, source: Hull classes}
-  capacity_multiplier: 1            # required; meaningless here: nothing is multiplied
-  capacity_multiplier_source: Hull classes
-pools:
-  - {id: build-points, name: Build points, budget: {sloop: 20, frigate: 35}, source: Hull classes}
+```python
+class Design(Presentation):
+    hull_class: Literal["cutter", "sloop", "frigate"] = Field(default="cutter", title="hull class")
 ```
 
-Be aware of what this costs: `check` prints the class as "Sloop scale", the editor's
-`scales: designable` choice offers the classes, and a value given for one step applies to the
-steps above it until another is given. A budget keyed by a choice as a pool feature of its own is
-planned (issue 30); until then, this is the way.
+```yaml
+pools:
+  - id: build-points
+    name: Build points
+    budget_by: hull_class
+    budget: {cutter: 20, sloop: 30, frigate: 45}
+    source: Hull classes
+```
+
+A sloop then has 30 build points, and its pool's report says why (`budget_note`: "for hull
+class sloop"; `check` prints `[for hull class sloop]` beside the budget). The catalog is
+checked when it loads: `budget_by` must name a field of the design (a dotted path reaches into
+an object), and where the field lists its values (a `Literal` or an `Enum`) the budget must
+give each of them and nothing else. A design whose value has no budget gets the error
+`pool-budget-not-given` at that field. The Storyteller's setting (`budgets`) still wins where
+the pool allows it. Help text quotes one class's points as `{pool:build-points.budget.sloop}`.
+`shipyard ruleset new ID --point-buy` writes this pool.
 
 ## A track
 

@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from shipyard._qt.window import MainWindow
@@ -45,7 +46,8 @@ def test_the_point_buy_sample_opens_and_its_budget_follows_what_is_typed(
     view = window.open_file(sample, remember=False)
     assert view is not None and window.errors == []  # type: ignore[attr-defined]
     assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["&1 Ship", "&2 Systems"]
-    assert [view.budget.cell_text(0, c) for c in range(4)] == ["Build points", "20", "19", "1 left"]
+    # the budget follows the hull class (the pool's budget_by): a note says so, in the tooltip
+    assert [view.budget.cell_text(0, c) for c in range(4)] == ["Build points *", "20", "19", "1 left"]
     assert ["Protection", "6"] in view.summary.values()
     hull = field(view, "hull")
     assert hull.value() == 4 and hull.accessibleName() == "Hull"
@@ -55,7 +57,15 @@ def test_the_point_buy_sample_opens_and_its_budget_follows_what_is_typed(
     qtbot.keyClicks(hull, "9")
     qtbot.wait(PAUSE_MS)
     assert QApplication.focusWidget() is hull and view.doc.design.hull == 9
-    assert [view.budget.cell_text(0, c) for c in range(4)] == ["Build points", "20", "29", "OVER by 9"]
+    assert [view.budget.cell_text(0, c) for c in range(4)] == ["Build points *", "20", "29", "OVER by 9"]
+    # a sloop has 30 build points: typed as a player picks it, "s" in the hull class box
+    hull_class = field(view, "hull_class")
+    assert hull_class.currentText() == "Cutter" and hull_class.accessibleName() == "Hull class"
+    hull_class.setFocus()
+    qtbot.keyClick(hull_class, Qt.Key.Key_S)
+    qtbot.wait(PAUSE_MS)
+    assert QApplication.focusWidget() is hull_class and view.doc.design.hull_class == "sloop"
+    assert [view.budget.cell_text(0, c) for c in range(4)] == ["Build points *", "30", "29", "1 left"]
 
 
 def test_the_record_sample_opens_with_its_track_and_actions(

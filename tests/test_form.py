@@ -74,8 +74,14 @@ def test_the_priority_pin_writes_the_order_the_engine_chose_and_the_orders_come_
     # the explanation the editor shows is a figure of the engine, with the pool's catalog name
     figure = report.derived.figure("priority")
     assert figure is not None and figure.kind == "text"
-    assert figure.value == "Free dots: Soak 2, Move 1, Handling 0 (chosen automatically: wastes least). " + (
+    assert figure.shown() == "Free dots: Soak 2, Move 1, Handling 0 (chosen automatically: wastes least). " + (
         "Net cost 10 Freebie Points."
+    )
+    assert isinstance(figure.value, dict)
+    assert (figure.value["order"], figure.value["cost"], figure.value["pinned"]) == (
+        {"handling": 0, "soak": 2, "move": 1},
+        10,
+        False,
     )
 
 

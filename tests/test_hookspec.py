@@ -249,3 +249,50 @@ def test_a_contributed_command_is_held_to_its_hook(plugin: Path) -> None:
     )
     dice.write_text("def add_arguments(parser, catalog_opts):\n    parser.set_defaults(func=len)\n", encoding="utf-8")
     assert _read(plugin).commands[0].name == "broadside"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (
+            "    d = ctx.design\n    return Derived(",
+            "    d = ctx.design\n    return dict(",
+            "ruleset 'tiny-gunboats': hook 'derive' returned dict {'figures': [Figure(id='firepower', "
+            "label='Firepower', value=6, unit='', detail…, not a Derived; it should return a `Derived`: "
+            "the report's figures, tables, tracks, slots and actions",
+        ),
+        (
+            'return DesignView(None, {"hull": design.hull, "guns": design.guns}, [])',
+            'return {"hull": design.hull}',
+            "ruleset 'tiny-gunboats': hook 'view' returned dict {'hull': 4}, not a DesignView; it should return "
+            "the neutral `DesignView` (scale, stats by id, item selections) the shared rules work on",
+        ),
+        (
+            "def resolve(design: Design, catalog: Catalog) -> Design:\n    return design",
+            "def resolve(design: Design, catalog: Catalog) -> Design:\n    return design.model_dump()",
+            "ruleset 'tiny-gunboats': hook 'resolve' returned dict {'name': 'Sea Wasp', 'hull': 4, 'guns': 3, "
+            "'notes': ''}, not a Design; it should return the design with every name and alias made a catalog id; "
+            "`InputError` with a path if not",
+        ),
+    ],
+    ids=["derive", "view", "resolve"],
+)
+def test_a_hook_returning_the_wrong_thing_is_an_error_naming_it_not_a_traceback(
+    plugin: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    old: str,
+    new: str,
+    said: str,
+) -> None:
+    """The signature is right, the result is not: ``shipyard check`` names the hook, what it
+    returned and what it should, and exits 2 (bad input), with no traceback."""
+    from shipyard.cli import main
+
+    _edit(plugin, old, new)
+    install_ruleset(monkeypatch, tmp_path / "site", plugin, "tiny-gunboats")
+    ship = plugin / "catalog" / "examples" / "sea-wasp.ship"
+    assert main(["check", str(ship), "--no-user-catalog"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err, err

@@ -30,6 +30,8 @@ def test_a_fixed_budget_points_at_the_design_not_at_a_budgets_field(
     the Sea Wasp's 3 guns are 1 over, and the finding names no place the design lacks."""
     pkg = tmp_path / "pkgs" / "tiny_pool_place"
     shutil.copytree(DEMO, pkg)
+    manifest = pkg / "manifest.yaml"
+    manifest.write_text(manifest.read_text() + "capabilities: [point-buy]\n", encoding="utf-8")
     catalog_dir = pkg / "catalog"
     (catalog_dir / "pools.yaml").write_text(
         "pools:\n  - {id: gun-points, name: Gun Points, budget: {all: 2}, source: Guns}\n", encoding="utf-8"

@@ -6,10 +6,12 @@ Each test would fail if its rule were read differently from docs/rules.md.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from shipyard.core.findings import Severity
+from shipyard.core.report import Report
 
 from .conftest import build, finding, pool
 
@@ -73,12 +75,21 @@ def test_soak_not_yet_split_is_a_warning() -> None:
 # --- attribute priority (Step Two, Step Five) -----------------------------------------------
 
 
+def priority(r: Report) -> dict[str, Any]:
+    """The priority's outcome as check --json carries it: the value of the figure ``priority``."""
+    fig = r.derived.figure("priority")
+    assert fig is not None and isinstance(fig.value, dict)
+    assert fig.detail.startswith("Free dots: ")  # what sheets and the text report print
+    return fig.value
+
+
 def test_priority_costs_five_per_dot_above_free_dots() -> None:
     # H1 S3 M2: best order S2 M1 H0 -> 3 dots above = 15 = 5 x (1 + 3 + 2 - 3)
     _, r = build(handling=1, soak=3, armor=3, move=2)
     assert pool(r, "freebies") == (15, 0, 15, 0)
-    assert r.priorities[0].order["soak"] == 2
-    assert r.priorities[0].cost == 15
+    pr = priority(r)
+    assert pr["order"]["soak"] == 2
+    assert pr["cost"] == 15
 
 
 def test_less_handling_gives_five_freebies_per_point() -> None:
@@ -88,19 +99,19 @@ def test_less_handling_gives_five_freebies_per_point() -> None:
 
 def test_soak_and_move_below_free_dots_are_wasted() -> None:
     _, r = build(handling=0, soak=0, armor=None, move=0)
-    pr = r.priorities[0]
+    pr = priority(r)
     # Handling takes the 2 dots and pays back 10; the 1 dot given to Soak or Move is wasted.
-    assert (pr.cost, pr.wasted, pr.order["handling"]) == (-10, 1, 2)
+    assert (pr["cost"], pr["wasted"], pr["order"]["handling"]) == (-10, 1, 2)
     assert pool(r, "freebies") == (15, 10, 0, 25)
 
 
 def test_pinned_priority_is_used_and_advised_when_dearer() -> None:
     _, r = build(handling=0, soak=0, armor=None, move=2, priority=["soak", "move", "handling"])
-    pr = r.priorities[0]
-    assert pr.pinned and pr.order == {"soak": 2, "move": 1, "handling": 0}
-    assert (pr.cost, pr.best_cost) == (5, -5)
+    pr = priority(r)
+    assert pr["pinned"] and pr["order"] == {"soak": 2, "move": 1, "handling": 0}
+    assert (pr["cost"], pr["best_cost"]) == (5, -5)
     f = finding(r, "priority-not-cheapest")
-    assert (f.severity, f.actual, f.limit) == (Severity.ADVICE, 5, -5)
+    assert (f.severity, f.actual, f.limit, f.path) == (Severity.ADVICE, 5, -5, "priority")
     assert pool(r, "freebies")[3] == 10
 
 

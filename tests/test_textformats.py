@@ -47,9 +47,36 @@ def test_a_format_module_without_read_is_refused_naming_what_it_lacks(
     out = tmp_path / "dock.ship"
     assert main(["import", "docktext", str(text), "-o", str(out), "--no-user-catalog"]) == 2
     err = capsys.readouterr().err
-    assert f"{manifest}: text format module 'dock_text.half' lacks MAX_TEXT_BYTES, read, lost;" in err
-    assert "needs MAX_TEXT_BYTES, read, write, lost (docs/conversion.md, The contracts)" in err
-    assert "Traceback" not in err and not out.exists()
+    half = manifest.parent / "half.py"
+    what = "ruleset 'dock-text': text format 'docktext': its module 'dock_text.half' lacks"
+    assert err.splitlines() == [
+        f"shipyard: error: {half}: {what} MAX_TEXT_BYTES",
+        f"shipyard: error: {half}: {what} read(text, catalog)",
+        f"shipyard: error: {half}: {what} lost(design, catalog)",
+    ]
+    assert not out.exists()
+
+
+def test_a_format_function_that_cannot_take_what_shipyard_passes_is_refused_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same check as a ruleset's hooks: read(text) cannot be called as read(text, catalog)."""
+    manifest = _dock_with(
+        tmp_path,
+        monkeypatch,
+        "dock_sig",
+        "formats:\n  - {id: docksig, name: dock text, module: dock_sig.half, writes: false}\n",
+        "MAX_TEXT_BYTES = 0\n\n\ndef read(text):\n    return []\n",
+    )
+    text = tmp_path / "dock.txt"
+    text.write_text("Dock: one\n")
+    assert main(["import", "docksig", str(text), "-o", str(tmp_path / "dock.ship"), "--no-user-catalog"]) == 2
+    half = manifest.parent / "half.py"
+    what = "ruleset 'dock-sig': text format 'docksig': hook"
+    assert capsys.readouterr().err.splitlines() == [
+        f"shipyard: error: {half}: {what} 'MAX_TEXT_BYTES': is 0, not a number of bytes (a whole number, 1 or more)",
+        f"shipyard: error: {half}:4: {what} 'read': takes read(text); Shipyard calls read(text, catalog)",
+    ]
 
 
 def test_a_conversion_module_without_convert_file_is_refused(
@@ -67,7 +94,10 @@ def test_a_conversion_module_without_convert_file_is_refused(
     out = tmp_path / "dock.ship"
     assert main(["convert", "dockrecord", str(record), "-o", str(out), "--no-user-catalog"]) == 2
     err = capsys.readouterr().err
-    assert "conversion module 'dock_record.half' lacks convert_file; the manifest's entry needs convert_file" in err
+    assert (
+        "ruleset 'dock-record': conversion 'dockrecord': its module 'dock_record.half' lacks "
+        "convert_file(file, catalog, options)"
+    ) in err
     assert "Traceback" not in err and not out.exists()
 
 
@@ -101,7 +131,7 @@ def test_rulesets_check_names_every_module_that_misses_its_contract(
     (package / "half.py").write_text("MAX_TEXT_BYTES = 1000\n")
     assert main(["rulesets", "--check", str(package)]) == 2
     err = capsys.readouterr().err
-    assert "text format module 'dock_check.half' lacks read; the manifest's entry needs MAX_TEXT_BYTES, read " in err
-    assert "conversion module 'dock_check.half' lacks convert_file" in err
+    assert "text format 'docktext': its module 'dock_check.half' lacks read(text, catalog)" in err
+    assert "conversion 'dockrecord': its module 'dock_check.half' lacks convert_file(file, catalog, options)" in err
     assert "module 'dock_check.nowhere' cannot be imported: ModuleNotFoundError" in err
     assert "Traceback" not in err

@@ -44,7 +44,7 @@ from shipyard._qt.pending import commit_on_pause
 from shipyard.core.edits import parse_path
 from shipyard.core.items import CatalogItem, facts
 from shipyard.core.paths import value_at
-from shipyard.core.rules import scale_restriction
+from shipyard.pointbuy.scalelimits import scale_restriction
 
 MIME = "application/x-shipyard-item"
 

@@ -12,6 +12,7 @@ registry (:mod:`shipyard.core.registry`); the catalog's own types are in
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -118,6 +119,7 @@ class _Builder:
                 self._only_builtin(doc, section, builtin)
                 for i, entry in enumerate(_as_list(doc, body, section)):
                     pool = _validate(doc, PoolDef, entry, (section, i))
+                    self._record(doc, "pools", pool.id, (section, i), seen_here)
                     self.pools[pool.id] = pool
             elif section == "rules":
                 self._only_builtin(doc, section, builtin)
@@ -216,6 +218,16 @@ class _Builder:
             self.overrides.append(f"{kind} {item_id!r}: {origin} replaces {previous}")
         self.origins[(kind, item_id)] = origin
 
+    def _capability_types(self) -> dict[str, Any]:
+        """The rule types of the capabilities the manifest declares; an unknown one is an input
+        error at the manifest's ``capabilities``."""
+        from shipyard.core.capability import rule_types
+
+        try:
+            return rule_types(self.info.manifest.capabilities)
+        except InputError as exc:
+            raise InputError([replace(p, file=p.file or str(self.info.manifest_file)) for p in exc.problems]) from None
+
     def build(self, folders: tuple[Path, ...]) -> Catalog:
         from shipyard.core.rules import bind_rules
 
@@ -224,10 +236,10 @@ class _Builder:
         if self.problems:
             raise InputError(self.problems)
         assert self.meta is not None
-        capabilities = {"scales"} if self.scales is not None else set()
+        sections = {"scales"} if self.scales is not None else set()
         if self.pools:
-            capabilities.add("pools")
-        bound = bind_rules(self.rules, self.module, frozenset(capabilities))
+            sections.add("pools")
+        bound = bind_rules(self.rules, self.module, frozenset(sections), self._capability_types())
         catalog = Catalog(
             meta=self.meta,
             module=self.module,
@@ -325,6 +337,14 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
                     )
                 seen.setdefault(n, item.id)
     for pool in catalog.pools:
+        if pool.budget_by is not None:
+            from shipyard.core.poolchoice import check_pool_choice
+
+            f, ln = where("pools", pool.id)
+            found += [
+                ("pools", pool.id, replace(p, file=f, line=ln)) for p in check_pool_choice(pool, catalog.module.Design)
+            ]
+            continue
         for scale in pool.budget:
             if catalog.scales is None:
                 if scale != BUDGET_WITHOUT_SCALES:

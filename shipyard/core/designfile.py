@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from shipyard.core.aswritten import AsWritten, kept_text
 from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
 from shipyard.core.errors import InputError, Problem, format_path
+from shipyard.core.hookspec import held
 from shipyard.core.loaded import FORMAT_VERSION as FORMAT_VERSION
 from shipyard.core.loaded import LoadedDesign as LoadedDesign
 from shipyard.core.safepaths import kind_of
@@ -177,7 +178,7 @@ def design_from_document(
     except ValidationError as exc:
         raise InputError(validation_problems(exc, file, ("design",))) from None
     try:
-        design = catalog.module.resolve(design, catalog)
+        design = held(catalog.meta.id, "resolve", catalog.module.resolve(design, catalog), catalog.module.Design)
     except InputError as exc:
         for p in exc.problems:
             p.file = file
@@ -518,8 +519,8 @@ def new_design(
             allowed=", ".join(offered),
         )
     catalog = load_catalog(ruleset, catalog_folders, preset=preset, use_user_folder=use_user_folder)
-    design = catalog.module.new_design(kind, name, catalog)
-    design = catalog.module.resolve(design, catalog)
+    design = held(ruleset, "new_design", catalog.module.new_design(kind, name, catalog), catalog.module.Design)
+    design = held(ruleset, "resolve", catalog.module.resolve(design, catalog), catalog.module.Design)
     return LoadedDesign(None, ruleset, catalog.preset.id if catalog.preset else "", design, catalog)
 
 

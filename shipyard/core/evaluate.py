@@ -14,40 +14,39 @@ from typing import Any
 
 from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, with_preset
 from shipyard.core.findings import FindingSink, Severity
-from shipyard.core.hookspec import optional
-from shipyard.core.model import Catalog, Context
+from shipyard.core.hookspec import held, optional
+from shipyard.core.model import Catalog, Context, DesignView
+from shipyard.core.poolchoice import choice_budget
 from shipyard.core.pools import Ledger, PoolReport, PoolState, line_items
 from shipyard.core.report import Derived, Report, count_figure
-from shipyard.core.scales import Scale
 
 
-def _ledger(catalog: Catalog, scale: Scale | None, overrides: dict[str, int]) -> Ledger:
+def _ledger(catalog: Catalog, design: Any, view: DesignView, findings: FindingSink) -> Ledger:
+    """Each pool with its budget: by the design's choice, by its scale, or the one for every
+    design; the Storyteller's setting (``view.budget_overrides``) where the pool allows it."""
     pools = []
     for pdef in catalog.pools:
-        if catalog.scales is not None and scale is not None:
-            found = catalog.scales.lookup(pdef.budget, scale)
+        note = ""
+        if pdef.budget_by is not None:
+            base, note = choice_budget(pdef, design, catalog, findings)
+        elif catalog.scales is not None and view.scale is not None:
+            found = catalog.scales.lookup(pdef.budget, view.scale)
             base = found[0] if found else 0
         else:  # a ruleset without scales gives one budget for every design
             base = pdef.budget.get(BUDGET_WITHOUT_SCALES, 0)
-        budget, note = base, ""
-        if pdef.id in overrides and pdef.storyteller_editable:
-            budget = overrides[pdef.id]
-            note = f"set by the Storyteller (rules give {base})"
+        budget = base
+        if pdef.id in view.budget_overrides and pdef.storyteller_editable:
+            budget = view.budget_overrides[pdef.id]
+            note = f"set by the Storyteller (rules give {base}{' ' + note if note else ''})"
         pools.append(PoolState(pdef.id, pdef.name, budget, note, catalog.cite(pdef.source)))
     return Ledger(pools)
 
 
 def run_rules(design: Any, catalog: Catalog, notes: dict[str, Any] | None = None) -> Context:
     """Run every catalog rule, in order, over one design (or one form of it)."""
-    view = catalog.module.view(design, catalog)
-    ctx = Context(
-        catalog,
-        design,
-        view,
-        _ledger(catalog, view.scale, view.budget_overrides),
-        FindingSink(),
-        notes=dict(notes or {}),
-    )
+    view = held(catalog.meta.id, "view", catalog.module.view(design, catalog), DesignView)
+    findings = FindingSink()
+    ctx = Context(catalog, design, view, _ledger(catalog, design, view, findings), findings, notes=dict(notes or {}))
     for rule in catalog.rules:
         rule.run(ctx)
     return ctx
@@ -65,8 +64,7 @@ def _report(ctx: Context, design: Any, catalog: Catalog, forms: list[Report]) ->
         scale=ctx.view.scale.name if ctx.view.scale is not None else "",
         valid=not any(f.severity == Severity.ERROR for f in findings) and all(f.valid for f in forms),
         pools=[PoolReport.of(p) for p in ctx.ledger.pools.values()],
-        priorities=ctx.priorities,
-        derived=_with_counts(ctx, catalog.module.derive(ctx)),
+        derived=_with_counts(ctx, held(catalog.meta.id, "derive", catalog.module.derive(ctx), Derived)),
         findings=findings,
         catalog_overrides=catalog.overrides,
         forms=forms,

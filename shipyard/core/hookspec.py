@@ -29,11 +29,13 @@ import types
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from shipyard.core.errors import InputError, Problem
 
-Shape = Literal["function", "model", "mapping", "names"]
+T = TypeVar("T")
+
+Shape = Literal["function", "model", "mapping", "names", "size"]
 # How close (difflib's ratio, on lower-case names) a name must be to a hook's to be taken for
 # a misspelling of it: "pair_figure", "fix_hint", "form_calls", "compare_variant" are.
 LOOKS_LIKE = 0.8
@@ -184,6 +186,55 @@ COMMAND_HOOKS: tuple[Hook, ...] = (
         used_by="`shipyard NAME`",
     ),
 )
+# What the module of a manifest's text format or conversion provides (docs/conversion.md, The
+# contracts; the protocols are shipyard.core.textformats'): checked by check_contribution
+# when the module is first used and by ``rulesets --check``.
+READ_HOOKS: tuple[Hook, ...] = (
+    Hook(
+        "MAX_TEXT_BYTES",
+        "size",
+        True,
+        returns="the most bytes of text `read` takes; more is refused unread",
+        used_by="`shipyard import`, the editor's Import",
+    ),
+    Hook(
+        "read",
+        "function",
+        True,
+        ("text", "catalog"),
+        returns="the designs the text holds, each a `TextImport` (its design, its report, `loaded(file)`); "
+        "called with `source=` the file it came from",
+        used_by="`shipyard import`, the editor's Import",
+    ),
+)
+WRITE_HOOKS: tuple[Hook, ...] = (
+    Hook(
+        "write",
+        "function",
+        True,
+        ("design", "catalog"),
+        returns="the design as the format's text (`markdown=True`: for a Markdown page)",
+        used_by="`shipyard export`, the editor's Export",
+    ),
+    Hook(
+        "lost",
+        "function",
+        True,
+        ("design", "catalog"),
+        returns="what the text cannot hold of the design, a line each (said before writing)",
+        used_by="`shipyard export`, the editor's Export",
+    ),
+)
+CONVERSION_HOOKS: tuple[Hook, ...] = (
+    Hook(
+        "convert_file",
+        "function",
+        True,
+        ("file", "catalog", "options"),
+        returns="a `ConversionResult`: the designs made, each with its report of what was kept and lost",
+        used_by="`shipyard convert`, the editor's Convert",
+    ),
+)
 REQUIRED = tuple(h.name for h in HOOKS if h.required)
 
 
@@ -211,6 +262,23 @@ def optional(module: Any, name: str) -> Any:
             raise InputError(problems)
         _checked.setdefault(module, set()).add(name)
     return value
+
+
+def held(ruleset: str, name: str, value: T, expected: type[Any]) -> T:
+    """What the function hook ``name`` returned, when it is the type the specification says
+    (``expected``: a ``DesignView`` from ``view``, a ``Derived`` from ``derive``, the
+    package's ``Design`` from ``resolve`` and ``new_design``); otherwise an input error
+    naming the ruleset and the hook, not an attribute error deep in the engine or a sheet."""
+    if isinstance(value, expected):
+        return value
+    from shipyard.core.termtext import escape
+
+    said = repr(value)
+    said = said if len(said) <= 80 else said[:79] + "…"
+    raise InputError.single(
+        f"ruleset {ruleset!r}: hook {name!r} returned {type(value).__name__} {escape(said)}, "
+        f"not a {expected.__name__}; it should return {BY_NAME[name].returns}"
+    )
 
 
 # The lazy hooks already checked, by module (weakly: a module dropped is forgotten with it).
@@ -324,6 +392,10 @@ def _check_value(hook: Hook, value: Any, module: Any) -> list[Problem]:
 
         if not (isinstance(value, type) and issubclass(value, BaseModel)):
             return bad(f"is {said}, not a pydantic model class")
+        return []
+    if hook.shape == "size":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            return bad(f"is {value!r}, not a number of bytes (a whole number, 1 or more)")
         return []
     if hook.shape == "names":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):

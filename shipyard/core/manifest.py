@@ -249,6 +249,14 @@ class Manifest(_Entry):
             "(the editor's Help > Getting started); no rule's numbers: those are the catalog's"
         ),
     )
+    capabilities: list[Id] = Field(
+        default_factory=list,
+        max_length=20,
+        description=(
+            "shared rule mechanisms the catalog may use, by capability id (point-buy: priority, stat and item "
+            "costs, exchanges, pool limits, scale limits; docs/rulesets.md, 'Capabilities')"
+        ),
+    )
     kinds: list[DesignKind] = Field(min_length=1, description="the kinds of new design, the first the default")
     commands: list[Command] = Field(default_factory=list)
     formats: list[TextFormat] = Field(default_factory=list)

@@ -7,9 +7,10 @@ the ledger of pools, the counts and the findings); a ruleset's module satisfies
 other core module imports them from here and nothing here imports back (loading a
 catalog is :mod:`shipyard.core.catalog`, finding rulesets :mod:`shipyard.core.registry`).
 
-Point-buy is a capability, not an assumption: a catalog without a ``scales`` section has
-no scale ladder (``Catalog.scales`` is None, a view's ``scale`` too), and one without
-``pools`` has an empty ledger.
+Point-buy is a capability, not an assumption: its rule types are a capability's
+(:mod:`shipyard.core.capability`), a catalog without a ``scales`` section has no scale
+ladder (``Catalog.scales`` is None, a view's ``scale`` too), and one without ``pools`` has
+an empty ledger.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from shipyard.core.findings import FindingSink
 from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
 from shipyard.core.pools import Ledger, Line, PoolDef
-from shipyard.core.report import Derived, PriorityReport
+from shipyard.core.report import Derived
 from shipyard.core.scales import Scale, ScaleLadder
 
 if TYPE_CHECKING:
@@ -241,11 +242,14 @@ class DesignView:
     scale: Scale | None
     stats: Mapping[str, int | float]
     selections: list[Selection]
-    pinned: dict[str, list[str]] = field(default_factory=dict)
-    budget_overrides: dict[str, int] = field(default_factory=dict)
-    # Marks the ruleset puts on a design (e.g. "converted" from another system); rules
-    # may take a different severity for marked designs, as their catalog entry says.
-    marks: frozenset[str] = frozenset()
+    # Keyword-only: what the design sets beyond its stats and items. The budgets the
+    # Storyteller set for this design, by pool id; marks the ruleset puts on a design (e.g.
+    # "converted" from another system), for which rules may take another severity.
+    budget_overrides: dict[str, int] = field(default_factory=dict, kw_only=True)
+    marks: frozenset[str] = field(default=frozenset(), kw_only=True)
+    # The design's value of each choice a pool's budget follows (``budget_by``), by the
+    # choice's path (hull class -> "sloop"); see PoolDef.budget_by.
+    choices: Mapping[str, str] = field(default_factory=dict, kw_only=True)
 
     def selected(self, kind: str) -> list[Selection]:
         return [s for s in self.selections if s.kind == kind]
@@ -286,7 +290,6 @@ class Context:
     view: DesignView
     ledger: Ledger
     findings: FindingSink
-    priorities: list[PriorityReport] = field(default_factory=list)
     counts: dict[str, Count] = field(default_factory=dict)
     notes: dict[str, Any] = field(default_factory=dict)
 

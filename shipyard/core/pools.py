@@ -21,13 +21,23 @@ LineKind = Literal["cost", "gain"]
 
 
 class PoolDef(BaseModel):
-    """A budget as the catalog defines it: amounts per scale and where the rule says so."""
+    """A budget as the catalog defines it: amounts per scale, per a choice the design makes
+    (``budget_by``: a hull class, a kind), or one for every design; and where the rule says so."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str
-    budget: dict[str, Annotated[int, Field(ge=0)]] = Field(description="points by scale; 0 or more")
+    budget: dict[str, Annotated[int, Field(ge=0)]] = Field(
+        description="points, 0 or more: by the value of the design's budget_by choice when given, else by "
+        "scale (a value holds for the scales above it until another), else {all: N} for every design"
+    )
+    budget_by: str | None = Field(
+        default=None,
+        pattern=r"^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$",
+        description="the design's field whose value picks the budget (hull_class: {sloop: 10, frigate: 20}); "
+        "a design whose value has no budget gets the error pool-budget-not-given",
+    )
     unit: str = "points"
     storyteller_editable: bool = True
     source: str

@@ -160,8 +160,11 @@ def _distribution(folder: str) -> tuple[str, str]:
     return name.replace("_", "-").lower(), version
 
 
-def entry_points(path: list[str] | None = None, problems: list[Problem] | None = None) -> list[EntryPoint]:
-    """Every ``shipyard.rulesets`` entry on ``path`` (default ``sys.path``), first distribution wins.
+def entry_points(
+    path: list[str] | None = None, problems: list[Problem] | None = None, group: str = GROUP
+) -> list[EntryPoint]:
+    """Every entry of ``group`` (``shipyard.rulesets``, or ``shipyard.capabilities``: see
+    :mod:`shipyard.core.capability`) on ``path`` (default ``sys.path``), first distribution wins.
 
     Any installed distribution's ``entry_points.txt`` is read, so each is read as a
     stranger's file (:func:`_read_entry_points`): one that cannot be read is noted in
@@ -189,7 +192,7 @@ def entry_points(path: list[str] | None = None, problems: list[Problem] | None =
             if text is None:
                 continue
             seen.add(dist)
-            for name, value in _parse_entry_points(text).get(GROUP, {}).items():
+            for name, value in _parse_entry_points(text).get(group, {}).items():
                 package, _, manifest = value.partition(":")
                 found.append(
                     EntryPoint(name, package.strip(), manifest.strip() or DEFAULT_MANIFEST, dist, version, where)

@@ -13,7 +13,11 @@ without knowing the system:
 - tracks: a named row of tick boxes (a stress track, a power bank, missiles in a load);
 - slots: write-in boxes with a value (a Mild 2 consequence), available or not (and why);
 - actions: what the design may or may not do, each with the reason;
-- pools and priorities: the point-buy capability's budgets (empty for other systems).
+- pools: budgets with what was spent from them (empty for a ruleset without pools); what
+  a capability decides beyond them (the point-buy priority) is a figure.
+
+``format`` is the version of this shape as ``check --json`` prints it; it changes when a
+key scripts read goes or changes meaning (docs/templates.md, "The report's format").
 """
 
 from functools import lru_cache
@@ -133,18 +137,6 @@ class Action(_Part):
     source: str = ""
 
 
-class PriorityReport(_Part):
-    """The outcome of a priority allocation (which attribute got which free dots)."""
-
-    rule: str
-    order: dict[str, int]
-    pinned: bool
-    cost: int
-    wasted: int
-    best_cost: int
-    source: str
-
-
 class Derived(_Part):
     figures: list[Figure] = Field(default_factory=list)
     tables: list[Table] = Field(default_factory=list)
@@ -168,7 +160,13 @@ class Derived(_Part):
         return next((a for a in self.actions if a.id == action_id), None)
 
 
+# The report's JSON format (``check --json``): 2 since the priority left the report's own
+# keys for a figure (``priorities`` -> ``derived.figures``, id ``priority``).
+REPORT_FORMAT = 2
+
+
 class Report(_Part):
+    format: int = REPORT_FORMAT
     ruleset: str
     ruleset_name: str
     preset: str
@@ -177,7 +175,6 @@ class Report(_Part):
     scale: str = ""
     valid: bool
     pools: list[PoolReport] = Field(default_factory=list)
-    priorities: list[PriorityReport] = Field(default_factory=list)
     derived: Derived
     findings: list[Finding]
     catalog_overrides: list[str] = Field(default_factory=list)
@@ -207,7 +204,6 @@ __all__ = [
     "Figure",
     "FigureKind",
     "Finding",
-    "PriorityReport",
     "Report",
     "Slot",
     "Table",

@@ -203,33 +203,28 @@ ConversionFormClass = Callable[[Any, Catalog], ConversionForm]
 # --- the modules, checked ------------------------------------------------------------------------
 
 
-def _checked(module: Any, names: list[str], what: str, manifest: Any) -> Any:
-    missing = [n for n in names if not hasattr(module, n)]
-    if missing:
-        raise InputError.single(
-            f"{what} module {module.__name__!r} lacks {', '.join(missing)}; "
-            f"the manifest's entry needs {', '.join(names)} (docs/conversion.md, The contracts)",
-            file=str(manifest) if manifest else None,
-        )
-    return module
-
-
 def text_format(info: Any, entry: Any) -> TextFormatModule:
-    """The module of ``info``'s text format ``entry``, imported and checked to have what the
-    entry declares (``read`` for a format that reads, ``write`` and ``lost`` for one that writes)."""
+    """The module of ``info``'s text format ``entry``, imported and held to the hooks its entry
+    declares (:data:`shipyard.core.hookspec.READ_HOOKS` for a format that reads, ``WRITE_HOOKS``
+    for one that writes): each present, each function taking what Shipyard passes."""
+    from shipyard.core import hookspec
     from shipyard.core.registry import contributed
 
-    names = (["MAX_TEXT_BYTES", "read"] if entry.reads else []) + (["write", "lost"] if entry.writes else [])
+    hooks = (hookspec.READ_HOOKS if entry.reads else ()) + (hookspec.WRITE_HOOKS if entry.writes else ())
     module = contributed(info, entry.module)
-    return cast(TextFormatModule, _checked(module, names, "text format", info.manifest_file))
+    hookspec.check_contribution(module, hooks, f"ruleset {info.id!r}: text format {entry.id!r}")
+    return cast(TextFormatModule, module)
 
 
 def conversion(info: Any, entry: Any) -> ConversionModule:
-    """The module of ``info``'s conversion ``entry``, imported and checked to have ``convert_file``."""
+    """The module of ``info``'s conversion ``entry``, imported and held to
+    :data:`shipyard.core.hookspec.CONVERSION_HOOKS` (``convert_file(file, catalog, options)``)."""
+    from shipyard.core import hookspec
     from shipyard.core.registry import contributed
 
     module = contributed(info, entry.module)
-    return cast(ConversionModule, _checked(module, ["convert_file"], "conversion", info.manifest_file))
+    hookspec.check_contribution(module, hookspec.CONVERSION_HOOKS, f"ruleset {info.id!r}: conversion {entry.id!r}")
+    return cast(ConversionModule, module)
 
 
 def check_contributions(info: Any) -> None:
@@ -252,5 +247,11 @@ def conversion_form(info: Any, entry: Any) -> ConversionFormClass:
     from shipyard.core.registry import contributed
 
     module_name, _, name = str(entry.form).partition(":")
-    module = _checked(contributed(info, module_name), [name], "conversion form", info.manifest_file)
+    module = contributed(info, module_name)
+    if not callable(getattr(module, name, None)):
+        raise InputError.single(
+            f"ruleset {info.id!r}: conversion {entry.id!r}: its form module {module_name!r} lacks the class {name!r} "
+            "(docs/conversion.md, The contracts)",
+            file=str(info.manifest_file),
+        )
     return cast(ConversionFormClass, getattr(module, name))

@@ -111,13 +111,6 @@ def render(report: Report, file: str = "") -> str:
     out.append(f"{report.ruleset_name} · preset: {report.preset_name} ({report.preset}){scale}")
     verdict = "PASSES" if report.valid else "DOES NOT PASS"
     out.append(f"Result: {verdict} — {len(errors)} error(s), {len(warnings)} warning(s), {len(advice)} advice")
-    for pr in report.priorities:
-        order = ", ".join(f"{k.capitalize()} {v}" for k, v in sorted(pr.order.items(), key=lambda kv: -kv[1]))
-        how = "pinned" if pr.pinned else "chosen automatically (least waste)"
-        out.append(
-            f"Priority: {order} free dots — {how}; net cost {pr.cost}"
-            + (f", {pr.wasted} dot(s) wasted" if pr.wasted else "")
-        )
     if report.pools:  # a ruleset with nothing to spend has no budgets
         out += ["", "Budgets"]
     for pool in report.pools:

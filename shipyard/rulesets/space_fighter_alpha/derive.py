@@ -7,7 +7,7 @@ from typing import Any
 
 from shipyard.core.model import Context
 from shipyard.core.report import Box, Derived, Figure, Slot, Table, Track
-from shipyard.core.rules import PriorityParams
+from shipyard.pointbuy.priority import priority_figure
 from shipyard.rulesets.space_fighter_alpha.design import Design
 from shipyard.rulesets.space_fighter_alpha.items import (
     AutoTurretsEffect,
@@ -193,27 +193,6 @@ def _accessories_table(ctx: Context) -> Table:
     )
 
 
-def _priority_figure(ctx: Context) -> Figure | None:
-    """How the attribute priority came out, in words: the free dots, pinned or chosen, the net cost."""
-    if not ctx.priorities:
-        return None
-    pr = ctx.priorities[0]
-    rule = next((r.params for r in ctx.catalog.rules if r.definition.id == pr.rule), None)
-    pool = ctx.catalog.pool(rule.pool) if isinstance(rule, PriorityParams) else None
-    order = ", ".join(f"{ctx.stat_name(k)} {v}" for k, v in sorted(pr.order.items(), key=lambda kv: -kv[1]))
-    how = "pinned" if pr.pinned else "chosen automatically: wastes least"
-    wasted = f", {pr.wasted} dot(s) wasted." if pr.wasted else "."
-    unit = f" {pool.name}" if pool is not None else ""
-    return Figure(
-        id="priority",
-        label="Attribute priority",
-        value=f"Free dots: {order} ({how}). Net cost {pr.cost}{unit}{wasted}",
-        kind="text",
-        path="priority",
-        source=pr.source,
-    )
-
-
 def _tracks(ctx: Context) -> list[Track]:
     """Structure, a box for each point from Structure down to -Structure, and Power, a box
     for each point of the pool spent on special maneuvers."""
@@ -283,7 +262,7 @@ def derive(ctx: Context) -> Derived:
         figs.append(
             Figure(id="move-mach", label="Mach", value=speed[1], unit="Mach", source=cite("Real-World Figures"))
         )
-    priority = _priority_figure(ctx)
+    priority = priority_figure(ctx)
     if priority is not None:
         figs.append(priority)
     figs.append(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from shipyard.core.formview import FormContext
-from shipyard.core.rules import PriorityParams
+from shipyard.pointbuy.priority import PriorityParams
 
 
 def priority_orders(ctx: FormContext, **_: Any) -> list[tuple[str, list[str]]]:
@@ -31,9 +31,10 @@ def priority_orders(ctx: FormContext, **_: Any) -> list[tuple[str, list[str]]]:
 
 def chosen_priority(ctx: FormContext, **_: Any) -> list[str] | None:
     """The order the engine chose (or the one pinned), highest priority first: what pinning keeps."""
-    if ctx.report is None or not ctx.report.priorities:
+    figure = ctx.report.derived.figure("priority") if ctx.report is not None else None
+    if figure is None or not isinstance(figure.value, dict):
         return None
-    order = ctx.report.priorities[0].order
+    order: dict[str, int] = figure.value["order"]
     return sorted(order, key=lambda attr: -order[attr])
 
 

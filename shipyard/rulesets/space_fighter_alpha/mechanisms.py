@@ -8,8 +8,9 @@ from pydantic import Field
 from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem
 from shipyard.core.model import Catalog, Context, Selection
-from shipyard.core.rules import Params, RuleType, scale_factor, scale_label
+from shipyard.core.rules import Params, RuleType
 from shipyard.core.scales import Scale
+from shipyard.pointbuy.scalelimits import scale_factor, scale_label
 from shipyard.rulesets.space_fighter_alpha.design import CustomWeapon, Design, ItemChoice
 from shipyard.rulesets.space_fighter_alpha.items import (
     AutoTurretsEffect,

@@ -6,9 +6,9 @@ from typing import Any
 
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.model import Catalog, DesignView, Selection
-from shipyard.core.rules import PriorityParams
 from shipyard.core.scales import Scale
 from shipyard.core.suggest import did_you_mean
+from shipyard.pointbuy.priority import PriorityParams
 from shipyard.rulesets.space_fighter_alpha.design import Design, ItemChoice, WeaponChoice
 
 # --- resolving references ---------------------------------------------------------------
@@ -206,7 +206,7 @@ def view(design: Design, catalog: Catalog) -> DesignView:
     if design.armor is not None or design.shields is not None:
         stats["armor"] = design.armor or 0
         stats["shields"] = design.shields or 0
-    prio = catalog.rule("priority")
-    pinned = {prio.definition.id: list(design.priority)} if prio and design.priority else {}
     marks = frozenset({"converted"}) if design.converted is not None else frozenset()
-    return DesignView(_design_scale(design, catalog), stats, selections, pinned, dict(design.budgets), marks)
+    return DesignView(
+        _design_scale(design, catalog), stats, selections, budget_overrides=dict(design.budgets), marks=marks
+    )
