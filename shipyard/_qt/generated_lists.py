@@ -27,9 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.catalogbrowser import CatalogBrowser, browser_with_list
 from shipyard._qt.formbase import MarkedLabel, Pages, Scope, plain
 from shipyard._qt.generated_browse import ListingBrowser
-from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
+from shipyard._qt.listcells import Column
+from shipyard._qt.listeditor import ListEditor
 from shipyard.core.errors import InputError
 from shipyard.core.form import Column as ColumnDecl
 from shipyard.core.form import ListDecl, MapDecl
