@@ -38,7 +38,8 @@ from shipyard._qt.formbase import SEVERITY_ORDER, MarkedLabel, Scope, plain
 from shipyard._qt.forms import StepPages, page, quiet
 from shipyard._qt.generated_actions import action_bar, action_row, ask_params, run_action
 from shipyard._qt.generated_fields import budget_rows, toggle_box, value_editor
-from shipyard._qt.generated_lists import list_area, map_area
+from shipyard._qt.generated_lists import list_area
+from shipyard._qt.generated_maps import map_area
 from shipyard._qt.generated_report import figure_rows, table_area
 from shipyard.core.form import (
     ActionDecl,
