@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.items import ListEditor
+from shipyard._qt.listeditor import ListEditor
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 from shipyard.core.edits import get_at

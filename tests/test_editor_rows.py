@@ -17,7 +17,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from shipyard._qt.items import ListEditor
+from shipyard._qt.listeditor import ListEditor
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 from shipyard.core.edits import get_at

@@ -58,6 +58,10 @@ EXPECTED = {
     "shipyard fury skirmish --seed 7 -o $out/skirmish/": (0, None),
     "shipyard catalog list technology": (0, None),
     "shipyard rulesets": (0, None),
+    "shipyard ruleset new my-fleet --point-buy -o $out/my-fleet": (
+        0,
+        "next: pip install -e out/my-fleet  then  shipyard rulesets --check out/my-fleet/shipyard_my_fleet",
+    ),
     "shipyard schema > $out/design-file.schema.json": (0, None),
 }
 

@@ -1,9 +1,9 @@
 """What the declared form's page builders share: a scope of things to keep up to date,
-accessible names from labels, and what a builder of lists, maps or actions asks of the
-pages (:class:`Pages`, which :class:`shipyard._qt.generated.FormPages` is).
+accessible names from labels, and what a builder of sections, lists, maps or actions
+asks of the pages (:class:`Pages`, which :class:`shipyard._qt.generated.FormPages` is).
 
-Kept apart so that :mod:`shipyard._qt.generated` imports the list and action builders
-and none of them imports it back.
+Kept apart so that :mod:`shipyard._qt.generated` imports the section, list and action
+builders and none of them imports it back.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Scope:
 
 
 class Pages(Protocol):
-    """What the list, map, report and action builders use of the pages they build into: the
+    """What the section, list, map, report and action builders use of the pages they build into: the
     public interface of :class:`shipyard._qt.generated.FormPages` (nothing private)."""
 
     doc: Document
@@ -79,6 +79,9 @@ class Pages(Protocol):
     def context(self) -> FormContext: ...
 
     def section(self, decl: Section, base: str, scope: Scope) -> QWidget: ...
+
+    def element(self, form: QFormLayout, el: Any, base: str, scope: Scope) -> list[QWidget]:
+        """The rows of one element of a section in ``form``; the widgets that edit something."""
 
     def row(self, form: QFormLayout, label: str, widget: QWidget, scope: Scope) -> MarkedLabel: ...
 

@@ -8,9 +8,11 @@ every label is its widget's buddy and accessible name. What a value means, its r
 its choices, whether it is enabled and the numbers its help quotes all come from
 :mod:`shipyard.core.formview`; this module only draws.
 
-The value widgets (a field's editor, a toggle, the budget settings) are in
-:mod:`shipyard._qt.generated_fields`; lists, maps and a list's detail area in
-:mod:`shipyard._qt.generated_lists`; the declared actions' dialog in
+A section and how it lays out its elements is in :mod:`shipyard._qt.generated_sections`;
+the value widgets (a field's editor, a toggle, the budget settings) in
+:mod:`shipyard._qt.generated_fields`; lists in :mod:`shipyard._qt.generated_lists`, a
+list's detail area in :mod:`shipyard._qt.generated_detail`, maps in
+:mod:`shipyard._qt.generated_maps`; the declared actions' dialog in
 :mod:`shipyard._qt.generated_actions`; what they share in :mod:`shipyard._qt.formbase`.
 """
 
@@ -19,40 +21,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
-    QGroupBox,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from shipyard._qt.formbase import SEVERITY_ORDER, MarkedLabel, Scope, plain
-from shipyard._qt.forms import StepPages, page, quiet
-from shipyard._qt.generated_actions import action_bar, action_row, ask_params, run_action
+from shipyard._qt.forms import StepPages, page
+from shipyard._qt.generated_actions import action_bar, ask_params, run_action
 from shipyard._qt.generated_fields import budget_rows, toggle_box, value_editor
-from shipyard._qt.generated_lists import list_area, map_area
-from shipyard._qt.generated_report import figure_rows, table_area
+from shipyard._qt.generated_report import figure_rows
+from shipyard._qt.generated_sections import note, section_box
 from shipyard.core.form import (
     ActionDecl,
-    ActionRef,
     BudgetsRef,
     FieldDecl,
     FigureRef,
     Form,
     ListDecl,
-    MapDecl,
     Page,
     PresetRef,
     Section,
-    TableRef,
     Toggle,
 )
 from shipyard.core.formview import (
@@ -69,15 +65,6 @@ if TYPE_CHECKING:
     from shipyard._qt.binding import Binder
     from shipyard._qt.document import Document
     from shipyard.core.findings import Finding
-
-
-def _focus(widget: QWidget) -> bool:
-    """Show the page holding ``widget`` and give it the focus."""
-    from shipyard._qt.binding import _reveal
-
-    _reveal(widget)
-    widget.setFocus()
-    return True
 
 
 class FormPages(StepPages):
@@ -204,7 +191,7 @@ class FormPages(StepPages):
         """A step: its help and sections one under another; lists take the height there is."""
         widgets: list[QWidget] = []
         if decl.help:
-            widgets.append(self._note(self.scope, decl.help))
+            widgets.append(note(self, self.scope, decl.help))
         grow: list[QWidget] = []
         for s in decl.sections:
             box = self.section(s, "", self.scope)
@@ -219,118 +206,9 @@ class FormPages(StepPages):
             widgets.append(row)
         return page(*widgets, grow=grow)
 
-    def _note(self, scope: Scope, raw: str) -> QLabel:
-        label = QLabel(wordWrap=True)
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        self.show_text(scope, raw, label.setText)
-        return label
-
     def section(self, decl: Section, base: str, scope: Scope) -> QWidget:
         """One section: a titled box (or a plain area without a title), its help, its elements."""
-        box: QWidget
-        if decl.title or decl.optional is not None:
-            group = QGroupBox()
-            self.show_text(scope, decl.title, group.setTitle)
-            box = group
-        else:
-            box = QWidget()
-        outer = QVBoxLayout(box)
-        if not (decl.title or decl.optional is not None):
-            outer.setContentsMargins(0, 0, 0, 0)
-        if decl.help:
-            outer.addWidget(self._note(scope, decl.help))
-        rows: list[QWidget] = []  # the widgets an optional object's check box enables
-        with_object: list[tuple[QFormLayout | None, QWidget]] = []  # where each is, to show it only with the object
-        if decl.optional is not None:
-            opt = decl.optional
-            path = joined(base, opt.path)
-            check = QCheckBox(opt.label)
-            check.setAccessibleName(plain(opt.label))
-            default = dict(opt.default)
-
-            def toggled(on: bool, path: str = path, check: QCheckBox = check) -> None:
-                present = self.context().value(path) is not None
-                if on != present:
-                    text = plain(opt.label) if on else f"{plain(opt.label)}: no"
-                    self.refused(self.doc.edit(path, default if on else None, merge=False, text=text))
-
-            check.toggled.connect(toggled)
-            outer.addWidget(check)
-            self.toggles.append(check)
-            self.binder.gate(path, check)  # a finding inside the object: its check box first
-
-            def focus_check(_path: str, check: QCheckBox = check) -> bool:
-                return _focus(check)
-
-            self.binder.focuser(path, focus_check)  # a finding on the object itself
-            scope.paths.add(path)
-        form: QFormLayout | None = None
-        placed: list[ActionRef] = []  # action buttons in a row, until another element comes
-        for i, el in enumerate(decl.fields):
-            if isinstance(el, ActionRef):
-                placed.append(el)
-                if i + 1 == len(decl.fields) or not isinstance(decl.fields[i + 1], ActionRef):
-                    form = None
-                    outer.addWidget(action_row(self, placed, scope))
-                    placed = []
-                continue
-            if isinstance(el, TableRef):
-                form = None
-                outer.addWidget(table_area(self, el, scope))
-                continue
-            if isinstance(el, ListDecl | MapDecl):
-                form = None
-                area = list_area(self, el, base, scope) if isinstance(el, ListDecl) else map_area(self, el, base, scope)
-                outer.addWidget(area, 1 if isinstance(el, ListDecl) else 0)
-                rows.append(area)
-                with_object.append((None, area))
-                continue
-            if form is None:
-                form = QFormLayout()
-                # text fields take the width there is; numbers and choices stay their size
-                form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-                holder = QWidget()
-                holder.setLayout(form)
-                form.setContentsMargins(0, 0, 0, 0)
-                outer.addWidget(holder)
-            made = self.element(form, el, base, scope)
-            rows += made
-            with_object += [(form, w) for w in made]
-        if decl.optional is not None:
-            path = joined(base, decl.optional.path)
-            opt = decl.optional
-
-            def update(ctx: FormContext, path: str = path, check: QCheckBox = check) -> None:
-                # runs after the fields' own conditions: without the object nothing in it is
-                # editable; with it, a field with a condition keeps what its condition said
-                present = ctx.value(path) is not None
-                with quiet(check):
-                    check.setChecked(present)
-                allowed = opt.enabled is None or holds(opt.enabled, ctx, base)
-                check.setEnabled(allowed or present)  # what the design has can always be removed
-                check.setToolTip("" if allowed else help_text(opt.why, ctx.catalog))
-                for w in rows:
-                    if not present:
-                        w.setEnabled(False)
-                    elif id(w) not in scope.conditioned:
-                        w.setEnabled(True)
-                for layout, w in with_object:  # the object's fields show with it (a named pilot's traits)
-                    if layout is None:
-                        w.setVisible(present)
-                    elif layout.isRowVisible(w) != present:
-                        layout.setRowVisible(w, present)
-
-            scope.updates.append(update)
-        if decl.when is not None:
-            when = decl.when
-
-            def shown(ctx: FormContext) -> None:
-                visible = holds(when, ctx, base)
-                if box.isHidden() == visible:
-                    box.setVisible(visible)
-
-            scope.updates.append(shown)
-        return box
+        return section_box(self, decl, base, scope)
 
     def element(self, form: QFormLayout, el: Any, base: str, scope: Scope) -> list[QWidget]:
         """The rows of one element in a form; returns the widgets that edit something."""

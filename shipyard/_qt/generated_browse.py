@@ -15,8 +15,9 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QListWidgetItem, QVBoxLayout
 
+from shipyard._qt.catalogbrowser import CatalogBrowser
 from shipyard._qt.document import Document
-from shipyard._qt.items import CatalogBrowser, facts_html, facts_text
+from shipyard._qt.itemfacts import facts_html, facts_text
 from shipyard.core.form import ListDecl
 from shipyard.core.formview import Browse, FormContext, browse
 

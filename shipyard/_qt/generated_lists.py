@@ -1,12 +1,12 @@
-"""The declared form's lists and maps (see :mod:`shipyard._qt.generated`).
+"""The declared form's lists (see :mod:`shipyard._qt.generated`).
 
 A list is a table of the design's entries (the existing :class:`ListEditor`), with a
 catalog browser to add entries of a catalog kind or an "Add" button (both, when the list
 also takes entries of its own: ``custom``), columns and their conditions from the
 declaration, read-only cells a ruleset function fills (``show``), and an optional detail
 area editing the selected entry with sections of its own (paths relative to the entry,
-so an entry may hold a list of its own). A map is one row a catalog key (skill
-percentages by skill id).
+so an entry may hold a list of its own: :mod:`shipyard._qt.generated_detail`). Here is
+what a declaration makes of these parts and how adding an entry goes.
 """
 
 from __future__ import annotations
@@ -16,23 +16,22 @@ from typing import Any
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from shipyard._qt.catalogbrowser import CatalogBrowser, browser_with_list
 from shipyard._qt.formbase import MarkedLabel, Pages, Scope, plain
 from shipyard._qt.generated_browse import ListingBrowser
-from shipyard._qt.items import CatalogBrowser, Column, ListEditor, browser_with_list
+from shipyard._qt.generated_detail import EntryDetail
+from shipyard._qt.listcells import Column
+from shipyard._qt.listeditor import ListEditor
 from shipyard.core.errors import InputError
 from shipyard.core.form import Column as ColumnDecl
-from shipyard.core.form import ListDecl, MapDecl
+from shipyard.core.form import ListDecl
 from shipyard.core.formview import (
     FormContext,
     cell_text,
@@ -46,7 +45,7 @@ from shipyard.core.formview import (
     list_entry,
     widget_for,
 )
-from shipyard.core.paths import parse_path, value_at
+from shipyard.core.paths import parse_path
 from shipyard.core.schema import spec_at
 
 _CELL = {"name": "name", "line": "line", "check": "check", "choice": "combo", "spin": "spin", "percent": "spin"}
@@ -226,7 +225,7 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
 
     scope.texts.append(texts)
     scope.updates.append(lambda _ctx: editor.refresh())
-    detail = _Detail(pages, decl, path, editor, scope) if decl.detail else None
+    detail = EntryDetail(pages, decl, path, editor, scope) if decl.detail else None
     if detail is not None:
         detail.fit()
     focus_list = editor.focus_path
@@ -274,185 +273,3 @@ def _offer_adding(button: QPushButton, ctx: FormContext, path: str, noun: str, p
         tip = f"{what}, which this design has not got: turn that on first."
     if button.toolTip() != tip:
         button.setToolTip(tip)
-
-
-class _Detail:
-    """The selected entry's own sections, rebuilt (with a scope of their own) on selection."""
-
-    def __init__(self, pages: Pages, decl: ListDecl, path: str, editor: ListEditor, parent: Scope) -> None:
-        self.pages, self.decl, self.path, self.editor = pages, decl, path, editor
-        self.noun = decl.noun or plain(decl.label).lower()
-        self.box = QGroupBox()
-        self.box.setTitle(f"Selected: none (choose a row of {plain(decl.label)})")
-        self.layout = QVBoxLayout(self.box)
-        self.scope = Scope()
-        self.row: int | None = None
-        self.shown: tuple[int | None, int] = (None, -1)
-        self.sections: list[QWidget] = []
-        # a detail whose every section is for some entries only (a Turret's weapons) is
-        # hidden while the selected entry has none of them to show
-        self.conditional = all(s.when is not None for s in decl.detail)
-        editor.currentCellChanged.connect(lambda row, _c, _r, _pc: self.show(row))
-        parent.updates.append(self.update)
-
-    def entries(self) -> list[Any]:
-        value = self.pages.context().value(self.path)
-        return value if isinstance(value, list) else []
-
-    def clear(self) -> None:
-        for p in self.scope.paths:
-            self.pages.binder.unbind(p)
-        for e in self.scope.lists:
-            if e in self.pages.lists:
-                self.pages.lists.remove(e)
-        for b in self.scope.browsers:
-            if b in self.pages.browsers:
-                self.pages.browsers.remove(b)
-        while self.layout.count():
-            item = self.layout.takeAt(0)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.hide()
-                w.deleteLater()
-        self.scope = Scope()
-        self.sections = []
-
-    def fit(self) -> None:
-        """Hide a detail that has nothing to show for the selected entry."""
-        if self.conditional:
-            wanted = self.row is not None and any(not w.isHidden() for w in self.sections)
-            if self.box.isHidden() == wanted:
-                self.box.setVisible(wanted)
-
-    def show(self, row: int | None) -> None:
-        entries = self.entries()
-        if row is not None and not 0 <= row < len(entries):
-            row = None
-        if (row, len(entries)) == self.shown:
-            return
-        self.clear()
-        self.row = row
-        self.shown = (row, len(entries))
-        if row is None:
-            self.box.setTitle(f"Selected: none (choose a row of {plain(self.decl.label)})")
-            self.fit()
-            return
-        base = f"{self.path}[{row}]"
-        self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[row]) or self.noun}")
-        for section in self.decl.detail:
-            widget = self.pages.section(section, base, self.scope)
-            self.sections.append(widget)
-            self.layout.addWidget(widget)
-        ctx = self.pages.context()
-        self.pages.binder.refresh(ctx.data)
-        self.scope.refresh(ctx, True)
-        self.fit()
-        self.pages.structure_changed()
-
-    def update(self, ctx: FormContext) -> None:
-        entries = self.entries()
-        if self.row is not None and self.shown != (self.row, len(entries)):
-            self.show(self.editor.currentRow() if self.editor.currentRow() >= 0 else self.row)
-            return
-        self.scope.refresh(ctx, self.pages.catalog_changed)
-        if self.row is not None and self.row < len(entries):
-            self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[self.row]) or self.noun}")
-        self.fit()
-
-    def focus(self, path: str) -> bool:
-        """After the list selected the row: a field of the detail, if one is bound at ``path``."""
-        rest = parse_path(path)[len(parse_path(self.path)) :]
-        if not rest or not isinstance(rest[0], int):
-            return True
-        self.show(rest[0])
-        from shipyard._qt.binding import _covers
-
-        if any(_covers(p, path) for p in self.scope.paths):
-            return self.pages.binder.focus(path)
-        return True
-
-
-def map_area(pages: Pages, decl: MapDecl, base: str, scope: Scope) -> QWidget:
-    """A value for each key of a catalog kind (a skill's percentage); unset keys are left out.
-
-    The keys may follow the design (a ruleset function naming the ship's systems): the rows
-    are made again when they change, and a key the design holds that is no longer offered
-    keeps a row of its own until it is set to none."""
-    ctx = pages.context()
-    root = joined(base, decl.map)
-    spec = spec_at(ctx.catalog.form_schema, root) if ctx.catalog.form_schema is not None else None
-    item = spec.item if spec is not None else None
-    low = decl.min if decl.min is not None else (item.minimum if item is not None else None)
-    high = decl.max if decl.max is not None else (item.maximum if item is not None else None)
-    percent = decl.widget == "percent"
-    lo = int(low) if low is not None else 0
-    hi = int(high) if high is not None else (100 if percent else 999)
-    box = QWidget()
-    outer = QVBoxLayout(box)
-    outer.setContentsMargins(0, 0, 0, 0)
-    caption = QLabel()
-    pages.show_text(scope, decl.label, caption.setText)
-    outer.addWidget(caption)
-    form = QFormLayout()
-    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-    outer.addLayout(form)
-    shown: list[tuple[str, Any]] = []
-    rows = Scope()  # the rows' help and labels: made again with the rows, not piled up
-
-    def texts(ctx: FormContext) -> None:
-        for t in rows.texts:
-            t(ctx)
-
-    scope.texts.append(texts)
-
-    def row(label: str, key: Any) -> str:
-        path = f"{root}.{key}"
-        spin = QSpinBox()
-        if percent:
-            spin.setSuffix("%")
-        if decl.none is not None:
-            spin.setRange(lo - 1, hi)
-            spin.setSpecialValueText(help_text(decl.none, pages.context().catalog))  # "AI 50%"
-            pages.binder.spin(path, spin, none_value=lo - 1)
-        else:
-            spin.setRange(lo, hi)
-            pages.binder.spin(path, spin)
-        pages.row(form, label, spin, rows)
-        if decl.help:
-            pages.set_help(rows, spin, decl.help)
-        scope.paths.add(path)
-        return path
-
-    def update(ctx: FormContext) -> None:
-        keys = [(label, key) for label, key in choices(decl.keys, ctx) if key is not None]
-        try:
-            held = value_at(ctx.data, root)
-        except Exception:
-            held = None
-        if isinstance(held, dict):
-            # a key the design holds that is offered no longer (a system renamed): shown, so
-            # that its finding has a field to focus and the user can set it to none
-            offered = {str(key) for _label, key in keys}
-            keys += [(str(key), key) for key in held if str(key) not in offered]
-        if keys == shown:
-            return
-        for _label, key in shown:
-            pages.binder.unbind(f"{root}.{key}")
-            scope.paths.discard(f"{root}.{key}")
-        while form.rowCount():
-            # taken out and deleted later, not at once: the change may come from one of these
-            # spin boxes (set to none, its key goes), still inside its own signal
-            taken = form.takeRow(0)
-            for item in (taken.labelItem, taken.fieldItem):
-                widget = item.widget() if item is not None else None
-                if widget is not None:
-                    widget.hide()
-                    widget.deleteLater()
-        rows.texts.clear()
-        shown[:] = keys
-        for path in [row(label, key) for label, key in keys]:
-            pages.binder.refresh_one(path, ctx.data)
-
-    update(ctx)
-    scope.updates.append(update)
-    return box
