@@ -1,6 +1,6 @@
 """What the core knows of a scale ladder: protocols, not the ladder itself.
 
-A ladder of named steps a design is at (Starfighter, Starship, "Starship + 2") is a
+A ladder of named steps a design is at (a Fighter, a Capital ship, "Capital + 2") is a
 point-buy capability's (``shipyard.pointbuy.scales``, the catalog's ``scales`` section,
 read only for a ruleset whose manifest declares the capability). The core reads one
 where every ruleset's tools do — a pool's budget by scale, a form's ``scales:`` choice,
