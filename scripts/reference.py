@@ -156,19 +156,25 @@ def catalog_page() -> str:
     from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, CORE_SECTIONS
     from shipyard.core.items import CatalogItem, Preset, PricedItem, RulesetSection
     from shipyard.core.pools import PoolDef
-    from shipyard.core.scales import ScalesSection
+    from shipyard.pointbuy.scales import ScalesSection
 
     out = [
         "# Catalog files\n\n"
         "A catalog folder holds YAML files, each a mapping of sections; a section is named by its key, not\n"
-        f"by the file (the shared sections are {', '.join(f'`{s}`' for s in CORE_SECTIONS)}; every other\n"
+        f"by the file (the shared sections are {', '.join(f'`{s}`' for s in CORE_SECTIONS)}; a capability the\n"
+        "manifest declares adds its own (point-buy: `scales`); every other\n"
         "key is an item kind the ruleset's `ITEM_KINDS` declares). docs/catalog-format.md describes the\n"
         "built-in rulesets' item kinds; rules.md here lists every rule type.\n",
         "## ruleset.yaml: `ruleset`\n\n" + "\n".join(section(m) for m in models_below(RulesetSection)),
-        "## scales.yaml: `scales` (optional)\n\n"
+        "## scales.yaml: `scales` (optional; the point-buy capability)\n\n"
         "A ladder of named steps: a design is at one of them (`DesignView.scale`), and values given per\n"
         "scale in a catalog (a pool's budget) apply to that step and every step above it until another\n"
-        "value is given. Without a `scales` section the ruleset has no scale (`Catalog.scales` is None).\n\n"
+        "value is given. Without a `scales` section the ruleset has no scale (`Catalog.scales` is None).\n"
+        "The section is the point-buy capability's (`shipyard/pointbuy/scales.py`): a catalog may have it\n"
+        "when its ruleset's manifest says `capabilities: [point-buy]`, and is told the line to add when it\n"
+        "does not. The core reads the ladder only through `shipyard.core.ladder`'s protocols (`Ladder`:\n"
+        "`parse`, `ids`, `lookup`, `allows`, `offered`, `multiplier`; `Step`: `index`, `id`, `name`,\n"
+        "`family`); a ruleset's code reaches the whole ladder with `shipyard.pointbuy.scales.ladder(catalog)`.\n\n"
         + "\n".join(section(m) for m in models_below(ScalesSection)),
         "## pools.yaml: `pools` (optional)\n\n"
         "A list of budgets. A pool's `budget` is picked in one of three ways:\n\n"

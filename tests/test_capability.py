@@ -276,3 +276,32 @@ def test_a_value_without_a_budget_is_a_finding_at_the_choice_not_an_exception(
     assert missing.message == "Gun Points: no budget for hull '4'; the catalog gives one for 3, 5"
     (pool,) = report.pools
     assert (pool.budget, pool.budget_note) == (0, "hull 4 has no budget")
+
+
+SCALED_POOLS = (
+    "pools:\n  - {id: gun-points, name: Gun Points, budget: {boat: 2, ship: 6}, source: Guns}\n"
+    "scales:\n  ladder:\n    - {id: boat, name: Boat, source: Sizes}\n    - {id: ship, name: Ship, source: Sizes}\n"
+    "  capacity_multiplier: 2\n  capacity_multiplier_source: Sizes\n"
+)
+
+
+def test_the_scale_ladder_is_the_capabilitys_section(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog with a ``scales`` section whose manifest declares no capability is told the line to add."""
+    pkg = gunboats(tmp_path, monkeypatch, pools=SCALED_POOLS, capabilities="")
+    with pytest.raises(InputError) as caught:
+        load_catalog("tiny-gunboats", use_user_folder=False)
+    first = caught.value.problems[0]
+    assert first.message == (
+        "section 'scales' is given by the capability 'point-buy' (Point-buy), which the ruleset's manifest does "
+        "not declare: add 'capabilities: [point-buy]' to its manifest.yaml"
+    )
+    assert (first.file, first.line) == (str(pkg / "catalog" / "pools.yaml"), 3)
+
+
+def test_declared_the_scale_ladder_is_read_into_the_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gunboats(tmp_path, monkeypatch, pools=SCALED_POOLS)
+    catalog = load_catalog("tiny-gunboats", use_user_folder=False)
+    assert catalog.scales is not None and catalog.scales.ids() == ["boat", "ship"]
+    assert catalog.scales.offered("designable") == [("Boat", "boat"), ("Ship", "ship")]
+    ship = catalog.scales.parse("Ship")
+    assert ship is not None and catalog.scales.lookup({"boat": 2, "ship": 6}, ship) == (6, 0)

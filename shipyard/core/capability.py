@@ -16,27 +16,40 @@ type it lacks (to say which capability would give it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shipyard.core.errors import InputError
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from shipyard.core.model import RuleType
 
 GROUP = "shipyard.capabilities"
 
 
 @dataclass(frozen=True)
+class Section:
+    """A catalog section a capability reads: the model its body is validated with, and what
+    the catalog keeps of it (``build`` of the validated body). The core reads the section
+    ``scales`` as a :class:`shipyard.core.ladder.Ladder` (``Catalog.scales``)."""
+
+    model: type[BaseModel]
+    build: Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
 class Capability:
-    """What a capability gives: its rule types, under an id a manifest names."""
+    """What a capability gives: its rule types and catalog sections, under an id a manifest names."""
 
     id: str
     name: str
     description: str
     rule_types: Mapping[str, RuleType]
+    sections: Mapping[str, Section] = field(default_factory=dict)
 
 
 @cache
@@ -76,6 +89,14 @@ def load(capability_id: str) -> Capability:
     return found
 
 
+def sections(capability_ids: list[str]) -> dict[str, Section]:
+    """The catalog sections the listed capabilities read, in the order listed."""
+    found: dict[str, Section] = {}
+    for capability_id in capability_ids:
+        found.update(load(capability_id).sections)
+    return found
+
+
 def rule_types(capability_ids: list[str]) -> dict[str, RuleType]:
     """The rule types the listed capabilities give, in the order listed."""
     types: dict[str, RuleType] = {}
@@ -84,18 +105,28 @@ def rule_types(capability_ids: list[str]) -> dict[str, RuleType]:
     return types
 
 
-def offering(rule_type: str) -> list[Capability]:
-    """The installed capabilities that give ``rule_type`` (for the message on an unknown type);
-    a capability that cannot be loaded gives none."""
+def offering(rule_type: str = "", section: str = "") -> list[Capability]:
+    """The installed capabilities that give ``rule_type`` or read ``section`` (for the message on
+    an unknown type or section); a capability that cannot be loaded gives none."""
     found = []
     for capability_id in sorted(installed()):
         try:
             capability = load(capability_id)
         except InputError:
             continue
-        if rule_type in capability.rule_types:
+        if rule_type in capability.rule_types or section in capability.sections:
             found.append(capability)
     return found
+
+
+def undeclared(what: str, givers: list[Capability]) -> str:
+    """What to add for ``what`` ("rule type 'stat-cost'", "section 'scales'") that a capability
+    the manifest does not declare gives."""
+    ids = ", ".join(c.id for c in givers)
+    return (
+        f"{what} is given by the capability {ids!r} ({givers[0].name}), which the ruleset's manifest "
+        f"does not declare: add 'capabilities: [{givers[0].id}]' to its manifest.yaml"
+    )
 
 
 def forget() -> None:

@@ -25,7 +25,6 @@ from shipyard.core.model import Catalog, Origin, RulesetModule
 from shipyard.core.pools import PoolDef
 from shipyard.core.resources import user_data_folder
 from shipyard.core.safepaths import UnsafePath, regular_files, subfolder
-from shipyard.core.scales import ScaleLadder, ScalesSection
 from shipyard.core.suggest import did_you_mean, normalise
 from shipyard.core.termtext import quote
 from shipyard.core.usertext import check_total_size, validate_strictly
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
     from shipyard.core.yamlio import YamlDocument
 
 YAML_SUFFIXES = (".yaml", ".yml")
-CORE_SECTIONS = ("ruleset", "scales", "pools", "rules", "form", "preset")
+CORE_SECTIONS = ("ruleset", "pools", "rules", "form", "preset")
 BUDGET_WITHOUT_SCALES = "all"  # a pool's budget key in a ruleset without scales
 # The YAML of one user catalog folder (one ruleset's files), all files together: five
 # times a whole built-in ruleset, read in a few seconds (docs/catalog-format.md).
@@ -81,7 +80,8 @@ class _Builder:
         self.info = info
         self.meta: RulesetMeta | None = None
         self.module = module
-        self.scales: ScalesSection | None = None
+        self.parts: dict[str, Any] = {}  # the capabilities' sections, built (scales: a Ladder)
+        self._capability_sections: dict[str, Any] | None = None
         self.form: Form | None = None
         self.form_doc: YamlDocument | None = None
         self.pools: dict[str, PoolDef] = {}
@@ -97,6 +97,7 @@ class _Builder:
         from shipyard.core.yamlio import load_yaml  # ruamel.yaml only when the cache misses
 
         seen_here: dict[tuple[str, str], Origin] = {}
+        self._sections()  # an unknown capability is one error at the manifest, not one a file
         files = _yaml_files(folder)
         if not builtin:  # reading YAML with positions is slow: bound a stranger's folder first
             check_total_size(files, MAX_USER_FOLDER_BYTES, folder, "a user catalog folder")
@@ -112,9 +113,10 @@ class _Builder:
         for section, body in doc.data.items():
             if section == "ruleset":
                 self._ruleset(doc, body, builtin)
-            elif section == "scales":
+            elif section in self._sections():
                 self._only_builtin(doc, section, builtin)
-                self.scales = _validate(doc, ScalesSection, body, (section,))
+                declared = self._sections()[section]
+                self.parts[section] = declared.build(_validate(doc, declared.model, body, (section,)))
             elif section == "pools":
                 self._only_builtin(doc, section, builtin)
                 for i, entry in enumerate(_as_list(doc, body, section)):
@@ -178,9 +180,14 @@ class _Builder:
     def _items(self, doc: YamlDocument, kind: str, body: Any, seen_here: dict[tuple[str, str], Origin]) -> None:
         model = self.module.ITEM_KINDS.get(kind)
         if model is None:
-            known = [*CORE_SECTIONS, *self.module.ITEM_KINDS]
+            from shipyard.core.capability import offering, undeclared
+
+            known = [*CORE_SECTIONS, *self._sections(), *self.module.ITEM_KINDS]
+            givers = offering(section=kind)
             raise doc.error(
-                f"unknown section {quote(kind)}; {did_you_mean(kind, known)}".rstrip("; "),
+                undeclared(f"section {quote(kind)}", givers)
+                if givers
+                else f"unknown section {quote(kind)}; {did_you_mean(kind, known)}".rstrip("; "),
                 (kind,),
                 allowed=", ".join(known),
             )
@@ -223,10 +230,22 @@ class _Builder:
         error at the manifest's ``capabilities``."""
         from shipyard.core.capability import rule_types
 
+        return self._declared(rule_types)
+
+    def _sections(self) -> dict[str, Any]:
+        """The catalog sections the declared capabilities read (point-buy: ``scales``)."""
+        if self._capability_sections is None:
+            from shipyard.core.capability import sections
+
+            self._capability_sections = self._declared(sections)
+        return self._capability_sections
+
+    def _declared(self, what: Any) -> dict[str, Any]:
         try:
-            return rule_types(self.info.manifest.capabilities)
+            found: dict[str, Any] = what(self.info.manifest.capabilities)
         except InputError as exc:
             raise InputError([replace(p, file=p.file or str(self.info.manifest_file)) for p in exc.problems]) from None
+        return found
 
     def build(self, folders: tuple[Path, ...]) -> Catalog:
         from shipyard.core.rules import bind_rules
@@ -236,14 +255,14 @@ class _Builder:
         if self.problems:
             raise InputError(self.problems)
         assert self.meta is not None
-        sections = {"scales"} if self.scales is not None else set()
+        sections = set(self.parts)
         if self.pools:
             sections.add("pools")
         bound = bind_rules(self.rules, self.module, frozenset(sections), self._capability_types())
         catalog = Catalog(
             meta=self.meta,
             module=self.module,
-            scales=ScaleLadder(self.scales) if self.scales is not None else None,
+            scales=self.parts.get("scales"),
             pools=list(self.pools.values()),
             rules=bound,
             items=self.items,

@@ -202,19 +202,7 @@ def choices(decl: Choices, ctx: FormContext) -> list[tuple[str, Any]]:
         else:
             out += [(item.name, item.id) for item in items]
     elif decl.scales is not None:
-        ladder = catalog.ladder
-        if decl.scales == "component":
-            out += [(e.name, e.id) for e in ladder.section.ladder]
-        else:
-            for sid in ladder.designable_ids():
-                s = ladder.parse(sid)
-                out.append((s.name if s else sid, sid))
-            ext = ladder.section.extension
-            if ext is not None:
-                for n in range(1, min(ext.max_steps, 6) + 1):
-                    s = ladder.parse(f"{ext.base}+{n}")
-                    if s is not None:
-                        out.append((s.name, s.id))
+        out += catalog.ladder.offered(decl.scales)
     elif decl.call is not None:
         out += [(str(label), value) for label, value in ctx.call(decl.call)]
     return out

@@ -25,9 +25,9 @@ from pydantic import BaseModel, ConfigDict
 
 from shipyard.core.findings import FindingSink
 from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
+from shipyard.core.ladder import Ladder, Step
 from shipyard.core.pools import Ledger, Line, PoolDef
 from shipyard.core.report import Derived
-from shipyard.core.scales import Scale, ScaleLadder
 
 if TYPE_CHECKING:
     from shipyard.core.form import Form
@@ -98,7 +98,7 @@ class Catalog:
 
     meta: RulesetMeta
     module: RulesetModule
-    scales: ScaleLadder | None
+    scales: Ladder | None
     pools: list[PoolDef]
     rules: list[BoundRule]
     items: dict[str, dict[str, CatalogItem]]
@@ -141,7 +141,7 @@ class Catalog:
         return form
 
     @property
-    def ladder(self) -> ScaleLadder:
+    def ladder(self) -> Ladder:
         """The scale ladder, for code that only runs where the ruleset has scales."""
         if self.scales is None:
             raise LookupError(f"ruleset {self.meta.id!r} has no scales")
@@ -228,7 +228,7 @@ class Selection:
     path: str
     level: int = 1
     count: int = 1
-    component_scale: Scale | None = None
+    component_scale: Step | None = None
 
 
 @dataclass
@@ -239,7 +239,7 @@ class DesignView:
     percentage, a point value); the rules compare and cost them, never interpret them.
     """
 
-    scale: Scale | None
+    scale: Step | None
     stats: Mapping[str, int | float]
     selections: list[Selection]
     # Keyword-only: what the design sets beyond its stats and items. The budgets the
@@ -294,7 +294,7 @@ class Context:
     notes: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def scale(self) -> Scale:
+    def scale(self) -> Step:
         """The design's scale; only rules that need the scales capability ask for it."""
         if self.view.scale is None:
             raise LookupError(f"ruleset {self.catalog.meta.id!r} has no scales")

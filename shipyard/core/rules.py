@@ -98,15 +98,11 @@ def bind_rules(
 def _unknown_type(name: str, types: Mapping[str, RuleType]) -> str:
     """Why a rule type is unknown: a capability the manifest does not declare gives it (what to
     add), or it is misspelt (the closest known type)."""
-    from shipyard.core.capability import offering
+    from shipyard.core.capability import offering, undeclared
 
-    givers = offering(name)
+    givers = offering(rule_type=name)
     if givers:
-        ids = ", ".join(c.id for c in givers)
-        return (
-            f"rule type {name!r} is given by the capability {ids!r} ({givers[0].name}), which the ruleset's "
-            f"manifest does not declare: add 'capabilities: [{givers[0].id}]' to its manifest.yaml"
-        )
+        return undeclared(f"rule type {name!r}", givers)
     return f"unknown rule type {name!r}; {did_you_mean(name, types)}".rstrip("; ")
 
 

@@ -15,7 +15,7 @@ from shipyard.core.items import PricedItem
 from shipyard.core.model import Catalog, Context, Params, Selection
 
 if TYPE_CHECKING:
-    from shipyard.core.scales import Scale
+    from shipyard.core.ladder import Step
 
 
 class KindsParams(Params):
@@ -31,12 +31,12 @@ def scale_factor(ctx: Context, sel: Selection, divisor: int | None) -> Fraction:
     return Fraction(1, divisor**steps) if steps > 0 else Fraction(1)
 
 
-def scale_label(component: "Scale | None", factor: Fraction) -> str:
+def scale_label(component: "Step | None", factor: Fraction) -> str:
     """What a line item adds to its label when an out-of-scale component is priced differently."""
     return f", {component.name} scale x {factor}" if component is not None and factor != 1 else ""
 
 
-def scale_restriction(catalog: Catalog, item: object, scale: "Scale") -> str | None:
+def scale_restriction(catalog: Catalog, item: object, scale: "Step") -> str | None:
     """Why ``item`` may not be used at ``scale`` (None when it may): the scales it is for."""
     if not isinstance(item, PricedItem) or catalog.scales is None or catalog.scales.allows(item.scales, scale):
         return None

@@ -8,6 +8,7 @@ from typing import Any
 from shipyard.core.model import Context
 from shipyard.core.report import Box, Derived, Figure, Slot, Table, Track
 from shipyard.pointbuy.priority import priority_figure
+from shipyard.pointbuy.scales import ladder
 from shipyard.rulesets.space_fighter_alpha.design import Design
 from shipyard.rulesets.space_fighter_alpha.items import (
     AutoTurretsEffect,
@@ -37,7 +38,7 @@ def _signed(n: int) -> str:
 
 def _move_speed(ctx: Context, move: int) -> tuple[int, float] | None:
     tables = {t.scale: t for t in ctx.catalog.kind("move_speeds").values() if isinstance(t, MoveSpeedTable)}
-    found = ctx.catalog.ladder.lookup(tables, ctx.scale)
+    found = ladder(ctx.catalog).lookup(tables, ctx.scale)
     if found is None:
         return None
     row = next((r for r in found[0].speeds if r.move == move), None)
@@ -70,7 +71,7 @@ def _attack_text(design: Design, weapon: Weapon | None, damage: int, turret: boo
 
 
 def _component_scale_name(ctx: Context, scale: str | None) -> str:
-    parsed = ctx.catalog.ladder.parse(scale) if scale else None
+    parsed = ladder(ctx.catalog).parse(scale) if scale else None
     return parsed.name if parsed is not None else ctx.scale.name
 
 
@@ -133,7 +134,7 @@ def _interscale_table(ctx: Context) -> Table | None:
         return None
     rows: list[list[Any]] = []
     for step in range(-rule.span, rule.span + 1):
-        other = ctx.catalog.ladder.at_index(ctx.scale.index + step)
+        other = ladder(ctx.catalog).at_index(ctx.scale.index + step)
         if other is None or step == 0:
             continue
         n = abs(step) * rule.successes_per_step

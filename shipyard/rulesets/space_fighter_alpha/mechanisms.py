@@ -7,10 +7,11 @@ from pydantic import Field
 
 from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem
+from shipyard.core.ladder import Step
 from shipyard.core.model import Catalog, Context, Selection
 from shipyard.core.rules import Params, RuleType
-from shipyard.core.scales import Scale
 from shipyard.pointbuy.scalelimits import scale_factor, scale_label
+from shipyard.pointbuy.scales import ladder
 from shipyard.rulesets.space_fighter_alpha.design import CustomWeapon, Design, ItemChoice
 from shipyard.rulesets.space_fighter_alpha.items import (
     AutoTurretsEffect,
@@ -46,11 +47,11 @@ def _effects(ctx: Context, effect_type: type[_Effect]) -> list[tuple[Selection, 
 
 
 def _scaled(ctx: Context, per_scale: dict[str, int]) -> int:
-    found = ctx.catalog.ladder.lookup_family(per_scale, ctx.scale)
+    found = ladder(ctx.catalog).lookup_family(per_scale, ctx.scale)
     if found is None:
         return 0
     value, steps = found
-    return int(value * ctx.catalog.ladder.multiplier**steps)
+    return int(value * ladder(ctx.catalog).multiplier ** steps)
 
 
 def capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
@@ -75,7 +76,7 @@ def _capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
         per = _scaled(ctx, eff.per_level)
         if not included and not (level and per):
             continue
-        unit_found = ctx.catalog.ladder.lookup_family(eff.unit, ctx.scale)
+        unit_found = ladder(ctx.catalog).lookup_family(eff.unit, ctx.scale)
         unit = unit_found[0] if unit_found else ""
         total = included + level * per
         how = " + ".join(
@@ -157,7 +158,7 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
         _custom_weapon_cost(ctx, p, i, c)
 
 
-def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp: Scale | None, path: str) -> None:
+def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp: Step | None, path: str) -> None:
     """Out-of-Scale Designs: a component larger than the design is bought as custom technology."""
     if comp is not None and comp.index > ctx.scale.index:
         ctx.findings.add(
@@ -175,7 +176,7 @@ def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp:
 
 def _custom_weapon_cost(ctx: Context, p: WeaponCostParams, i: int, c: CustomWeapon) -> None:
     """A custom weapon costs what the Storyteller assigns, /5 per scale step down."""
-    comp = ctx.catalog.ladder.parse(c.scale) if c.scale else None
+    comp = ladder(ctx.catalog).parse(c.scale) if c.scale else None
     _refuse_larger_component(ctx, p, c.name, comp, f"custom_weapons[{i}].scale")
     sel = Selection("custom_weapons", c.name, f"custom_weapons[{i}]", 1, c.count, comp)
     factor = scale_factor(ctx, sel, p.smaller_scale_divisor)
@@ -314,11 +315,11 @@ class CrewParams(Params):
     severity: Severity = Severity.WARNING
 
 
-def crew_range(catalog: Catalog, scale: Scale, structure: int, p: CrewParams) -> tuple[int, int, int] | None:
+def crew_range(catalog: Catalog, scale: Step, structure: int, p: CrewParams) -> tuple[int, int, int] | None:
     """The crew guideline (minimum, maximum, the scale's multiplier), or None off the rule's scale."""
     if scale.family != p.scale:
         return None
-    mult: int = catalog.ladder.multiplier**scale.steps_above_family
+    mult: int = ladder(catalog).multiplier ** scale.steps_above_family
     return structure * p.min_per_structure * mult, structure * p.max_per_structure * mult, mult
 
 

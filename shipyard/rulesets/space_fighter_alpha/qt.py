@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
+from shipyard.pointbuy.scales import ladder
 from shipyard.rulesets.space_fighter_alpha.trinity import (
     ConversionResult,
     ConversionTable,
@@ -224,7 +225,7 @@ class TrinityDialog(QDialog):
         self.table = table
         t = self.table
         self.setWindowTitle(f"Import {t.system} vessel")
-        scales = {row.vt: catalog.ladder.parse(row.scale) for row in t.vehicle_types}
+        scales = {row.vt: ladder(catalog).parse(row.scale) for row in t.vehicle_types}
 
         # converted fields
         self.name = _line(24, "e.g. Kestrel-9 Interceptor")
@@ -254,7 +255,7 @@ class TrinityDialog(QDialog):
         soak_lay.addWidget(self.soak_mark)
         soak_lay.addStretch(1)
         per = " / ".join(
-            f"{points} at {scale.name if (scale := catalog.ladder.parse(sid)) else sid} scale"
+            f"{points} at {scale.name if (scale := ladder(catalog).parse(sid)) else sid} scale"
             for sid, points in t.cost.points_per_resource.items()
         )
         converted = QGroupBox("Converted")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.errors import InputError, Problem
+from shipyard.core.ladder import Step
 from shipyard.core.model import Catalog, DesignView, Selection
-from shipyard.core.scales import Scale
 from shipyard.core.suggest import did_you_mean
 from shipyard.pointbuy.priority import PriorityParams
+from shipyard.pointbuy.scales import ladder
 from shipyard.rulesets.space_fighter_alpha.design import Design, ItemChoice, WeaponChoice
 
 # --- resolving references ---------------------------------------------------------------
@@ -43,9 +44,9 @@ def _resolve_items(
 def _scale_id(text: str | None, catalog: Catalog, path: str, problems: list[Problem]) -> str | None:
     if text is None:
         return None
-    s = catalog.ladder.parse(text)
+    s = ladder(catalog).parse(text)
     if s is None:
-        problems.append(Problem(f"unknown scale {text!r}", path=path, allowed=", ".join(catalog.ladder.ids())))
+        problems.append(Problem(f"unknown scale {text!r}", path=path, allowed=", ".join(ladder(catalog).ids())))
         return text
     return s.id
 
@@ -73,13 +74,13 @@ def _resolve_weapons(
 def resolve(design: Design, catalog: Catalog) -> Design:
     """Resolve names and aliases to catalog ids; report every unknown name at once."""
     problems: list[Problem] = []
-    scale = catalog.ladder.parse(design.scale)
+    scale = ladder(catalog).parse(design.scale)
     if scale is None or not scale.designable:
         problems.append(
             Problem(
                 f"{design.scale!r} is not a scale a spacecraft can be designed at",
                 path="scale",
-                allowed=catalog.ladder.designable_allowed(),
+                allowed=ladder(catalog).designable_allowed(),
             )
         )
     prio = catalog.params(PriorityParams)
@@ -144,12 +145,12 @@ def new_design(kind: str, name: str, catalog: Catalog) -> Design:
     from shipyard.rulesets.space_fighter_alpha.mechanisms import CrewParams, crew_range
 
     scale = kind
-    s = catalog.ladder.parse(scale)
+    s = ladder(catalog).parse(scale)
     if s is None or not s.designable:
         raise InputError.single(
             f"{scale!r} is not a scale a spacecraft can be designed at",
             path="scale",
-            allowed=catalog.ladder.designable_allowed(),
+            allowed=ladder(catalog).designable_allowed(),
         )
     base = {st.id: st.base or 0 for st in catalog.meta.stats}
     crew = base.get("crew", 0)
@@ -172,17 +173,17 @@ def new_design(kind: str, name: str, catalog: Catalog) -> Design:
 # --- the neutral view ---------------------------------------------------------------------
 
 
-def _design_scale(design: Design, catalog: Catalog) -> Scale:
-    s = catalog.ladder.parse(design.scale)
+def _design_scale(design: Design, catalog: Catalog) -> Step:
+    s = ladder(catalog).parse(design.scale)
     if s is None:  # a design built in code, not loaded: evaluate must still not raise
-        s = catalog.ladder.parse(catalog.ladder.designable_ids()[0])
+        s = ladder(catalog).parse(ladder(catalog).designable_ids()[0])
     assert s is not None
     return s
 
 
 def view(design: Design, catalog: Catalog) -> DesignView:
-    def comp(text: str | None) -> Scale | None:
-        return catalog.ladder.parse(text) if text else None
+    def comp(text: str | None) -> Step | None:
+        return ladder(catalog).parse(text) if text else None
 
     selections = [
         Selection("weapons", w.weapon, f"weapons[{i}]", 1, w.count, comp(w.scale)) for i, w in enumerate(design.weapons)

@@ -28,6 +28,7 @@ from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
 from shipyard.core.textformats import loaded_design
 from shipyard.core.usertext import NUMBER_RANGE
+from shipyard.pointbuy.scales import ladder
 
 # A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
 MAX_VESSEL_BYTES = 256 * 1024
@@ -377,7 +378,7 @@ class _Converter:
         )
 
     def scale(self, scale_id: str) -> Any:
-        found = self.catalog.ladder.parse(scale_id)
+        found = ladder(self.catalog).parse(scale_id)
         if found is None:
             raise InputError.single(f"the conversion table names unknown scale {scale_id!r}", file=table_file())
         return found
@@ -480,7 +481,7 @@ class _Converter:
         if self.v.cost is None:
             self.note(row.label, "note", "", "", f"not given; no {row.result}", row.source)
             return
-        found = self.catalog.ladder.lookup(row.points_per_resource, scale)
+        found = ladder(self.catalog).lookup(row.points_per_resource, scale)
         if found is None:
             raise InputError.single(f"the conversion table prices no {scale.name}-scale vessel", file=table_file())
         per = found[0]
@@ -514,7 +515,7 @@ class _Converter:
         value: int | None = row.value
         why = row.why
         if row.by_scale:
-            found = self.catalog.ladder.lookup(row.by_scale, scale)
+            found = ladder(self.catalog).lookup(row.by_scale, scale)
             if found is not None:
                 raw = found[0]
                 if isinstance(raw, str):

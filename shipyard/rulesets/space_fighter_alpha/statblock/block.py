@@ -14,6 +14,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
 from shipyard.core.textformats import ImportEntry, ImportReport, TextImport, short
+from shipyard.pointbuy.scales import ladder
 
 from .lists import Entry, ListReading
 from .text import MAX_NUMBER_DIGITS, MAX_TEXT_BYTES, NUMBER, SIGNS, Hit, Reader, text_value
@@ -251,7 +252,7 @@ class Block(ListReading):
             return
         if lab.field is None:
             return
-        found = self.catalog.ladder.lookup(lab.assume, self.scale) if lab.assume and self.scale else None
+        found = ladder(self.catalog).lookup(lab.assume, self.scale) if lab.assume and self.scale else None
         if found is not None:
             self.data[lab.field] = found[0]
             why = f"no {lab.name} label; {found[0]} assumed for a {self.scale.name}-scale craft"
@@ -370,7 +371,7 @@ class Block(ListReading):
             count = f"{d[spec.count_key]} x " if spec.count_key and d.get(spec.count_key, 1) != 1 else ""
             out = f"{count}{d[spec.name_key]} ({self.fmt.custom_word}" + (f": {', '.join(bits)}" if bits else "") + ")"
             if spec.scale_key and d.get(spec.scale_key):
-                scale = self.catalog.ladder.parse(d[spec.scale_key])
+                scale = ladder(self.catalog).parse(d[spec.scale_key])
                 out += f", {scale.name if scale else d[spec.scale_key]} scale"
             return out
         spec = self.fmt.lists[e.kind]
@@ -385,7 +386,7 @@ class Block(ListReading):
         if spec.level_key and d.get(spec.level_key) is not None:
             out += f", level {d[spec.level_key]}"
         if spec.scale_key and d.get(spec.scale_key):
-            scale = self.catalog.ladder.parse(d[spec.scale_key])
+            scale = ladder(self.catalog).parse(d[spec.scale_key])
             out += f", {scale.name if scale else d[spec.scale_key]} scale"
         return out
 

@@ -9,6 +9,7 @@ from typing import Any
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
 from shipyard.core.suggest import normalise
+from shipyard.pointbuy.scales import ladder
 
 FORMAT_KIND = "statblock"
 
@@ -104,11 +105,11 @@ class Format:
         if self.scale_suffix_re is not None:
             text = self.scale_suffix_re.sub("", text).strip()
         key = self.scale_names.get(normalise(text))
-        return self.catalog.ladder.parse(key if key is not None else text)
+        return ladder(self.catalog).parse(key if key is not None else text)
 
     def scale_choices(self) -> list[str]:
-        names = [e.name for e in self.catalog.ladder.section.ladder if e.designable]
-        ext = self.catalog.ladder.section.extension
+        names = [e.name for e in ladder(self.catalog).section.ladder if e.designable]
+        ext = ladder(self.catalog).section.extension
         if ext is not None:
             names.append(ext.name.format(n=1))
         return names

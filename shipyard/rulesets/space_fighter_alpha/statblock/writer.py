@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from shipyard.core.model import Catalog
+from shipyard.pointbuy.scales import ladder
 
 from .text import text_value
 from .words import Format, format_of, group_names
@@ -25,7 +26,7 @@ def export_statblock(design: Any, catalog: Catalog, *, markdown: bool = False) -
                 continue
             lines.append((lab.name, value))
         elif lab.value == "scale":
-            scale = catalog.ladder.parse(getattr(d, lab.field))
+            scale = ladder(catalog).parse(getattr(d, lab.field))
             lines.append((lab.name, scale.name if scale else str(getattr(d, lab.field))))
         elif lab.value == "number":
             value = getattr(d, lab.field)
@@ -53,7 +54,7 @@ def _label_escape(fmt: Format, text: str) -> str:
 def _scale_prefix(fmt: Format, scale_id: str | None) -> str:
     if not scale_id:
         return ""
-    scale = fmt.catalog.ladder.parse(scale_id)
+    scale = ladder(fmt.catalog).parse(scale_id)
     return f"{scale.name if scale else scale_id}{fmt.scale_suffix} "
 
 

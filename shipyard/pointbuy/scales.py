@@ -3,14 +3,24 @@
 Rule systems size things by scale and multiply capacities per step; some let the
 Storyteller extend the ladder past its top step ("Top + 1", "+2", ...). Values given per scale in a
 catalog apply to that scale and every scale above it until another value is given.
+
+The ladder is the point-buy capability's: its catalog section (``scales``) is read only
+for a ruleset that declares the capability. The core reads a ladder through the
+protocols of :mod:`shipyard.core.ladder`, which :class:`ScaleLadder` and :class:`Scale`
+satisfy; a ruleset's own code reaches the whole ladder with :func:`ladder`.
 """
 
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.ladder import Step
+
+if TYPE_CHECKING:
+    from shipyard.core.model import Catalog
 
 T = TypeVar("T")
 
@@ -120,7 +130,7 @@ class ScaleLadder:
             return self.parse(f"{self._ext_base.id}+{index - self._ext_base.index}")
         return None
 
-    def lookup(self, per_scale: Mapping[str, T], scale: Scale) -> tuple[T, int] | None:
+    def lookup(self, per_scale: Mapping[str, T], scale: Step) -> tuple[T, int] | None:
         """Value for ``scale`` from a per-scale mapping, and how many steps above its key.
 
         The nearest listed scale at or below ``scale`` wins; the step count lets a caller
@@ -136,7 +146,7 @@ class ScaleLadder:
                 best = (value, steps)
         return best
 
-    def lookup_family(self, per_scale: Mapping[str, T], scale: Scale) -> tuple[T, int] | None:
+    def lookup_family(self, per_scale: Mapping[str, T], scale: Step) -> tuple[T, int] | None:
         """Value for ``scale``'s own named step, and how many extension steps above it.
 
         Capacities are given for named scales only and grow along the extension
@@ -149,8 +159,34 @@ class ScaleLadder:
                 return value, scale.steps_above_family
         return None
 
-    def allows(self, allowed: list[str] | None, scale: Scale) -> bool:
+    def allows(self, allowed: list[str] | None, scale: Step) -> bool:
         """Whether an item limited to ``allowed`` scales may be used at ``scale``."""
         if not allowed:
             return True
         return scale.family in allowed or scale.id in allowed
+
+    def offered(self, kind: Literal["designable", "component"]) -> list[tuple[str, str]]:
+        """The (name, id) a form's ``scales:`` choice offers: for a component, the named steps;
+        for a design, the steps it may be at and the first extension steps (up to 6)."""
+        if kind == "component":
+            return [(e.name, e.id) for e in self.section.ladder]
+        out = []
+        for sid in self.designable_ids():
+            s = self.parse(sid)
+            out.append((s.name if s else sid, sid))
+        ext = self.section.extension
+        if ext is not None:
+            for n in range(1, min(ext.max_steps, 6) + 1):
+                s = self.parse(f"{ext.base}+{n}")
+                if s is not None:
+                    out.append((s.name, s.id))
+        return out
+
+
+def ladder(catalog: "Catalog") -> ScaleLadder:
+    """The catalog's whole scale ladder, for a ruleset's code (the core sees only its protocol);
+    LookupError when the catalog has none."""
+    found = catalog.ladder
+    if not isinstance(found, ScaleLadder):
+        raise LookupError(f"ruleset {catalog.meta.id!r} has no point-buy scale ladder")
+    return found
