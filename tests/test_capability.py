@@ -305,3 +305,13 @@ def test_declared_the_scale_ladder_is_read_into_the_catalog(tmp_path: Path, monk
     assert catalog.scales.offered("designable") == [("Boat", "boat"), ("Ship", "ship")]
     ship = catalog.scales.parse("Ship")
     assert ship is not None and catalog.scales.lookup({"boat": 2, "ship": 6}, ship) == (6, 0)
+
+
+def test_shipyard_rulesets_says_which_ruleset_uses_a_capability(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulesets"]) == 0
+    blocks = {b.split()[0]: b for b in capsys.readouterr().out.split("\n\n")}
+    assert "  capabilities: point-buy; formats: statblock; conversions: trinity\n" in blocks["space-fighter-alpha"]
+    assert "capabilities" not in blocks["cluster-falk"]
+    assert main(["rulesets", "--json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)["rulesets"]}
+    assert rows["space-fighter-alpha"]["capabilities"] == ["point-buy"] and rows["space-fury"]["capabilities"] == []

@@ -48,6 +48,7 @@ def _describe(info: Any) -> dict[str, Any]:
         "kinds": [{"id": k.id, "name": k.name} for k in info.kinds],
         "presets": presets,
         "default_preset": default,
+        "capabilities": list(info.manifest.capabilities),
         "commands": [c.name for c in info.commands],
         "formats": [f.id for f in info.formats],
         "conversions": [c.id for c in info.conversions],
@@ -82,7 +83,12 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         )
         extras = [
             f"{label}: {', '.join(r[key])}"
-            for key, label in (("commands", "commands"), ("formats", "formats"), ("conversions", "conversions"))
+            for key, label in (
+                ("capabilities", "capabilities"),
+                ("commands", "commands"),
+                ("formats", "formats"),
+                ("conversions", "conversions"),
+            )
             if r[key]
         ]
         if extras:
