@@ -42,6 +42,9 @@ from .test_printing import A4, LETTER, _user_template, page_sizes_mm, pages_text
 SAMPLES = [(info.id, ship) for info in rulesets() for ship in sorted(info.samples.glob("*.ship"))]
 SAMPLE_IDS = [f"{rid}/{ship.stem}" for rid, ship in SAMPLES]
 FIRST_OF_EACH = [next(s for s in SAMPLES if s[0] == info.id) for info in rulesets()]
+# a worker group a ruleset (conftest._group): each prints that ruleset's sheets once, and the
+# rulesets' minutes of reading structure trees run on both cores
+XDIST_GROUP_BY = ("rid",)
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None, reason="poppler-utils not installed"
