@@ -131,7 +131,18 @@ def _group(item: pytest.Item) -> str:
     module = item.nodeid.split("::")[0]
     params = getattr(getattr(item, "callspec", None), "params", {})
     by = next((name for name in getattr(getattr(item, "module", None), "XDIST_GROUP_BY", ()) if name in params), None)
-    return module if by is None else f"{module}[{by}={params[by]}]"
+    return module if by is None else f"{module}:{by}={params[by]}"  # no "]": xdist reads "@group" after the last
+
+
+def _join(item: pytest.Item, group: str) -> None:
+    """Put the test in its group where pytest-xdist looks in a worker (--dist loadgroup): at
+    the end of its node id, "@group". xdist's own hook sets ``item._nodeid``, which pytest 9
+    no longer reads (the id is ``item._id``), so every group was spread over the workers, each
+    building the module's fixtures again (test_packaging's wheel and venv in three of four)."""
+    if getattr(item.config.option, "loadgroup", False):
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(f"{item.nodeid}@{group}")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (--dist loadgroup)
@@ -141,7 +152,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
     for item in items:
         if _shares_a_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(_group(item)))
+            group = _group(item)
+            item.add_marker(pytest.mark.xdist_group(group))
+            _join(item, group)
+
+
+# pytest-xdist workers a core with -n auto (scripts/run-tests): an editor test spends most of its
+# time in a person's pauses (the Wing Commander build: 30 s, 5 s of it on a core), so with one
+# worker a core both cores sat idle two fifths of the suite's run.
+WORKERS_PER_CORE = 2
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """-n auto: :data:`WORKERS_PER_CORE` a core this process may run on; PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist's own hook reads it
+    return WORKERS_PER_CORE * len(os.sched_getaffinity(0))
 
 
 # Where a user's settings, data and caches live when the XDG variables are not followed;
