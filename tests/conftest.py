@@ -168,7 +168,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """-n auto: :data:`WORKERS_PER_CORE` a core this process may run on; PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist's own hook reads it
-    return WORKERS_PER_CORE * len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return WORKERS_PER_CORE * cores
 
 
 # Where a user's settings, data and caches live when the XDG variables are not followed;
