@@ -14,7 +14,9 @@ process checks every worker's HOME the way the last test checks its own.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import os
 import shutil
 import subprocess
@@ -23,6 +25,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -119,6 +122,29 @@ def _shares_a_fixture(item: pytest.Item) -> bool:
     return any(d.scope != "function" and d.baseid.startswith("tests") for d in defs)
 
 
+def _group(item: pytest.Item) -> str:
+    """The worker group of a test sharing a module's fixtures: the module, or, in a module
+    whose shared fixture makes what each value of a parameter needs on demand (test_fillable's
+    prints of one sample), the module and the value of the first parameter named in its
+    ``XDIST_GROUP_BY``. One group of such a module took as long as the rest of the suite on
+    both cores (pdfinfo reads a fillable sheet's structure tree for a minute)."""
+    module = item.nodeid.split("::")[0]
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    by = next((name for name in getattr(getattr(item, "module", None), "XDIST_GROUP_BY", ()) if name in params), None)
+    return module if by is None else f"{module}:{by}={params[by]}"  # no "]": xdist reads "@group" after the last
+
+
+def _join(item: pytest.Item, group: str) -> None:
+    """Put the test in its group where pytest-xdist looks in a worker (--dist loadgroup): at
+    the end of its node id, "@group". xdist's own hook sets ``item._nodeid``, which pytest 9
+    no longer reads (the id is ``item._id``), so every group was spread over the workers, each
+    building the module's fixtures again (test_packaging's wheel and venv in three of four)."""
+    if getattr(item.config.option, "loadgroup", False):
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(f"{item.nodeid}@{group}")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The check that the suite left HOME alone runs after every other test. Under pytest-xdist,
@@ -126,7 +152,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
     for item in items:
         if _shares_a_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+            group = _group(item)
+            item.add_marker(pytest.mark.xdist_group(group))
+            _join(item, group)
+
+
+# pytest-xdist workers a core with -n auto (scripts/run-tests): an editor test spends most of its
+# time in a person's pauses (the Wing Commander build: 30 s, 5 s of it on a core), so with one
+# worker a core both cores sat idle two fifths of the suite's run. On 2 cores the whole run took
+# 13.4 minutes with 4 workers, 9.6 with 6 (same load, every test passing).
+WORKERS_PER_CORE = 3
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """-n auto: :data:`WORKERS_PER_CORE` a core this process may run on; PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return WORKERS_PER_CORE * cores
 
 
 # Where a user's settings, data and caches live when the XDG variables are not followed;
@@ -238,6 +282,34 @@ def run_shipyard(
         check=False,
         **kw,
     )
+
+
+def call_shipyard(
+    *args: str | Path, stdin: str | None = None, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`shipyard ARGS` in this process (``cli.main``), its exit status and output as
+    :func:`run_shipyard` gives them, for a test about what a command prints or writes rather
+    than about its process: starting one costs a third of a second of a core (two seconds for
+    a print, which imports WeasyPrint and starts its render worker), and the suite ran hundreds.
+    ``env`` and ``cwd`` hold for the call only, without SHIPYARD_DEBUG (no tracebacks); ``stdin``
+    is what the command reads (as bytes, too)."""
+    from shipyard.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    full_env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | (env or {})
+    given = sys.stdin if stdin is None else io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+    with (
+        mock.patch.dict(os.environ, full_env, clear=True),
+        contextlib.chdir(cwd),
+        mock.patch.object(sys, "stdin", given),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exc:  # argparse: --help, a usage error
+            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    return subprocess.CompletedProcess(["shipyard", *map(str, args)], code, out.getvalue(), err.getvalue())
 
 
 def run_editor_smoke(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

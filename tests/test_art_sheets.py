@@ -8,7 +8,9 @@ them; a design without art has no picture box at all.
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,27 +67,32 @@ def images(pdf: Path) -> list[tuple[int, int]]:
 
 
 RULESETS = registry.rulesets()
+# a worker group a ruleset (conftest._group): each ruleset's fleet books print on a core of their own
+XDIST_GROUP_BY = ("ruleset",)
 
 
 @pytest.fixture(scope="module")
-def folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[list[Path], list[Path]]]:
-    """For each ruleset: its samples as they are, and the same with a 4000 x 3000 photo and a story."""
-    out = {}
-    for info in RULESETS:
-        base = tmp_path_factory.mktemp(info.id)
+def folders(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[list[Path], list[Path]]]:
+    """For a ruleset: its samples as they are, and the same with a 4000 x 3000 photo and a
+    story, made the first time a test of the module asks (a worker group holds one ruleset)."""
+
+    @functools.cache
+    def of(ruleset: str) -> tuple[list[Path], list[Path]]:
+        base = tmp_path_factory.mktemp(ruleset)
         (base / "plain").mkdir()
         (base / "art").mkdir()
         photo(base / "art" / "photo.jpg")
-        samples = sample_files(info.samples)
-        out[info.id] = (with_art(samples, base / "plain", None), with_art(samples, base / "art"))
-    return out
+        samples = sample_files(registry.get(ruleset).samples)
+        return with_art(samples, base / "plain", None), with_art(samples, base / "art")
+
+    return of
 
 
 @pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
 def test_the_fleet_book_shows_each_designs_art_and_keeps_its_pages(
-    ruleset: str, folders: dict[str, Any], workers: list[Any], tmp_path: Path
+    ruleset: str, folders: Callable[[str], Any], workers: list[Any], tmp_path: Path
 ) -> None:
-    plain, arted = folders[ruleset]
+    plain, arted = folders(ruleset)
     before = print_designs(plain, tmp_path / "plain.pdf", sheet="fleet", workers=workers, use_user_folder=False)
     after = print_designs(arted, tmp_path / "art.pdf", sheet="fleet", workers=workers, use_user_folder=False)
     assert after.pages == before.pages and after.starts == before.starts
@@ -98,9 +105,9 @@ def test_the_fleet_book_shows_each_designs_art_and_keeps_its_pages(
 
 @pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
 def test_cards_and_the_comparison_show_the_art(
-    ruleset: str, folders: dict[str, Any], workers: list[Any], tmp_path: Path
+    ruleset: str, folders: Callable[[str], Any], workers: list[Any], tmp_path: Path
 ) -> None:
-    plain, arted = folders[ruleset]
+    plain, arted = folders(ruleset)
     cards = print_designs(arted, tmp_path / "cards.pdf", sheet="cards", workers=workers, use_user_folder=False)
     plain_cards = print_designs(plain, tmp_path / "p.pdf", sheet="cards", workers=workers, use_user_folder=False)
     assert cards.pages == plain_cards.pages
@@ -113,8 +120,8 @@ def test_cards_and_the_comparison_show_the_art(
 
 
 @pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
-def test_without_art_the_sheet_has_no_picture_box(ruleset: str, folders: dict[str, Any]) -> None:
-    plain, arted = folders[ruleset]
+def test_without_art_the_sheet_has_no_picture_box(ruleset: str, folders: Callable[[str], Any]) -> None:
+    plain, arted = folders(ruleset)
     html = sheet_html(plain[0])
     # the style sheet names the classes; no element carries them
     assert '<div class="art-cell">' not in html and "<img" not in html and '<div class="story' not in html

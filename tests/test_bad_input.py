@@ -1,10 +1,12 @@
 """Bad design files: one clear message, exit 2, no traceback, no file changed.
 
 Every case is a file in ``tests/corpus/bad/`` (except the ones too big or too random to
-commit, which are generated into ``tmp_path``). Each is fed to ``shipyard check`` as a
-real subprocess, the way a user meets it, and the whole outcome is checked: the exit
-status, that the message names the file and where in it the problem is, what it says,
-that nothing was printed as a report, and that the file was left exactly as it was.
+commit, which are generated into ``tmp_path``). Each is fed to ``shipyard check`` (its
+``main``, in this process: its output and exit status are what a user meets), and the whole
+outcome is checked: the exit status, that the message names the file and where in it the
+problem is, what it says, that nothing was printed as a report, and that the file was left
+exactly as it was. Where the process is the point (crashes, concurrent writers, the editor's
+start), a test starts one.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import pytest
 
 from shipyard.core.errors import InputError
 
-from .conftest import EXAMPLES, ROOT, run_editor_smoke, run_shipyard
+from .conftest import EXAMPLES, ROOT, call_shipyard, run_editor_smoke, run_shipyard
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
 ERROR_PREFIX = "shipyard: error: "
@@ -33,7 +35,7 @@ def run_check(
     *files: Path | str, extra: tuple[str, ...] = (), env_home: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     env = None if env_home is None else {"XDG_DATA_HOME": str(env_home)}
-    return run_shipyard("check", *files, "--no-user-catalog", *extra, env=env)
+    return call_shipyard("check", *files, "--no-user-catalog", *extra, env=env)
 
 
 def snapshot(path: Path) -> tuple[bytes, int, int]:
@@ -530,7 +532,7 @@ def tree(path: Path) -> dict[str, bytes]:
 
 def run_command(argv: tuple[str, ...], tmp_path: Path, **values: Path) -> subprocess.CompletedProcess[str]:
     args = [a.format(good=GOOD, **values) for a in argv]
-    return run_shipyard(*args, "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path / "xdg")}, timeout=90)
+    return call_shipyard(*args, "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path / "xdg")})
 
 
 def assert_refused(proc: subprocess.CompletedProcess[str], status: int, where: str, says: tuple[str, ...]) -> str:
@@ -1002,9 +1004,9 @@ def test_new_works_beside_a_broken_user_catalog_with_no_user_catalog(tmp_path: P
     broken.write_text("weapons: [unclosed\n")
     env = {"XDG_DATA_HOME": str(tmp_path / "xdg")}
     out = tmp_path / "red.ship"
-    proc = run_shipyard("new", "Red Five", "--scale", "starfighter", "-o", out, env=env)
+    proc = call_shipyard("new", "Red Five", "--scale", "starfighter", "-o", out, env=env)
     assert proc.returncode == 2 and f"{broken}:" in proc.stderr and not out.exists()
-    proc = run_shipyard("new", "Red Five", "--scale", "starfighter", "-o", out, "--no-user-catalog", env=env)
+    proc = call_shipyard("new", "Red Five", "--scale", "starfighter", "-o", out, "--no-user-catalog", env=env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(out.read_text())["design"]["name"] == "Red Five"
 

@@ -9,8 +9,8 @@ import pytest
 
 from shipyard.cli import main
 
-from .conftest import EXAMPLES, SAMPLES
-from .conftest import run_shipyard as run
+from .conftest import EXAMPLES, SAMPLES, run_shipyard
+from .conftest import call_shipyard as run
 
 
 def test_check_prints_ledger_figures_and_findings(capsys: pytest.CaptureFixture[str]) -> None:
@@ -133,12 +133,12 @@ def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(capsys: 
     import sys
 
     files = sorted(EXAMPLES.glob("*.ship"))
-    out = run("check", *files, "--json", "--no-user-catalog")
+    out = run_shipyard("check", *files, "--json", "--no-user-catalog")
     assert out.returncode == 1, out.stderr  # the Alien Disk-Fighter does not pass
     data = json.loads(out.stdout)  # the whole JSON array, not a cut-off buffer
     assert len(out.stdout) > 65536 and [Path(d["file"]).name for d in data] == [f.name for f in files]
     args = ["catalog", "list", "--ruleset", "space-fighter-alpha", "--no-user-catalog"]
-    listed = run(*args)
+    listed = run_shipyard(*args)
     assert main(args) == 0
     assert listed.returncode == 0 and listed.stdout == capsys.readouterr().out  # every line, as in-process
     assert "heavy-laser" in listed.stdout

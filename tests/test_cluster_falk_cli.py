@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import run_shipyard
+from .conftest import call_shipyard
 from .test_bad_input import assert_input_error, error_lines, run_check, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -219,7 +219,7 @@ def test_all_samples_pass_together(tmp_path: Path) -> None:
 
 def test_new_writes_a_ship_that_checks(tmp_path: Path) -> None:
     out = tmp_path / "red-falcon.ship"
-    made = run_shipyard(
+    made = call_shipyard(
         "new",
         "Red Falcon",
         "--ruleset",
@@ -243,7 +243,7 @@ def test_new_writes_a_ship_that_checks(tmp_path: Path) -> None:
         ["cockpit"],
     )
     assert run_check(out, env_home=tmp_path).returncode == 0
-    again = run_shipyard(
+    again = call_shipyard(
         "new",
         "Red Falcon",
         "--ruleset",
@@ -259,12 +259,12 @@ def test_new_writes_a_ship_that_checks(tmp_path: Path) -> None:
 
 
 def test_schema_and_rulesets_describe_it() -> None:
-    schema = run_shipyard("schema", "--ruleset", "cluster-falk")
+    schema = call_shipyard("schema", "--ruleset", "cluster-falk")
     assert schema.returncode == 0
     text = schema.stdout
     for key in ('"tech_level"', '"special_weapons"', '"torpedoes"', '"consequences"', '"military"', '"civilian"'):
         assert key in text, key
-    listed = run_shipyard("rulesets", "--json")
+    listed = call_shipyard("rulesets", "--json")
     entry = next(r for r in json.loads(listed.stdout)["rulesets"] if r["id"] == "cluster-falk")
     assert entry["kinds"] == [{"id": "ship", "name": "Ship"}]
     assert entry["presets"] == ["as-read", "crewed-ships", "gm-chooses-hull-effects"]
@@ -273,10 +273,10 @@ def test_schema_and_rulesets_describe_it() -> None:
 
 def test_print_writes_one_page_a_ship_and_nothing_on_failure(tmp_path: Path) -> None:
     out = tmp_path / "fleet.pdf"
-    ok = run_shipyard("print", *sorted(EXAMPLES.glob("*.ship")), "-o", out, "--paper", "letter", "--no-user-catalog")
+    ok = call_shipyard("print", *sorted(EXAMPLES.glob("*.ship")), "-o", out, "--paper", "letter", "--no-user-catalog")
     assert ok.returncode == 0, ok.stderr
     assert "5 page(s), 5 design(s)" in ok.stdout and out.read_bytes().startswith(b"%PDF")
     bad = tmp_path / "bad.pdf"
-    failed = run_shipyard("print", CORPUS / "unknown-stunt.ship", "-o", bad, "--no-user-catalog")
+    failed = call_shipyard("print", CORPUS / "unknown-stunt.ship", "-o", bad, "--no-user-catalog")
     assert failed.returncode == 2 and "unknown stunt 'Fast Shp'" in failed.stderr
     assert not bad.exists()

@@ -18,7 +18,7 @@ from shipyard.core.evaluate import evaluate
 from shipyard.core.fixes import apply, propose
 from shipyard.core.report import Report
 
-from .conftest import EXAMPLES, FURY_EXAMPLES, run_shipyard, sample, sfa, starfighter
+from .conftest import EXAMPLES, FURY_EXAMPLES, call_shipyard, sample, sfa, starfighter
 
 
 def _errors(report: Report) -> Counter[str]:
@@ -36,7 +36,7 @@ def _saved(tmp_path: Path, name: str, design: Any, catalog: Any) -> Path:
 
 def test_identical_designs_do_not_differ() -> None:
     ship = EXAMPLES / "rebel-fighter.ship"
-    proc = run_shipyard("compare", ship, ship, "--width", "0")  # the heads unwrapped
+    proc = call_shipyard("compare", ship, ship, "--width", "0")  # the heads unwrapped
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Space Fighter Alpha: 0 difference(s)")
     assert "Rebel Fighter (rebel-fighter.ship)" in proc.stdout  # the same name twice: told apart by file
@@ -54,7 +54,7 @@ def test_each_kind_of_difference_is_signed(tmp_path: Path) -> None:
         weapons=[{"weapon": "railgun"}, {"weapon": "light-laser", "count": 2}],
     )
     a, b = _saved(tmp_path, "base", base, catalog), _saved(tmp_path, "heavier", other, catalog)
-    proc = run_shipyard("compare", a, b, "--json")
+    proc = call_shipyard("compare", a, b, "--json")
     assert proc.returncode == 1, proc.stderr
     rows = {r["key"]: r for r in json.loads(proc.stdout)["rows"]}
     assert rows["soak"]["values"] == [1, 2] and rows["soak"]["deltas"] == ["", "+1"]
@@ -66,7 +66,7 @@ def test_each_kind_of_difference_is_signed(tmp_path: Path) -> None:
     assert any("pool-over-budget" in r["key"] for r in over)  # a finding present in one and not the other
     budget = next(r for r in over if r["key"] == "pool-over-budget@budgets.freebies")
     assert budget["label"].startswith("ERROR: Freebie Points over budget by ")  # in words, no internal place
-    text = run_shipyard("compare", b, a, "--differences", "--width", "0").stdout  # one row a line
+    text = call_shipyard("compare", b, a, "--differences", "--width", "0").stdout  # one row a line
     assert "* " in text and "— [removed]" in text and "(-1)" in text
     assert "ERROR: Freebie Points over budget by" in text and "budgets.freebies" not in text
 
@@ -91,7 +91,7 @@ def test_compare_names_a_findings_place_as_the_user_sees_it() -> None:
 
 
 def test_markdown_output_is_a_table() -> None:
-    proc = run_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship", "--markdown")
+    proc = call_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship", "--markdown")
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
     assert lines[0] == "| What | Rebel Fighter | Rebel Frigate |" and lines[1] == "| --- | --- | --- |"
@@ -99,7 +99,7 @@ def test_markdown_output_is_a_table() -> None:
 
 
 def test_designs_of_different_rulesets_are_refused() -> None:
-    proc = run_shipyard("compare", EXAMPLES / "rebel-fighter.ship", FURY_EXAMPLES / "interceptor.ship")
+    proc = call_shipyard("compare", EXAMPLES / "rebel-fighter.ship", FURY_EXAMPLES / "interceptor.ship")
     assert proc.returncode == 2
     assert "designs of different rulesets cannot be compared" in proc.stderr
     assert "Rebel Fighter is Space Fighter Alpha" in proc.stderr and "Interceptor is Space Fury" in proc.stderr
@@ -146,19 +146,19 @@ def test_fixes_never_raise_a_storyteller_budget() -> None:
 
 def test_shipyard_fix_writes_the_chosen_proposal(tmp_path: Path) -> None:
     source = EXAMPLES / "alien-disk-fighter.ship"
-    listed = run_shipyard("check", source, "--suggest", "--json")
+    listed = call_shipyard("check", source, "--suggest", "--json")
     (report,) = json.loads(listed.stdout)
     first = report["suggestions"][0]
     out = tmp_path / "fixed.ship"
-    proc = run_shipyard("fix", source, "--apply", "1", "-o", out)
+    proc = call_shipyard("fix", source, "--apply", "1", "-o", out)
     assert proc.returncode == 0, proc.stderr
     assert f"wrote {out}: {first['text']}; it passes" in proc.stdout
-    assert run_shipyard("check", out).returncode == 0
-    again = run_shipyard("fix", source, "--apply", "1", "-o", out)
+    assert call_shipyard("check", out).returncode == 0
+    again = call_shipyard("fix", source, "--apply", "1", "-o", out)
     assert again.returncode == 2 and "exists; use --force" in again.stderr
-    wrong = run_shipyard("fix", source, "--apply", "9", "-o", tmp_path / "x.ship")
+    wrong = call_shipyard("fix", source, "--apply", "9", "-o", tmp_path / "x.ship")
     assert wrong.returncode == 2 and "allowed: 1 to" in wrong.stderr and not (tmp_path / "x.ship").exists()
-    fine = run_shipyard("fix", EXAMPLES / "rebel-frigate.ship", "--preset", "sample-ships", "--apply", "1", "-o", out)
+    fine = call_shipyard("fix", EXAMPLES / "rebel-frigate.ship", "--preset", "sample-ships", "--apply", "1", "-o", out)
     assert fine.returncode == 2 and "nothing to fix" in fine.stderr
 
 
@@ -190,12 +190,14 @@ def test_a_comparison_sheet_prints(tmp_path: Path, paper: str, width_pt: int) ->
 
     out = tmp_path / "compare.pdf"
     a, b = EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship"
-    proc = run_shipyard("print", a, b, "--sheet", "compare", "--paper", paper, "-o", out)
+    proc = call_shipyard("print", a, b, "--sheet", "compare", "--paper", paper, "-o", out)
     assert proc.returncode == 0, proc.stderr
     reader = PdfReader(out)
     assert round(float(reader.pages[0].mediabox.width)) == width_pt
     text = "\n".join(p.extract_text() for p in reader.pages)
     assert "Rebel Fighter · Rebel Frigate" in text and "differences (the first design is the reference)" in text
     assert "Pi-Tac Cannon" in text and "added" in text and "+118" in text  # the frigate's crew: 120 against 2
-    mixed = run_shipyard("print", a, FURY_EXAMPLES / "interceptor.ship", "--sheet", "compare", "-o", tmp_path / "x.pdf")
+    mixed = call_shipyard(
+        "print", a, FURY_EXAMPLES / "interceptor.ship", "--sheet", "compare", "-o", tmp_path / "x.pdf"
+    )
     assert mixed.returncode == 2 and not (tmp_path / "x.pdf").exists()

@@ -23,7 +23,7 @@ from shipyard.core.compare import compare, render_text
 from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, ROOT, run_shipyard
+from .conftest import EXAMPLES, ROOT, call_shipyard
 
 CF = ROOT / "catalogs" / "cluster-falk" / "examples"
 CARRIER, GUNBOAT, KESTREL = CF / "dominion-carrier.ship", CF / "brigand-gunboat.ship", CF / "kestrel-fighter.ship"
@@ -39,13 +39,13 @@ GUNBOAT_SEEKS = "civilian against military sensors -20%, Tech Level 11 vs 13 -20
 
 
 def _pair_json(*files: Path) -> dict[str, Any]:
-    proc = run_shipyard("compare", *files, "--json")
+    proc = call_shipyard("compare", *files, "--json")
     assert proc.returncode == 1, proc.stderr  # the ships differ
     return {r["key"]: r for r in json.loads(proc.stdout)["rows"] if r["section"] == "pair"}
 
 
 def test_the_text_comparison_shows_both_numbers_with_how_and_where_from() -> None:
-    proc = run_shipyard("compare", CARRIER, GUNBOAT, "--width", "0")  # full width: a row a line
+    proc = call_shipyard("compare", CARRIER, GUNBOAT, "--width", "0")  # full width: a row a line
     assert proc.returncode == 1, proc.stderr
     out = proc.stdout
     assert re.search(r"^\s+Size advantage \(Dominion Carrier vs Brigand Gunboat\)\s+0%\s+0%$", out, re.M), out
@@ -58,7 +58,7 @@ def test_the_text_comparison_shows_both_numbers_with_how_and_where_from() -> Non
         f"Brigand Gunboat: -40% ({GUNBOAT_SEEKS}) — {SOURCE}, Detection",
     ]
     # into a pipe the table and the notes under it fit 80 columns, the notes' words all there
-    fitted = run_shipyard("compare", CARRIER, GUNBOAT).stdout
+    fitted = call_shipyard("compare", CARRIER, GUNBOAT).stdout
     assert max(map(len, fitted.splitlines())) <= 80
     notes = " ".join(fitted.split("\nBetween the ships:\n", 1)[1].split())
     assert notes == " ".join(" ".join(between).split())
@@ -66,7 +66,7 @@ def test_the_text_comparison_shows_both_numbers_with_how_and_where_from() -> Non
     differs = sum(1 for line in out.splitlines() if line.startswith("* "))
     assert out.startswith(f"The Cluster Falk: {differs} difference(s)")
     # with --differences the rows go, the numbers between the ships stay
-    only = run_shipyard("compare", CARRIER, GUNBOAT, "--differences", "--width", "0").stdout
+    only = call_shipyard("compare", CARRIER, GUNBOAT, "--differences", "--width", "0").stdout
     assert only.split("\nBetween the ships:\n", 1)[1].splitlines() == between
 
 
@@ -85,7 +85,7 @@ def test_the_json_comparison_carries_the_numbers_their_notes_and_sections() -> N
 
 
 def test_the_markdown_comparison_has_the_rows_and_the_notes() -> None:
-    proc = run_shipyard("compare", CARRIER, GUNBOAT, "--markdown")
+    proc = call_shipyard("compare", CARRIER, GUNBOAT, "--markdown")
     lines = proc.stdout.splitlines()
     assert "| Size advantage (Dominion Carrier vs Brigand Gunboat) | 0% | 0% |" in lines
     assert "| Detection modifier (Dominion Carrier vs Brigand Gunboat) | +40% | -40% |" in lines
@@ -140,16 +140,16 @@ def test_three_ships_get_a_row_for_each_pair_with_the_first() -> None:
 
 
 def test_a_ruleset_without_pair_figures_has_no_such_rows() -> None:
-    proc = run_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship", "--json")
+    proc = call_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship", "--json")
     assert [r for r in json.loads(proc.stdout)["rows"] if r["section"] == "pair"] == []
-    text = run_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship").stdout
+    text = call_shipyard("compare", EXAMPLES / "rebel-fighter.ship", EXAMPLES / "rebel-frigate.ship").stdout
     assert "Between the ships" not in text
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_the_compare_sheet_prints_the_numbers_between_the_ships(tmp_path: Path) -> None:
     out = tmp_path / "compare.pdf"
-    proc = run_shipyard("print", CARRIER, GUNBOAT, "--sheet", "compare", "-o", out, "--no-user-catalog")
+    proc = call_shipyard("print", CARRIER, GUNBOAT, "--sheet", "compare", "-o", out, "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
     text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
     squeezed = re.sub(r"\s+", " ", text)

@@ -16,7 +16,7 @@ from PIL import Image
 from shipyard.core import registry
 from shipyard.core.designfile import sample_files
 
-from .conftest import run_shipyard
+from .conftest import call_shipyard
 
 
 def px(mm: float, dpi: int) -> int:
@@ -24,7 +24,7 @@ def px(mm: float, dpi: int) -> int:
 
 
 def export(*args: object) -> tuple[int, str]:
-    proc = run_shipyard("export", *args, "--no-user-catalog", timeout=180)
+    proc = call_shipyard("export", *args, "--no-user-catalog")
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc.returncode, proc.stderr
 

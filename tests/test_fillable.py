@@ -36,12 +36,15 @@ from shipyard.render.printing import PrintResult, print_designs
 from shipyard.render.templates import render_html
 from shipyard.render.worker import RenderWorker
 
-from .conftest import EXAMPLES, run_shipyard
+from .conftest import EXAMPLES, call_shipyard
 from .test_printing import A4, LETTER, _user_template, page_sizes_mm, pages_text
 
 SAMPLES = [(info.id, ship) for info in rulesets() for ship in sorted(info.samples.glob("*.ship"))]
 SAMPLE_IDS = [f"{rid}/{ship.stem}" for rid, ship in SAMPLES]
 FIRST_OF_EACH = [next(s for s in SAMPLES if s[0] == info.id) for info in rulesets()]
+# a worker group a ruleset (conftest._group): each prints that ruleset's sheets once, and the
+# rulesets' minutes of reading structure trees run on both cores
+XDIST_GROUP_BY = ("rid",)
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None, reason="poppler-utils not installed"
@@ -636,7 +639,7 @@ def test_a_template_s_own_buttons_and_forms_become_no_field(workers: list[Render
 
 def test_the_print_command_writes_a_fillable_form(tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
-    proc = run_shipyard(
+    proc = call_shipyard(
         "print", EXAMPLES / "rebel-fighter.ship", "--fillable", "-o", out, "--paper", "a4", "--no-user-catalog"
     )
     assert proc.returncode == 0, proc.stderr
@@ -644,7 +647,7 @@ def test_the_print_command_writes_a_fillable_form(tmp_path: Path) -> None:
     assert proc.stdout.strip() == f"wrote {out}: 1 page(s), 1 design(s), {n} form field(s)"
     assert len(pypdf_fields(out)) == n and "structure.31" in pypdf_fields(out)
     plain = tmp_path / "plain.pdf"
-    proc = run_shipyard("print", EXAMPLES / "rebel-fighter.ship", "-o", plain, "--paper", "a4", "--no-user-catalog")
+    proc = call_shipyard("print", EXAMPLES / "rebel-fighter.ship", "-o", plain, "--paper", "a4", "--no-user-catalog")
     assert proc.stdout.strip() == f"wrote {plain}: 1 page(s), 1 design(s)" and PdfReader(plain).get_fields() is None
 
 

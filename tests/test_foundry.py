@@ -26,7 +26,7 @@ from shipyard.core import registry
 from shipyard.core.designfile import load_design, sample_files
 from shipyard.core.evaluate import evaluate
 
-from .conftest import run_shipyard
+from .conftest import call_shipyard
 
 Key = Annotated[str, Field(pattern=r"^[^.\s]+$", min_length=1)]
 
@@ -121,7 +121,7 @@ class Actor(_Doc):
 def test_every_sample_exports_an_actor_the_worldbuilding_system_reads(ruleset: str, tmp_path: Path) -> None:
     info = registry.get(ruleset)
     samples = sample_files(info.samples)
-    proc = run_shipyard("export", *samples, "--format", "foundry", "-o", tmp_path, "--no-user-catalog", timeout=240)
+    proc = call_shipyard("export", *samples, "--format", "foundry", "-o", tmp_path, "--no-user-catalog")
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
     tabletop = info.manifest.tabletop
     assert tabletop is not None
@@ -166,7 +166,7 @@ def test_a_designs_story_is_in_the_biography(tmp_path: Path) -> None:
     doc["design"]["story"] = "Lost with all hands <in> the Kessel shoals & never found."
     design = tmp_path / "story.ship"
     design.write_text(json.dumps(doc))
-    proc = run_shipyard("export", design, "--format", "foundry", "-o", tmp_path / "out", "--no-user-catalog")
+    proc = call_shipyard("export", design, "--format", "foundry", "-o", tmp_path / "out", "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
     # the process ends at once when the files are written (cli._end_now): what it printed is all there
     out = tmp_path / "out"

@@ -1,6 +1,6 @@
 """Future Perfect from the command line: check, print, new, schema, rulesets, as a user runs
-them (subprocesses), with the exit codes of the other systems: 0 passes, 1 breaks a rule,
-2 cannot be read (nothing written), and the report as JSON."""
+them (``shipyard.cli.main`` with its output captured), with the exit codes of the other
+systems: 0 passes, 1 breaks a rule, 2 cannot be read (nothing written), and the report as JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, call_shipyard
 from .test_future_perfect import FP_EXAMPLES, FP_SAMPLES
 
 FINDINGS = Path(__file__).resolve().parent / "corpus" / "findings"
@@ -17,7 +17,7 @@ BAD = Path(__file__).resolve().parent / "corpus" / "bad"
 
 
 def check_json(*files: Path, env_home: Path) -> tuple[int, list[dict[str, object]]]:
-    proc = run_shipyard("check", *files, "--json", "--no-user-catalog", env={"XDG_DATA_HOME": str(env_home)})
+    proc = call_shipyard("check", *files, "--json", "--no-user-catalog", env={"XDG_DATA_HOME": str(env_home)})
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc.returncode, json.loads(proc.stdout)
 
@@ -75,7 +75,7 @@ def test_a_broken_rule_is_a_finding_with_its_numbers_and_exit_1(
 
 
 def test_the_text_report_says_what_is_wrong_and_where(tmp_path: Path) -> None:
-    proc = run_shipyard("check", FINDINGS / "future-perfect-over-budget.ship", "--no-user-catalog")
+    proc = call_shipyard("check", FINDINGS / "future-perfect-over-budget.ship", "--no-user-catalog")
     assert proc.returncode == 1
     assert "Result: DOES NOT PASS — 1 error(s)" in proc.stdout
     assert (
@@ -89,7 +89,7 @@ def test_print_a_failing_ship_says_so_on_the_sheet(tmp_path: Path) -> None:
     from .test_printing import pages_text
 
     out = tmp_path / "broken.pdf"
-    proc = run_shipyard(
+    proc = call_shipyard(
         "print", FINDINGS / "future-perfect-two-commanders.ship", "-o", out, "--paper", "a4", "--no-user-catalog"
     )
     assert proc.returncode == 0, proc.stderr
@@ -99,7 +99,7 @@ def test_print_a_failing_ship_says_so_on_the_sheet(tmp_path: Path) -> None:
 
 def test_print_of_a_bad_file_exits_2_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "never.pdf"
-    proc = run_shipyard("print", BAD / "future-perfect-unknown-action.ship", "-o", out, "--no-user-catalog")
+    proc = call_shipyard("print", BAD / "future-perfect-unknown-action.ship", "-o", out, "--no-user-catalog")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "did you mean 'evasive-maneuvers'" in proc.stderr
     assert list(tmp_path.iterdir()) == []
@@ -107,7 +107,7 @@ def test_print_of_a_bad_file_exits_2_and_writes_nothing(tmp_path: Path) -> None:
 
 def test_new_writes_a_ship_that_asks_for_its_commander(tmp_path: Path) -> None:
     out = tmp_path / "venture.ship"
-    proc = run_shipyard("new", "Venture", "--ruleset", "future-perfect", "-o", out, "--no-user-catalog")
+    proc = call_shipyard("new", "Venture", "--ruleset", "future-perfect", "-o", out, "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert (doc["ruleset"], doc["preset"], doc["design"]["name"], doc["design"]["ap"]) == (
@@ -128,7 +128,7 @@ def test_new_writes_a_ship_that_asks_for_its_commander(tmp_path: Path) -> None:
     assert status == 1
     assert [f["code"] for f in report["findings"] if f["severity"] == "error"] == ["role-unfilled"]
     # the kind is enough when only Future Perfect offers it, and an existing file is kept
-    again = run_shipyard(
+    again = call_shipyard(
         "new", "Other", "--ruleset", "future-perfect", "--kind", "ship", "-o", out, "--no-user-catalog"
     )
     assert again.returncode == 2 and "exists; use --force" in again.stderr
@@ -136,17 +136,17 @@ def test_new_writes_a_ship_that_asks_for_its_commander(tmp_path: Path) -> None:
 
 
 def test_rulesets_lists_future_perfect_with_its_kind_and_presets() -> None:
-    proc = run_shipyard("rulesets", "--json")
+    proc = call_shipyard("rulesets", "--json")
     assert proc.returncode == 0
     (fp,) = [r for r in json.loads(proc.stdout)["rulesets"] if r["id"] == "future-perfect"]
     assert fp["kinds"] == [{"id": "ship", "name": "Ship"}]
     assert fp["presets"] == ["as-written", "bid-kept"] and fp["default_preset"] == "as-written"
-    check = run_shipyard("rulesets", "--check", ROOT / "shipyard" / "rulesets" / "future_perfect")
+    check = call_shipyard("rulesets", "--check", ROOT / "shipyard" / "rulesets" / "future_perfect")
     assert check.returncode == 0, check.stderr
 
 
 def test_schema_has_the_ship_record_as_the_file_spells_it() -> None:
-    proc = run_shipyard("schema", "--ruleset", "future-perfect")
+    proc = call_shipyard("schema", "--ruleset", "future-perfect")
     assert proc.returncode == 0
     schema = json.loads(proc.stdout)
     design = schema["$defs"]["FuturePerfectShip"]

@@ -15,7 +15,7 @@ from shipyard.render.paper import default_paper
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderError, RenderWorker
 
-from .conftest import EXAMPLES, SAMPLES, run_shipyard
+from .conftest import EXAMPLES, SAMPLES, call_shipyard
 
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
@@ -324,7 +324,7 @@ def test_default_paper_reads_etc_papersize(tmp_path: Path) -> None:
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
-    p = run_shipyard(*args, timeout=180)
+    p = call_shipyard(*args)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -13,7 +13,7 @@ import pytest
 from shipyard.core import registry
 from shipyard.core.errors import InputError
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, call_shipyard, run_shipyard
 
 DEMO = Path(__file__).resolve().parent / "data" / "plugin-demo"
 
@@ -115,7 +115,7 @@ def test_an_unknown_ruleset_names_the_installed_ones() -> None:
 
 
 def test_shipyard_rulesets_lists_what_is_installed() -> None:
-    proc = run_shipyard("rulesets", "--json")
+    proc = call_shipyard("rulesets", "--json")
     assert proc.returncode == 0, proc.stderr
     rows = {r["id"]: r for r in json.loads(proc.stdout)["rulesets"]}
     assert json.loads(proc.stdout)["problems"] == []
@@ -125,7 +125,7 @@ def test_shipyard_rulesets_lists_what_is_installed() -> None:
     assert sfa["formats"] == ["statblock"] and sfa["conversions"] == ["trinity"]
     assert fury["commands"] == ["fury"] and [k["id"] for k in fury["kinds"]] == ["fighter", "pilot", "force"]
     assert sfa["distribution"].startswith("shipyard ")
-    text = run_shipyard("rulesets").stdout
+    text = call_shipyard("rulesets").stdout
     assert "space-fury  Space Fury 1" in text and "presets: as-written (default), sample-fighters" in text
 
 
@@ -145,29 +145,29 @@ def test_rulesets_check_reads_a_folder_before_it_is_installed(tmp_path: Path) ->
 
 def test_new_takes_the_ruleset_from_the_kind(tmp_path: Path) -> None:
     out = tmp_path / "big.ship"
-    proc = run_shipyard("new", "Leviathan", "--kind", "starship+2", "-o", out)
+    proc = call_shipyard("new", "Leviathan", "--kind", "starship+2", "-o", out)
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(out.read_text())
     assert doc["ruleset"] == "space-fighter-alpha" and doc["design"]["scale"] == "starship+2"
     assert doc["design"]["crew"] == 250  # the crew guideline two scales up: 10 x 5 x 5
-    pilot = run_shipyard("new", "Red 5", "--kind", "pilot", "-o", tmp_path / "f.ship")
+    pilot = call_shipyard("new", "Red 5", "--kind", "pilot", "-o", tmp_path / "f.ship")
     assert pilot.returncode == 0 and json.loads((tmp_path / "f.ship").read_text())["ruleset"] == "space-fury"
-    both = run_shipyard("new", "Red 6", "--kind", "fighter", "-o", tmp_path / "g.ship")  # two rulesets have fighters
+    both = call_shipyard("new", "Red 6", "--kind", "fighter", "-o", tmp_path / "g.ship")  # two rulesets have fighters
     assert both.returncode == 2 and "say which with --ruleset" in both.stderr and not (tmp_path / "g.ship").exists()
-    unknown = run_shipyard("new", "X", "--kind", "dreadnought", "-o", tmp_path / "x.ship")
+    unknown = call_shipyard("new", "X", "--kind", "dreadnought", "-o", tmp_path / "x.ship")
     assert unknown.returncode == 2 and "no installed ruleset offers designs of kind 'dreadnought'" in unknown.stderr
     assert not (tmp_path / "x.ship").exists()
-    wrong = run_shipyard("new", "X", "--kind", "starship", "--ruleset", "space-fury", "-o", tmp_path / "y.ship")
+    wrong = call_shipyard("new", "X", "--kind", "starship", "--ruleset", "space-fury", "-o", tmp_path / "y.ship")
     assert wrong.returncode == 2 and "Space Fury has no kind of design 'starship'" in wrong.stderr
     assert "allowed: fighter, pilot, force" in wrong.stderr
 
 
 def test_catalog_list_covers_every_ruleset_with_the_kind() -> None:
-    weapons = run_shipyard("catalog", "list", "weapons")
+    weapons = call_shipyard("catalog", "list", "weapons")
     assert weapons.returncode == 0, weapons.stderr
     assert not weapons.stdout.startswith("\n")
     assert "Space Fighter Alpha (space-fighter-alpha)" in weapons.stdout and "Space Fury (space-fury)" in weapons.stdout
-    tech = run_shipyard("catalog", "list", "technology")
+    tech = call_shipyard("catalog", "list", "technology")
     assert tech.stdout.startswith("technology (") and "force-field" in tech.stdout
 
 

@@ -11,7 +11,7 @@ import pytest
 from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, ROOT, SAMPLES, run_shipyard, sample, sfa
+from .conftest import EXAMPLES, ROOT, SAMPLES, call_shipyard, sample, sfa
 
 # (weapon, power, freebies, accessory) as (spent, remaining); error codes; valid.
 EXPECTED = {
@@ -105,7 +105,7 @@ def test_each_sample_opens_under_the_preset_its_published_figures_mean() -> None
         assert "saved with the sample-ships preset" in loaded.design.notes, name
         verdicts[name] = evaluate(loaded.design, loaded.catalog).valid
     assert [n for n, ok in verdicts.items() if not ok] == ["alien-disk-fighter"]
-    as_written = run_shipyard(
+    as_written = call_shipyard(
         "check", *(EXAMPLES / f"{n}.ship" for n in SAMPLES), "--preset", "as-written", "--summary", "--no-user-catalog"
     )
     assert as_written.returncode == 1

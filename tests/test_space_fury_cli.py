@@ -16,7 +16,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
 from .conftest import ROOT
-from .conftest import run_shipyard as run
+from .conftest import call_shipyard as run
 from .test_space_fury import EXPECTED, FURY_EXAMPLES, FURY_SAMPLES, PRESETS
 
 

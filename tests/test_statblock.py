@@ -31,7 +31,7 @@ from shipyard.rulesets.space_fighter_alpha.statblock import (
     lost_in_text,
 )
 
-from .conftest import EXAMPLES, ROOT, SAMPLES, STATBLOCKS, published, run_shipyard, sample, sfa, starfighter
+from .conftest import EXAMPLES, ROOT, SAMPLES, STATBLOCKS, call_shipyard, published, sample, sfa, starfighter
 
 
 def without_notes(design: Any) -> dict[str, Any]:
@@ -635,7 +635,7 @@ def test_several_blocks_where_one_is_expected() -> None:
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return run_shipyard(*args, "--no-user-catalog", stdin=stdin, cwd=cwd)
+    return call_shipyard(*args, "--no-user-catalog", stdin=stdin, cwd=cwd)
 
 
 def test_cli_import_writes_the_sample_design(tmp_path: Path) -> None:

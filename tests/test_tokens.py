@@ -26,7 +26,7 @@ from shipyard.render.paper import PAPERS
 from shipyard.render.printing import print_designs
 from shipyard.render.tokens import initials, token_spec
 
-from .conftest import run_shipyard
+from .conftest import call_shipyard
 
 MM = 25.4 / 72
 TOLERANCE_MM = 0.2
@@ -129,7 +129,7 @@ def test_token_sizes_are_read_in_mm_cm_and_inches() -> None:
 def test_a_bad_token_size_on_the_command_line_writes_nothing(tmp_path: Path) -> None:
     sample = sample_files(registry.get("space-fighter-alpha").samples)[0]
     out = tmp_path / "t.pdf"
-    proc = run_shipyard("print", sample, "--sheet", "tokens", "--token-size", "4in", "-o", out, "--no-user-catalog")
+    proc = call_shipyard("print", sample, "--sheet", "tokens", "--token-size", "4in", "-o", out, "--no-user-catalog")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "token size '4in' is 101.6 mm" in proc.stderr and "12.7 to 76.2 mm" in proc.stderr
     assert not out.exists()

@@ -27,7 +27,7 @@ from shipyard.rulesets.space_fighter_alpha.trinity import (
     parse_vessel,
 )
 
-from .conftest import ROOT, finding, run_shipyard, sfa
+from .conftest import ROOT, call_shipyard, finding, sfa
 
 EXAMPLES = ROOT / "catalogs" / "trinity" / "examples"
 BAD = Path(__file__).resolve().parent / "data" / "trinity"
@@ -374,7 +374,7 @@ def test_parse_vessel_refuses_a_list() -> None:
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return run_shipyard(*args, "--no-user-catalog", cwd=cwd)
+    return call_shipyard(*args, "--no-user-catalog", cwd=cwd)
 
 
 BAD_FILES = {

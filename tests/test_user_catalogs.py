@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -26,7 +25,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, call_shipyard, run_shipyard
 
 RULESET = "space-fighter-alpha"
 BUILTIN = ROOT / "catalogs" / RULESET
@@ -126,8 +125,8 @@ def design_file(tmp_path: Path, weapons: list[dict[str, object]]) -> Path:
     return path
 
 
-def shipyard(*args: str | Path, xdg: Path, **kw: Any) -> subprocess.CompletedProcess[str]:
-    return run_shipyard(*args, env={"XDG_DATA_HOME": str(xdg)}, **kw)
+def shipyard(*args: str | Path, xdg: Path) -> subprocess.CompletedProcess[str]:
+    return call_shipyard(*args, env={"XDG_DATA_HOME": str(xdg)})
 
 
 # --- (a) a new weapon ----------------------------------------------------------------------
@@ -589,8 +588,14 @@ def test_yaml_alias_bomb_is_refused_without_expanding(tmp_path: Path) -> None:
     house = tmp_path / "house"
     path = write(house, "bomb.yaml", "\n".join(lines) + "\n")
     assert path.stat().st_size < 1000
-    proc = shipyard(
-        "check", ALIEN_DISK, "--catalog", house, "--no-user-catalog", xdg=tmp_path / "xdg", preexec_fn=_limit_memory
+    proc = run_shipyard(  # its own process: the memory limit is the process's
+        "check",
+        ALIEN_DISK,
+        "--catalog",
+        house,
+        "--no-user-catalog",
+        env={"XDG_DATA_HOME": str(tmp_path / "xdg")},
+        preexec_fn=_limit_memory,
     )
     assert "internal error" not in proc.stderr, proc.stderr
     assert proc.returncode == 2, proc.stderr

@@ -21,7 +21,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 from shipyard.rulesets import wing_commander as wc
 
-from .conftest import ROOT, finding, run_shipyard
+from .conftest import ROOT, call_shipyard, finding
 
 EXAMPLES = ROOT / "catalogs" / "wing-commander" / "examples"
 SAMPLES = ["arrow", "broadsword", "hornet", "piranha", "rapier", "thunderbolt"]
@@ -491,12 +491,12 @@ def test_the_schema_carries_the_record() -> None:
 
 
 def test_check_exits_0_for_a_sample_and_1_for_a_broken_rule(tmp_path: Path) -> None:
-    ok = run_shipyard("check", EXAMPLES / "piranha.ship", "--no-user-catalog")
+    ok = call_shipyard("check", EXAMPLES / "piranha.ship", "--no-user-catalog")
     assert ok.returncode == 0, ok.stderr
     assert "Free missile decoys         3 per round  — 1 + 1 + 1" in ok.stdout
     assert "Link group A                2 x Laser; accuracy 0, range 4/8/12, attack step -3" in ok.stdout
     assert "Budgets" not in ok.stdout
-    bad = run_shipyard("check", CORPUS / "wc-link-group-of-one.ship", "--no-user-catalog", "--json")
+    bad = call_shipyard("check", CORPUS / "wc-link-group-of-one.ship", "--no-user-catalog", "--json")
     assert bad.returncode == 1, bad.stderr
     (entry,) = json.loads(bad.stdout)
     assert [(f["code"], f["path"]) for f in entry["findings"]] == [
@@ -506,7 +506,7 @@ def test_check_exits_0_for_a_sample_and_1_for_a_broken_rule(tmp_path: Path) -> N
 
 
 def test_check_json_carries_the_documented_shapes() -> None:
-    proc = run_shipyard("check", EXAMPLES / "rapier.ship", "--no-user-catalog", "--json")
+    proc = call_shipyard("check", EXAMPLES / "rapier.ship", "--no-user-catalog", "--json")
     (entry,) = json.loads(proc.stdout)
     figures = {f["id"]: f for f in entry["derived"]["figures"]}
     assert {"id", "name", "value"} <= set(figures["free_decoys"])
@@ -524,22 +524,22 @@ def test_check_json_carries_the_documented_shapes() -> None:
 
 def test_new_writes_a_fighter_and_refuses_to_overwrite(tmp_path: Path) -> None:
     out = tmp_path / "blue.ship"
-    proc = run_shipyard("new", "--ruleset", "wing-commander", "-o", out, "Blue Two", "--no-user-catalog")
+    proc = call_shipyard("new", "--ruleset", "wing-commander", "-o", out, "Blue Two", "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(out.read_text())["design"] == {"name": "Blue Two", "pilot": {"dex": 10, "action_check": 10}}
     before = out.read_bytes()
-    again = run_shipyard("new", "--ruleset", "wing-commander", "-o", out, "Blue Three", "--no-user-catalog")
+    again = call_shipyard("new", "--ruleset", "wing-commander", "-o", out, "Blue Three", "--no-user-catalog")
     assert again.returncode == 2 and "exists; use --force" in again.stderr
     assert out.read_bytes() == before
 
 
 def test_rulesets_and_schema_commands_list_it() -> None:
-    listed = run_shipyard("rulesets")
+    listed = call_shipyard("rulesets")
     assert "wing-commander  Wing Commander (Alternity) 1" in listed.stdout
     assert "kinds: fighter" in listed.stdout and "presets: as-written (default), literal" in listed.stdout
-    checked = run_shipyard("rulesets", "--check", ROOT / "shipyard" / "rulesets" / "wing_commander")
+    checked = call_shipyard("rulesets", "--check", ROOT / "shipyard" / "rulesets" / "wing_commander")
     assert checked.returncode == 0 and "read without problems" in checked.stdout
-    schema = run_shipyard("schema", "--ruleset", "wing-commander")
+    schema = call_shipyard("schema", "--ruleset", "wing-commander")
     assert schema.returncode == 0 and '"WCFighter"' in schema.stdout
 
 

@@ -15,7 +15,7 @@ from shipyard.core.report import Report
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
-from .conftest import run_shipyard
+from .conftest import call_shipyard
 from .sheets import cards_printed, report_of, sheet_html
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 from .test_wing_commander import CORPUS, EXAMPLES, SAMPLES, catalog
@@ -171,7 +171,7 @@ def test_the_fleet_book_ends_with_the_maneuver_and_altitude_reference(
 
 def test_printing_a_broken_file_exits_2_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "bad.pdf"
-    proc = run_shipyard(
+    proc = call_shipyard(
         "print", CORPUS / "wc-negative-space.ship", "-o", out, "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path)}
     )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
@@ -181,7 +181,7 @@ def test_printing_a_broken_file_exits_2_and_writes_nothing(tmp_path: Path) -> No
 
 def test_the_print_command_prints_a_record_that_breaks_a_rule(tmp_path: Path) -> None:
     out = tmp_path / "one.pdf"
-    proc = run_shipyard("print", CORPUS / "wc-link-group-of-one.ship", "-o", out, "--no-user-catalog")
+    proc = call_shipyard("print", CORPUS / "wc-link-group-of-one.ship", "-o", out, "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
     (text,) = pages_text(out)
     assert "DOES NOT PASS — 2 rules broken" in text
