@@ -20,7 +20,7 @@ from shipyard.cli import main
 from shipyard.core.capability import installed, load
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import design_from_document
-from shipyard.core.errors import InputError
+from shipyard.core.errors import InputError, Problem
 from shipyard.core.evaluate import evaluate
 from shipyard.core.registry import rulesets
 from shipyard.core.report import REPORT_FORMAT, Report
@@ -78,6 +78,13 @@ def gunboats(
     rules.write_text(rules.read_text() + GUN_RULES, encoding="utf-8")
     install_ruleset(monkeypatch, tmp_path / "site", pkg, "tiny-gunboats")
     return pkg
+
+
+def refused() -> list[Problem]:
+    """The problems that stop the installed copy's catalog from loading (it must not load)."""
+    with pytest.raises(InputError) as caught:
+        load_catalog("tiny-gunboats", use_user_folder=False)
+    return caught.value.problems
 
 
 def gunboat(**design: object) -> Report:
@@ -143,9 +150,7 @@ def test_a_plugin_using_point_buy_rule_types_without_declaring_them_is_told_the_
         pools="pools:\n  - {id: gun-points, name: Gun Points, budget: {all: 2}, source: Guns}\n",
         capabilities="",
     )
-    with pytest.raises(InputError) as caught:
-        load_catalog("tiny-gunboats", use_user_folder=False)
-    problems = caught.value.problems
+    problems = refused()
     assert [p.message for p in problems] == [
         f"rule type {t!r} is given by the capability 'point-buy' (Point-buy), which the ruleset's manifest "
         "does not declare: add 'capabilities: [point-buy]' to its manifest.yaml"
@@ -177,9 +182,7 @@ def test_an_unknown_capability_is_refused_naming_the_installed_ones(
         pools="pools:\n  - {id: gun-points, name: Gun Points, budget: {all: 2}, source: Guns}\n",
         capabilities="capabilities: [point-bye]\n",
     )
-    with pytest.raises(InputError) as caught:
-        load_catalog("tiny-gunboats", use_user_folder=False)
-    (problem,) = caught.value.problems
+    (problem,) = refused()
     assert problem.message == "unknown capability 'point-bye'; did you mean 'point-buy'?"
     assert (problem.file, problem.path, problem.allowed) == (str(pkg / "manifest.yaml"), "capabilities", "point-buy")
 
@@ -231,9 +234,7 @@ def test_budgets_for_values_the_choice_cannot_take_or_missing_ones_are_catalog_e
         pools=SIZE_POOL.replace("large: 4", "huge: 9"),
         size_field=True,
     )
-    with pytest.raises(InputError) as caught:
-        load_catalog("tiny-gunboats", use_user_folder=False)
-    got = [(p.message, p.file, p.line, p.path, p.allowed) for p in caught.value.problems]
+    got = [(p.message, p.file, p.line, p.path, p.allowed) for p in refused()]
     pools = str(pkg / "catalog" / "pools.yaml")
     assert got == [
         (
@@ -253,9 +254,7 @@ def test_a_budget_by_that_names_no_field_is_a_catalog_error(tmp_path: Path, monk
         monkeypatch,
         pools="pools:\n  - {id: gun-points, name: Gun Points, budget_by: colour, budget: {red: 2}, source: Guns}\n",
     )
-    with pytest.raises(InputError) as caught:
-        load_catalog("tiny-gunboats", use_user_folder=False)
-    (problem,) = caught.value.problems
+    (problem,) = refused()
     assert problem.message == "pool 'gun-points': budget_by 'colour' is no field of the design"
     assert problem.allowed == "name, hull, guns, notes"
 
@@ -288,9 +287,7 @@ SCALED_POOLS = (
 def test_the_scale_ladder_is_the_capabilitys_section(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A catalog with a ``scales`` section whose manifest declares no capability is told the line to add."""
     pkg = gunboats(tmp_path, monkeypatch, pools=SCALED_POOLS, capabilities="")
-    with pytest.raises(InputError) as caught:
-        load_catalog("tiny-gunboats", use_user_folder=False)
-    first = caught.value.problems[0]
+    first = refused()[0]
     assert first.message == (
         "section 'scales' is given by the capability 'point-buy' (Point-buy), which the ruleset's manifest does "
         "not declare: add 'capabilities: [point-buy]' to its manifest.yaml"

@@ -358,11 +358,11 @@ def check_items(catalog: Catalog) -> list[tuple[str, str, Problem]]:
     for pool in catalog.pools:
         if pool.budget_by is not None:
             from shipyard.core.poolchoice import check_pool_choice
+            from shipyard.core.schema import design_schema
 
             f, ln = where("pools", pool.id)
-            found += [
-                ("pools", pool.id, replace(p, file=f, line=ln)) for p in check_pool_choice(pool, catalog.module.Design)
-            ]
+            schema = catalog.form_schema or design_schema(catalog.module.Design)
+            found += [("pools", pool.id, replace(p, file=f, line=ln)) for p in check_pool_choice(pool, schema)]
             continue
         for scale in pool.budget:
             if catalog.scales is None:

@@ -11,13 +11,10 @@ value has no budget gets an error finding at that field, never an exception.
 from __future__ import annotations
 
 import enum
-import types
-import typing
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from shipyard.core.errors import Problem
+from shipyard.core.schema import Spec, spec_at
 
 if TYPE_CHECKING:
     from shipyard.core.findings import FindingSink
@@ -39,35 +36,10 @@ def chosen(design: Any, path: str) -> str | None:
     return str(value)
 
 
-def _field(model: type[BaseModel], path: str) -> tuple[str, Any] | None:
-    """The title (or name in words) and annotation of the field at ``path`` in ``model``, or None."""
-    annotation: Any = model
-    title = ""
-    for name in path.split("."):
-        fields = getattr(annotation, "model_fields", None)
-        if fields is None or name not in fields:
-            return None
-        info = fields[name]
-        title, annotation = info.title or name.replace("_", " "), info.annotation
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
-            annotation = args[0]  # X | None: the choice may be unset, its values are X's
-    return title, annotation
-
-
-def allowed_values(annotation: Any) -> list[str] | None:
-    """The values a Literal or an Enum field may take, as budget keys; None for any other type."""
-    if typing.get_origin(annotation) is typing.Literal:
-        return [str(a) for a in typing.get_args(annotation)]
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return [str(m.value) for m in annotation]
-    return None
-
-
-def label(design_model: type[BaseModel], path: str) -> str:
-    """What the choice is called in a pool's note ("hull class")."""
-    found = _field(design_model, path)
-    return found[0] if found is not None else path
+def label(path: str) -> str:
+    """What the choice is called in a pool's note and its finding: its field's name in words
+    ("hull class" for ``hull_class``, "kind" for ``frame.kind``)."""
+    return path.rsplit(".", 1)[-1].replace("_", " ")
 
 
 def choice_budget(pdef: PoolDef, design: Any, catalog: Catalog, findings: FindingSink) -> tuple[int, str]:
@@ -75,7 +47,7 @@ def choice_budget(pdef: PoolDef, design: Any, catalog: Catalog, findings: Findin
     value without a budget gives 0 and the error :data:`NOT_GIVEN` at the choice's field."""
     assert pdef.budget_by is not None
     value = chosen(design, pdef.budget_by)
-    what = label(catalog.module.Design, pdef.budget_by)
+    what = label(pdef.budget_by)
     if value is not None and value in pdef.budget:
         return pdef.budget[value], f"for {what} {value}"
     findings.add(
@@ -93,23 +65,23 @@ def choice_budget(pdef: PoolDef, design: Any, catalog: Catalog, findings: Findin
     return 0, f"{what} {value} has no budget" if value is not None else f"no {what} chosen"
 
 
-def check_pool_choice(pdef: PoolDef, design_model: type[BaseModel]) -> list[Problem]:
-    """A ``budget_by`` that names no field of the design, or budgets for values its field cannot
-    take (or none for one it can), as catalog problems."""
+def check_pool_choice(pdef: PoolDef, design: Spec) -> list[Problem]:
+    """A ``budget_by`` that names no field of the design (``design``: its model's schema tree,
+    :func:`shipyard.core.schema.design_schema`), or budgets for values its field cannot take
+    (or none for one it can, where the model lists them: a Literal, an Enum), as catalog problems."""
     assert pdef.budget_by is not None
-    found = _field(design_model, pdef.budget_by)
-    fields = ", ".join(getattr(design_model, "model_fields", {}))
+    found = spec_at(design, pdef.budget_by)
     if found is None:
         return [
             Problem(
                 f"pool {pdef.id!r}: budget_by {pdef.budget_by!r} is no field of the design",
                 path=f"pools.{pdef.id}.budget_by",
-                allowed=fields,
+                allowed=", ".join(design.fields),
             )
         ]
-    allowed = allowed_values(found[1])
-    if allowed is None:
+    if found.enum is None:
         return []
+    allowed = [str(v) for v in found.enum]
     problems = [
         Problem(
             f"pool {pdef.id!r}: a budget for {key!r}, which {pdef.budget_by} cannot be",
