@@ -238,15 +238,29 @@ def pytest_unconfigure() -> None:
     shutil.rmtree(SANDBOX, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def workers() -> Iterator[list[Any]]:
-    """Two render worker processes shared by a module's printing tests."""
-    from shipyard.render.worker import RenderWorker
-
-    pool = [RenderWorker(), RenderWorker()]
+@pytest.fixture(scope="session")
+def _render_pool() -> Iterator[list[Any]]:
+    """The render workers of this test process, kept from module to module."""
+    pool: list[Any] = []
     yield pool
     for w in pool:
         w.close()
+
+
+@pytest.fixture(scope="module")
+def workers(_render_pool: list[Any]) -> list[Any]:
+    """Two render worker processes shared by a module's printing tests: the test process's
+    own, kept warm from one module to the next (each start costs WeasyPrint's import and a
+    first render: nine modules, some in a group a ruleset, started 34); one that a test left
+    dead (killed at a time limit) is replaced."""
+    from shipyard.render.worker import RenderWorker
+
+    for dead in [w for w in _render_pool if not w._proc.is_alive()]:
+        dead.close(wait=False)
+        _render_pool.remove(dead)
+    while len(_render_pool) < 2:
+        _render_pool.append(RenderWorker())
+    return _render_pool
 
 
 def sfa(preset: str = "as-written") -> Catalog:
