@@ -186,7 +186,7 @@ def catalog_page() -> str:
         "- by scale, in a ruleset with a `scales` section: `budget` maps a scale id to the points a design\n"
         "  at that scale (and the scales above it, until another is given) has;\n"
         f"- otherwise `{{{BUDGET_WITHOUT_SCALES}: N}}`, one budget for every design.\n\n"
-        "A pool's report says which (`budget_note`: \"for hull class frigate\"). The rule types that\n"
+        'A pool\'s report says which (`budget_note`: "for hull class frigate"). The rule types that\n'
         "spend pools are the point-buy capability's (rules.md).\n\n" + section(PoolDef),
         "## Item kinds\n\n"
         "Every catalog item has the fields of `CatalogItem`; items bought from a pool (the `item-cost`\n"
@@ -235,8 +235,7 @@ def rules_page() -> str:
         "a capability gives, named by a ruleset whose manifest does not declare that capability, is refused\n"
         "with the line to add (`capabilities: [point-buy]`).\n",
         "## Neutral rule types (`shipyard/core/rules.py`)\n\n"
-        "Every catalog may use these.\n\n"
-        + "\n".join(_rule_type_section(n, t) for n, t in CORE_RULE_TYPES.items()),
+        "Every catalog may use these.\n\n" + "\n".join(_rule_type_section(n, t) for n, t in CORE_RULE_TYPES.items()),
     ]
     for cap_id, where in sorted(installed().items()):
         if not where.startswith("shipyard."):  # an installed plug-in is not Shipyard's reference

@@ -57,7 +57,39 @@ def _enter_sandbox() -> Path:
         os.environ[var] = str(sandbox / name)
     (sandbox / "runtime").mkdir(mode=0o700)
     os.environ["XDG_RUNTIME_DIR"] = str(sandbox / "runtime")
+    if parent is not None:
+        _take_warm_caches(Path(parent) / "cache" / "shipyard", sandbox / "cache" / "shipyard")
     return sandbox
+
+
+# The caches a worker starts with, made once by the starting process: every worker loaded the
+# five built-in catalogs from YAML and validated them (about 0.6 s each) before its first test.
+WARM_CACHES = ("catalog-*.pickle", "manifests.pickle")
+
+
+def _take_warm_caches(source: Path, target: Path) -> None:
+    """Copy the starting process's validated catalogs and manifests into a worker's own cache
+    folder: each worker still writes only its own folder, and a cache is only a shortcut
+    (shipyard.core.cachefile), checked against every file it was made from."""
+    files = [f for pattern in WARM_CACHES for f in source.glob(pattern) if f.is_file()]
+    if files:
+        target.mkdir(parents=True, exist_ok=True)
+        for file in files:
+            shutil.copyfile(file, target / file.name)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """In the process that starts the pytest-xdist workers, before it starts them (at the
+    session's start): load each built-in ruleset's catalog once, so its cache folder holds
+    what the workers copy (:func:`_take_warm_caches`)."""
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    from shipyard.core.catalog import load_catalog
+    from shipyard.core.registry import rulesets
+
+    for info in rulesets():
+        load_catalog(info.id, use_user_folder=False)
 
 
 # pytest loads this file before any plugin's pytest_configure (pytest-qt's imports Qt) and
@@ -206,15 +238,29 @@ def pytest_unconfigure() -> None:
     shutil.rmtree(SANDBOX, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def workers() -> Iterator[list[Any]]:
-    """Two render worker processes shared by a module's printing tests."""
-    from shipyard.render.worker import RenderWorker
-
-    pool = [RenderWorker(), RenderWorker()]
+@pytest.fixture(scope="session")
+def _render_pool() -> Iterator[list[Any]]:
+    """The render workers of this test process, kept from module to module."""
+    pool: list[Any] = []
     yield pool
     for w in pool:
         w.close()
+
+
+@pytest.fixture(scope="module")
+def workers(_render_pool: list[Any]) -> list[Any]:
+    """Two render worker processes shared by a module's printing tests: the test process's
+    own, kept warm from one module to the next (each start costs WeasyPrint's import and a
+    first render: nine modules, some in a group a ruleset, started 34); one that a test left
+    dead (killed at a time limit) is replaced."""
+    from shipyard.render.worker import RenderWorker
+
+    for dead in [w for w in _render_pool if not w._proc.is_alive()]:
+        dead.close(wait=False)
+        _render_pool.remove(dead)
+    while len(_render_pool) < 2:
+        _render_pool.append(RenderWorker())
+    return _render_pool
 
 
 def sfa(preset: str = "as-written") -> Catalog:

@@ -24,6 +24,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader, PdfWriter
 
 from shipyard.core.designfile import load_design
@@ -36,7 +37,7 @@ from shipyard.render.printing import PrintResult, print_designs
 from shipyard.render.templates import render_html
 from shipyard.render.worker import RenderWorker
 
-from .conftest import EXAMPLES, call_shipyard
+from .conftest import EXAMPLES, ROOT, call_shipyard
 from .test_printing import A4, LETTER, _user_template, page_sizes_mm, pages_text
 
 SAMPLES = [(info.id, ship) for info in rulesets() for ship in sorted(info.samples.glob("*.ship"))]
@@ -405,6 +406,47 @@ def test_a_filled_sheet_flattened_prints_what_was_written(printed: Any, tmp_path
     assert PdfReader(flat).get_fields() is None and pdfium_fields(flat) == {}
     # the words are printed on the page now, on one line in the order they were written
     assert any("Lost two points to the Imperial frigate" in line for line in lines_of(flat))
+
+
+def field_faces(pdf: Path) -> dict[str, tuple[str, bytes]]:
+    """The font each text field is drawn in (its /DA names a font of the form's /DR): by
+    field name, the font's name and its embedded TrueType bytes."""
+    form = PdfReader(pdf).trailer["/Root"]["/AcroForm"]
+    fonts = form["/DR"]["/Font"]
+    out = {}
+    for ref in form["/Fields"]:
+        field = ref.get_object()
+        if field.get("/FT") != "/Tx":
+            continue
+        resource = re.findall(r"/(\S+)\s+[\d.]+\s+Tf", str(field["/DA"]))[-1]
+        font = fonts[f"/{resource}"].get_object()
+        descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+        out[str(field["/T"])] = (str(font["/BaseFont"]), descriptor["/FontFile2"].get_object().get_data())
+    return out
+
+
+def test_a_fillable_sheet_s_fields_type_in_small_faces_that_hold_what_people_write(tmp_path: Path) -> None:
+    """The Future Perfect cruiser's fillable record embedded DejaVu Sans Condensed's bold
+    and oblique whole (770 KB; poppler read its structure tree in 46 s of CPU). Its fields
+    now type in "Shipyard Fields" faces cut to the letters a record is written in, plus
+    the values printed in them (a note in Greek keeps its letters)."""
+    data = json.loads((ROOT / "catalogs" / "future-perfect" / "examples" / "cruiser.ship").read_text())
+    data["design"]["notes"] = "Δ-wing refit: Łódź yards, café à la carte"
+    ship = tmp_path / "cruiser.ship"
+    ship.write_text(json.dumps(data))
+    sheet = tmp_path / "cruiser.pdf"
+    assert call_shipyard("print", str(ship), "--fillable", "-o", str(sheet)).returncode == 0
+    faces = field_faces(sheet)
+    assert "notes" in faces and len(faces) == len([f for f in pypdf_fields(sheet).values() if isinstance(f, str)])
+    for name, (font, embedded) in faces.items():
+        assert "Shipyard-Fields" in font, (name, font)
+        assert len(embedded) < 80_000, (name, font, len(embedded))  # DejaVu Sans Condensed Oblique whole: 601,448
+        cmap = TTFont(io.BytesIO(embedded)).getBestCmap()
+        typed = "Łódź café — “Hit” 3×2 ±1 € … ≤ ≥ → ő ž"
+        assert [c for c in typed if ord(c) not in cmap] == [], (name, font)
+    assert ord("Δ") in TTFont(io.BytesIO(faces["notes"][1])).getBestCmap()  # the note as printed in its field
+    assert pypdf_fields(sheet)["notes"] == data["design"]["notes"]
+    assert sheet.stat().st_size < 200_000  # it was 770,139 bytes with the faces embedded whole
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])

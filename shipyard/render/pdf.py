@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -92,6 +92,24 @@ def font_configuration() -> FontConfiguration:
     return _fonts
 
 
+_field_sheets: dict[str, CSS] = {}
+
+
+def field_stylesheets(html: str) -> list[CSS]:
+    """The stylesheet that sets a fillable sheet's fields in their own small faces
+    (:mod:`shipyard.render.fieldfont`), made once a worker for each set of letters: its
+    ``@font-face`` rules are added to the worker's one font configuration when it is parsed."""
+    from shipyard.render.fieldfont import field_font_rules
+
+    rules = field_font_rules(html)
+    if rules is None:
+        return []
+    if rules not in _field_sheets:
+        _field_sheets.clear()  # a sheet's own letters made another subset: the old one is not wanted again soon
+        _field_sheets[rules] = CSS(string=rules, font_config=font_configuration())
+    return [_field_sheets[rules]]
+
+
 def warm_up(html: str) -> None:
     """Render a small page and throw it away, so the first real job finds fonts, the
     user-agent stylesheet and WeasyPrint's lazily built tables ready."""
@@ -105,8 +123,9 @@ def html_to_pdf(
     and how many form fields it has. ``between`` runs after the layout, before the PDF is
     written (where a job no longer wanted stops)."""
     options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": True}
+    stylesheets = field_stylesheets(html) if fillable else []
     document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        font_config=font_configuration(), **options
+        font_config=font_configuration(), stylesheets=stylesheets, **options
     )
     if between is not None:
         between()
