@@ -126,13 +126,14 @@ def render_in_background(
     fillable: bool = False,
     owner: str = "",
     token: TokenSpec | None = None,
+    draft: bool = False,
 ) -> threading.Thread:
     """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``
     (``token``: the tokens sheet's TokenSpec).
 
     ``reports`` are the documents' own reports: the preview and printing show the
     evaluation the editor already made, they do not evaluate again. ``owner``: who may
-    :func:`supersede` the render."""
+    :func:`supersede` the render; ``draft``: a sheet to look at, not to keep (the preview's)."""
     designs = list(loaded)
     held = list(reports) if reports is not None else None
 
@@ -152,6 +153,7 @@ def render_in_background(
                 fillable=fillable,
                 owner=owner,
                 token=token,
+                draft=draft,
             )
         except RenderSuperseded:
             path = ""

@@ -88,6 +88,7 @@ class RenderJob:
     roots: list[str] = field(default_factory=list)
     fillable: bool = False  # tick boxes and write-ins as form fields
     owner: str = ""  # who may supersede it (RenderWorker.supersede); "" for none
+    draft: bool = False  # a preview, shown and thrown away: made with less work (shipyard.render.pdf)
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,9 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
         check = _check_superseded if job.owner else None
         if check is not None:
             check()
-        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable, check)
+        pdf, sizes, anchors, fields = html_to_pdf(
+            html, dirs[0], [Path(r) for r in job.roots], job.fillable, check, job.draft
+        )
         return ("ok", pdf, sizes, anchors, fields)
     except _Superseded:
         return ("superseded",)
