@@ -44,6 +44,15 @@ def shared_worker() -> RenderWorker:
         return _worker
 
 
+def prestart() -> None:
+    """Start the shared worker now, from a helper thread (the editor starting with its
+    preview on): the worker imports WeasyPrint, which takes longer than the window takes
+    to show, while the window is built on the other core, so the first preview is not
+    kept waiting for it. Starting a process from the GUI thread would cost the start-up
+    a few milliseconds more."""
+    shared_worker()
+
+
 def supersede(owner: str) -> bool:
     """Drop the job of ``owner`` the shared worker is rendering, if it is one (a preview of a
     design edited since); whether one was dropped. Never starts a worker."""
