@@ -205,3 +205,43 @@ def pages_text_of(data: bytes, folder: Path) -> list[str]:
     out = folder / "text.pdf"
     out.write_bytes(data)
     return pages_text(out)
+
+
+def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the_next(tmp_path: Path) -> None:
+    # Thirty thousand table rows: minutes of layout, so only a render stopped inside its
+    # layout answers before the time limit (a template this size renders in a moment).
+    folder = tmp_path / "long"
+    folder.mkdir()
+    (folder / "long.html").write_text(
+        "<table>{% for i in range(n) %}<tr><td>{{ i }}</td><td>row {{ i }}</td></tr>{% endfor %}</table>"
+    )
+    long_job = RenderJob("long.html", [str(folder)], {"n": 30_000}, [str(folder)], owner="preview-1")
+    with RenderWorker() as worker:
+        pid = worker._proc.pid
+        worker.render(RenderJob("long.html", [str(folder)], {"n": 1}, [str(folder)]))  # a warm worker
+        thread, answer = _render_in_thread_with(worker, long_job, timeout=60)
+        while thread.is_alive() and worker._owner != "preview-1":
+            thread.join(0.01)
+        thread.join(3)  # the template is long done: the rows are being laid out
+        assert _supersede_when_running(worker, "preview-1", thread)
+        thread.join(120)
+        assert len(answer) == 1 and isinstance(answer[0], RenderSuperseded), answer
+        result = worker.render(_job(tmp_path, "preview-1", 4), timeout=120)
+        assert worker._proc.pid == pid
+        out = tmp_path / "after.pdf"
+        out.write_bytes(result.pdf)
+        assert pages_text(out) == ["slow 4"]
+
+
+def _render_in_thread_with(worker: RenderWorker, job: RenderJob, timeout: float) -> tuple[threading.Thread, list[Any]]:
+    answer: list[Any] = []
+
+    def run() -> None:
+        try:
+            answer.append(worker.render(job, timeout=timeout))
+        except BaseException as exc:
+            answer.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, answer

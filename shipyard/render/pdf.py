@@ -32,7 +32,7 @@ import contextlib
 import hashlib
 import mimetypes
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -211,19 +211,22 @@ def html_to_pdf(
     fillable: bool = False,
     between: Callable[[], None] | None = None,
     draft: bool = False,
+    laying_out: Callable[[], AbstractContextManager[None]] | None = None,
 ) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
     """Render ``html``: the PDF bytes, each page's size in mm, the page each anchor is on,
     and how many form fields it has. ``between`` runs after the layout, before the PDF is
-    written (where a job no longer wanted stops). ``draft``: a preview (see the module
-    docstring)."""
+    written (where a job no longer wanted stops); ``laying_out`` is entered around the
+    parsing and layout (where the worker may stop such a job at once). ``draft``: a
+    preview (see the module docstring)."""
     options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": not draft}
     if draft:
         if len(_pictures) > PICTURES_KEPT:  # art changed many times: what the old URLs held goes
             _pictures.clear()
         options["cache"] = _pictures
-    document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        font_config=font_configuration(), **options
-    )
+    with laying_out() if laying_out is not None else contextlib.nullcontext():
+        document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
+            font_config=font_configuration(), **options
+        )
     if between is not None:
         between()
     document.metadata.attachments = []
