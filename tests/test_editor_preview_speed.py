@@ -1,9 +1,9 @@
 """The start that builds what is visible and the preview that follows typing (issue 25), as
 a person meets them: a finding clicked that is about a page not opened yet, a step tab
-clicked, the sheet rendering as the window shows (its render worker started with the
-editor), a name typed again while the sheet of the last one is still rendering (only the
-newest name's sheet is ever shown), and no blank view between two sheets. Behaviour only,
-never timings. (A render superseded in the worker: tests/test_render_speed.py.)
+clicked, the sheet rendering as the window shows, a name typed again while the sheet of
+the last one is still rendering (only the newest name's sheet is ever shown), and no
+blank view between two sheets. Behaviour only, never timings. (A render superseded in
+the worker: tests/test_render_speed.py.)
 """
 
 from __future__ import annotations
@@ -191,19 +191,3 @@ def test_names_typed_one_after_another_each_show_their_sheet_without_a_blank_bet
     for shown, name in zip(sampler.names, ("Rebel Frigate", "Frigate Ash", "Frigate Birch"), strict=True):
         assert shown.startswith(name)
     assert sampler.samples > 50 and not sampler.blank, sampler.blank
-
-
-def test_the_editor_starts_its_render_worker_before_its_window_shows(tmp_path: Path) -> None:
-    from shipyard._qt import rendering
-    from shipyard._qt.app import build
-
-    rendering.close_shared_worker()
-    _app, w = build([str(EXAMPLES / "rebel-fighter.ship")])
-    try:
-        assert not w.isVisible()
-        worker = rendering._worker
-        assert worker is not None and worker._proc.is_alive()  # importing WeasyPrint while the window is built
-    finally:
-        w.ask_unsaved = lambda _doc: "discard"
-        w.close()
-        rendering.close_shared_worker()

@@ -78,10 +78,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         add_arguments(parser)
         options = parser.parse_args(list(argv))
     args = options
-    if not args.no_preview:
-        from shipyard._qt.rendering import prestart
 
-        prestart()  # the render worker imports WeasyPrint while the window is built
     _import_engine(args.files)
     from shipyard._qt.syslibs import check_editor_libraries, new_application
 

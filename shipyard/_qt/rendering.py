@@ -14,6 +14,7 @@ deleted" from the render thread).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import threading
 from collections.abc import Sequence
@@ -30,27 +31,25 @@ if TYPE_CHECKING:  # the worker module (multiprocessing) loads with the first re
 
 _worker_lock = threading.Lock()
 _worker: RenderWorker | None = None
+_ends_with_editor = False  # close_shared_worker runs as the editor's process ends
 
 
 def shared_worker() -> RenderWorker:
     """One render worker process for the whole editor, started on first use."""
-    global _worker
+    global _worker, _ends_with_editor
 
     from shipyard.render.worker import RenderWorker
 
     with _worker_lock:
         if _worker is None or not _worker._proc.is_alive():
+            if not _ends_with_editor:
+                # the editor ends: the worker with it at once, not when its watchdog next
+                # looks (a worker still importing WeasyPrint would take a core from whatever
+                # starts next for up to half a second)
+                atexit.register(close_shared_worker)
+                _ends_with_editor = True
             _worker = RenderWorker()
         return _worker
-
-
-def prestart() -> None:
-    """Start the shared worker now, from a helper thread (the editor starting with its
-    preview on): the worker imports WeasyPrint, which takes longer than the window takes
-    to show, while the window is built on the other core, so the first preview is not
-    kept waiting for it. Starting a process from the GUI thread would cost the start-up
-    a few milliseconds more."""
-    shared_worker()
 
 
 def supersede(owner: str) -> bool:
