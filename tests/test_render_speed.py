@@ -32,12 +32,12 @@ def _job(tmp_path: Path, owner: str, n: int = 1) -> RenderJob:
     return RenderJob("slow.html", [str(folder)], {"n": n}, [str(folder)], owner=owner)
 
 
-def _render_in_thread(worker: RenderWorker, job: RenderJob) -> tuple[threading.Thread, list[Any]]:
+def _render_in_thread(worker: RenderWorker, job: RenderJob, timeout: float = 120) -> tuple[threading.Thread, list[Any]]:
     answer: list[Any] = []
 
     def run() -> None:
         try:
-            answer.append(worker.render(job, timeout=120))
+            answer.append(worker.render(job, timeout=timeout))
         except BaseException as exc:
             answer.append(exc)
 
@@ -219,7 +219,7 @@ def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the
     with RenderWorker() as worker:
         pid = worker._proc.pid
         worker.render(RenderJob("long.html", [str(folder)], {"n": 1}, [str(folder)]))  # a warm worker
-        thread, answer = _render_in_thread_with(worker, long_job, timeout=60)
+        thread, answer = _render_in_thread(worker, long_job, timeout=60)
         while thread.is_alive() and worker._owner != "preview-1":
             thread.join(0.01)
         thread.join(3)  # the template is long done: the rows are being laid out
@@ -231,17 +231,3 @@ def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the
         out = tmp_path / "after.pdf"
         out.write_bytes(result.pdf)
         assert pages_text(out) == ["slow 4"]
-
-
-def _render_in_thread_with(worker: RenderWorker, job: RenderJob, timeout: float) -> tuple[threading.Thread, list[Any]]:
-    answer: list[Any] = []
-
-    def run() -> None:
-        try:
-            answer.append(worker.render(job, timeout=timeout))
-        except BaseException as exc:
-            answer.append(exc)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, answer
