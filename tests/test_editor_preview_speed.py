@@ -1,11 +1,14 @@
-"""The start that builds what is visible and the first preview (issue 25), as a person meets
-them: a finding clicked that is about a page not opened yet, a step tab clicked, the sheet
-rendering as the window shows. Behaviour only, never timings. (A render superseded by a
-newer edit is tested at the worker, tests/test_render_speed.py.)
+"""The start that builds what is visible and the preview that follows typing (issue 25), as
+a person meets them: a finding clicked that is about a page not opened yet, a step tab
+clicked, the sheet rendering as the window shows, a name typed again while the sheet of
+the last one is still rendering (only the newest name's sheet is ever shown), and no
+blank view between two sheets. Behaviour only, never timings. (A render superseded in
+the worker: tests/test_render_speed.py.)
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -13,16 +16,20 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
+from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 
 from .conftest import EXAMPLES
+from .editor_pages import PAUSE_MS as COMMIT_PAUSE_MS
 from .test_editor import _quiet, no_blocking_dialogs  # noqa: F401 (fixture)
 from .test_editor_preview import RENDER_S, open_rendered, window  # noqa: F401 (fixture)
 
-PAUSE_MS = 400  # longer than the preview's typing delay (150 ms), as a person pauses
+PAUSE_MS = 400  # longer than the preview's delay after an edit (40 ms), as a person pauses
+KEY_MS = 150  # a person types a key about this often
 
 
 def test_a_start_builds_the_visible_page_and_a_finding_reaches_a_page_not_built_yet(
@@ -72,3 +79,115 @@ def test_the_first_preview_starts_as_the_window_shows_without_the_typing_delay(
     assert preview._busy and not preview.timer.isActive()  # rendering already: no timer waited for
     qtbot.waitUntil(lambda: preview.renders >= 1, timeout=RENDER_S)
     assert preview.pdf.getAllText(0).text().startswith("Rebel Fighter")
+
+
+def _type_name(qtbot: Any, view: DocumentView, text: str) -> None:
+    """Select the ship's name and type ``text`` over it, a key every 150 ms, then pause as a
+    person does: long enough for what was typed to commit (an edit of the design)."""
+    name = view.binder.bindings["name"].widget
+    qtbot.mouseDClick(name, Qt.MouseButton.LeftButton)  # the focus, and a word selected
+    qtbot.keyClick(name, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # all of it
+    assert QApplication.focusWidget() is name
+    for key in text:
+        qtbot.keyClick(name, key)
+        qtbot.wait(KEY_MS)
+    qtbot.wait(COMMIT_PAUSE_MS)
+
+
+def _ink(image: QImage) -> int:
+    """How many of a sample of the image's pixels are dark: the sheet's lines and letters
+    (an empty view is grey, a page not drawn yet is white)."""
+    dark = 0
+    for y in range(0, image.height(), 4):
+        for x in range(0, image.width(), 4):
+            if image.pixelColor(x, y).lightness() < 100:
+                dark += 1
+    return dark
+
+
+class Sampler:
+    """What the preview shows, looked at every 15 ms while the test waits: the sheet's first
+    words (when the PDF under the view changed) and whether the view shows any of a sheet."""
+
+    def __init__(self, qtbot: Any, view: DocumentView) -> None:
+        preview = view.preview
+        assert preview is not None
+        self.preview = preview
+        # from when the first sheet is drawn (QPdfView draws a page in a thread of its own)
+        qtbot.waitUntil(lambda: _ink(preview.view.viewport().grab().toImage()) >= 20, timeout=5000)
+        self.names: list[str] = []
+        self.blank: list[tuple[int, str]] = []  # (sample, sheet under the view) where the view showed no sheet
+        self.samples = 0
+        self._timer = QTimer(interval=15)
+        self._timer.timeout.connect(self.sample)
+        self._timer.start()
+
+    def sample(self) -> None:
+        pdf = self.preview.pdf
+        text = (pdf.getAllText(0).text().splitlines() or [""])[0] if pdf.pageCount() else ""
+        if not self.names or self.names[-1] != text:
+            self.names.append(text)
+        self.samples += 1
+        if _ink(self.preview.view.viewport().grab().toImage()) < 20:
+            self.blank.append((self.samples, text))
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+
+def test_a_name_typed_again_while_the_last_sheet_renders_shows_only_the_newest_sheet_and_no_blank(
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shipyard.render.printing as printing
+
+    view = open_rendered(qtbot, window)
+    preview = view.preview
+    assert preview is not None
+    # The first name's render is held once it is done, until the second name is typed: the
+    # worker cannot drop it any more, so the preview must (a person typing on while a slow
+    # machine renders).
+    real, hold, held = printing.print_loaded, threading.Event(), threading.Event()
+
+    def finish_then_wait(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        if not held.is_set():
+            held.set()
+            hold.wait(RENDER_S / 1000)
+        return result
+
+    monkeypatch.setattr(printing, "print_loaded", finish_then_wait)
+    sampler = Sampler(qtbot, view)
+    before = preview.renders
+    _type_name(qtbot, view, "Frigate Old")
+    qtbot.waitUntil(held.is_set, timeout=RENDER_S)  # its sheet is made, not shown yet
+    assert view.doc.design.name == "Frigate Old"
+    _type_name(qtbot, view, "Frigate New")
+    assert view.doc.design.name == "Frigate New"
+    hold.set()
+    qtbot.waitUntil(lambda: preview.renders > before and not preview._busy, timeout=RENDER_S)
+    qtbot.wait(PAUSE_MS)
+    sampler.stop()
+    assert preview.pdf.getAllText(0).text().startswith("Frigate New")
+    assert preview.renders == before + 1 and preview.superseded >= 1  # the old name's sheet was dropped
+    assert not any("Old" in n for n in sampler.names), sampler.names  # never shown, not for a moment
+    assert sampler.names[0].startswith("Rebel Frigate") and sampler.names[-1].startswith("Frigate New")
+    assert sampler.samples > 50 and not sampler.blank, sampler.blank  # the old sheet stayed until the new one was drawn
+
+
+def test_names_typed_one_after_another_each_show_their_sheet_without_a_blank_between(
+    qtbot: Any, window: MainWindow
+) -> None:
+    view = open_rendered(qtbot, window)
+    preview = view.preview
+    assert preview is not None
+    sampler = Sampler(qtbot, view)
+    for name in ("Frigate Ash", "Frigate Birch"):
+        _type_name(qtbot, view, name)
+        qtbot.waitUntil(lambda name=name: preview.pdf.getAllText(0).text().startswith(name), timeout=RENDER_S)
+        qtbot.wait(PAUSE_MS)
+    sampler.stop()
+    # each sheet in turn, and nothing between them (an empty document would be a "" here)
+    assert len(sampler.names) == 3, sampler.names
+    for shown, name in zip(sampler.names, ("Rebel Frigate", "Frigate Ash", "Frigate Birch"), strict=True):
+        assert shown.startswith(name)
+    assert sampler.samples > 50 and not sampler.blank, sampler.blank

@@ -32,12 +32,12 @@ def _job(tmp_path: Path, owner: str, n: int = 1) -> RenderJob:
     return RenderJob("slow.html", [str(folder)], {"n": n}, [str(folder)], owner=owner)
 
 
-def _render_in_thread(worker: RenderWorker, job: RenderJob) -> tuple[threading.Thread, list[Any]]:
+def _render_in_thread(worker: RenderWorker, job: RenderJob, timeout: float = 120) -> tuple[threading.Thread, list[Any]]:
     answer: list[Any] = []
 
     def run() -> None:
         try:
-            answer.append(worker.render(job, timeout=120))
+            answer.append(worker.render(job, timeout=timeout))
         except BaseException as exc:
             answer.append(exc)
 
@@ -132,3 +132,102 @@ def test_a_fleet_book_of_many_parallel_parts_keeps_pages_fields_and_tags(
             if kid is not None and hasattr(kid, "get_object") and hasattr(kid.get_object(), "raw_get"):
                 todo.append(kid.get_object())
     assert seen == pages  # every page's content is tagged, and only the book's pages are named
+
+
+# --- the preview's drafts -------------------------------------------------------------------
+
+
+def _pixels(pdf: bytes) -> bytes:
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(pdf)[0]
+    return bytes(page.render(scale=2).to_pil().convert("RGB").tobytes())
+
+
+def test_a_preview_draft_looks_as_the_print_and_is_a_sheet_of_the_same_text(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from shipyard.core.designfile import load_design
+    from shipyard.render.printing import print_loaded
+
+    loaded = load_design(EXAMPLES / "rebel-frigate.ship", use_user_folder=False)
+    with RenderWorker() as worker:
+        printed, draft = tmp_path / "print.pdf", tmp_path / "draft.pdf"
+        print_loaded([loaded], printed, workers=[worker])
+        print_loaded([loaded], draft, workers=[worker], draft=True)
+        again = tmp_path / "again.pdf"
+        print_loaded([loaded], again, workers=[worker], draft=True)  # the kept font subsets, used as they are
+    assert _pixels(draft.read_bytes()) == _pixels(printed.read_bytes()) == _pixels(again.read_bytes())
+    assert pages_text(draft) == pages_text(printed) and pages_text(draft)[0].startswith("Rebel Frigate")
+    assert "/StructTreeRoot" in PdfReader(printed).trailer["/Root"]  # the print keeps its structure tree
+    assert "/StructTreeRoot" not in PdfReader(draft).trailer["/Root"]  # a preview, shown and thrown away
+
+
+def test_a_draft_subsets_a_font_again_only_for_a_new_letter_and_a_new_worker_finds_them_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shipyard.render import pdf
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(pdf, "subsets", pdf._Subsets())
+
+    def page(text: str) -> str:
+        return f"<html lang=en><title>t</title><style>p {{ font: 14pt 'DejaVu Sans' }}</style><p>{text}</p></html>"
+
+    def draft(text: str) -> bytes:
+        return pdf.html_to_pdf(page(text), tmp_path, [tmp_path], draft=True)[0]
+
+    first = draft("Rebel Frigate")
+    made = pdf.subsets.made
+    assert made >= 1
+    again = draft("Frigate Rebel")  # the same letters: the kept subset as it is
+    assert pdf.subsets.made == made
+    assert _pixels(again) == _pixels(pdf.html_to_pdf(page("Frigate Rebel"), tmp_path, [tmp_path])[0])
+    new = draft("Frigate Ωmega")  # a letter no draft used before: subset again, with it
+    assert pdf.subsets.made == made + 1
+    out = tmp_path / "new.pdf"
+    out.write_bytes(new)
+    assert pages_text(out) == ["Frigate Ωmega"]
+    assert _pixels(new) == _pixels(pdf.html_to_pdf(page("Frigate Ωmega"), tmp_path, [tmp_path])[0])
+    assert _pixels(first) != _pixels(again)
+    # a worker started later (the editor's next start) finds the subsets made, on disk
+    monkeypatch.setattr(pdf, "subsets", pdf._Subsets())
+    draft("Rebel Ωmega")
+    assert pdf.subsets.made == 0
+    # a damaged cache file is only slower
+    (tmp_path / "cache" / "shipyard" / pdf.SUBSETS_FILE).write_bytes(b"not a pickle")
+    monkeypatch.setattr(pdf, "subsets", pdf._Subsets())
+    assert pages_text_of(draft("Rebel Frigate"), tmp_path) == ["Rebel Frigate"]
+    assert pdf.subsets.made == made
+
+
+def pages_text_of(data: bytes, folder: Path) -> list[str]:
+    out = folder / "text.pdf"
+    out.write_bytes(data)
+    return pages_text(out)
+
+
+def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the_next(tmp_path: Path) -> None:
+    # Thirty thousand table rows: minutes of layout, so only a render stopped inside its
+    # layout answers before the time limit (a template this size renders in a moment).
+    folder = tmp_path / "long"
+    folder.mkdir()
+    (folder / "long.html").write_text(
+        "<table>{% for i in range(n) %}<tr><td>{{ i }}</td><td>row {{ i }}</td></tr>{% endfor %}</table>"
+    )
+    long_job = RenderJob("long.html", [str(folder)], {"n": 30_000}, [str(folder)], owner="preview-1")
+    with RenderWorker() as worker:
+        pid = worker._proc.pid
+        worker.render(RenderJob("long.html", [str(folder)], {"n": 1}, [str(folder)]))  # a warm worker
+        thread, answer = _render_in_thread(worker, long_job, timeout=60)
+        while thread.is_alive() and worker._owner != "preview-1":
+            thread.join(0.01)
+        thread.join(3)  # the template is long done: the rows are being laid out
+        assert _supersede_when_running(worker, "preview-1", thread)
+        thread.join(120)
+        assert len(answer) == 1 and isinstance(answer[0], RenderSuperseded), answer
+        result = worker.render(_job(tmp_path, "preview-1", 4), timeout=120)
+        assert worker._proc.pid == pid
+        out = tmp_path / "after.pdf"
+        out.write_bytes(result.pdf)
+        assert pages_text(out) == ["slow 4"]

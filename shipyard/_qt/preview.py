@@ -1,13 +1,18 @@
 """Live preview of the record sheet, rendered in the background.
 
-Edits restart a short timer; when typing pauses, the design is rendered in the
-background (:mod:`shipyard._qt.rendering`) and the finished PDF is shown. Typing never
-waits for it: at most one render runs. An edit made while one runs supersedes it (the
-worker drops the render no longer wanted and stays warm for the next), so the sheet
-follows the last edit instead of queueing behind the one before. The first render starts
-as the panel is made, without the typing delay. The render prints the report the Document
-already holds: nothing here evaluates. The new sheet replaces the old one without a blank
-page in between (:meth:`SheetView.swap`).
+An edit starts a short timer (:attr:`PreviewPanel.DELAY_MS`: typed text already commits
+on a pause, :mod:`shipyard._qt.pending`, so this only gathers a burst of edits such as a
+spin box's arrow held down); then the design is rendered in the background
+(:mod:`shipyard._qt.rendering`) and the finished PDF is shown. Typing never waits for it:
+at most one render runs. Every edit makes a new *generation*; a render is of the
+generation it started with. An edit made while one runs supersedes it (the worker drops
+the render no longer wanted and stays warm for the next, which starts as soon as the
+dropped one is answered), and a render that finished anyway for an older generation is
+never shown: the sheet shown is always the newest edit's, or the one before it stays.
+The first render starts as the panel is made, without the timer. The render prints the
+report the Document already holds: nothing here evaluates. It is a draft (the same look,
+made with less work: :mod:`shipyard.render.pdf`), and the new sheet replaces the old one
+without a blank page in between (:meth:`SheetView.swap`).
 
 The sheet (status line, zoom strip, PDF view: :mod:`shipyard._qt.sheetview`) sits in the
 pane, or in a window of its own (:mod:`shipyard._qt.previewwindow`) while detached; it is
@@ -23,7 +28,6 @@ from __future__ import annotations
 
 import tempfile
 import threading
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,10 +49,7 @@ ZOOM_KEY, WINDOW_KEY = "preview/zoom", "preview/window"
 
 
 class PreviewPanel(QWidget):
-    DELAY_MS = 150  # a pause in typing this long starts a render (a newer edit drops it again)
-    # A newer edit drops a running render only while the sheet shown is this recent, so
-    # steady typing on a slow machine still sees the sheet follow instead of never finishing.
-    STALE_S = 1.0
+    DELAY_MS = 40  # edits this close together make one render (a newer edit drops it anyway)
     detached_changed = Signal(bool)
 
     def __init__(self, doc: Document, paper: str = "a4") -> None:
@@ -83,9 +84,10 @@ class PreviewPanel(QWidget):
         self.render_thread: threading.Thread | None = None  # the render running, or the last one
         self._busy = False
         self._again = False
+        self.generation = 0  # edits so far: the sheet wanted is of this one
+        self._rendering = 0  # the generation of the render running (or last run)
         self.owner = f"preview-{id(self)}"  # whose renders an edit may supersede
-        self.superseded = 0  # renders dropped for a newer edit
-        self._shown_at = 0.0  # time.monotonic() when a sheet was last shown
+        self.superseded = 0  # renders dropped for a newer edit, in the worker or once done
         self._dir = tempfile.TemporaryDirectory(prefix="shipyard-preview-")
         self._n = 0
         self._shown: Path | None = None  # the PDF on screen; older ones are deleted
@@ -118,13 +120,14 @@ class PreviewPanel(QWidget):
     # --- rendering ------------------------------------------------------------------------
 
     def schedule(self) -> None:
-        """The design changed: render it once typing pauses; a render running now is of the
-        design as it was, so it is dropped."""
+        """The design changed: render it in a moment; a render running now is of the design
+        as it was, so it is dropped."""
         if self.bridge.closed:
             return
+        self.generation += 1
         self.timer.start()
-        if self._busy and time.monotonic() - self._shown_at < self.STALE_S:
-            supersede(self.owner)  # else the sheet shown is far behind: let this one finish and show
+        if self._busy:
+            supersede(self.owner)
 
     def start_now(self) -> None:
         """Render at once (the first sheet, as the window shows: there is no typing to wait for)."""
@@ -138,6 +141,7 @@ class PreviewPanel(QWidget):
         if self.bridge.closed:
             return
         self._busy = True
+        self._rendering = self.generation
         self.status.setText("Preview: rendering…")
         self._n += 1
         out = Path(self._dir.name) / f"preview-{self._n}.pdf"
@@ -149,12 +153,18 @@ class PreviewPanel(QWidget):
             name="shipyard-preview",
             reports=[self.doc.report],
             owner=self.owner,
+            draft=True,
         )
 
     def _finished(self, path: str, error: str) -> None:
         self._busy = False
-        if not path and not error:  # superseded: the next render is on its way
+        stale = self._rendering != self.generation
+        if stale or not (path or error):  # an edit came since it started (dropped, or done anyway): not shown
             self.superseded += 1
+            if path:
+                Path(path).unlink(missing_ok=True)
+            if stale and not self.timer.isActive():  # the newer edit's timer ran out while this one rendered
+                self._again = True
         elif error:
             self.status.setText(f"Preview failed: {error}")
         else:
@@ -163,7 +173,6 @@ class PreviewPanel(QWidget):
             if self._shown is not None:
                 self._shown.unlink(missing_ok=True)
             self._shown = Path(path)
-            self._shown_at = time.monotonic()
             self.renders += 1
             self.status.setText("Preview: as it will print")
         if self._again:

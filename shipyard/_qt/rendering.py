@@ -14,6 +14,7 @@ deleted" from the render thread).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import threading
 from collections.abc import Sequence
@@ -30,16 +31,23 @@ if TYPE_CHECKING:  # the worker module (multiprocessing) loads with the first re
 
 _worker_lock = threading.Lock()
 _worker: RenderWorker | None = None
+_ends_with_editor = False  # close_shared_worker runs as the editor's process ends
 
 
 def shared_worker() -> RenderWorker:
     """One render worker process for the whole editor, started on first use."""
-    global _worker
+    global _worker, _ends_with_editor
 
     from shipyard.render.worker import RenderWorker
 
     with _worker_lock:
         if _worker is None or not _worker._proc.is_alive():
+            if not _ends_with_editor:
+                # the editor ends: the worker with it at once, not when its watchdog next
+                # looks (a worker still importing WeasyPrint would take a core from whatever
+                # starts next for up to half a second)
+                atexit.register(close_shared_worker)
+                _ends_with_editor = True
             _worker = RenderWorker()
         return _worker
 
@@ -126,13 +134,14 @@ def render_in_background(
     fillable: bool = False,
     owner: str = "",
     token: TokenSpec | None = None,
+    draft: bool = False,
 ) -> threading.Thread:
     """Print ``loaded`` to ``out`` on the shared worker from a helper thread; report on ``bridge``
     (``token``: the tokens sheet's TokenSpec).
 
     ``reports`` are the documents' own reports: the preview and printing show the
     evaluation the editor already made, they do not evaluate again. ``owner``: who may
-    :func:`supersede` the render."""
+    :func:`supersede` the render; ``draft``: a sheet to look at, not to keep (the preview's)."""
     designs = list(loaded)
     held = list(reports) if reports is not None else None
 
@@ -152,6 +161,7 @@ def render_in_background(
                 fillable=fillable,
                 owner=owner,
                 token=token,
+                draft=draft,
             )
         except RenderSuperseded:
             path = ""

@@ -4,7 +4,7 @@ Only ``data:`` URLs and regular files under the template and catalog folders (re
 real paths) may be loaded. No redirects, no attachments, presentational hints off.
 Imported only inside the render worker process.
 
-Every PDF is tagged (WeasyPrint's ``pdf_tags``: a structure tree in document order, the
+A printed PDF is tagged (WeasyPrint's ``pdf_tags``: a structure tree in document order, the
 ``<html lang>`` as its language, the ``<title>`` shown as its title). A fillable sheet
 asks WeasyPrint for its forms (``pdf_forms``), and keeps only the fields a sheet makes
 (check boxes, one-line and multi-line text): a button would become a submit action with
@@ -15,12 +15,24 @@ and asks viewers to redraw every field (``NeedAppearances``); poppler (Evince, O
 pdftoppm) then cannot redraw check boxes and shows a ticked box empty. So the form says
 that its fields look as drawn: check boxes keep WeasyPrint's look, and text fields, which
 WeasyPrint leaves without one, are drawn by viewers from their value.
+
+A *preview* (``draft``: the editor's live sheet, shown and thrown away) looks the same but
+is made with less work, since it is rendered again at every edit: no structure tree (no
+screen reader reads the preview's PDF; the printed one has it), pictures decoded once and
+kept, and each font subset once and kept (:func:`_reused_subsets`). Subsetting is most of
+what writing a sheet costs (fontTools parsing the font's tables again each time, about
+twice the page's layout where HarfBuzz's subsetter is not installed); a kept subset holds
+every glyph the previews have used so far, each at its own glyph id, so a later sheet that
+uses no new glyph embeds it as it is, and one that does subsets again with the new ones.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import mimetypes
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -110,6 +122,100 @@ def field_stylesheets(html: str) -> list[CSS]:
     return [_field_sheets[rules]]
 
 
+class _Subsets:
+    """Font subsets kept across a worker's preview jobs: per font file (its bytes' digest and
+    face index) and hinting, the glyph ids kept and the subset font made with them.
+
+    They are kept on disk too (the user's cache folder, :mod:`shipyard.core.cachefile`), so
+    the first preview after the editor starts finds them made: subsetting a font the
+    first time is about as long as the rest of that first render. A font changed on disk
+    is another digest, so it is subset again; a cache that cannot be read or written is
+    only slower."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[bytes, int, bool], tuple[frozenset[int], bytes]] = {}
+        self.made = 0  # subsets made (a font with new glyphs), for tests
+        self._read = False
+
+    def subset(self, font: Any, to_unicode: dict[int, str], hinting: bool, original: Callable[..., None]) -> None:
+        if not to_unicode or font.missing:  # no glyph, or glyphs the font lacks: WeasyPrint's own way
+            original(font, to_unicode, hinting)
+            return
+        self._load()
+        key = (hashlib.md5(font.file_content, usedforsecurity=False).digest(), font.index, bool(hinting))
+        glyphs, made = self.kept.get(key, (frozenset(), b""))
+        if not to_unicode.keys() <= glyphs:
+            glyphs = glyphs.union(to_unicode)
+            original(font, dict.fromkeys(sorted(glyphs), ""), hinting)
+            made = font.file_content
+            self.kept[key] = (glyphs, made)
+            self.made += 1
+            self._keep()
+        font.file_content = made
+
+    @staticmethod
+    def _where() -> tuple[Path, tuple[str, ...]]:
+        from importlib.metadata import version
+
+        from shipyard.core.resources import user_cache_folder
+
+        return user_cache_folder() / SUBSETS_FILE, ("font-subsets", version("weasyprint"), version("fonttools"))
+
+    def _load(self) -> None:
+        if self._read:
+            return
+        self._read = True
+        from shipyard.core import cachefile
+
+        path, key = self._where()
+        stored = cachefile.read(path, key)
+        if isinstance(stored, dict):
+            for k, v in stored.items():
+                if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], frozenset) and isinstance(v[1], bytes):
+                    self.kept.setdefault(k, v)
+
+    def _keep(self) -> None:
+        from shipyard.core import cachefile
+
+        path, key = self._where()
+        cachefile.write(path, key, dict(list(self.kept.items())[-SUBSETS_KEPT:]))
+
+
+SUBSETS_FILE = "preview-font-subsets.pickle"
+SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses 3-5; about 30 KB each)
+
+
+subsets = _Subsets()
+
+
+@contextmanager
+def _reused_subsets() -> Iterator[None]:
+    """While a preview is written, a font is subset only when the sheet uses a glyph no earlier
+    preview used (WeasyPrint's Font.subset, wrapped; left alone where it is not there)."""
+    try:
+        from weasyprint.pdf.fonts import Font
+    except ImportError:
+        yield
+        return
+    original = getattr(Font, "subset", None)
+    if original is None:
+        yield
+        return
+
+    def subset(font: Any, to_unicode: dict[int, str], hinting: bool) -> None:
+        subsets.subset(font, to_unicode, hinting, original)
+
+    Font.subset = subset
+    try:
+        yield
+    finally:
+        Font.subset = original
+
+
+_pictures: dict[str, Any] = {}  # WeasyPrint's image cache, kept across a worker's previews
+PICTURES_KEPT = 32  # pictures (a design's art, by its URL) kept; beyond, the cache starts again
+
+
 def warm_up(html: str) -> None:
     """Render a small page and throw it away, so the first real job finds fonts, the
     user-agent stylesheet and WeasyPrint's lazily built tables ready."""
@@ -117,16 +223,29 @@ def warm_up(html: str) -> None:
 
 
 def html_to_pdf(
-    html: str, base: Path, roots: list[Path], fillable: bool = False, between: Callable[[], None] | None = None
+    html: str,
+    base: Path,
+    roots: list[Path],
+    fillable: bool = False,
+    between: Callable[[], None] | None = None,
+    draft: bool = False,
+    laying_out: Callable[[], AbstractContextManager[None]] | None = None,
 ) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
     """Render ``html``: the PDF bytes, each page's size in mm, the page each anchor is on,
     and how many form fields it has. ``between`` runs after the layout, before the PDF is
-    written (where a job no longer wanted stops)."""
-    options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": True}
+    written (where a job no longer wanted stops); ``laying_out`` is entered around the
+    parsing and layout (where the worker may stop such a job at once). ``draft``: a
+    preview (see the module docstring)."""
+    options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": not draft}
+    if draft:
+        if len(_pictures) > PICTURES_KEPT:  # art changed many times: what the old URLs held goes
+            _pictures.clear()
+        options["cache"] = _pictures
     stylesheets = field_stylesheets(html) if fillable else []
-    document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-        font_config=font_configuration(), stylesheets=stylesheets, **options
-    )
+    with laying_out() if laying_out is not None else contextlib.nullcontext():
+        document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
+            font_config=font_configuration(), stylesheets=stylesheets, **options
+        )
     if between is not None:
         between()
     document.metadata.attachments = []
@@ -136,7 +255,8 @@ def html_to_pdf(
         kept = {form: [i for i in inputs if fillable and _kept_field(i[0])] for form, inputs in page.forms.items()}
         page.forms = {form: inputs for form, inputs in kept.items() if inputs}
         fields += sum(len(inputs) for inputs in page.forms.values())
-    pdf: Any = document.write_pdf(finisher=_fields_look_as_drawn, **options)
+    with _reused_subsets() if draft else contextlib.nullcontext():
+        pdf: Any = document.write_pdf(finisher=_fields_look_as_drawn, **options)
     px_to_mm = 25.4 / 96
     sizes = [(round(p.width * px_to_mm, 1), round(p.height * px_to_mm, 1)) for p in document.pages]
     anchors: dict[str, int] = {}

@@ -259,9 +259,10 @@ def render_print(
     roots: list[str],
     fillable: bool = False,
     owner: str = "",
+    draft: bool = False,
 ) -> tuple[list[RenderResult], list[int]]:
     def job(template: str, **ctx: Any) -> RenderJob:
-        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots, fillable, owner)
+        return RenderJob(template, dirs, {**base_ctx, **ctx}, roots, fillable, owner, draft)
 
     parts = len(renderer.workers)
     if sheet == "record":
@@ -353,13 +354,16 @@ def print_loaded(
     fillable: bool = False,
     token: TokenSpec | None = None,
     owner: str = "",
+    draft: bool = False,
 ) -> PrintResult:
     """Print designs already in memory (the editor's open documents) to ``out``.
 
     ``reports`` are the designs' reports when the caller holds them already (the editor
     evaluates once per edit, and its preview and printing show that evaluation).
     ``owner`` names who may drop the print's jobs before they finish
-    (:meth:`RenderWorker.supersede`: the live preview, for a newer edit)."""
+    (:meth:`RenderWorker.supersede`: the live preview, for a newer edit). ``draft``: a
+    sheet to look at, not to keep (the live preview): it looks the same, made with less
+    work (:mod:`shipyard.render.pdf`)."""
     if sheet not in SHEETS:
         raise InputError.single(f"unknown sheet {sheet!r}", allowed=", ".join(SHEETS))
     try:
@@ -423,7 +427,7 @@ def print_loaded(
     pool = workers if workers is not None else [RenderWorker() for _ in range(wanted)]
     try:
         results, starts = render_print(
-            Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots, fillable, owner
+            Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots, fillable, owner, draft
         )
     finally:
         if own:

@@ -13,10 +13,14 @@ A worker stays warm: once WeasyPrint is imported it renders a one-line page at o
 first render in a process pays for fontconfig, Pango's font map and the user-agent
 stylesheet), and every job reuses one font configuration. A job that is no longer wanted
 (the live preview of a design edited since) is dropped mid-render with
-:meth:`RenderWorker.supersede`: a signal tells the worker, which drops the job at its
-next step (before the HTML is laid out, before the PDF is written), answers
+:meth:`RenderWorker.supersede`: a signal tells the worker, which drops the job, answers
 "superseded" and takes the next job, still warm; a job of another owner (a print) is never
-interrupted.
+interrupted. While the HTML is laid out (most of a render) the job stops at once, the
+signal's handler raising in the layout's own code: WeasyPrint and the parsers it lays
+out with hold no lock a stopped job could leave held, and once a worker has rendered a
+page all their lazy imports are done. Anywhere else (the template, where Jinja's caches
+take locks; the PDF being written, where caches are written) the signal is only noted
+and the job stops at its next step.
 
 A worker dies with its parent, however the parent ends (``kill -9`` included): a forked
 worker first closes the pipe ends it inherited (its parent's, and other workers'), so a
@@ -36,6 +40,7 @@ import sys
 import threading
 import time
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -88,6 +93,7 @@ class RenderJob:
     roots: list[str] = field(default_factory=list)
     fillable: bool = False  # tick boxes and write-ins as form fields
     owner: str = ""  # who may supersede it (RenderWorker.supersede); "" for none
+    draft: bool = False  # a preview, shown and thrown away: made with less work (shipyard.render.pdf)
 
 
 @dataclass(frozen=True)
@@ -152,13 +158,30 @@ def _serve(conn: Connection, parent: int | None = None) -> None:
 
 _in_job = False  # the worker is inside a job: the supersede signal drops it
 _pending = False  # the signal came between jobs: it is for the job waiting in the pipe
+_warm = False  # the worker has rendered a page: WeasyPrint's lazy imports are done
+_laying_out = False  # a job that may be dropped is being laid out: the signal stops it at once
 
 
 def _on_supersede(_signum: int, _frame: object) -> None:
-    """Only note it: the job checks between its steps (an exception raised at any bytecode
-    could leave a lock of Jinja's or WeasyPrint's caches held, hanging the next job)."""
-    global _pending
+    """While a job is laid out, stop it here; else only note it, for the job to check at its
+    next step (an exception raised at any bytecode of a template could leave a lock of
+    Jinja's caches held, hanging the next job)."""
+    global _pending, _laying_out
+    if _laying_out:
+        _laying_out = False
+        raise _Superseded
     _pending = True
+
+
+@contextlib.contextmanager
+def _stoppable() -> Iterator[None]:
+    """Around the layout of a job its owner may drop (see the module docstring)."""
+    global _laying_out
+    _laying_out = _warm
+    try:
+        yield
+    finally:
+        _laying_out = False
 
 
 def _check_superseded() -> None:
@@ -186,6 +209,8 @@ def _serve_jobs(conn: Connection) -> None:
         if not conn.poll():  # idle: warm up; a job already waiting warms the worker itself
             with contextlib.suppress(Exception):  # a failed warm-up shows again, explained, in the first job
                 warm_up(WARM_UP_HTML)
+                global _warm
+                _warm = True
     global _pending
     while True:
         try:
@@ -223,7 +248,9 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
         check = _check_superseded if job.owner else None
         if check is not None:
             check()
-        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], [Path(r) for r in job.roots], job.fillable, check)
+        pdf, sizes, anchors, fields = html_to_pdf(
+            html, dirs[0], [Path(r) for r in job.roots], job.fillable, check, job.draft, _stoppable if check else None
+        )
         return ("ok", pdf, sizes, anchors, fields)
     except _Superseded:
         return ("superseded",)
@@ -231,6 +258,8 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
         return ("error", _explain(exc))
     finally:
         _in_job = False
+        global _warm
+        _warm = True  # whatever the job did, WeasyPrint has been through a layout
 
 
 def _limit_memory() -> None:
