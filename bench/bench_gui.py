@@ -188,7 +188,11 @@ def instructions(commands: dict[str, list[str]], env: dict[str, str]) -> dict[st
 
 
 def start_env() -> dict[str, str]:
-    """The environment every start runs in: fresh settings, one shared bytecode cache."""
+    """The environment every start runs in: fresh settings, one shared bytecode cache, and
+    a cache folder of its own (the validated manifests and catalogs), written by the warm-up
+    runs: as an installed Shipyard reads its caches. The shared ~/.cache/shipyard is
+    rewritten by every checkout that runs on this machine (each with its own key for the
+    manifests), so a start timed there read the YAML again whenever another had run."""
     # All commands share one bytecode cache, as an installed package has its .pyc files
     # (this machine sets PYTHONDONTWRITEBYTECODE, which would recompile every module).
     env = {
@@ -196,6 +200,7 @@ def start_env() -> dict[str, str]:
         "QT_QPA_PLATFORM": "offscreen",
         "XDG_DATA_HOME": tempfile.mkdtemp(),
         "XDG_CONFIG_HOME": tempfile.mkdtemp(),
+        "XDG_CACHE_HOME": tempfile.mkdtemp(),
         "PYTHONPYCACHEPREFIX": tempfile.mkdtemp(),
         "PYDANTIC_DISABLE_PLUGINS": "__all__",  # as shipyard-gui sets it
     }
@@ -204,10 +209,12 @@ def start_env() -> dict[str, str]:
 
 
 # The editor of another source tree (``--against DIR``: an earlier commit, `git archive REV |
-# tar -x -C DIR`), started the same way, its Shipyard found first on the path.
+# tar -x -C DIR`), started the same way, its Shipyard found first on the path, with a cache
+# folder of its own (its manifests' cache key differs: the two would overwrite each other's).
 AGAINST = """
-import runpy, sys
+import os, runpy, sys
 sys.path.insert(0, sys.argv.pop(1))
+os.environ["XDG_CACHE_HOME"] = os.path.join(os.environ["XDG_CACHE_HOME"], "against")
 runpy.run_module("shipyard._qt.app", run_name="__main__")
 """
 

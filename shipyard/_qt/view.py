@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
@@ -37,6 +37,7 @@ class DocumentView(QWidget):
         self, doc: Document, report_error: Callable[[str], None], paper: str = "a4", preview: bool = True
     ) -> None:
         super().__init__()
+        self._shown = False  # _after_show has run or is queued (event() reads it from the first event on)
         self.doc = doc
         self.binder = Binder(doc, report_error, self)
         self._panels = False  # the right-hand panels are made (the first page is built before them)
@@ -101,7 +102,23 @@ class DocumentView(QWidget):
         doc.changed.connect(self.refresh)
         doc.stepped.connect(self.show_place)
         self.refresh()
-        QTimer.singleShot(30, self._after_show)  # after the first paint; long before a first click
+        QTimer.singleShot(30, self._unless_painted)  # a view in a hidden tab or window: soon anyway
+
+    def event(self, event: QEvent) -> bool:
+        """The view's first paint queues :meth:`_after_show`: the window shows without
+        waiting for the preview's machinery (a timer could fire before the first paint)."""
+        if not self._shown and event.type() == QEvent.Type.Paint:
+            self._shown = True
+            QTimer.singleShot(0, self._after_show)
+        return super().event(event)
+
+    def _unless_painted(self) -> None:
+        """A view that is not on screen (a tab behind another, a window not shown) gets its
+        preview soon after it opens, as the visible one does after its first paint: a tab
+        switched to later finds its sheet rendered."""
+        if not self._shown and not self.isVisible():
+            self._shown = True
+            self._after_show()
 
     def _box(self, title: str, widget: QWidget, index: int | None = None) -> None:
         """A titled box of the right-hand panel (its title is the widget's buddy)."""
