@@ -110,7 +110,7 @@ class DocumentView(QWidget):
         doc.changed.connect(self.refresh)
         doc.stepped.connect(self.show_place)
         self.refresh()
-        QTimer.singleShot(30, self._unless_painted)  # a view in a hidden tab or window: soon anyway
+        QTimer.singleShot(30, self, self._unless_painted)  # a view in a hidden tab or window: soon anyway
 
     def event(self, event: QEvent) -> bool:
         """Once the shown window is laid out, before it first paints, the preview's place
@@ -119,10 +119,10 @@ class DocumentView(QWidget):
         preview's machinery (a timer could fire before the first paint)."""
         kind = event.type()
         if kind == QEvent.Type.Show and not self._preview_placed and self._preview_room is not None:
-            QTimer.singleShot(0, self._place_preview)
+            QTimer.singleShot(0, self, self._place_preview)  # none once the view is gone
         elif kind == QEvent.Type.Paint and not self._shown:
             self._shown = True
-            QTimer.singleShot(0, self._after_show)
+            QTimer.singleShot(0, self, self._after_show)
         return super().event(event)
 
     def _unless_painted(self) -> None:
