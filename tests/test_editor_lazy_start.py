@@ -151,3 +151,46 @@ def test_bench_gui_prints_the_cold_start_figure(tmp_path: Path) -> None:
     ), proc.stdout
     assert re.search(r"^cold start to shown: shipyard-gui .* heavy-imports: \[\]$", proc.stdout, re.M), proc.stdout
     assert re.search(r"^SUMMARY bench_gui: cold start \d+\.\d\dx (PASS|MISS)$", proc.stdout, re.M), proc.stdout
+
+
+def test_the_panels_stay_where_they_were_painted_when_the_preview_comes(qtbot: Any, tmp_path: Path) -> None:
+    """The preview's pane is built after the window's first paint; the panels painted in that
+    first frame (budgets, findings) are where they stay once the pane is there, in a window
+    of the size the editor opens at on a 1280x900 screen. (A window narrower than the panels
+    plus the preview's button row needs is not held: the row widens the panels' column on
+    the frame after the first.)"""
+    from PySide6.QtCore import QEvent, QObject, QRect, QSettings
+
+    w = _quiet(MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_user_folder=False))
+    qtbot.addWidget(w)
+    w.resize(1280, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    first: dict[str, QRect] = {}
+
+    class FirstFrame(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and not first:
+                first.update({t: b.geometry() for t, b in view.boxes.items()})
+                first["preview built"] = QRect(0, 0, int(view.preview is not None), 0)
+            return False
+
+    watcher = FirstFrame()
+    view = w.open_file(EXAMPLES / "rebel-frigate.ship")
+    assert view is not None
+    view.installEventFilter(watcher)
+    qtbot.waitUntil(lambda: view.preview is not None, timeout=5000)
+    qtbot.wait(PAUSE_MS)
+    assert first.pop("preview built").left() == 0  # the first frame came before the pane
+    assert set(first) >= {"Budgets", "Findings"}
+    assert {t: view.boxes[t].geometry() for t in first} == first
+    assert view.preview.isVisible() and view.preview.geometry().top() >= first["Findings"].bottom()
+
+
+def test_the_preview_place_asks_the_room_the_pane_asks() -> None:
+    """The place held for the preview before its pane is built shares out the panels' room
+    as the pane does: the same size hint (QtPdf loads with the pane, so the place cannot ask it)."""
+    from shipyard._qt.preview import PreviewPanel
+    from shipyard._qt.view import PreviewPlace
+
+    assert PreviewPlace().sizeHint() == PreviewPanel.sizeHint(None)  # type: ignore[arg-type]
