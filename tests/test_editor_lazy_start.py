@@ -185,12 +185,3 @@ def test_the_panels_stay_where_they_were_painted_when_the_preview_comes(qtbot: A
     assert set(first) >= {"Budgets", "Findings"}
     assert {t: view.boxes[t].geometry() for t in first} == first
     assert view.preview.isVisible() and view.preview.geometry().top() >= first["Findings"].bottom()
-
-
-def test_the_preview_place_asks_the_room_the_pane_asks() -> None:
-    """The place held for the preview before its pane is built shares out the panels' room
-    as the pane does: the same size hint (QtPdf loads with the pane, so the place cannot ask it)."""
-    from shipyard._qt.preview import PreviewPanel
-    from shipyard._qt.view import PreviewPlace
-
-    assert PreviewPlace().sizeHint() == PreviewPanel.sizeHint(None)  # type: ignore[arg-type]

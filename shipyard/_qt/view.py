@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
@@ -28,15 +28,6 @@ if TYPE_CHECKING:
     from shipyard._qt.fixdialog import FixDialog
     from shipyard._qt.preview import PreviewPanel
     from shipyard.core.findings import Finding
-
-
-class PreviewPlace(QWidget):
-    """The preview's place until its pane is built: empty, with the pane's size hint (the
-    splitters share out the room from the hints, so the panels beside it and above it are
-    where they will stay once the pane comes)."""
-
-    def sizeHint(self) -> QSize:
-        return QSize(320, 480)  # shipyard._qt.preview.PreviewPanel's (a test holds them equal)
 
 
 class DocumentView(QWidget):
@@ -94,7 +85,7 @@ class DocumentView(QWidget):
         self._preview_room: QWidget | None = None
         self._preview_placed = False  # its height given (the kept sizes, or room for the sheet)
         if preview:
-            self._preview_room = PreviewPlace()
+            self._preview_room = QWidget()
             self._right.addWidget(self._preview_room)
             self._right.setStretchFactor(self._right.count() - 1, 3)
         left = QWidget()
