@@ -2,7 +2,7 @@
 
 1. Cold start to the window showing a sample ship (`shipyard-gui FILE --smoke`: from
    starting the process until its window has painted and said so on stdout) against a
-   bare PySide6 window timed the same way (goal: at most 2x). Three floors are timed too, to
+   bare PySide6 window timed the same way (goal: at most 2.5x, issue 25). Three floors are timed too, to
    show where the time goes: the bare window after importing pydantic; that window holding
    what a design's tab shows, built with Qt alone (no Shipyard code); and the bare window
    after loading and evaluating the sample with the engine. Also checks that WeasyPrint is
@@ -34,7 +34,7 @@ noise. Instructions are not time (Qt's C++ runs more of them a nanosecond than P
 the goal stays the timed ratio.
 
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_gui.py [--start-only | --preview-only] [--instructions]
-[--against DIR]
+     [--against DIR] [--rounds N] (the starts' rounds, 11 by default; fewer only to check that the bench runs)
 """
 
 from __future__ import annotations
@@ -193,7 +193,11 @@ def instructions(commands: dict[str, list[str]], env: dict[str, str]) -> dict[st
 
 
 def start_env() -> dict[str, str]:
-    """The environment every start runs in: fresh settings, one shared bytecode cache."""
+    """The environment every start runs in: fresh settings, one shared bytecode cache, and
+    a cache folder of its own (the validated manifests and catalogs), written by the warm-up
+    runs: as an installed Shipyard reads its caches. The shared ~/.cache/shipyard is
+    rewritten by every checkout that runs on this machine (each with its own key for the
+    manifests), so a start timed there read the YAML again whenever another had run."""
     # All commands share one bytecode cache, as an installed package has its .pyc files
     # (this machine sets PYTHONDONTWRITEBYTECODE, which would recompile every module).
     env = {
@@ -201,6 +205,7 @@ def start_env() -> dict[str, str]:
         "QT_QPA_PLATFORM": "offscreen",
         "XDG_DATA_HOME": tempfile.mkdtemp(),
         "XDG_CONFIG_HOME": tempfile.mkdtemp(),
+        "XDG_CACHE_HOME": tempfile.mkdtemp(),
         "PYTHONPYCACHEPREFIX": tempfile.mkdtemp(),
         "PYDANTIC_DISABLE_PLUGINS": "__all__",  # as shipyard-gui sets it
     }
@@ -209,10 +214,12 @@ def start_env() -> dict[str, str]:
 
 
 # The editor of another source tree (``--against DIR``: an earlier commit, `git archive REV |
-# tar -x -C DIR`), started the same way, its Shipyard found first on the path.
+# tar -x -C DIR`), started the same way, its Shipyard found first on the path, with a cache
+# folder of its own (its manifests' cache key differs: the two would overwrite each other's).
 AGAINST = """
-import runpy, sys
+import os, runpy, sys
 sys.path.insert(0, sys.argv.pop(1))
+os.environ["XDG_CACHE_HOME"] = os.path.join(os.environ["XDG_CACHE_HOME"], "against")
 runpy.run_module("shipyard._qt.app", run_name="__main__")
 """
 
@@ -398,6 +405,7 @@ def list_typing(keys: int) -> tuple[list[float], Spans, Spans]:
 
 KEYSTROKES: list[float] = []
 RAWS: list[float] = []
+GOAL = 2.5  # the cold start, at most this many bare PySide6 windows (issue 25)
 
 
 def main() -> int:
@@ -405,7 +413,7 @@ def main() -> int:
     if "-h" in args or "--help" in args:
         print(__doc__)
         return 0
-    rounds = 11
+    rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 11
     env = start_env()
     print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     if "--preview-only" in args:
@@ -424,14 +432,14 @@ def main() -> int:
     heavy_ok = "heavy-imports: []" in line
     print(
         f"cold start: shipyard-gui with a sample ship {ratio:.2f}x a bare PySide6 window "
-        f"(medians of {rounds}; goal <= 2.5x, issue 25)"
+        f"(medians of {rounds}; goal <= {GOAL}x, issue 25)"
     )
     if against:
         theirs = starts["gui at --against"][0]
         print(f"cold start: this tree's editor {ours / theirs:.2f}x the editor of {against} (medians of {rounds})")
     widgets = starts["widgets floor"][0] / bare
     print(
-        f"room the goal leaves for Shipyard's own code above the widgets floor: {2 - widgets:+.2f}x bare "
+        f"room the goal leaves for Shipyard's own code above the widgets floor: {GOAL - widgets:+.2f}x bare "
         f"(the widgets floor, pydantic and Qt alone, is {widgets:.2f}x)"
     )
     if "--instructions" in sys.argv[1:]:
@@ -441,10 +449,10 @@ def main() -> int:
         else:
             for name, n in counts.items():
                 print(f"instructions to shown: {name:15s} {n / 1e6:7.1f} M  {n / counts['bare']:4.2f}x bare")
-            room = 2 * counts["bare"] - counts["widgets floor"]
+            room = GOAL * counts["bare"] - counts["widgets floor"]
             print(f"instructions the goal leaves for Shipyard's own code above the widgets floor: {room / 1e6:+.1f} M")
     if only_start:
-        print(f"SUMMARY bench_gui: cold start {ratio:.2f}x {'PASS' if ratio <= 2.5 else 'MISS'}")
+        print(f"SUMMARY bench_gui: cold start {ratio:.2f}x {'PASS' if ratio <= GOAL else 'MISS'}")
         return 0
     times, stall, renders, keys = in_process(edits=200, typing_seconds=12)
     edit_budget_p95 = p95(times.wall)
@@ -469,7 +477,7 @@ def main() -> int:
     previews = report(KEYSTROKES, RAWS, first, ours)
     print(
         "SUMMARY bench_gui: "
-        f"cold start {ratio:.2f}x {'PASS' if ratio <= 2.5 else 'MISS'}; WeasyPrint on start-up path: "
+        f"cold start {ratio:.2f}x {'PASS' if ratio <= GOAL else 'MISS'}; WeasyPrint on start-up path: "
         f"{'no' if heavy_ok else 'YES'}; edit p95 {edit_budget_p95:.2f} ms (CPU {p95(times.cpu):.2f}) "
         f"{'PASS' if edit_budget_p95 <= 16 else 'MISS'}; "
         f"longest stall {stall:.1f} ms with {renders} re-renders {'PASS' if stall <= 50 else 'MISS'}; "

@@ -20,16 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPixmap
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from shipyard.core.art import art_of, design_art, read_art
 from shipyard.core.errors import InputError
@@ -151,6 +142,8 @@ class ArtField(QGroupBox):
             self.report_error(error)
 
     def ask(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         start = str(self.doc.path.parent) if self.doc.path else ""
         name, _ = QFileDialog.getOpenFileName(self, "Choose the design's picture", start, PICTURES)
         if name:

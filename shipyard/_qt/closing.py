@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QBoxLayout, QDialogButtonBox, QPushButton, QWidget
+from PySide6.QtWidgets import QBoxLayout, QPushButton, QWidget
 
 
 def closable(window: QWidget, layout: QBoxLayout) -> QPushButton:
     """Escape closes ``window``; a Close button at the end of ``layout`` too (returned)."""
+    from PySide6.QtWidgets import QDialogButtonBox  # made on first use, off the start-up path
+
     escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), window)
     escape.setContext(Qt.ShortcutContext.WindowShortcut)
     escape.activated.connect(window.close)

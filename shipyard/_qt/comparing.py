@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
 from shipyard._qt.document import Document
 from shipyard._qt.host import EditorWindow
@@ -32,6 +32,8 @@ class Comparing(EditorWindow):
         return chosen
 
     def compare_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         self.flush()
         view = self.current()
         if view is None:
@@ -77,6 +79,8 @@ class CompareSource(QDialog):
     """What to compare the current design with: its saved version, another open design, a file."""
 
     def __init__(self, window: EditorWindow, doc: Document) -> None:
+        from PySide6.QtWidgets import QDialogButtonBox  # made on first use, off the start-up path
+
         super().__init__(window)
         self.setWindowTitle(f"Compare {doc.name} with")
         self.choice = QComboBox()

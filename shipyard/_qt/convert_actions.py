@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocumentFragment
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMenu
+from PySide6.QtWidgets import QDialog, QMenu
 
 from shipyard._qt.document import Document
 from shipyard._qt.host import EditorWindow as MainWindow
@@ -231,6 +231,8 @@ class ConvertActions(QObject):
 
     def ask_reader(self) -> Offer | None:
         """Which format the clipboard's text is in, when several rulesets read text."""
+        from PySide6.QtWidgets import QInputDialog  # made on first use, off the start-up path
+
         if len(self.readers) == 1:
             return self.readers[0]
         labels = [f"{o.entry.name} ({o.info.name})" for o in self.readers]
@@ -248,6 +250,8 @@ class ConvertActions(QObject):
         return dlg.converted()
 
     def ask_file(self, offer: Offer) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         setting = f"files/import-folder/{offer.key}"
         folder = self.window.settings.value(setting)
         patterns = " ".join(f"*{s}" for s in offer.entry.suffixes) or "*"

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QMenu
 
 from shipyard._qt.rendering import RenderBridge, shared_worker
 
@@ -39,6 +39,8 @@ def add_menu(window: Any, file_menu: QMenu) -> QMenu:
 
 
 def ask_and_export(window: Any, kind: str) -> threading.Thread | None:
+    from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
     view = window.current()
     if view is None:
         window.statusBar().showMessage("Open a design to export it", 5000)

@@ -14,8 +14,6 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -35,6 +33,8 @@ class ParamsDialog(QDialog):
     """Asks for an action's values; each with its label as buddy and its help as tooltip."""
 
     def __init__(self, action: ActionDecl, ctx: FormContext, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QDialogButtonBox  # made on first use, off the start-up path
+
         super().__init__(parent)
         self.setWindowTitle(plain(action.label))
         self.action = action
@@ -94,6 +94,8 @@ class ParamsDialog(QDialog):
 
     def _file(self, param: Param, line: QLineEdit) -> QWidget:
         """A file name: typed, or chosen with a button that opens a file dialog."""
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         holder = QWidget()
         lay = QHBoxLayout(holder)
         lay.setContentsMargins(0, 0, 0, 0)

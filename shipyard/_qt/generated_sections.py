@@ -18,8 +18,6 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QVBoxLa
 from shipyard._qt.formbase import Pages, Scope, plain
 from shipyard._qt.forms import quiet
 from shipyard._qt.generated_actions import action_row
-from shipyard._qt.generated_lists import list_area
-from shipyard._qt.generated_maps import map_area
 from shipyard._qt.generated_report import table_area
 from shipyard.core.form import ActionRef, ListDecl, MapDecl, Section, TableRef
 from shipyard.core.formview import FormContext, help_text, holds, joined
@@ -87,6 +85,10 @@ def section_box(pages: Pages, decl: Section, base: str, scope: Scope) -> QWidget
             outer.addWidget(table_area(pages, el, scope))
             continue
         if isinstance(el, ListDecl | MapDecl):
+            # the list editors (tables, catalog browsers) load with the first page that has one
+            from shipyard._qt.generated_lists import list_area
+            from shipyard._qt.generated_maps import map_area
+
             form = None
             area = list_area(pages, el, base, scope) if isinstance(el, ListDecl) else map_area(pages, el, base, scope)
             outer.addWidget(area, 1 if isinstance(el, ListDecl) else 0)

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import html
 import platform
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QVBoxLayout, QWidget
 
 from shipyard._qt.closing import closable
 from shipyard._qt.placement import clamp
 from shipyard.core.reading import user_reading
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTextBrowser
 
 
 class HelpHost(Protocol):
@@ -94,6 +97,8 @@ def _add(menu: QMenu, text: str, slot: object) -> QAction:
 def _window(window: HelpHost, title: str, body: str, *, markdown: bool = False) -> QTextBrowser:
     """A window reading ``body``, with a Close button; Escape closes it (the text's widget
     is returned, its window is ``view.window()``)."""
+    from PySide6.QtWidgets import QTextBrowser  # made on first use, off the start-up path
+
     frame = QWidget(window if isinstance(window, QWidget) else None, Qt.WindowType.Window)
     frame.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     frame.setWindowTitle(f"{title} — Shipyard")

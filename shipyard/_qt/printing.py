@@ -5,20 +5,9 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QFormLayout,
-    QLabel,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QLabel, QWidget
 
 from shipyard._qt.document import Document
 from shipyard._qt.host import EditorWindow
@@ -27,9 +16,14 @@ from shipyard.core.errors import InputError
 from shipyard.render.paper import PAPER_NAMES, PAPERS
 from shipyard.render.tokens import SHAPES, SIZE_HELP, TokenSpec, token_spec
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QUrl
+
 
 class PrintDialog(QDialog):
     def __init__(self, parent: QWidget, paper: str, several: bool) -> None:
+        from PySide6.QtWidgets import QDialogButtonBox  # made on first use, off the start-up path
+
         super().__init__(parent)
         self.setWindowTitle("Print to PDF")
         form = QFormLayout(self)
@@ -92,6 +86,8 @@ class PrintDialog(QDialog):
         return token_spec(self.token_size.currentText(), self.token_shape.currentData(), self.token_back.isChecked())
 
     def accept(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # made on first use, off the start-up path
+
         if self.sheet.currentData() == "tokens":
             try:
                 self.token()
@@ -110,6 +106,8 @@ class Printing(EditorWindow):
         self.print_bridge.done.connect(self._printed)
 
     def print_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         self.flush()
         view = self.current()
         if view is None:
@@ -152,9 +150,13 @@ class Printing(EditorWindow):
 
     def open_url(self, url: QUrl) -> bool:
         """Open ``url`` with the desktop's viewer; False when none could be started."""
+        from PySide6.QtGui import QDesktopServices  # made on first use, off the start-up path
+
         return bool(QDesktopServices.openUrl(url))
 
     def _printed(self, path: str, error: str) -> None:
+        from PySide6.QtCore import QUrl  # made on first use, off the start-up path
+
         if error:
             self.show_error("Printing failed", error)
             return

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox
 
 from shipyard._qt import autosave
 from shipyard._qt.host import EditorWindow
@@ -38,6 +37,8 @@ class Recovery(EditorWindow):
         return n
 
     def ask_restore(self, items: list[autosave.Recovered]) -> bool:
+        from PySide6.QtWidgets import QMessageBox  # made on first use, off the start-up path
+
         names = "\n".join(f"• {r.title}" for r in items)
         return (
             QMessageBox.question(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
@@ -37,6 +37,7 @@ class DocumentView(QWidget):
         self, doc: Document, report_error: Callable[[str], None], paper: str = "a4", preview: bool = True
     ) -> None:
         super().__init__()
+        self._shown = False  # _after_show has run or is queued (event() reads it from the first event on)
         self.doc = doc
         self.binder = Binder(doc, report_error, self)
         self._panels = False  # the right-hand panels are made (the first page is built before them)
@@ -78,7 +79,15 @@ class DocumentView(QWidget):
         self._curable: set[tuple[str, str]] = set()  # what the last proposals found cure, by (code, path)
         self._panels = True
         self.preview: PreviewPanel | None = None
-        self._paper, self._want_preview = paper, preview
+        self._paper = paper
+        # the preview's place among the panels, held by an empty widget until the pane is
+        # built after the first paint: the first frame is laid out as every later one
+        self._preview_room: QWidget | None = None
+        self._preview_placed = False  # its height given (the kept sizes, or room for the sheet)
+        if preview:
+            self._preview_room = QWidget()
+            self._right.addWidget(self._preview_room)
+            self._right.setStretchFactor(self._right.count() - 1, 3)
         left = QWidget()
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 0, 0)
@@ -101,7 +110,28 @@ class DocumentView(QWidget):
         doc.changed.connect(self.refresh)
         doc.stepped.connect(self.show_place)
         self.refresh()
-        QTimer.singleShot(30, self._after_show)  # after the first paint; long before a first click
+        QTimer.singleShot(30, self, self._unless_painted)  # a view in a hidden tab or window: soon anyway
+
+    def event(self, event: QEvent) -> bool:
+        """Once the shown window is laid out, before it first paints, the preview's place
+        gets its height; the view's first paint queues :meth:`_after_show`, which builds the
+        pane there and starts the first render: the window shows without waiting for the
+        preview's machinery (a timer could fire before the first paint)."""
+        kind = event.type()
+        if kind == QEvent.Type.Show and not self._preview_placed and self._preview_room is not None:
+            QTimer.singleShot(0, self, self._place_preview)  # none once the view is gone
+        elif kind == QEvent.Type.Paint and not self._shown:
+            self._shown = True
+            QTimer.singleShot(0, self, self._after_show)
+        return super().event(event)
+
+    def _unless_painted(self) -> None:
+        """A view that is not on screen (a tab behind another, a window not shown) gets its
+        preview soon after it opens, as the visible one does after its first paint: a tab
+        switched to later finds its sheet rendered."""
+        if not self._shown and not self.isVisible():
+            self._shown = True
+            self._after_show()
 
     def _box(self, title: str, widget: QWidget, index: int | None = None) -> None:
         """A titled box of the right-hand panel (its title is the widget's buddy)."""
@@ -169,26 +199,38 @@ class DocumentView(QWidget):
         self.ensure_page(self.tabs.currentIndex())
 
     def _after_show(self) -> None:
-        """Once the window is up: the preview, its first sheet rendering at once. The other
-        step pages are built when first shown (their tab chosen, a finding or an undo
-        going to them): a start builds what is visible."""
+        """Once the window is up: the preview's first sheet rendering at once, and Tab's
+        order. The other step pages are built when first shown (their tab chosen, a finding
+        or an undo going to them): a start builds what is visible."""
         self._build_preview()
         self.make_tab_order()
 
+    def _place_preview(self) -> None:
+        """The preview's place gets the height kept for it, else room to show the sheet."""
+        if self._preview_placed:
+            return
+        self._preview_placed = True
+        if not self._restore(self._right, "panels"):
+            self._room_for_preview()
+        self._restore(self._right, "panels")
+
     def _build_preview(self) -> None:
-        if not self._want_preview or self.preview is not None:
+        """The preview's pane, in the place held for it, its first sheet rendering at once."""
+        room = self._preview_room
+        if room is None or self.preview is not None:
             return
         from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
 
         self.preview = PreviewPanel(self.doc, self._paper)
         if self._settings is not None:
             self.preview.remember(self._settings)  # the zoom the user chose last
-        self._right.addWidget(self.preview)
-        self._right.setStretchFactor(self._right.count() - 1, 3)
+        at = self._right.indexOf(room)
+        self._right.replaceWidget(at, self.preview)  # the pane takes the place's size
+        self._right.setStretchFactor(at, 3)
+        room.deleteLater()
+        self._preview_room = None
+        self._place_preview()  # a view never shown yet (a tab behind another)
         self.preview.start_now()
-        if not self._restore(self._right, "panels"):
-            self._room_for_preview()
-        self._restore(self._right, "panels")
 
     def unbuilt_pages(self) -> list[int]:
         """The shown step pages not built yet."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QSize
 from PySide6.QtGui import QUndoGroup
-from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget
 
 from shipyard._qt import autosave
 from shipyard._qt.comparing import Comparing
@@ -39,6 +40,9 @@ from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import is_installed, rulesets
 from shipyard.core.termtext import escape
 from shipyard.render.paper import PAPERS, default_paper
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 __all__ = ["MainWindow", "PrintDialog", "install_crash_autosave"]
 
@@ -133,6 +137,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         return (Path(value),) if isinstance(value, str) and value and Path(value).is_dir() else ()
 
     def choose_catalog_folder(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         folder = QFileDialog.getExistingDirectory(self, "User catalog folder")
         if folder:
             self.settings.setValue("catalog/folder", folder)
@@ -165,6 +171,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     def show_error(self, title: str, message: str) -> None:
         """A modal error box; in a smoke run (no one to close it, no event loop yet) the error
         is printed to stderr instead and the run ends with exit status 2."""
+        from PySide6.QtWidgets import QMessageBox  # made on first use, off the start-up path
+
         if self.smoke:
             for line in message.splitlines() or [""]:
                 print(f"shipyard-gui: error: {title}: {escape(line)}", file=sys.stderr, flush=True)
@@ -218,6 +226,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         return self.open_file(path, remember=False)
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.start_path(None), FILTER)
         for f in files:
             self.open_file(Path(f))
@@ -280,6 +290,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     # --- saving and closing -----------------------------------------------------------------
 
     def ask_save_path(self, doc: Document) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
         name, _ = QFileDialog.getSaveFileName(
             self, "Save design", str(doc.path or self.start_path(doc, f"{doc.name}{EXTENSION}")), FILTER
         )
@@ -313,6 +325,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         """The question for a document with unsaved changes. Its default (Enter) is Save:
         a design of the user's own is saved where it is; one without a file of its own (a
         new design, a sample's copy) asks where, so Enter never writes over a sample."""
+        from PySide6.QtWidgets import QMessageBox  # made on first use, off the start-up path
+
         unfiled = "" if doc.path is not None else "\n\nIt has no file of its own yet: Save asks where to keep it."
         box = QMessageBox(
             QMessageBox.Icon.Warning,
@@ -328,6 +342,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     @staticmethod
     def unsaved_answer(box: QMessageBox, answer: int) -> str:
         """'save', 'discard' or 'cancel', from the button the box was closed with."""
+        from PySide6.QtWidgets import QMessageBox  # made on first use, off the start-up path
+
         return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
             QMessageBox.StandardButton(answer), "cancel"
         )
