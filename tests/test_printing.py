@@ -403,6 +403,35 @@ def test_fleet_contents_that_take_an_extra_page_still_give_the_right_page_number
     assert texts[3].startswith("Rebel Fighter") and texts[4].startswith("Rebel Frigate")
 
 
+def test_a_fleet_sheet_that_runs_over_a_page_moves_the_contents_and_the_later_sheets(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """The front and back are laid out beside the sheets from one page a sheet; a sheet of
+    two pages moves every later sheet, and the contents are laid out again to say so."""
+    folder = tmp_path / "mytemplates" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    page = "<html><head><style>@page { size: A4; margin: 10mm } .p { page-break-after: always }</style></head>"
+    (folder / "fleet_front.html").write_text(
+        page + '<body><div class="p">Cover</div>'
+        "<div>Contents {% for c in contents %}{{ c.name }} page {{ c.page }}; {% endfor %}</div></body></html>"
+    )
+    (folder / "record.html").write_text(
+        page + '<body>{% for e in designs %}<div class="p" id="sheet-{{ loop.index0 }}">{{ e.design.name }}'
+        '{% if e.design.name == "Rebel Frigate" %}<div style="page-break-before: always">more</div>{% endif %}'
+        "</div>{% endfor %}</body></html>"
+    )
+    out = tmp_path / "fleet.pdf"
+    files = [ship("rebel-fighter"), ship("rebel-frigate"), ship("alien-disk-fighter")]
+    result = print_designs(
+        files, out, sheet="fleet", user_template_dirs=[tmp_path / "mytemplates"], workers=workers, use_user_folder=False
+    )
+    texts = pages_text(out)
+    assert result.starts == [3, 4, 6]
+    assert "Rebel Fighter page 3; Rebel Frigate page 4; Alien Disk-Fighter page 6;" in texts[1]
+    assert texts[2].startswith("Rebel Fighter") and texts[4].startswith("more") and texts[5].startswith("Alien")
+    assert len(texts) == result.pages > 6  # the appendix after the last sheet
+
+
 # --- issue 18: big designs print in linear time; workers never outlive the command ----------
 
 

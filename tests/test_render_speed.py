@@ -231,3 +231,26 @@ def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the
         out = tmp_path / "after.pdf"
         out.write_bytes(result.pdf)
         assert pages_text(out) == ["slow 4"]
+
+
+def test_a_fleet_book_joined_from_parallel_parts_keeps_a_bookmark_for_each_design(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parts' outlines are joined too: a reader jumps to a design from the viewer's
+    bookmarks (qpdf copies pages without them, and the book had none)."""
+    monkeypatch.setattr(printing, "CHUNK_DESIGNS", 2)  # five designs: three sheet jobs, and front and back
+    names = ["rebel-fighter", "rebel-frigate", "alien-disk-fighter", "federation-battlesat", "alien-mothership"]
+    files = [EXAMPLES / f"{n}.ship" for n in names]
+    out = tmp_path / "book.pdf"
+    with RenderWorker() as a, RenderWorker() as b:
+        result = print_designs(files, out, sheet="fleet", workers=[a, b], use_user_folder=False)
+    reader = PdfReader(out)
+    top = [
+        (item.title, reader.get_destination_page_number(item) + 1)
+        for item in reader.outline
+        if not isinstance(item, list)
+    ]
+    designs = [json.loads(f.read_text())["design"]["name"] for f in files]
+    assert [t for t in top if t[0] in designs] == list(zip(designs, result.starts, strict=True))
+    assert top[0] == ("Fleet book", 1)  # the cover first, the appendix's reference after the last sheet
+    assert top[-1][1] == result.starts[-1] + 1 and top[-1][0] not in designs

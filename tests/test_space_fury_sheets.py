@@ -162,6 +162,27 @@ def test_a_force_roster_lists_every_fighter_and_pilot(
     assert "1 Skirmishes 2 → row 2" in text
 
 
+def test_a_force_of_200_fighters_and_200_reserves_lists_every_member(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """Issue 25's large force: its roster, reserves and In battle table run over many
+    pages, and none of its 200 fighters, their pilots or the 200 reserve pilots is left out."""
+    import json
+    import re
+
+    from .largest import fury_force
+
+    doc = fury_force(200)
+    path = tmp_path / "force.ship"
+    path.write_text(json.dumps(doc))
+    text = " ".join(printed([path], tmp_path / "force.pdf", workers, paper="a4"))
+    for fighter in doc["design"]["fighters"]:
+        # the roster and the In battle table each name the fighter (not "... 1" inside "... 10")
+        assert len(re.findall(re.escape(fighter["name"]) + r"(?!\d)", text)) >= 2, fighter["name"]
+    assert {int(n) for n in re.findall(r"Pilot (\d+)\b", text)} == set(range(1, 201))
+    assert {int(n) for n in re.findall(r"Reserve (\d+)\b", text)} == set(range(1, 201))
+
+
 def test_cards_nine_a_page_fighters_and_their_pilots(
     extra_designs: dict[str, Path], tmp_path: Path, workers: list[RenderWorker]
 ) -> None:

@@ -108,12 +108,22 @@ def sheet_chunks(designs: int, workers: int) -> int:
 
 
 def render_sheets(
-    renderer: Renderer, entries: list[dict[str, Any]], job: Any, first_page: int, parts: int
-) -> tuple[list[RenderResult], list[int]]:
-    """Record sheets in parallel chunks; returns the results and each design's first page."""
+    renderer: Renderer,
+    entries: list[dict[str, Any]],
+    job: Any,
+    first_page: int,
+    parts: int,
+    also: Sequence[RenderJob] = (),
+) -> tuple[list[RenderResult], list[int], list[RenderResult]]:
+    """Record sheets in parallel chunks; returns the results, each design's first page,
+    and the results of ``also``: jobs queued after the sheets (a fleet book's front and
+    back, planned from one page a sheet), which fill the workers' time while the last
+    sheets render instead of waiting for them."""
     groups = chunks(entries, sheet_chunks(len(entries), parts))
     offsets = [first_page + sum(len(g) for g in groups[:i]) for i in range(len(groups))]
-    results = renderer.run([job("record.html", designs=g, first_page=o) for g, o in zip(groups, offsets, strict=True)])
+    sheet_jobs = [job("record.html", designs=g, first_page=o) for g, o in zip(groups, offsets, strict=True)]
+    results = renderer.run([*sheet_jobs, *also])
+    results, extra = results[: len(groups)], results[len(groups) :]
     # A sheet that ran over one page shifts every later chunk: render those again.
     for i in range(1, len(groups)):
         actual = offsets[i - 1] + results[i - 1].pages
@@ -125,7 +135,48 @@ def render_sheets(
         for g, o, r in zip(groups, offsets, results, strict=True)
         for k in range(len(g))
     ]
-    return results, starts
+    return results, starts, extra
+
+
+def fleet_ends(job: Any, entries: list[dict[str, Any]], layout: dict[str, int], starts: list[int]) -> list[RenderJob]:
+    """A fleet book's front (cover and contents) and back (the appendix), for sheets that
+    start on ``starts`` and a appendix after the last sheet, at ``layout["appendix"]``."""
+    contents = [
+        {"name": e["design"]["name"], "scale": e["report"]["scale"], "valid": e["report"]["valid"], "page": p}
+        for e, p in zip(entries, starts, strict=True)
+    ]
+    return [
+        job("fleet_front.html", designs=[], contents=contents, layout=layout),
+        job("fleet_appendix.html", designs=[], first_page=layout["appendix"]),
+    ]
+
+
+def render_fleet(
+    renderer: Renderer, entries: list[dict[str, Any]], job: Any, parts: int
+) -> tuple[list[RenderResult], list[int]]:
+    """A fleet book: the front and back rendered beside the sheets from the planned page
+    numbers (one page a sheet, the contents 38 designs a page), and again only if the
+    sheets or the contents took other pages than planned."""
+    layout = fleet_layout(len(entries))
+    planned = [layout["first_sheet"] + i for i in range(len(entries))]
+    sheets, starts, ends = render_sheets(
+        renderer, entries, job, layout["first_sheet"], parts, fleet_ends(job, entries, layout, planned)
+    )
+    for _ in range(3):  # a pass more only if the cover and contents took other than the pages planned
+        appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
+        if ends[0].pages == layout["first_sheet"] - 1 and starts == planned and appendix == layout["appendix"]:
+            return [ends[0], *sheets, ends[1]], starts
+        if ends[0].pages != layout["first_sheet"] - 1:  # the sheets move: render them again
+            layout = {**layout, "contents_pages": ends[0].pages - 1, "first_sheet": ends[0].pages + 1}
+            sheets, starts, _ = render_sheets(renderer, entries, job, layout["first_sheet"], parts)
+            appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
+        layout = {**layout, "appendix": appendix}
+        planned = starts
+        ends = renderer.run(fleet_ends(job, entries, layout, starts))
+    raise RenderError(
+        f"the fleet book's cover and contents took {ends[0].pages} pages, then another number when "
+        "laid out again; the contents' page numbers cannot be trusted, so nothing was written"
+    )
 
 
 def join_pdfs(parts: list[bytes], title: str) -> bytes:
@@ -142,6 +193,7 @@ def join_pdfs(parts: list[bytes], title: str) -> bytes:
     out = pikepdf.new()
     tree = StructureTree(out)
     fields = Array()
+    outline: list[Bookmark] = []
     lang = None
     for data in parts:
         part = pikepdf.open(io.BytesIO(data))
@@ -153,6 +205,7 @@ def join_pdfs(parts: list[bytes], title: str) -> bytes:
             warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
             out.pages.extend(part.pages)  # pages with their annotations (the form's widgets)
         tree.add(part, out.pages[first:])
+        outline += _outline_of(part, first)
         form = part.Root.get("/AcroForm")
         if form is not None:
             for f in form.get("/Fields", []):
@@ -162,6 +215,9 @@ def join_pdfs(parts: list[bytes], title: str) -> bytes:
         lang = lang if lang is not None else part.Root.get("/Lang")
     if len(fields):
         out.Root.AcroForm.Fields = fields
+    if outline:
+        with out.open_outline() as joined:
+            joined.root.extend(_outline_items(out, outline))
     if lang is not None:
         out.Root.Lang = lang
     if tree.tagged:
@@ -172,6 +228,50 @@ def join_pdfs(parts: list[bytes], title: str) -> bytes:
     buf = io.BytesIO()
     out.save(buf, object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return buf.getvalue()
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    """One entry of a part's outline (WeasyPrint makes one a heading): its title, the
+    joined PDF's page it points at, where on that page, and the entries under it."""
+
+    title: str
+    page: int | None
+    view: tuple[Any, ...]
+    children: list[Bookmark]
+
+
+def _outline_of(part: Any, first: int) -> list[Bookmark]:
+    """A part's bookmarks, their pages counted in the joined PDF (the part starts at
+    page index ``first``). qpdf does not carry outlines with the pages, and a book
+    without them has no bookmarks to jump to a design by."""
+    if "/Outlines" not in part.Root:
+        return []
+    index = {page.obj.objgen: i for i, page in enumerate(part.pages)}
+
+    def convert(item: Any) -> Bookmark:
+        dest = item.destination
+        page, view = None, ()
+        if dest is not None and len(dest) and hasattr(dest[0], "objgen"):
+            found = index.get(dest[0].objgen)
+            page, view = (None, ()) if found is None else (first + found, tuple(dest[1:]))
+        return Bookmark(str(item.title), page, view, [convert(c) for c in item.children])
+
+    with part.open_outline() as outline:
+        return [convert(item) for item in outline.root]
+
+
+def _outline_items(out: Any, bookmarks: list[Bookmark]) -> list[Any]:
+    from pikepdf import Array, OutlineItem
+
+    items = []
+    for b in bookmarks:
+        item = OutlineItem(b.title)
+        if b.page is not None:
+            item.destination = Array([out.pages[b.page].obj, *b.view])
+        item.children.extend(_outline_items(out, b.children))
+        items.append(item)
+    return items
 
 
 class StructureTree:
@@ -266,34 +366,15 @@ def render_print(
 
     parts = len(renderer.workers)
     if sheet == "record":
-        return render_sheets(renderer, entries, job, 1, parts if len(entries) >= PARALLEL_FROM else 1)
+        results, starts, _ = render_sheets(renderer, entries, job, 1, parts if len(entries) >= PARALLEL_FROM else 1)
+        return results, starts
     if sheet == "cards":
         # One job: a ruleset's template decides how many cards a design gets (a
         # force gets one a member), so splitting by designs would leave half-empty pages
         # between the parts. Cards are light; a hundred designs are a dozen pages.
         return renderer.run([job("cards.html", designs=entries)]), []
     if sheet == "fleet":
-        layout = fleet_layout(len(entries))
-        for _ in range(2):  # a second pass only if the cover and contents took other than the pages planned
-            sheets, starts = render_sheets(renderer, entries, job, layout["first_sheet"], parts)
-            appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
-            contents = [
-                {"name": e["design"]["name"], "scale": e["report"]["scale"], "valid": e["report"]["valid"], "page": p}
-                for e, p in zip(entries, starts, strict=True)
-            ]
-            front, back = renderer.run([
-                job("fleet_front.html", designs=[], contents=contents, layout={**layout, "appendix": appendix}),
-                job("fleet_appendix.html", designs=[], first_page=appendix),
-            ])  # fmt: skip
-            if front.pages == layout["first_sheet"] - 1:
-                break
-            layout = {**layout, "contents_pages": front.pages - 1, "first_sheet": front.pages + 1}
-        else:
-            raise RenderError(
-                f"the fleet book's cover and contents took {front.pages} pages, then another number when "
-                "laid out again; the contents' page numbers cannot be trusted, so nothing was written"
-            )
-        return [front, *sheets, back], starts
+        return render_fleet(renderer, entries, job, parts)
     if sheet == "compare":  # one sheet: the designs side by side (base_ctx holds the comparison)
         return renderer.run([job("compare.html", designs=entries)]), []
     if sheet == "tokens":  # light: a page holds dozens (base_ctx holds the pages laid out)
