@@ -20,6 +20,7 @@ from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
 from shipyard._qt.panels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
+from shipyard._qt.splitsizes import SplitSizes, room_for_preview
 from shipyard._qt.steppages import step_pages
 
 if TYPE_CHECKING:
@@ -98,8 +99,7 @@ class DocumentView(QWidget):
         left_lay.addWidget(self.tabs)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.split = split  # the steps | the panels
-        self._layout_key = ""  # where the user's splitter sizes are kept (remember_layout)
-        self._settings: QSettings | None = None
+        self._sizes = SplitSizes()  # where the user's splitter sizes are kept (remember_layout)
         split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
@@ -210,9 +210,9 @@ class DocumentView(QWidget):
         if self._preview_placed:
             return
         self._preview_placed = True
-        if not self._restore(self._right, "panels"):
-            self._room_for_preview()
-        self._restore(self._right, "panels")
+        if not self._sizes.restore(self._right, "panels"):
+            room_for_preview(self._right)
+        self._sizes.restore(self._right, "panels")
 
     def _build_preview(self) -> None:
         """The preview's pane, in the place held for it, its first sheet rendering at once."""
@@ -222,8 +222,8 @@ class DocumentView(QWidget):
         from shipyard._qt.preview import PreviewPanel  # QtPdf loads here, after the window shows
 
         self.preview = PreviewPanel(self.doc, self._paper)
-        if self._settings is not None:
-            self.preview.remember(self._settings)  # the zoom the user chose last
+        if self._sizes.settings is not None:
+            self.preview.remember(self._sizes.settings)  # the zoom the user chose last
         at = self._right.indexOf(room)
         self._right.replaceWidget(at, self.preview)  # the pane takes the place's size
         self._right.setStretchFactor(at, 3)
@@ -256,77 +256,14 @@ class DocumentView(QWidget):
         """Keep the sizes the user gives the splitters (steps | panels, and the panels
         among themselves) in ``settings`` under ``key`` (one layout a ruleset: its pages
         and panels differ), and give them back to the next view of that key."""
-        self._settings, self._layout_key = settings, key
         if self.preview is not None:
             self.preview.remember(settings)
-        self._restore(self.split, "sides")
-        self._restore(self._right, "panels")
-        for splitter, part in ((self.split, "sides"), (self._right, "panels")):
-            splitter.splitterMoved.connect(lambda _pos, _i, sp=splitter, name=part: self._keep(sp, name))
+        self._sizes.remember(settings, key, {"sides": self.split, "panels": self._right})
 
     def release(self) -> None:
         """The design's tab is closing: its preview stops rendering and a detached one closes."""
         if self.preview is not None:
             self.preview.shut()
-
-    def _keep(self, splitter: QSplitter, part: str) -> None:
-        if self._settings is not None:
-            self._settings.setValue(f"layout/{self._layout_key}/{part}", [str(n) for n in splitter.sizes()])
-
-    def _room_for_preview(self) -> None:
-        """A preview added to the shown panels: the panels above get the heights that show
-        their content (a summary's every row) while that leaves the preview a third of the
-        height or more; else the preview gets a third and the panels share the rest in the
-        proportions of what they hold (a splitter gives a newcomer next to nothing)."""
-        sizes = self._right.sizes()
-        total, above = sum(sizes), sum(sizes[:-1])
-        if total <= 0 or above <= 0:
-            return
-        wanted = [self._wanted_height(self._right.widget(i)) if sizes[i] > 0 else 0 for i in range(len(sizes) - 1)]
-        if sum(wanted) <= total * 2 // 3:
-            self._right.setSizes([*wanted, total - sum(wanted)])
-            return
-        if sum(wanted) > 0:  # the preview a third, the panels the rest in the proportions of their content
-            room = total - total // 3
-            self._right.setSizes([n * room // sum(wanted) for n in wanted] + [total // 3])
-            return
-        if sizes[-1] >= total // 2:
-            return
-        half = total // 2
-        self._right.setSizes([n * (total - half) // above for n in sizes[:-1]] + [half])
-
-    @staticmethod
-    def _wanted_height(box: QWidget | None) -> int:
-        """The height a right-hand box needs to show its content: its title and, for a
-        list or tree, every row (not the few rows of its size hint)."""
-        if box is None or box.isHidden():
-            return 0
-        from PySide6.QtWidgets import QAbstractItemView
-
-        need = box.sizeHint().height()
-        for view in box.findChildren(QAbstractItemView):
-            rows = view.model().rowCount() if view.model() is not None else 0
-            if rows:
-                per = max(view.sizeHintForRow(0), view.fontMetrics().height())
-                header = getattr(view, "header", None) or getattr(view, "horizontalHeader", None)
-                top = header().height() if header is not None and header().isVisible() else 0
-                need = max(need, need - view.sizeHint().height() + rows * per + top + 2 * view.frameWidth())
-        return need
-
-    def _restore(self, splitter: QSplitter, part: str) -> bool:
-        """The sizes kept for ``part``, when the splitter has as many parts as then (the
-        panels grow as a design's report and the preview need them); whether there were such."""
-        if self._settings is None:
-            return False
-        value = self._settings.value(f"layout/{self._layout_key}/{part}")
-        try:
-            sizes = [int(n) for n in value] if isinstance(value, list) else []
-        except (TypeError, ValueError):
-            sizes = []
-        if len(sizes) == splitter.count() and sum(sizes) > 0:
-            splitter.setSizes(sizes)
-            return True
-        return False
 
     def make_tab_order(self) -> None:
         """Tab and Shift+Tab in reading order: the form's actions, the step tabs, the step's
