@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from _editor import editor_window  # bench/ is first on sys.path when a bench runs
 from _heartbeat import Heartbeat, pump
@@ -284,7 +285,8 @@ def p95(xs: list[float]) -> float:
     return statistics.quantiles(xs, n=20)[18]
 
 
-def in_process(edits: int, typing_seconds: float) -> tuple[Spans, float, int, int]:
+def window_with_first_sheet() -> tuple[Any, Any, Any]:
+    """The editor with the sample open, once its preview has shown the first sheet (a minute at most)."""
     app, w = editor_window(preview=True)
     view = w.open_file(SAMPLE)
     assert view is not None
@@ -292,6 +294,11 @@ def in_process(edits: int, typing_seconds: float) -> tuple[Spans, float, int, in
     while (view.preview is None or view.preview.renders < 1) and time.time() < deadline:
         app.processEvents()
         time.sleep(0.01)
+    return app, w, view
+
+
+def in_process(edits: int, typing_seconds: float) -> tuple[Spans, float, int, int]:
+    app, w, view = window_with_first_sheet()
 
     # 2. edit -> budget panel
     times = Spans()
@@ -343,13 +350,7 @@ def preview_figure(app: object, view: object) -> tuple[list[float], list[float]]
 
 def preview_only(env: dict[str, str]) -> str:
     """Figures 5 and 6 alone (``--preview-only``): the first preview's cold starts timed beside it."""
-    app, w = editor_window(preview=True)
-    view = w.open_file(SAMPLE)
-    assert view is not None
-    deadline = time.time() + 60
-    while (view.preview is None or view.preview.renders < 1) and time.time() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
+    app, w, view = window_with_first_sheet()
     keys, raws = preview_figure(app, view)
     w.close()
     cmd = start_commands()["shipyard-gui"]
