@@ -85,8 +85,8 @@ def test_another_owners_render_is_never_superseded(tmp_path: Path) -> None:
 
 def test_a_big_book_is_split_into_jobs_of_a_bounded_size() -> None:
     assert sheet_chunks(3, 1) == 1 and sheet_chunks(3, 2) == 2  # one job a worker at least
-    assert sheet_chunks(100, 2) == 9 and sheet_chunks(200, 2) == 17  # none of more than 12 designs
-    assert sheet_chunks(24, 2) == 2 and sheet_chunks(1, 2) == 1
+    assert sheet_chunks(100, 2) == 6 and sheet_chunks(200, 2) == 12  # none of more than 17 designs
+    assert sheet_chunks(34, 2) == 2 and sheet_chunks(35, 2) == 3 and sheet_chunks(1, 2) == 1
 
 
 def test_a_fleet_book_of_many_parallel_parts_keeps_pages_fields_and_tags(
