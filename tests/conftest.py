@@ -251,7 +251,7 @@ def _render_pool() -> Iterator[list[Any]]:
 def workers(_render_pool: list[Any]) -> list[Any]:
     """Two render worker processes shared by a module's printing tests: the test process's
     own, kept warm from one module to the next (each start costs WeasyPrint's import and a
-    first render: nine modules, some in a group a ruleset, started 34); one that a test left
+    first render, and nine modules, two of them in a group a ruleset, each started two); one that a test left
     dead (killed at a time limit) is replaced."""
     from shipyard.render.worker import RenderWorker
 
