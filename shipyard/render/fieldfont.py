@@ -62,7 +62,9 @@ CUT = 2  # how the faces are cut (letters, names): part of the cache's key, so a
 CACHE_LIMIT = 8  # subsets kept: a sheet's own letters outside TYPED make a subset of their own
 
 
+@lru_cache(maxsize=1)
 def _fontconfig() -> Any:
+    """fontconfig's library with the signatures :func:`font_file` calls, loaded once a process."""
     name = ctypes.util.find_library("fontconfig")
     if name is None:
         raise OSError("fontconfig not found")
