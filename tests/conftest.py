@@ -29,6 +29,8 @@ from unittest import mock
 
 import pytest
 
+from . import schedule
+
 SANDBOX_VARIABLE = "SHIPYARD_TEST_SANDBOX"  # the session's sandbox, for the workers pytest-xdist starts
 XDG_HOMES = {"XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"}
 
@@ -63,8 +65,9 @@ def _enter_sandbox() -> Path:
 
 
 # The caches a worker starts with, made once by the starting process: every worker loaded the
-# five built-in catalogs from YAML and validated them (about 0.6 s each) before its first test.
-WARM_CACHES = ("catalog-*.pickle", "manifests.pickle")
+# five built-in catalogs from YAML and validated them (about 0.6 s each) before its first test,
+# and its first fillable print cut the fields' four faces (about 1 s, fontTools' import with it).
+WARM_CACHES = ("catalog-*.pickle", "manifests.pickle", "field-fonts.pickle")
 
 
 def _take_warm_caches(source: Path, target: Path) -> None:
@@ -78,18 +81,33 @@ def _take_warm_caches(source: Path, target: Path) -> None:
             shutil.copyfile(file, target / file.name)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help="write each work unit's seconds to tests/durations.txt (the order the next run starts them in)",
+    )
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """In the process that starts the pytest-xdist workers, before it starts them (at the
     session's start): load each built-in ruleset's catalog once, so its cache folder holds
-    what the workers copy (:func:`_take_warm_caches`)."""
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+    what the workers copy (:func:`_take_warm_caches`), and cut the fillable sheets' field
+    faces; with ``--record-durations``, gather the units' seconds (:mod:`tests.schedule`)."""
+    if hasattr(config, "workerinput"):
+        return
+    if config.getoption("record_durations"):
+        config.pluginmanager.register(schedule.DurationRecorder(), "shipyard-durations")
+    if not getattr(config.option, "numprocesses", None):
         return
     from shipyard.core.catalog import load_catalog
     from shipyard.core.registry import rulesets
+    from shipyard.render.fieldfont import field_font_rules
 
     for info in rulesets():
         load_catalog(info.id, use_user_folder=False)
+    field_font_rules("")  # the faces every sample's fields share: no value of theirs needs a letter beyond them
 
 
 # pytest loads this file before any plugin's pytest_configure (pytest-qt's imports Qt) and
@@ -180,13 +198,15 @@ def _join(item: pytest.Item, group: str) -> None:
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The check that the suite left HOME alone runs after every other test. Under pytest-xdist,
-    the tests of a module that share its costly fixtures run in one worker, which builds them once."""
-    items.sort(key=lambda item: item.nodeid.endswith(LAST))
+    the tests of a module that share its costly fixtures run in one worker, which builds them
+    once, and the units that took longest last time start first (:mod:`tests.schedule`)."""
     for item in items:
         if _shares_a_fixture(item):
             group = _group(item)
             item.add_marker(pytest.mark.xdist_group(group))
             _join(item, group)
+    schedule.longest_first(items, schedule.read_durations())
+    items.sort(key=lambda item: item.nodeid.endswith(LAST))
 
 
 # pytest-xdist workers a core with -n auto (scripts/run-tests): an editor test spends most of its
