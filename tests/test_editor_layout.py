@@ -27,6 +27,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -44,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.scrollpage import ScrollPage
 from shipyard._qt.view import DocumentView
 from shipyard._qt.window import MainWindow
 
@@ -138,6 +140,44 @@ def test_no_page_scrolls_inside_a_scrolling_page_at_1280x720(qtbot: Any, window:
     assert (window.width(), window.height()) == (1280, 720)  # no page makes the window taller than the screen
     pages = [title for title, _area in visit(qtbot, view)]
     assert len(pages) == len(shown_pages(view)) >= 4
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("ruleset", list(SAMPLES))
+def test_a_page_left_alone_lays_itself_out_no_more(
+    qtbot: Any, window: MainWindow, ruleset: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page shown and left alone costs nothing. A page that scrolls laid itself out again
+    150 to 230 times a second, for ever, about half a core while the person only looked at
+    it: a page of each ruleset at 1280x720 (Space Fury's Enhancements at both sizes). Each
+    page is reached as a person does (Alt and its number) and watched for a second after
+    it settled."""
+    fits: list[ScrollPage] = []
+    laid_out = ScrollPage._fit_once
+
+    def counted(page: ScrollPage, inner: QWidget) -> int:
+        fits.append(page)
+        return laid_out(page, inner)
+
+    monkeypatch.setattr(ScrollPage, "_fit_once", counted)
+    at_size(qtbot, window, *size)
+    view = open_sample(qtbot, window, ruleset)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    titles = []
+    for index in shown_pages(view):
+        title = view.tabs.tabText(index)
+        number = title[title.index("&") + 1]
+        QTest.keyClick(
+            QApplication.focusWidget() or window, getattr(Qt.Key, f"Key_{number}"), Qt.KeyboardModifier.AltModifier
+        )
+        qtbot.waitUntil(lambda index=index: view.tabs.currentIndex() == index, timeout=3000)
+        qtbot.wait(500)  # it lays itself out once shown
+        fits.clear()
+        qtbot.wait(1000)  # a person reads the page
+        titles.append(title)
+        assert fits == [], f"{ruleset} {title!r} at {size}: laid out {len(fits)} times in a second while left alone"
+    assert len(titles) >= 4
 
 
 def grows(w: QWidget) -> bool:

@@ -81,6 +81,7 @@ class ScrollPage(QScrollArea):
         self._own: dict[int, tuple[QAbstractScrollArea, int, int]] = {}  # each view's own (min, max) height
         self._applied: dict[int, tuple[int, int]] = {}  # the (min, max) height given here to each view
         self._fitting = False
+        self._fitted: tuple[object, ...] | None = None  # what the last fit was made for (:meth:`_state`)
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(0)
@@ -156,20 +157,40 @@ class ScrollPage(QScrollArea):
             return max(lay.minimumHeightForWidth(width), lay.totalMinimumSize().height())
         return lay.totalMinimumSize().height()
 
+    def _state(self, inner: QWidget) -> tuple[object, ...]:
+        """What a fit depends on: the room, the page's width and height as now laid out, and
+        each view's own heights and rows. A fit of a page that scrolls sets its views back
+        to their own heights to measure them and then to all their rows, which asks for a
+        layout once the fit is done; without this the page fitted itself again at once, for
+        ever (150 to 230 fits a second, about half a core, on a page left alone)."""
+        views = self._views()
+        room = self.maximumViewportSize()
+        return (
+            room.width(),
+            room.height(),
+            inner.minimumSizeHint().width(),
+            self._needed(inner.width()),
+            tuple((id(v), *self._own[id(v)][1:], content_height(v)) for v in views),
+        )
+
     def fit(self) -> None:
         """Lay the page out for the room there is: fitting, its views stretch; too tall,
-        they show all their rows and the page scrolls."""
+        they show all their rows and the page scrolls. Nothing is done when nothing it
+        depends on changed since the last fit (:meth:`_state`)."""
         inner = self.widget()
         if inner is None or self._fitting:
             return
         self._fitting = True
         try:
+            if self._fitted is not None and self._state(inner) == self._fitted:
+                return
             for _ in range(3):  # again while laying it out changed what it needs (a text wrapped anew)
                 width = self._fit_once(inner)
                 for w in (self, self.viewport(), inner, *inner.findChildren(QWidget)):  # laid out now
                     QApplication.sendPostedEvents(w, QEvent.Type.LayoutRequest.value)
                 if self._needed(width) <= inner.height():
                     break
+            self._fitted = self._state(inner)
         finally:
             self._fitting = False
 
