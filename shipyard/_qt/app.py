@@ -79,6 +79,10 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         options = parser.parse_args(list(argv))
     args = options
 
+    if not args.no_preview:
+        from shipyard._qt.sharedworker import start_early
+
+        start_early()  # WeasyPrint's import on the other core while the window is built
     _import_engine(args.files)
     from shipyard._qt.syslibs import check_editor_libraries, new_application
 
