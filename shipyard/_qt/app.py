@@ -87,6 +87,9 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     from shipyard._qt.syslibs import check_editor_libraries, new_application
 
     check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
+    from shipyard._qt import featurecheck
+
+    featurecheck.quicken()  # the modules imported from here on are checked by a plain read
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
