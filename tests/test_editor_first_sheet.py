@@ -1,7 +1,7 @@
 """The editor's first sheet (issue 25), as ``shipyard-gui FILE`` starts: its render worker is
-started before anything else (the engine, Qt), forked, so WeasyPrint's import runs while
-the window is built; the sheet then shows in the preview, and the editor itself never
-imports WeasyPrint. ``--no-preview`` starts no worker. Each test starts the editor as its
+started before anything else (the engine, Qt), so WeasyPrint's import runs while the
+window is built; that worker then draws the sheet the preview shows, and the editor itself
+never imports WeasyPrint. ``--no-preview`` starts no worker. Each test starts the editor as its
 own process, as a user does. Behaviour only, never timings.
 """
 
@@ -31,15 +31,17 @@ def noted():
     seen["engine"] = "shipyard.core.designfile" in sys.modules
     seen["qt"] = "PySide6.QtCore" in sys.modules
     early()
+    seen["pid"] = sharedworker._early[0]
 sharedworker.start_early = noted
 from shipyard._qt.app import start
 app, window = start(sys.argv[1:])
-worker = sharedworker._worker
-print("worker:", None if worker is None else type(worker._proc).__name__, seen, flush=True)
 from PySide6.QtCore import QTimer
 def poll():
     view = window.current()
     if "--no-preview" in sys.argv or (view.preview is not None and view.preview.renders >= 1):
+        worker = sharedworker._worker  # the one that drew the sheet
+        early = worker is not None and worker._proc.pid == seen.pop("pid", None)
+        print("worker:", "none" if worker is None else "early" if early else "later", seen, flush=True)
         text = "" if view.preview is None else view.preview.pdf.getAllText(0).text()[:13]
         print("sheet:", repr(text), "weasyprint" in sys.modules, flush=True)
         window.ask_unsaved = lambda _doc: "discard"
@@ -68,11 +70,11 @@ def first_sheet(tmp_path: Path, *args: str) -> list[str]:
 
 def test_the_render_worker_starts_first_and_the_first_sheet_shows(tmp_path: Path) -> None:
     worker, sheet = first_sheet(tmp_path)
-    assert worker == "worker: ForkProcess {'engine': False, 'qt': False}"  # before the engine and Qt: forked
+    assert worker == "worker: early {'engine': False, 'qt': False}"  # started before the engine and Qt
     assert sheet == "sheet: 'Rebel Frigate' False"  # the ship's sheet, drawn by the worker, not in the editor
 
 
 def test_no_preview_starts_no_render_worker(tmp_path: Path) -> None:
     worker, sheet = first_sheet(tmp_path, "--no-preview")
-    assert worker == "worker: None {}"
+    assert worker == "worker: none {}"
     assert sheet == "sheet: '' False"

@@ -115,9 +115,9 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
     """``shipyard-gui``; ``shipyard gui`` passes its ``options``, parsed by the same :func:`add_arguments`."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["--render-worker"]:  # a frozen bundle starts its render workers this way
-        from shipyard.render.worker import serve_fd
+        from shipyard.render.earlyworker import serve
 
-        serve_fd(int(argv[1]))
+        serve(argv[1:])
         return 0
     from shipyard._qt.syslibs import CannotStart
 

@@ -3,16 +3,20 @@
 This module imports no Qt, so ``shipyard-gui`` can start the worker first thing
 (:func:`start_early`), before the engine and PySide6 are imported: a fresh worker spends
 most of a second importing WeasyPrint, and begun first it does so on the other core
-while the window is built, so the first sheet follows the window sooner. Started that
-early it is forked (no thread runs yet, and the fork carries this interpreter: no second
-interpreter start); later starts, in a running Qt application, never fork
-(:func:`shipyard.render.worker.default_start_method`). The preview and printing reach it
-through :mod:`shipyard._qt.rendering`.
+while the window is built, so the first sheet follows the window sooner
+(:mod:`shipyard.render.earlyworker`: a new interpreter, started without importing
+anything more here). On a machine whose cores are all busy it waits for the first job
+before importing (the window would otherwise share its core with the import). The
+preview and printing reach it through :mod:`shipyard._qt.rendering`.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import os
+import signal
+import socket
 import threading
 from typing import TYPE_CHECKING
 
@@ -21,30 +25,45 @@ if TYPE_CHECKING:
 
 _worker_lock = threading.Lock()
 _worker: RenderWorker | None = None
+_early: tuple[int, socket.socket] | None = None  # started with the editor, not taken over yet
 _ends_with_editor = False  # close_shared_worker runs as the editor's process ends
 
 
+def _end_with_editor() -> None:
+    """The editor ends: the worker with it at once, not when its watchdog next looks (a
+    worker still importing WeasyPrint would take a core from whatever starts next)."""
+    global _ends_with_editor
+    if not _ends_with_editor:
+        atexit.register(close_shared_worker)
+        _ends_with_editor = True
+
+
 def shared_worker() -> RenderWorker:
-    """One render worker process for the whole editor, started on first use (or early)."""
-    global _worker, _ends_with_editor
+    """One render worker process for the whole editor: the one started with it, else
+    one started on first use (again if it died)."""
+    global _worker, _early
 
     from shipyard.render.worker import RenderWorker
 
     with _worker_lock:
+        if _worker is None and _early is not None:
+            _worker, _early = RenderWorker.adopt(*_early), None
         if _worker is None or not _worker._proc.is_alive():
-            if not _ends_with_editor:
-                # the editor ends: the worker with it at once, not when its watchdog next
-                # looks (a worker still importing WeasyPrint would take a core from whatever
-                # starts next for up to half a second)
-                atexit.register(close_shared_worker)
-                _ends_with_editor = True
+            _end_with_editor()
             _worker = RenderWorker()
         return _worker
 
 
 def start_early() -> None:
-    """Start the worker now, as the editor starts (see the module docstring)."""
-    shared_worker()
+    """Start the worker now, as the editor starts (see the module docstring); it imports
+    WeasyPrint at once where a core is free, else once the first sheet is asked for."""
+    global _early
+    from shipyard.render.earlyworker import spawn_worker
+
+    with _worker_lock:
+        if _worker is None and _early is None:
+            _end_with_editor()
+            _early = spawn_worker()
 
 
 def supersede(owner: str) -> bool:
@@ -57,8 +76,15 @@ def supersede(owner: str) -> bool:
 
 def close_shared_worker() -> None:
     """Stop the worker at once (the editor is closing: a render in progress is not wanted)."""
-    global _worker
+    global _worker, _early
     with _worker_lock:
         if _worker is not None:
             _worker.close(wait=False)
             _worker = None
+        if _early is not None:
+            pid, sock = _early
+            _early = None
+            with contextlib.suppress(ProcessLookupError, ChildProcessError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            sock.close()
