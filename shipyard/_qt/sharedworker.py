@@ -55,11 +55,15 @@ def shared_worker() -> RenderWorker:
 
 
 def start_early() -> None:
-    """Start the worker now, as the editor starts (see the module docstring); it imports
-    WeasyPrint at once where a core is free, else once the first sheet is asked for."""
+    """Start the worker now, as the editor starts (see the module docstring), if a core is
+    free for it: it imports WeasyPrint at once while one is, else once the first sheet is
+    asked for. With every core taken it is started only then (:func:`shared_worker`), as
+    its interpreter's own start would take a share of the window's core."""
     global _early
-    from shipyard.render.earlyworker import spawn_worker
+    from shipyard.render.earlyworker import running_elsewhere, spawn_worker
 
+    if (running_elsewhere(starting=1) or 0) > 0:
+        return
     with _worker_lock:
         if _worker is None and _early is None:
             _end_with_editor()

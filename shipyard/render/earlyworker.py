@@ -13,7 +13,9 @@ Such a worker is *patient* (:func:`wait_for_a_free_core`): it imports WeasyPrint
 core the window does not use, and on a busy machine there is no such core: the import
 would take its share of the window's (a cold start 1.45x as long at load 8 on two cores).
 So before it imports anything more than this module, it waits while every core is taken,
-until one is free or its first job comes (sent once the window has painted).
+until one is free or its first job comes (sent once the window has painted); and where
+no core is free even for it to wait on, the editor does not start it early at all
+(:func:`shipyard._qt.sharedworker.start_early`: it starts once the window has painted).
 """
 
 from __future__ import annotations
@@ -56,15 +58,16 @@ def spawn_worker() -> tuple[int, socket.socket]:
     return pid, ours
 
 
-def running_elsewhere() -> int | None:
+def running_elsewhere(starting: int = 0) -> int | None:
     """How many tasks are running or ready to run on this machine now beyond the cores this
-    process may use (/proc/loadavg counts this one too); None where that cannot be read."""
+    process may use (/proc/loadavg counts this one too), with ``starting`` more about to
+    start; None where that cannot be read."""
     try:
         running = int(Path("/proc/loadavg").read_text(encoding="ascii").split()[3].split("/")[0])
     except (OSError, ValueError, IndexError):
         return None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(0, running - cores)
+    return max(0, running + starting - cores)
 
 
 def wait_for_a_free_core(fd: int) -> None:
