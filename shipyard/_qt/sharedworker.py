@@ -62,8 +62,8 @@ def start_early() -> None:
     global _early
     from shipyard.render.earlyworker import running_elsewhere, spawn_worker
 
-    if (running_elsewhere(starting=1) or 0) > 0:
-        return
+    if not hasattr(os, "posix_spawn") or (running_elsewhere(starting=1) or 0) > 0:
+        return  # no posix_spawn (Windows) or no core free: the worker starts on first use
     with _worker_lock:
         if _worker is None and _early is None:
             _end_with_editor()
