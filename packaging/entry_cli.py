@@ -2,7 +2,9 @@
 
 A frozen app has no ``python -m shipyard.render.worker``: when a render worker is started
 as a subprocess (the editor, or ``shipyard gui``, whose Qt threads rule out fork), it runs
-``[sys.executable, "--render-worker", FD]``, and ``sys.executable`` is this program. A plain
+``[sys.executable, "--render-worker", FD]`` (``--patient`` after it for the worker the
+editor starts with itself: :mod:`shipyard.render.earlyworker`), and ``sys.executable`` is
+this program. A plain
 ``shipyard print`` forks its workers on Linux and never comes here with that flag.
 """
 
@@ -25,12 +27,15 @@ def _frozen_qt_paths() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--render-worker"]:
-        if len(argv) != 2 or not argv[1].isdigit():
-            print("shipyard: error: usage: shipyard --render-worker FD (started by Shipyard itself)", file=sys.stderr)
-            return 2
-        from shipyard.render.worker import serve_fd
+        from shipyard.render.earlyworker import PATIENT, serve
 
-        serve_fd(int(argv[1]))
+        if len(argv) not in (2, 3) or not argv[1].isdigit() or argv[2:] not in ([], [PATIENT]):
+            print(
+                f"shipyard: error: usage: shipyard --render-worker FD [{PATIENT}] (started by Shipyard itself)",
+                file=sys.stderr,
+            )
+            return 2
+        serve(argv[1:])
         return 0
     from shipyard.cli import main as cli_main
 

@@ -579,9 +579,11 @@ def test_pyinstaller_spec_compiles_and_names_existing_files() -> None:
     assert not missing, f"the spec names files that do not exist: {missing}"
 
 
+@pytest.mark.parametrize("patient", [[], ["--patient"]])
 @pytest.mark.parametrize("entry", ["entry_cli.py", "entry_gui.py"])
-def test_bundle_entry_serves_render_jobs(entry: str, tmp_path: Path) -> None:
-    """`ENTRY --render-worker FD`, the way a frozen app starts its render workers."""
+def test_bundle_entry_serves_render_jobs(entry: str, patient: list[str], tmp_path: Path) -> None:
+    """`ENTRY --render-worker FD`, the way a frozen app starts its render workers (with
+    `--patient`, the one the editor starts first thing: shipyard.render.earlyworker)."""
     from multiprocessing.connection import Connection
 
     from shipyard.render.worker import RenderJob
@@ -592,7 +594,7 @@ def test_bundle_entry_serves_render_jobs(entry: str, tmp_path: Path) -> None:
     )
     parent, child = socket.socketpair()
     proc = subprocess.Popen(
-        [sys.executable, str(PACKAGING / entry), "--render-worker", str(child.fileno())],
+        [sys.executable, str(PACKAGING / entry), "--render-worker", str(child.fileno()), *patient],
         pass_fds=[child.fileno()],
         cwd=tmp_path,
         env={**_env(), "QT_QPA_PLATFORM": "offscreen"},

@@ -79,10 +79,17 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         options = parser.parse_args(list(argv))
     args = options
 
+    if not args.no_preview:
+        from shipyard._qt.sharedworker import start_early
+
+        start_early()  # WeasyPrint's import on the other core while the window is built
     _import_engine(args.files)
     from shipyard._qt.syslibs import check_editor_libraries, new_application
 
     check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
+    from shipyard._qt import featurecheck
+
+    featurecheck.quicken()  # the modules imported from here on are checked by a plain read
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -108,9 +115,9 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
     """``shipyard-gui``; ``shipyard gui`` passes its ``options``, parsed by the same :func:`add_arguments`."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["--render-worker"]:  # a frozen bundle starts its render workers this way
-        from shipyard.render.worker import serve_fd
+        from shipyard.render.earlyworker import serve
 
-        serve_fd(int(argv[1]))
+        serve(argv[1:])
         return 0
     from shipyard._qt.syslibs import CannotStart
 

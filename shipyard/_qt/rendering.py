@@ -4,7 +4,8 @@ The live preview and File > Print both render through :func:`render_in_backgroun
 job runs in a helper thread that talks to the editor's single render worker *process*
 (WeasyPrint is never imported into the editor), and the result comes back to the GUI
 thread through a :class:`RenderBridge` signal. The worker renders one job at a time, so
-a print started during a preview waits its turn instead of mixing up their answers.
+a print started during a preview waits its turn instead of mixing up their answers; it is
+held by :mod:`shipyard._qt.sharedworker` (Qt-free, so the editor starts it first thing).
 
 A render may outlive whoever asked for it (the tab closed, the editor quit mid-render):
 the helper thread then answers through the bridge's gate, which is shut before Qt deletes
@@ -14,7 +15,6 @@ deleted" from the render thread).
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import threading
 from collections.abc import Sequence
@@ -23,50 +23,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-if TYPE_CHECKING:  # the worker module (multiprocessing) loads with the first render, not at start-up
+from shipyard._qt.sharedworker import close_shared_worker, shared_worker, supersede
+
+if TYPE_CHECKING:
     from shipyard.core.designfile import LoadedDesign
     from shipyard.core.report import Report
     from shipyard.render.tokens import TokenSpec
-    from shipyard.render.worker import RenderWorker
 
-_worker_lock = threading.Lock()
-_worker: RenderWorker | None = None
-_ends_with_editor = False  # close_shared_worker runs as the editor's process ends
-
-
-def shared_worker() -> RenderWorker:
-    """One render worker process for the whole editor, started on first use."""
-    global _worker, _ends_with_editor
-
-    from shipyard.render.worker import RenderWorker
-
-    with _worker_lock:
-        if _worker is None or not _worker._proc.is_alive():
-            if not _ends_with_editor:
-                # the editor ends: the worker with it at once, not when its watchdog next
-                # looks (a worker still importing WeasyPrint would take a core from whatever
-                # starts next for up to half a second)
-                atexit.register(close_shared_worker)
-                _ends_with_editor = True
-            _worker = RenderWorker()
-        return _worker
-
-
-def supersede(owner: str) -> bool:
-    """Drop the job of ``owner`` the shared worker is rendering, if it is one (a preview of a
-    design edited since); whether one was dropped. Never starts a worker."""
-    with _worker_lock:
-        worker = _worker
-    return worker is not None and worker.supersede(owner)
-
-
-def close_shared_worker() -> None:
-    """Stop the worker at once (the editor is closing: a render in progress is not wanted)."""
-    global _worker
-    with _worker_lock:
-        if _worker is not None:
-            _worker.close(wait=False)
-            _worker = None
+__all__ = ["RenderBridge", "close_shared_worker", "render_in_background", "shared_worker", "supersede"]
 
 
 class _Gate:

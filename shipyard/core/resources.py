@@ -8,10 +8,12 @@ them at the top level.
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
 
+@cache  # where Shipyard is installed does not change while it runs; the editor's start asks ~30 times
 def _data_root(name: str) -> Path:
     packaged = Path(str(files("shipyard"))) / "_data" / name
     if packaged.is_dir():

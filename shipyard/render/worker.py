@@ -46,6 +46,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from shipyard.render.earlyworker import PARENT_ENV, worker_command
+
 DEFAULT_TIMEOUT = 60.0
 # The time limit a print may be given, in seconds (the --timeout option's range).
 MIN_TIMEOUT, MAX_TIMEOUT = 1.0, 3600.0
@@ -126,7 +128,6 @@ def _explain(exc: BaseException) -> str:
 # closes them first thing (see the module docstring).
 _parent_ends: weakref.WeakSet[Any] = weakref.WeakSet()
 WATCHDOG_SECONDS = 0.5
-PARENT_ENV = "SHIPYARD_RENDER_PARENT"
 
 
 def _watch_parent(parent: int) -> None:
@@ -295,9 +296,7 @@ class _Subprocess:
         import subprocess
 
         parent, child = socket.socketpair()
-        cmd = [sys.executable, "-m", "shipyard.render.worker", str(child.fileno())]
-        if getattr(sys, "frozen", False):  # a bundled app starts itself in worker mode
-            cmd = [sys.executable, "--render-worker", str(child.fileno())]
+        cmd = worker_command(child.fileno())
         env = {**os.environ, PARENT_ENV: str(os.getpid())}  # for the watchdog
         self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, env=env)
         child.close()
@@ -325,15 +324,57 @@ class _Subprocess:
         return self.popen.poll()
 
 
+class _Started:
+    """A worker started by :func:`shipyard.render.earlyworker.spawn_worker`: its process, by id."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self._status: int | None = None
+
+    def _reap(self) -> bool:
+        """Whether the process has ended (its exit status then kept)."""
+        if self._status is None:
+            try:
+                done, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                self._status = -1  # reaped elsewhere: it is gone
+                return True
+            if done:
+                self._status = os.waitstatus_to_exitcode(status)
+        return self._status is not None
+
+    def is_alive(self) -> bool:
+        return not self._reap()
+
+    def kill(self) -> None:
+        if self.is_alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    def join(self, timeout: float | None = None) -> None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self._reap() and (deadline is None or time.monotonic() < deadline):
+            time.sleep(0.01)
+
+    @property
+    def exitcode(self) -> int | None:
+        self._reap()
+        return self._status
+
+
 class RenderWorker:
+    @classmethod
+    def adopt(cls, pid: int, sock: Any) -> RenderWorker:
+        """The worker :func:`shipyard.render.earlyworker.spawn_worker` started as ``pid``, on ``sock``."""
+        worker = cls.__new__(cls)
+        worker._setup()
+        worker._proc = _Started(pid)
+        worker._conn = Connection(sock.detach())
+        return worker
+
     def __init__(self, method: str | None = None) -> None:
         method = method or default_start_method()
-        self._lock = threading.Lock()  # one job at a time on the pipe, whoever sends it
-        self._owner_lock = threading.Lock()  # "whose job is in the worker" against superseding it
-        self._owner: str | None = None
-        self._ready = False  # the worker said it handles the supersede signal
-        self._signalled = False  # a supersede signal was sent during the job in the worker
-        self._stale = False  # ... and the job finished anyway: the worker may hold it pending
+        self._setup()
         if method == "subprocess":
             proc = _Subprocess()
             self._conn: Any = proc.conn
@@ -345,6 +386,14 @@ class RenderWorker:
         self._proc = ctx.Process(target=_serve, args=(child, os.getpid()), daemon=True, name="shipyard-render")
         self._proc.start()
         child.close()
+
+    def _setup(self) -> None:
+        self._lock = threading.Lock()  # one job at a time on the pipe, whoever sends it
+        self._owner_lock = threading.Lock()  # "whose job is in the worker" against superseding it
+        self._owner: str | None = None
+        self._ready = False  # the worker said it handles the supersede signal
+        self._signalled = False  # a supersede signal was sent during the job in the worker
+        self._stale = False  # ... and the job finished anyway: the worker may hold it pending
 
     def render(self, job: RenderJob, timeout: float = DEFAULT_TIMEOUT) -> RenderResult:
         with self._lock:

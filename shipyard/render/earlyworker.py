@@ -1,0 +1,90 @@
+"""Start a render worker before anything else is imported (the editor's start).
+
+Only ``os``, ``socket``, ``select`` and ``pathlib`` are needed here: the editor starts its worker first
+thing (:mod:`shipyard._qt.sharedworker`), and whatever this module imported would be
+imported on the editor's own start, before its window. The worker is a new interpreter,
+``python -m shipyard.render.earlyworker FD --patient``, started with ``posix_spawn``: a
+fork would share the editor's memory with it, and every page the editor then wrote while
+building its window would be copied first (19 ms of the editor's CPU at its start,
+measured). The editor takes the worker over with
+:meth:`shipyard.render.worker.RenderWorker.adopt` when it first renders.
+
+Such a worker is *patient* (:func:`wait_for_a_free_core`): it imports WeasyPrint on the
+core the window does not use, and on a busy machine there is no such core: the import
+would take its share of the window's (a cold start 1.45x as long at load 8 on two cores).
+So before it imports anything more than this module, it waits while every core is taken,
+until one is free or its first job comes (sent once the window has painted); and where
+no core is free even for it to wait on, the editor does not start it early at all
+(:func:`shipyard._qt.sharedworker.start_early`: it starts once the window has painted).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import socket
+import sys
+from pathlib import Path
+
+PARENT_ENV = "SHIPYARD_RENDER_PARENT"  # the editor's process id, for the worker's watchdog
+PATIENT = "--patient"  # wait for a free core or the first job before importing (see the module)
+IDLE_POLL_SECONDS = 0.02
+
+
+def worker_command(fd: int, patient: bool = False) -> list[str]:
+    """How a worker serving on ``fd`` is started: ``-m`` this module (patient) or
+    ``shipyard.render.worker``, or the bundle itself in worker mode (a frozen bundle has no ``-m``)."""
+    if getattr(sys, "frozen", False):
+        cmd = [sys.executable, "--render-worker", str(fd)]
+    else:
+        cmd = [sys.executable, "-m", "shipyard.render.earlyworker" if patient else "shipyard.render.worker", str(fd)]
+    return [*cmd, PATIENT] if patient else cmd
+
+
+def spawn_worker() -> tuple[int, socket.socket]:
+    """Start a patient worker: its process id and the socket's editor end."""
+    ours, theirs = socket.socketpair()
+    try:
+        theirs.set_inheritable(True)
+        cmd = worker_command(theirs.fileno(), patient=True)
+        env = {**os.environ, PARENT_ENV: str(os.getpid())}
+        quiet = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]  # no terminal input, as other workers
+        pid = os.posix_spawn(cmd[0], cmd, env, file_actions=quiet)
+    except BaseException:
+        ours.close()
+        raise
+    finally:
+        theirs.close()
+    return pid, ours
+
+
+def running_elsewhere(starting: int = 0) -> int | None:
+    """How many tasks are running or ready to run on this machine now beyond the cores this
+    process may use (/proc/loadavg counts this one too), with ``starting`` more about to
+    start; None where that cannot be read."""
+    try:
+        running = int(Path("/proc/loadavg").read_text(encoding="ascii").split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(0, running + starting - cores)
+
+
+def wait_for_a_free_core(fd: int) -> None:
+    """Return once a core is free for this process or something is waiting on ``fd`` (a job)."""
+    while (running_elsewhere() or 0) > 0 and not select.select([fd], [], [], IDLE_POLL_SECONDS)[0]:
+        pass
+
+
+def serve(argv: list[str]) -> None:
+    """A worker's entry point: ``FD [--patient]``."""
+    fd = int(argv[0])
+    if PATIENT in argv[1:]:
+        wait_for_a_free_core(fd)
+    from shipyard.render.worker import serve_fd
+
+    serve_fd(fd)
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1:])
