@@ -212,8 +212,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # pytest-xdist workers a core with -n auto (scripts/run-tests): an editor test spends most of its
 # time in a person's pauses (the Wing Commander build: 30 s, 5 s of it on a core), so with one
 # worker a core both cores sat idle two fifths of the suite's run. On 2 cores the whole run took
-# 13.4 minutes with 4 workers, 9.6 with 6 (same load, every test passing).
-WORKERS_PER_CORE = 3
+# 13.4 minutes with 4 workers, 9.6 with 6 (same load, every test passing); later, with the
+# longest units first (tests/schedule.py), pytest took 301 s with 6 workers (the cores 1.62
+# busy on average) and 274 s with 10 (1.90 busy), on a quiet machine.
+WORKERS_PER_CORE = 5
 
 
 @pytest.hookimpl(tryfirst=True)
