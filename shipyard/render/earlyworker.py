@@ -1,6 +1,7 @@
 """Start a render worker before anything else is imported (the editor's start).
 
-Only ``os``, ``socket``, ``select`` and ``pathlib`` are needed here: the editor starts its worker first
+Only ``os``, ``socket``, ``select``, ``pathlib`` and the worker's command line
+(:mod:`shipyard.render.workercommand`) are needed here: the editor starts its worker first
 thing (:mod:`shipyard._qt.sharedworker`), and whatever this module imported would be
 imported on the editor's own start, before its window. The worker is a new interpreter,
 ``python -m shipyard.render.earlyworker FD --patient``, started with ``posix_spawn``: a
@@ -26,19 +27,9 @@ import socket
 import sys
 from pathlib import Path
 
-PARENT_ENV = "SHIPYARD_RENDER_PARENT"  # the editor's process id, for the worker's watchdog
-PATIENT = "--patient"  # wait for a free core or the first job before importing (see the module)
+from shipyard.render.workercommand import PARENT_ENV, PATIENT, worker_command
+
 IDLE_POLL_SECONDS = 0.02
-
-
-def worker_command(fd: int, patient: bool = False) -> list[str]:
-    """How a worker serving on ``fd`` is started: ``-m`` this module (patient) or
-    ``shipyard.render.worker``, or the bundle itself in worker mode (a frozen bundle has no ``-m``)."""
-    if getattr(sys, "frozen", False):
-        cmd = [sys.executable, "--render-worker", str(fd)]
-    else:
-        cmd = [sys.executable, "-m", "shipyard.render.earlyworker" if patient else "shipyard.render.worker", str(fd)]
-    return [*cmd, PATIENT] if patient else cmd
 
 
 def spawn_worker() -> tuple[int, socket.socket]:

@@ -46,7 +46,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from shipyard.render.earlyworker import PARENT_ENV, worker_command
+from shipyard.render.workercommand import PARENT_ENV, worker_command
 
 DEFAULT_TIMEOUT = 60.0
 # The time limit a print may be given, in seconds (the --timeout option's range).

@@ -1,0 +1,24 @@
+"""How a render worker process is started: its command line and what it inherits.
+
+A leaf both kinds of worker read: :mod:`shipyard.render.worker` (the worker itself and the
+editor's and printing's end of it) and :mod:`shipyard.render.earlyworker` (the worker the
+editor starts first thing, which waits before it imports the worker). Imports only ``sys``,
+so the editor's start pays nothing for it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+PARENT_ENV = "SHIPYARD_RENDER_PARENT"  # the editor's process id, for the worker's watchdog
+PATIENT = "--patient"  # wait for a free core or the first job before importing (shipyard.render.earlyworker)
+
+
+def worker_command(fd: int, patient: bool = False) -> list[str]:
+    """How a worker serving on ``fd`` is started: ``-m shipyard.render.earlyworker`` (patient)
+    or ``shipyard.render.worker``, or the bundle itself in worker mode (a frozen bundle has no ``-m``)."""
+    if getattr(sys, "frozen", False):
+        cmd = [sys.executable, "--render-worker", str(fd)]
+    else:
+        cmd = [sys.executable, "-m", "shipyard.render.earlyworker" if patient else "shipyard.render.worker", str(fd)]
+    return [*cmd, PATIENT] if patient else cmd
