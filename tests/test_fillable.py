@@ -447,6 +447,16 @@ def test_a_fillable_sheet_s_fields_type_in_small_faces_that_hold_what_people_wri
     assert ord("Δ") in TTFont(io.BytesIO(faces["notes"][1])).getBestCmap()  # the note as printed in its field
     assert pypdf_fields(sheet)["notes"] == data["design"]["notes"]
     assert sheet.stat().st_size < 200_000  # it was 770,139 bytes with the faces embedded whole
+    # the form's default resources are those fonts and nothing else (they were the whole
+    # sheet's resources, which poppler went through for every field: 6.4-6.7 s, now 4.7-5 s)
+    form = PdfReader(sheet).trailer["/Root"]["/AcroForm"]
+    assert list(form["/DR"].keys()) == ["/Font"]
+    named = {
+        f"/{n}"
+        for ref in form["/Fields"]
+        for n in re.findall(r"/(\S+)\s+[\d.]+\s+Tf", str(ref.get_object().get("/DA", "")))
+    }
+    assert set(form["/DR"]["/Font"].keys()) == named and len(named) == len({font for font, _ in faces.values()})
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])

@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import mimetypes
+import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -86,10 +87,44 @@ def _kept_field(box: Any) -> bool:
 
 
 def _fields_look_as_drawn(document: Any, pdf: Any) -> None:
-    """WeasyPrint's finisher: the form's fields keep the appearance WeasyPrint gave them."""
+    """WeasyPrint's finisher: the form's fields keep the appearance WeasyPrint gave them,
+    and the form's default resources hold only the fonts its fields are typed in
+    (:func:`_fields_fonts_only`)."""
     form = pdf.catalog.get("AcroForm")
     if form is not None:
         form["NeedAppearances"] = "false"
+        _fields_fonts_only(pdf, form)
+
+
+_TYPED_IN = re.compile(rb"/(\S+)\s+[-\d.]+\s+Tf")  # a default appearance's "/Font size Tf"
+
+
+def _fields_fonts_only(pdf: Any, form: Any) -> None:
+    """Give the form default resources (``DR``) of its own: the fonts its fields'
+    appearances name, nothing else. WeasyPrint hands the form the document's whole
+    resources (every font of the sheet, its patterns and pictures), and poppler, which
+    Evince, Okular and screen readers on Linux read forms with, went through them for
+    each field as it read the structure tree: 6.6 s for the Future Perfect cruiser's
+    fillable sheet, about 5 s with this."""
+
+    def at(reference: Any) -> Any:
+        return pdf.objects[int(bytes(reference).split()[0])]
+
+    try:
+        resources = at(form["DR"])
+        fonts = at(resources["Font"])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return  # not the form WeasyPrint makes: left as it is
+    named: set[str] = set()
+    for reference in form["Fields"]:
+        appearance = at(reference).get("DA")
+        if appearance is not None:
+            text = appearance.string
+            named |= {m.decode() for m in _TYPED_IN.findall(text.encode() if isinstance(text, str) else bytes(text))}
+    dictionary = type(form)  # pydyf's, WeasyPrint's PDF writer
+    own = dictionary({"Font": dictionary({name: fonts[name] for name in sorted(named) if name in fonts})})
+    pdf.add_object(own)
+    form["DR"] = own.reference
 
 
 _fonts: FontConfiguration | None = None
