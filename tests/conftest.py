@@ -205,7 +205,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             group = _group(item)
             item.add_marker(pytest.mark.xdist_group(group))
             _join(item, group)
-    schedule.longest_first(items, schedule.read_durations())
+    if items and getattr(items[0].config.option, "loadgroup", False):  # handed out to workers: longest first
+        schedule.longest_first(items, schedule.read_durations())
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
 
 

@@ -159,10 +159,12 @@ class ScrollPage(QScrollArea):
 
     def _state(self, inner: QWidget) -> tuple[object, ...]:
         """What a fit depends on: the room, the page's width and height as now laid out, and
-        each view's own heights and rows. A fit of a page that scrolls sets its views back
-        to their own heights to measure them and then to all their rows, which asks for a
-        layout once the fit is done; without this the page fitted itself again at once, for
-        ever (150 to 230 fits a second, about half a core, on a page left alone)."""
+        each view's own heights, the heights it has now (a view built since, or sized by its
+        builder, has not those the last fit gave it) and its rows. A fit of a page that
+        scrolls sets its views back to their own heights to measure them and then to all
+        their rows, which asks for a layout once the fit is done; without this the page
+        fitted itself again at once, for ever (88 to 230 fits a second, about half a core,
+        on a page left alone)."""
         views = self._views()
         room = self.maximumViewportSize()
         return (
@@ -170,7 +172,9 @@ class ScrollPage(QScrollArea):
             room.height(),
             inner.minimumSizeHint().width(),
             self._needed(inner.width()),
-            tuple((id(v), *self._own[id(v)][1:], content_height(v)) for v in views),
+            tuple(
+                (id(v), *self._own[id(v)][1:], v.minimumHeight(), v.maximumHeight(), content_height(v)) for v in views
+            ),
         )
 
     def fit(self) -> None:
