@@ -137,6 +137,22 @@ def test_a_big_photo_is_scaled_once_and_kept(tmp_path: Path) -> None:
     assert page_art(read_art("big.jpg", tmp_path / "d.ship")) is first  # the second sheet reuses it
 
 
+def test_broken_pixels_are_refused_in_a_process_that_has_rendered_a_page() -> None:
+    """WeasyPrint, once imported, makes Pillow pass broken pixels as whatever it could read;
+    the editor that has printed, and the render worker, must refuse the picture as a fresh
+    ``shipyard check`` does (it showed a garbled thumbnail in one and "left out" in the other)."""
+    import weasyprint  # noqa: F401 (what sets Pillow lenient)
+    from PIL import ImageFile
+
+    from shipyard.render.art import decode
+
+    corpus = Path(__file__).parent / "corpus" / "bad" / "art"
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # as WeasyPrint leaves it
+    assert decode(read_art("undecodable.png", corpus / "art-undecodable.ship"), ART_PIXELS) is None
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # WeasyPrint's own pictures as it wants them
+    assert decode(read_art("ok.png", corpus / "art-ok.ship"), ART_PIXELS) is not None
+
+
 def test_an_upright_photo_is_turned_as_its_exif_says(tmp_path: Path) -> None:
     image = Image.new("RGB", (400, 200), (0, 0, 255))
     exif = image.getexif()

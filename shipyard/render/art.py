@@ -80,9 +80,15 @@ def _scale(art: Art) -> PageArt | None:
 
 def decode(art: Art, long_side: int) -> Any:
     """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None."""
-    from PIL import Image, ImageOps
+    from PIL import Image, ImageFile, ImageOps
 
     Image.MAX_IMAGE_PIXELS = MAX_ART_PIXELS  # the core checked the header; Pillow checks again
+    # WeasyPrint, once imported, tells Pillow to pass truncated or broken pixels as whatever
+    # it could read: a picture would then decode in a process that has rendered a page (the
+    # render worker, the editor after a print) and be refused in one that has not. Strict
+    # here, whatever was imported before; WeasyPrint's own setting is put back after.
+    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
     try:
         with Image.open(io.BytesIO(art.data), formats=[_PIL_FORMATS[art.kind]]) as opened:
             if opened.format == "JPEG":
@@ -91,6 +97,8 @@ def decode(art: Art, long_side: int) -> Any:
             image.load()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         return None
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = image.convert("RGBA" if "transparency" in image.info or image.mode == "P" else "RGB")
     image.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
