@@ -139,8 +139,9 @@ def test_a_big_photo_is_scaled_once_and_kept(tmp_path: Path) -> None:
 
 def test_broken_pixels_are_refused_in_a_process_that_has_rendered_a_page() -> None:
     """WeasyPrint, once imported, makes Pillow pass broken pixels as whatever it could read;
-    the editor that has printed, and the render worker, must refuse the picture as a fresh
-    ``shipyard check`` does (it showed a garbled thumbnail in one and "left out" in the other)."""
+    a process that has imported it (the render worker, a test worker that printed) must leave
+    the picture out as a fresh process does (the editor's thumbnail showed the garbage in a
+    test worker that had printed before, and "left out" in one that had not)."""
     import weasyprint  # noqa: F401 (what sets Pillow lenient)
     from PIL import ImageFile
 

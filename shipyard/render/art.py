@@ -84,9 +84,9 @@ def decode(art: Art, long_side: int) -> Any:
 
     Image.MAX_IMAGE_PIXELS = MAX_ART_PIXELS  # the core checked the header; Pillow checks again
     # WeasyPrint, once imported, tells Pillow to pass truncated or broken pixels as whatever
-    # it could read: a picture would then decode in a process that has rendered a page (the
-    # render worker, the editor after a print) and be refused in one that has not. Strict
-    # here, whatever was imported before; WeasyPrint's own setting is put back after.
+    # it could read: a picture would then decode into garbage in a process that has imported
+    # it (the render worker, a script or test that renders in its own process) and be left
+    # out in one that has not. Strict here; WeasyPrint's own setting is put back after.
     lenient = ImageFile.LOAD_TRUNCATED_IMAGES
     ImageFile.LOAD_TRUNCATED_IMAGES = False
     try:
