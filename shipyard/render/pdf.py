@@ -38,11 +38,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-
 from shipyard.core.safepaths import UnsafePath, walk_below
+from shipyard.render.libraries import libraries_found_quickly, read_types_at_once
+
+with libraries_found_quickly():  # 130 ms less of a worker's start (see that module)
+    from weasyprint import CSS, HTML
+    from weasyprint.text.ffi import ffi
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+read_types_at_once(ffi)
 
 
 class RefusedResource(Exception):
