@@ -42,11 +42,14 @@ RAW_SERVE = (
 )
 
 # Starts the editor as shipyard-gui does and prints "preview:" once its first sheet is shown.
+# PySide6 is imported after start(), as shipyard-gui first imports it there: imported before,
+# it would delay the render worker's start (start_early, the editor's first step) by
+# QtCore's import, and its import hook would slow the engine's.
 FIRST_PREVIEW = """
 import os, sys
-from PySide6.QtCore import QTimer
 from shipyard._qt.app import start
 app, window = start(sys.argv[1:])
+from PySide6.QtCore import QTimer
 def poll():
     view = window.current()
     if view is not None and view.preview is not None and view.preview.renders >= 1:
