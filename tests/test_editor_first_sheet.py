@@ -2,8 +2,9 @@
 its render worker is started before anything else (the engine, Qt), so WeasyPrint's import
 runs while the window is built, and that worker draws the sheet the preview shows; where
 every core is taken, no worker is started before the window (its start would share the
-window's core) and the sheet is drawn by one started after it. The editor itself never
-imports WeasyPrint; ``--no-preview`` starts no worker. Each test starts the editor as its
+window's core) and the sheet is drawn by one started after it. The worker is started before
+even argparse is imported. The editor itself never imports WeasyPrint; ``--no-preview``
+starts no worker. Each test starts the editor as its
 own process, as a user does. Behaviour only, never timings.
 """
 
@@ -44,6 +45,7 @@ early = sharedworker.start_early
 def noted():
     seen["engine"] = "shipyard.core.designfile" in sys.modules
     seen["qt"] = "PySide6.QtCore" in sys.modules
+    seen["argparse"] = "argparse" in sys.modules
     early()
     seen["pid"] = sharedworker._early[0] if sharedworker._early else None
 sharedworker.start_early = noted
@@ -52,7 +54,7 @@ app, window = start(sys.argv[1:])
 from PySide6.QtCore import QTimer
 def poll():
     view = window.current()
-    if "--no-preview" in sys.argv or (view.preview is not None and view.preview.renders >= 1):
+    if any(a.startswith("--no") for a in sys.argv) or (view.preview is not None and view.preview.renders >= 1):
         worker = sharedworker._worker  # the one that drew the sheet
         started = seen.pop("pid", None)
         drew = "none" if worker is None else "the early one" if worker._proc.pid == started else "another"
@@ -93,19 +95,28 @@ def first_sheet(tmp_path: Path, *args: str) -> list[str]:
 def test_the_first_sheet_is_drawn_by_the_worker_started_first_where_a_core_is_free(tmp_path: Path) -> None:
     worker, sheet = first_sheet(tmp_path)
     assert worker in (  # whether a core was free as it started is the machine's
-        "worker: started early {'engine': False, 'qt': False} drew: the early one",
-        "worker: none early {'engine': False, 'qt': False} drew: another",
+        "worker: started early {'engine': False, 'qt': False, 'argparse': False} drew: the early one",
+        "worker: none early {'engine': False, 'qt': False, 'argparse': False} drew: another",
     )
     assert sheet == "sheet: 'Rebel Frigate' False"  # the ship's sheet, drawn by the worker, not in the editor
 
 
 def test_with_its_core_taken_the_editor_starts_its_worker_after_the_window(tmp_path: Path) -> None:
     worker, sheet = first_sheet(tmp_path, "one-core-taken")
-    assert worker == "worker: none early {'engine': False, 'qt': False} drew: another"
+    assert worker == "worker: none early {'engine': False, 'qt': False, 'argparse': False} drew: another"
     assert sheet == "sheet: 'Rebel Frigate' False"
 
 
-def test_no_preview_starts_no_render_worker(tmp_path: Path) -> None:
-    worker, sheet = first_sheet(tmp_path, "--no-preview")
+@pytest.mark.parametrize("option", ["--no-preview", "--no-prev"])  # argparse takes a prefix too
+def test_no_preview_starts_no_render_worker(tmp_path: Path, option: str) -> None:
+    worker, sheet = first_sheet(tmp_path, option)
     assert worker == "worker: none early {} drew: none"
     assert sheet == "sheet: '' False"
+
+
+def test_the_worker_is_started_before_the_options_are_parsed_only_where_they_ask_for_a_preview() -> None:
+    from shipyard._qt.app import _preview_wanted
+
+    assert _preview_wanted([str(SAMPLE), "--dark", "--smoke"]) and _preview_wanted([])
+    assert _preview_wanted(["--", "--no-preview"])  # a file of that name
+    assert not any(_preview_wanted([str(SAMPLE), o]) for o in ("--no-preview", "--no", "--help", "--he", "-h"))

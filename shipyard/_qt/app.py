@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from pathlib import Path
+
     from PySide6.QtGui import QPalette
 
 
@@ -59,6 +60,8 @@ def _import_engine(files: Sequence[Path]) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The editor's options: ``shipyard-gui`` and ``shipyard gui`` both take exactly these."""
+    from pathlib import Path
+
     parser.add_argument("files", nargs="*", type=Path, help="design files to open")
     parser.add_argument("--dark", action="store_true", help="use a dark palette")
     parser.add_argument("--no-preview", action="store_true", help="do not render the live sheet preview")
@@ -69,20 +72,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _preview_wanted(argv: Sequence[str]) -> bool:
+    """Whether the command line leaves the preview on, read before argparse is imported (the
+    render worker is started first thing, 20 ms sooner so): no ``--no-preview`` or a prefix
+    of it argparse would take, and no ``--help``, which shows no window."""
+    for arg in argv:
+        if arg == "--":
+            break
+        if arg == "-h" or (
+            len(arg) > 2 and arg.startswith("--") and any(o.startswith(arg) for o in ("--no-preview", "--help"))
+        ):
+            return False
+    return True
+
+
 def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tuple[Any, Any]:
     """The application and its window, ready to show (tests and benchmarks use this).
 
     ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is."""
+    from shipyard._qt.sharedworker import close_shared_worker, start_early
+
+    early = options is None and _preview_wanted(argv)
+    if early:  # before even argparse: the worker's import is what the first preview waits on
+        start_early()  # WeasyPrint's import on the other core while the window is built
     if options is None:
+        import argparse
+
         parser = argparse.ArgumentParser(prog="shipyard-gui", description="The Shipyard editor.")
         add_arguments(parser)
         options = parser.parse_args(list(argv))
     args = options
 
-    if not args.no_preview:
-        from shipyard._qt.sharedworker import start_early
-
-        start_early()  # WeasyPrint's import on the other core while the window is built
+    if args.no_preview and early:  # cannot happen unless _preview_wanted missed a spelling
+        close_shared_worker()
+    elif not args.no_preview and not early:
+        start_early()
     _import_engine(args.files)
     from shipyard._qt.syslibs import check_editor_libraries, new_application
 

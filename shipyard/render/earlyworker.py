@@ -1,6 +1,6 @@
 """Start a render worker before anything else is imported (the editor's start).
 
-Only ``os``, ``socket``, ``select``, ``pathlib`` and the worker's command line
+Only ``os``, ``socket``, ``select`` and the worker's command line
 (:mod:`shipyard.render.workercommand`) are needed here: the editor starts its worker first
 thing (:mod:`shipyard._qt.sharedworker`), and whatever this module imported would be
 imported on the editor's own start, before its window. The worker is a new interpreter,
@@ -25,7 +25,6 @@ import os
 import select
 import socket
 import sys
-from pathlib import Path
 
 from shipyard.render.workercommand import PARENT_ENV, PATIENT, worker_command
 
@@ -54,7 +53,8 @@ def running_elsewhere(starting: int = 0) -> int | None:
     process may use (/proc/loadavg counts this one too), with ``starting`` more about to
     start; None where that cannot be read."""
     try:
-        running = int(Path("/proc/loadavg").read_text(encoding="ascii").split()[3].split("/")[0])
+        with open("/proc/loadavg", encoding="ascii") as f:  # noqa: PTH123 - no pathlib before the spawn
+            running = int(f.read().split()[3].split("/")[0])
     except (OSError, ValueError, IndexError):
         return None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
