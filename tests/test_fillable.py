@@ -12,6 +12,7 @@ for a fillable sheet of 87 fields, where this takes 25 ms.
 from __future__ import annotations
 
 import ctypes
+import functools
 import html
 import io
 import json
@@ -75,6 +76,19 @@ def printed(workers: list[RenderWorker], tmp_path_factory: pytest.TempPathFactor
         return done[key]
 
     yield get
+
+
+@functools.lru_cache(maxsize=64)
+def _reader(pdf: Path, stamp: tuple[int, int]) -> PdfReader:
+    return PdfReader(pdf)
+
+
+def reader(pdf: Path) -> PdfReader:
+    """pypdf's reading of ``pdf``, made once while the file is unchanged: the tests read each
+    printed sheet's fields, boxes and tree several times, and a new reader parsed the whole
+    object stream each time (about 50 ms a sheet)."""
+    stat = pdf.stat()
+    return _reader(pdf, (stat.st_mtime_ns, stat.st_size))
 
 
 def report_of(file: Path) -> Report:
@@ -167,7 +181,7 @@ def drawn_squares(pdf: Path) -> list[tuple[int, float, float, float]]:
 def check_box_areas(pdf: Path) -> list[tuple[int, float, float, float, float]]:
     """Where each check box field lies: (page, left, bottom, right, top) in points."""
     out = []
-    for i, page in enumerate(PdfReader(pdf).pages):
+    for i, page in enumerate(reader(pdf).pages):
         for ref in page.get("/Annots", []):
             annot = ref.get_object()
             if annot.get("/FT") == "/Btn":
@@ -178,7 +192,7 @@ def check_box_areas(pdf: Path) -> list[tuple[int, float, float, float, float]]:
 
 def pypdf_fields(pdf: Path) -> dict[str, Any]:
     """Each field's value as pypdf reads it: True/False for a check box, the text of a text field."""
-    fields = PdfReader(pdf).get_fields() or {}
+    fields = reader(pdf).get_fields() or {}
     return {
         name: (f.get("/V") == "/on") if f.get("/FT") == "/Btn" else str(f.get("/V", "")) for name, f in fields.items()
     }
@@ -186,7 +200,7 @@ def pypdf_fields(pdf: Path) -> dict[str, Any]:
 
 def multiline_values(pdf: Path) -> list[str]:
     """The words written in each multi-line text field (a Notes box), as pypdf reads them."""
-    fields = PdfReader(pdf).get_fields() or {}
+    fields = reader(pdf).get_fields() or {}
     multiline = 1 << 12  # the text field flag "Multiline"
     return [
         str(f["/V"])
@@ -303,7 +317,7 @@ def text_field_areas(pdf: Path) -> dict[str, tuple[float, float, float, float]]:
     """Where the text fields of the first page lie, by name (left, top, right, bottom, from
     the top left as pdftotext measures). A viewer draws a field's text itself, wrapped its
     own way."""
-    page = PdfReader(pdf).pages[0]
+    page = reader(pdf).pages[0]
     height = float(page.mediabox.height)
     areas = {}
     for ref in page.get("/Annots", []):
@@ -422,7 +436,7 @@ def test_every_box_and_slot_of_the_report_is_one_field_named_after_its_place(
     assert result.pages == flat_result.pages == 1
     fields = list(text_field_areas(sheet).values())  # their text is checked below, as the fields' values
     assert placed_words(sheet, fields) == placed_words(flat, fields)
-    assert PdfReader(flat).get_fields() is None and flat_result.fields == 0
+    assert reader(flat).get_fields() is None and flat_result.fields == 0
     # a box the report marks (damage already taken, experience earned) comes ticked, the others not
     marked = {f"{t.id}.{n}": b.marked for t in report.derived.tracks for n, b in enumerate(t.boxes, 1)}
     values = pypdf_fields(sheet)
@@ -453,7 +467,7 @@ def test_a_filled_sheet_flattened_prints_what_was_written(printed: Any, tmp_path
     sheet, _ = printed([ship], fillable=True)
     flat = tmp_path / "flattened.pdf"
     fill(sheet, flat, {"notes": "Lost two points to the Imperial frigate", "structure.1": True}, flatten=True)
-    assert PdfReader(flat).get_fields() is None and pdfium_fields(flat) == {}
+    assert reader(flat).get_fields() is None and pdfium_fields(flat) == {}
     # the words are printed on the page now, on one line in the order they were written
     assert any("Lost two points to the Imperial frigate" in line for line in lines_of(flat))
 
@@ -461,7 +475,7 @@ def test_a_filled_sheet_flattened_prints_what_was_written(printed: Any, tmp_path
 def field_faces(pdf: Path) -> dict[str, tuple[str, bytes]]:
     """The font each text field is drawn in (its /DA names a font of the form's /DR): by
     field name, the font's name and its embedded TrueType bytes."""
-    form = PdfReader(pdf).trailer["/Root"]["/AcroForm"]
+    form = reader(pdf).trailer["/Root"]["/AcroForm"]
     fonts = form["/DR"]["/Font"]
     out = {}
     for ref in form["/Fields"]:
@@ -499,7 +513,7 @@ def test_a_fillable_sheet_s_fields_type_in_small_faces_that_hold_what_people_wri
     assert sheet.stat().st_size < 200_000  # it was 770,139 bytes with the faces embedded whole
     # the form's default resources are those fonts and nothing else (they were the whole
     # sheet's resources, which poppler went through for every field: 6.4-6.7 s, now 4.7-5 s)
-    form = PdfReader(sheet).trailer["/Root"]["/AcroForm"]
+    form = reader(sheet).trailer["/Root"]["/AcroForm"]
     assert list(form["/DR"].keys()) == ["/Font"]
     named = {
         f"/{n}"
@@ -517,7 +531,7 @@ def test_fields_sit_on_the_page_on_a4_and_letter(
     sheet, result = printed([ship], paper=paper, fillable=True)
     assert page_sizes_mm(sheet) == [size] * result.pages
     assert sorted(pypdf_fields(sheet)) == sorted(drawn_fields(rid, ship))
-    for page in PdfReader(sheet).pages:
+    for page in reader(sheet).pages:
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         for annot in page.get("/Annots", []):
             rect = [float(v) for v in annot.get_object()["/Rect"]]
@@ -610,10 +624,10 @@ def test_a_sheet_is_tagged_with_its_title_and_language(rid: str, ship: Path, pri
     report = report_of(ship)
     for fillable in (False, True):
         sheet, _ = printed([ship], fillable=fillable)
-        reader = PdfReader(sheet)
-        root = reader.trailer["/Root"]
+        doc = reader(sheet)
+        root = doc.trailer["/Root"]
         assert "/StructTreeRoot" in root and bool(root["/MarkInfo"]["/Marked"])
-        assert root["/Lang"] == "en" and reader.metadata.title == report.name
+        assert root["/Lang"] == "en" and doc.metadata.title == report.name
         assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
         info = subprocess.run(["pdfinfo", str(sheet)], capture_output=True, text=True, check=True).stdout
         assert re.search(r"^Tagged:\s+yes$", info, re.M) and re.search(r"^Form:\s+AcroForm$|^Form:\s+none$", info, re.M)
@@ -643,15 +657,15 @@ def test_a_fleet_book_joined_from_parts_keeps_one_structure_tree(fillable: bool,
     # two designs make a book of parts joined (contents, sheets, reference)
     files = [ship for r, ship in SAMPLES if r == "space-fighter-alpha"][:2]
     book, result = printed(files, sheet="fleet", fillable=fillable, paper="letter")
-    reader = PdfReader(book)
-    root = reader.trailer["/Root"]
+    doc = reader(book)
+    root = doc.trailer["/Root"]
     tree = root["/StructTreeRoot"]
-    assert root["/Lang"] == "en" and bool(root["/MarkInfo"]["/Marked"]) and reader.metadata.title == "Fleet book"
+    assert root["/Lang"] == "en" and bool(root["/MarkInfo"]["/Marked"]) and doc.metadata.title == "Fleet book"
     # every page, and every field, has its own key into one parent tree
     nums = tree["/ParentTree"]["/Nums"]
     keys = [int(k) for k in nums[::2]]
-    page_keys = [int(p["/StructParents"]) for p in reader.pages]
-    annot_keys = [int(a.get_object()["/StructParent"]) for p in reader.pages for a in p.get("/Annots", [])]
+    page_keys = [int(p["/StructParents"]) for p in doc.pages]
+    annot_keys = [int(a.get_object()["/StructParent"]) for p in doc.pages for a in p.get("/Annots", [])]
     assert len(page_keys) == result.pages and len(set(page_keys + annot_keys)) == len(page_keys + annot_keys)
     assert set(page_keys + annot_keys) <= set(keys) and int(tree["/ParentTreeNextKey"]) > max(keys)
     assert len(annot_keys) >= result.fields
@@ -697,10 +711,10 @@ def test_hostile_design_names_embed_nothing_in_a_fillable_sheet(sheet: str, prin
     evil.write_text(json.dumps(doc))
     files = [evil, EXAMPLES / "rebel-frigate.ship"] if sheet != "record" else [evil]
     out, _ = printed(files, sheet=sheet, fillable=True)
-    reader = PdfReader(out)
-    keys = {k for d in _objects(reader) for k in d}
+    printed_pdf = reader(out)
+    keys = {k for d in _objects(printed_pdf) for k in d}
     assert not keys & {"/JavaScript", "/JS", "/AA", "/OpenAction", "/EmbeddedFile", "/EmbeddedFiles", "/URI"}
-    assert not [d for d in _objects(reader) if d.get("/S") in ("/JavaScript", "/SubmitForm", "/Launch")]
+    assert not [d for d in _objects(printed_pdf) if d.get("/S") in ("/JavaScript", "/SubmitForm", "/Launch")]
     pdf = pdfium.PdfDocument(str(out))
     try:
         assert pdf.count_attachments() == 0
@@ -733,7 +747,7 @@ def test_a_template_s_own_buttons_and_forms_become_no_field(workers: list[Render
         fillable=True,
     )
     assert list(pypdf_fields(out)) == ["mine.1"] and result.fields == 1
-    assert not [d for d in _objects(PdfReader(out)) if "/A" in d or "/AA" in d]
+    assert not [d for d in _objects(reader(out)) if "/A" in d or "/AA" in d]
     flat = tmp_path / "own-flat.pdf"
     print_designs(
         [EXAMPLES / "rebel-fighter.ship"],
@@ -742,7 +756,7 @@ def test_a_template_s_own_buttons_and_forms_become_no_field(workers: list[Render
         workers=workers,
         use_user_folder=False,
     )
-    assert PdfReader(flat).get_fields() is None  # a flat sheet has no form, whatever its template says
+    assert reader(flat).get_fields() is None  # a flat sheet has no form, whatever its template says
 
 
 # --------------------------------------------------------------------------- where users ask for it
@@ -759,7 +773,7 @@ def test_the_print_command_writes_a_fillable_form(tmp_path: Path) -> None:
     assert len(pypdf_fields(out)) == n and "structure.31" in pypdf_fields(out)
     plain = tmp_path / "plain.pdf"
     proc = call_shipyard("print", EXAMPLES / "rebel-fighter.ship", "-o", plain, "--paper", "a4", "--no-user-catalog")
-    assert proc.stdout.strip() == f"wrote {plain}: 1 page(s), 1 design(s)" and PdfReader(plain).get_fields() is None
+    assert proc.stdout.strip() == f"wrote {plain}: 1 page(s), 1 design(s)" and reader(plain).get_fields() is None
 
 
 def test_the_editor_s_print_dialog_offers_a_fillable_form(qtbot: Any, tmp_path: Path) -> None:
