@@ -235,11 +235,32 @@ def _serve_jobs(conn: Connection) -> None:
             _pending = False
             conn.send(("superseded",))
             continue
-        try:
-            answer = _run(job, render_html, html_to_pdf)
-        except _Superseded:  # the signal came as the job's answer was made
-            answer = ("superseded",)
-        conn.send(answer)
+        with _collector_paused():  # until the answer is sent: the collection waits for that
+            try:
+                answer = _run(job, render_html, html_to_pdf)
+            except _Superseded:  # the signal came as the job's answer was made
+                answer = ("superseded",)
+            conn.send(answer)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection during a job and its answer; one collection after.
+
+    A layout makes boxes by the hundred thousand and keeps them all until the PDF is
+    written, so the collector's passes walked a heap that only grew: a third of a 200 x 200
+    Space Fury force's render (5.0 -> 3.4 CPU-s, peak memory 268 -> 274 MB) and a tenth of a
+    one-page sheet's (0.235 -> 0.21 s). A job leaves about 30,000 objects in cycles (a
+    one-page sheet), freed by the collection after it; left uncollected, a worker grew
+    by 5 MB a sheet."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+            gc.collect()
 
 
 def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
@@ -254,9 +275,9 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
         check = _check_superseded if job.owner else None
         if check is not None:
             check()
-        pdf, sizes, anchors, fields = html_to_pdf(
-            html, dirs[0], [Path(r) for r in job.roots], job.fillable, check, job.draft, _stoppable if check else None
-        )
+        roots = [Path(r) for r in job.roots]
+        stoppable = _stoppable if check else None
+        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], roots, job.fillable, check, job.draft, stoppable)
         return ("ok", pdf, sizes, anchors, fields)
     except _Superseded:
         return ("superseded",)
