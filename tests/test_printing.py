@@ -536,3 +536,27 @@ def test_render_workers_die_with_the_print_command(signal_name: str, tmp_path: P
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_finished_print_stops_its_workers_at_once_and_keeps_its_file(tmp_path: Path) -> None:
+    """After the last answer a worker frees its layout (a quarter of a second for a large
+    force), which 'shipyard print' waited for before it returned; it stops them at once now,
+    the file already whole."""
+    from unittest import mock
+
+    closed: list[bool] = []
+    real_close = RenderWorker.close
+
+    def close(self: RenderWorker, wait: bool = True) -> None:
+        closed.append(wait)
+        real_close(self, wait)
+
+    out = tmp_path / "fleet.pdf"
+    with mock.patch.object(RenderWorker, "close", close):
+        done = call_shipyard(
+            "print", *[str(ship(n)) for n in SAMPLES], "--sheet", "fleet", "-o", out, "--no-user-catalog"
+        )
+    assert done.returncode == 0, done.stderr
+    assert closed == [False, False]  # the fleet book's two workers, neither waited for
+    pages = len(pdfium.PdfDocument(out))
+    assert f"wrote {out}: {pages} page(s), {len(SAMPLES)} design(s)" in done.stdout

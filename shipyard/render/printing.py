@@ -514,9 +514,9 @@ def print_loaded(
             Renderer(pool, timeout), sheet, entries, base_ctx, [str(d) for d in dirs], roots, fillable, owner, draft
         )
     finally:
-        if own:
+        if own:  # at once: no job is left, and a worker's clean-up after a large one is slow
             for w in pool:
-                w.close()
+                w.close(wait=False)
     data = join_pdfs([r.pdf for r in results], doc_title)
     atomic_write_bytes(out, data)
     return PrintResult(
