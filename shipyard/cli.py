@@ -140,8 +140,8 @@ def cmd_print(args: argparse.Namespace) -> int:
             return EXIT_RENDER
     finally:
         # At once, whether the print finished or was interrupted: a finished print's workers
-        # have no job left, and after a large one each spent a quarter of a second freeing
-        # its layout's boxes (the collection after a job) that its end frees for nothing.
+        # have no job left, and after a large one a worker spends a quarter of a second on
+        # its collection after the job, memory its exit gives back anyway.
         for w in workers:
             w.close(wait=False)
     from shipyard.core.termtext import escape

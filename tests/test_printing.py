@@ -545,10 +545,12 @@ def test_a_finished_print_stops_its_workers_at_once_and_keeps_its_file(tmp_path:
     from unittest import mock
 
     closed: list[bool] = []
+    pids: list[int] = []
     real_close = RenderWorker.close
 
     def close(self: RenderWorker, wait: bool = True) -> None:
         closed.append(wait)
+        pids.append(self._proc.pid)
         real_close(self, wait)
 
     out = tmp_path / "fleet.pdf"
@@ -558,5 +560,6 @@ def test_a_finished_print_stops_its_workers_at_once_and_keeps_its_file(tmp_path:
         )
     assert done.returncode == 0, done.stderr
     assert closed == [False, False]  # the fleet book's two workers, neither waited for
+    assert not [pid for pid in pids if _running(pid)]  # and none outlives the command
     pages = len(pdfium.PdfDocument(out))
     assert f"wrote {out}: {pages} page(s), {len(SAMPLES)} design(s)" in done.stdout
