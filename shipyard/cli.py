@@ -8,8 +8,6 @@ imports what it needs. Bad input never shows a traceback: it prints the problems
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import json
 import os
 import signal
@@ -433,45 +431,10 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 def run() -> None:
     """The ``shipyard`` console script and ``python -m shipyard``: the command, then the end."""
-    _fewer_collections()
+    from shipyard._speedups import fewer_collections
+
+    fewer_collections()
     raise SystemExit(main(end_process=True))
-
-
-# Objects allocated (less those freed) between two collections of the youngest generation.
-GC_YOUNG_THRESHOLD = 200_000
-
-
-def _fewer_collections() -> None:
-    """Let the cyclic garbage collector run less often in a process that runs one command.
-
-    Reference counting frees nearly all a command makes; the collector's passes only walk
-    the live objects, and on a large design (a force of 500 fighters and 500 pilots, whose
-    report is ~100k models) its full passes over them cost a fifth of ``check --suggest``
-    (bench/bench_suggest.py). As mypy does, the youngest generation is collected every
-    200,000 allocations instead of 700. Only here: a caller of :func:`main` in its own
-    process (the tests, a script) keeps its collector as it set it.
-    """
-    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
-
-
-def _end_now(code: int) -> None:
-    """End the process at once, its output flushed.
-
-    For a command that only reads and prints (``reads_only`` in its parser defaults):
-    nothing it made needs the interpreter's clean-up of every module and object, which
-    costs ~25 ms of a ~300 ms ``shipyard check`` (bench/bench_cli.py). It wrote no file
-    and started no process; what it printed is flushed here.
-
-    Also for a command whose files are all on the disk when it returns and that started
-    no process (``done_when_returned``: ``export --format foundry``, whose every file is
-    synced and renamed into place, and its folder synced, before it returns): its
-    clean-up after 100 designs took 0.2 to 0.4 s on the shared machine, a third of a
-    warm export.
-    """
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
-            stream.flush()
-    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int:
@@ -498,7 +461,9 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
         return EXIT_INPUT
     code = _run_command(args)
     if end_process and (getattr(args, "reads_only", False) or getattr(args, "done_when_returned", False)):
-        _end_now(code)
+        from shipyard._speedups import end_process_now
+
+        end_process_now(code)
     return code
 
 

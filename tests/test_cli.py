@@ -128,7 +128,7 @@ def test_check_summary_ends_with_one_line_of_counts(tmp_path: Path) -> None:
 
 def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
     """check, compare, catalog ... end the process as soon as they are done (see
-    shipyard.cli._end_now): what they print must still arrive whole, with the exit code."""
+    shipyard._speedups.end_process_now): what they print must still arrive whole, with the exit code."""
     import subprocess
     import sys
 

@@ -92,6 +92,7 @@ def first_sheet(tmp_path: Path, *args: str) -> list[str]:
     return [line for line in out.splitlines() if line.startswith(("worker:", "sheet:"))]
 
 
+@pytest.mark.speedups
 def test_the_first_sheet_is_drawn_by_the_worker_started_first_where_a_core_is_free(tmp_path: Path) -> None:
     worker, sheet = first_sheet(tmp_path)
     assert worker in (  # whether a core was free as it started is the machine's

@@ -168,7 +168,7 @@ def test_a_designs_story_is_in_the_biography(tmp_path: Path) -> None:
     design.write_text(json.dumps(doc))
     proc = call_shipyard("export", design, "--format", "foundry", "-o", tmp_path / "out", "--no-user-catalog")
     assert proc.returncode == 0, proc.stderr
-    # the process ends at once when the files are written (cli._end_now): what it printed is all there
+    # the process ends at once when the files are written (_speedups.end_process_now): what it printed is all there
     out = tmp_path / "out"
     assert proc.stdout.splitlines() == [f"wrote {out / 'story.json'}", f"wrote {out / 'story-token.png'}"]
     actor = Actor.model_validate(json.loads((tmp_path / "out" / "story.json").read_text()))

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from shipyard import _speedups
 from shipyard.render import printing
 from shipyard.render.printing import print_designs, sheet_chunks
 from shipyard.render.worker import RenderJob, RenderSuperseded, RenderWorker
@@ -55,6 +56,7 @@ def _supersede_when_running(worker: RenderWorker, owner: str, thread: threading.
     return False
 
 
+@pytest.mark.speedups
 def test_a_superseded_render_is_dropped_and_the_warm_worker_renders_the_next(tmp_path: Path) -> None:
     with RenderWorker() as worker:
         pid = worker._proc.pid
@@ -71,6 +73,7 @@ def test_a_superseded_render_is_dropped_and_the_warm_worker_renders_the_next(tmp
         assert not worker.supersede("preview-1")  # nothing of its owner is rendering now
 
 
+@pytest.mark.speedups
 def test_another_owners_render_is_never_superseded(tmp_path: Path) -> None:
     with RenderWorker() as worker:
         thread, answer = _render_in_thread(worker, _job(tmp_path, "print", 3))
@@ -207,6 +210,7 @@ def pages_text_of(data: bytes, folder: Path) -> list[str]:
     return pages_text(out)
 
 
+@pytest.mark.skipif(not _speedups.layout_stops_at_once(), reason="SHIPYARD_NO_SPEEDUPS: a job stops at its next step")
 def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the_next(tmp_path: Path) -> None:
     # Thirty thousand table rows: minutes of layout, so only a render stopped inside its
     # layout answers before the time limit (a template this size renders in a moment).

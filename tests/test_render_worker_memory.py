@@ -24,6 +24,7 @@ def resident_mb(pid: int) -> float:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the worker's size from /proc")
+@pytest.mark.speedups
 def test_a_worker_rendering_sheet_after_sheet_stays_its_size(tmp_path: Path) -> None:
     """Each one-page sheet leaves about 30,000 objects in reference cycles; a worker that
     left them uncollected grew by about 5 MB a sheet."""

@@ -16,7 +16,8 @@ stylesheet), and every job reuses one font configuration. A job that is no longe
 :meth:`RenderWorker.supersede`: a signal tells the worker, which drops the job, answers
 "superseded" and takes the next job, still warm; a job of another owner (a print) is never
 interrupted. While the HTML is laid out (most of a render) the job stops at once, the
-signal's handler raising in the layout's own code: WeasyPrint and the parsers it lays
+signal's handler raising in the layout's own code (a speed-up, shipyard._speedups; without
+it the job stops at its next step): WeasyPrint and the parsers it lays
 out with hold no lock a stopped job could leave held, and once a worker has rendered a
 page all their lazy imports are done. Anywhere else (the template, where Jinja's caches
 take locks; the PDF being written, where caches are written) the signal is only noted
@@ -33,7 +34,6 @@ the worker ends, and the editor starts its worker from a preview thread.
 from __future__ import annotations
 
 import contextlib
-import gc
 import multiprocessing as mp
 import os
 import signal
@@ -47,6 +47,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from shipyard._speedups import collection_paused, freeze_survivors, layout_stops_at_once
 from shipyard.render.workercommand import PARENT_ENV, worker_command
 
 DEFAULT_TIMEOUT = 60.0
@@ -179,7 +180,7 @@ def _on_supersede(_signum: int, _frame: object) -> None:
 def _stoppable() -> Iterator[None]:
     """Around the layout of a job its owner may drop (see the module docstring)."""
     global _laying_out
-    _laying_out = _warm
+    _laying_out = _warm and layout_stops_at_once()
     try:
         yield
     finally:
@@ -209,9 +210,8 @@ def _serve_jobs(conn: Connection) -> None:
         failure = f"cannot start the PDF renderer: {exc} (see README: system libraries for PDF sheets)"
     else:
         # What the import made (WeasyPrint's modules, fontTools' tables: most of a worker's
-        # objects) lives as long as the worker: frozen out of the collector's full passes,
-        # which else walk it again during each job (the first preview: 25 ms sooner).
-        gc.freeze()
+        # objects) lives as long as the worker: out of the collector's full passes.
+        freeze_survivors()
         if not conn.poll():  # idle: warm up; a job already waiting warms the worker itself
             with contextlib.suppress(Exception):  # a failed warm-up shows again, explained, in the first job
                 warm_up(WARM_UP_HTML)
@@ -235,32 +235,12 @@ def _serve_jobs(conn: Connection) -> None:
             _pending = False
             conn.send(("superseded",))
             continue
-        with _collector_paused():  # until the answer is sent: the collection waits for that
+        with collection_paused():  # until the answer is sent: the collection waits for that
             try:
                 answer = _run(job, render_html, html_to_pdf)
             except _Superseded:  # the signal came as the job's answer was made
                 answer = ("superseded",)
             conn.send(answer)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection during a job and its answer; one collection after.
-
-    A layout makes boxes by the hundred thousand and keeps them all until the PDF is
-    written, so the collector's passes walked a heap that only grew: a third of the render
-    of a force of 200 fighters and 200 reserve pilots (5.0 -> 3.4 CPU-s, peak memory 268 ->
-    274 MB) and a tenth of a one-page sheet's (0.235 -> 0.21 s). A job leaves about 30,000
-    objects in cycles (a one-page sheet), freed by the collection after it; left
-    uncollected, a worker grew by 5 MB a sheet."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-            gc.collect()
 
 
 def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:

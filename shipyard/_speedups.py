@@ -1,0 +1,279 @@
+"""Every speed-up that reaches into a library's or the interpreter's internals, behind one switch.
+
+Each one is an optimisation, never something Shipyard needs: with ``SHIPYARD_NO_SPEEDUPS=1``
+in the environment each function here does the plain thing (or nothing) and Shipyard
+behaves the same, only slower. ``scripts/run-tests`` runs a subset of the suite that way
+(the tests marked ``speedups``), so none of them becomes a dependency unnoticed. The
+figures each one earns are printed by ``bench/`` and kept in the closing notes, not here.
+
+The speed-ups, and what each does:
+
+- :func:`quicken_pyside_import_check`: once PySide6 is imported, its import hook asks of
+  every module imported after it whether its source names "PySide6" (for its
+  ``__feature__`` switches), through ``inspect.getsource`` and linecache. The answer is
+  the same when the module's file is read and searched for those bytes; anything without
+  a readable ``.py`` file is left to PySide6's own check, and a PySide6 without that hook
+  is left alone.
+- :func:`libraries_found_quickly`: WeasyPrint opens Pango, HarfBuzz, fontconfig and
+  GObject by trying several names for each; every name that does not open goes through
+  :func:`ctypes.util.find_library`, which on Linux starts ``ldconfig -p`` and then ``gcc``
+  and ``ld``. While WeasyPrint is imported, :func:`find_library` answers the same from
+  ``ldconfig -p`` read once a process, and where the cache does not know a name, by looking
+  for ``lib<name>.so`` (an ELF file) in the folders ``gcc`` and ``ld`` search.
+- :func:`read_types_at_once`: cffi parses each C type WeasyPrint names as a string on its
+  first use, one pycparser run each; they are read in one parse as a render worker starts.
+- :func:`collection_paused`, :func:`pause_collection` and :func:`freeze_survivors`: cyclic
+  garbage collection is paused while the editor builds its window and while a render job
+  is laid out and answered (one collection after), and what a process's start made, which
+  lives as long as the process, is frozen out of later full passes.
+- :func:`fewer_collections` and :func:`end_process_now`: a ``shipyard`` command collects
+  its youngest generation less often, and a command that only read, or whose files are
+  all on the disk, ends without the interpreter's clean-up of every module and object.
+- :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
+  signal in the middle of WeasyPrint's layout (the signal handler raises there); without
+  it the job runs to its end and its answer is dropped.
+"""
+
+# The editor imports this module before it spawns its render worker, and pathlib is not
+# imported by then: os.path and open() keep that start as it was.
+# ruff: noqa: PTH118, PTH120, PTH123
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import re
+import sys
+from collections.abc import Iterator
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+SWITCH = "SHIPYARD_NO_SPEEDUPS"
+
+
+def enabled() -> bool:
+    """Whether the speed-ups are on: unless ``SHIPYARD_NO_SPEEDUPS`` is set to anything but
+    "" or "0". Read at each call, so a test (or a process that sets it) changes it at once."""
+    return os.environ.get(SWITCH, "") in ("", "0")
+
+
+def quicken_pyside_import_check() -> None:
+    """Replace PySide6's check with :func:`uses_pyside`, once (call after PySide6 is imported)."""
+    if not enabled():
+        return
+    feature: Any = sys.modules.get("shibokensupport.feature")
+    original = getattr(feature, "_mod_uses_pyside", None)
+    if original is None or getattr(original, "quickened", False):
+        return
+
+    def check(module: ModuleType) -> bool:
+        found = uses_pyside(module)
+        return bool(original(module)) if found is None else found
+
+    check.quickened = True  # type: ignore[attr-defined]
+    feature._mod_uses_pyside = check
+
+
+def uses_pyside(module: ModuleType) -> bool | None:
+    """Whether ``module``'s source file names PySide6; None when it has no readable ``.py`` file."""
+    file = getattr(module, "__file__", None)
+    if not isinstance(file, str) or not file.endswith(".py"):
+        return None
+    try:
+        with open(file, "rb") as source:
+            return b"PySide6" in source.read()
+    except OSError:
+        return None
+
+
+ABI = {"x86_64": "libc6,x86-64", "ppc64": "libc6,64bit", "sparc64": "libc6,64bit", "s390x": "libc6,64bit"}
+ELF_MAGIC = b"\x7fELF"
+# Every C type WeasyPrint 70 names as a string literal (tests/test_speedups.py finds them in
+# its source, so a WeasyPrint that names another makes that test fail).
+C_TYPES = (
+    "PangoRectangle *", "unsigned int *", "PangoFcFontMap *", "hb_tag_t[100]", "char[]",
+    "char[4]", "PangoLogAttr[]", "FcResult *", "FcChar8 **",
+)  # fmt: skip
+
+
+@cache
+def loader_cache() -> bytes:
+    """``ldconfig -p`` as ctypes runs it (C locale); empty where it cannot run."""
+    import subprocess  # here: the editor imports this module on its start, which needs no process
+
+    try:
+        return subprocess.run(
+            ["/sbin/ldconfig", "-p"],
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            env={"LC_ALL": "C", "LANG": "C"},
+            check=False,
+        ).stdout
+    except OSError:
+        return b""
+
+
+def _abi() -> str:
+    machine = os.uname().machine
+    return ABI.get(machine, "libc6") if sys.maxsize > 2**32 else "libc6"
+
+
+def _folders(listing: bytes) -> list[str]:
+    """Where the linker would look: LD_LIBRARY_PATH's folders, then the cache's, then the usual."""
+    given = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
+    cached = [os.path.dirname(os.fsdecode(m)) for m in re.findall(rb"=> (\S+)", listing)]
+    usual = ["/usr/local/lib", "/usr/lib", "/lib"]
+    return list(dict.fromkeys([*given, *cached, *usual]))
+
+
+def _is_elf(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == ELF_MAGIC
+    except OSError:
+        return False
+
+
+def find_library(name: str) -> str | None:
+    """What :func:`ctypes.util.find_library` answers on Linux, without starting gcc or ld."""
+    listing = loader_cache()
+    pattern = rb"\s+(lib%s\.[^\s]+)\s+\(%s" % (re.escape(os.fsencode(name)), _abi().encode())
+    found = re.search(pattern, listing)
+    if found:
+        return os.fsdecode(found.group(1))
+    for folder in _folders(listing):
+        candidate = os.path.join(folder, f"lib{name}.so")
+        if _is_elf(candidate):
+            return candidate
+    return None
+
+
+@contextlib.contextmanager
+def libraries_found_quickly() -> Iterator[None]:
+    """While WeasyPrint is imported: ``ctypes.util.find_library`` is :func:`find_library`."""
+    if not enabled() or not sys.platform.startswith("linux"):
+        yield
+        return
+    import ctypes.util  # here: only a process that imports WeasyPrint needs it
+
+    original = ctypes.util.find_library
+    ctypes.util.find_library = find_library
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = original
+
+
+def read_types_at_once(ffi: Any, types: tuple[str, ...] = C_TYPES) -> int:
+    """Put ``types`` in ``ffi``'s cache of parsed types, as ``ffi.typeof`` would, from one
+    parse; how many it added. It reads cffi's own parser the way ``typeof`` does
+    (``parse_type_and_quals``: each type a parameter of a dummy function), one parameter a
+    type. Anything unexpected (another cffi) adds nothing: cffi then parses each on first use."""
+    if not enabled():
+        return 0
+    try:
+        parser, cache_of = ffi._parser, ffi._parsed_types
+        wanted = [t for t in types if t not in cache_of]
+        if not wanted:
+            return 0
+        with ffi._lock:
+            ast, macros, _ = parser._parse("void __dummy(\n" + ",\n".join(wanted) + "\n);")
+            params = ast.ext[-1].type.args.params
+            if macros or len(params) != len(wanted):
+                return 0
+            parsed = []
+            for cdecl, node in zip(wanted, params, strict=True):
+                tp, _quals = parser._get_type_and_quals(node.type)
+                raw = tp.is_raw_function
+                parsed.append((cdecl, (ffi._get_cached_btype(tp.as_function_pointer() if raw else tp), raw)))
+            for cdecl, entry in parsed:
+                cache_of[cdecl] = entry
+        return len(parsed)
+    except Exception:  # a speed-up only: cffi parses each type itself on first use
+        return 0
+
+
+@contextlib.contextmanager
+def collection_paused(collect_after: bool = True) -> Iterator[None]:
+    """No cyclic garbage collection inside the block; one collection after it (unless
+    ``collect_after`` is false: the caller resumes with :func:`freeze_survivors`).
+
+    A layout makes boxes by the hundred thousand and keeps them all until the PDF is
+    written, so the collector's passes walk a heap that only grows; a window being built
+    makes objects that live as long as the program. A job leaves objects in cycles, freed
+    by the collection after it (left uncollected, a worker would grow with every sheet)."""
+    was = gc.isenabled()
+    if enabled():
+        gc.disable()
+    try:
+        yield
+    finally:
+        if was and not gc.isenabled():
+            gc.enable()
+            if collect_after:
+                gc.collect()
+
+
+def pause_collection() -> None:
+    """Pause cyclic garbage collection until :func:`resume_collection` (while a window is built)."""
+    if enabled():
+        gc.disable()
+
+
+def resume_collection(freeze: bool = True) -> None:
+    """Collection resumes; with ``freeze``, what was made while it was paused is first frozen
+    out of later full passes (see :func:`freeze_survivors`)."""
+    if freeze:
+        freeze_survivors()
+    gc.enable()
+
+
+def freeze_survivors() -> None:
+    """Move every object alive now out of the collector's full passes: what a process's
+    start made (modules, classes, the catalog, WeasyPrint's tables) lives as long as the
+    process, and walking it again in each pass costs the next job or keystroke."""
+    if enabled():
+        gc.freeze()
+
+
+def layout_stops_at_once() -> bool:
+    """Whether a dropped render job is stopped inside the layout by its signal (else it
+    runs to its end and its answer is dropped)."""
+    return enabled()
+
+
+# Objects allocated (less those freed) between two collections of the youngest generation.
+GC_YOUNG_THRESHOLD = 200_000
+
+
+def fewer_collections() -> None:
+    """Let the cyclic garbage collector run less often in a process that runs one command.
+
+    Reference counting frees nearly all a command makes; the collector's passes only walk
+    the live objects, and on a large design (a force of hundreds of members, whose report
+    is tens of thousands of models) its full passes over them are a real share of a
+    command. As mypy does, the youngest generation is collected every 200,000 allocations
+    instead of 700. Only for the ``shipyard`` console script: a caller of ``cli.main`` in
+    its own process (the tests, a script) keeps its collector as it set it.
+    """
+    if enabled():
+        gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def end_process_now(code: int) -> None:
+    """End the process at once, its output flushed, without the interpreter's clean-up of
+    every module and object; with the speed-ups off, only flush (the caller returns and
+    the process ends as usual).
+
+    Only for a command that only reads and prints (nothing it made needs that clean-up; it
+    wrote no file and started no process) or one whose every file is synced and renamed into
+    place before it returns and that started no process.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    if enabled():
+        os._exit(code)

@@ -1,0 +1,216 @@
+"""The speed-ups (shipyard/_speedups.py): each gives the answers the plain way gives, and the
+one switch, ``SHIPYARD_NO_SPEEDUPS=1``, turns every one of them off.
+
+The tests marked ``speedups`` (here and in the other modules whose code they speed up) are
+run a second time by scripts/run-tests with the switch on, so that each speed-up is known to
+be an optimisation, not something Shipyard needs."""
+
+from __future__ import annotations
+
+import ctypes.util
+import re
+import sys
+from pathlib import Path
+
+import cffi
+import pytest
+
+from shipyard import _speedups as libraries
+
+from .conftest import ROOT, run_shipyard
+
+WEASYPRINT = Path(pytest.importorskip("weasyprint").__file__).parent
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ldconfig's cache is Linux's")
+
+
+def weasyprint_library_names() -> list[str]:
+    """Every name WeasyPrint tries for a library (text/ffi.py's _dlopen calls)."""
+    source = (WEASYPRINT / "text" / "ffi.py").read_text(encoding="utf-8")
+    calls = re.findall(r"_dlopen\(\s*ffi,(.*?)\)", source, re.S)
+    names = [n for call in calls for n in re.findall(r"'([^']+)'", call)]
+    assert len(names) >= 30  # seven libraries, four to six names each
+    return names
+
+
+@linux_only
+def test_every_name_weasyprint_tries_is_found_as_ctypes_finds_it() -> None:
+    names = [*weasyprint_library_names(), "c", "m", "z", "png16", "stdc++", "no-such-library-anywhere"]
+    quick = {n: libraries.find_library(n) for n in names}
+    assert quick == {n: ctypes.util.find_library(n) for n in names}
+    assert quick["pango-1.0"] is not None and quick["pango-1.0"].startswith("libpango-1.0.so")
+    assert quick["libpango-1.0-0"] is None and quick["no-such-library-anywhere"] is None
+
+
+@linux_only
+def test_a_library_outside_the_loader_s_cache_is_found_in_ld_library_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What gcc and ld would find: lib<name>.so, an ELF file, in LD_LIBRARY_PATH's folders;
+    a file of that name that is not ELF (a linker script) is not it."""
+    real = Path(sys.executable).resolve()  # an ELF file to stand in for a library
+    (tmp_path / "libshipyardtest.so").write_bytes(real.read_bytes()[:4096])
+    (tmp_path / "libscript.so").write_text("GROUP ( libc.so.6 )\n")
+    monkeypatch.setenv("LD_LIBRARY_PATH", f"/nowhere:{tmp_path}")
+    assert libraries.find_library("shipyardtest") == str(tmp_path / "libshipyardtest.so")
+    assert libraries.find_library("script") is None
+
+
+def test_find_library_is_ctypes_own_again_after_weasyprint_is_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    original = ctypes.util.find_library
+    with libraries.libraries_found_quickly():
+        inside = ctypes.util.find_library
+    assert ctypes.util.find_library is original
+    if sys.platform.startswith("linux"):
+        assert inside is libraries.find_library
+
+
+def test_every_c_type_weasyprint_names_is_read_at_once() -> None:
+    """A WeasyPrint that names another type as a string makes this fail: C_TYPES is then
+    updated, or that type's first use parses it alone (slower, not wrong)."""
+    named = set()
+    for source in WEASYPRINT.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        named |= set(re.findall(r"ffi\.(?:new|cast|typeof|sizeof)\(\s*'([^']+)'", text))
+    assert named and named <= set(libraries.C_TYPES)
+
+
+def test_the_types_read_at_once_are_the_ones_cffi_reads_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    cdef = (
+        "typedef struct { int x, y, width, height; } PangoRectangle;"
+        "typedef int FcResult; typedef unsigned char FcChar8;"
+    )
+    at_once, one_by_one = cffi.FFI(), cffi.FFI()
+    at_once.cdef(cdef)
+    one_by_one.cdef(cdef)
+    types = ("PangoRectangle *", "unsigned int *", "char[]", "char[4]", "FcResult *", "FcChar8 **", "int(*)(int)")
+    assert libraries.read_types_at_once(at_once, types) == len(types)
+    assert libraries.read_types_at_once(at_once, types) == 0  # all there already
+    for t in types:
+        assert at_once.getctype(at_once.typeof(t)) == one_by_one.getctype(one_by_one.typeof(t))
+    rect = at_once.new("PangoRectangle *", [1, 2, 3, 4])
+    assert (rect.x, rect.height) == (1, 4)
+    assert libraries.read_types_at_once(at_once, ("NoSuchType *",)) == 0  # unknown: left to cffi, which refuses it
+    with pytest.raises(cffi.CDefError):
+        at_once.typeof("NoSuchType *")
+
+
+@pytest.mark.skipif(not libraries.enabled(), reason="SHIPYARD_NO_SPEEDUPS: cffi reads each type on first use")
+def test_weasyprint_s_types_are_read_when_the_renderer_is_imported() -> None:
+    from weasyprint.text.ffi import ffi
+
+    import shipyard.render.pdf  # noqa: F401 - its import reads them
+
+    assert set(libraries.C_TYPES) <= set(ffi._parsed_types)
+
+
+# --- the switch ---------------------------------------------------------------------------
+
+pytestmark = pytest.mark.speedups
+
+
+@pytest.fixture
+def switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(libraries.SWITCH, "1")
+
+
+def test_the_switch_is_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    assert libraries.enabled()
+    monkeypatch.setenv(libraries.SWITCH, "0")
+    assert libraries.enabled()  # "0" is not "turn them off"
+    monkeypatch.setenv(libraries.SWITCH, "1")
+    assert not libraries.enabled()
+
+
+class FakeFeatureModule:
+    """Stands in for PySide6's ``shibokensupport.feature``, whose hook the speed-up replaces."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+        def original(module: object) -> bool:
+            self.asked.append(getattr(module, "__name__", "?"))
+            return False
+
+        self._mod_uses_pyside = original
+
+
+def test_pyside_s_check_is_replaced_with_a_read_of_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    fake = FakeFeatureModule()
+    original = fake._mod_uses_pyside
+    monkeypatch.setitem(sys.modules, "shibokensupport.feature", fake)
+    libraries.quicken_pyside_import_check()
+    quick = fake._mod_uses_pyside
+    assert quick is not original
+    assert quick(libraries) is True  # this module's source names PySide6
+    assert quick(re) is False and fake.asked == []  # a plain read answered both
+    assert quick(sys) is False and fake.asked == ["sys"]  # no source file: PySide6's own check
+    libraries.quicken_pyside_import_check()
+    assert fake._mod_uses_pyside is quick  # once
+
+
+def test_switched_off_pyside_s_check_is_left_alone(switched_off: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeFeatureModule()
+    original = fake._mod_uses_pyside
+    monkeypatch.setitem(sys.modules, "shibokensupport.feature", fake)
+    libraries.quicken_pyside_import_check()
+    assert fake._mod_uses_pyside is original
+
+
+def test_switched_off_find_library_is_ctypes_own_inside_the_block(switched_off: None) -> None:
+    original = ctypes.util.find_library
+    with libraries.libraries_found_quickly():
+        assert ctypes.util.find_library is original
+
+
+def test_switched_off_no_c_type_is_read_ahead(switched_off: None) -> None:
+    ffi = cffi.FFI()
+    assert libraries.read_types_at_once(ffi, ("unsigned int *",)) == 0
+    assert "unsigned int *" not in ffi._parsed_types
+
+
+def test_the_collector_is_paused_and_frozen_only_with_the_speed_ups(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    assert gc.isenabled()
+    with libraries.collection_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    libraries.pause_collection()
+    assert not gc.isenabled()
+    frozen = gc.get_freeze_count()
+    kept = [object() for _ in range(10)]  # made while paused: frozen on resume
+    libraries.resume_collection()
+    assert gc.isenabled() and gc.get_freeze_count() > frozen
+    gc.unfreeze()
+    assert kept and libraries.layout_stops_at_once()
+
+    monkeypatch.setenv(libraries.SWITCH, "1")
+    frozen = gc.get_freeze_count()
+    with libraries.collection_paused():
+        assert gc.isenabled()
+    libraries.pause_collection()
+    assert gc.isenabled()
+    libraries.resume_collection()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    assert not libraries.layout_stops_at_once()
+    threshold = gc.get_threshold()
+    libraries.fewer_collections()
+    assert gc.get_threshold() == threshold
+
+
+def test_a_command_switched_off_ends_the_ordinary_way(tmp_path: Path) -> None:
+    """``end_process_now`` with the switch off returns; the command still prints and ends 0,
+    and a print renders its sheet in a worker that has none of the speed-ups."""
+    sample = ROOT / "catalogs" / "wing-commander" / "examples" / "arrow.ship"
+    checked = run_shipyard("check", sample, env={libraries.SWITCH: "1"})
+    assert checked.returncode == 0, checked.stderr
+    assert "Traceback" not in checked.stderr
+    out = tmp_path / "arrow.pdf"
+    printed = run_shipyard("print", sample, "-o", out, "--no-user-catalog", env={libraries.SWITCH: "1"})
+    assert printed.returncode == 0, printed.stderr
+    assert out.read_bytes().startswith(b"%PDF-")
