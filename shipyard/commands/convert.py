@@ -217,6 +217,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         if lost:
             print(f"shipyard: note: {name}: {entry.name} cannot hold {', '.join(lost)}", file=sys.stderr)
     text = "\n".join(texts)
+    if text and not text.endswith("\n"):
+        text += "\n"  # a text file ends its last line, and a terminal's prompt starts on a line of its own
     if args.output:
         target = Path(args.output)
         refuse_existing([target], args.force, inputs=args.files)

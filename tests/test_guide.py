@@ -1,0 +1,64 @@
+"""The user's guide (docs/guide/), README.md and CONTRIBUTING.md hold only what Shipyard does.
+
+Every terminal session a page shows is run as it is written, in a folder of its own (see
+tests/doccommands.py), and must print what the page says; every relative link and picture
+of these pages leads to a file that exists; every guide page is reachable from the guide's
+contents.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from . import doccommands
+from .conftest import ROOT
+
+GUIDE = ROOT / "docs" / "guide"
+PAGES = sorted(GUIDE.glob("*.md"))
+LINKED = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *PAGES, *sorted((ROOT / "docs" / "internals").glob("*.md"))]
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize(
+    "page", [p for p in [ROOT / "README.md", *PAGES] if doccommands.commands(p)], ids=lambda p: p.name
+)
+def test_every_command_a_page_shows_prints_what_the_page_says(page: Path, tmp_path: Path) -> None:
+    problems = doccommands.problems(page, tmp_path)
+    assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("page", [p for p in LINKED if p.is_file()], ids=lambda p: p.name)
+def test_every_link_and_picture_of_a_page_leads_to_a_file(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r"```.*?```", "", text, flags=re.S)  # links inside code are code
+    missing = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = (page.parent / target.split("#", 1)[0]).resolve()
+        if not path.exists():
+            missing.append(target)
+    assert not missing, f"{page.relative_to(ROOT)} links to files that do not exist: {missing}"
+
+
+def test_every_guide_page_is_in_the_contents_and_the_readme_leads_to_them() -> None:
+    contents = (GUIDE / "README.md").read_text(encoding="utf-8")
+    listed = {Path(t).name for t in LINK.findall(contents)}
+    assert {p.name for p in PAGES} - {"README.md"} <= listed
+    assert "docs/guide/README.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_runner_holds_a_page_to_its_output(tmp_path: Path) -> None:
+    """A page that says the wrong output or exit status, or leaves a traceback, is caught."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```text file=hello.txt\nhello\n```\n\n```console\n$ cat hello.txt\nhello\n$ cat hello.txt\ngoodbye\n"
+        "$ false\n$ exit 3\n[exit status 3]\n$ printf 'a\\nb\\nc\\n'\na\n...\n$ echo some more words\nsome ... words\n```\n",
+        encoding="utf-8",
+    )
+    problems = doccommands.problems(page, tmp_path / "run")
+    assert len(problems) == 2, problems
+    assert "goodbye" in problems[0] and "exit status 1, the page says 0" in problems[1]
