@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,9 +57,58 @@ def test_the_runner_holds_a_page_to_its_output(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text(
         "```text file=hello.txt\nhello\n```\n\n```console\n$ cat hello.txt\nhello\n$ cat hello.txt\ngoodbye\n"
-        "$ false\n$ exit 3\n[exit status 3]\n$ printf 'a\\nb\\nc\\n'\na\n...\n$ echo some more words\nsome ... words\n```\n",
+        "$ false\n$ exit 3\n[exit status 3]\n$ printf 'a\\nb\\nc\\n'\na\n...\n"
+        "$ echo some more words\nsome ... words\n```\n",
         encoding="utf-8",
     )
     problems = doccommands.problems(page, tmp_path / "run")
     assert len(problems) == 2, problems
     assert "goodbye" in problems[0] and "exit status 1, the page says 0" in problems[1]
+
+
+def test_help_guide_opens_the_page_of_the_open_design_s_ruleset_and_follows_links(qtbot: Any, tmp_path: Path) -> None:
+    """Help > Guide, chosen from the menu by keyboard: the contents with no design open, the
+    ruleset's own page with one, and a link clicked leads to the page it names."""
+    pytest.importorskip("PySide6")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication, QTextBrowser
+
+    from shipyard._qt import helpmenu
+    from shipyard._qt.window import MainWindow
+    from shipyard.core.registry import rulesets
+
+    for info in rulesets():  # every ruleset that comes with Shipyard has its page
+        assert helpmenu.guide_page(info.id) == GUIDE / f"{info.id}.md", info.id
+    assert helpmenu.guide_page(None) == GUIDE / "README.md"
+    assert helpmenu.guide_page("a-plug-in-s-ruleset") == GUIDE / "README.md"
+
+    window = MainWindow(
+        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+    )
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window.activateWindow()
+    qtbot.wait(300)  # a person looks at the window before reaching for the menu
+    target = QApplication.focusWidget() or window
+    QTest.keyClick(target, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)  # the Help menu, as a person opens it
+    qtbot.waitUntil(lambda: window.help_menu.isVisible(), timeout=3000)
+    QTest.keyClick(window.help_menu, Qt.Key.Key_D)  # Gui&de
+    qtbot.waitUntil(lambda: not window.help_menu.isVisible(), timeout=3000)
+    shown = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.findChild(QTextBrowser)]
+    view = next(w.findChild(QTextBrowser) for w in shown if w.windowTitle().startswith("Guide"))
+    assert view.toPlainText().startswith("Shipyard user's guide")
+    from PySide6.QtCore import QUrl
+
+    view.setSource(view.source().resolved(QUrl("compare.md")))  # what a click on the link does
+    assert view.toPlainText().startswith("Compare two designs")
+    view.window().close()
+
+    window.open_file(ROOT / "catalogs" / "wing-commander" / "examples" / "arrow.ship")
+    view = helpmenu.show_user_guide(window)
+    assert view.source().toLocalFile() == str(GUIDE / "wing-commander.md")
+    assert view.toPlainText().startswith("Wing Commander")
+    view.window().close()

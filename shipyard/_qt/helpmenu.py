@@ -1,4 +1,9 @@
-"""The Help menu: getting started, the keyboard shortcuts, the rules reading for the design's ruleset, About.
+"""The Help menu: the guide, getting started, the keyboard shortcuts, the rules reading for
+the design's ruleset, About.
+
+The guide is the user's guide (docs/guide/, installed with Shipyard), opened at the page
+of the open design's ruleset where the guide has one (``<ruleset id>.md``), else at its
+contents; its links lead from page to page inside the window.
 
 The shortcuts are read from the window's own actions (what the menus really bind) and the
 keys the editor's fields answer; the rules reading is the Markdown file the ruleset's
@@ -11,9 +16,10 @@ from __future__ import annotations
 
 import html
 import platform
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QVBoxLayout, QWidget
 
@@ -22,6 +28,7 @@ from shipyard._qt.placement import clamp
 from shipyard.core.reading import user_reading
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets
+from shipyard.core.resources import data_path
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTextBrowser
@@ -77,8 +84,28 @@ def show_guide(window: HelpHost) -> QTextBrowser:
     return _window(window, "Getting started", guide(window.current_ruleset()), markdown=True)
 
 
+def guide_page(ruleset: str | None) -> Path:
+    """The user's guide at ``ruleset``'s page (``<ruleset id>.md``, where the guide has one),
+    else at its contents: a plug-in's ruleset has its Getting started, not a page here."""
+    folder = data_path("docs/guide")
+    page = folder / f"{ruleset}.md" if ruleset else None
+    return page if page is not None and page.is_file() else folder / "README.md"
+
+
+def show_user_guide(window: HelpHost) -> QTextBrowser:
+    """Help > Guide: the guide's page for the open design's ruleset, its links followed in the window."""
+    from PySide6.QtGui import QTextDocument
+
+    page = guide_page(window.current_ruleset())
+    view = _window(window, "Guide", "", markdown=True)
+    view.setOpenLinks(True)
+    view.setSource(QUrl.fromLocalFile(str(page)), QTextDocument.ResourceType.MarkdownResource)
+    return view
+
+
 def install(window: HelpHost) -> QMenu:
     menu = window.menuBar().addMenu("&Help")
+    _add(menu, "Gui&de", lambda: show_user_guide(window))
     _add(menu, "&Getting started", lambda: show_guide(window))
     _add(menu, "&Keyboard shortcuts", lambda: show_shortcuts(window))
     reading = _add(menu, "&Rules reading for this design", lambda: show_reading(window))
