@@ -205,8 +205,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             group = _group(item)
             item.add_marker(pytest.mark.xdist_group(group))
             _join(item, group)
+    seconds = schedule.read_durations()
+    schedule.mark_slow(items, seconds)  # before -m deselects: `pytest -m "not slow"` is the quick loop
     if items and getattr(items[0].config.option, "loadgroup", False):  # handed out to workers: longest first
-        schedule.longest_first(items, schedule.read_durations())
+        schedule.longest_first(items, seconds)
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
 
 

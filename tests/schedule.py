@@ -46,6 +46,15 @@ def read_durations(path: Path = DURATIONS) -> dict[str, float]:
     return seconds
 
 
+def mark_slow(items: list[pytest.Item], seconds: dict[str, float]) -> None:
+    """Mark ``slow`` every test whose unit took :data:`KEPT_FROM_SECONDS` or more in the last
+    recorded run, beside those marked by hand (wheels built, interpreters spawned): the quick
+    loop, ``pytest -m "not slow"``, leaves out what measured slow, not what someone guessed."""
+    for item in items:
+        if seconds.get(unit_of(item.nodeid), 0.0) >= KEPT_FROM_SECONDS:
+            item.add_marker(pytest.mark.slow)
+
+
 def longest_first(items: list[pytest.Item], seconds: dict[str, float]) -> None:
     """Sort ``items`` so the units that took longest come first; otherwise keep their order
     (a group's tests stay together, in the order they were collected)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from .schedule import DURATIONS, DurationRecorder, longest_first, read_durations, unit_of
+from .schedule import DURATIONS, DurationRecorder, longest_first, mark_slow, read_durations, unit_of
 
 
 def items(*nodeids: str) -> list[Any]:
@@ -74,3 +74,39 @@ def test_recorded_seconds_add_up_by_unit_longest_first_and_a_failed_run_writes_n
     recorder.pytest_sessionfinish(SimpleNamespace(testsfailed=0))  # type: ignore[arg-type]
     assert file.read_text() == "9.0\ttests/c.py::paced\n7.5\ttests/b.py\n"
     assert not (tmp_path / "durations.txt.part").exists()
+
+
+class Marked(SimpleNamespace):
+    """A test item that keeps the marks it is given, as pytest's do."""
+
+    def add_marker(self, mark: Any) -> None:
+        self.marks = [*getattr(self, "marks", []), mark.name]
+
+
+def test_what_took_three_seconds_or_more_is_marked_slow_and_a_group_with_it() -> None:
+    given = [
+        Marked(nodeid=n)
+        for n in ("tests/a.py::quick", "tests/b.py::one@tests/b.py", "tests/c.py::paced", "tests/d.py::new")
+    ]
+    mark_slow(given, {"tests/b.py": 80.0, "tests/c.py::paced": 3.0, "tests/a.py::quick": 2.9})  # type: ignore[arg-type]
+    assert [getattr(i, "marks", []) for i in given] == [[], ["slow"], ["slow"], []]
+
+
+def test_the_quick_loop_leaves_out_what_measured_slow() -> None:
+    """``pytest -m "not slow"`` collects none of the slowest unit's tests, and does collect a quick one."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    slowest = max(read_durations().items(), key=lambda kv: kv[1])[0]
+    module = slowest.split("::", 1)[0].split(":", 1)[0]
+    quick = "tests/test_schedule.py"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", "not slow",
+         module, quick],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    collected = [line for line in proc.stdout.splitlines() if "::" in line]
+    assert any(line.startswith(quick) for line in collected), proc.stdout[-2000:]
+    assert not any(unit_of(line) == slowest or line.startswith(slowest) for line in collected), proc.stdout[-2000:]
