@@ -143,13 +143,30 @@ def _targets(files: list[str], args: argparse.Namespace) -> list[Path | None]:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
-    from shipyard.core.designfile import LoadedDesign, save_designs
-    from shipyard.core.errors import InputError, Problem
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.atomicwrite import locked
 
     files, changes = split_items(args.items)
     targets = _targets(files, args)
     refuse_existing([t for t in targets if t is not None], args.force or args.in_place, rewritable=files)
+    # read, change and write under each target's write lock: another `set` on the same file
+    # at the same moment waits for this one's write, then reads it (else one change is lost)
+    with locked(t for t in targets if t is not None):
+        results = _change_and_write(args, files, targets, changes)
+    if args.json:
+        print(json.dumps([_as_json(*r) for r in results], indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write("".join(_as_text(*r) for r in results))
+    return EXIT_OK if all(r[4].valid for r in results) else EXIT_FINDINGS
+
+
+def _change_and_write(
+    args: argparse.Namespace, files: list[str], targets: list[Path | None], changes: list[str]
+) -> list[tuple[str, Path | None, Any, list[dict[str, Any]], Any, Any]]:
+    """Each design read and changed, then all written together, or none if one cannot be changed."""
+    from shipyard.core.designfile import LoadedDesign, save_designs
+    from shipyard.core.errors import InputError, Problem
+    from shipyard.core.evaluate import evaluate
+
     results, problems, writes = [], list[Problem](), []
     for name, target in zip(files, targets, strict=True):
         try:
@@ -169,11 +186,7 @@ def cmd_set(args: argparse.Namespace) -> int:
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
         raise InputError(problems)
     save_designs(writes)
-    if args.json:
-        print(json.dumps([_as_json(*r) for r in results], indent=2, ensure_ascii=False))
-    else:
-        sys.stdout.write("".join(_as_text(*r) for r in results))
-    return EXIT_OK if all(r[4].valid for r in results) else EXIT_FINDINGS
+    return results
 
 
 def _as_json(
