@@ -66,6 +66,7 @@ def refuse_existing(
     """
     from shipyard.core.atomicwrite import expect_new, refuse_to_replace
     from shipyard.core.errors import InputError, Problem
+    from shipyard.core.safepaths import exists
 
     targets = list(targets)
     sources = _FileKeys(Path(i) for i in inputs)
@@ -86,7 +87,7 @@ def refuse_existing(
         except InputError as exc:
             problems += exc.problems
             continue
-        if not force and t.exists():
+        if not force and exists(t):
             problems.append(Problem("exists; use --force to replace it", str(t)))
     if problems:
         raise InputError(problems)

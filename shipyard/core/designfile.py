@@ -33,7 +33,7 @@ from shipyard.core.hookspec import held
 from shipyard.core.loaded import FORMAT_VERSION as FORMAT_VERSION
 from shipyard.core.loaded import LoadedDesign as LoadedDesign
 from shipyard.core.suggest import did_you_mean
-from shipyard.core.termtext import quote
+from shipyard.core.termtext import quote, shorten
 from shipyard.core.usertext import decode, read_limited, validate_strictly
 
 EXTENSION = ".ship"
@@ -132,12 +132,29 @@ def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
     return doc
 
 
+# What a value of each JSON type is written as, for an error that got another type: design
+# files and `shipyard set` take values strictly (true is not 1, "3" is not 3), and say so.
+_TYPE_ALLOWED = {
+    "int_type": "a whole number such as 3, without quotes",
+    "int_from_float": "a whole number such as 3",
+    "float_type": "a number such as 2.5, without quotes",
+    "bool_type": "true or false, without quotes",
+    "string_type": "text",
+}
+
+
 def validation_problems(exc: ValidationError, file: str | None, prefix: tuple[object, ...]) -> list[Problem]:
+    """Each of pydantic's errors as a problem at its place; a value of the wrong type names
+    the value given and what the place takes."""
     out = []
     for err in exc.errors():
         path = format_path((*prefix, *err["loc"]))
         if err["type"] == "extra_forbidden":
             out.append(Problem(f"unknown field {err['loc'][-1]!r}", file, path=path))
+        elif err["type"] in _TYPE_ALLOWED:
+            given = json.dumps(err.get("input"), ensure_ascii=False, default=str)
+            message = f"{err['msg']}, not {shorten(given, 60)}"
+            out.append(Problem(message, file, path=path, allowed=_TYPE_ALLOWED[err["type"]]))
         else:
             out.append(Problem(err["msg"], file, path=path))
     return out
