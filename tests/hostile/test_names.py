@@ -37,9 +37,7 @@ def _no_bug(result: object) -> None:
 
 
 @pytest.mark.parametrize("typed, held", list(HOSTILE_NAMES.values()), ids=list(HOSTILE_NAMES))
-def test_a_hostile_design_name_exports_and_prints_and_is_kept_in_the_document(
-    tmp_path: Path, typed: str, held: str
-) -> None:
+def test_a_hostile_design_name_exports_and_is_kept_in_the_document(tmp_path: Path, typed: str, held: str) -> None:
     ship = tmp_path / "bad.ship"
     result = call_shipyard("set", SAMPLE, f"name={typed}", "-o", ship)
     _no_bug(result)
@@ -53,14 +51,22 @@ def test_a_hostile_design_name_exports_and_prints_and_is_kept_in_the_document(
     assert actor["name"] == held  # kept in the document
     assert (tmp_path / "foundry" / "bad-token.png").read_bytes().startswith(b"\x89PNG")
 
-    token = call_shipyard("export", "token-png", ship, "-o", tmp_path / "tokens")
-    _no_bug(token)
-    assert token.returncode == 0, token.stderr
 
-    printed = call_shipyard("print", ship, "-o", tmp_path / "bad.pdf")
-    _no_bug(printed)
-    assert printed.returncode == 0, printed.stderr
+def test_every_hostile_character_at_once_prints_and_draws_every_picture(tmp_path: Path) -> None:
+    """The sheet, the card and the token: all are made by the one template renderer that cleans."""
+    ship = tmp_path / "bad.ship"
+    typed = '"' + "".join(t[1:-1] for t, _ in HOSTILE_NAMES.values()) + '"'
+    assert call_shipyard("set", SAMPLE, f"name={typed}", f"notes={typed}", "-o", ship).returncode == 0
+    for argv in (
+        ("print", ship, "-o", tmp_path / "bad.pdf"),
+        ("export", "token-png", ship, "-o", tmp_path / "pictures"),
+        ("export", "card-png", ship, "-o", tmp_path / "pictures"),
+    ):
+        result = call_shipyard(*argv)
+        _no_bug(result)
+        assert result.returncode == 0, result.stderr
     assert (tmp_path / "bad.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["bad-card.png", "bad-token.png"]
 
 
 def test_stat_block_text_holds_no_character_a_text_file_cannot(tmp_path: Path) -> None:
