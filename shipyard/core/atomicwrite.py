@@ -8,11 +8,11 @@ fsync, rename, so a crash or a full disk never leaves half a file. Around that:
 - a write lock (:func:`locked`): an advisory ``flock`` on each file about to be replaced,
   held while it is replaced. A command that reads a design, changes it and writes it back
   (``set``, ``fix --in-place``) holds the lock from before its read until after its write,
-  so two such commands on one file take turns and neither's change is lost (twenty
-  ``set --in-place`` at once each reported "wrote" while all but two changes were lost);
+  so two such commands on one file take turns and neither's change is lost (without it,
+  each read the file before the others wrote and wrote its own copy over theirs, and
+  each said "wrote");
 - a file the user write-protected (no write permission bit) is never replaced, not even
-  by root, for whom the permission bits do not stop a write
-  (:func:`refuse_read_only`);
+  by root, for whom the permission bits do not stop a write (:func:`refuse_read_only`);
 - a link, pipe, device or folder is never replaced by a plain file (:func:`refuse_non_regular`).
 
 Standard library only: the command line imports this on every write.

@@ -65,7 +65,7 @@ def test_twenty_parallel_sets_on_one_file_keep_every_change(tmp_path: Path) -> N
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rapier.ship"]  # no temporary or lock file left
 
 
-def test_a_write_waits_for_the_lock_and_then_says_who_holds_it(tmp_path: Path) -> None:
+def test_a_write_waits_for_the_lock_and_then_says_who_holds_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Another program holding the file's lock past the wait: a clear error, the file as it was."""
     import fcntl
 
@@ -75,16 +75,13 @@ def test_a_write_waits_for_the_lock_and_then_says_who_holds_it(tmp_path: Path) -
     ship = tmp_path / "rapier.ship"
     shutil.copy(SAMPLE, ship)
     before = ship.read_bytes()
+    monkeypatch.setattr(atomicwrite, "LOCK_WAIT", 0.2)
     with ship.open("rb") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)
-        with pytest.raises(InputError) as caught, atomicwrite.locked([ship], wait=0.2):
-            pass
-        with pytest.raises(InputError):
-            old, atomicwrite.LOCK_WAIT = atomicwrite.LOCK_WAIT, 0.2
-            try:
-                atomicwrite.atomic_write_bytes(ship, b"{}")
-            finally:
-                atomicwrite.LOCK_WAIT = old
+        with pytest.raises(InputError) as caught:
+            atomicwrite.atomic_write_bytes(ship, b"{}")
+        result = call_shipyard("set", ship, "drv=2", "--in-place")
+    assert result.returncode == 2 and "holds its lock" in result.stderr, result.stderr
     problem = caught.value.problems[0]
     assert problem.file == str(ship)
     assert "holds its lock" in problem.message and "nothing was written" in problem.message
