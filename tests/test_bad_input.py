@@ -951,7 +951,7 @@ def test_a_full_disk_during_a_200_block_import_leaves_nothing(
     import errno
 
     from shipyard.cli import main
-    from shipyard.core import designfile
+    from shipyard.core import atomicwrite
 
     block = (ROOT / "tests/data/statblocks/rebel-fighter.txt").read_text()
     text = tmp_path / "fleet.txt"
@@ -966,7 +966,7 @@ def test_a_full_disk_during_a_200_block_import_leaves_nothing(
             raise OSError(errno.ENOSPC, "No space left on device")
         real_fsync(fd)
 
-    monkeypatch.setattr(designfile.os, "fsync", fsync)
+    monkeypatch.setattr(atomicwrite.os, "fsync", fsync)
     folder = tmp_path / "fleet"
     assert main(["import", "statblock", str(text), "-o", str(folder), "--no-user-catalog"]) == 2
     err = capsys.readouterr().err
@@ -976,7 +976,7 @@ def test_a_full_disk_during_a_200_block_import_leaves_nothing(
 
 
 def test_a_rename_that_fails_undoes_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from shipyard.core import designfile
+    from shipyard.core import atomicwrite
 
     old = tmp_path / "a.ship"
     old.write_text("old a")
@@ -990,10 +990,10 @@ def test_a_rename_that_fails_undoes_the_others(tmp_path: Path, monkeypatch: pyte
             raise OSError(5, "Input/output error")
         real_replace(src, dst)
 
-    monkeypatch.setattr(designfile.os, "replace", replace)
+    monkeypatch.setattr(atomicwrite.os, "replace", replace)
     with pytest.raises(InputError, match="Input/output error"):
-        designfile.atomic_write_many([(old, b"new a"), (tmp_path / "b.ship", b"new b")])
-    monkeypatch.setattr(designfile.os, "replace", real_replace)
+        atomicwrite.atomic_write_many([(old, b"new a"), (tmp_path / "b.ship", b"new b")])
+    monkeypatch.setattr(atomicwrite.os, "replace", real_replace)
     assert old.read_text() == "old a"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ship"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.core import designfile
+from shipyard.core import atomicwrite
 from shipyard.core.designfile import (
     FORMAT_VERSION,
     design_from_document,
@@ -53,7 +53,7 @@ def test_atomic_save_keeps_the_old_file_when_writing_fails(tmp_path: Path, monke
     def fail(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(designfile.os, "replace", fail)
+    monkeypatch.setattr(atomicwrite.os, "replace", fail)
     with pytest.raises(InputError) as exc:
         save_design(sample("rebel-fighter"), target)
     assert str(exc.value) == f"{target}: cannot write the file: No space left on device"
@@ -126,10 +126,10 @@ def test_many_files_are_each_synced_before_any_is_renamed(tmp_path: Path, monkey
 
     (tmp_path / "old-3.json").write_bytes(b"old")
     files = [(tmp_path / (f"old-{n}.json" if n == 3 else f"new-{n}.png"), bytes([n]) * 5000) for n in range(40)]
-    monkeypatch.setattr(designfile.os, "fsync", fsync)
-    monkeypatch.setattr(designfile.os, "replace", replace)
-    monkeypatch.setattr(designfile.os, "link", link)
-    designfile.atomic_write_many(files)
+    monkeypatch.setattr(atomicwrite.os, "fsync", fsync)
+    monkeypatch.setattr(atomicwrite.os, "replace", replace)
+    monkeypatch.setattr(atomicwrite.os, "link", link)
+    atomicwrite.atomic_write_many(files)
     assert events[:40] == ["sync"] * 40  # every file's data on the disk first
     assert sorted(events[40:-1]) == ["link"] + ["rename"] * 40
     assert events[-1] == "sync"  # then the folder, so the new names last too

@@ -117,6 +117,14 @@ def suggestion_lines(proposals: list[Any]) -> list[str]:
 
 
 def cmd_fix(args: argparse.Namespace) -> int:
+    from shipyard.core.atomicwrite import locked
+
+    # --in-place reads, changes and writes one file: under its write lock, as `set` does
+    with locked([Path(args.file)] if args.in_place else []):
+        return _fix(args)
+
+
+def _fix(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import LoadedDesign, save_design
     from shipyard.core.errors import InputError
 

@@ -138,6 +138,7 @@ def _slug(name: str) -> str:
 def cmd_import(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import EXTENSION, make_folder, save_designs
     from shipyard.core.errors import InputError
+    from shipyard.core.safepaths import exists, is_folder
     from shipyard.core.termtext import escape, quote
 
     ruleset, fmt, entry = _format(args, args.ruleset, "reads")
@@ -149,11 +150,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise exc.with_file(label) from None
     out = Path(args.output)
     # a folder: an existing one, a name ending in a slash ("-o ships/"), or several designs
-    as_folder = out.is_dir() or args.output.endswith(("/", os.sep)) or len(results) > 1
+    as_folder = is_folder(out) or args.output.endswith(("/", os.sep)) or len(results) > 1
     if not as_folder:
         targets = [out]
     else:
-        if out.exists() and not out.is_dir():
+        if exists(out) and not is_folder(out):
             why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} designs"
             raise InputError.single(f"{why}, so -o must name a folder, but this is a file", file=str(out))
         names: list[str] = []
@@ -185,7 +186,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         loaded = r.loaded(target)
         loaded.design = r.design_with_report_notes() if not r.ok else r.design
         designs.append((loaded, target))
-    new_folder = as_folder and not out.exists()
+    new_folder = as_folder and not exists(out)
     if as_folder:
         make_folder(out)
     try:
@@ -205,6 +206,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import atomic_write_text, load_design
+    from shipyard.core.usertext import document_text
 
     texts: list[str] = []
     for name in args.files:
@@ -212,7 +214,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
         )
         _, fmt, entry = _format(args, loaded.ruleset, "writes")
-        texts.append(fmt.write(loaded.design, loaded.catalog, markdown=args.markdown))
+        texts.append(document_text(fmt.write(loaded.design, loaded.catalog, markdown=args.markdown)))
         lost = fmt.lost(loaded.design, loaded.catalog)
         if lost:
             print(f"shipyard: note: {name}: {entry.name} cannot hold {', '.join(lost)}", file=sys.stderr)

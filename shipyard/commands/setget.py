@@ -58,8 +58,9 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
 def split_items(items: list[str]) -> tuple[list[str], list[str]]:
     """FILE... PATH=VALUE...: the files come first; the first word with '=' that names no file starts the changes."""
     from shipyard.core.errors import InputError
+    from shipyard.core.safepaths import exists
 
-    start = next((i for i, t in enumerate(items) if "=" in t and not Path(t).exists()), len(items))
+    start = next((i for i, t in enumerate(items) if "=" in t and not exists(t)), len(items))
     files, changes = items[:start], items[start:]
     if not files:
         raise InputError.single("give the design files first, then the changes", allowed="FILE... PATH=VALUE...")
@@ -76,7 +77,7 @@ def split_items(items: list[str]) -> tuple[list[str], list[str]]:
 def change_design(loaded: Any, changes: list[str]) -> tuple[Any, list[dict[str, Any]]]:
     """The design with each ``PATH=VALUE`` made in turn (the editor's edit), and what each changed."""
     from shipyard.core.edits import set_at
-    from shipyard.core.errors import InputError
+    from shipyard.core.errors import TOP_LEVEL, InputError
     from shipyard.core.namedpaths import parse_value, resolve
     from shipyard.core.paths import value_at
     from shipyard.core.places import place
@@ -89,12 +90,12 @@ def change_design(loaded: Any, changes: list[str]) -> tuple[Any, list[dict[str, 
         path = resolve(named, data, catalog)
         before = value_at(data, path)
         try:
-            design = set_at(design, path, parse_value(raw, before), catalog)
+            design = set_at(design, path, parse_value(raw, before), catalog, strict=True)
         except InputError as exc:
             if any(p.message.startswith("unknown field") for p in exc.problems):
                 resolve(named, data, catalog, new_key=False)  # raises: the places there are
-            for p in exc.problems:
-                p.path = p.path or path
+            for p in exc.problems:  # an error of the whole design (its kind) is one of the place changed
+                p.path = path if p.path in (None, "", TOP_LEVEL) else p.path
             raise
         after_data = design.model_dump(mode="json")
         after = value_at(after_data, path)
@@ -121,6 +122,7 @@ def _clipped(text: str, most: int = 40) -> str:
 def _targets(files: list[str], args: argparse.Namespace) -> list[Path | None]:
     from shipyard.core.designfile import make_folder
     from shipyard.core.errors import InputError
+    from shipyard.core.safepaths import is_folder
 
     if args.dry_run:
         return [None] * len(files)
@@ -132,7 +134,7 @@ def _targets(files: list[str], args: argparse.Namespace) -> list[Path | None]:
             path="-o",
         )
     out = Path(args.output)
-    if len(files) == 1 and not out.is_dir():
+    if len(files) == 1 and not is_folder(out):
         return [out]
     make_folder(out)
     targets = [out / Path(f).name for f in files]
@@ -143,13 +145,30 @@ def _targets(files: list[str], args: argparse.Namespace) -> list[Path | None]:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
-    from shipyard.core.designfile import LoadedDesign, save_designs
-    from shipyard.core.errors import InputError, Problem
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.atomicwrite import locked
 
     files, changes = split_items(args.items)
     targets = _targets(files, args)
     refuse_existing([t for t in targets if t is not None], args.force or args.in_place, rewritable=files)
+    # read, change and write under each target's write lock: another `set` on the same file
+    # at the same moment waits for this one's write, then reads it (else one change is lost)
+    with locked(t for t in targets if t is not None):
+        results = _change_and_write(args, files, targets, changes)
+    if args.json:
+        print(json.dumps([_as_json(*r) for r in results], indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write("".join(_as_text(*r) for r in results))
+    return EXIT_OK if all(r[4].valid for r in results) else EXIT_FINDINGS
+
+
+def _change_and_write(
+    args: argparse.Namespace, files: list[str], targets: list[Path | None], changes: list[str]
+) -> list[tuple[str, Path | None, Any, list[dict[str, Any]], Any, Any]]:
+    """Each design read and changed, then all written together, or none if one cannot be changed."""
+    from shipyard.core.designfile import LoadedDesign, save_designs
+    from shipyard.core.errors import InputError, Problem
+    from shipyard.core.evaluate import evaluate
+
     results, problems, writes = [], list[Problem](), []
     for name, target in zip(files, targets, strict=True):
         try:
@@ -169,11 +188,7 @@ def cmd_set(args: argparse.Namespace) -> int:
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
         raise InputError(problems)
     save_designs(writes)
-    if args.json:
-        print(json.dumps([_as_json(*r) for r in results], indent=2, ensure_ascii=False))
-    else:
-        sys.stdout.write("".join(_as_text(*r) for r in results))
-    return EXIT_OK if all(r[4].valid for r in results) else EXIT_FINDINGS
+    return results
 
 
 def _as_json(

@@ -15,7 +15,8 @@ EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_RENDER, EXIT_INTERNAL = 0, 1, 2, 3, 70
 OVERWRITE_RULE = (
     "Writing files: an existing file is replaced only with --force; a design is written back over "
     "the file it was read from only with --in-place (or -o FILE --force). Never replaced: a link, "
-    "a pipe, a device, a folder, or an input by a file of another kind (a PDF over a design)."
+    "a pipe, a device, a folder, a file without write permission, or an input by a file of another "
+    "kind (a PDF over a design)."
 )
 
 
@@ -63,8 +64,9 @@ def refuse_existing(
     that another process makes while this one works is an error when this one writes,
     never silently replaced (16 concurrent ``fix -o NEW`` each reported "wrote").
     """
-    from shipyard.core.designfile import expect_new, refuse_non_regular
+    from shipyard.core.atomicwrite import expect_new, refuse_to_replace
     from shipyard.core.errors import InputError, Problem
+    from shipyard.core.safepaths import exists
 
     targets = list(targets)
     sources = _FileKeys(Path(i) for i in inputs)
@@ -81,11 +83,11 @@ def refuse_existing(
             )
             continue
         try:
-            refuse_non_regular(t)
+            refuse_to_replace(t)
         except InputError as exc:
             problems += exc.problems
             continue
-        if not force and t.exists():
+        if not force and exists(t):
             problems.append(Problem("exists; use --force to replace it", str(t)))
     if problems:
         raise InputError(problems)

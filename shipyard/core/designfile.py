@@ -3,18 +3,14 @@
 Why JSON with an envelope: any tool can read it, the ruleset id says which module and
 catalog understand the body, and ``format_version`` lets a chain of pure migration
 functions upgrade old files. Files from a newer Shipyard are refused rather than guessed.
-Saving is atomic (temporary file in the same folder, fsync, rename), so a crash or a
-full disk never leaves a half-written design behind.
+Saving goes through :mod:`shipyard.core.atomicwrite` (temporary file, fsync, rename, under
+the file's write lock), so a crash or a full disk never leaves a half-written design behind.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import stat
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,14 +18,22 @@ from typing import Any
 from pydantic import ValidationError
 
 from shipyard.core.aswritten import AsWritten, kept_text
+
+# the atomic-write library lived here first; its names stay importable from designfile
+from shipyard.core.atomicwrite import atomic_write_bytes as atomic_write_bytes
+from shipyard.core.atomicwrite import atomic_write_many as atomic_write_many
+from shipyard.core.atomicwrite import atomic_write_text as atomic_write_text
+from shipyard.core.atomicwrite import expect_new as expect_new
+from shipyard.core.atomicwrite import make_folder as make_folder
+from shipyard.core.atomicwrite import refuse_non_regular as refuse_non_regular
+from shipyard.core.atomicwrite import write_into_folder as write_into_folder
 from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.hookspec import held
 from shipyard.core.loaded import FORMAT_VERSION as FORMAT_VERSION
 from shipyard.core.loaded import LoadedDesign as LoadedDesign
-from shipyard.core.safepaths import kind_of
 from shipyard.core.suggest import did_you_mean
-from shipyard.core.termtext import quote
+from shipyard.core.termtext import quote, shorten
 from shipyard.core.usertext import decode, read_limited, validate_strictly
 
 EXTENSION = ".ship"
@@ -128,12 +132,29 @@ def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
     return doc
 
 
+# What a value of each JSON type is written as, for an error that got another type: design
+# files and `shipyard set` take values strictly (true is not 1, "3" is not 3), and say so.
+_TYPE_ALLOWED = {
+    "int_type": "a whole number such as 3, without quotes",
+    "int_from_float": "a whole number such as 3",
+    "float_type": "a number such as 2.5, without quotes",
+    "bool_type": "true or false, without quotes",
+    "string_type": "text",
+}
+
+
 def validation_problems(exc: ValidationError, file: str | None, prefix: tuple[object, ...]) -> list[Problem]:
+    """Each of pydantic's errors as a problem at its place; a value of the wrong type names
+    the value given and what the place takes."""
     out = []
     for err in exc.errors():
         path = format_path((*prefix, *err["loc"]))
         if err["type"] == "extra_forbidden":
             out.append(Problem(f"unknown field {err['loc'][-1]!r}", file, path=path))
+        elif err["type"] in _TYPE_ALLOWED:
+            given = json.dumps(err.get("input"), ensure_ascii=False, default=str)
+            message = f"{err['msg']}, not {shorten(given, 60)}"
+            out.append(Problem(message, file, path=path, allowed=_TYPE_ALLOWED[err["type"]]))
         else:
             out.append(Problem(err["msg"], file, path=path))
     return out
@@ -230,242 +251,6 @@ def dumps(loaded: LoadedDesign) -> str:
     if loaded.written is not None:
         return kept_text(loaded.written, loaded.envelope(defaults=True), loaded.envelope(), loaded.catalog)
     return json.dumps(loaded.envelope(), indent=2, ensure_ascii=False) + "\n"
-
-
-def atomic_write_text(target: Path, text: str) -> None:
-    """Write ``text`` to ``target`` so that readers see the old file or the new one, never half."""
-    atomic_write_bytes(target, text.encode("utf-8"))
-
-
-def make_folder(folder: Path) -> None:
-    """Create ``folder`` (and its parents); a failure is the user's input error, with the reason."""
-    try:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError.single(f"cannot create the folder: {exc.strerror or exc}", file=folder) from None
-
-
-def write_into_folder(folder: Path, files: list[tuple[Path, bytes]]) -> None:
-    """Write ``files`` (paths inside ``folder``) all or none, making ``folder`` when it is missing;
-    a write that fails removes the folder again if it was made for it, so nothing is left."""
-    made = not Path(folder).exists()
-    make_folder(folder)
-    try:
-        atomic_write_many(files)
-    except BaseException:
-        if made:
-            with contextlib.suppress(OSError):
-                Path(folder).rmdir()
-        raise
-
-
-def refuse_non_regular(target: Path) -> None:
-    """An existing ``target`` that is not a regular file (a link, pipe, device, folder) is never replaced.
-
-    Replacing it would turn ``/dev/full``'s copy or a FIFO into a plain file, or write a
-    new file where a link stood; the user meant something else.
-    """
-    try:
-        mode = Path(target).lstat().st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
-    if not stat.S_ISREG(mode):
-        raise InputError.single(
-            f"is {kind_of(mode)}; Shipyard writes only new files or over regular files, so nothing was written",
-            file=target,
-        )
-
-
-def atomic_write_bytes(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` via a temporary file in the same folder, fsync and rename.
-
-    A folder that does not exist, a full disk or a missing permission is an
-    :class:`InputError` naming the file and the reason; the old file is left as it was.
-    """
-    atomic_write_many([(Path(target), data)])
-
-
-# Outputs the command line found absent and may not replace (no --force): each is created
-# exclusively, so one that appeared meanwhile (another `fix -o NEW` at the same moment) is
-# an error, not replaced. Filled by :func:`expect_new`, emptied as each is written.
-_MUST_BE_NEW: set[str] = set()
-
-
-def expect_new(targets: list[Path], new: bool) -> None:
-    """Mark ``targets`` as files the next write must create, not replace (``new``), or not."""
-    for t in targets:
-        key = os.path.abspath(t)  # noqa: PTH100  # not resolve(): the name the user gave
-        if new:
-            _MUST_BE_NEW.add(key)
-        else:
-            _MUST_BE_NEW.discard(key)
-
-
-def _place(tmp: Path, target: Path) -> None:
-    """Move the written ``tmp`` to ``target``: a rename over it, or, for a target that must be
-    new, a hard link that fails if a file appeared there meanwhile (then the name is freed)."""
-    key = os.path.abspath(target)  # noqa: PTH100
-    if key not in _MUST_BE_NEW:
-        os.replace(tmp, target)
-        return
-    try:
-        os.link(tmp, target)  # atomic, and never over an existing name
-    except FileExistsError:
-        raise InputError.single(
-            "appeared while Shipyard was writing it (another program made it); nothing was replaced, "
-            "use --force to replace it",
-            file=target,
-        ) from None
-    except OSError:  # a file system without hard links: claim the name, then rename over the claim
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        os.close(fd)
-        os.replace(tmp, target)
-    else:
-        tmp.unlink()
-    _MUST_BE_NEW.discard(key)
-
-
-def atomic_write_many(files: list[tuple[Path, bytes]]) -> None:
-    """Write several files all or nothing: every one is written, or none is changed.
-
-    Each goes to a temporary file beside its target first (a short name, so a target name
-    of any length the file system allows works) and is synced; only when all are written
-    are they renamed over their targets. If a rename fails, the ones already done are
-    undone (old files come back from a hard-linked copy where the file system allows).
-    Several files are written and synced side by side (:func:`_write_temps`).
-    """
-    for target, _ in files:
-        refuse_non_regular(target)
-    temps = _write_temps(files)
-    done: list[tuple[Path, Path | None]] = []
-    try:
-        for target, tmp in temps:
-            backup = _backup(target)
-            try:
-                _place(tmp, target)
-            except BaseException:
-                if backup is not None:
-                    backup.unlink(missing_ok=True)
-                raise
-            done.append((target, backup))
-    except BaseException as exc:
-        for _, tmp in temps:
-            tmp.unlink(missing_ok=True)
-        for target, backup in reversed(done):
-            with contextlib.suppress(OSError):
-                if backup is not None:
-                    os.replace(backup, target)
-                else:
-                    target.unlink()
-        if isinstance(exc, OSError):
-            raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
-        raise
-    for _, backup in done:
-        if backup is not None:
-            backup.unlink(missing_ok=True)
-    for folder in {_folder(t) for t, _ in files}:
-        _sync_folder(folder)
-
-
-SYNC_THREADS = 8
-"""Temporary files written and synced at once by :func:`_write_temps`."""
-
-
-def _write_temps(files: list[tuple[Path, bytes]]) -> list[tuple[Path, Path]]:
-    """Each file's synced temporary copy beside its target, in the order given; all or none.
-
-    Why side by side: an fsync waits for the file system's journal to commit, and on a
-    busy disk one commit takes milliseconds, so 200 files synced one after the other (a
-    Foundry export of 100 designs: an actor and a token each) took 0.8 to 1.2 s on the
-    shared test machine. Syncs that wait at the same time are committed together (ext4's
-    journal, like most, batches them), so eight threads took 0.05 to 0.15 s. The
-    guarantee is unchanged: every file is synced before any is renamed into place, so a
-    crash leaves each target whole (old or new), never half written. Not one sync of the
-    whole file system instead (``syncfs``): that is Linux only and waits for every other
-    program's unwritten data too.
-    """
-    if len(files) < 2:
-        return [(target, _write_temp(target, data)) for target, data in files]
-    from concurrent.futures import ThreadPoolExecutor, wait
-
-    with ThreadPoolExecutor(min(SYNC_THREADS, len(files)), thread_name_prefix="shipyard-sync") as pool:
-        futures = [pool.submit(_write_temp, target, data) for target, data in files]
-        try:
-            wait(futures)
-        except BaseException:  # an interrupt while waiting: let the started ones end, then remove them all
-            for f in futures:
-                f.cancel()
-            wait(futures)
-            _remove_temps(futures)
-            raise
-    failed = next((f.exception() for f in futures if f.exception() is not None), None)
-    if failed is not None:  # the first failure in the files' order is the one reported
-        _remove_temps(futures)
-        raise failed
-    return [(target, f.result()) for (target, _), f in zip(files, futures, strict=True)]
-
-
-def _remove_temps(futures: list[Any]) -> None:
-    for f in futures:
-        if not f.cancelled() and f.exception() is None:
-            f.result().unlink(missing_ok=True)
-
-
-def _folder(target: Path) -> Path:
-    return target.parent if str(target.parent) else Path()
-
-
-def _write_temp(target: Path, data: bytes) -> Path:
-    folder = _folder(target)
-    try:
-        fd, name = tempfile.mkstemp(prefix=".shipyard-", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return tmp
-
-
-def _backup(target: Path) -> Path | None:
-    """A hard link to the file about to be replaced, to put it back if a later rename fails."""
-    if not target.exists():
-        return None
-    # os.urandom is what secrets.token_hex reads (secrets would load hmac on every start)
-    backup = _folder(target) / f".shipyard-{os.urandom(6).hex()}.old"
-    try:
-        os.link(target, backup)
-    except OSError:
-        return None
-    return backup
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
 
 
 def refuse_installed(file: Path | str) -> None:

@@ -17,6 +17,7 @@ from shipyard.core.designfile import validation_problems
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.model import Catalog
 from shipyard.core.paths import parse_path
+from shipyard.core.usertext import validate_strictly
 
 __all__ = ["apply_all", "get_at", "insert_at", "parse_path", "remove_at", "set_at"]
 
@@ -31,9 +32,13 @@ def _container(data: Any, parts: list[str | int], path: str) -> Any:
     return node
 
 
-def _rebuild(design: Any, data: dict[str, Any], catalog: Catalog, resolve: bool = True) -> Any:
+def _rebuild(design: Any, data: dict[str, Any], catalog: Catalog, resolve: bool = True, strict: bool = False) -> Any:
+    """``data`` validated as the design's model, then resolved. ``strict``: validated exactly as a
+    design file is read (:func:`shipyard.core.usertext.validate_strictly`), for values a person
+    typed as text (``shipyard set``): ``drv=true`` or ``drv="3"`` is refused, as the file holding
+    it is, instead of written as 1 or 3. The editor's widgets give typed values and stay lax."""
     try:
-        new = type(design).model_validate(data)
+        new = validate_strictly(type(design), data) if strict else type(design).model_validate(data)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, None, ())) from None
     return catalog.module.resolve(new, catalog) if resolve else new
@@ -68,11 +73,12 @@ def _remove(data: Any, list_path: str, index: int) -> None:
     del target[index]
 
 
-def set_at(design: Any, path: str, value: Any, catalog: Catalog) -> Any:
-    """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key)."""
+def set_at(design: Any, path: str, value: Any, catalog: Catalog, *, strict: bool = False) -> Any:
+    """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key); ``strict``:
+    the value is taken only if a design file holding it would be read (see :func:`_rebuild`)."""
     data = design.model_dump(mode="json")
     _set(data, path, value)
-    return _rebuild(design, data, catalog)
+    return _rebuild(design, data, catalog, strict=strict)
 
 
 def insert_at(design: Any, list_path: str, item: Any, catalog: Catalog, index: int | None = None) -> Any:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+WHERE_LIMIT = 300
+"""Characters of a file name or a place an error line shows before "... (N more)"."""
+
 
 @dataclass
 class Problem:
@@ -23,16 +26,20 @@ class Problem:
     allowed: str | None = None
 
     def where(self) -> str:
+        """The file (line, column) and the place, each cut to :data:`WHERE_LIMIT` characters: a
+        file name thousands of characters long still leaves room in the line for what is wrong."""
+        from shipyard.core.termtext import shorten
+
         parts = []
         if self.file:
-            loc = self.file
+            loc = shorten(self.file, WHERE_LIMIT)
             if self.line is not None:
                 loc += f":{self.line}"
                 if self.column is not None:
                     loc += f":{self.column}"
             parts.append(loc)
         if self.path:
-            parts.append(f"at {self.path}")
+            parts.append(f"at {shorten(self.path, WHERE_LIMIT)}")
         return " ".join(parts)
 
     def __str__(self) -> str:
@@ -101,6 +108,10 @@ class InputError(Exception):
         return "\n".join(str(p) for p in self.problems)
 
 
+TOP_LEVEL = "(top level)"
+"""The place :func:`format_path` gives an error of the whole document or design."""
+
+
 def format_path(loc: tuple[object, ...] | list[object]) -> str:
     """Turn a location tuple such as ``("weapons", 1, "count")`` into ``weapons[1].count``."""
     out = ""
@@ -109,4 +120,4 @@ def format_path(loc: tuple[object, ...] | list[object]) -> str:
             out += f"[{part}]"
         else:
             out += f".{part}" if out else str(part)
-    return out or "(top level)"
+    return out or TOP_LEVEL

@@ -20,6 +20,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.paths import join_path
 from shipyard.core.placewords import entry_name
 from shipyard.core.suggest import normalise
+from shipyard.core.termtext import quote, shorten
 
 if TYPE_CHECKING:
     from shipyard.core.model import Catalog
@@ -40,7 +41,7 @@ def split(path: str) -> list[tuple[str, bool]]:
             out.append((m.group(1), True) if m.group(1) is not None else (m.group(2).strip(), False))
     if pos != len(path) or not out or any(not text for text, _ in out):
         raise InputError.single(
-            f"not a place in a design: {path!r}",
+            f"not a place in a design: {quote(path)}",
             path=path,
             allowed="field names joined by '.', list entries in brackets: weapons[Heavy Laser].count, weapons[0].count",
         )
@@ -83,12 +84,14 @@ def _key(text: str, node: dict[str, Any]) -> str | None:
 
 def _entry(text: str, entries: list[Any], catalog: Catalog, where: str, path: str) -> int:
     """The index of the entry ``text`` names: a position, a name, an id."""
-    if text.isdigit() or (text.startswith("#") and text[1:].isdigit()):
-        index = int(text[1:]) - 1 if text.startswith("#") else int(text)
+    digits = text.removeprefix("#")
+    if digits.isascii() and digits.isdigit():
+        # a position past any list's length (thousands of digits, which int() refuses) is simply none there
+        index = -1 if len(digits) > 9 else int(digits) - 1 if text.startswith("#") else int(digits)
         if 0 <= index < len(entries):
             return index
         raise InputError.single(
-            f"{where} has {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}; there is no entry {text}",
+            f"{where} has {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}; there is no entry {shorten(text)}",
             path=path,
             allowed=f"0 to {len(entries) - 1}, #1 to #{len(entries)}, or an entry's name" if entries else "none",
         )
@@ -99,12 +102,14 @@ def _entry(text: str, entries: list[Any], catalog: Catalog, where: str, path: st
     names = [entry_name(e, catalog) or f"#{i + 1}" for i, e in enumerate(entries)]
     if hits:
         raise InputError.single(
-            f"{len(hits)} entries of {where} are named {text!r}: say which by position",
+            f"{len(hits)} entries of {where} are named {quote(text)}: say which by position",
             path=path,
             allowed=", ".join(f"{where}[{i}]" for i in hits),
         )
     raise InputError.single(
-        f"{where} has no entry {text!r}", path=path, allowed=", ".join(names) if names else "none (the list is empty)"
+        f"{where} has no entry {quote(text)}",
+        path=path,
+        allowed=", ".join(names) if names else "none (the list is empty)",
     )
 
 
@@ -171,7 +176,7 @@ def _refused(path: str, data: Any, catalog: Catalog, done: list[str | int], text
     ranked = sorted(named_paths(data, catalog, done), key=rank)
     where = f" under {_named_prefix(data, catalog, done)}" if done else ""
     return InputError.single(
-        f"no such place in the design: {path} ({text!r} is not a place{where})",
+        f"no such place in the design: {shorten(path)} ({quote(text)} is not a place{where})",
         path=path,
         allowed=", ".join(ranked[:SHOWN]) + (", ..." if len(ranked) > SHOWN else ""),
     )
@@ -181,8 +186,14 @@ def parse_value(text: str, current: Any) -> Any:
     """A value as typed: JSON where the place holds a number, true/false, a list or an
     object (``4``, ``true``, ``null`` to clear an optional place), the text itself where it
     holds text (``name=Red Five``; ``"4"`` in JSON quotes is text too)."""
+    from shipyard.core.designfile import DuplicateKey, no_duplicate_keys
+
     try:
-        parsed = json.loads(text)
+        parsed = json.loads(text, object_pairs_hook=no_duplicate_keys)
+    except DuplicateKey as exc:  # as a design file's reader refuses it
+        raise InputError.single(f"malformed JSON: the key {quote(exc.args[0])} appears twice in one object") from None
+    except RecursionError:
+        raise InputError.single("malformed JSON: nested too deeply") from None
     except ValueError:
         return text
     if isinstance(current, str) and not isinstance(parsed, str) and parsed is not None:

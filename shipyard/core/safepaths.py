@@ -55,6 +55,24 @@ def is_regular_file(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def exists(path: str | os.PathLike[str]) -> bool:
+    """True when something is at ``path``; False for a name no file can have (too long, a NUL
+    byte), which :meth:`Path.exists` raises for: an argument a person typed is only a name."""
+    try:
+        os.stat(path)  # noqa: PTH116
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def is_folder(path: str | os.PathLike[str]) -> bool:
+    """True for a folder (after links); False for anything else, and for a name no file can have."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)  # noqa: PTH116
+    except (OSError, ValueError):
+        return False
+
+
 _KINDS = (
     (stat.S_ISLNK, "a symbolic link"),
     (stat.S_ISDIR, "a folder"),

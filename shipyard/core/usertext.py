@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
@@ -94,3 +95,18 @@ def validate_strictly(model: type[M], data: Any) -> M:
     has not (dates) are given as their text.
     """
     return model.model_validate_json(json.dumps(data, default=str), strict=True)
+
+
+# Characters no document may hold (XML 1.0 forbids them even escaped, and a text file with
+# them is read back as binary): C0 controls but tab, new line and return; lone surrogates;
+# U+FFFE and U+FFFF.
+_NOT_IN_DOCUMENTS_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_AS_SPACE = {"\x0b": " ", "\x0c": " "}  # a vertical tab or form feed is a space in running text
+
+
+def document_text(text: str) -> str:
+    """``text`` fit for a document Shipyard writes (a sheet's HTML, a token's SVG, stat-block
+    text): the characters no document may hold removed, a vertical tab or form feed made a
+    space. A design's name or notes may hold them (pasted in, or typed as JSON escapes such
+    as ``\\u0000``); the design keeps them, only what is made from it is cleaned."""
+    return _NOT_IN_DOCUMENTS_RE.sub(lambda m: _AS_SPACE.get(m.group(0), ""), text)

@@ -37,10 +37,15 @@ class Picture:
     data: bytes
 
 
+# C0 and C1 controls, DEL, U+FFFE and U+FFFF: characters a design file's name may hold but an
+# output's name should not (a new line in a file name breaks every "wrote NAME" line and script)
+_NOT_IN_NAMES_RE = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
+
+
 def stem(loaded: LoadedDesign, index: int) -> str:
     """A file name's stem for a design: its file's stem, or a slug of its name."""
-    if loaded.file is not None:
-        return loaded.file.stem
+    if loaded.file is not None:  # control characters would go on into the output's name: each made a "-"
+        return _NOT_IN_NAMES_RE.sub("-", loaded.file.stem)
     name = str(getattr(loaded.design, "name", "") or f"design-{index + 1}")
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or f"design-{index + 1}"
 

@@ -41,6 +41,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from shipyard.core.safepaths import UnsafePath, kind_of, walk
 from shipyard.core.termtext import shorten
+from shipyard.core.usertext import document_text
 
 # A template file is read whole; a sheet's templates are a few KB.
 MAX_TEMPLATE_BYTES = 1024 * 1024
@@ -171,10 +172,15 @@ def _where(exc: BaseException, dirs: list[Path]) -> str:
 
 
 def render_html(dirs: list[Path], name: str, context: dict[str, Any], fillable: bool = False) -> str:
-    """The HTML of template ``name``; with ``fillable`` the shared macros draw form fields."""
+    """The HTML (or SVG) of template ``name``; with ``fillable`` the shared macros draw form fields.
+
+    Every sheet, card and token is made here, so this is the one place a design's text
+    enters a document, and the one place it is made fit for one (:func:`document_text`): a
+    token's SVG drawn by resvg refused a design named with a control character ("a non-XML
+    character") and the export failed as a bug."""
     env = environment(dirs, fillable)
     try:
-        return env.get_template(name).render(**context)
+        return document_text(env.get_template(name).render(**context))
     except TemplateSyntaxError as exc:
         raise TemplateProblem(
             f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}"

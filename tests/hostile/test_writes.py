@@ -1,0 +1,158 @@
+"""Hostile writes: many writers at once on one design, and a file the user write-protected.
+
+Twenty ``shipyard set --in-place`` at once on one file each said "wrote" while all but two
+changes were lost (each read the file before the others' writes and wrote its own copy
+over theirs); a write-protected (0444) design was replaced and the command said it wrote it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, call_shipyard
+
+SAMPLE = ROOT / "catalogs" / "wing-commander" / "examples" / "rapier.ship"
+
+# twenty different text places of one design: each writer changes one
+PLACES = [
+    "name",
+    "class",
+    "pilot.name",
+    *(f"compartments[{c}].name" for c in range(3)),
+    *(f"compartments[0].components[{i}].name" for i in range(4)),
+    *(f"compartments[1].components[{i}].name" for i in range(4)),
+    *(f"compartments[2].components[{i}].name" for i in range(6)),
+]
+
+
+def _value_at(data: object, path: str) -> object:
+    from shipyard.core.paths import parse_path
+
+    for part in parse_path(path):
+        data = data[part]  # type: ignore[index]
+    return data
+
+
+def test_twenty_parallel_sets_on_one_file_keep_every_change(tmp_path: Path) -> None:
+    assert len(PLACES) == 20
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(SAMPLE, ship)
+    env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"}
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "shipyard", "set", str(ship), f"{place}=Changed {i}", "--in-place"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for i, place in enumerate(PLACES)
+    ]
+    outputs = [(p.wait(timeout=300), *p.communicate()) for p in runs]
+    said_wrote = sum(1 for code, out, _ in outputs if code == 0 and f"wrote {ship}" in out)
+    design = json.loads(ship.read_text(encoding="utf-8"))["design"]
+    kept = sum(1 for i, place in enumerate(PLACES) if _value_at(design, place) == f"Changed {i}")
+    assert [err for _, _, err in outputs if err] == []
+    assert (kept, said_wrote) == (20, 20), f"changes kept {kept} / runs that said wrote {said_wrote}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rapier.ship"]  # no temporary or lock file left
+
+
+def test_a_write_waits_for_the_lock_and_then_says_who_holds_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another program holding the file's lock past the wait: a clear error, the file as it was."""
+    import fcntl
+
+    from shipyard.core import atomicwrite
+    from shipyard.core.errors import InputError
+
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(SAMPLE, ship)
+    before = ship.read_bytes()
+    monkeypatch.setattr(atomicwrite, "LOCK_WAIT", 0.2)
+    with ship.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(InputError) as caught:
+            atomicwrite.atomic_write_bytes(ship, b"{}")
+        result = call_shipyard("set", ship, "drv=2", "--in-place")
+    assert result.returncode == 2 and "holds its lock" in result.stderr, result.stderr
+    problem = caught.value.problems[0]
+    assert problem.file == str(ship)
+    assert "holds its lock" in problem.message and "nothing was written" in problem.message
+    assert ship.read_bytes() == before
+
+
+def _read_only(path: Path) -> None:
+    path.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)  # 0444
+
+
+def test_set_in_place_refuses_a_write_protected_file(tmp_path: Path) -> None:
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(SAMPLE, ship)
+    _read_only(ship)
+    before = ship.read_bytes()
+    result = call_shipyard("set", ship, "drv=2", "--in-place")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert str(ship) in result.stderr
+    assert "read-only" in result.stderr and "chmod u+w" in result.stderr
+    assert "wrote" not in result.stdout
+    assert "this is a bug" not in result.stderr
+    assert ship.read_bytes() == before
+    assert stat.S_IMODE(ship.stat().st_mode) == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rapier.ship"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("set", "{ship}", "drv=2", "-o", "{out}", "--force"),
+        ("fix", "{ship}", "--apply", "1", "-o", "{out}", "--force"),
+        ("export", "foundry", "{ship}", "-o", "{folder}", "--force"),
+        ("print", "{ship}", "-o", "{out_pdf}", "--force"),
+    ],
+    ids=["set -o", "fix -o", "export foundry", "print"],
+)
+def test_forced_outputs_never_replace_a_write_protected_file(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """--force replaces a file that exists, never one the user write-protected."""
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(SAMPLE, ship)
+    out, out_pdf, folder = tmp_path / "out.ship", tmp_path / "out.pdf", tmp_path / "foundry"
+    if argv[0] == "fix":  # a design with an error a proposal cures
+        call_shipyard("set", ship, "pilot.dex=99", "--in-place")
+    if argv[0] == "export":
+        first = call_shipyard(*[a.format(ship=ship, folder=folder) for a in argv])
+        assert first.returncode == 0, first.stderr
+        protected = sorted(folder.iterdir())
+    else:
+        protected = [out_pdf if argv[0] == "print" else out]
+        protected[0].write_bytes(b"kept as it was")
+    for p in protected:
+        _read_only(p)
+    before = {p: p.read_bytes() for p in protected}
+    result = call_shipyard(*[a.format(ship=ship, out=out, out_pdf=out_pdf, folder=folder) for a in argv])
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "read-only" in result.stderr and "this is a bug" not in result.stderr
+    assert {p: p.read_bytes() for p in protected} == before
+
+
+def test_the_editor_save_refuses_a_write_protected_file(tmp_path: Path) -> None:
+    """The save the editor calls (designfile.save_design) refuses the same way, for root too."""
+    from shipyard.core.designfile import load_design, save_design
+    from shipyard.core.errors import InputError
+
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(SAMPLE, ship)
+    loaded = load_design(ship)
+    _read_only(ship)
+    before = ship.read_bytes()
+    with pytest.raises(InputError) as caught:
+        save_design(loaded, ship)
+    assert "read-only" in caught.value.problems[0].message
+    assert caught.value.problems[0].file == str(ship)
+    assert ship.read_bytes() == before
