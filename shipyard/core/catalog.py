@@ -644,7 +644,12 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...], key: CacheKey | None
 
     trusted = ("shipyard", info.package.split(".")[0])
     cached = catalog_cache.read(key, trusted)
-    if isinstance(cached, Catalog) and cached.base is None and cached.meta.id == ruleset_id:
+    if (  # the catalog says whose it is, as its key did
+        isinstance(cached, Catalog)
+        and cached.base is None
+        and isinstance(cached.meta, RulesetMeta)
+        and cached.meta.id == ruleset_id
+    ):
         cached.attach(module)  # modules are not cached
         return cached
     builder = _Builder(info, module)

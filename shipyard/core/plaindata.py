@@ -155,6 +155,7 @@ class _Encoder:
 
 
 _PENDING = object()
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 class _Decoder:
@@ -162,6 +163,8 @@ class _Decoder:
         self.trusted = trusted
         self.table: list[Any] = []
         self.model = _model_base()
+        self.found: dict[str, Any] = {}  # names looked up already
+        self.paths: dict[str, Path] = {}
 
     def slot(self) -> int:
         self.table.append(_PENDING)
@@ -169,6 +172,8 @@ class _Decoder:
 
     def lookup(self, name: Any) -> Any:
         """The class or function ``name`` names, in a trusted module already imported."""
+        if isinstance(name, str) and name in self.found:
+            return self.found[name]
         if not isinstance(name, str) or name.count(":") != 1:
             raise Undecodable(f"not a name: {name!r}")
         module_name, qualname = name.split(":")
@@ -181,6 +186,7 @@ class _Decoder:
             found = found.__dict__.get(part) if isinstance(found, type | types.ModuleType) else None
         if not isinstance(found, type | types.FunctionType):
             raise Undecodable(f"{name} is not a class or a function")
+        self.found[name] = found
         return found
 
     def cls(self, name: Any) -> type:
@@ -191,13 +197,13 @@ class _Decoder:
 
     def decode(self, tree: Any) -> Any:
         kind = type(tree)
-        if kind is str or kind is int or kind is bool or tree is None or kind is float:
+        if kind in _SCALARS:
             return tree
         if kind is list:
             at = self.slot()
             out: list[Any] = []
-            self.table[at] = out
-            out.extend(self.decode(v) for v in tree)
+            self.table[at] = out  # before its items: an item may refer back to it
+            out.extend([v if type(v) in _SCALARS else self.decode(v) for v in tree])
             return out
         if kind is not dict:
             raise Undecodable(f"not a value: {kind.__name__}")
@@ -206,8 +212,7 @@ class _Decoder:
             at = self.slot()
             plain: dict[str, Any] = {}
             self.table[at] = plain
-            for k, v in tree.items():
-                plain[k] = self.decode(v)
+            plain.update({k: v if type(v) in _SCALARS else self.decode(v) for k, v in tree.items()})
             return plain
         if tag == "r":
             index = tree.get("i")
@@ -229,8 +234,12 @@ class _Decoder:
             return made
         if tag == "b":
             return base64.b64decode(tree["v"], validate=True)
-        if tag == "p":
-            return Path(_text(tree["v"]))
+        if tag == "p":  # the same few files, over and over (every entry's origin): made once
+            text = _text(tree["v"])
+            path = self.paths.get(text)
+            if path is None:
+                path = self.paths[text] = Path(text)
+            return path
         if tag == "f":
             return Fraction(_text(tree["v"]))
         if tag == "raw":
