@@ -41,6 +41,7 @@ import hmac
 import json
 import os
 import secrets
+import shutil
 import stat
 import sys
 from collections.abc import Iterator
@@ -63,6 +64,9 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _OPEN_FILE = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _NOFOLLOW | getattr(os, "O_NOCTTY", 0)
 _OPEN_FILE |= getattr(os, "O_CLOEXEC", 0)
 _noted = False
+_tidied = False
+LEGACY_FILES = ("manifests.pickle", "field-fonts.pickle", "token-images.pickle", "preview-font-subsets.pickle")
+LEGACY_FOLDER = "compiled-templates"  # jinja2's own bytecode files, unsealed
 # path -> (its status when hashed, its digest): a file is hashed again only when it changes
 _digests: dict[Path, tuple[tuple[int, ...], str]] = {}
 
@@ -157,7 +161,25 @@ def _open(parts: tuple[str, ...], create: bool, fds: list[int]) -> int | None:
         if why is not None:
             _note(top.joinpath(*parts[:depth]), why)
             return None
+        if create and not depth:
+            _tidy(fds[-1])
     return fds[-1]
+
+
+def _tidy(dir_fd: int) -> None:
+    """Remove, once a process, what older versions kept and nothing reads now: the pickles
+    and the unsealed compiled templates."""
+    global _tidied
+    if _tidied:
+        return
+    _tidied = True
+    with contextlib.suppress(OSError):
+        for name in os.listdir(dir_fd):
+            if name.endswith(".pickle") and (name.startswith("catalog-") or name in LEGACY_FILES):
+                with contextlib.suppress(OSError):
+                    os.unlink(name, dir_fd=dir_fd)
+            elif name == LEGACY_FOLDER:
+                shutil.rmtree(name, ignore_errors=True, dir_fd=dir_fd)
 
 
 def _split(name: str) -> tuple[tuple[str, ...], str]:

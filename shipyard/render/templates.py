@@ -140,7 +140,7 @@ class KeptCompiled(BytecodeCache):
         cachefile.write_sealed(self._name(bucket), bucket.bytecode_to_string())
 
 
-COMPILED_FOLDER = "compiled-templates"
+COMPILED_FOLDER = "sealed-templates"
 
 
 @lru_cache(maxsize=1)

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from shipyard.core import cachefile, catalog_cache
+from shipyard.core import cachefile, catalog_cache, plaindata
 from shipyard.core import catalog as catalog_module
 from shipyard.core.catalog import load_catalog
 from shipyard.render import templates
@@ -349,3 +349,90 @@ def test_a_compiled_template_runs_only_with_the_users_own_seal(tmp_path: Path, o
     secret.chmod(0o640)  # a secret others may read seals nothing
     assert render() == "<p>Kestrel</p>"
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600  # made again, the user's alone
+
+
+# --- the JSON a cache holds names classes; reading it imports and calls nothing --------------
+
+
+def envelope_with(tree: Any) -> dict[str, Any]:
+    return {"format": cachefile.FORMAT, "key": plaindata.encode("k"), "value": tree}
+
+
+@pytest.mark.parametrize(
+    "tree",
+    [
+        {"$": "fn", "c": "os:system"},  # a function outside Shipyard
+        {"$": "o", "c": "subprocess:Popen", "d": {"args": "touch x"}},  # a class outside Shipyard
+        {"$": "m", "c": "builtins:eval", "d": {}, "s": [], "x": None, "p": None},
+        {"$": "o", "c": "shipyard.core.errors:InputError", "d": {}},  # Shipyard's, but not plain data
+        {"$": "e", "c": "shipyard.core.model:Catalog", "v": 1},  # not an enumeration
+        {"$": "c", "c": "shipyard.core.cachefile:write"},  # a function where a class is named
+        {"$": "r", "i": 5},  # a reference to nothing
+        {"$": "t", "v": [{"$": "r", "i": 0}]},  # a tuple holding itself
+        {"$": "zz"},
+        {"$": "b", "v": "not base64!"},
+    ],
+)
+def test_a_cache_naming_what_it_may_not_is_not_used(own_cache: Path, tree: Any) -> None:
+    own_cache.mkdir(parents=True, mode=0o700)
+    (own_cache / "planted.json").write_text(json.dumps(envelope_with(tree)), encoding="utf-8")
+    (own_cache / "planted.json").chmod(0o600)
+    assert cachefile.read("planted.json", "k") is None
+    with pytest.raises(plaindata.Undecodable):
+        plaindata.decode(tree)
+
+
+def test_a_cache_naming_a_module_not_imported_does_not_import_it(own_cache: Path) -> None:
+    module = "shipyard.rulesets"  # Shipyard's own, trusted, but not imported by this
+    code = (
+        "import json, sys\nfrom shipyard.core import cachefile, plaindata\n"
+        f"tree = {{'$': 'o', 'c': '{module}.planted:Planted', 'd': {{}}}}\n"
+        "open(sys.argv[1], 'w').write(json.dumps({'format': cachefile.FORMAT, 'key': plaindata.encode('k'), "
+        "'value': tree}))\n"
+        "import os; os.chmod(sys.argv[1], 0o600)\n"
+        f"print(cachefile.read('planted.json', 'k'), {module!r} in sys.modules)\n"
+    )
+    own_cache.mkdir(parents=True, mode=0o700)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(own_cache / "planted.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.stdout.split() == ["None", "False"], proc.stderr
+
+
+def test_what_a_catalog_shares_is_shared_again_after_the_cache(own_cache: Path) -> None:
+    """A catalog's presets point back at it and share its entries: one object each, as built."""
+    built = load_catalog(RULESET, use_user_folder=False)
+    forget()
+    cached = load_catalog(RULESET, use_user_folder=False)
+    assert cached is not built and cached.meta.id == RULESET
+    base, built_base = cached.base, built.base
+    assert base is not None and built_base is not None
+    assert all(applied.base is base for applied in base.applied.values())
+
+    def shared(catalog: Any) -> list[bool]:
+        item = catalog.item("technology", "force-field")
+        return [a.item("technology", "force-field") is item for a in catalog.applied.values()]
+
+    assert shared(base) == shared(built_base)
+    assert isinstance(base.declared_form, plaindata.Raw)  # decoded only when first asked for
+    assert base.form == built_base.form
+
+
+def test_what_older_versions_kept_is_removed_not_read(
+    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marker = tmp_path / "ran"
+    plant(own_cache, marker, [*cachefile.LEGACY_FILES, f"catalog-{RULESET}-0-0.pickle"])
+    old_templates = own_cache / cachefile.LEGACY_FOLDER / "jinja2-3"
+    old_templates.mkdir(parents=True)
+    (old_templates / "__jinja2_0.cache").write_bytes(b"j2")
+    kept = own_cache / "unrelated.pickle"  # not one of ours: left alone
+    kept.write_bytes(b"")
+    monkeypatch.setattr(cachefile, "_tidied", False)  # as in a new process
+    assert force_field_cost() == 5
+    assert sorted(p.name for p in own_cache.iterdir() if p.suffix == ".pickle") == ["unrelated.pickle"]
+    assert not (own_cache / cachefile.LEGACY_FOLDER).exists() and not marker.exists()
