@@ -60,6 +60,15 @@ def _model_base() -> type | None:
     return getattr(pydantic, "BaseModel", None) if pydantic is not None else None
 
 
+def _plain_class(cls: type) -> bool:
+    """Whether an object of ``cls`` is made again by ``object.__new__`` and its ``__dict__``
+    (a dataclass, a plain class): not an exception, a class, an enumeration, nor a class
+    with slots or a ``__new__`` of its own."""
+    if issubclass(cls, BaseException | type | enum.Enum) or cls.__new__ is not object.__new__:
+        return False
+    return not any(c.__dict__.get("__slots__") for c in cls.__mro__)
+
+
 def _trusted(module: str, trusted: tuple[str, ...]) -> bool:
     return any(module == t or module.startswith(t + ".") for t in trusted)
 
@@ -145,10 +154,12 @@ class _Encoder:
         own_state = getattr(kind, "__getstate__", None)
         if own_state is not None and own_state is not getattr(object, "__getstate__", None):
             state = value.__getstate__()
-        elif hasattr(value, "__dict__") and not hasattr(kind, "__slots__"):
+        elif _plain_class(kind):
             state = dict(value.__dict__)
         else:
             raise Unencodable(f"{name}: not a model, a dataclass or a plain object")
+        if not _plain_class(kind):
+            raise Unencodable(f"{name}: not made again by object.__new__ and its attributes")
         if not isinstance(state, dict) or not all(type(k) is str for k in state):
             raise Unencodable(f"{name}: its state is not attributes by name")
         return {TAG: "o", "c": name, "d": self.encode(state)}
@@ -281,12 +292,8 @@ class _Decoder:
 
     def decode_object(self, tree: dict[str, Any]) -> Any:
         object_class = self.cls(tree["c"])
-        if issubclass(object_class, BaseException | type | enum.Enum) or (
-            self.model is not None and issubclass(object_class, self.model)
-        ):
+        if not _plain_class(object_class) or (self.model is not None and issubclass(object_class, self.model)):
             raise Undecodable(f"{tree['c']} is not a plain class")
-        if "__slots__" in object_class.__dict__ or object_class.__new__ is not object.__new__:
-            raise Undecodable(f"{tree['c']} is not made by object.__new__")
         at = self.slot()
         obj = object.__new__(object_class)
         self.table[at] = obj

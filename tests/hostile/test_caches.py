@@ -54,7 +54,7 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     """A cache folder of this test's own, and nothing remembered from another test."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("SHIPYARD_NO_CACHE", raising=False)
-    monkeypatch.delenv(cachefile.NOTED_VARIABLE, raising=False)
+    monkeypatch.setenv(cachefile.NOTED_VARIABLE, "")  # none said yet (and put back as it was after)
     monkeypatch.setattr(cachefile, "_noted", False)
     forget()
     yield tmp_path / "cache" / "shipyard"
