@@ -295,7 +295,7 @@ class _Decoder:
         if not _plain_class(object_class) or (self.model is not None and issubclass(object_class, self.model)):
             raise Undecodable(f"{tree['c']} is not a plain class")
         at = self.slot()
-        obj = object.__new__(object_class)
+        obj: Any = object.__new__(object_class)
         self.table[at] = obj
         state = self.decode(tree["d"])
         if not isinstance(state, dict):
