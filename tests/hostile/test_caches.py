@@ -231,17 +231,14 @@ def test_a_pickle_planted_in_a_world_writable_cache_folder_does_not_run_on_help(
     assert str(folder) in note and "written by other users (mode 0777)" in note and "chmod 700" in note
 
 
-def test_a_world_writable_cache_folder_is_left_alone_and_said_once(tmp_path: Path) -> None:
-    """``check`` and ``print`` (whose render workers are processes of their own) work as with a
-    clean cache, write nothing into the folder, and say so once."""
-    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
-    clean = run_shipyard("check", FRIGATE, "--no-user-catalog", env={"XDG_CACHE_HOME": str(tmp_path / "clean")})
+def test_a_world_writable_cache_folder_is_said_once_by_a_print_and_its_render_workers(tmp_path: Path) -> None:
+    """``print`` (whose render workers are processes of their own, started before the
+    catalog is read) prints as with a clean cache, writes nothing into the folder, and says
+    so once."""
     folder = tmp_path / "cache" / "shipyard"
     folder.mkdir(parents=True)
     folder.chmod(0o777)
-    proc = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env)
-    assert (proc.returncode, proc.stdout) == (clean.returncode, clean.stdout), proc.stderr
-    assert len(notes(proc.stderr)) == 1, proc.stderr
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     printed = run_shipyard("print", FRIGATE, "--no-user-catalog", "-o", tmp_path / "f.pdf", env=env)
     assert printed.returncode == 0 and (tmp_path / "f.pdf").stat().st_size > 1000, printed.stderr
     assert len(notes(printed.stderr)) == 1, printed.stderr
@@ -268,40 +265,67 @@ def test_a_cache_entry_is_used_only_from_a_private_folder_and_file_of_the_users_
     path = entry(own_cache, RULESET)
     tamper(path, 99)
     assert force_field_cost() == 99  # trusted: the entry is used (what the checks below refuse)
-    path.chmod(0o664)
-    assert force_field_cost() == built  # a file others may write
+    key = catalog_module._cache_key(RULESET, ())
+
+    def used() -> bool:
+        return cachefile.read(path.name, key, ("shipyard",)) is not None
+
+    assert used()
+    path.chmod(0o664)  # a file others may write
+    assert not used()
     path.chmod(0o600)
-    tamper(entry(own_cache, RULESET), 99)  # written again above: tampered again
-    assert force_field_cost() == 99
+    assert used()
     link = own_cache / "elsewhere.json"
-    entry(own_cache, RULESET).rename(link)
-    (own_cache / path.name).symlink_to(link)
-    assert force_field_cost() == built  # a link is not followed
-    (own_cache / path.name).unlink()
-    link.rename(own_cache / path.name)
-    assert force_field_cost() == 99
-    own_cache.chmod(0o770)
-    assert force_field_cost() == built  # a folder others may write in
-    [note] = notes(capsys.readouterr().err)
-    assert "written by other users (mode 0770)" in note
-    assert force_field_cost() == built
-    assert notes(capsys.readouterr().err) == []  # once
-    own_cache.chmod(0o700)
+    path.rename(link)
+    path.symlink_to(link)  # a link is not followed
+    assert not used()
+    path.unlink()
+    link.rename(path)
+    assert used()
     real = os.geteuid()
-    monkeypatch.setattr(os, "geteuid", lambda: real + 1)
-    assert force_field_cost() == built  # a folder of another user
+    monkeypatch.setattr(os, "geteuid", lambda: real + 1)  # a folder and file of another user
+    assert not used()
+    monkeypatch.setattr(os, "geteuid", lambda: real)
+    assert used()
+    assert notes(capsys.readouterr().err) == [
+        f"shipyard: note: the cache folder {own_cache} is owned by another user (uid {real}, not {real + 1}); "
+        f"Shipyard works without its cache (to use it again, make it yours and private: chmod 700 {own_cache}, "
+        "or remove it)"
+    ]
+    own_cache.chmod(0o770)  # a folder others may write in
+    assert not used()
+    assert force_field_cost() == built  # read from the files, and said no more than once
+    assert notes(capsys.readouterr().err) == []
+
+
+def test_a_folder_others_may_write_in_is_said_once(own_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own_cache.mkdir(parents=True)
+    own_cache.chmod(0o777)
+    assert force_field_cost() == 5
+    [note] = notes(capsys.readouterr().err)
+    assert "can be written by other users (mode 0777)" in note
+    forget()
+    assert force_field_cost() == 5
+    assert notes(capsys.readouterr().err) == []
+    assert list(own_cache.iterdir()) == []  # nothing written there
 
 
 def test_the_cache_folder_is_made_0700_and_its_files_0600(tmp_path: Path, own_cache: Path) -> None:
-    env = {"XDG_CACHE_HOME": str(tmp_path / "cache" / "new" / "xdg")}
-    for command in (["check", FRIGATE], ["print", FRIGATE, "-o", tmp_path / "f.pdf"]):
-        proc = run_shipyard(*command, "--no-user-catalog", env=env)
-        assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
+    xdg = tmp_path / "cache" / "new" / "xdg"
+    proc = run_shipyard("check", FRIGATE, "--no-user-catalog", env={"XDG_CACHE_HOME": str(xdg)})
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "sheet.html").write_text("<p>{{ name }}</p>")
+    os.environ["XDG_CACHE_HOME"] = str(xdg)  # (put back by own_cache's monkeypatch)
+    assert templates.render_html([folder], "sheet.html", {"name": "Kestrel"}) == "<p>Kestrel</p>"
     made = tmp_path / "cache" / "new"
-    ours = made / "xdg" / "shipyard"  # (fontconfig keeps a cache of its own beside it)
-    folders = [made, made / "xdg", ours, *(p for p in ours.rglob("*") if p.is_dir())]
+    ours = xdg / "shipyard"  # (fontconfig may keep a cache of its own beside it)
+    folders = [made, xdg, ours, *(p for p in ours.rglob("*") if p.is_dir())]
     files = [p for p in ours.rglob("*") if p.is_file()]
-    assert any(p.name.endswith(".cache") for p in files) and any(p.name.startswith("catalog-") for p in files)
+    names = {p.name for p in files}
+    assert {"manifests.json", cachefile.SECRET_FILE} <= names and any(n.startswith(f"catalog-{OTHER}") for n in names)
+    assert any(p.suffix == ".cache" for p in files)  # the compiled template, sealed
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in folders} == {oct(0o700)}
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o600)}
     for p in files:
