@@ -67,7 +67,7 @@ def _enter_sandbox() -> Path:
 # The caches a worker starts with, made once by the starting process: every worker loaded the
 # five built-in catalogs from YAML and validated them (about 0.6 s each) before its first test,
 # and its first fillable print cut the fields' four faces (about 1 s, fontTools' import with it).
-WARM_CACHES = ("catalog-*.pickle", "manifests.pickle", "field-fonts.pickle")
+WARM_CACHES = ("catalog-*.json", "manifests.json", "field-fonts.json")
 
 
 def _take_warm_caches(source: Path, target: Path) -> None:
@@ -76,9 +76,10 @@ def _take_warm_caches(source: Path, target: Path) -> None:
     (shipyard.core.cachefile), checked against every file it was made from."""
     files = [f for pattern in WARM_CACHES for f in source.glob(pattern) if f.is_file()]
     if files:
-        target.mkdir(parents=True, exist_ok=True)
+        target.mkdir(mode=0o700, parents=True, exist_ok=True)  # as Shipyard makes it: the user's alone
         for file in files:
             shutil.copyfile(file, target / file.name)
+            (target / file.name).chmod(0o600)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

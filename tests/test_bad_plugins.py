@@ -237,9 +237,9 @@ def test_a_pipe_in_place_of_a_cache_file_is_not_waited_for(tmp_path: Path) -> No
     first = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env)
     assert_clean(first, first.returncode)
     cache = tmp_path / "cache" / "shipyard"
-    pickles = [*sorted(cache.glob("catalog-future-perfect-*.pickle")), cache / "manifests.pickle"]
-    assert len(pickles) == 2
-    for p in pickles:
+    entries = [*sorted(cache.glob("catalog-future-perfect-*.json")), cache / "manifests.json"]
+    assert len(entries) == 2
+    for p in entries:
         p.unlink()
         os.mkfifo(p)
     again = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env, timeout=60)  # hung before
@@ -247,14 +247,14 @@ def test_a_pipe_in_place_of_a_cache_file_is_not_waited_for(tmp_path: Path) -> No
 
 
 def test_another_rulesets_catalog_under_a_cache_name_is_refused(tmp_path: Path) -> None:
-    """Wing Commander's catalog pickle copied under Future Perfect's cache name was used as is."""
+    """Wing Commander's cached catalog copied under Future Perfect's cache name was used as is."""
     env = cache_env(tmp_path)
     first = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env)
     assert_clean(first, first.returncode)
     assert_clean(run_shipyard("check", ARROW, "--no-user-catalog", env=env))
     cache = tmp_path / "cache" / "shipyard"
-    [fp] = cache.glob("catalog-future-perfect-*.pickle")
-    [wc] = cache.glob("catalog-wing-commander-*.pickle")
+    [fp] = cache.glob("catalog-future-perfect-*.json")
+    [wc] = cache.glob("catalog-wing-commander-*.json")
     shutil.copyfile(wc, fp)
     again = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env)
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout), again.stderr

@@ -103,7 +103,7 @@ def test_a_drawn_token_is_taken_from_the_cache_and_a_changed_design_is_drawn_aga
     ]
     reports = [evaluate(ld.design, ld.catalog) for ld in loaded]
     first = token_images(loaded, reports, TokenSpec(25.4), 150)
-    assert len(drawn) == 3 and (tmp_path / "cache" / "shipyard" / "token-images.pickle").is_file()
+    assert len(drawn) == 3 and (tmp_path / "cache" / "shipyard" / "token-images.json").is_file()
     assert token_images(loaded, reports, TokenSpec(25.4), 150) == first and len(drawn) == 3  # none drawn again
     renamed = dataclasses.replace(loaded[0], design=loaded[0].design.model_copy(update={"name": "Vega Lancer"}))
     report = evaluate(renamed.design, renamed.catalog)

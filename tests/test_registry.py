@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.core import registry
+from shipyard.core import cachefile, registry
 from shipyard.core.errors import InputError
 
 from .conftest import ROOT, call_shipyard, run_shipyard
@@ -86,7 +86,7 @@ def test_a_manifest_read_once_comes_from_the_cache_until_it_changes(tmp_path: Pa
     text = "id: homebrew\nname: Homebrew\nversion: '1'\nsource: {title: X}\nkinds: [{id: ship, name: Ship}]\n"
     file.write_text(text, encoding="utf-8")
     assert registry.read_manifest(file).name == "Homebrew"
-    cache = registry._cache_file()
+    cache = cachefile.root() / registry.CACHE_FILE
     assert cache.is_file()
     code = (
         "import sys\n"
@@ -98,7 +98,7 @@ def test_a_manifest_read_once_comes_from_the_cache_until_it_changes(tmp_path: Pa
     assert again.stdout.split() == ["Homebrew", "False"], again.stderr  # from the cache: no YAML read
     file.write_text(text.replace("Homebrew", "Homebrew Two"), encoding="utf-8")
     assert registry.read_manifest(file).name == "Homebrew Two"
-    cache.write_bytes(b"not a pickle")
+    cache.write_bytes(b"not the cache's JSON")
     assert registry.read_manifest(file).name == "Homebrew Two"
     file.write_text(text.replace("kinds: [{id: ship, name: Ship}]", "kinds: []"), encoding="utf-8")
     with pytest.raises(InputError) as caught:

@@ -198,7 +198,7 @@ def test_a_draft_subsets_a_font_again_only_for_a_new_letter_and_a_new_worker_fin
     draft("Rebel Ωmega")
     assert pdf.subsets.made == 0
     # a damaged cache file is only slower
-    (tmp_path / "cache" / "shipyard" / pdf.SUBSETS_FILE).write_bytes(b"not a pickle")
+    (tmp_path / "cache" / "shipyard" / pdf.SUBSETS_FILE).write_bytes(b"not the cache's JSON")
     monkeypatch.setattr(pdf, "subsets", pdf._Subsets())
     assert pages_text_of(draft("Rebel Frigate"), tmp_path) == ["Rebel Frigate"]
     assert pdf.subsets.made == made

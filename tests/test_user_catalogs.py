@@ -752,20 +752,20 @@ def test_an_edited_house_rule_is_read_again_and_the_old_cache_entry_removed(
     house = tmp_path / "house"
     path = write(house, "presets/cheap.yaml", CHEAP_PRESET)
     assert load(house, preset="cheap").item("technology", "force-field").cost == 1  # type: ignore[union-attr]
-    entries = sorted(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle"))
+    entries = sorted(catalog_cache.folder().glob(f"catalog-{RULESET}-*.json"))
     assert len(entries) == 1
     catalog_module._load_layers.cache_clear()  # as a new process would start
     assert load(house, preset="cheap").item("technology", "force-field").cost == 1  # type: ignore[union-attr]
-    assert sorted(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle")) == entries  # read, not rewritten
+    assert sorted(catalog_cache.folder().glob(f"catalog-{RULESET}-*.json")) == entries  # read, not rewritten
     path.write_text(CHEAP_PRESET.replace("{cost: 1}", "{cost: 2}"), encoding="utf-8")
     os.utime(path, ns=(path.stat().st_mtime_ns + 10**9,) * 2)
     catalog_module._load_layers.cache_clear()
     assert load(house, preset="cheap").item("technology", "force-field").cost == 2  # type: ignore[union-attr]
-    [entry] = catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle")
+    [entry] = catalog_cache.folder().glob(f"catalog-{RULESET}-*.json")
     assert entry != entries[0]
     catalog_module._load_layers.cache_clear()
     load_catalog(RULESET, (), use_user_folder=False)  # the built-in catalog alone is another entry
-    assert len(list(catalog_cache.folder().glob(f"catalog-{RULESET}-*.pickle"))) == 2
+    assert len(list(catalog_cache.folder().glob(f"catalog-{RULESET}-*.json"))) == 2
 
 
 def test_a_preset_read_from_the_catalog_cache_prices_as_when_read_from_yaml(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from shipyard.core.termtext import quote
 from shipyard.core.usertext import check_total_size, validate_strictly
 
 if TYPE_CHECKING:
+    from shipyard.core.catalog_cache import CacheKey
     from shipyard.core.form import Form
     from shipyard.core.registry import RulesetInfo
     from shipyard.core.yamlio import YamlDocument
@@ -578,34 +579,85 @@ def load_catalog(
     for f in extra_folders:
         if not Path(f).is_dir():
             raise InputError.single("catalog folder does not exist", file=f)
-    base = _load_layers(ruleset_id, layers)
+    base = _load_layers(ruleset_id, layers, _cache_key(ruleset_id, layers))
     return apply_preset(base, preset or base.meta.default_preset)
 
 
+def _cache_key(ruleset_id: str, layers: tuple[Path, ...]) -> CacheKey | None:
+    """What the catalog of these folders is made from (see :mod:`shipyard.core.catalog_cache`);
+    None when its ruleset.yaml is missing (:func:`_load_layers` says so)."""
+    from shipyard.core import catalog_cache
+    from shipyard.core.registry import get
+
+    info = get(ruleset_id)
+    root = info.catalog
+    if not (root / "ruleset.yaml").is_file():
+        return None
+    folders = (root, *layers)
+    files = [info.manifest_file, *(f for d in folders for f in _listed(d))]
+    return catalog_cache.key(ruleset_id, folders, files, catalog_cache.code_digests(root, info.code_files))
+
+
+# folder -> (its status and its presets folder's, its catalog files): see _listed
+_listings: dict[Path, tuple[tuple[tuple[int, ...] | None, ...], list[Path]]] = {}
+
+
+def _listed(folder: Path) -> list[Path]:
+    """:func:`_yaml_files` of ``folder``, listed again only when the folder or its presets
+    folder changed (a file added, removed or renamed changes its folder's modification and
+    change times): every load of a catalog checks its files, and most loads in a process
+    are of a catalog whose folders did not change."""
+    status = (_status(folder), _status(folder / "presets"))
+    known = _listings.get(folder)
+    if known is not None and known[0] == status:
+        return known[1]
+    files = _yaml_files(folder)
+    _listings[folder] = (status, files)
+    return files
+
+
+def _status(path: Path) -> tuple[int, ...] | None:
+    try:
+        st = path.lstat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
+
+
 @lru_cache(maxsize=16)
-def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
+def _load_layers(ruleset_id: str, layers: tuple[Path, ...], key: CacheKey | None) -> Catalog:
+    """The catalog of these folders, made from exactly what ``key`` says: kept in this
+    process by that key (a file changed since is another key, so it is read again, never a
+    stale catalog), and in the user's cache between processes."""
     from shipyard.core import catalog_cache
     from shipyard.core.registry import get, ruleset_module
 
     info = get(ruleset_id)
     root = info.catalog
-    if not (root / "ruleset.yaml").is_file():
+    if key is None:
         raise InputError.single(
             f"ruleset {quote(ruleset_id)} has no catalog: its ruleset.yaml is missing", file=root / "ruleset.yaml"
         )
     folders = (root, *layers)
-    files = [info.manifest_file, *info.code_files(), *(f for d in folders for f in _yaml_files(d))]
-    key = catalog_cache.key(ruleset_id, folders, files)
-    cached = catalog_cache.read(key)
-    if isinstance(cached, Catalog) and cached.base is None and cached.meta.id == ruleset_id:
-        cached.attach(ruleset_module(ruleset_id))  # modules are not pickled
+    module = ruleset_module(ruleset_id)  # imported first: the cache names its classes, never imports them
+    import shipyard.core.schema  # noqa: F401 - the same: the form's schema is made of its classes
+
+    trusted = ("shipyard", info.package.split(".")[0])
+    cached = catalog_cache.read(key, trusted)
+    if (  # the catalog says whose it is, as its key did
+        isinstance(cached, Catalog)
+        and cached.base is None
+        and isinstance(cached.meta, RulesetMeta)
+        and cached.meta.id == ruleset_id
+    ):
+        cached.attach(module)  # modules are not cached
         return cached
-    builder = _Builder(info, ruleset_module(ruleset_id))
+    builder = _Builder(info, module)
     builder.load_folder(root, builtin=True)
     for layer in layers:
         builder.load_folder(layer, builtin=False)
     catalog = builder.build(folders)  # every preset applied (checked), and cached with it
-    catalog_cache.write(key, catalog)
+    catalog_cache.write(key, catalog, trusted)
     return catalog
 
 

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from shipyard.core.findings import FindingSink
 from shipyard.core.items import CatalogItem, Preset, RuleDef, RulesetMeta
 from shipyard.core.ladder import Ladder, Step
+from shipyard.core.plaindata import Raw
 from shipyard.core.pools import Ledger, Line, PoolDef
 from shipyard.core.report import Derived
 
@@ -110,9 +111,9 @@ class Catalog:
     # The catalog before any preset: presets replace each other rather than pile up.
     base: Catalog | None = None
     override_positions: dict[tuple[str, ...], tuple[str, int | None, int | None]] = field(default_factory=dict)
-    # The editor's declared form (see the ``form`` property): a Form, or its pickled bytes
-    # in a catalog read from the cache until something first asks for it.
-    declared_form: Form | bytes | None = None
+    # The editor's declared form (see the ``form`` property): a Form, or its cached plain
+    # data (plaindata.Raw) in a catalog read from the cache until something first asks for it.
+    declared_form: Form | Raw | None = None
     form_schema: Spec | None = None  # the design model's schema, for the form (see core.schema)
     # This catalog with each preset applied, made once (see catalog.apply_preset); a cached
     # catalog comes with every preset already applied.
@@ -126,18 +127,19 @@ class Catalog:
 
     @property
     def form(self) -> Form | None:
-        """The editor's declared form, unpickled the first time it is asked for.
+        """The editor's declared form, made from the cached data the first time it is asked for.
 
-        A command such as ``shipyard check`` never looks at the form; unpickling it would
-        import the form language's ~20 models and cost every start-up ~15 ms.
+        A command such as ``shipyard check`` never looks at the form; making it would import
+        the form language's models and cost every start-up for nothing.
         """
         if self.base is not None:  # a preset changes no form: the catalog's own
             return self.base.form
         form = self.declared_form
-        if isinstance(form, bytes):
-            import pickle
+        if isinstance(form, Raw):
+            import shipyard.core.form  # noqa: F401 - its classes are looked up, never imported, by decode
+            from shipyard.core.plaindata import decode
 
-            form = self.declared_form = pickle.loads(form)  # our own cache, see __getstate__
+            form = self.declared_form = decode(form.tree)  # our own cache, see __getstate__
         return form
 
     @property
@@ -202,15 +204,16 @@ class Catalog:
             applied.module = module
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle support for the catalog cache: the module is left out (the loader that reads
-        the cache attaches the ruleset's module again, see ``shipyard.core.catalog``) and the
-        declared form is pickled on its own, to be unpickled when asked for (see ``form``)."""
+        """What the catalog cache keeps (:mod:`shipyard.core.plaindata`): the module is left
+        out (the loader that reads the cache attaches the ruleset's module again, see
+        ``shipyard.core.catalog``) and the declared form is encoded on its own, to be made
+        when asked for (see ``form``)."""
         state = dict(self.__dict__)
         state["module"] = None
-        if state["declared_form"] is not None and not isinstance(state["declared_form"], bytes):
-            import pickle
+        if state["declared_form"] is not None and not isinstance(state["declared_form"], Raw):
+            from shipyard.core.plaindata import encode
 
-            state["declared_form"] = pickle.dumps(state["declared_form"], protocol=pickle.HIGHEST_PROTOCOL)
+            state["declared_form"] = Raw(encode(state["declared_form"]))
         state["_index"] = {}
         state["_memo"] = {}
         return state

@@ -47,6 +47,7 @@ BUILTIN_PACKAGE = "shipyard.rulesets."
 # built-in ones). Bigger files are refused unread: a 5 MB manifest took 34 s to parse.
 MAX_ENTRY_POINTS_BYTES = 256 * 1024
 MAX_MANIFEST_BYTES = 64 * 1024
+CACHE_FILE = "manifests.json"  # in the user's cache folder (shipyard.core.cachefile)
 
 
 @dataclass(frozen=True)
@@ -260,8 +261,10 @@ def _package_folder(package: str) -> Path | None:
 
 
 def _stamp(file: Path) -> str:
-    st = file.stat()
-    return f"{file.resolve()}:{st.st_size}:{st.st_mtime_ns}"
+    """A manifest's entry in the cache: its path and its content's digest."""
+    from shipyard.core.cachefile import digest
+
+    return f"{file.resolve()}:{digest(file)}"
 
 
 def _cache_key() -> str:
@@ -287,7 +290,7 @@ class ManifestReader:
     """Manifests read through a small cache of the validated objects in the user's cache
     folder, the cache file read once and written once however many manifests are read.
 
-    A manifest validated before (same file, size and time; same manifest model) comes from
+    A manifest validated before (same file and content; same manifest model) comes from
     the cache: reading YAML with positions means importing ruamel.yaml, and building the
     manifest models' validators costs every start-up ~10 ms, for files that change only when
     a ruleset is installed. A manifest that failed is remembered too, with its problems,
@@ -330,7 +333,7 @@ class ManifestReader:
         if self.use_cache and self.changed:
             from shipyard.core import cachefile
 
-            cachefile.write(_cache_file(), self.key, self.entries)
+            cachefile.write(CACHE_FILE, self.key, self.entries)
             self.changed = False
 
 
@@ -342,18 +345,12 @@ def _validated(file: Path) -> Manifest:
     return validate(doc, Manifest, doc.data, ())  # type: ignore[no-any-return]  # raises with positions
 
 
-def _cache_file() -> Path:
-    from shipyard.core.resources import user_cache_folder
-
-    return user_cache_folder() / "manifests.pickle"
-
-
 def _read_cache(key: str) -> dict[str, Manifest | list[Problem]]:
     """The cached manifests (and remembered failures) of this manifest model, or none."""
     from shipyard.core import cachefile
     from shipyard.core.manifest import Manifest
 
-    stored = cachefile.read(_cache_file(), key)
+    stored = cachefile.read(CACHE_FILE, key)
     if not isinstance(stored, dict):
         return {}
     return {

@@ -2,7 +2,7 @@
 
 The declared form (:mod:`shipyard.core.form`) names places in the design; what kind of
 value each is, and its range, comes from the design model itself. Reading that from
-pydantic's JSON schema once, when a catalog is built, gives a tree that is pickled with
+pydantic's JSON schema once, when a catalog is built, gives a tree that is cached with
 the catalog, so the editor opening a design generates no schema.
 """
 

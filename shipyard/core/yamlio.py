@@ -126,7 +126,7 @@ def _plain(node: Any) -> Any:
     if isinstance(node, list):
         return [_plain(v) for v in node]
     # ruamel keeps quoting and number formats in str/int/float subclasses; catalogs need
-    # plain values (they are pickled into the catalog cache and dumped to JSON)
+    # plain values (they are kept in the catalog cache and dumped to JSON)
     if isinstance(node, bool) or node is None:
         return node
     if isinstance(node, str):

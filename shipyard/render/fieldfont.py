@@ -18,7 +18,7 @@ drawn by the viewer from its own fonts. Regular, bold, italic and bold italic fa
 each field looks as on the flat sheet (a note's field is italic); only the faces a sheet's
 fields use are embedded.
 
-The subsets are kept in the user's cache (``field-fonts.pickle``: the font file's path,
+The subsets are kept in the user's cache (``field-fonts.json``: the font file's path,
 size and modification time and the letters are its key), so a ``print`` does not cut
 them again; anything wrong with the fonts (no fontconfig, a font fontTools cannot
 subset) leaves the fields in the sheet's font, whole, as WeasyPrint embeds it.
@@ -57,7 +57,7 @@ FACES = {
     (400, "italic"): ":slant=100",
     (700, "italic"): ":weight=200:slant=100",
 }
-CACHE_FILE = "field-fonts.pickle"
+CACHE_FILE = "field-fonts.json"
 CUT = 2  # how the faces are cut (letters, names): part of the cache's key, so a new way is cut anew
 CACHE_LIMIT = 8  # subsets kept: a sheet's own letters outside TYPED make a subset of their own
 
@@ -151,13 +151,11 @@ def _cached_subset(path: Path, index: int, letters: frozenset[int]) -> bytes:
     from importlib.metadata import version
 
     from shipyard.core import cachefile
-    from shipyard.core.resources import user_cache_folder
 
     stat = path.stat()
     face = (CUT, str(path), index, stat.st_size, stat.st_mtime_ns, version("fonttools"))
     entry = (face, tuple(sorted(letters - TYPED)))
-    cache = user_cache_folder() / CACHE_FILE
-    kept = cachefile.read(cache, "field-fonts")
+    kept = cachefile.read(CACHE_FILE, "field-fonts")
     stored = dict(kept) if isinstance(kept, dict) else {}
     data = stored.get(entry)
     if isinstance(data, bytes):
@@ -165,7 +163,7 @@ def _cached_subset(path: Path, index: int, letters: frozenset[int]) -> bytes:
     data = subset_font(path, index, letters)
     stored.pop(entry, None)
     stored[entry] = data  # the newest last, so the oldest is dropped first
-    cachefile.write(cache, "field-fonts", dict(list(stored.items())[-CACHE_LIMIT:]))
+    cachefile.write(CACHE_FILE, "field-fonts", dict(list(stored.items())[-CACHE_LIMIT:]))
     return data
 
 

@@ -193,12 +193,10 @@ class _Subsets:
         font.file_content = made
 
     @staticmethod
-    def _where() -> tuple[Path, tuple[str, ...]]:
+    def _where() -> tuple[str, tuple[str, ...]]:
         from importlib.metadata import version
 
-        from shipyard.core.resources import user_cache_folder
-
-        return user_cache_folder() / SUBSETS_FILE, ("font-subsets", version("weasyprint"), version("fonttools"))
+        return SUBSETS_FILE, ("font-subsets", version("weasyprint"), version("fonttools"))
 
     def _load(self) -> None:
         if self._read:
@@ -220,7 +218,7 @@ class _Subsets:
         cachefile.write(path, key, dict(list(self.kept.items())[-SUBSETS_KEPT:]))
 
 
-SUBSETS_FILE = "preview-font-subsets.pickle"
+SUBSETS_FILE = "preview-font-subsets.json"
 SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses 3-5; about 30 KB each)
 
 

@@ -10,15 +10,15 @@ macros (templates/common/parts.html) read it to draw a box or a form field, and 
 template that imports them without ``with context`` still gets the right one.
 
 Compiled templates are kept in the user's cache folder (jinja2's bytecode cache, as Python
-keeps .pyc files): compiling a record sheet's templates is about a quarter of a fresh
-worker's first render (some 60 ms of the editor's first preview, every start). Only the
-compiled code is kept, never a rendered sheet; a template changed on disk is compiled again
-(its source's digest is checked), and a cache that cannot be read or written is only slower.
+keeps .pyc files): compiling a record sheet's templates is a large part of a fresh
+worker's first render (the editor's first preview, every start). Only the compiled code
+is kept, never a rendered sheet; a template changed on disk is compiled again (its
+source's digest is checked), a compiled file is run only when sealed by this user's
+Shipyard (:class:`KeptCompiled`), and a cache that cannot be read or written is only slower.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 import traceback
@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import (
+    BytecodeCache,
     Environment,
-    FileSystemBytecodeCache,
     FileSystemLoader,
     StrictUndefined,
     TemplateError,
@@ -107,38 +107,52 @@ class FolderLoader(FileSystemLoader):
         return contents, os.path.normpath(filename), uptodate
 
 
-class KeptCompiled(FileSystemBytecodeCache):
-    """jinja2's bytecode cache in a folder, where a file that cannot be read, written or
-    made sense of is only a template compiled again (never a failed render)."""
+class KeptCompiled(BytecodeCache):
+    """jinja2's bytecode cache in the user's cache folder, each file sealed with the user's
+    own secret (:func:`shipyard.core.cachefile.write_sealed`).
+
+    Loading compiled code is running it, so a compiled template is used only from the
+    user's own private cache folder and only when its seal (an HMAC with a secret kept
+    0600 beside it) proves this user's Shipyard wrote it: a file copied or planted there is
+    compiled again, never run. The cache is kept because compiling a sheet's templates is
+    most of a fresh render worker's first render (see bench/bench_cache.py). A file that
+    cannot be read, written or made sense of is only a template compiled again."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    def _name(self, bucket: Bucket) -> str:
+        return f"{self.folder}/{bucket.key}.cache"
 
     def load_bytecode(self, bucket: Bucket) -> None:
+        from shipyard.core import cachefile
+
+        data = cachefile.read_sealed(self._name(bucket))
+        if data is None:
+            return
         try:
-            super().load_bytecode(bucket)
+            bucket.bytecode_from_string(data)
         except Exception:  # cut short, or not jinja2's: compiled again
             bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        with contextlib.suppress(OSError):
-            super().dump_bytecode(bucket)
+        from shipyard.core import cachefile
+
+        cachefile.write_sealed(self._name(bucket), bucket.bytecode_to_string())
 
 
-COMPILED_FOLDER = "compiled-templates"
+COMPILED_FOLDER = "sealed-templates"
 
 
 @lru_cache(maxsize=1)
 def kept_compiled() -> KeptCompiled | None:
     """Where this user's compiled templates are kept (one folder a jinja2 version: every
-    environment here is made with the same options), or None when it cannot be made."""
+    environment here is made with the same options); None with SHIPYARD_NO_CACHE."""
     from jinja2 import __version__
 
-    from shipyard.core.resources import user_cache_folder
-
-    folder = user_cache_folder() / COMPILED_FOLDER / f"jinja2-{__version__}"
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
+    if os.environ.get("SHIPYARD_NO_CACHE"):
         return None
-    return KeptCompiled(str(folder))
+    return KeptCompiled(f"{COMPILED_FOLDER}/jinja2-{__version__}")
 
 
 def environment(dirs: list[Path], fillable: bool = False) -> ImmutableSandboxedEnvironment:

@@ -30,7 +30,7 @@ from shipyard.render.tokens import TokenSpec, token_face
 
 CACHE_LIMIT = 1000
 """Token PNGs the cache keeps (about 6 KB each at 150 dpi), the newest first."""
-CACHE_FILE = "token-images.pickle"
+CACHE_FILE = "token-images.json"
 PAD_MM = 0.3
 """Room round a token in its PNG: the cut line's half width and a hair, so its edge is kept."""
 
@@ -43,7 +43,7 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
 
     from shipyard.core import cachefile
     from shipyard.core.registry import get
-    from shipyard.core.resources import builtin_template_root, user_cache_folder
+    from shipyard.core.resources import builtin_template_root
     from shipyard.render.context import design_entry, template_dirs
     from shipyard.render.templates import render_html
 
@@ -58,8 +58,8 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
     spec = token.as_json()
     svgs = [render_html(dirs, "token_image.html", {"t": t, "token": spec, "pad": PAD_MM}) for t in faces]
     digests = [hashlib.sha256(svg.encode("utf-8")).hexdigest() for svg in svgs]
-    path, key = user_cache_folder() / CACHE_FILE, ("token-png", version("resvg-py"), dpi)
-    kept = cachefile.read(path, key)
+    key = ("token-png", version("resvg-py"), dpi)
+    kept = cachefile.read(CACHE_FILE, key)
     cached = {d: png for d, png in (kept.items() if isinstance(kept, dict) else ()) if isinstance(png, bytes)}
     pngs: dict[str, bytes] = {}
     for d, svg in zip(digests, svgs, strict=True):
@@ -67,7 +67,7 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
             pngs[d] = cached.get(d) or bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=dpi))
     if any(d not in cached for d in pngs):  # the ones used now kept last, so they are dropped last
         newest = {**{d: png for d, png in cached.items() if d not in pngs}, **pngs}
-        cachefile.write(path, key, dict(list(newest.items())[-CACHE_LIMIT:]))
+        cachefile.write(CACHE_FILE, key, dict(list(newest.items())[-CACHE_LIMIT:]))
     return [pngs[d] for d in digests]
 
 

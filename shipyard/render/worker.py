@@ -152,6 +152,9 @@ def _serve(conn: Connection, parent: int | None = None) -> None:
     """
     for inherited in list(_parent_ends):
         inherited.close()
+    from shipyard.core import cachefile
+
+    cachefile.quiet()  # the process that started this one uses the same cache folder, and says what is wrong with it
     _watch_parent(os.getppid() if parent is None else parent)
     try:
         _serve_jobs(conn)
