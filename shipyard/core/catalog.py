@@ -596,11 +596,14 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     folders = (root, *layers)
     files = [info.manifest_file, *info.code_files(), *(f for d in folders for f in _yaml_files(d))]
     key = catalog_cache.key(ruleset_id, folders, files)
+    # The package first, under the plug-in guard: reading a cached catalog imports the classes
+    # it holds, and a plug-in's import must be guarded wherever it happens (plugincode).
+    module = ruleset_module(ruleset_id)
     cached = catalog_cache.read(key)
     if isinstance(cached, Catalog) and cached.base is None and cached.meta.id == ruleset_id:
-        cached.attach(ruleset_module(ruleset_id))  # modules are not pickled
+        cached.attach(module)  # modules are not pickled
         return cached
-    builder = _Builder(info, ruleset_module(ruleset_id))
+    builder = _Builder(info, module)
     builder.load_folder(root, builtin=True)
     for layer in layers:
         builder.load_folder(layer, builtin=False)
@@ -639,7 +642,9 @@ def check_folder(folder: Path) -> RulesetInfo:
             hookspec.check(module, installed.package, lazy=True)  # the hooks given when asked, too
     else:
         package = manifest_file.parent.name
-        module = import_package(package, manifest_file.parent, path=str(manifest_file.parent.parent), lazy=True)
+        module = import_package(
+            package, manifest_file.parent, path=str(manifest_file.parent.parent), lazy=True, ruleset_id=manifest.id
+        )
         info = RulesetInfo(manifest, manifest_file, package, "(not installed)", "")
     if not (info.catalog / "ruleset.yaml").is_file():
         raise InputError.single("the catalog's ruleset.yaml is missing", file=info.catalog / "ruleset.yaml")
