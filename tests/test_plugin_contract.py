@@ -1,0 +1,128 @@
+"""The plug-in contract as promised (issue 47): an API-1 plug-in keeps working unchanged,
+``rulesets --check`` without a path checks every installed ruleset, and a rule type of a
+plug-in's own never takes the name of Shipyard's or a capability's.
+
+tests/data/api1-hulls is the package ``shipyard ruleset new hulls --point-buy`` wrote
+before capabilities existed (Shipyard at 962dd4d^, plug-in API 1), kept exactly as it was
+written: it names the point-buy rule types without declaring the capability.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from .conftest import ROOT, run_shipyard
+from .test_registry import _site
+
+API1 = ROOT / "tests" / "data" / "api1-hulls" / "shipyard_hulls"
+DEMO = ROOT / "tests" / "data" / "plugin-demo" / "shipyard_tiny_gunboats"
+# The recipe "A budget per choice" of docs/reference/recipes.md as published with API 1
+# (962dd4d^): its scale ladder, as a catalog file of its own.
+RECIPE_SCALES = """\
+scales:
+  ladder:
+    - {id: sloop, name: Sloop, source: Hull classes}
+    - {id: frigate, name: Frigate, source: Hull classes}
+  capacity_multiplier: 1            # required; meaningless here: nothing is multiplied
+  capacity_multiplier_source: Hull classes
+"""
+
+
+def installed(tmp_path: Path, package: Path, ruleset: str) -> tuple[Path, Path]:
+    """``package`` copied into a scratch site with its entry point; (the site, the copy)."""
+    site = _site(tmp_path / "site", {ruleset: f"{package.name}:manifest.yaml"})
+    copy = site / package.name
+    shutil.copytree(package, copy)
+    return site, copy
+
+
+def shipyard(site: Path, *args: str | Path) -> subprocess.CompletedProcess[str]:
+    return run_shipyard(*args, env={"PYTHONPATH": str(site)})
+
+
+def test_the_published_api1_point_buy_plugin_works_unchanged(tmp_path: Path) -> None:
+    """It failed with "rule type 'stat-cost' is given by the capability 'point-buy' ... add
+    'capabilities: [point-buy]'", though docs/rulesets.md promised it keeps working."""
+    site, copy = installed(tmp_path, API1, "hulls")
+    assert "capabilities" not in (copy / "manifest.yaml").read_text(encoding="utf-8")
+    checked = shipyard(site, "rulesets", "--check", copy)
+    assert checked.returncode == 0, checked.stderr
+    assert "hulls: Hulls 0.1: manifest and catalog read without problems" in checked.stdout
+    [note] = [ln for ln in checked.stderr.splitlines() if "point-buy" in ln]
+    assert note.startswith(f"shipyard: note: {copy / 'manifest.yaml'}: the catalog uses the capability 'point-buy'")
+    assert "rule type 'stat-cost'" in note and "plug-in API 1" in note
+    assert "Add 'capabilities: [point-buy]' to manifest.yaml" in note
+    check = shipyard(site, "check", copy / "catalog" / "examples" / "sample.ship")
+    assert check.returncode == 0, check.stderr
+    assert "Result: PASSES" in check.stdout and "Build points" in check.stdout
+
+
+def test_an_api1_plugin_with_the_published_scales_recipe_works_unchanged(tmp_path: Path) -> None:
+    """A ``scales.yaml`` in an API-1 plug-in failed until the capability was declared."""
+    site, copy = installed(tmp_path, API1, "hulls")
+    (copy / "catalog" / "scales.yaml").write_text(RECIPE_SCALES, encoding="utf-8")
+    pools = copy / "catalog" / "pools.yaml"  # the recipe's budget by class
+    pools.write_text(pools.read_text().replace("budget: {all: 20}", "budget: {sloop: 20, frigate: 35}"))
+    checked = shipyard(site, "rulesets", "--check", copy)
+    assert checked.returncode == 0, checked.stderr
+    assert "section 'scales'" in checked.stderr and "capabilities: [point-buy]" in checked.stderr
+    check = shipyard(site, "check", copy / "catalog" / "examples" / "sample.ship")
+    assert check.returncode in (0, 1) and "Build points" in check.stdout, check.stderr  # read and evaluated
+
+
+def test_a_manifest_that_declares_the_capability_gets_no_note(tmp_path: Path) -> None:
+    """Declaring the capability, as the note says, stops the note."""
+    site, copy = installed(tmp_path, API1, "hulls")
+    manifest = copy / "manifest.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "capabilities: [point-buy]\n", encoding="utf-8")
+    checked = shipyard(site, "rulesets", "--check", copy)
+    assert checked.returncode == 0, checked.stderr
+    assert "taken as declared" not in checked.stderr
+
+
+def test_rulesets_check_without_a_path_checks_every_installed_ruleset(tmp_path: Path) -> None:
+    site, copy = installed(tmp_path, API1, "hulls")
+    proc = shipyard(site, "rulesets", "--check")
+    assert proc.returncode == 0, proc.stderr
+    checked = [ln.split(":")[0] for ln in proc.stdout.splitlines()]
+    assert set(checked) >= {"hulls", "wing-commander", "future-perfect", "cluster-falk", "space-fury"}
+    assert "taken as declared" in proc.stderr  # the plug-in's note, as with its path
+    (copy / "catalog" / "rules.yaml").write_text("rules:\n  - {id: x, type: no-such-type, source: X}\n")
+    broken = shipyard(site, "rulesets", "--check")
+    assert broken.returncode == 2, broken.stderr
+    assert f"{copy / 'catalog' / 'rules.yaml'}:2" in broken.stderr and "no-such-type" in broken.stderr
+    assert "wing-commander: Wing Commander" in broken.stdout  # the others are still checked
+
+
+def test_a_plugin_rule_type_named_like_a_core_one_is_refused_naming_both(tmp_path: Path) -> None:
+    """A plug-in's ``stat-range`` replaced Shipyard's silently."""
+    site, copy = installed(tmp_path, DEMO, "tiny-gunboats")
+    init = copy / "__init__.py"
+    init.write_text(
+        init.read_text(encoding="utf-8")
+        + "\nRULE_TYPES = {**RULE_TYPES, 'stat-range': RuleType(GunsParams, apply_guns_within_hull)}\n",
+        encoding="utf-8",
+    )
+    checked = shipyard(site, "rulesets", "--check", copy)
+    assert checked.returncode == 2, checked.stderr
+    assert (
+        "the ruleset package 'shipyard_tiny_gunboats'" in checked.stderr
+        and "rule type 'stat-range'" in checked.stderr
+        and "Shipyard's core" in checked.stderr
+    )
+    check = shipyard(site, "check", copy / "catalog" / "examples" / "sea-wasp.ship")
+    assert check.returncode == 2 and "Shipyard's core" in check.stderr, check.stderr
+
+
+def test_a_plugin_rule_type_named_like_a_capabilitys_is_refused_naming_both(tmp_path: Path) -> None:
+    site, copy = installed(tmp_path, API1, "hulls")
+    init = copy / "__init__.py"
+    init.write_text(
+        init.read_text(encoding="utf-8").replace('{"systems-within-hull":', '{"stat-cost":'), encoding="utf-8"
+    )
+    checked = shipyard(site, "rulesets", "--check", copy)
+    assert checked.returncode == 2, checked.stderr
+    assert "rule type 'stat-cost'" in checked.stderr and "the capability 'point-buy'" in checked.stderr
+    assert "'shipyard_hulls'" in checked.stderr
