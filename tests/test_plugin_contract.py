@@ -9,9 +9,16 @@ written: it names the point-buy rule types without declaring the capability.
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
 import shutil
+import site
 import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from .conftest import ROOT, run_shipyard
 from .test_registry import _site
@@ -126,3 +133,64 @@ def test_a_plugin_rule_type_named_like_a_capabilitys_is_refused_naming_both(tmp_
     assert checked.returncode == 2, checked.stderr
     assert "rule type 'stat-cost'" in checked.stderr and "the capability 'point-buy'" in checked.stderr
     assert "'shipyard_hulls'" in checked.stderr
+
+
+# --- what docs/rulesets.md and the reference now say, run ----------------------------------
+
+
+@pytest.mark.slow
+def test_the_documented_offline_install_works(tmp_path: Path) -> None:
+    """Issue 47: an offline install needs hatchling and editables, said nowhere. The line
+    docs/rulesets.md gives is run as written, in a scratch environment that sees this one
+    (Shipyard, hatchling) and has no index to download from."""
+    text = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    offline = text.split("**Installing without a network.**", 1)[1]
+    assert "`hatchling`" in offline.split("```", 1)[0] and "`editables`" in offline.split("```", 1)[0]
+    (line,) = re.findall(r"```sh\n(pip install [^\n]*)\n```", offline)[:1]
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    own = subprocess.run(
+        [str(python), "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    ours = "\n".join(f"import site; site.addsitedir({p!r})" for p in site.getsitepackages())
+    (Path(own) / "_shipyard_tests_base.pth").write_text(ours + "\n", encoding="utf-8")
+    package = tmp_path / "shipyard-hulls"
+    package.mkdir()
+    shutil.copytree(API1, package / API1.name)
+    shutil.copyfile(API1.parent / "pyproject.toml", package / "pyproject.toml")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SHIPYARD_DEBUG")} | {
+        "PIP_INDEX_URL": "http://127.0.0.1:9/nowhere"  # nothing can be downloaded
+    }
+    pip = subprocess.run(
+        [str(python), "-m", *shlex.split(line)], cwd=package, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert pip.returncode == 0, pip.stdout[-3000:] + pip.stderr[-3000:]
+    listed = subprocess.run(
+        [str(python), "-m", "shipyard", "rulesets"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert listed.returncode == 0 and "hulls  Hulls 0.1" in listed.stdout, listed.stderr
+
+
+def test_a_text_tables_underline_is_as_wide_as_its_last_column() -> None:
+    """Issue 47: the BP column's underline was 24 characters wide whatever the column."""
+    from shipyard.core.report import Table
+    from shipyard.core.textreport import table_lines
+
+    lines = table_lines(Table(id="costs", title="Costs", columns=["Part", "BP"], rows=[["Hull", 3], ["Armour", 12]]))
+    assert lines == ["  Part    BP", "  ------  --", "  Hull    3", "  Armour  12"]
+    long = "a description long enough to wrap " * 6
+    wrapped = table_lines(Table(id="t", title="T", columns=["Part", "What"], rows=[["Hull", long]]))
+    assert len(wrapped) > 3 and all(len(ln) <= 120 for ln in wrapped)  # a long last column still wraps
+
+
+def test_the_editor_smoke_line_names_each_budget_of_the_design() -> None:
+    """Issue 47: the smoke output said "freebies" for every ruleset, with or without such a pool."""
+    from .conftest import run_editor_smoke
+    from .test_bad_plugins import ARROW
+
+    pooled = run_editor_smoke(ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-fighter.ship")
+    assert pooled.returncode == 0, pooled.stderr
+    assert "'Freebie Points': '0 left'" in pooled.stdout and "freebies:" not in pooled.stdout
+    plain = run_editor_smoke(ARROW)  # a ruleset without pools
+    assert plain.returncode == 0 and "budgets: {}" in plain.stdout, plain.stderr

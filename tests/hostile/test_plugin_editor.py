@@ -1,7 +1,7 @@
-"""Hostile plug-ins in the editor (issue 44, item 9): a plug-in whose ``derive`` or
+"""Hostile plug-ins in the editor (issue 44, items 9 and 10): a plug-in whose ``derive`` or
 hand-written editor pages raise while its sample opens took the whole editor down (exit 1)
-with every other design in it. The error now shows in that design's tab and every other
-design stays open and editable.
+with every other design in it, and one whose ``derive`` loops hung it. The error now shows
+in that design's tab and every other design stays open and editable.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ pytestmark = pytest.mark.usefixtures("fresh_catalogs")
 
 HOSTILE = {
     "derive": ("def derive(ctx):\n    raise RuntimeError('the plug-in broke')\n", None),
+    "derive loops": ("def derive(ctx):\n    while True:\n        pass\n", None),
     "editor pages": (
         "",
         "class Pages:\n"
@@ -67,6 +68,7 @@ def test_a_plugin_failing_while_its_design_opens_shows_the_error_in_that_tab_onl
     request: pytest.FixtureRequest,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("SHIPYARD_PLUGIN_TIMEOUT", "1")  # a plug-in that loops is stopped after a second
     sample = hostile_plugin(tmp_path, request, monkeypatch, case)
     arrow = window.open_file(ARROW)
     assert isinstance(arrow, DocumentView)
@@ -76,9 +78,13 @@ def test_a_plugin_failing_while_its_design_opens_shows_the_error_in_that_tab_onl
     assert isinstance(broken, BrokenDesign) and window.tabs.currentIndex() == 1
     assert window.tabs.tabText(1) == "Sea Wasp (cannot be shown)"
     text = broken.findChild(QPlainTextEdit).toPlainText()
-    assert "'tiny-gunboats'" in text and "RuntimeError: the plug-in broke" in text
-    assert ("hook 'derive'" if case == "derive" else "editor pages") in text
-    assert str(tmp_path / "pkgs") in text  # the plug-in's file, where it raised
+    assert "'tiny-gunboats'" in text
+    assert ("editor pages" if case == "editor pages" else "hook 'derive'") in text
+    if case == "derive loops":
+        assert "did not finish within 1 s" in text
+    else:
+        assert "RuntimeError: the plug-in broke" in text
+        assert str(tmp_path / "pkgs") in text  # the plug-in's file, where it raised
     # the other design is still open and edits as before, by the keyboard
     window.tabs.setCurrentIndex(0)
     name = field(arrow, "name")
