@@ -194,3 +194,52 @@ def test_the_editor_smoke_line_names_each_budget_of_the_design() -> None:
     assert "'Freebie Points': '0 left'" in pooled.stdout and "freebies:" not in pooled.stdout
     plain = run_editor_smoke(ARROW)  # a ruleset without pools
     assert plain.returncode == 0 and "budgets: {}" in plain.stdout, plain.stderr
+
+
+PAGES = "class Pages:\n    def __init__(self, doc, binder, report_error):\n        self.pages = []\n\n    def refresh(self):\n        pass\n"
+
+
+@pytest.mark.parametrize(
+    ("pages", "said"),
+    [
+        (PAGES, None),
+        (
+            PAGES.replace("doc, binder, report_error", "doc"),
+            "Shipyard calls editor_pages(document, binder, report_error)",
+        ),
+        ("raise RuntimeError('the pages broke')\n", "RuntimeError: the pages broke"),
+        ("class Other:\n    pass\n", "defines no 'Pages'"),
+    ],
+)
+def test_rulesets_check_holds_hand_written_editor_pages_to_their_contract(
+    pages: str, said: str | None, tmp_path: Path
+) -> None:
+    """``editor_pages`` was not checked: a wrong class failed only when a design opened in the editor."""
+    site, copy = installed(tmp_path, DEMO, "tiny-gunboats")
+    (copy / "pages.py").write_text(pages, encoding="utf-8")
+    manifest = copy / "manifest.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "editor_pages: shipyard_tiny_gunboats.pages:Pages\n")
+    checked = shipyard(site, "rulesets", "--check", copy)
+    if said is None:
+        assert checked.returncode == 0, checked.stderr
+        return
+    assert checked.returncode == 2, checked.stderr
+    assert "ruleset 'tiny-gunboats': editor pages 'shipyard_tiny_gunboats.pages:Pages'" in checked.stderr
+    assert said in checked.stderr and "Traceback" not in checked.stderr
+
+
+def test_the_ruleset_module_protocol_is_the_hook_tables_required_part() -> None:
+    """The Protocol the type checker reads says what the hook table says: the same required
+    names, and each function hook with the parameters Shipyard passes, by the same names."""
+    import inspect
+    import typing
+
+    from shipyard.core import hookspec
+    from shipyard.core.model import RulesetModule
+
+    members = {n for n in dir(RulesetModule) if not n.startswith("_")} | set(typing.get_type_hints(RulesetModule))
+    assert members == set(hookspec.REQUIRED)
+    for hook in hookspec.HOOKS:
+        if hook.required and hook.shape == "function":
+            params = list(inspect.signature(getattr(RulesetModule, hook.name)).parameters)
+            assert params == ["self", *hook.params], hook.name

@@ -689,6 +689,30 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...]) -> Catalog:
     return catalog
 
 
+def _check_editor_pages(info: RulesetInfo) -> None:
+    """The manifest's hand-written editor pages, ``module:Class``: the module imported under the
+    plug-in guard (it imports PySide6: only ``rulesets --check`` and the editor do this) and the
+    class able to be built as the editor builds it (:data:`shipyard.core.hookspec.EDITOR_PAGES_HOOK`)."""
+    import importlib
+
+    from shipyard.core import hookspec
+    from shipyard.core.registry import plugin_guard
+
+    named = info.manifest.editor_pages or ""
+    module_name, _, attribute = named.partition(":")
+    what = f"ruleset {info.id!r}: editor pages {named!r}"
+    with plugin_guard(f"{what} cannot be imported", file=info.manifest_file, package=module_name):
+        module = importlib.import_module(module_name)
+    if attribute not in vars(module):
+        raise InputError.single(
+            f"{what}: the module {module_name!r} defines no {attribute!r}", file=info.manifest_file, path="editor_pages"
+        )
+    from types import SimpleNamespace
+
+    named_class = SimpleNamespace(editor_pages=vars(module)[attribute], __file__=module.__file__, __name__=module_name)
+    hookspec.check_contribution(named_class, (hookspec.EDITOR_PAGES_HOOK,), what)
+
+
 def check_folder(folder: Path, notes: list[str] | None = None) -> RulesetInfo:
     """Read a ruleset package folder (its manifest, its Python package, its catalog) as an
     installed ruleset is read, without the cache; raise every problem at once.
@@ -729,6 +753,8 @@ def check_folder(folder: Path, notes: list[str] | None = None) -> RulesetInfo:
 
     for command in info.commands:
         command_module(info, command)
+    if info.manifest.editor_pages:
+        _check_editor_pages(info)
     builder = _Builder(info, module)
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))

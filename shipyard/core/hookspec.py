@@ -308,6 +308,16 @@ CONVERSION_HOOKS: tuple[Hook, ...] = (
         used_by="`shipyard convert`, the editor's Convert",
     ),
 )
+# What a manifest's ``editor_pages: "package.module:Class"`` names (docs/rulesets.md,
+# "Hand-written pages"): built by the editor with these arguments; checked by ``rulesets --check``.
+EDITOR_PAGES_HOOK = Hook(
+    "editor_pages",
+    "function",
+    True,
+    ("document", "binder", "report_error"),
+    returns="an object with `pages` (a list of (tab title, function building the page)) and `refresh()`",
+    used_by="the editor's pages for a design of the ruleset, instead of its declared form",
+)
 REQUIRED = tuple(h.name for h in HOOKS if h.required)
 
 
