@@ -196,7 +196,13 @@ def test_the_editor_smoke_line_names_each_budget_of_the_design() -> None:
     assert plain.returncode == 0 and "budgets: {}" in plain.stdout, plain.stderr
 
 
-PAGES = "class Pages:\n    def __init__(self, doc, binder, report_error):\n        self.pages = []\n\n    def refresh(self):\n        pass\n"
+PAGES = (
+    "class Pages:\n"
+    "    def __init__(self, doc, binder, report_error):\n"
+    "        self.pages = []\n\n"
+    "    def refresh(self):\n"
+    "        pass\n"
+)
 
 
 @pytest.mark.parametrize(
