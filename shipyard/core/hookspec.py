@@ -105,6 +105,22 @@ def _is_figure_pairs(value: Any, module: Any) -> bool:
     )
 
 
+def _is_text(value: Any, module: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_lines(value: Any, module: Any) -> bool:
+    return isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+
+
+def _is_list(value: Any, module: Any) -> bool:
+    return isinstance(value, list | tuple)
+
+
+def _is_conversion(value: Any, module: Any) -> bool:
+    return callable(getattr(value, "loaded", None)) and callable(getattr(value, "report_lines", None))
+
+
 def _is_changes(value: Any, module: Any) -> bool:
     def change(c: Any) -> bool:
         return isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str)
@@ -277,6 +293,8 @@ READ_HOOKS: tuple[Hook, ...] = (
         returns="the designs the text holds, each a `TextImport` (its design, its report, `loaded(file)`); "
         "called with `source=` the file it came from",
         used_by="`shipyard import`, the editor's Import",
+        result="a list of TextImport",
+        accepts=_is_list,
     ),
 )
 WRITE_HOOKS: tuple[Hook, ...] = (
@@ -288,6 +306,8 @@ WRITE_HOOKS: tuple[Hook, ...] = (
         keywords=("markdown",),
         returns="the design as the format's text (`markdown=True`: for a Markdown page)",
         used_by="`shipyard export`, the editor's Export",
+        result="a str",
+        accepts=_is_text,
     ),
     Hook(
         "lost",
@@ -296,6 +316,8 @@ WRITE_HOOKS: tuple[Hook, ...] = (
         ("design", "catalog"),
         returns="what the text cannot hold of the design, a line each (said before writing)",
         used_by="`shipyard export`, the editor's Export",
+        result="a list of str",
+        accepts=_is_lines,
     ),
 )
 CONVERSION_HOOKS: tuple[Hook, ...] = (
@@ -306,6 +328,8 @@ CONVERSION_HOOKS: tuple[Hook, ...] = (
         ("file", "catalog", "options"),
         returns="a `ConversionResult`: the designs made, each with its report of what was kept and lost",
         used_by="`shipyard convert`, the editor's Convert",
+        result="a ConversionResult (with `loaded` and `report_lines`)",
+        accepts=_is_conversion,
     ),
 )
 # What a manifest's ``editor_pages: "package.module:Class"`` names (docs/rulesets.md,
@@ -347,7 +371,7 @@ def optional(module: Any, name: str) -> Any:
     return value
 
 
-def returned(ruleset: str, hook: Hook, value: Any, module: Any) -> Any:
+def returned(ruleset: str, hook: Hook, value: Any, module: Any, what: str = "") -> Any:
     """What the function hook ``hook`` returned, when it is what the specification says
     (:attr:`Hook.accepts`); otherwise an input error naming the ruleset, the hook, what it
     returned and what it should have, not an attribute error deep in the engine or a sheet."""
@@ -359,8 +383,8 @@ def returned(ruleset: str, hook: Hook, value: Any, module: Any) -> Any:
     said = said if len(said) <= 80 else said[:79] + "…"
     file, line = _where(module, getattr(module, hook.name, None))
     raise InputError.single(
-        f"ruleset {ruleset!r}: hook {hook.name!r} returned {type(value).__name__} {escape(said)}, "
-        f"not {hook.result.replace('{Design}', getattr(module.Design, '__name__', 'Design'))}; "
+        f"ruleset {ruleset!r}: {what}hook {hook.name!r} returned {type(value).__name__} {escape(said)}, "
+        f"not {hook.result.replace('{Design}', getattr(getattr(module, 'Design', None), '__name__', 'Design'))}; "
         f"it should return {hook.returns}",
         file=file,
         line=line,
@@ -378,12 +402,28 @@ class HookedModule:
     Every other name is the package's own attribute. :func:`check` reads the package itself
     (``module``), never this."""
 
-    def __init__(self, module: Any, ruleset: str, package: str, *, plugin: bool) -> None:
-        self.__dict__.update(module=module, ruleset=ruleset, package=package, plugin=plugin)
+    def __init__(
+        self,
+        module: Any,
+        ruleset: str,
+        package: str,
+        *,
+        plugin: bool,
+        hooks: tuple[Hook, ...] = HOOKS,
+        what: str = "",
+    ) -> None:
+        self.__dict__.update(
+            module=module,
+            ruleset=ruleset,
+            package=package,
+            plugin=plugin,
+            hooks={h.name: h for h in hooks},
+            what=f"{what}: " if what else "",
+        )
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self.module, name)
-        hook = BY_NAME.get(name)
+        hook = self.hooks.get(name)
         if hook is None or value is None:
             return value
         if hook.shape == "function" and callable(value):
@@ -412,14 +452,16 @@ class HookedModule:
     def _guard(self, what: str, function: Any) -> Any:
         from shipyard.core.plugincode import guarded
 
-        return guarded(f"ruleset {self.ruleset!r}: {what}", function, self.package, _module_file(self.module))
+        return guarded(
+            f"ruleset {self.ruleset!r}: {self.what}{what}", function, self.package, _module_file(self.module)
+        )
 
     def _function(self, hook: Hook, function: Any) -> Any:
         inner = self._guard(f"hook {hook.name!r}", function) if self.plugin else function
-        ruleset, module = self.ruleset, self.module
+        ruleset, module, what = self.ruleset, self.module, self.what
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            return returned(ruleset, hook, inner(*args, **kwargs), module)
+            return returned(ruleset, hook, inner(*args, **kwargs), module, what)
 
         call.__wrapped__ = function  # type: ignore[attr-defined]  # its signature is the plug-in's
         call.__name__ = hook.name
@@ -547,8 +589,11 @@ def _check_value(hook: Hook, value: Any, module: Any) -> list[Problem]:
         try:
             sig.bind(*hook.params, **dict.fromkeys(hook.keywords))
         except TypeError:
-            bare = ", ".join(str(p.replace(annotation=p.empty, default=p.empty)) for p in sig.parameters.values())
-            return bad(f"takes {getattr(value, '__name__', hook.name)}({bare}); Shipyard calls {hook.signature}")
+            bare = sig.replace(
+                parameters=[p.replace(annotation=p.empty, default=p.empty) for p in sig.parameters.values()],
+                return_annotation=sig.empty,
+            )
+            return bad(f"takes {getattr(value, '__name__', hook.name)}{bare}; Shipyard calls {hook.signature}")
         return []
     if hook.shape == "model":
         from pydantic import BaseModel

@@ -178,3 +178,54 @@ def test_a_parent_package_that_loops_while_rulesets_are_found_is_stopped(tmp_pat
     help_ = shipyard(site, "--help", timeout=60)
     assert_clean(help_)
     assert any("'looping'" in ln and "did not finish within 2 s" in ln for ln in help_.stderr.splitlines())
+
+
+FORMAT = (
+    "MAX_TEXT_BYTES = 10_000\n\n\n"
+    "def write(design, catalog, *, markdown=False):\n    {write}\n\n\n"
+    "def lost(design, catalog):\n    return []\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("write", "said"),
+    [
+        ("raise ValueError('no text today')", "text format 'gunboat-text': hook 'write': ValueError: no text today"),
+        ("return 42", "text format 'gunboat-text': hook 'write' returned int 42, not a str"),
+    ],
+)
+def test_a_text_format_of_a_plugin_that_fails_is_named(write: str, said: str, tmp_path: Path) -> None:
+    """A plug-in's text format's ``write`` that raised or returned no text was "this is a bug"."""
+    site, sample = gunboats(tmp_path)
+    folder = site / "shipyard_tiny_gunboats"
+    (folder / "text.py").write_text(FORMAT.replace("{write}", write), encoding="utf-8")
+    manifest = folder / "manifest.yaml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8")
+        + "formats:\n  - {id: gunboat-text, name: gunboat text, module: shipyard_tiny_gunboats.text, reads: false}\n",
+        encoding="utf-8",
+    )
+    proc = shipyard(site, "export", "gunboat-text", sample, "-o", tmp_path / "out.txt")
+    assert_clean(proc, 2)
+    assert f"ruleset 'tiny-gunboats': {said}" in proc.stderr, proc.stderr
+    assert not (tmp_path / "out.txt").exists()
+
+
+def test_a_text_formats_write_without_the_markdown_keyword_is_refused_by_name(tmp_path: Path) -> None:
+    """Keyword arguments were not checked: ``write(design, catalog)`` failed at first use."""
+    site, _sample = gunboats(tmp_path)
+    folder = site / "shipyard_tiny_gunboats"
+    text = FORMAT.replace("{write}", "return 'x'").replace(", *, markdown=False", ", *, md=False")
+    (folder / "text.py").write_text(text, encoding="utf-8")
+    manifest = folder / "manifest.yaml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8")
+        + "formats:\n  - {id: gunboat-text, name: gunboat text, module: shipyard_tiny_gunboats.text, reads: false}\n",
+        encoding="utf-8",
+    )
+    proc = shipyard(site, "rulesets", "--check", folder)
+    assert_clean(proc, 2)
+    assert (
+        "hook 'write': takes write(design, catalog, *, md); Shipyard calls write(design, catalog, *, markdown=...)"
+        in (proc.stderr)
+    ), proc.stderr
