@@ -11,8 +11,8 @@ on every report). Everything that code does is held here, in one place:
   user's input problem (exit status 2), never "this is a bug" blaming Shipyard, never a
   silent end of the process. An ``InputError`` the plug-in raises on purpose (``resolve``
   refusing an unknown name) passes as it is;
-- what it prints goes to stderr: a command that promises JSON (``check --json``,
-  ``schema``, ``rulesets --json``) prints only JSON on stdout;
+- what it prints on the main thread goes to stderr: a command that promises JSON
+  (``check --json``, ``schema``, ``rulesets --json``) prints only JSON on stdout;
 - it gets :func:`time_limit` seconds (``SHIPYARD_PLUGIN_TIMEOUT``, default
   :data:`DEFAULT_TIMEOUT`): a plug-in that loops is stopped with a message naming it
   instead of hanging the command. The limit is a ``SIGALRM`` timer, so it holds where
@@ -30,7 +30,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager, nullcontext, redirect_stdout
 from pathlib import Path
 from types import FrameType, TracebackType
 from typing import Any
@@ -98,8 +98,11 @@ def plugin_code(what: str, file: str | Path | None = None, package: str | None =
     from shipyard.core.termtext import shorten
 
     seconds = time_limit()
+    # stdout is swapped for the whole process: only the main thread does it (two threads
+    # swapping and restoring it at once could leave it pointing at stderr for good)
+    main = threading.current_thread() is threading.main_thread()
     try:
-        with redirect_stdout(sys.stderr), _bounded(seconds):
+        with redirect_stdout(sys.stderr) if main else nullcontext(), _bounded(seconds):
             yield
     except InputError:
         raise

@@ -229,3 +229,34 @@ def test_a_text_formats_write_without_the_markdown_keyword_is_refused_by_name(tm
         "hook 'write': takes write(design, catalog, *, md); Shipyard calls write(design, catalog, *, markdown=...)"
         in (proc.stderr)
     ), proc.stderr
+
+
+def test_the_guard_leaves_the_process_as_it_found_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After plug-in code, stopped or not: no timer left running, the alarm's handler and
+    stdout as they were; a guard inside a guard is bounded by the outer one."""
+    import signal
+    import sys
+    import threading
+
+    from shipyard.core.errors import InputError
+    from shipyard.core.plugincode import plugin_code
+
+    monkeypatch.setenv("SHIPYARD_PLUGIN_TIMEOUT", "0.2")
+    handler, stdout = signal.getsignal(signal.SIGALRM), sys.stdout
+    with pytest.raises(InputError, match=r"plug-in 'x': did not finish within 0\.2 s"), plugin_code("plug-in 'x'"):
+        with plugin_code("plug-in 'x', inner"):
+            assert sys.stdout is sys.stderr
+        while True:
+            pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) == handler and sys.stdout is stdout
+    seen: list[object] = []
+
+    def elsewhere() -> None:  # another thread: neither a timer nor stdout swapped
+        with plugin_code("plug-in 'y'"):
+            seen.append(sys.stdout)
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert seen == [stdout] and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
