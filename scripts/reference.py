@@ -299,6 +299,8 @@ apply_hangar_fee(ctx, fee)
 print("scale:", ctx.scale.name)
 print("freebies spent:", before, "->", ctx.ledger["freebies"].spent, "of", ctx.ledger["freebies"].budget)
 print("finding:", ctx.findings.items[-1].message, "at", ctx.findings.items[-1].path)
+# params() finds a rule's numbers by its parameters model; None when the catalog has no such rule:
+print("hangar fee rule:", loaded.catalog.params(HangarFeeParams))
 
 # The view a ruleset's view() returns, positionally: scale, stats by id, selections.
 starship = loaded.catalog.ladder.parse("Starship")
@@ -320,7 +322,7 @@ in the package's `RULE_TYPES`; `rules.yaml` names it by `type` and gives its par
 | `ctx.design` | the design, as the package's `Design` model after `resolve` |
 | `ctx.view` | the `DesignView` the package's `view(design, catalog)` returned |
 | `ctx.view.stats[ID]`, `ctx.view.selected(KIND)`, `ctx.view.has(KIND, ID)` | stats by id; the selections of an item kind (`Selection(kind, id, path, level=1, count=1, component_scale=None)`) |
-| `ctx.catalog` | the catalog with the design's preset applied: `item(kind, id)`, `kind(kind)`, `pool(id)`, `stat(id)`, `params(ParamsModel)` (the first rule with those parameters), `cite(section)` ("<source title>, <section>") |
+| `ctx.catalog` | the catalog with the design's preset applied: `item(kind, id)`, `kind(kind)`, `pool(id)`, `stat(id)`, `params(ParamsModel)` (the parameters of the first rule whose parameters are a `ParamsModel`; **None** when no rule of the catalog has them — it never raises, so test for None), `cite(section)` ("<source title>, <section>") |
 | `ctx.scale` | the design's scale (`Scale`: `index`, `id`, `name`, `family`); raises in a ruleset without scales — use `ctx.view.scale`, which is None there |
 | `catalog.ladder.parse(TEXT)` | a scale from its id, its name or an extension ("Starship + 2"); None if not a scale |
 | `ctx.stat_name(ID)`, `ctx.stat_path(ID)` | a stat's name as the catalog has it, and its place in the design |
@@ -418,6 +420,52 @@ give each of them and nothing else. A design whose value has no budget gets the 
 the pool allows it. Help text quotes one class's points as `{pool:build-points.budget.sloop}`.
 `shipyard ruleset new ID --point-buy` writes this pool.
 
+## A number per class or size
+
+A number the rules give per hull class or per size (crew by class, a speed by scale) is a rule's
+parameter: a mapping from the class (a field of the design) or the scale (`ctx.view.scale.id`) to
+the number, given in `rules.yaml`, read by the rule and left in `ctx.notes` for `derive` (or turned
+into a finding when the design's class has none). `derive`, a sheet or a form call that wants the
+table itself reads the rule's parameters with `ctx.catalog.params(ParamsModel)`, which gives None
+when the catalog has no such rule. tests/test_reference.py runs this block:
+
+```python
+from pydantic import Field
+
+from shipyard.core.designfile import load_design
+from shipyard.core.evaluate import run_rules
+from shipyard.core.model import Context, Params, RuleType
+from shipyard.core.resources import builtin_catalog_root
+
+
+class CrewParams(Params):  # rules.yaml: {id: crew, type: crew-by-size, crew: {starfighter: 1}, source: Crew}
+    crew: dict[str, int] = Field(min_length=1, description="crew needed, by scale id or class")
+
+
+def apply_crew(ctx: Context, p: CrewParams) -> None:
+    # the crew the design's size needs; a size the table does not give is an error at the scale
+    size = ctx.view.scale.id if ctx.view.scale is not None else ""  # a class: getattr(ctx.design, "hull_class")
+    if size in p.crew:
+        ctx.notes["crew"] = p.crew[size]
+    else:
+        ctx.findings.add(
+            "error", "no-crew-for-size", f"the rules give no crew for {size or 'a design without a size'}",
+            path="scale", actual=size, limit=", ".join(p.crew), rule=p.id, source=ctx.catalog.cite(p.source),
+        )
+
+
+RULE_TYPES = {"crew-by-size": RuleType(CrewParams, apply_crew)}
+
+sample = builtin_catalog_root() / "space-fighter-alpha" / "examples" / "alien-disk-fighter.ship"
+loaded = load_design(sample, use_user_folder=False)
+ctx = run_rules(loaded.design, loaded.catalog)
+apply_crew(ctx, CrewParams(id="crew", type="crew-by-size", source="Crew", crew={"starfighter": 1, "starship": 12}))
+print("crew:", ctx.notes["crew"], "at", ctx.view.scale.name)
+apply_crew(ctx, CrewParams(id="crew", type="crew-by-size", source="Crew", crew={"starship": 12}))
+print("finding:", ctx.findings.items[-1].code, "at", ctx.findings.items[-1].path)
+print("params of a rule the catalog lacks:", loaded.catalog.params(CrewParams))
+```
+
 ## A track
 
 A row of tick boxes a player marks (damage, stress): a `Track` in `derive`, its `id` the place
@@ -466,6 +514,63 @@ and passes `shipyard rulesets --check`, `check` and `print` of its sample.
 """
 
 
+def hooks_page() -> str:
+    """The hook table, made from shipyard.core.hookspec: the one declaration every check reads."""
+    from shipyard.core import hookspec
+
+    def rows(hooks: tuple[Any, ...]) -> str:
+        out = ["| hook | needed | Shipyard calls or reads | it returns (checked each call) | what reads it |",
+               "| --- | --- | --- | --- | --- |"]
+        for h in hooks:
+            result = h.result.replace("{Design}", "design of the package's `Design`") if h.result else ""
+            out.append(
+                f"| `{h.name}` | {'required' if h.required else 'optional'} | `{h.signature}` | "
+                f"{h.returns}{f' (checked: {result})' if result else ''} | {h.used_by} |"
+            )
+        return "\n".join(out)
+
+    return f"""# Hooks
+
+What a ruleset's package (and each module its manifest names) provides, made from
+`shipyard.core.hookspec`, the one declaration the import check, `shipyard rulesets --check`,
+the check of each call's result and this page all read. A function hook is called with the
+positional arguments shown and the keyword arguments after `*`, by those names; its
+signature must take them (defaults and `*args`/`**kwargs` are fine, annotations are not
+compared). What a function hook returns is checked each time Shipyard calls it: anything
+else stops the command with "ruleset 'x': hook 'view' returned dict ..., not a DesignView;
+it should return ...", at the hook's file and line.
+
+A plug-in's hooks, rule types and form calls run under the plug-in guard
+(`shipyard.core.plugincode`): whatever they raise, `SystemExit` included, is an error naming
+the ruleset, the hook and the plug-in's file and line (exit status 2), what they print goes
+to stderr (so `check --json` and `schema` print only JSON), and a call or an import that
+takes longer than `SHIPYARD_PLUGIN_TIMEOUT` seconds ({hookspec_timeout()} by default) is stopped
+with a message naming it.
+
+## The ruleset's package
+
+{rows(hookspec.HOOKS)}
+
+## A command's module (`commands:`)
+
+{rows(hookspec.COMMAND_HOOKS)}
+
+## A text format's module (`formats:`)
+
+{rows(hookspec.READ_HOOKS + hookspec.WRITE_HOOKS)}
+
+## A conversion's module (`conversions:`)
+
+{rows(hookspec.CONVERSION_HOOKS)}
+"""
+
+
+def hookspec_timeout() -> str:
+    from shipyard.core.plugincode import DEFAULT_TIMEOUT
+
+    return f"{DEFAULT_TIMEOUT:g}"
+
+
 PAGES: dict[str, Callable[[], str]] = {
     "manifest.md": manifest_page,
     "form.md": form_page,
@@ -474,6 +579,7 @@ PAGES: dict[str, Callable[[], str]] = {
     "api.md": api_page,
     "templates.md": templates_page,
     "recipes.md": recipes_page,
+    "hooks.md": hooks_page,
 }
 
 

@@ -54,6 +54,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             loaded = load_design(
                 name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
             )
+            rules_report = evaluate(loaded.design, loaded.catalog)  # a plug-in's hook may refuse (plugincode)
         except InputError as exc:
             status = EXIT_INPUT
             counts["unreadable"] += 1
@@ -62,7 +63,6 @@ def cmd_check(args: argparse.Namespace) -> int:
             else:
                 _print_problems(exc)
             continue
-        rules_report = evaluate(loaded.design, loaded.catalog)
         report = with_art_finding(rules_report, loaded.design, loaded.file)
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:

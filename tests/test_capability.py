@@ -18,7 +18,7 @@ import pytest
 
 from shipyard.cli import main
 from shipyard.core.capability import installed, load
-from shipyard.core.catalog import load_catalog
+from shipyard.core.catalog import check_folder, load_catalog
 from shipyard.core.designfile import design_from_document
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.evaluate import evaluate
@@ -139,28 +139,26 @@ def test_the_text_report_prints_the_priority_in_words_not_as_data(capsys: pytest
 # --- a plug-in and the capability --------------------------------------------------------
 
 
-def test_a_plugin_using_point_buy_rule_types_without_declaring_them_is_told_the_line_to_add(
+def test_a_plugin_using_point_buy_rule_types_without_declaring_them_gets_the_capability_inferred(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A plug-in written against API 1 before the capability existed: its catalog names
-    stat-cost and pool-limit, its manifest no capability."""
+    stat-cost and pool-limit, its manifest no capability. docs/rulesets.md promises such a
+    manifest keeps working unchanged: the capability is taken as declared, and ``rulesets
+    --check`` says so with the line to add (tests/test_plugin_contract.py)."""
     pkg = gunboats(
         tmp_path,
         monkeypatch,
         pools="pools:\n  - {id: gun-points, name: Gun Points, budget: {all: 2}, source: Guns}\n",
         capabilities="",
     )
-    problems = refused()
-    assert [p.message for p in problems] == [
-        f"rule type {t!r} is given by the capability 'point-buy' (Point-buy), which the ruleset's manifest "
-        "does not declare: add 'capabilities: [point-buy]' to its manifest.yaml"
-        for t in ("stat-cost", "pool-limit")
-    ]
-    rules = (pkg / "catalog" / "rules.yaml").read_text().splitlines()
-    assert [(p.file, rules[p.line - 1].strip()[:25]) for p in problems if p.line] == [
-        (str(pkg / "catalog" / "rules.yaml"), "- {id: gun-cost, type: st"),
-        (str(pkg / "catalog" / "rules.yaml"), "- {id: gun-limit, type: p"),
-    ]
+    report = gunboat(hull=4, guns=3)
+    (pool,) = report.pools
+    assert (pool.budget, pool.spent, pool.remaining) == (2, 3, -1)
+    notes: list[str] = []
+    check_folder(pkg, notes)
+    assert [n.split(" (")[0] for n in notes] == ["the catalog uses the capability 'point-buy'"]
+    assert "rule type 'stat-cost'" in notes[0] and "Add 'capabilities: [point-buy]'" in notes[0]
 
 
 def test_declaring_the_capability_makes_the_rule_types_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -285,14 +283,14 @@ SCALED_POOLS = (
 
 
 def test_the_scale_ladder_is_the_capabilitys_section(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A catalog with a ``scales`` section whose manifest declares no capability is told the line to add."""
+    """A ``scales`` section of an API-1 catalog whose manifest declares no capability is read
+    as the point-buy capability's (inferred, as above), the note naming the section."""
     pkg = gunboats(tmp_path, monkeypatch, pools=SCALED_POOLS, capabilities="")
-    first = refused()[0]
-    assert first.message == (
-        "section 'scales' is given by the capability 'point-buy' (Point-buy), which the ruleset's manifest does "
-        "not declare: add 'capabilities: [point-buy]' to its manifest.yaml"
-    )
-    assert (first.file, first.line) == (str(pkg / "catalog" / "pools.yaml"), 3)
+    catalog = load_catalog("tiny-gunboats", use_user_folder=False)
+    assert catalog.scales is not None and catalog.scales.ids() == ["boat", "ship"]
+    notes: list[str] = []
+    check_folder(pkg, notes)
+    assert len(notes) == 1 and "section 'scales'" in notes[0] and str(pkg / "catalog" / "pools.yaml") in notes[0]
 
 
 def test_declared_the_scale_ladder_is_read_into_the_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -220,10 +220,12 @@ def test_pair_figures_returning_no_figures_is_an_error_naming_the_hook(
     report = evaluate(loaded.design, loaded.catalog)
     with pytest.raises(InputError) as caught:
         compare([("A", loaded.design, loaded.catalog, report), ("B", loaded.design, loaded.catalog, report)])
-    assert str(caught.value) == (
+    [problem] = caught.value.problems
+    assert problem.message.startswith(
         "ruleset 'tiny-gunboats': hook 'pair_figures' returned list [(1, 2)], "
-        "not a list of (first's Figure, other's Figure)"
+        "not a list of (first's Figure, other's Figure); it should return"
     )
+    assert problem.file == str(plugin / "__init__.py") and problem.line is not None  # the hook's own place
 
 
 def test_a_contributed_command_is_held_to_its_hook(plugin: Path) -> None:

@@ -65,3 +65,31 @@ def test_the_rule_api_example_runs_and_charges_the_pool() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0] == f"scale: {ctx.scale.name}" and lines[0] != "scale: "
     assert lines[-1] == "view: Starship {'structure': 12} ['light-laser']"
+
+
+def test_the_recipe_for_a_number_per_class_or_size_runs() -> None:
+    """Issue 47: no recipe said how to look a number up per class or size, nor whether
+    ``catalog.params(Model)`` returns None or raises when the catalog has no such rule."""
+    text = (ROOT / "docs" / "reference" / "recipes.md").read_text(encoding="utf-8")
+    recipe = text.split("## A number per class or size", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", recipe, flags=re.DOTALL)
+    names: dict[str, Any] = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/reference/recipes.md", "exec"), names)
+    ctx = names["ctx"]
+    assert out.getvalue().splitlines() == [
+        f"crew: 1 at {ctx.view.scale.name}",
+        "finding: no-crew-for-size at scale",
+        "params of a rule the catalog lacks: None",
+    ]
+    assert "None** when no rule of the catalog has them" in (ROOT / "docs" / "reference" / "api.md").read_text()
+
+
+def test_the_hook_reference_is_made_from_the_hook_table() -> None:
+    from shipyard.core import hookspec
+
+    text = (ROOT / "docs" / "reference" / "hooks.md").read_text(encoding="utf-8")
+    for hook in (*hookspec.HOOKS, *hookspec.COMMAND_HOOKS, *hookspec.READ_HOOKS, *hookspec.WRITE_HOOKS):
+        assert f"| `{hook.name}` | {'required' if hook.required else 'optional'} | `{hook.signature}` |" in text
+    assert "`read(text, catalog, *, source=...)`" in text and "`write(design, catalog, *, markdown=...)`" in text

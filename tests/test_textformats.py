@@ -51,7 +51,7 @@ def test_a_format_module_without_read_is_refused_naming_what_it_lacks(
     what = "ruleset 'dock-text': text format 'docktext': its module 'dock_text.half' lacks"
     assert err.splitlines() == [
         f"shipyard: error: {half}: {what} MAX_TEXT_BYTES",
-        f"shipyard: error: {half}: {what} read(text, catalog)",
+        f"shipyard: error: {half}: {what} read(text, catalog, *, source=...)",
         f"shipyard: error: {half}: {what} lost(design, catalog)",
     ]
     assert not out.exists()
@@ -75,7 +75,8 @@ def test_a_format_function_that_cannot_take_what_shipyard_passes_is_refused_at_i
     what = "ruleset 'dock-sig': text format 'docksig': hook"
     assert capsys.readouterr().err.splitlines() == [
         f"shipyard: error: {half}: {what} 'MAX_TEXT_BYTES': is 0, not a number of bytes (a whole number, 1 or more)",
-        f"shipyard: error: {half}:4: {what} 'read': takes read(text); Shipyard calls read(text, catalog)",
+        f"shipyard: error: {half}:4: {what} 'read': takes read(text); "
+        "Shipyard calls read(text, catalog, *, source=...)",
     ]
 
 
@@ -131,7 +132,7 @@ def test_rulesets_check_names_every_module_that_misses_its_contract(
     (package / "half.py").write_text("MAX_TEXT_BYTES = 1000\n")
     assert main(["rulesets", "--check", str(package)]) == 2
     err = capsys.readouterr().err
-    assert "text format 'docktext': its module 'dock_check.half' lacks read(text, catalog)" in err
+    assert "text format 'docktext': its module 'dock_check.half' lacks read(text, catalog, *, source=...)" in err
     assert "conversion 'dockrecord': its module 'dock_check.half' lacks convert_file(file, catalog, options)" in err
     assert "module 'dock_check.nowhere' cannot be imported: ModuleNotFoundError" in err
     assert "Traceback" not in err

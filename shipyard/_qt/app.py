@@ -193,11 +193,14 @@ def _smoke_report(app: Any, window: Any) -> None:
     app.processEvents()
     docs = window.documents()
     view = window.current()
-    budget = view.budget.cell_text(2, 3) if view is not None else ""
+    # each budget of the design shown, by the pool's own name (a ruleset without pools has none)
+    panel = view.budget if view is not None else None
+    rows = range(panel.topLevelItemCount()) if panel is not None else range(0)
+    budgets = {panel.cell_text(i, 0): panel.cell_text(i, 3) for i in rows} if panel is not None else {}
     heavy = sorted(m for m in ("weasyprint", "pydyf", "tinycss2") if m in sys.modules)
     print(
         f"shown: {window.isVisible()} designs: {len(docs)} title: {window.windowTitle()!r} "
-        f"freebies: {budget!r} heavy-imports: {heavy}",
+        f"budgets: {budgets!r} heavy-imports: {heavy}",
         flush=True,
     )
     app.exit(2 if window.smoke_errors else 0)  # 2: a file could not be opened, as the command line says

@@ -204,7 +204,7 @@ class ConvertActions(QObject):
         """The catalog new designs are read against: the user's folders and default preset."""
         return self.window.catalog_for_new(ruleset)
 
-    def _open(self, loaded: LoadedDesign) -> DocumentView:
+    def _open(self, loaded: LoadedDesign) -> DocumentView | None:
         doc = Document(loaded, None)
         doc.undo_stack.resetClean()  # imported work is unsaved until the user saves it
         return self.window.add_document(doc)
@@ -302,7 +302,9 @@ class ConvertActions(QObject):
         for r in results:
             loaded = r.loaded(None)
             loaded.design = r.design_with_report_notes()  # the design itself when all was understood
-            views.append(self._open(loaded))
+            view = self._open(loaded)
+            if view is not None:  # else its tab says why its ruleset's plug-in cannot show it
+                views.append(view)
         names = ", ".join(r.design.name for r in results)
         if refused:
             self._status(f"Opened {names}; the parts not understood are in the notes")
@@ -370,8 +372,10 @@ class ConvertActions(QObject):
             return None
         return self._open_converted(offer, result)
 
-    def _open_converted(self, offer: Offer, result: ConversionResult) -> DocumentView:
+    def _open_converted(self, offer: Offer, result: ConversionResult) -> DocumentView | None:
         view = self._open(result.loaded(None))
+        if view is None:
+            return None
         self._status(f"Converted {view.doc.design.name} from a {offer.entry.name}; the report is in its notes")
         lines = [*result.report_lines(), "", "The report is kept in the design's notes."]
         self.show_report("Conversion report", "\n".join(lines))

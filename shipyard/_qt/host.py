@@ -57,7 +57,7 @@ class EditorWindow(QMainWindow):
     def show_error(self, title: str, message: str) -> None:
         raise NotImplementedError
 
-    def add_document(self, doc: Document) -> DocumentView:
+    def add_document(self, doc: Document) -> DocumentView | None:
         raise NotImplementedError
 
     def catalog_for_new(self, ruleset: str) -> Catalog:

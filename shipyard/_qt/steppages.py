@@ -41,7 +41,16 @@ class HandWritten(StepPages):
         self._refresh: Callable[[], None] = refresh
 
     def refresh(self) -> None:
-        self._refresh()
+        """The ruleset's ``refresh()``, under the plug-in guard: a failure is said in the status
+        bar (``report_error``), the design and the editor stay as they are."""
+        from shipyard.core.errors import InputError
+        from shipyard.core.registry import plugin_guard
+
+        try:
+            with plugin_guard(f"ruleset {self.doc.loaded.ruleset!r}: editor pages' refresh()"):
+                self._refresh()
+        except InputError as exc:
+            self.report_error(str(exc))
 
 
 def step_pages(doc: Document, binder: Binder, report_error: Callable[[str], None]) -> StepPages:
@@ -51,9 +60,16 @@ def step_pages(doc: Document, binder: Binder, report_error: Callable[[str], None
 
     named = get(doc.loaded.ruleset).manifest.editor_pages
     if named is not None:
+        from shipyard.core.registry import plugin_guard
+
         module, _, name = named.partition(":")
-        builder: Callable[..., object] = getattr(importlib.import_module(module), name)
-        return HandWritten(doc, binder, report_error, named, builder(doc, binder, report_error))
+        # The ruleset's own code: what it raises is an input error naming it (core.plugincode),
+        # which the window shows in the design's tab; its refresh() runs the same way.
+        what = f"ruleset {doc.loaded.ruleset!r}: editor pages {named!r}"
+        with plugin_guard(what, package=module):
+            builder: Callable[..., object] = getattr(importlib.import_module(module), name)
+            inner = builder(doc, binder, report_error)
+        return HandWritten(doc, binder, report_error, named, inner)
     if doc.catalog.form is None:
         raise LookupError(f"the ruleset {doc.loaded.ruleset!r} declares no editor form (catalog section 'form')")
     from shipyard._qt.generated import FormPages

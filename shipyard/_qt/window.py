@@ -180,8 +180,18 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             return
         QMessageBox.critical(self, title, message)
 
-    def add_document(self, doc: Document) -> DocumentView:
-        view = DocumentView(doc, self.report_error, self.paper, preview=self.preview_enabled)
+    def add_document(self, doc: Document, *, broken_tab: bool = True) -> DocumentView | None:
+        """``doc`` in a tab of its own; None when its ruleset's plug-in cannot show it (its
+        ``derive`` or hand-written pages failed): the error is then in the design's tab
+        (:mod:`shipyard._qt.brokentab`) and every other design stays open. ``broken_tab``
+        False raises instead (File > New says it in a dialog: there is no design to keep)."""
+        try:
+            view = DocumentView(doc, self.report_error, self.paper, preview=self.preview_enabled)
+        except (InputError, LookupError) as exc:  # a plug-in's failure (core.plugincode), its pages' (steppages)
+            if not broken_tab:
+                raise
+            self._add_broken(doc, str(exc))
+            return None
         view.remember_layout(self.settings, doc.loaded.ruleset)
         view.made.connect(self.add_document)  # what a ruleset's action made opens in a tab of its own
         self.undo_group.addStack(doc.undo_stack)
@@ -193,6 +203,18 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         doc.changed.connect(lambda d=doc: self._update_title(d))
         self._update_title(doc)
         return view
+
+    def _add_broken(self, doc: Document, message: str) -> None:
+        from shipyard._qt.brokentab import BrokenDesign
+
+        if self.smoke:
+            for line in message.splitlines() or [""]:
+                print(f"shipyard-gui: error: {escape(doc.name)}: {escape(line)}", file=sys.stderr, flush=True)
+            self.smoke_errors += 1
+        i = self.tabs.addTab(BrokenDesign(doc, message), f"{doc.name} (cannot be shown)")
+        self.tabs.setTabToolTip(i, message)
+        self.tabs.setCurrentIndex(i)
+        self.stack.setCurrentWidget(self.tabs)
 
     def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None:
         """A new design of ``kind`` of ``ruleset`` (as their manifest names them; without a
@@ -215,8 +237,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             return None
         preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
         try:
-            return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
-        except LookupError as exc:  # the ruleset has no pages for the editor (steppages.step_pages)
+            return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)), broken_tab=False)
+        except (InputError, LookupError) as exc:  # no pages for the editor (steppages.step_pages), a plug-in failed
             self.show_error("Cannot start a new design", str(exc))
             return None
 
@@ -365,7 +387,15 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     def close_tab(self, index: int) -> bool:
         view = self.tabs.widget(index)
         if not isinstance(view, DocumentView):
-            return False
+            from shipyard._qt.brokentab import BrokenDesign
+
+            if not isinstance(view, BrokenDesign):
+                return False
+            self.tabs.removeTab(index)  # the design as it was read: nothing to save
+            view.deleteLater()
+            if self.tabs.count() == 0:
+                self.show_welcome()
+            return True
         if not self._may_close(view.doc):
             return False
         autosave.discard(view.doc)

@@ -3,7 +3,8 @@
 Everything printed comes from the manifests (and, for the presets, the catalogs); a
 ruleset that is declared but cannot be read is listed with the reason. ``--check PATH``
 reads a ruleset package folder the way Shipyard would (its manifest and catalog), so a
-homebrew author sees every problem with its file and line before installing it.
+homebrew author sees every problem with its file and line before installing it; ``--check``
+without a path checks every installed ruleset.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ from shipyard.core.commandline import EXIT_INPUT, EXIT_OK
 def add_commands(sub: Any, catalog_opts: Any) -> None:
     p = sub.add_parser("rulesets", help="list the installed rulesets (id, name, version, kinds, presets)")
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per ruleset")
-    p.add_argument("--check", metavar="PATH", help="check a ruleset package folder (its manifest.yaml and catalog)")
+    p.add_argument(
+        "--check",
+        metavar="PATH",
+        nargs="?",
+        const="",
+        help="check a ruleset package folder (its manifest.yaml and catalog); without PATH, every installed ruleset",
+    )
     p.set_defaults(func=cmd_rulesets, reads_only=True)
 
 
@@ -58,8 +65,8 @@ def _describe(info: Any) -> dict[str, Any]:
 def cmd_rulesets(args: argparse.Namespace) -> int:
     from shipyard.core.registry import problems, rulesets
 
-    if args.check:
-        return _check(Path(args.check))
+    if args.check is not None:
+        return _check(Path(args.check)) if args.check else _check_installed()
     rows = [_describe(info) for info in rulesets()]
     broken = [str(p) for p in problems()]
     if args.json:
@@ -103,6 +110,21 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _check_installed() -> int:
+    """``rulesets --check`` without a path: every installed ruleset checked as ``--check``
+    checks one folder, and every declared one that could not be read named."""
+    from shipyard.core.registry import problems, rulesets
+    from shipyard.core.termtext import error_line
+
+    status = EXIT_OK
+    for info in rulesets():
+        status = max(status, _check(info.manifest_file))
+    for p in problems():
+        print(f"shipyard: error: {error_line(str(p))}", file=sys.stderr)
+        status = EXIT_INPUT
+    return status
+
+
 def _check(folder: Path) -> int:
     """Read a ruleset folder as an installed ruleset would be read; print every problem."""
     from shipyard.core.catalog import check_folder
@@ -110,8 +132,9 @@ def _check(folder: Path) -> int:
     from shipyard.core.manifest import API_VERSION
     from shipyard.core.textformats import check_contributions
 
+    notes: list[str] = []
     try:
-        info = check_folder(folder)
+        info = check_folder(folder, notes)
         check_contributions(info)  # its text formats' and conversions' modules, against their contracts
     except InputError as exc:
         for line in str(exc).splitlines():
@@ -121,6 +144,8 @@ def _check(folder: Path) -> int:
         f"{info.id}: {info.name} {info.version}: manifest and catalog read without problems "
         f"(plug-in API {info.manifest.api}, every hook as specified)"
     )
+    for note in notes:
+        print(f"shipyard: note: {info.manifest_file}: {note}", file=sys.stderr)
     if "api" not in info.manifest.model_fields_set:
         print(
             f"shipyard: note: {info.manifest_file}: the manifest does not say its plug-in API; it is read as "

@@ -100,8 +100,16 @@ def sections(capability_ids: list[str]) -> dict[str, Section]:
 def rule_types(capability_ids: list[str]) -> dict[str, RuleType]:
     """The rule types the listed capabilities give, in the order listed."""
     types: dict[str, RuleType] = {}
+    owner: dict[str, str] = {}
     for capability_id in capability_ids:
-        types.update(load(capability_id).rule_types)
+        for name, rule_type in load(capability_id).rule_types.items():
+            if name in owner and owner[name] != capability_id:  # never one shadowing the other silently
+                raise InputError.single(
+                    f"the capabilities {owner[name]!r} and {capability_id!r} both give rule type {name!r}; "
+                    "a ruleset may declare only one of them",
+                    path="capabilities",
+                )
+            types[name], owner[name] = rule_type, capability_id
     return types
 
 

@@ -83,6 +83,10 @@ class _Builder:
         self.module = module
         self.parts: dict[str, Any] = {}  # the capabilities' sections, built (scales: a Ladder)
         self._capability_sections: dict[str, Any] | None = None
+        # The capabilities in effect: the manifest's, and those an API-1 manifest's catalog uses
+        # without declaring them (see _infer), each with what it was inferred from.
+        self.capabilities = list(info.manifest.capabilities)
+        self.inferred: list[tuple[str, str]] = []
         self.form: Form | None = None
         self.form_doc: YamlDocument | None = None
         self.pools: dict[str, PoolDef] = {}
@@ -112,6 +116,10 @@ class _Builder:
         if not isinstance(doc.data, dict):
             raise doc.error("a catalog file must be a mapping of section names to entries")
         for section, body in doc.data.items():
+            if section not in (*CORE_SECTIONS, *self._sections(), *self.module.ITEM_KINDS):
+                from shipyard.core.capability import offering
+
+                self._infer(offering(section=section), f"its section {quote(section)} ({doc.file})")
             if section == "ruleset":
                 self._ruleset(doc, body, builtin)
             elif section in self._sections():
@@ -241,12 +249,70 @@ class _Builder:
             self._capability_sections = self._declared(sections)
         return self._capability_sections
 
+    def _infer(self, givers: list[Any], what: str) -> None:
+        """Take the capability that gives ``what`` as declared, for a manifest written for
+        plug-in API 1: capabilities came after API 1, and a plug-in written for it used
+        ``scales`` and the point-buy rule types without declaring anything. docs/rulesets.md
+        promises such a manifest keeps working unchanged; ``rulesets --check`` says what
+        was inferred and the line to add. A manifest of a later API declares its own."""
+        if self.info.manifest.api != 1 or not givers or givers[0].id in self.capabilities:
+            return
+        self.capabilities.append(givers[0].id)
+        self.inferred.append((givers[0].id, what))
+        self._capability_sections = None
+
+    def inference_notes(self) -> list[str]:
+        """What :meth:`_infer` took as declared, a sentence each, with the line to add."""
+        return [
+            f"the catalog uses the capability {cap!r} ({what}), which the manifest does not declare; "
+            f"as the manifest is written for plug-in API 1, it is taken as declared. Add "
+            f"'capabilities: [{', '.join(self.capabilities)}]' to {self.info.manifest_file.name} to say so"
+            for cap, what in self.inferred
+        ]
+
     def _declared(self, what: Any) -> dict[str, Any]:
         try:
-            found: dict[str, Any] = what(self.info.manifest.capabilities)
+            found: dict[str, Any] = what(self.capabilities)
         except InputError as exc:
             raise InputError([replace(p, file=p.file or str(self.info.manifest_file)) for p in exc.problems]) from None
         return found
+
+    def _infer_rule_types(self) -> None:
+        """The capabilities an API-1 catalog's rules use without the manifest declaring them (_infer)."""
+        from shipyard.core.capability import offering
+        from shipyard.core.rules import CORE_RULE_TYPES
+
+        for doc, _index, definition in self.rules:
+            known = {*CORE_RULE_TYPES, *self._capability_types(), *self.module.RULE_TYPES}
+            if definition.type not in known:
+                self._infer(offering(rule_type=definition.type), f"rule type {definition.type!r} ({doc.file})")
+
+    def _refuse_clashes(self) -> None:
+        """A rule type of the ruleset's own with the name of Shipyard's or of a declared
+        capability's is refused, naming both owners: it used to replace theirs silently."""
+        from shipyard.core.capability import load
+        from shipyard.core.rules import CORE_RULE_TYPES
+
+        own = f"the ruleset package {self.info.package!r} ({_file_of(self.module)})"
+        owners = dict.fromkeys(CORE_RULE_TYPES, "Shipyard's core (shipyard.core.rules)")
+        for cap in self.capabilities:
+            try:
+                given = load(cap).rule_types
+            except InputError:
+                continue  # an unknown capability is its own error (_declared)
+            owners.update({name: f"the capability {cap!r}" for name in given if name not in owners})
+        problems = [
+            Problem(
+                f"{own} gives rule type {name!r} in RULE_TYPES, which {owners[name]} gives already; "
+                "a ruleset's own rule type needs a name of its own",
+                _file_of(self.module),
+                allowed=f"any name but {', '.join(sorted(owners))}",
+            )
+            for name in self.module.RULE_TYPES
+            if name in owners
+        ]
+        if problems:
+            raise InputError(problems)
 
     def build(self, folders: tuple[Path, ...]) -> Catalog:
         from shipyard.core.rules import bind_rules
@@ -256,9 +322,11 @@ class _Builder:
         if self.problems:
             raise InputError(self.problems)
         assert self.meta is not None
+        self._infer_rule_types()
         sections = set(self.parts)
         if self.pools:
             sections.add("pools")
+        self._refuse_clashes()
         bound = bind_rules(self.rules, self.module, frozenset(sections), self._capability_types())
         catalog = Catalog(
             meta=self.meta,
@@ -284,6 +352,15 @@ class _Builder:
                 raise InputError(problems)
         check_references(catalog)
         return catalog
+
+
+def _file_of(module: Any) -> str | None:
+    """The file of a ruleset's package (through :class:`shipyard.core.hookspec.HookedModule`)."""
+    from shipyard.core.hookspec import HookedModule
+
+    real = module.module if isinstance(module, HookedModule) else module
+    file = getattr(real, "__file__", None)
+    return str(file) if file else None
 
 
 def _as_list(doc: YamlDocument, body: Any, section: str) -> list[Any]:
@@ -639,7 +716,9 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...], key: CacheKey | None
             f"ruleset {quote(ruleset_id)} has no catalog: its ruleset.yaml is missing", file=root / "ruleset.yaml"
         )
     folders = (root, *layers)
-    module = ruleset_module(ruleset_id)  # imported first: the cache names its classes, never imports them
+    # The package first, under the plug-in guard (plugincode): the cache names its classes,
+    # never imports them, and a plug-in's import is guarded wherever it happens.
+    module = ruleset_module(ruleset_id)
     import shipyard.core.schema  # noqa: F401 - the same: the form's schema is made of its classes
 
     trusted = ("shipyard", info.package.split(".")[0])
@@ -661,7 +740,31 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...], key: CacheKey | None
     return catalog
 
 
-def check_folder(folder: Path) -> RulesetInfo:
+def _check_editor_pages(info: RulesetInfo) -> None:
+    """The manifest's hand-written editor pages, ``module:Class``: the module imported under the
+    plug-in guard (it imports PySide6: only ``rulesets --check`` and the editor do this) and the
+    class able to be built as the editor builds it (:data:`shipyard.core.hookspec.EDITOR_PAGES_HOOK`)."""
+    import importlib
+
+    from shipyard.core import hookspec
+    from shipyard.core.registry import plugin_guard
+
+    named = info.manifest.editor_pages or ""
+    module_name, _, attribute = named.partition(":")
+    what = f"ruleset {info.id!r}: editor pages {named!r}"
+    with plugin_guard(f"{what} cannot be imported", file=info.manifest_file, package=module_name):
+        module = importlib.import_module(module_name)
+    if attribute not in vars(module):
+        raise InputError.single(
+            f"{what}: the module {module_name!r} defines no {attribute!r}", file=info.manifest_file, path="editor_pages"
+        )
+    from types import SimpleNamespace
+
+    named_class = SimpleNamespace(editor_pages=vars(module)[attribute], __file__=module.__file__, __name__=module_name)
+    hookspec.check_contribution(named_class, (hookspec.EDITOR_PAGES_HOOK,), what)
+
+
+def check_folder(folder: Path, notes: list[str] | None = None) -> RulesetInfo:
     """Read a ruleset package folder (its manifest, its Python package, its catalog) as an
     installed ruleset is read, without the cache; raise every problem at once.
 
@@ -691,7 +794,9 @@ def check_folder(folder: Path) -> RulesetInfo:
             hookspec.check(module, installed.package, lazy=True)  # the hooks given when asked, too
     else:
         package = manifest_file.parent.name
-        module = import_package(package, manifest_file.parent, path=str(manifest_file.parent.parent), lazy=True)
+        module = import_package(
+            package, manifest_file.parent, path=str(manifest_file.parent.parent), lazy=True, ruleset_id=manifest.id
+        )
         info = RulesetInfo(manifest, manifest_file, package, "(not installed)", "")
     if not (info.catalog / "ruleset.yaml").is_file():
         raise InputError.single("the catalog's ruleset.yaml is missing", file=info.catalog / "ruleset.yaml")
@@ -699,7 +804,11 @@ def check_folder(folder: Path) -> RulesetInfo:
 
     for command in info.commands:
         command_module(info, command)
+    if info.manifest.editor_pages:
+        _check_editor_pages(info)
     builder = _Builder(info, module)
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))
+    if notes is not None:
+        notes += builder.inference_notes()
     return info

@@ -50,13 +50,84 @@ class Hook:
     required: bool
     params: tuple[str, ...] = ()  # the positional arguments Shipyard passes a function hook
     returns: str = ""
+    keywords: tuple[str, ...] = ()  # the keyword arguments Shipyard passes it too, by name
+    # What a function hook's result must be, checked each time Shipyard calls it (HookedModule):
+    # the words for it, and the test (given the result and the package).
+    result: str = ""
+    accepts: Callable[[Any, Any], bool] | None = None
     used_by: str = ""
     default: Callable[[], Any] | None = None  # an optional hook's stand-in, made afresh each use
     lazy: bool = False  # may be given by the package's ``__getattr__`` (core.lazy): checked when read
 
     @property
     def signature(self) -> str:
-        return f"{self.name}({', '.join(self.params)})" if self.shape == "function" else self.name
+        if self.shape != "function":
+            return self.name
+        keywords = [f"{k}=..." for k in self.keywords]
+        return f"{self.name}({', '.join([*self.params, *(['*'] if keywords else []), *keywords])})"
+
+
+def _is_design(value: Any, module: Any) -> bool:
+    return isinstance(value, module.Design)
+
+
+def _is_view(value: Any, module: Any) -> bool:
+    from shipyard.core.model import DesignView
+
+    return isinstance(value, DesignView)
+
+
+def _is_derived(value: Any, module: Any) -> bool:
+    from shipyard.core.report import Derived
+
+    return isinstance(value, Derived)
+
+
+def _is_none(value: Any, module: Any) -> bool:
+    return value is None
+
+
+def _pairs(value: Any, test: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list | tuple) and all(
+        isinstance(p, list | tuple) and len(p) == 2 and all(test(v) for v in p[:1]) for p in value
+    )
+
+
+def _is_named_designs(value: Any, module: Any) -> bool:
+    return _pairs(value, lambda name: isinstance(name, str))
+
+
+def _is_figure_pairs(value: Any, module: Any) -> bool:
+    from shipyard.core.report import Figure
+
+    return isinstance(value, list | tuple) and all(
+        isinstance(p, list | tuple) and len(p) == 2 and all(isinstance(f, Figure) for f in p) for p in value
+    )
+
+
+def _is_text(value: Any, module: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_lines(value: Any, module: Any) -> bool:
+    return isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+
+
+def _is_list(value: Any, module: Any) -> bool:
+    return isinstance(value, list | tuple)
+
+
+def _is_conversion(value: Any, module: Any) -> bool:
+    return callable(getattr(value, "loaded", None)) and callable(getattr(value, "report_lines", None))
+
+
+def _is_changes(value: Any, module: Any) -> bool:
+    def change(c: Any) -> bool:
+        return isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str)
+
+    return isinstance(value, list | tuple) and all(
+        change(h) or (isinstance(h, list) and all(change(c) for c in h)) for h in value
+    )
 
 
 HOOKS: tuple[Hook, ...] = (
@@ -88,6 +159,8 @@ HOOKS: tuple[Hook, ...] = (
         ("design", "catalog"),
         returns="the design with every name and alias made a catalog id; `InputError` with a path if not",
         used_by="reading a design, every edit",
+        result="a {Design}",
+        accepts=_is_design,
     ),
     Hook(
         "view",
@@ -96,6 +169,8 @@ HOOKS: tuple[Hook, ...] = (
         ("design", "catalog"),
         returns="the neutral `DesignView` (scale, stats by id, item selections) the shared rules work on",
         used_by="every evaluation, the comparison's item rows",
+        result="a DesignView",
+        accepts=_is_view,
     ),
     Hook(
         "derive",
@@ -104,6 +179,8 @@ HOOKS: tuple[Hook, ...] = (
         ("ctx",),
         returns="a `Derived`: the report's figures, tables, tracks, slots and actions",
         used_by="every report, sheet and editor summary",
+        result="a Derived",
+        accepts=_is_derived,
     ),
     Hook(
         "new_design",
@@ -112,6 +189,8 @@ HOOKS: tuple[Hook, ...] = (
         ("kind", "name", "catalog"),
         returns="an empty design of one of the manifest's kinds",
         used_by="`shipyard new`, File > New",
+        result="a {Design}",
+        accepts=_is_design,
     ),
     Hook(
         "variants",
@@ -121,6 +200,8 @@ HOOKS: tuple[Hook, ...] = (
         returns="`[(name, design)]`, other forms evaluated beside the design (a transformation, a force's members)",
         used_by="the report's `forms`",
         default=lambda: _none,
+        result="a list of (name, design) pairs",
+        accepts=_is_named_designs,
     ),
     Hook(
         "compare_variants",
@@ -134,6 +215,8 @@ HOOKS: tuple[Hook, ...] = (
         ),
         used_by="the report's findings",
         default=lambda: _nothing,
+        result="None",
+        accepts=_is_none,
     ),
     Hook(
         "pair_figures",
@@ -144,6 +227,8 @@ HOOKS: tuple[Hook, ...] = (
         "`detail` and `source`",
         used_by="the comparison's section \"Between the ships\" (`compare`, its sheet, the editor's Compare with...)",
         default=lambda: _none,
+        result="a list of (first's Figure, other's Figure)",
+        accepts=_is_figure_pairs,
     ),
     Hook(
         "fix_hints",
@@ -153,6 +238,8 @@ HOOKS: tuple[Hook, ...] = (
         returns="changes worth trying, each `(path, value)` or a list of them made together",
         used_by="Fix... and `check --suggest`",
         default=lambda: _none,
+        result="a list of changes, each a (path, value) tuple or a list of them",
+        accepts=_is_changes,
     ),
     Hook(
         "FIX_NEVER",
@@ -202,9 +289,12 @@ READ_HOOKS: tuple[Hook, ...] = (
         "function",
         True,
         ("text", "catalog"),
+        keywords=("source",),
         returns="the designs the text holds, each a `TextImport` (its design, its report, `loaded(file)`); "
         "called with `source=` the file it came from",
         used_by="`shipyard import`, the editor's Import",
+        result="a list of TextImport",
+        accepts=_is_list,
     ),
 )
 WRITE_HOOKS: tuple[Hook, ...] = (
@@ -213,8 +303,11 @@ WRITE_HOOKS: tuple[Hook, ...] = (
         "function",
         True,
         ("design", "catalog"),
+        keywords=("markdown",),
         returns="the design as the format's text (`markdown=True`: for a Markdown page)",
         used_by="`shipyard export`, the editor's Export",
+        result="a str",
+        accepts=_is_text,
     ),
     Hook(
         "lost",
@@ -223,6 +316,8 @@ WRITE_HOOKS: tuple[Hook, ...] = (
         ("design", "catalog"),
         returns="what the text cannot hold of the design, a line each (said before writing)",
         used_by="`shipyard export`, the editor's Export",
+        result="a list of str",
+        accepts=_is_lines,
     ),
 )
 CONVERSION_HOOKS: tuple[Hook, ...] = (
@@ -233,7 +328,19 @@ CONVERSION_HOOKS: tuple[Hook, ...] = (
         ("file", "catalog", "options"),
         returns="a `ConversionResult`: the designs made, each with its report of what was kept and lost",
         used_by="`shipyard convert`, the editor's Convert",
+        result="a ConversionResult (with `loaded` and `report_lines`)",
+        accepts=_is_conversion,
     ),
+)
+# What a manifest's ``editor_pages: "package.module:Class"`` names (docs/rulesets.md,
+# "Hand-written pages"): built by the editor with these arguments; checked by ``rulesets --check``.
+EDITOR_PAGES_HOOK = Hook(
+    "editor_pages",
+    "function",
+    True,
+    ("document", "binder", "report_error"),
+    returns="an object with `pages` (a list of (tab title, function building the page)) and `refresh()`",
+    used_by="the editor's pages for a design of the ruleset, instead of its declared form",
 )
 REQUIRED = tuple(h.name for h in HOOKS if h.required)
 
@@ -264,6 +371,103 @@ def optional(module: Any, name: str) -> Any:
     return value
 
 
+def returned(ruleset: str, hook: Hook, value: Any, module: Any, what: str = "") -> Any:
+    """What the function hook ``hook`` returned, when it is what the specification says
+    (:attr:`Hook.accepts`); otherwise an input error naming the ruleset, the hook, what it
+    returned and what it should have, not an attribute error deep in the engine or a sheet."""
+    if hook.accepts is None or hook.accepts(value, module):
+        return value
+    from shipyard.core.termtext import escape
+
+    said = repr(value)
+    said = said if len(said) <= 80 else said[:79] + "…"
+    file, line = _where(module, getattr(module, hook.name, None))
+    raise InputError.single(
+        f"ruleset {ruleset!r}: {what}hook {hook.name!r} returned {type(value).__name__} {escape(said)}, "
+        f"not {hook.result.replace('{Design}', getattr(getattr(module, 'Design', None), '__name__', 'Design'))}; "
+        f"it should return {hook.returns}",
+        file=file,
+        line=line,
+    )
+
+
+class HookedModule:
+    """A ruleset's package as Shipyard calls it: each function hook's result checked against
+    :data:`HOOKS` every time it is called (:func:`returned`), and, for a plug-in (a package
+    not Shipyard's own), its hooks, its rule types' ``apply`` and its ``FORM_CALLS`` run
+    under :func:`shipyard.core.plugincode.plugin_code`: whatever they raise is an input
+    error naming the ruleset, the hook and the plug-in's file and line, what they print goes
+    to stderr, and a call that loops is stopped.
+
+    Every other name is the package's own attribute. :func:`check` reads the package itself
+    (``module``), never this."""
+
+    def __init__(
+        self,
+        module: Any,
+        ruleset: str,
+        package: str,
+        *,
+        plugin: bool,
+        hooks: tuple[Hook, ...] = HOOKS,
+        what: str = "",
+    ) -> None:
+        self.__dict__.update(
+            module=module,
+            ruleset=ruleset,
+            package=package,
+            plugin=plugin,
+            hooks={h.name: h for h in hooks},
+            what=f"{what}: " if what else "",
+        )
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.module, name)
+        hook = self.hooks.get(name)
+        if hook is None or value is None:
+            return value
+        if hook.shape == "function" and callable(value):
+            value = self._function(hook, value)
+        elif self.plugin and name == "FORM_CALLS" and isinstance(value, Mapping):
+            value = {k: self._guard(f"form call {k!r}", f) if callable(f) else f for k, f in value.items()}
+        elif self.plugin and name == "RULE_TYPES" and isinstance(value, Mapping):
+            from shipyard.core.model import RuleType
+            from shipyard.core.plugincode import GuardedApply
+
+            value = {
+                k: replace(t, apply=GuardedApply(f"ruleset {self.ruleset!r}: rule type {k!r}", self.package, t.apply))
+                if isinstance(t, RuleType) and not isinstance(t.apply, GuardedApply) and _own(t.apply, self.package)
+                else t
+                for k, t in value.items()
+            }
+        self.__dict__[name] = value  # made once: the same object each time it is read
+        return value
+
+    def __dir__(self) -> list[str]:
+        return dir(self.module)
+
+    def __repr__(self) -> str:
+        return f"<ruleset package {self.package!r} as Shipyard calls it>"
+
+    def _guard(self, what: str, function: Any) -> Any:
+        from shipyard.core.plugincode import guarded
+
+        return guarded(
+            f"ruleset {self.ruleset!r}: {self.what}{what}", function, self.package, _module_file(self.module)
+        )
+
+    def _function(self, hook: Hook, function: Any) -> Any:
+        inner = self._guard(f"hook {hook.name!r}", function) if self.plugin else function
+        ruleset, module, what = self.ruleset, self.module, self.what
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return returned(ruleset, hook, inner(*args, **kwargs), module, what)
+
+        call.__wrapped__ = function  # type: ignore[attr-defined]  # its signature is the plug-in's
+        call.__name__ = hook.name
+        return call
+
+
 def held(ruleset: str, name: str, value: T, expected: type[Any]) -> T:
     """What the function hook ``name`` returned, when it is the type the specification says
     (``expected``: a ``DesignView`` from ``view``, a ``Derived`` from ``derive``, the
@@ -291,6 +495,7 @@ def check(module: Any, package: str, *, lazy: bool = False) -> None:
     ``lazy`` also reads the hooks the package gives only when asked (``shipyard rulesets
     --check`` does; an import for ``shipyard check`` does not, to keep the editor's form
     language out of it)."""
+    module = module.module if isinstance(module, HookedModule) else module
     file = _module_file(module)
     declared = set(getattr(module, "__all__", ()))
     problems: list[Problem] = []
@@ -382,10 +587,13 @@ def _check_value(hook: Hook, value: Any, module: Any) -> list[Problem]:
         except (TypeError, ValueError):
             return []  # a builtin without a signature: nothing to hold it to
         try:
-            sig.bind(*hook.params)
+            sig.bind(*hook.params, **dict.fromkeys(hook.keywords))
         except TypeError:
-            bare = ", ".join(str(p.replace(annotation=p.empty, default=p.empty)) for p in sig.parameters.values())
-            return bad(f"takes {getattr(value, '__name__', hook.name)}({bare}); Shipyard calls {hook.signature}")
+            bare = sig.replace(
+                parameters=[p.replace(annotation=p.empty, default=p.empty) for p in sig.parameters.values()],
+                return_annotation=sig.empty,
+            )
+            return bad(f"takes {getattr(value, '__name__', hook.name)}{bare}; Shipyard calls {hook.signature}")
         return []
     if hook.shape == "model":
         from pydantic import BaseModel
@@ -447,6 +655,7 @@ def _module_file(module: Any) -> str | None:
 
 def _where(module: Any, value: Any) -> tuple[str | None, int | None]:
     """Where ``value`` is defined (a function's or class's file and line), else the module's file."""
+    value = inspect.unwrap(value) if callable(value) else value
     code = getattr(value, "__code__", None)
     if isinstance(code, types.CodeType):
         return code.co_filename, code.co_firstlineno

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -222,27 +220,15 @@ def _read_entry_points(file: Path) -> str | None:
 # --- reading manifests ------------------------------------------------------------------------
 
 
-@contextmanager
-def plugin_guard(what: str, file: str | Path | None = None) -> Iterator[None]:
-    """Whatever a plug-in's code raises while it is found or imported becomes an input
-    error naming ``what`` (the plug-in and what was being done), so that plug-in is skipped
-    and everything else works.
+def plugin_guard(what: str, file: str | Path | None = None, package: str | None = None) -> Any:
+    """Run a plug-in's code while it is found, imported or called: whatever it raises (even
+    ``SystemExit`` or ``KeyboardInterrupt``) becomes an input error naming ``what`` (the
+    plug-in and what was being done), what it prints goes to stderr, and a loop is stopped
+    after a time limit (see :mod:`shipyard.core.plugincode`). So that plug-in is skipped
+    and everything else works."""
+    from shipyard.core.plugincode import plugin_code
 
-    ``BaseException`` included: a plug-in raising ``SystemExit`` or ``KeyboardInterrupt``
-    at import ended Shipyard silently (exit 5, 9, 130). The price: a Ctrl-C pressed during
-    the milliseconds of a plug-in's import skips that plug-in instead of ending the command.
-    """
-    from shipyard.core.termtext import shorten
-
-    try:
-        yield
-    except InputError:
-        raise
-    except BaseException as exc:  # a broken plug-in is the user's input problem, never our end
-        detail = shorten(str(exc), 300)
-        raise InputError.single(
-            f"{what}: {type(exc).__name__}" + (f": {detail}" if detail else ""), file=file
-        ) from None
+    return plugin_code(what, file, package)
 
 
 def _package_folder(package: str) -> Path | None:
@@ -483,7 +469,9 @@ def offering(attr: str, item_id: str) -> list[RulesetInfo]:
     return out
 
 
-def import_package(package: str, where: Path, *, path: str | None = None, lazy: bool = False) -> RulesetModule:
+def import_package(
+    package: str, where: Path, *, path: str | None = None, lazy: bool = False, ruleset_id: str | None = None
+) -> RulesetModule:
     """Import a ruleset's package and check it against the hook specification
     (:mod:`shipyard.core.hookspec`): a package that cannot be imported, lacks a required
     hook, gives one a wrong signature or defines a misspelt one is an input error naming
@@ -497,27 +485,32 @@ def import_package(package: str, where: Path, *, path: str | None = None, lazy: 
     if path is not None:
         sys.path.insert(0, path)
     try:
-        with plugin_guard(f"the ruleset package {package!r} cannot be imported", file=where):
+        with plugin_guard(f"the ruleset package {package!r} cannot be imported", file=where, package=package):
             module: Any = importlib.import_module(package)
+        with plugin_guard(f"the ruleset package {package!r}", file=where, package=package):
             hookspec.check(module, package, lazy=lazy)
     finally:
         if path is not None:
             sys.path.remove(path)
-    return module  # type: ignore[no-any-return]
+    ruleset = ruleset_id or package
+    # The package as Shipyard calls it: each hook's result checked, a plug-in's run under the guard.
+    return hookspec.HookedModule(module, ruleset, package, plugin=not package.startswith(BUILTIN_PACKAGE))
 
 
 @cache
 def ruleset_module(ruleset_id: str) -> RulesetModule:
     """The ruleset's Python package, imported the first time it is needed."""
     info = get(ruleset_id)
-    return import_package(info.package, info.manifest_file)
+    return import_package(info.package, info.manifest_file, ruleset_id=ruleset_id)
 
 
 def contributed(info: RulesetInfo, module: str) -> Any:
     """A contribution's module (a command, a text format, a conversion), imported now."""
     import importlib
 
-    with plugin_guard(f"ruleset {info.id!r}: module {module!r} cannot be imported", file=info.manifest_file):
+    with plugin_guard(
+        f"ruleset {info.id!r}: module {module!r} cannot be imported", file=info.manifest_file, package=module
+    ):
         return importlib.import_module(module)
 
 

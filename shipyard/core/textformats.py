@@ -213,7 +213,17 @@ def text_format(info: Any, entry: Any) -> TextFormatModule:
     hooks = (hookspec.READ_HOOKS if entry.reads else ()) + (hookspec.WRITE_HOOKS if entry.writes else ())
     module = contributed(info, entry.module)
     hookspec.check_contribution(module, hooks, f"ruleset {info.id!r}: text format {entry.id!r}")
-    return cast(TextFormatModule, module)
+    return cast(TextFormatModule, _hooked(info, entry.module, module, hooks, f"text format {entry.id!r}"))
+
+
+def _hooked(info: Any, name: str, module: Any, hooks: tuple[Any, ...], what: str) -> Any:
+    """A contribution's module as Shipyard calls it: each hook's result checked, and a
+    plug-in's hooks run under the plug-in guard (:class:`shipyard.core.hookspec.HookedModule`)."""
+    from shipyard.core.hookspec import HookedModule
+    from shipyard.core.registry import BUILTIN_DISTRIBUTION, BUILTIN_PACKAGE
+
+    plugin = info.distribution != BUILTIN_DISTRIBUTION or not info.package.startswith(BUILTIN_PACKAGE)
+    return HookedModule(module, info.id, name, plugin=plugin, hooks=hooks, what=what)
 
 
 def conversion(info: Any, entry: Any) -> ConversionModule:
@@ -224,7 +234,10 @@ def conversion(info: Any, entry: Any) -> ConversionModule:
 
     module = contributed(info, entry.module)
     hookspec.check_contribution(module, hookspec.CONVERSION_HOOKS, f"ruleset {info.id!r}: conversion {entry.id!r}")
-    return cast(ConversionModule, module)
+    return cast(
+        ConversionModule,
+        _hooked(info, entry.module, module, hookspec.CONVERSION_HOOKS, f"conversion {entry.id!r}"),
+    )
 
 
 def check_contributions(info: Any) -> None:

@@ -42,9 +42,10 @@ def table_lines(table: Table, indent: str = "  ") -> list[str]:
         return [f"{indent}(none)"]
     cols = [[_cell(c) for c in row] for row in table.rows]
     widths = [max(len(h), *(len(r[i]) for r in cols)) for i, h in enumerate(table.columns)]
-    # keep the table within the terminal: the last column wraps
+    # keep the table within the terminal: the last column wraps, at no fewer than 24 characters;
+    # a last column narrower than that keeps its own width (its underline is as wide as it is)
     total = sum(widths[:-1]) + 2 * (len(widths) - 1) + len(indent)
-    widths[-1] = max(24, min(widths[-1], _width() - total))
+    widths[-1] = min(widths[-1], max(24, _width() - total))
     out = [indent + "  ".join(escape(h).ljust(w) for h, w in zip(table.columns, widths, strict=True)).rstrip()]
     out.append(indent + "  ".join("-" * w for w in widths))
     for row in cols:
