@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import ALLOWED, MAX_ART_PIXELS, Art, art_finding, art_of, with_art_finding
+from shipyard.core.art import ALLOWED, MAX_ART_PIXELS, Art, art_finding, art_of
+from shipyard.core.errors import InputError
 
 ART_PIXELS = 480
 """The long side of the copy every page draws: 40 mm at 300 dpi, more than any box needs."""
@@ -45,11 +46,22 @@ class PageArt:
         return {"src": self.src, "width": self.width, "height": self.height}
 
 
-_SCALED: OrderedDict[str, PageArt | None] = OrderedDict()
+_SCALED: OrderedDict[str, PageArt | str] = OrderedDict()  # by digest: the page's copy, or why there is none
 
 
 def page_art(art: Art) -> PageArt | None:
     """``art`` scaled for the pages (None when it cannot be decoded), from the cache after the first time."""
+    made = _page_art(art)
+    return made if isinstance(made, PageArt) else None
+
+
+def page_art_problem(art: Art) -> str | None:
+    """Why ``art`` passed the core's checks but cannot be shown on the pages (None: it can)."""
+    made = _page_art(art)
+    return made if isinstance(made, str) else None
+
+
+def _page_art(art: Art) -> PageArt | str:
     key = art.digest
     if key in _SCALED:
         _SCALED.move_to_end(key)
@@ -61,25 +73,48 @@ def page_art(art: Art) -> PageArt | None:
     return made
 
 
-def _scale(art: Art) -> PageArt | None:
+def _scale(art: Art) -> PageArt | str:
+    """The page's copy of ``art``, decoded and scaled in the picture worker, or why it cannot be."""
+    from shipyard.render.pictureworker import PictureProblem, run
+
     if art.kind == "svg":
         return PageArt(art.data_uri(), art.width, art.height)
-    image = decode(art, ART_PIXELS)
-    if image is None:
-        return None
-    out = io.BytesIO()
-    if image.mode in ("RGBA", "LA") or "transparency" in image.info:
-        image.convert("RGBA").save(out, "PNG", optimize=False)
-        mime = "image/png"
-    else:
-        image.convert("RGB").save(out, "JPEG", quality=88)
-        mime = "image/jpeg"
-    src = f"data:{mime};base64,{base64.b64encode(out.getvalue()).decode('ascii')}"
-    return PageArt(src, image.width, image.height)
+    try:
+        made = run("scale", art.data, art.kind, ART_PIXELS, False)
+    except PictureProblem as exc:
+        return f"the {art.kind.upper()} picture cannot be decoded: {exc}"
+    if made is None:
+        return f"the {art.kind.upper()} picture's header is whole but its pixels cannot be decoded"
+    data, mime, width, height = made
+    return PageArt(f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}", width, height)
+
+
+THUMBNAILS: OrderedDict[tuple[str, tuple[int, int]], bytes | str] = OrderedDict()
+
+
+def thumbnail(art: Art, box: tuple[int, int]) -> bytes | str:
+    """A PNG of ``art`` fitting ``box`` pixels, drawn in the picture worker (an SVG too), or why
+    it cannot be: the editor shows it without decoding the user's picture itself."""
+    from shipyard.render.pictureworker import PictureProblem, run
+
+    key = (art.digest, box)
+    if key not in THUMBNAILS:
+        try:
+            png = run("thumbnail", art.data, art.kind, art.width, art.height, box)
+            made: bytes | str = png if png is not None else f"its {art.kind.upper()} pixels cannot be decoded"
+        except PictureProblem as exc:
+            made = str(exc)
+        THUMBNAILS[key] = made
+        if len(THUMBNAILS) > _CACHE_SIZE:
+            THUMBNAILS.popitem(last=False)
+    THUMBNAILS.move_to_end(key)
+    return THUMBNAILS[key]
 
 
 def decode(art: Art, long_side: int) -> Any:
-    """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None."""
+    """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None.
+
+    Run in the picture worker (:mod:`shipyard.render.pictureworker`), never in the editor's process."""
     from PIL import Image, ImageFile, ImageOps
 
     Image.MAX_IMAGE_PIXELS = MAX_ART_PIXELS  # the core checked the header; Pillow checks again
@@ -118,22 +153,19 @@ def embedded_uri(art: Art) -> str:
     on its long side and :data:`~shipyard.core.art.MAX_EMBEDDED_ART_BYTES` in all. An SVG
     (already free of scripts and outside references) is kept as it is."""
     from shipyard.core.art import MAX_EMBEDDED_ART_BYTES
-    from shipyard.core.errors import InputError
 
     if art.kind == "svg":
         data, mime = art.data, art.mime
     else:
-        image = decode(art, EMBED_PIXELS)
-        if image is None:
+        from shipyard.render.pictureworker import PictureProblem, run
+
+        try:
+            made = run("scale", art.data, art.kind, EMBED_PIXELS, True)
+        except PictureProblem as exc:
+            raise InputError.single(f"the picture cannot be decoded: {exc}", file=art.source, path="art") from None
+        if made is None:
             raise InputError.single("the picture cannot be decoded", file=art.source, path="art")
-        out = io.BytesIO()
-        if image.mode in ("RGBA", "LA"):
-            image.save(out, "PNG", optimize=True)
-            mime = "image/png"
-        else:
-            image.convert("RGB").save(out, "JPEG", quality=85)
-            mime = "image/jpeg"
-        data = out.getvalue()
+        data, mime = made[0], made[1]
     if len(data) > MAX_EMBEDDED_ART_BYTES:
         raise InputError.single(
             f"the picture is {len(data):,} bytes embedded; an embedded picture is limited to "
@@ -145,21 +177,37 @@ def embedded_uri(art: Art) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def with_page_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
-    """``report`` with the ``art-missing`` warning when the pages leave the design's art out:
-    the core refused it, or it passed the core's checks but cannot be decoded."""
-    from shipyard.core.errors import InputError
-
+def page_art_refusal(design: Any, design_file: Path | str | None) -> InputError | None:
+    """Why the pages leave the design's art out: the core refused it, or it passed the core's
+    checks but cannot be decoded (None: it is shown, or there is none)."""
     art, problem = art_of(design, design_file)
-    if problem is not None or art is None or page_art(art) is not None:
-        return with_art_finding(report, design, design_file)
-    undecodable = InputError.single(
-        f"the {art.kind.upper()} picture's header is whole but its pixels cannot be decoded",
-        file=art.source,
-        path="art",
-        allowed=ALLOWED,
-    )
-    return report.model_copy(update={"findings": [*report.findings, art_finding(undecodable)]})
+    if problem is not None or art is None:
+        return problem
+    why = page_art_problem(art)
+    if why is None:
+        return None
+    return InputError.single(why, file=art.source, path="art", allowed=ALLOWED)
+
+
+def with_page_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
+    """``report`` with the ``art-missing`` warning when the pages leave the design's art out
+    (:func:`page_art_refusal`)."""
+    problem = page_art_refusal(design, design_file)
+    if problem is None:
+        return report
+    return report.model_copy(update={"findings": [*report.findings, art_finding(problem)]})
+
+
+def art_left_out(loaded: Any) -> list[str]:
+    """ "NAME: why" for each of ``loaded`` (designs as read) whose art the pages and pictures
+    leave out: what an export tells the user beside the files it wrote."""
+    notes = []
+    for ld in loaded:
+        problem = page_art_refusal(ld.design, ld.file)
+        if problem is not None:
+            name = getattr(ld.design, "name", None) or getattr(getattr(ld.design, "root", None), "name", None)
+            notes.append(f"{name or ld.file or 'a design'}: {art_finding(problem).message}")
+    return notes
 
 
 def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | None:
@@ -175,9 +223,13 @@ __all__ = [
     "ART_PIXELS",
     "EMBED_PIXELS",
     "PageArt",
+    "art_left_out",
     "decode",
     "embedded_uri",
     "entry_art",
     "page_art",
+    "page_art_problem",
+    "page_art_refusal",
+    "thumbnail",
     "with_page_art_finding",
 ]

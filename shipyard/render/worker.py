@@ -317,14 +317,14 @@ def default_start_method() -> str:
 class _Subprocess:
     """A worker process started as ``python -m shipyard.render.worker FD``."""
 
-    def __init__(self) -> None:
+    def __init__(self, env_extra: dict[str, str] | None = None, stderr: Any = None) -> None:
         import socket
         import subprocess
 
         parent, child = socket.socketpair()
         cmd = worker_command(child.fileno())
-        env = {**os.environ, PARENT_ENV: str(os.getpid())}  # for the watchdog
-        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, env=env)
+        env = {**os.environ, PARENT_ENV: str(os.getpid()), **(env_extra or {})}  # the parent: for the watchdog
+        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stderr=stderr, env=env)
         child.close()
         self.sock = parent
         self.conn = Connection(parent.detach())
@@ -515,6 +515,13 @@ class RenderWorker:
 def serve_fd(fd: int) -> None:
     """Entry point of a worker started as a subprocess: serve jobs on an inherited socket."""
     parent = os.environ.get(PARENT_ENV, "")
+    from shipyard.render.pictureworker import PICTURE_ENV
+
+    if os.environ.get(PICTURE_ENV) == "1":  # a worker for pictures (shipyard.render.pictureworker)
+        from shipyard.render.pictureworker import serve
+
+        serve(Connection(fd), int(parent) if parent.isdigit() else None)
+        return
     _serve(Connection(fd), int(parent) if parent.isdigit() else None)
 
 
