@@ -12,13 +12,18 @@ A picture comes from strangers as often as a design does, so nothing is trusted:
 - a path must stay inside the design's folder, with ``..`` and every symbolic link
   resolved; absolute paths and URLs are refused: nothing is fetched over the network;
 - an SVG holding a script, an event handler, a ``<foreignObject>``, an entity
-  declaration or a reference to anything outside itself is refused, naming what it holds.
+  declaration or a reference to anything outside itself is refused, naming what it holds;
+  so is one nesting deeper than :data:`MAX_SVG_DEPTH` or drawing more than
+  :data:`MAX_SVG_ELEMENTS` elements, each ``<use>`` counted with what it draws (20,000
+  nested groups overflow a renderer's stack; ``<use>`` of ``<use>`` draws exponentially
+  many). The SVG is read as a stream by expat and the reading stops at the first thing
+  refused, so a hostile SVG costs no more than reading it up to there.
 
 A design whose art is refused still opens and prints: :func:`art_finding` turns the
 problem into a warning of the design's report, and the sheets leave the picture out.
 
-Standard library only: the core never decodes pixels (rendering scales the picture, see
-``shipyard.render.art``).
+Standard library only: the core never decodes pixels nor draws an SVG (the picture worker
+does, see ``shipyard.render.art`` and ``shipyard.render.pictureworker``).
 """
 
 from __future__ import annotations
@@ -536,6 +541,8 @@ __all__ = [
     "MAX_ART_BYTES",
     "MAX_ART_PIXELS",
     "MAX_EMBEDDED_ART_BYTES",
+    "MAX_SVG_DEPTH",
+    "MAX_SVG_ELEMENTS",
     "Art",
     "art_finding",
     "art_of",

@@ -1,7 +1,10 @@
 """A design's picture as the pages need it: scaled once, cached, cut to a token's shape.
 
 The core has checked the picture (kind, size from its header, pixels, where the file
-lies: :mod:`shipyard.core.art`); here Pillow decodes it, and only here. A 4000 x 3000
+lies, an SVG's nesting and what its ``<use>`` elements draw: :mod:`shipyard.core.art`);
+Pillow decodes it only through this module, and only in the picture worker
+(:mod:`shipyard.render.pictureworker`): never in the editor's or the command line's own
+process, where a decoder's crash would take unsaved designs with it. A 4000 x 3000
 photo would make every page that shows it carry 5 MB and make WeasyPrint decode and
 downsample it for each: instead it is decoded once (a JPEG at the smallest of its
 built-in reductions that is still large enough), turned the way its EXIF orientation
@@ -11,10 +14,13 @@ largest box any sheet, card or token draws it in, a comparison's 36 mm or a toke
 result kept by the picture's digest, so a fleet book, a preview redrawn after each edit
 or a sheet of tokens scales it once.
 
-An SVG is vectors: it goes to the page as it is (the core refused scripts and outside
-references). A picture Pillow cannot decode after all (a whole header over broken
-pixels) is left out of the pages with the same warning a picture the core refused gets
-(:func:`with_page_art_finding`).
+An SVG is vectors: it goes to the page as it is (the core refused scripts, outside
+references and nesting or repeats no renderer should be handed), drawn by WeasyPrint in
+the render worker. A picture the worker cannot decode after all (a whole header over
+broken pixels, or the worker crashed or ran out of time or memory on it) is left out of
+the pages with the same warning a picture the core refused gets, saying why
+(:func:`with_page_art_finding`). The editor's thumbnail is drawn by the worker too
+(:func:`thumbnail`).
 """
 
 from __future__ import annotations
