@@ -26,13 +26,12 @@ the pages with the same warning a picture the core refused gets, saying why
 from __future__ import annotations
 
 import base64
-import io
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import ALLOWED, MAX_ART_PIXELS, Art, art_finding, art_of
+from shipyard.core.art import ALLOWED, Art, art_finding, art_of
 from shipyard.core.errors import InputError
 
 ART_PIXELS = 480
@@ -120,33 +119,11 @@ def thumbnail(art: Art, box: tuple[int, int]) -> bytes | str:
 def decode(art: Art, long_side: int) -> Any:
     """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None.
 
-    Run in the picture worker (:mod:`shipyard.render.pictureworker`), never in the editor's process."""
-    from PIL import Image, ImageFile, ImageOps
+    What the picture worker runs (:func:`shipyard.render.pictureworker.decode`); called here
+    it decodes in the caller's process, which the editor and the commands never do."""
+    from shipyard.render.pictureworker import decode as decode_bytes
 
-    Image.MAX_IMAGE_PIXELS = MAX_ART_PIXELS  # the core checked the header; Pillow checks again
-    # WeasyPrint, once imported, tells Pillow to pass truncated or broken pixels as whatever
-    # it could read: a picture would then decode into garbage in a process that has imported
-    # it (the render worker, a script or test that renders in its own process) and be left
-    # out in one that has not. Strict here; WeasyPrint's own setting is put back after.
-    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
-    ImageFile.LOAD_TRUNCATED_IMAGES = False
-    try:
-        with Image.open(io.BytesIO(art.data), formats=[_PIL_FORMATS[art.kind]]) as opened:
-            if opened.format == "JPEG":
-                opened.draft("RGB", (long_side, long_side))  # decode at 1/2, 1/4 or 1/8 when that is enough
-            image = ImageOps.exif_transpose(opened)
-            image.load()
-    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
-        return None
-    finally:
-        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
-    if image.mode not in ("RGB", "RGBA", "L", "LA"):
-        image = image.convert("RGBA" if "transparency" in image.info or image.mode == "P" else "RGB")
-    image.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
-    return image
-
-
-_PIL_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP"}
+    return decode_bytes(art.data, art.kind, long_side)
 
 
 EMBED_PIXELS = 1600

@@ -52,12 +52,41 @@ class PictureProblem(Exception):
 # --- the jobs, as the worker runs them -----------------------------------------------------
 
 
+MAX_PIXELS = 40_000_000
+"""Pillow's own limit, as the core's (shipyard.core.art.MAX_ART_PIXELS, checked from the header
+before a picture is sent here; the worker imports nothing of the core, so it starts sooner)."""
+_PIL_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP"}
+
+
+def decode(data: bytes, kind: str, long_side: int) -> Any:
+    """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None."""
+    from PIL import Image, ImageFile, ImageOps
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # the core checked the header; Pillow checks again
+    # WeasyPrint, once imported, tells Pillow to pass truncated or broken pixels as whatever
+    # it could read: a picture would then decode into garbage in a process that has imported
+    # it and be left out in one that has not. Strict here; the setting is put back after.
+    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    try:
+        with Image.open(io.BytesIO(data), formats=[_PIL_FORMATS[kind]]) as opened:
+            if opened.format == "JPEG":
+                opened.draft("RGB", (long_side, long_side))  # decode at 1/2, 1/4 or 1/8 when that is enough
+            image = ImageOps.exif_transpose(opened)
+            image.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
+    if image.mode not in ("RGB", "RGBA", "L", "LA"):
+        image = image.convert("RGBA" if "transparency" in image.info or image.mode == "P" else "RGB")
+    image.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
+    return image
+
+
 def _scale(data: bytes, kind: str, long_side: int, embed: bool) -> tuple[bytes, str, int, int] | None:
     """The picture decoded, upright, scaled and encoded again (None: it cannot be decoded)."""
-    from shipyard.core.art import check_picture
-    from shipyard.render.art import decode
-
-    image = decode(check_picture(data, kind, "art"), long_side)
+    image = decode(data, kind, long_side)
     if image is None:
         return None
     out = io.BytesIO()
@@ -138,9 +167,9 @@ def _limit_memory() -> None:
 
 def serve(conn: Connection, parent: int | None) -> None:
     """The worker's loop: answer each job with ("ok", result) or ("error", why) until told to stop."""
-    from shipyard.render.worker import _watch_parent
+    from shipyard.render.workercommand import watch_parent
 
-    _watch_parent(os.getppid() if parent is None else parent)
+    watch_parent(os.getppid() if parent is None else parent)
     _limit_memory()
     while True:
         try:
@@ -165,6 +194,19 @@ def serve(conn: Connection, parent: int | None) -> None:
 # --- the caller's end --------------------------------------------------------------------
 
 
+def _command(fd: int) -> list[str]:
+    """How the worker is started: this module (it imports Pillow and resvg when a job needs
+    them, nothing of the core); a frozen app has no ``-m``: itself as a render worker, told
+    by :data:`PICTURE_ENV` to serve pictures."""
+    import sys
+
+    from shipyard.render.workercommand import worker_command
+
+    if getattr(sys, "frozen", False):
+        return worker_command(fd)
+    return [sys.executable, "-m", "shipyard.render.pictureworker", str(fd)]
+
+
 def _ended(code: int | None) -> str:
     if code is not None and code < 0:
         with contextlib.suppress(ValueError):
@@ -187,7 +229,7 @@ class PictureWorker:
         from shipyard.render.worker import _Subprocess
 
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open as long as the worker
-        proc = _Subprocess({PICTURE_ENV: "1"}, stderr=self._stderr)
+        proc = _Subprocess({PICTURE_ENV: "1"}, stderr=self._stderr, command=_command)
         self._proc, self._conn = proc, proc.conn
 
     def run(self, name: str, *args: Any, items: int = 1, timeout: float | None = None) -> Any:
@@ -286,6 +328,20 @@ def draw_svgs(svgs: Sequence[str], dpi: int) -> list[bytes | PictureProblem]:
 
 def shared_pid() -> int | None:
     return _shared.pid()
+
+
+def main(argv: list[str]) -> None:
+    """``python -m shipyard.render.pictureworker FD``: serve pictures on the inherited socket ``FD``."""
+    from shipyard.render.workercommand import PARENT_ENV
+
+    parent = os.environ.get(PARENT_ENV, "")
+    serve(Connection(int(argv[0])), int(parent) if parent.isdigit() else None)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
 
 
 __all__ = [

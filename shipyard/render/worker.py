@@ -47,7 +47,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from shipyard.render.workercommand import PARENT_ENV, worker_command
+from shipyard.render.workercommand import PARENT_ENV, watch_parent, worker_command
 
 DEFAULT_TIMEOUT = 60.0
 # The time limit a print may be given, in seconds (the --timeout option's range).
@@ -128,18 +128,7 @@ def _explain(exc: BaseException) -> str:
 # The parent's ends of the pipes to forked workers: a worker forked later inherits them and
 # closes them first thing (see the module docstring).
 _parent_ends: weakref.WeakSet[Any] = weakref.WeakSet()
-WATCHDOG_SECONDS = 0.5
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process as soon as ``parent`` is no longer its parent (it died)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(WATCHDOG_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True, name="shipyard-render-watchdog").start()
+_watch_parent = watch_parent  # shared with the picture worker (shipyard.render.workercommand)
 
 
 def _serve(conn: Connection, parent: int | None = None) -> None:
@@ -317,12 +306,14 @@ def default_start_method() -> str:
 class _Subprocess:
     """A worker process started as ``python -m shipyard.render.worker FD``."""
 
-    def __init__(self, env_extra: dict[str, str] | None = None, stderr: Any = None) -> None:
+    def __init__(
+        self, env_extra: dict[str, str] | None = None, stderr: Any = None, command: Any = worker_command
+    ) -> None:
         import socket
         import subprocess
 
         parent, child = socket.socketpair()
-        cmd = worker_command(child.fileno())
+        cmd = command(child.fileno())
         env = {**os.environ, PARENT_ENV: str(os.getpid()), **(env_extra or {})}  # the parent: for the watchdog
         self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stderr=stderr, env=env)
         child.close()

@@ -210,8 +210,10 @@ def test_a_picture_that_crashes_its_renderer_costs_only_its_art(
 
 
 def test_the_picture_worker_has_a_memory_and_a_time_limit() -> None:
-    from shipyard.render.pictureworker import MEMORY_LIMIT, PictureProblem, PictureWorker
+    from shipyard.core.art import MAX_ART_PIXELS
+    from shipyard.render.pictureworker import MAX_PIXELS, MEMORY_LIMIT, PictureProblem, PictureWorker
 
+    assert MAX_PIXELS == MAX_ART_PIXELS  # Pillow's limit in the worker, the core's from the header
     worker = PictureWorker()
     try:
         small = f'<svg {SVG_NS} width="10" height="10"><rect width="5" height="5"/></svg>'
