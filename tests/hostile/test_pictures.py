@@ -293,3 +293,51 @@ def test_the_editor_exports_a_token_of_a_bomb_art_design_and_keeps_the_other_des
     # the editor is alive, and the other design's unsaved edit with it
     assert first.doc.design.name == "Kept Edit" and first.doc.modified
     assert field(first, "name").text() == "Kept Edit"
+
+
+def test_no_decoder_or_rasteriser_is_loaded_in_the_process_that_prints_and_exports(tmp_path: Path) -> None:
+    """Token, card and sheet exports and a print of designs with PNG and SVG art: Pillow, resvg
+    and PDFium run in the picture worker only, never in the command's (or the editor's) process."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    code = (
+        "import sys\n"
+        "from shipyard.cli import main\n"
+        f"designs = [{str(ART / 'art-ok.ship')!r}, {str(ART / 'art-clean-svg.ship')!r}]\n"
+        f"for kind in ('token-png', 'card-png'):\n"
+        f"    assert main(['export', kind, *designs, '-o', {str(out)!r}, '--no-user-catalog']) == 0\n"
+        f"assert main(['print', designs[0], '-o', {str(out / 'x.pdf')!r}, '--no-user-catalog']) == 0\n"
+        "decoders = {'PIL', 'resvg_py', 'pypdfium2', 'PySide6'}\n"
+        "print('LOADED', sorted({m.split('.')[0] for m in sys.modules} & decoders))\n"
+    )
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "LOADED []" in proc.stdout, proc.stdout
+    assert sorted(p.name for p in out.glob("*.png")) == [
+        "art-clean-svg-card.png",
+        "art-clean-svg-token.png",
+        "art-ok-card.png",
+        "art-ok-token.png",
+    ]
+
+
+def test_a_frozen_app_serves_pictures_from_its_render_worker_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frozen bundle has no ``-m``: it starts the picture worker as ``ENTRY --render-worker FD``
+    with the picture worker's variable set; the entry the bundle runs serves pictures then."""
+    import sys
+
+    from shipyard.render import pictureworker
+
+    entry = ROOT / "packaging" / "entry_cli.py"
+    monkeypatch.setattr(pictureworker, "_command", lambda fd: [sys.executable, str(entry), "--render-worker", str(fd)])
+    worker = pictureworker.PictureWorker()
+    try:
+        small = f'<svg {SVG_NS} width="10" height="10"><rect width="5" height="5"/></svg>'
+        assert worker.run("draw", [small], 96)[0].startswith(b"\x89PNG")
+    finally:
+        worker.close()
