@@ -155,6 +155,25 @@ _EMBEDDED_LIMIT = (
 
 
 def _embedded(ref: str) -> Art:
+    """The embedded picture, checked once: the editor asks after every edit of the design."""
+    if ref not in _EMBEDDED:
+        try:
+            made: Art | InputError = _read_embedded(ref)
+        except InputError as exc:
+            made = exc
+        if len(_EMBEDDED) >= 8:
+            _EMBEDDED.pop(next(iter(_EMBEDDED)))
+        _EMBEDDED[ref] = made
+    made = _EMBEDDED[ref]
+    if isinstance(made, InputError):
+        raise made
+    return made
+
+
+_EMBEDDED: dict[str, Art | InputError] = {}
+
+
+def _read_embedded(ref: str) -> Art:
     source = "embedded art"
     head = _DATA_URI.match(ref[:200])
     if head is None:
@@ -299,7 +318,6 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
 
 _SVG_NS = "{http://www.w3.org/2000/svg}"
 _FORBIDDEN_ELEMENTS = {"script", "foreignobject", "iframe", "embed", "object", "audio", "video", "handler", "listener"}
-_HREF = re.compile(r"(^|})href$")
 _OUTSIDE_URL = re.compile(r"url\(\s*['\"]?(?!#)", re.IGNORECASE)
 
 
@@ -318,6 +336,48 @@ a few dozen ``<use>`` of ``<use>`` make 10 ** 30 (a "billion laughs" of vectors)
 # Elements a reference to which draws nothing by itself: a gradient is a colour.
 _PAINT_ONLY = {"lineargradient", "radialgradient", "stop", "solidcolor"}
 _LOCAL_URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)", re.IGNORECASE)
+
+
+_STYLE_BLOCK = re.compile(rb"<style[^>]*>(.*?)</style\s*>", re.IGNORECASE | re.DOTALL)
+_CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+
+
+class _StyleRefs:
+    """What the SVG's style sheets make each element refer to (``url(#id)``), by class, by
+    element name, and for every element (a selector neither names): so a ``<use>`` of a
+    pattern filled by a class is counted as one whose attribute says so."""
+
+    def __init__(self, data: bytes) -> None:
+        self.by_class: dict[str, set[str]] = {}
+        self.by_name: dict[str, set[str]] = {}
+        self.everywhere: set[str] = set()
+        self.any = False  # a style sheet refers to something: each element is looked up
+        for block in _STYLE_BLOCK.findall(data):
+            css = re.sub(r"/\*.*?\*/", "", block.decode("utf-8", "replace"), flags=re.DOTALL)
+            css = css.replace("<![CDATA[", "").replace("]]>", "")
+            for selectors, body in _CSS_RULE.findall(css):
+                targets = set(_LOCAL_URL.findall(body))
+                if targets:
+                    for selector in selectors.split(","):
+                        self._add(selector, targets)
+
+    def _add(self, selector: str, targets: set[str]) -> None:
+        last = re.split(r"[\s>+~]+", selector.strip())[-1]  # the element the rule styles
+        classes = re.findall(r"\.([\w-]+)", last)
+        name = re.match(r"[A-Za-z][\w-]*", last)
+        for c in classes:
+            self.by_class.setdefault(c, set()).update(targets)
+        if name is not None:
+            self.by_name.setdefault(name[0].lower(), set()).update(targets)
+        if not classes and name is None:  # *, #id, :root, [attr]: taken as every element
+            self.everywhere |= targets
+        self.any = True
+
+    def of(self, name: str, attrs: dict[str, str]) -> set[str]:
+        found = set(self.everywhere) | self.by_name.get(name, set())
+        for c in attrs.get("class", "").split():
+            found |= self.by_class.get(c, set())
+        return found
 
 
 class _Frame:
@@ -355,13 +415,16 @@ def _svg_size(data: bytes, source: str) -> tuple[int, int]:
     parser.StartDoctypeDeclHandler = declared
     parser.EntityDeclHandler = declared
     parser.ExternalEntityRefHandler = declared
+    styled = _StyleRefs(data)
     stack = [_Frame("", None)]  # the document: it collects everything
     defined: dict[str, tuple[str, int, int, dict[str, tuple[int, int]]]] = {}
     size = [0, 0]
     counted = [0]
 
+    names: dict[str, str] = {}  # tag and attribute names as read -> their local names (they repeat)
+
     def start(tag: str, attrs: dict[str, str]) -> None:
-        name = _local(tag)
+        name = names.get(tag) or names.setdefault(tag, _local(tag))
         if len(stack) == 1 and name != "svg":
             raise _refuse(f"art is an XML file whose root is <{name}>, not an SVG picture", source)
         if len(stack) > MAX_SVG_DEPTH:
@@ -374,13 +437,16 @@ def _svg_size(data: bytes, source: str) -> tuple[int, int]:
                 f"art is an SVG holding a <{name}> element; Shipyard refuses scripts and embedded content", source
             )
         frame = _Frame(name, attrs.get("id"))
+        if styled.any:
+            for target in styled.of(name, attrs):
+                _refer(frame, target, 0)
         if len(stack) == 1:
             size[:] = [_svg_length(attrs.get("width")), _svg_length(attrs.get("height"))]
         for attr, value in attrs.items():
-            local = _local(attr)
-            if local.startswith("on"):
+            local = names.get(attr) or names.setdefault(attr, _local(attr))
+            if local[:2] == "on":
                 raise _refuse(f"art is an SVG with an event handler ({local}); Shipyard refuses scripts", source)
-            if _HREF.search(attr):
+            if local == "href":
                 if not value.strip().startswith("#"):
                     raise _refuse(
                         f"art is an SVG referring to {value[:60]!r} outside itself; Shipyard refuses outside "
@@ -388,12 +454,13 @@ def _svg_size(data: bytes, source: str) -> tuple[int, int]:
                         source,
                     )
                 _refer(frame, value.strip()[1:], 0)
-            if _OUTSIDE_URL.search(value):
-                raise _refuse(
-                    f"art is an SVG whose {local} refers to something outside it; Shipyard refuses that", source
-                )
-            for target in _LOCAL_URL.findall(value):
-                _refer(frame, target, 0)
+            if "url" in value or "URL" in value.upper():  # cheap first: most values hold none
+                if _OUTSIDE_URL.search(value):
+                    raise _refuse(
+                        f"art is an SVG whose {local} refers to something outside it; Shipyard refuses that", source
+                    )
+                for target in _LOCAL_URL.findall(value):
+                    _refer(frame, target, 0)
         stack.append(frame)
 
     def text(chars: str) -> None:
@@ -468,8 +535,8 @@ def _expanded(
             height = max(height, level + 1 + t_height)
             if count >= cap:
                 raise _refuse(
-                    f"art is an SVG drawing more than {MAX_SVG_ELEMENTS:,} elements once its <use> elements "
-                    "are drawn (each repeats what it refers to)",
+                    f"art is an SVG drawing more than {MAX_SVG_ELEMENTS:,} elements once each <use> and "
+                    "url(#...) is drawn where it stands (each repeats what it refers to)",
                     source,
                     _svg_limits(),
                 )

@@ -49,6 +49,22 @@ def use_bomb(levels: int = 30, fan: int = 10) -> str:
     return "".join(parts)
 
 
+def css_pattern_bomb(levels: int = 30, fan: int = 10) -> str:
+    """The same repeat through a style sheet: each pattern filled, by a class, with the one below."""
+    css = "".join(f".c{i}{{fill:url(#p{i})}}" for i in range(levels))
+    patterns = "".join(
+        f'<pattern id="p{i}" width="1" height="1">'
+        + f'<rect class="c{i - 1}" width="1" height="1"/>' * fan
+        + "</pattern>"
+        for i in range(1, levels)
+    )
+    return (
+        f'<svg {SVG_NS} width="100" height="100"><style>{css}</style><defs>'
+        f'<pattern id="p0" width="1" height="1"><rect width="1" height="1"/></pattern>{patterns}</defs>'
+        f'<rect class="c{levels - 1}" width="100" height="100"/></svg>'
+    )
+
+
 def design_with_art(folder: Path, name: str, art: str) -> Path:
     """A copy of a clean design (its name "Rebel Fighter") whose ``art`` is ``art``."""
     doc = json.loads((ART / "art-clean-svg.ship").read_text())
@@ -73,7 +89,8 @@ def assert_clean_exit(proc: Any) -> None:
 def test_the_svg_check_refuses_deep_nesting_and_use_bombs_and_keeps_ordinary_repeats() -> None:
     for svg, says in [
         (deep_svg(), f"nested deeper than {MAX_SVG_DEPTH} levels"),
-        (use_bomb(), f"more than {MAX_SVG_ELEMENTS:,} elements once its <use> elements are drawn"),
+        (use_bomb(), f"more than {MAX_SVG_ELEMENTS:,} elements once each <use> and url(#...) is drawn"),
+        (css_pattern_bomb(), f"more than {MAX_SVG_ELEMENTS:,} elements"),
         # a chain of uses, each one level: shallow as written, deep as drawn
         (
             f'<svg {SVG_NS}><rect id="u0" width="1" height="1"/>'
@@ -97,6 +114,15 @@ def test_the_svg_check_refuses_deep_nesting_and_use_bombs_and_keeps_ordinary_rep
     fine = f'<svg {SVG_NS} width="40" height="30"><defs>{motif}</defs>{tiles}' + "<g>" * 90 + "</g>" * 90 + "</svg>"
     art = check_picture(fine.encode(), "svg", "tiles.svg")
     assert (art.width, art.height) == (40, 30)
+    # a drawing program's export: classes for a clip path and a gradient, 2,000 shapes
+    exported = (
+        f'<svg {SVG_NS} width="90" height="60"><defs><style>.a{{fill:none}}.b{{clip-path:url(#clip)}}'
+        '.c{fill:url(#g)}</style><linearGradient id="g"><stop offset="0"/></linearGradient>'
+        '<clipPath id="clip"><rect class="a" width="50" height="50"/></clipPath></defs><g class="b">'
+        + '<rect class="c" width="9" height="9"/>' * 2000
+        + "</g></svg>"
+    )
+    assert check_picture(exported.encode(), "svg", "exported.svg").width == 90
 
 
 # --- the command line: the design printed and exported without the picture -------------------
