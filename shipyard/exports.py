@@ -74,12 +74,19 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
 
 
 def _export(
-    args: argparse.Namespace, make: Callable[[list[Any], list[Any]], list[tuple[str, bytes]]], *, pages: bool = True
+    args: argparse.Namespace,
+    make: Callable[[list[Any], list[Any], list[str]], list[tuple[str, bytes]]],
+    *,
+    pages: bool = True,
 ) -> int:
-    """Read the designs, make every file (``make(loaded, workers)``: names and bytes), then write them all or none.
+    """Read the designs, make every file (``make(loaded, workers, left_out)``: names and bytes),
+    then write them all or none, and warn of each design whose art is left out (refused, or
+    it could not be drawn: ``make`` adds those to ``left_out``).
 
     ``pages``: the files are printed pages (a render worker is started); tokens are drawn without one."""
     from shipyard.core.designfile import write_into_folder
+    from shipyard.core.termtext import escape
+    from shipyard.render.art import art_left_out
     from shipyard.render.printing import load_for_print
     from shipyard.render.worker import RenderError, RenderWorker
 
@@ -87,8 +94,9 @@ def _export(
         args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
     )
     workers = [RenderWorker()] if pages else []
+    left_out: list[str] = []
     try:
-        files = make(loaded, workers)
+        files = make(loaded, workers, left_out)
     except RenderError as exc:
         print(f"shipyard: error: {exc}", file=sys.stderr)
         return EXIT_RENDER
@@ -99,6 +107,8 @@ def _export(
     targets = [folder / name for name, _ in files]
     refuse_existing(targets, args.force, inputs=args.files)
     write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    for note in [*art_left_out(loaded), *left_out]:
+        print(f"shipyard: warning: {escape(note)}", file=sys.stderr)
     for t in targets:
         print(f"wrote {t}")
     return EXIT_OK
@@ -114,15 +124,20 @@ def cmd_export_images(args: argparse.Namespace) -> int:
     )
     paper = args.paper or default_paper()
 
-    def make(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
-        pictures = export_pictures(loaded, args.format, dpi=args.dpi, paper=paper, token=token, workers=workers)
+    def make(loaded: list[Any], workers: list[Any], left_out: list[str]) -> list[tuple[str, bytes]]:
+        pictures = export_pictures(
+            loaded, args.format, dpi=args.dpi, paper=paper, token=token, workers=workers, left_out=left_out
+        )
         return [(p.name, p.data) for p in pictures]
 
     return _export(args, make, pages=args.format != "token-png")
 
 
-def foundry_files(loaded: list[Any], workers: list[Any] | None = None) -> list[tuple[str, bytes]]:
-    """Each design's actor JSON and token PNG (drawn without a page: ``workers`` are not used)."""
+def foundry_files(
+    loaded: list[Any], workers: list[Any] | None = None, left_out: list[str] | None = None
+) -> list[tuple[str, bytes]]:
+    """Each design's actor JSON and token PNG (drawn without a page: ``workers`` are not used;
+    ``left_out``: as for :func:`shipyard.render.images.token_pictures`)."""
     import json
 
     from shipyard.core.art import design_story
@@ -134,7 +149,7 @@ def foundry_files(loaded: list[Any], workers: list[Any] | None = None) -> list[t
     from shipyard.render.tokens import TokenSpec
 
     reports = [with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
-    tokens = token_pictures(loaded, TokenSpec(25.4), 150, reports)
+    tokens = token_pictures(loaded, TokenSpec(25.4), 150, reports, left_out)
     files: list[tuple[str, bytes]] = []
     for ld, report, png in zip(loaded, reports, tokens, strict=True):
         tabletop = get(ld.ruleset).manifest.tabletop
@@ -168,18 +183,27 @@ def export_files(
     force: bool = False,
     dpi: int = 150,
     paper: str = "a4",
+    left_out: list[str] | None = None,
 ) -> list[Path]:
     """Make ``kind`` (an image format or ``foundry``) of every design and write them into ``folder``,
-    all or none; an existing file is refused unless ``force``. For the editor's File > Export."""
+    all or none; an existing file is refused unless ``force``. For the editor's File > Export.
+
+    ``left_out`` gets "NAME: why" for each design exported without its art."""
     from shipyard.core.designfile import write_into_folder
+    from shipyard.render.art import art_left_out
     from shipyard.render.images import export_pictures
     from shipyard.render.tokens import TokenSpec
 
+    notes: list[str] = []
     if kind == "foundry":
-        files = foundry_files(loaded, workers)
+        files = foundry_files(loaded, workers, notes)
     else:
-        pictures = export_pictures(loaded, kind, dpi=dpi, paper=paper, token=TokenSpec(25.4), workers=workers)
+        pictures = export_pictures(
+            loaded, kind, dpi=dpi, paper=paper, token=TokenSpec(25.4), workers=workers, left_out=notes
+        )
         files = [(p.name, p.data) for p in pictures]
+    if left_out is not None:
+        left_out += [*art_left_out(loaded), *notes]
     targets = [Path(folder) / name for name, _ in files]
     refuse_existing(targets, force)
     write_into_folder(Path(folder), [(t, data) for t, (_, data) in zip(targets, files, strict=True)])

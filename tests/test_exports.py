@@ -87,17 +87,16 @@ def test_a_drawn_token_is_taken_from_the_cache_and_a_changed_design_is_drawn_aga
 ) -> None:
     import dataclasses
 
-    import resvg_py
-
     from shipyard.core.designfile import load_design
     from shipyard.core.evaluate import evaluate
+    from shipyard.render import tokenimages
     from shipyard.render.tokenimages import token_images
     from shipyard.render.tokens import TokenSpec
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     drawn: list[str] = []
-    real = resvg_py.svg_to_bytes
-    monkeypatch.setattr(resvg_py, "svg_to_bytes", lambda **kw: drawn.append(kw["svg_string"]) or real(**kw))
+    real = tokenimages.draw_svgs  # what the picture worker is asked to draw
+    monkeypatch.setattr(tokenimages, "draw_svgs", lambda svgs, dpi: drawn.extend(svgs) or real(svgs, dpi))
     loaded = [
         load_design(f, use_user_folder=False) for f in sample_files(registry.get("space-fighter-alpha").samples)[:3]
     ]

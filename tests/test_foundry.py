@@ -236,9 +236,8 @@ def test_a_full_disk_during_a_foundry_export_into_a_new_folder_leaves_no_folder(
 
 def test_designs_with_the_same_token_share_one_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two copies of a ship and a third ship: three token PNGs, the copies' alike, two drawings."""
-    import resvg_py
-
     from shipyard.exports import foundry_files
+    from shipyard.render import tokenimages
     from shipyard.render.printing import load_for_print
 
     samples = {f.stem: f for f in sample_files(registry.get("cluster-falk").samples)}
@@ -247,14 +246,14 @@ def test_designs_with_the_same_token_share_one_drawing(tmp_path: Path, monkeypat
     for name, sample in (("first", kestrel), ("second", kestrel), ("third", corvette)):
         files.append(tmp_path / f"{name}.ship")
         files[-1].write_text(sample.read_text())
-    real = resvg_py.svg_to_bytes
+    real = tokenimages.draw_svgs  # what the picture worker is asked to draw
     drawn: list[str] = []
 
-    def draw(**kw: Any) -> Any:
-        drawn.append(kw["svg_string"])
-        return real(**kw)
+    def draw(svgs: list[str], dpi: int) -> Any:
+        drawn.extend(svgs)
+        return real(svgs, dpi)
 
-    monkeypatch.setattr(resvg_py, "svg_to_bytes", draw)
+    monkeypatch.setattr(tokenimages, "draw_svgs", draw)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # no token drawn by an earlier test
     loaded = load_for_print([str(f) for f in files], preset=None, catalog_dirs=[], use_user_folder=False)
     pngs = {name: data for name, data in foundry_files(loaded) if name.endswith(".png")}

@@ -5,16 +5,17 @@ shipyard.core.designtypes).
 The story is a multi-line text bound like every other text field of a form (the binder:
 typing in it is one undo step, undo and redo show the text as it was).
 
-It shows a thumbnail (or why the picture is left out), and offers Choose... (a picture in
-the design's folder is kept as a path relative to the design; one elsewhere, or in a
-design not saved yet, is embedded), Embed (the picture into the design, upright and
-without its metadata), Remove, and a picture file dropped on it. Every change is one
+It shows a thumbnail (or why the picture is left out), drawn in the picture worker
+(:mod:`shipyard.render.pictureworker`): the editor never decodes the user's picture
+itself. It offers Choose... (a picture in the design's folder is kept as a path
+relative to the design; one elsewhere, or in a design not saved yet, is embedded),
+Embed (the picture into the design, upright and without its metadata), Remove, and a
+picture file dropped on it. Every change is one
 edit of the document, so one undo step.
 """
 
 from __future__ import annotations
 
-import base64
 from pathlib import Path
 from typing import Any
 
@@ -112,23 +113,21 @@ class ArtField(QGroupBox):
             self.where.setText(f"Left out of the sheets: {problem.problems[0]}")
             return
         assert art is not None
-        from shipyard.render.art import page_art
+        from shipyard.render.art import page_art_problem, thumbnail
 
-        scaled = page_art(art)
-        if scaled is None:  # a whole header over pixels that cannot be decoded
+        # decoded and drawn in the picture worker, never here: a picture that crashes a
+        # decoder takes that worker down, not the editor and its unsaved designs
+        why = page_art_problem(art)
+        drawn = thumbnail(art, THUMB) if why is None else why
+        if isinstance(drawn, str):
             self.thumb.setPixmap(QPixmap())
             self.thumb.setText("left out")
-            self.where.setText(f"Left out of the sheets: {ref} cannot be decoded ({art.kind.upper()})")
+            self.where.setText(
+                f"Left out of the sheets: {ref if not ref.startswith('data:') else 'embedded art'}: {drawn}"
+            )
             return
         pixmap = QPixmap()
-        if scaled is not None and scaled.src.startswith("data:image/") and not scaled.src.startswith("data:image/svg"):
-            pixmap.loadFromData(base64.b64decode(scaled.src.split(",", 1)[1]))
-        elif art.kind == "svg":
-            pixmap.loadFromData(art.data, "SVG")
-        if not pixmap.isNull():
-            pixmap = pixmap.scaled(
-                *THUMB, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-            )
+        pixmap.loadFromData(drawn, "PNG")  # the worker's own PNG, no larger than the thumbnail
         self.thumb.setPixmap(pixmap)
         size = f"{art.width} x {art.height} pixels" if art.width else "vector"
         shown = "embedded in the design" if ref.startswith("data:") else ref

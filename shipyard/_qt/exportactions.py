@@ -66,10 +66,12 @@ def export_to(window: Any, folder: Path, docs: list[Any], kind: str) -> threadin
         from shipyard.exports import export_files
 
         error = ""
+        left_out: list[str] = []
         try:
-            export_files(loaded, kind, folder, [shared_worker()], paper=paper)
+            export_files(loaded, kind, folder, [shared_worker()], paper=paper, left_out=left_out)
         except Exception as exc:  # an InputError (a file exists) or a failed render: shown, not raised
             error = "\n".join(str(p) for p in getattr(exc, "problems", [])) or str(exc)
+        window.export_left_out = left_out  # read by _exported, on the GUI thread, once the bridge answers
         window.export_bridge.send(str(folder), error)
 
     thread = threading.Thread(target=run, daemon=True, name="shipyard-export")
@@ -80,5 +82,9 @@ def export_to(window: Any, folder: Path, docs: list[Any], kind: str) -> threadin
 def _exported(window: Any, folder: str, error: str) -> None:
     if error:
         window.show_error("Export failed", error)
+        return
+    left_out = getattr(window, "export_left_out", [])
+    if left_out:  # exported all the same, without the pictures that cannot be shown: said, with why
+        window.statusBar().showMessage(f"Exported into {folder}; without art: {'; '.join(left_out)}", 20000)
         return
     window.statusBar().showMessage(f"Exported into {folder}", 8000)

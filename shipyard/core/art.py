@@ -12,13 +12,18 @@ A picture comes from strangers as often as a design does, so nothing is trusted:
 - a path must stay inside the design's folder, with ``..`` and every symbolic link
   resolved; absolute paths and URLs are refused: nothing is fetched over the network;
 - an SVG holding a script, an event handler, a ``<foreignObject>``, an entity
-  declaration or a reference to anything outside itself is refused, naming what it holds.
+  declaration or a reference to anything outside itself is refused, naming what it holds;
+  so is one nesting deeper than :data:`MAX_SVG_DEPTH` or drawing more than
+  :data:`MAX_SVG_ELEMENTS` elements, each ``<use>`` counted with what it draws (20,000
+  nested groups overflow a renderer's stack; ``<use>`` of ``<use>`` draws exponentially
+  many). The SVG is read as a stream by expat and the reading stops at the first thing
+  refused, so a hostile SVG costs no more than reading it up to there.
 
 A design whose art is refused still opens and prints: :func:`art_finding` turns the
 problem into a warning of the design's report, and the sheets leave the picture out.
 
-Standard library only: the core never decodes pixels (rendering scales the picture, see
-``shipyard.render.art``).
+Standard library only: the core never decodes pixels nor draws an SVG (the picture worker
+does, see ``shipyard.render.art`` and ``shipyard.render.pictureworker``).
 """
 
 from __future__ import annotations
@@ -143,7 +148,32 @@ def read_art(ref: str, design_file: Path | str | None) -> Art:
 _READ: dict[tuple[Path, Path, int, int], Art] = {}
 
 
+_EMBEDDED_LIMIT = (
+    f"an embedded picture of at most {MAX_EMBEDDED_ART_BYTES:,} bytes (Embed makes a smaller copy), "
+    "or a picture file beside the design"
+)
+
+
 def _embedded(ref: str) -> Art:
+    """The embedded picture, checked once: the editor asks after every edit of the design."""
+    if ref not in _EMBEDDED:
+        try:
+            made: Art | InputError = _read_embedded(ref)
+        except InputError as exc:
+            made = exc
+        if len(_EMBEDDED) >= 8:
+            _EMBEDDED.pop(next(iter(_EMBEDDED)))
+        _EMBEDDED[ref] = made
+    made = _EMBEDDED[ref]
+    if isinstance(made, InputError):
+        raise made
+    return made
+
+
+_EMBEDDED: dict[str, Art | InputError] = {}
+
+
+def _read_embedded(ref: str) -> Art:
     source = "embedded art"
     head = _DATA_URI.match(ref[:200])
     if head is None:
@@ -158,7 +188,7 @@ def _embedded(ref: str) -> Art:
             f"embedded art is about {len(body) * 3 // 4:,} bytes; an embedded picture is limited to "
             f"{MAX_EMBEDDED_ART_BYTES:,}",
             source,
-            "a smaller picture, or a file beside the design",
+            _EMBEDDED_LIMIT,
         )
     try:
         data = base64.b64decode(body, validate=True)
@@ -168,7 +198,7 @@ def _embedded(ref: str) -> Art:
         raise _refuse(
             f"embedded art is {len(data):,} bytes; an embedded picture is limited to {MAX_EMBEDDED_ART_BYTES:,}",
             source,
-            "a smaller picture, or a file beside the design",
+            _EMBEDDED_LIMIT,
         )
     return check_picture(data, kind, source)
 
@@ -288,7 +318,6 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
 
 _SVG_NS = "{http://www.w3.org/2000/svg}"
 _FORBIDDEN_ELEMENTS = {"script", "foreignobject", "iframe", "embed", "object", "audio", "video", "handler", "listener"}
-_HREF = re.compile(r"(^|})href$")
 _OUTSIDE_URL = re.compile(r"url\(\s*['\"]?(?!#)", re.IGNORECASE)
 
 
@@ -296,43 +325,226 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1].lower()
 
 
+MAX_SVG_DEPTH = 100
+"""How deep an SVG's elements may nest, counting what each ``<use>`` (or other reference)
+draws where it stands: drawing programs nest a few dozen deep at most, and a renderer
+walks the nesting by recursion (20,000 nested groups overflow its stack)."""
+MAX_SVG_ELEMENTS = 100_000
+"""How many elements an SVG may draw, each ``<use>`` counted with everything it draws:
+a few dozen ``<use>`` of ``<use>`` make 10 ** 30 (a "billion laughs" of vectors)."""
+
+# Elements a reference to which draws nothing by itself: a gradient is a colour.
+_PAINT_ONLY = {"lineargradient", "radialgradient", "stop", "solidcolor"}
+_LOCAL_URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)", re.IGNORECASE)
+
+
+_STYLE_BLOCK = re.compile(rb"<style[^>]*>(.*?)</style\s*>", re.IGNORECASE | re.DOTALL)
+_CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+
+
+class _StyleRefs:
+    """What the SVG's style sheets make each element refer to (``url(#id)``), by class, by
+    element name, and for every element (a selector neither names): so a ``<use>`` of a
+    pattern filled by a class is counted as one whose attribute says so."""
+
+    def __init__(self, data: bytes) -> None:
+        self.by_class: dict[str, set[str]] = {}
+        self.by_name: dict[str, set[str]] = {}
+        self.everywhere: set[str] = set()
+        self.any = False  # a style sheet refers to something: each element is looked up
+        for block in _STYLE_BLOCK.findall(data):
+            css = re.sub(r"/\*.*?\*/", "", block.decode("utf-8", "replace"), flags=re.DOTALL)
+            css = css.replace("<![CDATA[", "").replace("]]>", "")
+            for selectors, body in _CSS_RULE.findall(css):
+                targets = set(_LOCAL_URL.findall(body))
+                if targets:
+                    for selector in selectors.split(","):
+                        self._add(selector, targets)
+
+    def _add(self, selector: str, targets: set[str]) -> None:
+        last = re.split(r"[\s>+~]+", selector.strip())[-1]  # the element the rule styles
+        classes = re.findall(r"\.([\w-]+)", last)
+        name = re.match(r"[A-Za-z][\w-]*", last)
+        for c in classes:
+            self.by_class.setdefault(c, set()).update(targets)
+        if name is not None:
+            self.by_name.setdefault(name[0].lower(), set()).update(targets)
+        if not classes and name is None:  # *, #id, :root, [attr]: taken as every element
+            self.everywhere |= targets
+        self.any = True
+
+    def of(self, name: str, attrs: dict[str, str]) -> set[str]:
+        found = set(self.everywhere) | self.by_name.get(name, set())
+        for c in attrs.get("class", "").split():
+            found |= self.by_class.get(c, set())
+        return found
+
+
+class _Frame:
+    """One open element of an SVG as it is read: what its subtree holds so far."""
+
+    __slots__ = ("count", "height", "ident", "name", "refs", "text")
+
+    def __init__(self, name: str, ident: str | None) -> None:
+        self.name, self.ident = name, ident
+        self.count = 1  # elements in the subtree, itself included
+        self.height = 1  # levels in the subtree, itself included
+        self.refs: dict[str, tuple[int, int]] = {}  # id referred to -> (times, deepest level it is referred at)
+        self.text: list[str] = []
+
+
 def _svg_size(data: bytes, source: str) -> tuple[int, int]:
-    """The size an SVG declares, once it is known to hold no script and reach nothing outside."""
+    """The size an SVG declares, once it is known to hold no script, reach nothing outside,
+    and nest and draw no more than a renderer can take (:data:`MAX_SVG_DEPTH`,
+    :data:`MAX_SVG_ELEMENTS`, references drawn where they stand).
+
+    Read by expat as a stream, never as a tree: a DOCTYPE, an entity or an external
+    reference stops it, and so does the first element past a limit, so a hostile SVG costs
+    no more than reading it up to there."""
+    from xml.parsers import expat
+
     head = data[:4096].lower()
     if b"<!doctype" in head or b"<!entity" in data.lower():
         raise _refuse("art is an SVG with a DOCTYPE or entity declarations; Shipyard refuses those", source)
-    import xml.etree.ElementTree as ET
 
-    try:
-        root = ET.fromstring(data)
-    except ET.ParseError as exc:
-        raise _refuse(f"art is a broken SVG: {exc}", source) from None
-    if _local(root.tag) != "svg":
-        raise _refuse(f"art is an XML file whose root is <{_local(root.tag)}>, not an SVG picture", source)
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
-        name = _local(el.tag)
+    def declared(*_: object) -> int:
+        raise _refuse("art is an SVG with a DOCTYPE or entity declarations; Shipyard refuses those", source)
+
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartDoctypeDeclHandler = declared
+    parser.EntityDeclHandler = declared
+    parser.ExternalEntityRefHandler = declared
+    styled = _StyleRefs(data)
+    stack = [_Frame("", None)]  # the document: it collects everything
+    defined: dict[str, tuple[str, int, int, dict[str, tuple[int, int]]]] = {}
+    size = [0, 0]
+    counted = [0]
+
+    names: dict[str, str] = {}  # tag and attribute names as read -> their local names (they repeat)
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        name = names.get(tag) or names.setdefault(tag, _local(tag))
+        if len(stack) == 1 and name != "svg":
+            raise _refuse(f"art is an XML file whose root is <{name}>, not an SVG picture", source)
+        if len(stack) > MAX_SVG_DEPTH:
+            raise _refuse(_too_deep(), source, _svg_limits())
+        counted[0] += 1
+        if counted[0] > MAX_SVG_ELEMENTS:
+            raise _refuse(f"art is an SVG of more than {MAX_SVG_ELEMENTS:,} elements", source, _svg_limits())
         if name in _FORBIDDEN_ELEMENTS:
             raise _refuse(
                 f"art is an SVG holding a <{name}> element; Shipyard refuses scripts and embedded content", source
             )
-        if name == "style" and (_OUTSIDE_URL.search(el.text or "") or "@import" in (el.text or "")):
-            raise _refuse("art is an SVG whose style refers to something outside it; Shipyard refuses that", source)
-        for attr, value in el.attrib.items():
-            local = _local(attr)
-            if local.startswith("on"):
+        frame = _Frame(name, attrs.get("id"))
+        if styled.any:
+            for target in styled.of(name, attrs):
+                _refer(frame, target, 0)
+        if len(stack) == 1:
+            size[:] = [_svg_length(attrs.get("width")), _svg_length(attrs.get("height"))]
+        for attr, value in attrs.items():
+            local = names.get(attr) or names.setdefault(attr, _local(attr))
+            if local[:2] == "on":
                 raise _refuse(f"art is an SVG with an event handler ({local}); Shipyard refuses scripts", source)
-            if _HREF.search(attr) and not value.strip().startswith("#"):
+            if local == "href":
+                if not value.strip().startswith("#"):
+                    raise _refuse(
+                        f"art is an SVG referring to {value[:60]!r} outside itself; Shipyard refuses outside "
+                        "references",
+                        source,
+                    )
+                _refer(frame, value.strip()[1:], 0)
+            if "url" in value or "URL" in value.upper():  # cheap first: most values hold none
+                if _OUTSIDE_URL.search(value):
+                    raise _refuse(
+                        f"art is an SVG whose {local} refers to something outside it; Shipyard refuses that", source
+                    )
+                for target in _LOCAL_URL.findall(value):
+                    _refer(frame, target, 0)
+        stack.append(frame)
+
+    def text(chars: str) -> None:
+        if stack[-1].name == "style":
+            stack[-1].text.append(chars)
+
+    def end(_tag: str) -> None:
+        frame = stack.pop()
+        if frame.name == "style":
+            css = "".join(frame.text)
+            if _OUTSIDE_URL.search(css) or "@import" in css:
+                raise _refuse("art is an SVG whose style refers to something outside it; Shipyard refuses that", source)
+        if frame.ident is not None and frame.ident not in defined:
+            defined[frame.ident] = (frame.name, frame.count, frame.height, frame.refs)
+        parent = stack[-1]
+        parent.count += frame.count
+        parent.height = max(parent.height, frame.height + 1)
+        for target, (times, level) in frame.refs.items():
+            _refer(parent, target, level + 1, times)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise _refuse(f"art is a broken SVG: {exc}", source) from None
+    except RecursionError:  # not reached by expat's own nesting; kept for a parser that recurses
+        raise _refuse(_too_deep(), source, _svg_limits()) from None
+    _expanded(stack[0], defined, source)
+    return size[0], size[1]
+
+
+def _refer(frame: _Frame, target: str, level: int, times: int = 1) -> None:
+    """Note in ``frame`` that ``times`` references to ``target`` stand ``level`` levels below it."""
+    had_times, had_level = frame.refs.get(target, (0, 0))
+    frame.refs[target] = (had_times + times, max(had_level, level))
+
+
+def _too_deep() -> str:
+    return (
+        f"art is an SVG nested deeper than {MAX_SVG_DEPTH} levels (counting what its <use> elements draw); "
+        "a renderer would overflow its stack"
+    )
+
+
+def _svg_limits() -> str:
+    return f"an SVG at most {MAX_SVG_DEPTH} levels deep drawing at most {MAX_SVG_ELEMENTS:,} elements"
+
+
+def _expanded(
+    document: _Frame, defined: dict[str, tuple[str, int, int, dict[str, tuple[int, int]]]], source: str
+) -> None:
+    """Refuse an SVG whose references (``<use>``, ``url(#...)``), drawn where they stand,
+    nest too deep, draw too many elements, or refer to themselves."""
+    done: dict[str, tuple[int, int]] = {}
+    cap = MAX_SVG_ELEMENTS + 1
+
+    def drawn(count: int, height: int, refs: dict[str, tuple[int, int]], path: list[str]) -> tuple[int, int]:
+        for target, (times, level) in refs.items():
+            if target not in defined or defined[target][0] in _PAINT_ONLY:
+                continue  # a reference to nothing draws nothing; a gradient is a colour
+            if target in path:
+                raise _refuse(f"art is an SVG whose #{target[:40]} refers to itself", source, _svg_limits())
+            if len(path) > MAX_SVG_DEPTH:  # each reference adds a level at least
+                raise _refuse(_too_deep(), source, _svg_limits())
+            if target not in done:
+                _, t_count, t_height, t_refs = defined[target]
+                done[target] = drawn(t_count, t_height, t_refs, [*path, target])
+            t_count, t_height = done[target]
+            count = min(cap, count + times * t_count)
+            height = max(height, level + 1 + t_height)
+            if count >= cap:
                 raise _refuse(
-                    f"art is an SVG referring to {value[:60]!r} outside itself; Shipyard refuses outside references",
+                    f"art is an SVG drawing more than {MAX_SVG_ELEMENTS:,} elements once each <use> and "
+                    "url(#...) is drawn where it stands (each repeats what it refers to)",
                     source,
+                    _svg_limits(),
                 )
-            if _OUTSIDE_URL.search(value):
-                raise _refuse(
-                    f"art is an SVG whose {local} refers to something outside it; Shipyard refuses that", source
-                )
-    return _svg_length(root.get("width")), _svg_length(root.get("height"))
+            if height > MAX_SVG_DEPTH + 1:  # the document itself is one level
+                raise _refuse(_too_deep(), source, _svg_limits())
+        return count, height
+
+    drawn(document.count, document.height, document.refs, [])
 
 
 def _svg_length(value: str | None) -> int:
@@ -396,6 +608,8 @@ __all__ = [
     "MAX_ART_BYTES",
     "MAX_ART_PIXELS",
     "MAX_EMBEDDED_ART_BYTES",
+    "MAX_SVG_DEPTH",
+    "MAX_SVG_ELEMENTS",
     "Art",
     "art_finding",
     "art_of",

@@ -46,15 +46,12 @@ KeyName = Annotated[Name, AfterValidator(map_key)]
 
 ArtRef = Annotated[
     str,
-    Field(
-        min_length=1,
-        max_length=1_400_000,
-        description="a picture: a path relative to the design file, or the picture as a data: URI",
-    ),
+    Field(min_length=1, description="a picture: a path relative to the design file, or the picture as a data: URI"),
 ]
-"""A design's ``art``: what it may hold is checked when the picture is read (shipyard.core.art),
-so a picture that is missing or refused leaves the design readable. The length fits an
-embedded picture of 1 MiB in base64 and no more."""
+"""A design's ``art``: what it may hold, its length too, is checked when the picture is read
+(shipyard.core.art), so a picture that is missing, too large or refused leaves the design
+readable and printable without it, with a warning. No length here: a limit of the model
+would refuse the whole design over its picture (the design file's own size limit bounds it)."""
 
 Story = Annotated[str, Field(max_length=20_000, description="the design's history: deployment, notable crew")]
 

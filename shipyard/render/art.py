@@ -1,7 +1,10 @@
 """A design's picture as the pages need it: scaled once, cached, cut to a token's shape.
 
 The core has checked the picture (kind, size from its header, pixels, where the file
-lies: :mod:`shipyard.core.art`); here Pillow decodes it, and only here. A 4000 x 3000
+lies, an SVG's nesting and what its ``<use>`` elements draw: :mod:`shipyard.core.art`);
+Pillow decodes it only through this module, and only in the picture worker
+(:mod:`shipyard.render.pictureworker`): never in the editor's or the command line's own
+process, where a decoder's crash would take unsaved designs with it. A 4000 x 3000
 photo would make every page that shows it carry 5 MB and make WeasyPrint decode and
 downsample it for each: instead it is decoded once (a JPEG at the smallest of its
 built-in reductions that is still large enough), turned the way its EXIF orientation
@@ -11,22 +14,25 @@ largest box any sheet, card or token draws it in, a comparison's 36 mm or a toke
 result kept by the picture's digest, so a fleet book, a preview redrawn after each edit
 or a sheet of tokens scales it once.
 
-An SVG is vectors: it goes to the page as it is (the core refused scripts and outside
-references). A picture Pillow cannot decode after all (a whole header over broken
-pixels) is left out of the pages with the same warning a picture the core refused gets
-(:func:`with_page_art_finding`).
+An SVG is vectors: it goes to the page as it is (the core refused scripts, outside
+references and nesting or repeats no renderer should be handed), drawn by WeasyPrint in
+the render worker. A picture the worker cannot decode after all (a whole header over
+broken pixels, or the worker crashed or ran out of time or memory on it) is left out of
+the pages with the same warning a picture the core refused gets, saying why
+(:func:`with_page_art_finding`). The editor's thumbnail is drawn by the worker too
+(:func:`thumbnail`).
 """
 
 from __future__ import annotations
 
 import base64
-import io
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import ALLOWED, MAX_ART_PIXELS, Art, art_finding, art_of, with_art_finding
+from shipyard.core.art import ALLOWED, Art, art_finding, art_of
+from shipyard.core.errors import InputError
 
 ART_PIXELS = 480
 """The long side of the copy every page draws: 40 mm at 300 dpi, more than any box needs."""
@@ -45,11 +51,22 @@ class PageArt:
         return {"src": self.src, "width": self.width, "height": self.height}
 
 
-_SCALED: OrderedDict[str, PageArt | None] = OrderedDict()
+_SCALED: OrderedDict[str, PageArt | str] = OrderedDict()  # by digest: the page's copy, or why there is none
 
 
 def page_art(art: Art) -> PageArt | None:
     """``art`` scaled for the pages (None when it cannot be decoded), from the cache after the first time."""
+    made = _page_art(art)
+    return made if isinstance(made, PageArt) else None
+
+
+def page_art_problem(art: Art) -> str | None:
+    """Why ``art`` passed the core's checks but cannot be shown on the pages (None: it can)."""
+    made = _page_art(art)
+    return made if isinstance(made, str) else None
+
+
+def _page_art(art: Art) -> PageArt | str:
     key = art.digest
     if key in _SCALED:
         _SCALED.move_to_end(key)
@@ -61,51 +78,52 @@ def page_art(art: Art) -> PageArt | None:
     return made
 
 
-def _scale(art: Art) -> PageArt | None:
+def _scale(art: Art) -> PageArt | str:
+    """The page's copy of ``art``, decoded and scaled in the picture worker, or why it cannot be."""
+    from shipyard.render.pictureworker import PictureProblem, run
+
     if art.kind == "svg":
         return PageArt(art.data_uri(), art.width, art.height)
-    image = decode(art, ART_PIXELS)
-    if image is None:
-        return None
-    out = io.BytesIO()
-    if image.mode in ("RGBA", "LA") or "transparency" in image.info:
-        image.convert("RGBA").save(out, "PNG", optimize=False)
-        mime = "image/png"
-    else:
-        image.convert("RGB").save(out, "JPEG", quality=88)
-        mime = "image/jpeg"
-    src = f"data:{mime};base64,{base64.b64encode(out.getvalue()).decode('ascii')}"
-    return PageArt(src, image.width, image.height)
+    try:
+        made = run("scale", art.data, art.kind, ART_PIXELS, False)
+    except PictureProblem as exc:
+        return f"the {art.kind.upper()} picture cannot be decoded: {exc}"
+    if made is None:
+        return f"the {art.kind.upper()} picture's header is whole but its pixels cannot be decoded"
+    data, mime, width, height = made
+    return PageArt(f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}", width, height)
+
+
+THUMBNAILS: OrderedDict[tuple[str, tuple[int, int]], bytes | str] = OrderedDict()
+
+
+def thumbnail(art: Art, box: tuple[int, int]) -> bytes | str:
+    """A PNG of ``art`` fitting ``box`` pixels, drawn in the picture worker (an SVG too), or why
+    it cannot be: the editor shows it without decoding the user's picture itself."""
+    from shipyard.render.pictureworker import PictureProblem, run
+
+    key = (art.digest, box)
+    if key not in THUMBNAILS:
+        try:
+            png = run("thumbnail", art.data, art.kind, art.width, art.height, box)
+            made: bytes | str = png if png is not None else f"its {art.kind.upper()} pixels cannot be decoded"
+        except PictureProblem as exc:
+            made = str(exc)
+        THUMBNAILS[key] = made
+        if len(THUMBNAILS) > _CACHE_SIZE:
+            THUMBNAILS.popitem(last=False)
+    THUMBNAILS.move_to_end(key)
+    return THUMBNAILS[key]
 
 
 def decode(art: Art, long_side: int) -> Any:
-    """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None."""
-    from PIL import Image, ImageFile, ImageOps
+    """The picture decoded, turned upright and scaled to fit ``long_side`` pixels (a PIL image), or None.
 
-    Image.MAX_IMAGE_PIXELS = MAX_ART_PIXELS  # the core checked the header; Pillow checks again
-    # WeasyPrint, once imported, tells Pillow to pass truncated or broken pixels as whatever
-    # it could read: a picture would then decode into garbage in a process that has imported
-    # it (the render worker, a script or test that renders in its own process) and be left
-    # out in one that has not. Strict here; WeasyPrint's own setting is put back after.
-    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
-    ImageFile.LOAD_TRUNCATED_IMAGES = False
-    try:
-        with Image.open(io.BytesIO(art.data), formats=[_PIL_FORMATS[art.kind]]) as opened:
-            if opened.format == "JPEG":
-                opened.draft("RGB", (long_side, long_side))  # decode at 1/2, 1/4 or 1/8 when that is enough
-            image = ImageOps.exif_transpose(opened)
-            image.load()
-    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
-        return None
-    finally:
-        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
-    if image.mode not in ("RGB", "RGBA", "L", "LA"):
-        image = image.convert("RGBA" if "transparency" in image.info or image.mode == "P" else "RGB")
-    image.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
-    return image
+    What the picture worker runs (:func:`shipyard.render.pictureworker.decode`); called here
+    it decodes in the caller's process, which the editor and the commands never do."""
+    from shipyard.render.pictureworker import decode as decode_bytes
 
-
-_PIL_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP"}
+    return decode_bytes(art.data, art.kind, long_side)
 
 
 EMBED_PIXELS = 1600
@@ -118,22 +136,19 @@ def embedded_uri(art: Art) -> str:
     on its long side and :data:`~shipyard.core.art.MAX_EMBEDDED_ART_BYTES` in all. An SVG
     (already free of scripts and outside references) is kept as it is."""
     from shipyard.core.art import MAX_EMBEDDED_ART_BYTES
-    from shipyard.core.errors import InputError
 
     if art.kind == "svg":
         data, mime = art.data, art.mime
     else:
-        image = decode(art, EMBED_PIXELS)
-        if image is None:
+        from shipyard.render.pictureworker import PictureProblem, run
+
+        try:
+            made = run("scale", art.data, art.kind, EMBED_PIXELS, True)
+        except PictureProblem as exc:
+            raise InputError.single(f"the picture cannot be decoded: {exc}", file=art.source, path="art") from None
+        if made is None:
             raise InputError.single("the picture cannot be decoded", file=art.source, path="art")
-        out = io.BytesIO()
-        if image.mode in ("RGBA", "LA"):
-            image.save(out, "PNG", optimize=True)
-            mime = "image/png"
-        else:
-            image.convert("RGB").save(out, "JPEG", quality=85)
-            mime = "image/jpeg"
-        data = out.getvalue()
+        data, mime = made[0], made[1]
     if len(data) > MAX_EMBEDDED_ART_BYTES:
         raise InputError.single(
             f"the picture is {len(data):,} bytes embedded; an embedded picture is limited to "
@@ -145,21 +160,37 @@ def embedded_uri(art: Art) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def with_page_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
-    """``report`` with the ``art-missing`` warning when the pages leave the design's art out:
-    the core refused it, or it passed the core's checks but cannot be decoded."""
-    from shipyard.core.errors import InputError
-
+def page_art_refusal(design: Any, design_file: Path | str | None) -> InputError | None:
+    """Why the pages leave the design's art out: the core refused it, or it passed the core's
+    checks but cannot be decoded (None: it is shown, or there is none)."""
     art, problem = art_of(design, design_file)
-    if problem is not None or art is None or page_art(art) is not None:
-        return with_art_finding(report, design, design_file)
-    undecodable = InputError.single(
-        f"the {art.kind.upper()} picture's header is whole but its pixels cannot be decoded",
-        file=art.source,
-        path="art",
-        allowed=ALLOWED,
-    )
-    return report.model_copy(update={"findings": [*report.findings, art_finding(undecodable)]})
+    if problem is not None or art is None:
+        return problem
+    why = page_art_problem(art)
+    if why is None:
+        return None
+    return InputError.single(why, file=art.source, path="art", allowed=ALLOWED)
+
+
+def with_page_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
+    """``report`` with the ``art-missing`` warning when the pages leave the design's art out
+    (:func:`page_art_refusal`)."""
+    problem = page_art_refusal(design, design_file)
+    if problem is None:
+        return report
+    return report.model_copy(update={"findings": [*report.findings, art_finding(problem)]})
+
+
+def art_left_out(loaded: Any) -> list[str]:
+    """ "NAME: why" for each of ``loaded`` (designs as read) whose art the pages and pictures
+    leave out: what an export tells the user beside the files it wrote."""
+    notes = []
+    for ld in loaded:
+        problem = page_art_refusal(ld.design, ld.file)
+        if problem is not None:
+            name = getattr(ld.design, "name", None) or getattr(getattr(ld.design, "root", None), "name", None)
+            notes.append(f"{name or ld.file or 'a design'}: {art_finding(problem).message}")
+    return notes
 
 
 def entry_art(design: Any, design_file: Path | str | None) -> dict[str, Any] | None:
@@ -175,9 +206,13 @@ __all__ = [
     "ART_PIXELS",
     "EMBED_PIXELS",
     "PageArt",
+    "art_left_out",
     "decode",
     "embedded_uri",
     "entry_art",
     "page_art",
+    "page_art_problem",
+    "page_art_refusal",
+    "thumbnail",
     "with_page_art_finding",
 ]

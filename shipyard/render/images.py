@@ -2,7 +2,8 @@
 
 Cards and sheets are printed from the same templates as the PDFs (``cards.html``,
 ``record.html``) and the page rasterized with PDFium at the resolution asked for, then
-cut to the card's slot (63 x 88 mm) or kept whole. A token is drawn by the token drawing
+cut to the card's slot (63 x 88 mm) or kept whole: in the picture worker
+(:mod:`shipyard.render.pictureworker`), since the pages carry the design's art. A token is drawn by the token drawing
 the printed tokens sheet uses (``token_face.html``) without a page, transparent outside
 its shape (:mod:`shipyard.render.tokenimages`).
 """
@@ -73,10 +74,18 @@ def design_pictures(
         print_loaded([loaded], pdf, sheet=sheet, paper=paper, workers=workers, token=token, timeout=timeout)
         data = pdf.read_bytes()
     base = stem(loaded, index)
+    from shipyard.render.pictureworker import PictureProblem, run
+    from shipyard.render.worker import RenderError
+
+    try:  # rasterised in the picture worker: the pages hold the design's art
+        if kind == "sheet-png":
+            pages = run("pages", data, dpi, timeout=timeout)
+        else:
+            cards = run("cards", data, dpi, paper, timeout=timeout)
+    except PictureProblem as exc:
+        raise RenderError(f"{base}: the printed pages cannot be rasterised: {exc}") from None
     if kind == "sheet-png":
-        pages = rasterize_pages(data, dpi)
         return [Picture(f"{base}-sheet{'' if n == 0 else f'-{n + 1}'}.png", png) for n, png in enumerate(pages)]
-    cards = card_pngs(data, dpi, paper)
     return [Picture(f"{base}-card{'' if n == 0 else f'-{n + 1}'}.png", png) for n, png in enumerate(cards)]
 
 
@@ -136,10 +145,15 @@ def card_pngs(pdf: bytes, dpi: int, paper: str) -> list[bytes]:
 
 
 def token_pictures(
-    loaded: Sequence[LoadedDesign], token: TokenSpec, dpi: int, reports: Sequence[Report] | None = None
+    loaded: Sequence[LoadedDesign],
+    token: TokenSpec,
+    dpi: int,
+    reports: Sequence[Report] | None = None,
+    left_out: list[str] | None = None,
 ) -> list[Picture]:
     """Each design's token PNG, drawn without a page (:mod:`shipyard.render.tokenimages`), in the
-    designs' order; ``reports``: the designs' reports when the caller has them already."""
+    designs' order; ``reports``: the designs' reports when the caller has them already;
+    ``left_out`` gets "NAME: why" for a token drawn without art the picture worker could not draw."""
     from shipyard.core.evaluate import evaluate
     from shipyard.render.art import with_page_art_finding
     from shipyard.render.tokenimages import token_images
@@ -154,7 +168,7 @@ def token_pictures(
             else with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file)
             for n, ld in group
         ]
-        pngs = token_images([ld for _, ld in group], group_reports, token, dpi)
+        pngs = token_images([ld for _, ld in group], group_reports, token, dpi, left_out)
         for (n, ld), png in zip(group, pngs, strict=True):
             made[n] = Picture(f"{stem(ld, n)}-token.png", png)
     return [made[n] for n in range(len(loaded))]
@@ -169,11 +183,13 @@ def export_pictures(
     token: TokenSpec,
     workers: list[Any],
     timeout: float = 60.0,
+    left_out: list[str] | None = None,
 ) -> list[Picture]:
-    """Every PNG of every design, named so none overwrites another."""
+    """Every PNG of every design, named so none overwrites another (``left_out``: as for
+    :func:`token_pictures`)."""
     out: list[Picture] = []
     if kind == "token-png":
-        out = token_pictures(loaded, token, dpi)
+        out = token_pictures(loaded, token, dpi, left_out=left_out)
     else:
         for n, ld in enumerate(loaded):
             out += design_pictures(

@@ -2,6 +2,10 @@
 drawing the printed sheet uses too (``templates/common/token_face.html``), rasterized by
 resvg, transparent outside each token's shape.
 
+resvg draws in the picture worker (:mod:`shipyard.render.pictureworker`), never in the
+editor's or the command line's process: an SVG picture that crashes it costs only that
+token's art (drawn again without it, with a warning), never the process.
+
 A PNG of a token used to be cut from a printed tokens sheet, which made every export go
 through WeasyPrint (a process start, the fonts, the page layout): 100 Foundry actors took
 6.7 times as long as checking their designs. The token's SVG needs no page: Jinja writes
@@ -26,7 +30,9 @@ from collections.abc import Sequence
 
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.report import Report
+from shipyard.render.pictureworker import PictureProblem, draw_svgs
 from shipyard.render.tokens import TokenSpec, token_face
+from shipyard.render.worker import RenderError
 
 CACHE_LIMIT = 1000
 """Token PNGs the cache keeps (about 6 KB each at 150 dpi), the newest first."""
@@ -35,11 +41,19 @@ PAD_MM = 0.3
 """Room round a token in its PNG: the cut line's half width and a hair, so its edge is kept."""
 
 
-def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], token: TokenSpec, dpi: int) -> list[bytes]:
-    """One PNG per design (all of one ruleset): its token, and its back beside it when asked for."""
-    from importlib.metadata import version
+def token_images(
+    loaded: Sequence[LoadedDesign],
+    reports: Sequence[Report],
+    token: TokenSpec,
+    dpi: int,
+    left_out: list[str] | None = None,
+) -> list[bytes]:
+    """One PNG per design (all of one ruleset): its token, and its back beside it when asked for.
 
-    import resvg_py
+    Drawn in the picture worker (:mod:`shipyard.render.pictureworker`); a token whose art
+    the worker cannot draw (it crashed or ran out of time on it) is drawn again without
+    the art, and "NAME: why" is added to ``left_out``."""
+    from importlib.metadata import version
 
     from shipyard.core import cachefile
     from shipyard.core.registry import get
@@ -61,10 +75,26 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
     key = ("token-png", version("resvg-py"), dpi)
     kept = cachefile.read(CACHE_FILE, key)
     cached = {d: png for d, png in (kept.items() if isinstance(kept, dict) else ()) if isinstance(png, bytes)}
+    # designs whose tokens read alike (a fleet of one class) share one drawing
+    wanted = {d: svg for d, svg in zip(digests, svgs, strict=True) if d not in cached}
+    drawn = dict(zip(wanted, draw_svgs(list(wanted.values()), dpi), strict=True))
+    for n, d in enumerate(digests):
+        made = drawn.get(d)
+        if isinstance(made, PictureProblem):  # the art made the drawing fail: the token without it
+            bare = render_html(dirs, "token_image.html", {"t": {**faces[n], "art": None}, "token": spec, "pad": PAD_MM})
+            (again,) = draw_svgs([bare], dpi)
+            if isinstance(again, PictureProblem):
+                raise RenderError(f"{reports[n].name}: the token cannot be drawn: {again}")
+            digests[n] = d = hashlib.sha256(bare.encode("utf-8")).hexdigest()
+            drawn[d] = again
+            if left_out is not None:
+                left_out.append(f"{reports[n].name}: the design's art is left out of its token: {made}")
     pngs: dict[str, bytes] = {}
-    for d, svg in zip(digests, svgs, strict=True):
-        if d not in pngs:  # designs whose tokens read alike (a fleet of one class) share one drawing
-            pngs[d] = cached.get(d) or bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=dpi))
+    for d in digests:
+        if d not in pngs:
+            made = cached.get(d) or drawn[d]
+            assert isinstance(made, bytes)
+            pngs[d] = made
     if any(d not in cached for d in pngs):  # the ones used now kept last, so they are dropped last
         newest = {**{d: png for d, png in cached.items() if d not in pngs}, **pngs}
         cachefile.write(CACHE_FILE, key, dict(list(newest.items())[-CACHE_LIMIT:]))

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard._speedups import collection_paused, freeze_survivors, layout_stops_at_once
-from shipyard.render.workercommand import PARENT_ENV, worker_command
+from shipyard.render.workercommand import PARENT_ENV, watch_parent, worker_command
 
 DEFAULT_TIMEOUT = 60.0
 # The time limit a print may be given, in seconds (the --timeout option's range).
@@ -129,18 +129,7 @@ def _explain(exc: BaseException) -> str:
 # The parent's ends of the pipes to forked workers: a worker forked later inherits them and
 # closes them first thing (see the module docstring).
 _parent_ends: weakref.WeakSet[Any] = weakref.WeakSet()
-WATCHDOG_SECONDS = 0.5
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process as soon as ``parent`` is no longer its parent (it died)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(WATCHDOG_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True, name="shipyard-render-watchdog").start()
+_watch_parent = watch_parent  # shared with the picture worker (shipyard.render.workercommand)
 
 
 def _serve(conn: Connection, parent: int | None = None) -> None:
@@ -300,14 +289,16 @@ def default_start_method() -> str:
 class _Subprocess:
     """A worker process started as ``python -m shipyard.render.worker FD``."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, env_extra: dict[str, str] | None = None, stderr: Any = None, command: Any = worker_command
+    ) -> None:
         import socket
         import subprocess
 
         parent, child = socket.socketpair()
-        cmd = worker_command(child.fileno())
-        env = {**os.environ, PARENT_ENV: str(os.getpid())}  # for the watchdog
-        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, env=env)
+        cmd = command(child.fileno())
+        env = {**os.environ, PARENT_ENV: str(os.getpid()), **(env_extra or {})}  # the parent: for the watchdog
+        self.popen = subprocess.Popen(cmd, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stderr=stderr, env=env)
         child.close()
         self.sock = parent
         self.conn = Connection(parent.detach())
@@ -498,6 +489,13 @@ class RenderWorker:
 def serve_fd(fd: int) -> None:
     """Entry point of a worker started as a subprocess: serve jobs on an inherited socket."""
     parent = os.environ.get(PARENT_ENV, "")
+    from shipyard.render.pictureworker import PICTURE_ENV
+
+    if os.environ.get(PICTURE_ENV) == "1":  # a worker for pictures (shipyard.render.pictureworker)
+        from shipyard.render.pictureworker import serve
+
+        serve(Connection(fd), int(parent) if parent.isdigit() else None)
+        return
     _serve(Connection(fd), int(parent) if parent.isdigit() else None)
 
 

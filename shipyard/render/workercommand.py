@@ -14,6 +14,23 @@ PARENT_ENV = "SHIPYARD_RENDER_PARENT"  # the editor's process id, for the worker
 PATIENT = "--patient"  # wait for a free core or the first job before importing (shipyard.render.earlyworker)
 
 
+WATCHDOG_SECONDS = 0.5
+
+
+def watch_parent(parent: int) -> None:
+    """End this process (a worker) as soon as ``parent`` is no longer its parent (it died)."""
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCHDOG_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="shipyard-worker-watchdog").start()
+
+
 def worker_command(fd: int, patient: bool = False) -> list[str]:
     """How a worker serving on ``fd`` is started: ``-m shipyard.render.earlyworker`` (patient)
     or ``shipyard.render.worker``, or the bundle itself in worker mode (a frozen bundle has no ``-m``)."""
