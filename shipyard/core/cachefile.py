@@ -53,7 +53,7 @@ from shipyard.core import plaindata
 # The envelope's own layout; a file written by another layout is simply not used.
 FORMAT = "shipyard-cache-2"
 SUFFIX = ".json"
-# A cache file bigger than this is not ours to read (the biggest catalog is ~0.5 MB).
+# A cache file bigger than this is not ours to read (a catalog's is well under a megabyte).
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 SECRET_FILE = "seal.key"
 SEAL_HEADER = b"shipyard-sealed-1\n"

@@ -211,18 +211,16 @@ class _Decoder:
         if kind in _SCALARS:
             return tree
         if kind is list:
-            at = self.slot()
             out: list[Any] = []
-            self.table[at] = out  # before its items: an item may refer back to it
+            self.table.append(out)  # before its items: an item may refer back to it
             out.extend([v if type(v) in _SCALARS else self.decode(v) for v in tree])
             return out
         if kind is not dict:
             raise Undecodable(f"not a value: {kind.__name__}")
         tag = tree.get(TAG)
         if tag is None:
-            at = self.slot()
             plain: dict[str, Any] = {}
-            self.table[at] = plain
+            self.table.append(plain)
             plain.update({k: v if type(v) in _SCALARS else self.decode(v) for k, v in tree.items()})
             return plain
         if tag == "r":
@@ -231,9 +229,8 @@ class _Decoder:
                 raise Undecodable(f"a reference to nothing: {index!r}")
             return self.table[index]
         if tag == "d":
-            at = self.slot()
             mapping: dict[Any, Any] = {}
-            self.table[at] = mapping
+            self.table.append(mapping)
             for k, v in tree["v"]:
                 mapping[self.decode(k)] = self.decode(v)
             return mapping
@@ -275,9 +272,8 @@ class _Decoder:
         model_class = self.cls(tree["c"])
         if self.model is None or not issubclass(model_class, self.model):
             raise Undecodable(f"{tree['c']} is not a model")
-        at = self.slot()
         obj = model_class.__new__(model_class)
-        self.table[at] = obj
+        self.table.append(obj)
         fields = self.decode(tree["d"])
         extra, private, fields_set = self.decode(tree["x"]), self.decode(tree["p"]), tree["s"]
         if not isinstance(fields, dict) or not isinstance(fields_set, list):
@@ -294,9 +290,8 @@ class _Decoder:
         object_class = self.cls(tree["c"])
         if not _plain_class(object_class) or (self.model is not None and issubclass(object_class, self.model)):
             raise Undecodable(f"{tree['c']} is not a plain class")
-        at = self.slot()
         obj: Any = object.__new__(object_class)
-        self.table[at] = obj
+        self.table.append(obj)
         state = self.decode(tree["d"])
         if not isinstance(state, dict):
             raise Undecodable(f"{tree['c']}: malformed attributes")

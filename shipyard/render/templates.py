@@ -114,8 +114,9 @@ class KeptCompiled(BytecodeCache):
     Loading compiled code is running it, so a compiled template is used only from the
     user's own private cache folder and only when its seal (an HMAC with a secret kept
     0600 beside it) proves this user's Shipyard wrote it: a file copied or planted there is
-    compiled again, never run. The cache is kept because compiling a sheet's templates is
-    most of a fresh render worker's first render (see bench/bench_cache.py). A file that
+    compiled again, never run. The cache is kept, sealed, rather than dropped because
+    compiling a sheet's templates costs many times what reading them sealed does, in every
+    fresh render worker's first render (bench/bench_cache.py measures both). A file that
     cannot be read, written or made sense of is only a template compiled again."""
 
     def __init__(self, folder: str) -> None:
