@@ -87,6 +87,7 @@ class Document(QObject):
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
         self._report: Report | None = None
+        self._evaluated_once = False  # a plug-in failing after that is a finding, not a closed tab
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.pending = PendingText(self.undo_stack)  # the text being typed, committed on a pause
@@ -127,7 +128,13 @@ class Document(QObject):
         if self._report is None:
             from shipyard.render.art import with_page_art_finding  # a picture that cannot be decoded too
 
-            report = evaluate(self._state.design, self._state.catalog)
+            try:
+                report = evaluate(self._state.design, self._state.catalog)
+            except InputError as exc:  # its ruleset's plug-in failed on this state (core.plugincode)
+                if not self._evaluated_once:
+                    raise  # while the design opens: the window shows the error in its tab (brokentab)
+                report = _plugin_failed(self._state.design, self._state.catalog, self._state.preset, str(exc))
+            self._evaluated_once = True
             self._report = with_page_art_finding(report, self._state.design, self.path)
         return self._report
 
@@ -276,3 +283,22 @@ class Document(QObject):
         self.path = Path(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
+
+
+def _plugin_failed(design: Any, catalog: Catalog, preset: str, message: str) -> Report:
+    """The report of a design open in the editor whose ruleset's plug-in failed on an edit:
+    one error finding saying so, in the plug-in's words, so the findings panel shows it, the
+    design does not pass, and the person may undo the edit or save; nothing else is derived."""
+    from shipyard.core.findings import Finding, Severity
+    from shipyard.core.report import Derived
+
+    return Report(
+        ruleset=catalog.meta.id,
+        ruleset_name=catalog.meta.name,
+        preset=preset,
+        preset_name=catalog.presets[preset].name if preset in catalog.presets else "",
+        name=getattr(design, "name", ""),
+        valid=False,
+        derived=Derived(),
+        findings=[Finding(severity=Severity.ERROR, code="plugin-failed", message=message)],
+    )

@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from shipyard._qt.document import Document
+from shipyard.core.errors import InputError
 from shipyard.core.findings import Finding
 from shipyard.core.fixes import Proposal, search
 
@@ -80,6 +81,11 @@ class FixSearch(QObject):
             self._slices.stop()
             self._steps = None
             self.proposals = list(done.value)
+            self.ready.emit()
+        except InputError:  # the ruleset's plug-in failed on a design tried (core.plugincode): no proposals
+            self._slices.stop()
+            self._steps = None
+            self.proposals = []
             self.ready.emit()
 
     def now(self) -> list[Proposal]:

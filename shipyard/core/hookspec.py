@@ -18,7 +18,14 @@ closest hook; a package's own helper with such a name starts with ``_``. A hook 
 signature cannot take what Shipyard passes is an error naming the hook and the expected
 signature. Like the pytest/pluggy hook specifications (docs: /work/shared/design/plugins.md),
 the check is by parameter count and kind, not by type annotations: a plug-in may
-annotate as it likes.
+annotate as it likes; the keyword arguments Shipyard passes (``source=``, ``markdown=``) are
+checked by name.
+
+What a function hook returns is checked each time Shipyard calls it (:attr:`Hook.accepts`):
+the package is used through :class:`HookedModule`, which also runs a plug-in's hooks, rule
+types and form calls under the plug-in guard (:mod:`shipyard.core.plugincode`). The
+``RulesetModule`` Protocol (the type checker's view) is held to :data:`HOOKS` by a test, and
+docs/reference/hooks.md is made from it (scripts/reference.py).
 """
 
 from __future__ import annotations

@@ -106,11 +106,13 @@ def plugin_code(what: str, file: str | Path | None = None, package: str | None =
             yield
     except InputError:
         raise
-    except PluginTimeout:
+    except PluginTimeout as exc:
+        where, line = _blame(exc.__traceback__, package)
         raise InputError.single(
-            f"{what}: did not finish within {seconds:g} s and was stopped (a plug-in's import or hook that "
-            f"loops; {TIMEOUT_ENV} sets the limit)",
-            file=file,
+            f"{what}: did not finish within {seconds:g} s and was stopped"
+            + (f" at {where}:{line}" if where else "")
+            + f" (a plug-in's import or hook that loops; {TIMEOUT_ENV} sets the limit)",
+            file=None if where else file,
         ) from None
     except BaseException as exc:  # a broken plug-in is the user's input problem, never our end
         detail = shorten(str(exc), 300)

@@ -40,13 +40,14 @@ HOSTILE = {
 }
 
 
-def hostile_plugin(tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, case: str) -> Path:
-    """The demo plug-in, with the hostile code of ``case``, installed for this test under a
-    package name of its own (a package is imported once per process); its sample's path."""
+def hostile_plugin(
+    tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, extra: str, pages: str | None
+) -> Path:
+    """The demo plug-in, with ``extra`` code (and hand-written ``pages``), installed for this
+    test under a package name of its own (a package is imported once per process); its sample's path."""
     name = "tiny_editor_" + re.sub(r"\W", "_", request.node.name)
     package = tmp_path / "pkgs" / name
     shutil.copytree(DEMO, package)
-    extra, pages = HOSTILE[case]
     init = package / "__init__.py"
     init.write_text(init.read_text(encoding="utf-8") + "\n" + extra, encoding="utf-8")
     if pages is not None:
@@ -69,7 +70,7 @@ def test_a_plugin_failing_while_its_design_opens_shows_the_error_in_that_tab_onl
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("SHIPYARD_PLUGIN_TIMEOUT", "1")  # a plug-in that loops is stopped after a second
-    sample = hostile_plugin(tmp_path, request, monkeypatch, case)
+    sample = hostile_plugin(tmp_path, request, monkeypatch, *HOSTILE[case])
     arrow = window.open_file(ARROW)
     assert isinstance(arrow, DocumentView)
     assert window.open_file(sample) is None  # not shown, but not lost from sight either
@@ -94,3 +95,35 @@ def test_a_plugin_failing_while_its_design_opens_shows_the_error_in_that_tab_onl
     # the broken tab closes like any other, and nothing asks to save it
     window.tabs.setCurrentIndex(1)
     assert window.close_tab(1) and window.tabs.count() == 1 and window.current() is arrow
+
+
+def test_a_plugin_failing_on_an_edit_is_a_finding_and_undo_mends_it(
+    qtbot: Any,
+    window: MainWindow,
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ``derive`` that raises on some designs only: the design opened, then an edit made it
+    fail. The failure is the design's one finding, the editor and the design stay, and undo
+    gives back the design's own report."""
+    extra = (
+        "_derive = derive\n"
+        "def derive(ctx):\n"
+        "    if ctx.design.hull > 5:\n"
+        "        raise RuntimeError('too big for the plug-in')\n"
+        "    return _derive(ctx)\n"
+    )
+    sample = hostile_plugin(tmp_path, request, monkeypatch, extra, None)
+    view = window.open_file(sample)
+    assert isinstance(view, DocumentView) and view.doc.report.valid
+    hull = field(view, "hull")
+    type_into(qtbot, hull, "7")
+    qtbot.keyClick(hull, Qt.Key.Key_Tab)
+    assert view.doc.design.hull == 7
+    [failed] = view.doc.report.findings
+    assert failed.code == "plugin-failed" and "hook 'derive': RuntimeError: too big for the plug-in" in failed.message
+    assert any("too big for the plug-in" in t for t in view.findings.texts())  # shown on the design's tab
+    window.undo_action.trigger()
+    assert view.doc.design.hull == 4 and view.doc.report.valid
+    assert not any("plug-in" in t for t in view.findings.texts())

@@ -165,6 +165,9 @@ def test_a_plugin_whose_derive_loops_is_stopped_and_named(tmp_path: Path) -> Non
     assert proc.returncode == 2, proc.stderr
     [result] = json.loads(proc.stdout)
     assert "hook 'derive'" in str(result["error"]) and "did not finish within 2 s" in str(result["error"])
+    lines = Path(init_file(site)).read_text(encoding="utf-8").splitlines()
+    looping = [i for i, ln in enumerate(lines, 1) if ln.strip() in ("while True:", "pass")][-2:]
+    assert any(f"stopped at {init_file(site)}:{n}" in str(result["error"]) for n in looping), result  # the loop
 
 
 def test_a_parent_package_that_loops_while_rulesets_are_found_is_stopped(tmp_path: Path) -> None:
