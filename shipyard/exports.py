@@ -159,27 +159,25 @@ def foundry_files(loaded: list[Any], workers: list[Any] | None = None) -> list[t
     return files
 
 
-def export_files(
-    loaded: list[Any],
-    kind: str,
-    folder: Path,
-    workers: list[Any],
-    *,
-    force: bool = False,
-    dpi: int = 150,
-    paper: str = "a4",
-) -> list[Path]:
-    """Make ``kind`` (an image format or ``foundry``) of every design and write them into ``folder``,
-    all or none; an existing file is refused unless ``force``. For the editor's File > Export."""
-    from shipyard.core.designfile import write_into_folder
+def export_contents(
+    loaded: list[Any], kind: str, workers: list[Any], *, dpi: int = 150, paper: str = "a4"
+) -> list[tuple[str, bytes]]:
+    """The files ``kind`` (an image format or ``foundry``) makes of every design: (name, bytes),
+    nothing written. The editor makes them first, then asks before replacing any that exist."""
     from shipyard.render.images import export_pictures
     from shipyard.render.tokens import TokenSpec
 
     if kind == "foundry":
-        files = foundry_files(loaded, workers)
-    else:
-        pictures = export_pictures(loaded, kind, dpi=dpi, paper=paper, token=TokenSpec(25.4), workers=workers)
-        files = [(p.name, p.data) for p in pictures]
+        return foundry_files(loaded, workers)
+    pictures = export_pictures(loaded, kind, dpi=dpi, paper=paper, token=TokenSpec(25.4), workers=workers)
+    return [(p.name, p.data) for p in pictures]
+
+
+def write_export(folder: Path, files: list[tuple[str, bytes]], *, force: bool = False) -> list[Path]:
+    """Write :func:`export_contents`' ``files`` into ``folder``, all or none; an existing file is
+    refused unless ``force``."""
+    from shipyard.core.designfile import write_into_folder
+
     targets = [Path(folder) / name for name, _ in files]
     refuse_existing(targets, force)
     write_into_folder(Path(folder), [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
@@ -195,7 +193,8 @@ __all__ = [
     "add_image_exports",
     "cmd_export_foundry",
     "cmd_export_images",
-    "export_files",
+    "export_contents",
     "format_first",
     "foundry_files",
+    "write_export",
 ]

@@ -299,7 +299,7 @@ def _dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     asked: list[tuple[str, str]] = []
 
-    def ask(_parent: Any, title: str, start: str, _filter: str = "") -> tuple[Any, str]:
+    def ask(_parent: Any, title: str, start: str, _filter: str = "", **_options: Any) -> tuple[Any, str]:
         asked.append((title, start))
         return ([] if title == "Open designs" else ""), ""
 
