@@ -19,6 +19,13 @@ from shipyard.core.errors import InputError
 from shipyard.core.registry import rulesets
 from shipyard.render.paper import PAPER_NAMES, PAPERS
 
+MOVE_ACTIONS = (  # View's entries between designs and step pages: text, their keys' name in MOVE_KEYS, status tip
+    ("&Next design", "next_design", "Show the next open design"),
+    ("P&revious design", "previous_design", "Show the previous open design"),
+    ("Next s&tep page", "next_step", "Show this design's next step page"),
+    ("Previous st&ep page", "previous_step", "Show this design's previous step page"),
+)
+
 
 def add_action(owner: QWidget, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None) -> QAction:
     """An entry of ``menu`` calling ``slot``, with its shortcut (a key sequence or a standard key)."""
@@ -73,18 +80,10 @@ class Menus(EditorWindow):
         self.compare_action = add_action(self, v, "&Compare with…", self.compare_dialog)
         self.compare_action.setStatusTip("This design beside another open one, a file, or its saved version")
         v.addSeparator()
-        for text, name, tip, slot in (
-            ("&Next design", "next_design", "Show the next open design", lambda: self.move_design(1)),
-            ("P&revious design", "previous_design", "Show the previous open design", lambda: self.move_design(-1)),
-            ("Next s&tep page", "next_step", "Show this design's next step page", lambda: self.move_step(1)),
-            (
-                "Previous st&ep page",
-                "previous_step",
-                "Show this design's previous step page",
-                lambda: self.move_step(-1),
-            ),
-        ):
-            a = add_action(self, v, text, slot)
+        for text, name, tip in MOVE_ACTIONS:
+            move = self.move_design if name.endswith("design") else self.move_step
+            by = 1 if name.startswith("next") else -1
+            a = add_action(self, v, text, lambda _=False, m=move, b=by: m(b))
             a.setShortcuts([QKeySequence(k) for k in MOVE_KEYS[name]])
             a.setStatusTip(tip)
         v.addSeparator()
