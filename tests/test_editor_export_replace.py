@@ -269,3 +269,17 @@ def test_the_export_folder_remembered_is_per_kind(window: MainWindow, tmp_path: 
         QSettings(window.settings.fileName(), QSettings.Format.IniFormat), use_user_folder=False, preview=False
     )
     assert fresh.export_folder("card-png") == cards and fresh.export_folder("foundry") != actors
+
+
+def test_a_folder_where_an_export_file_would_go_is_refused_without_asking(
+    qtbot: Any, window: MainWindow, design: Path, person: Person, tmp_path: Path
+) -> None:
+    out = tmp_path / "vtt"
+    (out / "rebel-fighter-token.png").mkdir(parents=True)  # not a file: never replaced
+    person.will(person.choose_folder(out))
+    _export(window, "foundry")
+    qtbot.waitUntil(lambda: bool(window.errors), timeout=90_000)  # type: ignore[attr-defined]
+    ((title, text),) = window.errors  # type: ignore[attr-defined]
+    assert title == "Export failed" and "rebel-fighter-token.png" in text and "is a folder" in text
+    assert "--force" not in text and person.seen == [f"folder dialog in {design.parent}"]  # no question
+    assert sorted(p.name for p in out.iterdir()) == ["rebel-fighter-token.png"]  # nothing written
