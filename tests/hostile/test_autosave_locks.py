@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -102,7 +103,9 @@ def editors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     def typist(name: str) -> tuple[subprocess.Popen[str], Path]:
         proc = subprocess.Popen([sys.executable, "-c", TYPIST, name], env=_env(data), stdout=subprocess.PIPE, text=True)
         started.append(proc)
-        line = proc.stdout.readline().strip() if proc.stdout else ""  # the editor prints it once autosaved
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], 120)  # a hung editor fails the test, not the run
+        line = proc.stdout.readline().strip() if ready else ""  # the editor prints it once autosaved
         assert line, f"the editor typing {name!r} ended without an autosave (exit {proc.poll()})"
         return proc, Path(line)
 
