@@ -174,22 +174,19 @@ def foundry_files(
     return files
 
 
-def export_files(
+def export_contents(
     loaded: list[Any],
     kind: str,
-    folder: Path,
     workers: list[Any],
     *,
-    force: bool = False,
     dpi: int = 150,
     paper: str = "a4",
     left_out: list[str] | None = None,
-) -> list[Path]:
-    """Make ``kind`` (an image format or ``foundry``) of every design and write them into ``folder``,
-    all or none; an existing file is refused unless ``force``. For the editor's File > Export.
+) -> list[tuple[str, bytes]]:
+    """The files ``kind`` (an image format or ``foundry``) makes of every design: (name, bytes),
+    nothing written. The editor makes them first, then asks before replacing any that exist.
 
     ``left_out`` gets "NAME: why" for each design exported without its art."""
-    from shipyard.core.designfile import write_into_folder
     from shipyard.render.art import art_left_out
     from shipyard.render.images import export_pictures
     from shipyard.render.tokens import TokenSpec
@@ -204,6 +201,14 @@ def export_files(
         files = [(p.name, p.data) for p in pictures]
     if left_out is not None:
         left_out += [*art_left_out(loaded), *notes]
+    return files
+
+
+def write_export(folder: Path, files: list[tuple[str, bytes]], *, force: bool = False) -> list[Path]:
+    """Write :func:`export_contents`' ``files`` into ``folder``, all or none; an existing file is
+    refused unless ``force``."""
+    from shipyard.core.designfile import write_into_folder
+
     targets = [Path(folder) / name for name, _ in files]
     refuse_existing(targets, force)
     write_into_folder(Path(folder), [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
@@ -219,7 +224,8 @@ __all__ = [
     "add_image_exports",
     "cmd_export_foundry",
     "cmd_export_images",
-    "export_files",
+    "export_contents",
     "format_first",
     "foundry_files",
+    "write_export",
 ]

@@ -112,14 +112,18 @@ def test_file_export_writes_the_designs_pictures_and_actor_into_the_folder_chose
         "rebel-fighter.json",
     ]
     assert json.loads((folder / "rebel-fighter.json").read_text())["name"] == "Rebel Fighter"
-    # again: the files exist, nothing is replaced, the error names them
+    # again: the files exist, the editor asks (answered Cancel here), nothing is replaced
+    # (the question itself, answered by a person: tests/test_editor_export_replace.py)
+    from shipyard._qt import replacing
+
+    asked: list[list[str]] = []
+    monkeypatch.setattr(replacing, "ask_replace", lambda _parent, files: asked.append([f.name for f in files]) or False)
     before = (folder / "rebel-fighter-card.png").read_bytes()
     actions["card-png"].trigger()
-    qtbot.waitUntil(lambda: len(done) == 3, timeout=90_000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=90_000)
     qtbot.wait(200)
-    (title, text), *_ = window.errors  # type: ignore[attr-defined]
-    assert title == "Export failed" and "rebel-fighter-card.png" in text and "exists" in text
-    assert (folder / "rebel-fighter-card.png").read_bytes() == before
+    assert asked == [["rebel-fighter-card.png"]] and window.errors == []  # type: ignore[attr-defined]
+    assert (folder / "rebel-fighter-card.png").read_bytes() == before and len(done) == 2
 
 
 def test_file_export_of_all_open_designs_writes_an_actor_for_each(

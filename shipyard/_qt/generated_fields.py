@@ -80,7 +80,7 @@ def value_editor(pages: Pages, kind: str, decl: FieldDecl, path: str, scope: Sco
     if kind in ("line", "name"):
         return b.line(path, QLineEdit())
     if kind == "multiline":
-        text = TextBox()  # Tab leaves it; Ctrl+Tab types a tab
+        text = TextBox()  # Tab leaves it
         lines = decl.lines or 4
         text.setMaximumHeight(QFontMetrics(text.font()).lineSpacing() * lines + 16)
         return b.text(path, text)

@@ -47,7 +47,7 @@ class HelpHost(Protocol):
 FIELD_KEYS = [
     ("Tab / Shift+Tab", "the next / previous control, in reading order: the form, budgets, findings, preview"),
     ("Arrows", "move inside a table or list"),
-    ("Ctrl+Tab", "type a tab character in a text box"),
+    ("Alt+1 to Alt+9", "the design's step page of that number (its tab's underlined digit)"),
     ("Down (in a catalog search box)", "into the list of matches"),
     ("Enter (in a catalog search box)", "add the selected match, or the only one"),
     ("Ctrl+Z in a text box", "undo, in the design's one undo history"),

@@ -92,6 +92,13 @@ class EditorWindow(QMainWindow):
         """Where a file dialog about ``doc`` starts, with ``name`` as the file's name."""
         raise NotImplementedError
 
+    def export_folder(self, kind: str, doc: Document | None = None) -> Path | None:
+        """Where an export or print of ``kind`` starts: the folder it went to last."""
+        raise NotImplementedError
+
+    def remember_export_folder(self, kind: str, folder: Path) -> None:
+        raise NotImplementedError
+
     def add_recent_menu(self, file_menu: QMenu) -> None:
         """File > Open recent, kept up to date."""
         raise NotImplementedError

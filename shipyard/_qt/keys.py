@@ -3,8 +3,8 @@
 - :func:`share_undo` makes a text field's Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y and its context
   menu's Undo and Redo act on the document's undo stack: a field never undoes its own
   private history while the document stays changed.
-- :class:`TextBox` is a multi-line text field that Tab and Shift+Tab leave; Ctrl+Tab
-  types a tab character.
+- :class:`TextBox` is a multi-line text field that Tab and Shift+Tab leave (Ctrl+Tab is
+  the window's, to the next open design, as everywhere else: :data:`MOVE_KEYS`).
 - :func:`reading_order` lists the controls Tab should visit under a widget, in the order
   a reader meets them (layouts top to bottom, left to right; a table's cells row by row);
   :func:`chain` makes that the Tab order.
@@ -132,17 +132,11 @@ def share_undo(widget: QWidget, stack: QUndoStack) -> QWidget:
 
 
 class TextBox(QPlainTextEdit):
-    """A multi-line text field: Tab and Shift+Tab move on, Ctrl+Tab types a tab character."""
+    """A multi-line text field: Tab and Shift+Tab move on to the next or previous control."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTabChangesFocus(True)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Tab and event.modifiers() == Qt.KeyboardModifier.ControlModifier:
-            self.insertPlainText("\t")
-            return
-        super().keyPressEvent(event)
 
 
 # --- the Tab order ---------------------------------------------------------------------------
@@ -247,13 +241,26 @@ def chain(widgets: Iterable[QWidget]) -> None:
 
 # The live preview's keys (shipyard._qt.previewactions makes the actions; the sheet's
 # strip and the detached window name them in their tooltips). None is a key the editor
-# already answers (File, Edit, the fields' Ctrl+Tab).
+# already answers (File, Edit, moving between designs).
 PREVIEW_KEYS = {
     "zoom_in": ("Ctrl++", "Ctrl+="),  # Ctrl+= : the same key without Shift
     "zoom_out": ("Ctrl+-",),
     "fit_width": ("Ctrl+9",),
     "fit_page": ("Ctrl+0",),
     "detach": ("Ctrl+Shift+D",),
+}
+
+
+# Moving between the open designs and between a design's step pages (the window's View
+# menu makes the actions, shipyard._qt.menus). Between documents, the desktops' and the
+# browsers' keys (KDE, GNOME, Firefox): Ctrl+Tab and Ctrl+PgDown, with Shift or PgUp back;
+# the step pages, tabs inside a design, take Alt with Page Down / Page Up, which nothing
+# else answers (Alt and a page's number still goes straight to it).
+MOVE_KEYS = {
+    "next_design": ("Ctrl+Tab", "Ctrl+PgDown"),
+    "previous_design": ("Ctrl+Shift+Tab", "Ctrl+PgUp"),
+    "next_step": ("Alt+PgDown",),
+    "previous_step": ("Alt+PgUp",),
 }
 
 

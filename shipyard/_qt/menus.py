@@ -6,17 +6,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from shipyard._qt import convert_actions, exportactions, helpmenu, previewactions
 from shipyard._qt.host import EditorWindow
-from shipyard._qt.keys import redo_shortcuts
+from shipyard._qt.keys import MOVE_KEYS, redo_shortcuts
 from shipyard._qt.welcome import sample_name
 from shipyard.core.designfile import sample_files
 from shipyard.core.errors import InputError
 from shipyard.core.registry import rulesets
 from shipyard.render.paper import PAPER_NAMES, PAPERS
+
+MOVE_ACTIONS = (  # View's entries between designs and step pages: text, their keys' name in MOVE_KEYS, status tip
+    ("&Next design", "next_design", "Show the next open design"),
+    ("P&revious design", "previous_design", "Show the previous open design"),
+    ("Next s&tep page", "next_step", "Show this design's next step page"),
+    ("Previous st&ep page", "previous_step", "Show this design's previous step page"),
+)
 
 
 def add_action(owner: QWidget, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None) -> QAction:
@@ -71,6 +79,14 @@ class Menus(EditorWindow):
         v = bar.addMenu("&View")
         self.compare_action = add_action(self, v, "&Compare with…", self.compare_dialog)
         self.compare_action.setStatusTip("This design beside another open one, a file, or its saved version")
+        v.addSeparator()
+        for text, name, tip in MOVE_ACTIONS:
+            move = self.move_design if name.endswith("design") else self.move_step
+            by = 1 if name.startswith("next") else -1
+            a = add_action(self, v, text, lambda _=False, m=move, b=by: m(b))
+            a.setShortcuts([QKeySequence(k) for k in MOVE_KEYS[name]])
+            a.setStatusTip(tip)
+        v.addSeparator()
         previewactions.install(self, v)
         s = bar.addMenu("&Settings")
         paper = s.addMenu("&Paper")
@@ -87,6 +103,33 @@ class Menus(EditorWindow):
         add_action(self, s, "User &catalog folder…", self.choose_catalog_folder)
         convert_actions.install(self)
         self.help_menu = helpmenu.install(self)
+
+    def move_design(self, by: int) -> None:
+        """Show the open design ``by`` tabs on (back when negative, round from the last to the
+        first), with the keyboard focus where it last was in that design."""
+        count = self.tabs.count()
+        if count < 2:
+            self.statusBar().showMessage("Only one design is open" if count else "No design is open", 4000)
+            return
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + by) % count)
+        view = self.current()
+        if view is not None:
+            last = view.focusWidget()  # the control last focused in this design, if any
+            target = last if last is not None and last.isVisible() else view.tabs.tabBar()
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def move_step(self, by: int) -> None:
+        """Show the design's step page ``by`` pages on (round from the last to the first),
+        skipping the pages this design does not show."""
+        view = self.current()
+        if view is None:
+            return
+        tabs = view.tabs
+        shown = [i for i in range(tabs.count()) if tabs.isTabVisible(i) and tabs.isTabEnabled(i)]
+        if not shown:
+            return
+        at = shown.index(tabs.currentIndex()) if tabs.currentIndex() in shown else 0
+        tabs.setCurrentIndex(shown[(at + by) % len(shown)])
 
     def _fill_presets(self) -> None:
         """Each ruleset's presets (house-rule presets from the user's folders too), the default ticked.

@@ -108,6 +108,8 @@ class Printing(EditorWindow):
     def print_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
+        from shipyard._qt.replacing import ask_replace, existing
+
         self.flush()
         view = self.current()
         if view is None:
@@ -116,13 +118,26 @@ class Printing(EditorWindow):
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
-        pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name, in its folder
-        name, _ = QFileDialog.getSaveFileName(self, "Print to PDF", self.start_path(view.doc, pdf), "PDF (*.pdf)")
-        if name:
-            tokens = dlg.sheet.currentData() == "tokens"
-            fillable = dlg.fillable.isChecked() and not tokens
-            token = dlg.token() if tokens else None
-            self.print_to(Path(name), docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
+        pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name
+        start = self.export_folder("pdf", view.doc)  # the folder the last PDF went to, else the design's
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Print to PDF",
+            str(start / pdf) if start is not None else pdf,
+            "PDF (*.pdf)",
+            options=QFileDialog.Option.DontConfirmOverwrite,  # asked below, in the editor's words
+        )
+        if not name:
+            return
+        out = Path(name)
+        self.remember_export_folder("pdf", out.parent)
+        if not ask_replace(self, existing([out])):
+            self.statusBar().showMessage(f"Not printed: {out} is as it was", 8000)
+            return
+        tokens = dlg.sheet.currentData() == "tokens"
+        fillable = dlg.fillable.isChecked() and not tokens
+        token = dlg.token() if tokens else None
+        self.print_to(out, docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
 
     def print_to(
         self,

@@ -1,5 +1,6 @@
 """Recent files: File > Open recent, the start page's recent designs, and where a file
-dialog starts (the design's folder, else the folder last used)."""
+dialog starts (the design's folder, else the folder last used; an export's, the folder
+that kind of export went to last)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,18 @@ class RecentFiles(EditorWindow):
     def start_path(self, doc: Document | None, name: str = "") -> str:
         folder = self.start_folder(doc)
         return str(folder / name) if folder is not None else name
+
+    def export_folder(self, kind: str, doc: Document | None = None) -> Path | None:
+        """Where an export or print of ``kind`` ("pdf", "card-png", "foundry", ...) starts: the
+        folder that kind went to last, else the folder any export went to last (settings
+        "export/folder/KIND" and "export/folder"), else where file dialogs start."""
+        for key in (f"export/folder/{kind}", "export/folder"):
+            last = self.settings.value(key)
+            if isinstance(last, str) and last and Path(last).is_dir():
+                return Path(last)
+        return self.start_folder(doc)
+
+    def remember_export_folder(self, kind: str, folder: Path) -> None:
+        """An export or print of ``kind`` went into ``folder``: the next starts there."""
+        self.settings.setValue(f"export/folder/{kind}", str(folder))
+        self.settings.setValue("export/folder", str(folder))

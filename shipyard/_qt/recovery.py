@@ -48,6 +48,8 @@ class Recovery(EditorWindow):
         )
 
     def offer_restore(self) -> int:
+        """Offer the autosaves of editors that are gone (never those of an editor still
+        running: :func:`autosave.pending`); restored or declined, each is removed."""
         items = autosave.pending()
         if not items:
             return 0
@@ -59,10 +61,16 @@ class Recovery(EditorWindow):
                     doc = autosave.load(rec, self.use_user_folder)
                 except (InputError, OSError, ValueError) as exc:
                     self.show_error("Cannot restore", f"{rec.title}: {exc}")
+                    autosave.release(rec)  # kept, and offered again at the next start
                     continue
                 doc.undo_stack.resetClean()  # restored work stays unsaved until the user saves it
                 self.add_document(doc)
                 n += 1
+                try:  # this editor's own autosave of it first: a crash now loses nothing either
+                    autosave.save(doc)
+                except InputError:
+                    autosave.release(rec)  # the old file stays, offered again after a crash
+                    continue
             autosave.remove(rec)
         return n
 

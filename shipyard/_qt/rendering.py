@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,12 +74,17 @@ class RenderBridge(QObject):
 
     def send(self, path: str, error: str) -> bool:
         """Emit ``done`` from any thread unless the bridge is closed or deleted; whether it was."""
+        return self.deliver(lambda: self.done.emit(path, error))
+
+    def deliver(self, emit: Callable[[], None]) -> bool:
+        """Run ``emit`` (a signal of this bridge emitted, from any thread) unless the bridge is
+        closed or deleted; whether it ran."""
         gate = self._gate
         with gate.lock:
             if not gate.open:
                 return False
             try:
-                self.done.emit(path, error)
+                emit()
             except RuntimeError:  # deleted without its destroyed signal reaching the gate
                 gate.open = False
                 return False
