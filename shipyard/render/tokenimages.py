@@ -50,10 +50,8 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
     if not loaded:
         return []
     ruleset = loaded[0].ruleset
-    tabletop = get(ruleset).manifest.tabletop
-    figure, label = (tabletop.key_figure, tabletop.key_label) if tabletop else (None, None)
     entries = [design_entry(ld, report) for ld, report in zip(loaded, reports, strict=True)]
-    faces = [token_face(e, figure, label) for e in entries]
+    faces = [token_face(e, token) for e in entries]
     dirs = template_dirs(ruleset, [], get(ruleset).templates, builtin_template_root() / "common")
     spec = token.as_json()
     svgs = [render_html(dirs, "token_image.html", {"t": t, "token": spec, "pad": PAD_MM}) for t in faces]
