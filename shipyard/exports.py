@@ -157,11 +157,17 @@ def world_folder(world: str | None, output: Path) -> str | None:
 
 
 def foundry_files(
-    loaded: list[Any], workers: list[Any] | None = None, *, world: str | None = None, foundry: int | None = None
+    loaded: list[Any],
+    workers: list[Any] | None = None,
+    *,
+    world: str | None = None,
+    foundry: int | None = None,
+    warnings: list[str] | None = None,
 ) -> list[tuple[str, bytes]]:
     """Each design's actor JSON and token PNG (drawn without a page: ``workers`` are not used);
     ``world``: the folder in Foundry's data the PNGs are in (``worlds/NAME/shipyard``), as the
-    actors name them; ``foundry``: the major version they are written for."""
+    actors name them; ``foundry``: the major version they are written for; ``warnings``: gets
+    what the user should hear (a design's art file that is missing: its token shows initials)."""
     import json
 
     from shipyard.core.art import design_story
@@ -174,6 +180,8 @@ def foundry_files(
     from shipyard.render.tokens import TokenSpec
 
     reports = [with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+    if warnings is not None:
+        warnings += [f"{r.name}: {f.message}" for r in reports for f in r.findings if f.code == "art-missing"]
     tokens = token_pictures(loaded, TokenSpec(25.4), 150, reports)
     files: list[tuple[str, bytes]] = []
     for ld, report, png in zip(loaded, reports, tokens, strict=True):
@@ -283,10 +291,16 @@ def cmd_import_foundry(args: argparse.Namespace) -> int:
 def cmd_export_foundry(args: argparse.Namespace) -> int:
     world = world_folder(args.world, Path(args.output))
 
+    warnings: list[str] = []
+
     def make(loaded: list[Any], workers: list[Any]) -> list[tuple[str, bytes]]:
-        return foundry_files(loaded, workers, world=world, foundry=args.foundry)
+        return foundry_files(loaded, workers, world=world, foundry=args.foundry, warnings=warnings)
 
     code = _export(args, make, pages=False)
+    from shipyard.core.termtext import escape
+
+    for warning in warnings:  # said after the files, as print says it: the token shows the initials instead
+        print(f"shipyard: warning: {escape(warning)}", file=sys.stderr)
     if code == EXIT_OK and world and f"/{world}".rstrip("/") not in Path(args.output).resolve().as_posix():
         print(f"copy the PNGs into your Foundry data folder's {world}/ (the actors name them there)")
     return code

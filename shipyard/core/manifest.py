@@ -220,6 +220,15 @@ class Tabletop(_Entry):
         description="the actor's health bar: a report track (its boxes, less those ticked) or a Bar (Foundry VTT)",
     )
     power: Bar | None = Field(default=None, description="the actor's power bar; none for a ruleset without Power")
+    card: list[FigureId] = Field(
+        default_factory=list, description="the report figures a stat card prints (checked against the record sheet)"
+    )
+    summaries: list[FigureId] = Field(
+        default_factory=list,
+        description="report figures that sum up what the record sheet shows as tables or tracks (a link group's "
+        "guns, a compartment's components): a virtual tabletop's actor carries them, the sheet shows their parts; "
+        "an id ending in '.' names every figure whose id begins with it",
+    )
     items: list[FigureId] = Field(
         default_factory=list, description="the report tables whose rows a Foundry VTT actor carries as items"
     )

@@ -40,6 +40,8 @@ class Shown(_Row):
     unit: str = ""
     maximum: int | None = None
     group: str = "figures"
+    summary: bool = Field(default=False, description="sums up parts the sheet shows as tables or tracks")
+    card: bool = Field(default=False, description="a stat card prints it")
 
 
 class State(_Row):
@@ -137,8 +139,18 @@ def _pool_rows(report: Report) -> list[Shown]:
 
 def table(report: Report, tabletop: Tabletop | None) -> Table:
     """The design's table: the report's figures, pools, tracks and slots, and the declared bars."""
+    summaries = tabletop.summaries if tabletop else []
+    card = set(tabletop.card) if tabletop else set()
     figures = [
-        Shown(id=f.id, label=f.label, value=f.shown(), number=_number(f.value), unit=f.unit)
+        Shown(
+            id=f.id,
+            label=f.label,
+            value=f.shown(),
+            number=_number(f.value),
+            unit=f.unit,
+            summary=any(f.id == s or (s.endswith(".") and f.id.startswith(s)) for s in summaries),
+            card=f.id in card,
+        )
         for f in report.derived.figures
     ]
     figures += _pool_rows(report)

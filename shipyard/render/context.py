@@ -87,6 +87,7 @@ def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -
         "actions": {a["id"]: a for a in data["derived"]["actions"]},
         # the table every output shows (core.shown): figures as printed, recorded state, bars
         "shown": shown.model_dump(mode="json"),
+        "shown_figures": {f.id: f.model_dump(mode="json") for f in shown.figures},
     }
 
 

@@ -35,15 +35,10 @@ PAD_MM = 0.3
 """Room round a token in its PNG: the cut line's half width and a hair, so its edge is kept."""
 
 
-def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], token: TokenSpec, dpi: int) -> list[bytes]:
-    """One PNG per design (all of one ruleset): its token, and its back beside it when asked for."""
-    from importlib.metadata import version
-
-    import resvg_py
-
-    from shipyard.core import cachefile
+def token_svgs(loaded: Sequence[LoadedDesign], reports: Sequence[Report], token: TokenSpec) -> list[str]:
+    """Each design's token as the SVG its PNG is drawn from (all of one ruleset)."""
     from shipyard.core.registry import get
-    from shipyard.core.resources import builtin_template_root, user_cache_folder
+    from shipyard.core.resources import builtin_template_root
     from shipyard.render.context import design_entry, template_dirs
     from shipyard.render.templates import render_html
 
@@ -54,7 +49,21 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
     faces = [token_face(e, token) for e in entries]
     dirs = template_dirs(ruleset, [], get(ruleset).templates, builtin_template_root() / "common")
     spec = token.as_json()
-    svgs = [render_html(dirs, "token_image.html", {"t": t, "token": spec, "pad": PAD_MM}) for t in faces]
+    return [render_html(dirs, "token_image.html", {"t": t, "token": spec, "pad": PAD_MM}) for t in faces]
+
+
+def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], token: TokenSpec, dpi: int) -> list[bytes]:
+    """One PNG per design (all of one ruleset): its token, and its back beside it when asked for."""
+    from importlib.metadata import version
+
+    import resvg_py
+
+    from shipyard.core import cachefile
+    from shipyard.core.resources import user_cache_folder
+
+    if not loaded:
+        return []
+    svgs = token_svgs(loaded, reports, token)
     digests = [hashlib.sha256(svg.encode("utf-8")).hexdigest() for svg in svgs]
     path, key = user_cache_folder() / CACHE_FILE, ("token-png", version("resvg-py"), dpi)
     kept = cachefile.read(path, key)
@@ -69,4 +78,4 @@ def token_images(loaded: Sequence[LoadedDesign], reports: Sequence[Report], toke
     return [pngs[d] for d in digests]
 
 
-__all__ = ["CACHE_FILE", "CACHE_LIMIT", "PAD_MM", "token_images"]
+__all__ = ["CACHE_FILE", "CACHE_LIMIT", "PAD_MM", "token_images", "token_svgs"]

@@ -90,7 +90,7 @@ def key_figure(entry: dict[str, Any], spec: TokenSpec | None = None) -> dict[str
     if not key or key.get("value") in (None, ""):
         return None
     spec = spec or TokenSpec(25.4)
-    value, label = str(key["value"]), str(key["label"])
+    value, label = drawable(str(key["value"])), drawable(str(key["label"]))
     base = spec.height_mm * FIGURE_BASELINE
     wide = text_width(f"{value} {label}") * 1.04  # the value is bold
     size = spec.size_mm * NAME_SIZES[-1]
@@ -196,10 +196,19 @@ def _layout(lines: list[str], baselines: list[float], size: float, spec: TokenSp
     }
 
 
+_UNDRAWABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+def drawable(text: str) -> str:
+    """``text`` without the control characters a drawing (SVG, XML) cannot hold: a name
+    written with a bell or an escape in it is drawn without them, never refused halfway."""
+    return _UNDRAWABLE.sub("", text)
+
+
 def token_face(entry: dict[str, Any], spec: TokenSpec | None = None) -> dict[str, Any]:
     """What a design's token shows (``token_face.html`` draws it): its name fitted inside the
     shape, initials, colour, art and the key figure of the design's table."""
-    name = str(entry["design"].get("name") or entry["file"])
+    name = drawable(str(entry["design"].get("name") or entry["file"]))
     return {
         "name": name,
         "name_layout": name_layout(name, spec or TokenSpec(25.4)),
