@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pypdf import PdfReader
+
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.evaluate import evaluate
 from shipyard.core.registry import get
@@ -201,9 +203,14 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
     sheets, cards = [], []
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "out.pdf"
-        for ld, report in zip(loaded, reports, strict=True):
-            print_loaded([ld], pdf, sheet="record", workers=workers, reports=[report])
-            sheets.append(pdf_text(pdf))
+        print_loaded(loaded, pdf, sheet="record", workers=workers, reports=reports)  # a page a design
+        if len(PdfReader(pdf).pages) == len(loaded):
+            sheets = [pdf_text(pdf, n + 1, n + 1) for n in range(len(loaded))]
+        else:  # a sheet ran over a page: each on its own
+            for ld, report in zip(loaded, reports, strict=True):
+                print_loaded([ld], pdf, sheet="record", workers=workers, reports=[report])
+                sheets.append(pdf_text(pdf))
+        for ld, report in zip(loaded, reports, strict=True):  # a design may have several cards
             print_loaded([ld], pdf, sheet="cards", workers=workers, reports=[report])
             cards.append(pdf_text(pdf))
         print_loaded(loaded, pdf, sheet="fleet", workers=workers, reports=reports)

@@ -100,6 +100,12 @@ class Stats(_Doc):
     lastModifiedBy: None
     compendiumSource: None
     duplicateSource: None
+    exportSource: None = None
+
+    @model_validator(mode="after")
+    def _of_its_version(self) -> Stats:
+        assert ("exportSource" in self.model_fields_set) == self.coreVersion.startswith("13."), "v13 only"
+        return self
 
 
 class Item(_Doc):

@@ -63,7 +63,8 @@ def document_id(*parts: str) -> str:
 
 
 def stats(foundry: int) -> dict[str, Any]:
-    """The ``_stats`` of a document written for Foundry ``foundry`` (12 or 13)."""
+    """The ``_stats`` of a document written for Foundry ``foundry`` (12 or 13): v13 added
+    ``exportSource`` (the world an exported document came from: none, Shipyard made it)."""
     return {
         "coreVersion": FOUNDRY_VERSIONS[foundry],
         "systemId": SYSTEM_ID,
@@ -73,6 +74,7 @@ def stats(foundry: int) -> dict[str, Any]:
         "lastModifiedBy": None,
         "compendiumSource": None,
         "duplicateSource": None,
+        **({"exportSource": None} if foundry >= 13 else {}),
     }
 
 
