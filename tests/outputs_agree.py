@@ -6,7 +6,8 @@ recorded state of the design's table (:mod:`shipyard.core.shown`) must be on the
 
 - ``sheet``: the record sheet's text: the name, every figure (summaries of parts the
   sheet shows as tables aside), every budget line, every track's name and every filled
-  slot's text (a consequence's aspect);
+  slot's text (a consequence's aspect); and its fillable form: each track's boxes and the
+  ones ticked (a check box a box, ticked where the design records it), each slot's text;
 - ``fleet``: the design's page of its ruleset's fleet book, as for the sheet;
 - ``card``: the stat card's text: the name and every figure the ruleset's card prints;
 - ``token``: the token's text: its name (on one line or two) and its key figure;
@@ -88,6 +89,22 @@ def pdf_text(pdf: Path, first: int | None = None, last: int | None = None) -> st
     pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
     out = subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True, check=True)
     return norm(out.stdout)
+
+
+def check_fields(fields: dict[str, Any], prefix: str, table: Table) -> Tally:
+    """The fillable record sheet's form against the table's recorded state: each track's
+    boxes (a check box each, ``TRACK.N``) and how many are ticked, each slot's text."""
+    tally = Tally()
+    for state in table.states:
+        if state.kind == "track":
+            boxes = [fields.get(f"{prefix}{state.id}.{n}") for n in range(1, state.boxes + 1)]
+            ticked = sum(1 for b in boxes if b is not None and b.get("/V") not in (None, "/Off"))
+            drawn = all(b is not None for b in boxes) and f"{prefix}{state.id}.{state.boxes + 1}" not in fields
+            tally.check(drawn and ticked == state.ticked, f"track {state.name} {state.ticked}/{state.boxes}")
+        elif state.available:
+            slot = fields.get(prefix + state.id)
+            tally.check(slot is not None and (slot.get("/V") or "") == state.text, f"{state.name} {state.text!r}")
+    return tally
 
 
 def check_page(text: str, table: Table) -> Tally:
@@ -186,6 +203,8 @@ class Outputs:
     tokens: list[str]
     actors: list[dict[str, Any]]
     statblocks: list[str | None]
+    fields: dict[str, Any]
+    prefixes: list[str]
 
 
 def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
@@ -193,7 +212,7 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
     SVGs and write the actors and stat blocks: all designs of one ruleset."""
     from shipyard.core.textformats import text_format
     from shipyard.exports import foundry_files
-    from shipyard.render.context import fleet_layout
+    from shipyard.render.context import field_prefixes, fleet_layout
     from shipyard.render.printing import print_loaded
     from shipyard.render.tokenimages import token_svgs
     from shipyard.render.tokens import TokenSpec
@@ -203,6 +222,9 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
     sheets, cards = [], []
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "out.pdf"
+        print_loaded(loaded, pdf, sheet="record", workers=workers, reports=reports, fillable=True)
+        fields = PdfReader(pdf).get_fields() or {}
+        prefixes = field_prefixes([r.name for r in reports])
         print_loaded(loaded, pdf, sheet="record", workers=workers, reports=reports)  # a page a design
         if len(PdfReader(pdf).pages) == len(loaded):
             sheets = [pdf_text(pdf, n + 1, n + 1) for n in range(len(loaded))]
@@ -225,13 +247,16 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
     if writes:
         module = text_format(ruleset, writes[0])
         statblocks = [_texts(module.write(ld.design, ld.catalog)) for ld in loaded]
-    return Outputs(loaded, reports, tables, sheets, fleet, cards, tokens, actors, statblocks)
+    return Outputs(loaded, reports, tables, sheets, fleet, cards, tokens, actors, statblocks, fields, prefixes)
 
 
 def check_design(out: Outputs, n: int) -> dict[str, Tally]:
     """Each output of the ``n``-th design against its table (``statblock`` only where written)."""
     table = out.tables[n]
     sheet = check_page(out.sheets[n], table)
+    form = check_fields(out.fields, out.prefixes[n], table)
+    sheet.checked += form.checked
+    sheet.misses += form.misses
     tallies = {
         "sheet": sheet,
         "fleet": check_page(out.fleet[n], table),
