@@ -65,7 +65,9 @@ def main() -> int:
     print(f"{len(every)} samples, {args.rounds} rounds (medians)")
     print(f"export foundry (actors + tokens, cold token cache): {export:.3f} s")
     print(f"print their stat cards (warm workers):              {cards:.3f} s")
-    print(f"ratio: {export / cards:.2f}x (goal: at most 1.5x)")
+    ratio = export / cards
+    print(f"ratio: {ratio:.2f}x (goal: at most 1.5x)")
+    print(f"SUMMARY foundry export / stat cards: {ratio:.2f}x {'ok' if ratio <= 1.5 else 'MISS'} (goal <= 1.5x)")
     return 0
 
 

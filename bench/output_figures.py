@@ -52,6 +52,9 @@ def main() -> int:
         print(f"{o:10} {t.checked:8} {t.matched:8}")
     for line in misses(results):
         print("MISS", line)
+    checked = sum(t.checked for t in totals.values())
+    matched = sum(t.matched for t in totals.values())
+    print(f"SUMMARY outputs against the sheet: {matched} of {checked} figures and states match")
     return 0
 
 
