@@ -9,6 +9,7 @@ cannot be read, a file that exists (without ``--force``), a render or a write th
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,6 +19,9 @@ from shipyard.core.commandline import EXIT_OK, EXIT_RENDER, catalog_dirs, refuse
 
 IMAGE_FORMATS = ("card-png", "token-png", "sheet-png")
 EXPORT_FORMATS = (*IMAGE_FORMATS, "foundry")
+FOUNDRY_MAJORS = (12, 13)  # shipyard.core.foundry.FOUNDRY_VERSIONS, without importing it for --help
+WORLD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$")
+WORLD_HELP = "a Foundry world's folder name: letters, digits, '-' and '_' (as in Data/worlds/NAME)"
 
 
 def format_first(argv: Sequence[str]) -> list[str]:
@@ -68,6 +72,19 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
     )
     q.add_argument("files", nargs="+", metavar="FILE", help="design files")
     q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+    q.add_argument(
+        "--world",
+        metavar="NAME",
+        help="the Foundry world (its folder name) the PNGs go into: the actors name them as "
+        "worlds/NAME/shipyard/FILE.png (or the folder under worlds/NAME that -o is); without it, by file name",
+    )
+    q.add_argument(
+        "--foundry",
+        type=int,
+        choices=sorted(FOUNDRY_MAJORS),
+        default=max(FOUNDRY_MAJORS),
+        help=f"the Foundry VTT major version the actors are written for (default {max(FOUNDRY_MAJORS)})",
+    )
     q.add_argument("--force", action="store_true", help="replace files that exist")
     catalog_opts(q)
     q.set_defaults(func=cmd_export_foundry, done_when_returned=True)  # no worker; all written and synced
@@ -133,17 +150,43 @@ def cmd_export_images(args: argparse.Namespace) -> int:
     return _export(args, make, pages=args.format != "token-png")
 
 
+def world_folder(world: str | None, output: Path) -> str | None:
+    """Where the PNGs are in Foundry's data for ``--world NAME``: ``worlds/NAME/SUB`` where SUB
+    is the folder under ``worlds/NAME`` that ``output`` is (``shipyard`` when it is none);
+    None without a world. A name Foundry cannot have is an input error naming the option."""
+    if world is None:
+        return None
+    from shipyard.core.errors import InputError
+
+    if not WORLD_NAME.match(world):
+        raise InputError.single(f"{world!r} is not a Foundry world's folder name", path="--world", allowed=WORLD_HELP)
+    parts = Path(output).resolve().parts
+    for n in range(len(parts) - 2, 0, -1):
+        if parts[n - 1] == "worlds" and parts[n] == world:
+            sub = "/".join(parts[n + 1 :])
+            return f"worlds/{world}/{sub}" if sub else f"worlds/{world}"
+    return f"worlds/{world}/shipyard"
+
+
 def foundry_files(
-    loaded: list[Any], workers: list[Any] | None = None, left_out: list[str] | None = None
+    loaded: list[Any],
+    workers: list[Any] | None = None,
+    left_out: list[str] | None = None,
+    *,
+    world: str | None = None,
+    foundry: int | None = None,
 ) -> list[tuple[str, bytes]]:
-    """Each design's actor JSON and token PNG (drawn without a page: ``workers`` are not used;
-    ``left_out``: as for :func:`shipyard.render.images.token_pictures`)."""
+    """Each design's actor JSON and token PNG (drawn without a page: ``workers`` are not used);
+    ``left_out``: as for :func:`shipyard.render.images.token_pictures`; ``world``: the folder in
+    Foundry's data the PNGs are in (``worlds/NAME/shipyard``), as the actors name them;
+    ``foundry``: the major version they are written for."""
     import json
 
     from shipyard.core.art import design_story
     from shipyard.core.evaluate import evaluate
-    from shipyard.core.foundry import actor
+    from shipyard.core.foundry import DEFAULT_FOUNDRY, actor
     from shipyard.core.registry import get
+    from shipyard.core.shown import design_table
     from shipyard.render.art import with_page_art_finding
     from shipyard.render.images import token_pictures
     from shipyard.render.tokens import TokenSpec
@@ -153,17 +196,18 @@ def foundry_files(
     files: list[tuple[str, bytes]] = []
     for ld, report, png in zip(loaded, reports, tokens, strict=True):
         tabletop = get(ld.ruleset).manifest.tabletop
-        health, tables = (tabletop.health, list(tabletop.items)) if tabletop else (None, [])
         doc = actor(
             report,
+            design_table(report),
             story=design_story(ld.design),
-            image=png.name,
-            health=health,
-            tables=tables,
+            image=f"{world}/{png.name}" if world else png.name,
+            tables=list(tabletop.items) if tabletop else [],
             source=ld.file.name if ld.file else "",
+            document=ld.envelope(),
+            foundry=foundry or DEFAULT_FOUNDRY,
         )
         base = png.name.removesuffix("-token.png")
-        files.append((f"{base}.json", (json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8")))
+        files.append((f"{base}.json", (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))
         files.append((png.name, png.data))
     names = [n for n, _ in files]
     doubles = sorted({n for n in names if names.count(n) > 1})
@@ -215,15 +259,78 @@ def write_export(folder: Path, files: list[tuple[str, bytes]], *, force: bool = 
     return targets
 
 
+MAX_ACTOR_BYTES = 64 * 1024 * 1024
+"""The largest actor JSON ``import foundry`` reads (a 200-member force's actor is a few MB)."""
+
+
+def add_foundry_import(readers: Any, catalog_opts: Any) -> None:
+    """``shipyard import foundry ACTOR.json -o DESIGN.ship``: the way back from an exported actor."""
+    q = readers.add_parser(
+        "foundry",
+        help="the design kept in a Foundry VTT actor Shipyard exported (shipyard export foundry)",
+        description="write the design (and its recorded damage, stored power, consequences) that an actor "
+        "exported by 'shipyard export foundry' carries, as a design file",
+    )
+    q.add_argument("file", metavar="FILE", help="the actor's JSON (exported by Shipyard, or by Foundry's Export Data)")
+    q.add_argument("-o", "--output", required=True, metavar="DESIGN", help="the design file to write")
+    q.add_argument("--force", action="store_true", help="replace the design file if it exists")
+    catalog_opts(q)
+    q.set_defaults(func=cmd_import_foundry)
+
+
+def design_of_actor(file: Path, *, use_user_folder: bool = True, catalog_folders: tuple[Path, ...] = ()) -> Any:
+    """The design an actor exported by Shipyard carries (``flags.shipyard.document``), read
+    and checked as a design file is; anything else is an input error naming the file."""
+    from shipyard.core.designfile import design_from_document, parse_json, read_text
+    from shipyard.core.errors import InputError
+
+    doc = parse_json(read_text(file, MAX_ACTOR_BYTES), file)
+    kept = doc.get("flags", {}).get("shipyard", {}) if isinstance(doc, dict) else None
+    document = kept.get("document") if isinstance(kept, dict) else None
+    if not isinstance(document, dict):
+        raise InputError.single(
+            "not an actor Shipyard exported: it carries no design (flags.shipyard.document)",
+            file=file,
+            path="flags.shipyard.document",
+            allowed="an actor JSON written by 'shipyard export foundry' (or exported from Foundry after importing one)",
+        )
+    return design_from_document(
+        document, file=str(file), catalog_folders=catalog_folders, use_user_folder=use_user_folder
+    )
+
+
+def cmd_import_foundry(args: argparse.Namespace) -> int:
+    from shipyard.core.designfile import save_design
+
+    loaded = design_of_actor(
+        Path(args.file), use_user_folder=not args.no_user_catalog, catalog_folders=tuple(catalog_dirs(args))
+    )
+    target = Path(args.output)
+    refuse_existing([target], args.force, inputs=[args.file])
+    save_design(loaded, target)
+    print(f"wrote {target}")
+    return EXIT_OK
+
+
 def cmd_export_foundry(args: argparse.Namespace) -> int:
-    return _export(args, foundry_files, pages=False)
+    world = world_folder(args.world, Path(args.output))
+
+    def make(loaded: list[Any], workers: list[Any], left_out: list[str]) -> list[tuple[str, bytes]]:
+        return foundry_files(loaded, workers, left_out, world=world, foundry=args.foundry)
+
+    code = _export(args, make, pages=False)
+    if code == EXIT_OK and world and f"/{world}".rstrip("/") not in Path(args.output).resolve().as_posix():
+        print(f"copy the PNGs into your Foundry data folder's {world}/ (the actors name them there)")
+    return code
 
 
 __all__ = [
     "EXPORT_FORMATS",
+    "add_foundry_import",
     "add_image_exports",
     "cmd_export_foundry",
     "cmd_export_images",
+    "design_of_actor",
     "export_contents",
     "format_first",
     "foundry_files",

@@ -60,7 +60,8 @@ def test_tokens_are_chosen_in_the_print_dialog_and_printed(qtbot: Any, window: M
     assert opened == [str(out)] and window.errors == []  # type: ignore[attr-defined]
     (text,) = pages_text(out)
     words = " ".join(text.split())
-    assert words.count("Rebel Fig") == 2 and words.count("31 Structure") == 2  # the front and its back
+    # the front and its back, each with the Structure rating the sheet prints (not the 31 boxes of its track)
+    assert words.count("Rebel Fighter") == 2 and words.count("15 Structure") == 2
     assert "hex tokens, 19.05 mm" in words and "fold along the dashed line" in words
 
 

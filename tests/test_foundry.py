@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shipyard.core import registry
 from shipyard.core.designfile import load_design, sample_files
 from shipyard.core.evaluate import evaluate
+from shipyard.core.shown import design_table
 
 from .conftest import call_shipyard
 
@@ -35,10 +36,18 @@ class _Doc(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9]{16}$")]
+
+
 class Bounded(_Doc):
     value: int
     min: int
     max: int
+
+    @model_validator(mode="after")
+    def _inside(self) -> Bounded:
+        assert self.min <= self.value <= self.max or self.max == 0, (self.min, self.value, self.max)
+        return self
 
 
 class Attribute(_Doc):
@@ -80,7 +89,27 @@ class ItemSystem(_Doc):
     groups: dict[Key, Group]
 
 
+class Stats(_Doc):
+    """Foundry's ``_stats`` (v12 and v13: DocumentStatsField)."""
+
+    coreVersion: Literal["12.343", "13.345"]
+    systemId: Literal["worldbuilding"]
+    systemVersion: str
+    createdTime: None
+    modifiedTime: None
+    lastModifiedBy: None
+    compendiumSource: None
+    duplicateSource: None
+    exportSource: None = None
+
+    @model_validator(mode="after")
+    def _of_its_version(self) -> Stats:
+        assert ("exportSource" in self.model_fields_set) == self.coreVersion.startswith("13."), "v13 only"
+        return self
+
+
 class Item(_Doc):
+    id_: Id = Field(alias="_id")
     name: str
     type: Literal["item"]
     img: str
@@ -94,7 +123,7 @@ class Texture(_Doc):
 
 
 class Bar(_Doc):
-    attribute: str
+    attribute: Literal["health", "power"] | None
 
 
 class PrototypeToken(_Doc):
@@ -102,11 +131,13 @@ class PrototypeToken(_Doc):
     actorLink: bool
     texture: Texture
     bar1: Bar
+    bar2: Bar
     displayName: int
     displayBars: int
 
 
 class Actor(_Doc):
+    id_: Id = Field(alias="_id")
     name: str
     type: Literal["character"]
     img: str
@@ -114,7 +145,11 @@ class Actor(_Doc):
     prototypeToken: PrototypeToken
     items: list[Item]
     effects: list[Any]
+    folder: None
+    sort: int
+    ownership: dict[str, int]
     flags: dict[str, Any]
+    stats_: Stats = Field(alias="_stats")
 
 
 @pytest.mark.parametrize("ruleset", [r.id for r in registry.rulesets()])
@@ -125,39 +160,113 @@ def test_every_sample_exports_an_actor_the_worldbuilding_system_reads(ruleset: s
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
     tabletop = info.manifest.tabletop
     assert tabletop is not None
+    ids = set()
     for file in samples:
         doc = json.loads((tmp_path / f"{file.stem}.json").read_text())
         actor = Actor.model_validate(doc)
+        ids |= {actor.id_, *(i.id_ for i in actor.items)}
+        assert actor.stats_.coreVersion.startswith("13.")
         loaded = load_design(file, use_user_folder=False)
         report = evaluate(loaded.design, loaded.catalog)
+        table = design_table(report)
         assert actor.name == report.name
         # the token PNG beside it, transparent round its shape
         assert actor.img == actor.prototypeToken.texture.src == f"{file.stem}-token.png"
         with Image.open(tmp_path / actor.img) as token:
             assert token.mode == "RGBA" and token.getpixel((1, 1))[3] == 0
-        # health: the declared track, undamaged
-        track = next((t for t in report.derived.tracks if t.id == tabletop.health), None)
-        boxes = len(track.boxes) if track is not None else 0
-        assert (actor.system.health.value, actor.system.health.max) == (boxes, boxes)
-        # every figure of the report, by its kind; tracks as resources
-        figures = actor.system.attributes["figures"]
-        assert len(figures) == len(report.derived.figures)
-        for fig, attr in zip(report.derived.figures, figures.values(), strict=True):
-            if isinstance(fig.value, bool):
-                assert (attr.dtype, attr.value) == ("Boolean", fig.value)
-            elif isinstance(fig.value, (int, float)):
-                assert (attr.dtype, attr.value) == ("Number", fig.value)
+        # health and power: the declared bars, 0/0 and unbound where the design has none
+        for bar, got, bound in (
+            (table.health, actor.system.health, actor.prototypeToken.bar1),
+            (table.power, actor.system.power, actor.prototypeToken.bar2),
+        ):
+            assert (got.value, got.max) == ((bar.value, bar.max) if bar else (0, 0))
+            assert bound.attribute == (bar.id if bar else None)
+        # every figure of the table, by its kind; tracks as resources of their ticked boxes
+        shown = {**actor.system.attributes.get("figures", {}), **actor.system.attributes.get("budgets", {})}
+        assert len(shown) == len(table.figures)
+        for fig, attr in zip(table.figures, shown.values(), strict=True):
+            if attr.dtype == "Number":
+                assert attr.value == fig.number
             else:
-                assert attr.dtype == "String"
+                assert (attr.dtype, attr.value) == ("String", fig.value)
         tracks = actor.system.attributes.get("tracks", {})
-        assert [(a.dtype, a.max) for a in tracks.values()] == [
-            ("Resource", len(t.boxes)) for t in report.derived.tracks
+        assert [(a.dtype, a.value, a.max) for a in tracks.values()] == [
+            ("Resource", s.ticked, s.boxes) for s in table.states if s.kind == "track"
         ]
+        slots = actor.system.attributes.get("slots", {})
+        assert [a.value for a in slots.values()] == [s.text for s in table.states if s.kind == "slot"]
         assert set(actor.system.groups) == set(actor.system.attributes)
         # the declared tables' rows as items
         rows = sum(len(t.rows) for t in report.derived.tables if t.id in tabletop.items)
         assert len(actor.items) == rows
         assert report.name.split()[0] in actor.system.biography
+    assert len(ids) == sum(1 + len(json.loads((tmp_path / f"{f.stem}.json").read_text())["items"]) for f in samples)
+
+
+def test_a_rulesets_without_power_have_no_power_and_structure_is_the_rating(tmp_path: Path) -> None:
+    """The actor's health is the Structure rating the sheet prints (the Rebel Fighter's 15, not
+    its 31 track boxes); no Power is invented (the system's default 5/5) where there is none."""
+    rebel = registry.get("space-fighter-alpha").samples / "rebel-fighter.ship"
+    fury = sample_files(registry.get("space-fury").samples)[0]
+    out = tmp_path / "out"
+    assert call_shipyard("export", rebel, fury, "--format", "foundry", "-o", out, "--no-user-catalog").returncode == 0
+    actor = Actor.model_validate(json.loads((out / "rebel-fighter.json").read_text()))
+    assert (actor.system.health.value, actor.system.health.max) == (15, 15)
+    assert actor.system.attributes["figures"]["structure"].value == 15
+    no_power = Actor.model_validate(json.loads((out / f"{fury.stem}.json").read_text()))
+    assert (no_power.system.power.value, no_power.system.power.max) == (0, 0)
+    assert no_power.prototypeToken.bar2.attribute is None
+    assert not any("power" in a.label.lower() for g in no_power.system.attributes.values() for a in g.values())
+
+
+def test_an_actor_for_the_previous_foundry_and_a_world_names_its_images_in_the_world(tmp_path: Path) -> None:
+    sample = sample_files(registry.get("wing-commander").samples)[0]
+    out = tmp_path / "Data" / "worlds" / "skirmish" / "ships"
+    proc = call_shipyard(
+        "export", sample, "--format", "foundry", "-o", out, "--world", "skirmish", "--foundry", "12",
+        "--no-user-catalog",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    actor = Actor.model_validate(json.loads((out / f"{sample.stem}.json").read_text()))
+    assert actor.stats_.coreVersion.startswith("12.")
+    assert actor.img == actor.prototypeToken.texture.src == f"worlds/skirmish/ships/{sample.stem}-token.png"
+    elsewhere = tmp_path / "export"
+    proc = call_shipyard(
+        "export", sample, "--format", "foundry", "-o", elsewhere, "--world", "skirmish", "--no-user-catalog"
+    )
+    assert proc.returncode == 0 and "worlds/skirmish/shipyard/" in proc.stdout
+    actor = Actor.model_validate(json.loads((elsewhere / f"{sample.stem}.json").read_text()))
+    assert actor.img == f"worlds/skirmish/shipyard/{sample.stem}-token.png"
+    proc = call_shipyard("export", sample, "--format", "foundry", "-o", tmp_path / "x", "--world", "../etc")
+    assert proc.returncode == 2 and "--world" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_an_exported_actor_imports_back_as_the_design_with_its_recorded_state(tmp_path: Path) -> None:
+    """The round trip: a damaged frigate (core and ephemeral damage, a stored power bank) and a
+    ship with consequences taken come back as the very designs, state and all."""
+    frigate = registry.get("future-perfect").samples / "damaged-frigate.ship"
+    doc = json.loads(sample_files(registry.get("cluster-falk").samples)[0].read_text())
+    doc["design"]["consequences"] = {"mild": {"aspect": "Scorched hull", "track": "hull"}}
+    hurt = tmp_path / "hurt.ship"
+    hurt.write_text(json.dumps(doc))
+    out = tmp_path / "vtt"
+    assert call_shipyard("export", frigate, hurt, "--format", "foundry", "-o", out, "--no-user-catalog").returncode == 0
+    for design in (frigate, hurt):
+        back = tmp_path / f"back-{design.name}"
+        proc = call_shipyard("import", "foundry", out / f"{design.stem}.json", "-o", back, "--no-user-catalog")
+        assert proc.returncode == 0, proc.stderr
+        first, again = load_design(design, use_user_folder=False), load_design(back, use_user_folder=False)
+        assert again.design == first.design and again.preset == first.preset
+        r1, r2 = evaluate(first.design, first.catalog), evaluate(again.design, again.catalog)
+        assert design_table(r1) == design_table(r2)
+    actor = Actor.model_validate(json.loads((out / "hurt.json").read_text()))
+    assert actor.system.attributes["slots"]["consequences_mild"].value == "Scorched hull"
+    # an actor of another maker is refused by name, nothing written
+    (tmp_path / "other.json").write_text(json.dumps({"name": "Orc", "type": "npc", "flags": {}}))
+    proc = call_shipyard("import", "foundry", tmp_path / "other.json", "-o", tmp_path / "orc.ship")
+    assert proc.returncode == 2 and "not an actor Shipyard exported" in proc.stderr
+    assert not (tmp_path / "orc.ship").exists()
 
 
 def test_a_designs_story_is_in_the_biography(tmp_path: Path) -> None:

@@ -352,7 +352,7 @@ def test_bash_completes_commands_options_ids_and_paths(tmp_path: Path, capsys: p
     assert _complete_bash(script, "shipyard", "print", "x", "--paper", "") == ["a4", "letter"]
     assert _complete_bash(script, "shipyard", "fury", "roll", "--se") == ["--seed"]  # a ruleset's own command
     assert _complete_bash(script, "shipyard", "set", "--in") == ["--in-place"]
-    assert _complete_bash(script, "shipyard", "import", "") == ["statblock"]
+    assert _complete_bash(script, "shipyard", "import", "") == ["statblock", "foundry"]  # a text format, the way back
     ship = str(EXAMPLES / "rebel-fi")
     assert _complete_bash(script, "shipyard", "check", ship) == [str(EXAMPLES / "rebel-fighter.ship")]
 

@@ -133,3 +133,33 @@ def test_a_bad_token_size_on_the_command_line_writes_nothing(tmp_path: Path) -> 
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "token size '4in' is 101.6 mm" in proc.stderr and "12.7 to 76.2 mm" in proc.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("shape", ["round", "square", "hex"])
+def test_every_samples_name_fits_inside_its_token_whole(shape: str) -> None:
+    """The name is never cut by the token's edge: at 1 inch every sample's name stands whole
+    (on one line or two) and each line, measured with the font the token is drawn in, is
+    narrower than the shape where the line stands (a circle's chord, a hexagon's width)."""
+    import subprocess
+
+    from PIL import ImageFont
+
+    from shipyard.render.tokens import _ASCENT, _DESCENT, name_layout, shape_width
+
+    found = subprocess.run(
+        ["fc-match", "-f", "%{file}", "DejaVu Sans Condensed:bold"], capture_output=True, text=True, check=False
+    ).stdout
+    if "DejaVuSansCondensed-Bold" not in found:
+        pytest.skip("the token's font is not installed")
+    font = ImageFont.truetype(found, 1000)
+    spec = token_spec("1in", shape)
+    for info in registry.rulesets():
+        for file in sample_files(info.samples):
+            name = load_design(file, use_user_folder=False).design.name
+            layout = name_layout(name, spec)
+            assert " ".join(line["text"] for line in layout["lines"]) == name, (name, layout)
+            size = layout["size"]
+            for line in layout["lines"]:
+                width = font.getlength(line["text"]) / 1000 * size
+                room = shape_width(spec, line["y"] - _ASCENT * size, line["y"] + _DESCENT * size) + 0.1 * spec.size_mm
+                assert width <= room, (name, line, width, room)

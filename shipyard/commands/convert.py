@@ -64,6 +64,9 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         q.add_argument("--force", action="store_true", help="replace existing files")
         q.add_argument("--json", action="store_true", help="print the import reports as JSON")
         q.set_defaults(func=cmd_import)
+    from shipyard.exports import add_foundry_import
+
+    add_foundry_import(readers, catalog_opts)
 
     p = sub.add_parser(
         "export", help="write designs for other places: text (stat blocks ...), card, token or sheet PNGs"

@@ -2,39 +2,80 @@
 
 None of the five rule systems has a Foundry system of its own; Simple Worldbuilding's
 actors carry free attributes in groups, resources and a biography, which is what a
-report is. The actor is built from the neutral report alone, with the ruleset's small
-declared mapping (``tabletop`` in its manifest: which track is the health, which tables
-are the items):
+design's table is. The actor is built from that table alone (:mod:`shipyard.core.shown`:
+the figures as the sheet prints them, the recorded state, the health and power bars its
+ruleset declares) and the report's item tables:
 
-- ``system.health``: the declared track, as many boxes as it has (value = max: undamaged);
-  ``system.power`` stays at the system's default, which the worldbuilding sheet shows;
-- ``system.attributes``: every figure of the report in the group ``figures``, every pool
-  in ``budgets`` (a Resource: what is left of its budget, below 0 when overspent) and
-  every track in ``tracks`` (a Resource: value and max its boxes);
-  a figure is Number, Boolean or String by its value; ``system.groups`` names the groups;
-- ``items``: each row of the declared tables (weapons, equipment), type ``item``, its
-  columns as String or Number attributes and as the description;
+- ``_id`` (16 letters and digits, the same for the same design file at every export, so
+  importing it again updates the actor), ``_stats`` (the Foundry core version, the system
+  and its version: Foundry does not take the actor for old data to migrate);
+- ``system.health``: the declared health bar (value = what is left, max = the rating:
+  Structure 15 with 3 boxes ticked is 12/15); ``system.power``: the declared power bar,
+  or 0/0 for a design without Power (left out, Foundry would fill in the system's 5/5);
+- ``system.attributes``: every figure in the group ``figures`` (a Number when the sheet
+  prints a plain number, else the printed text: "Great (+4)"), every budget line in
+  ``budgets``, every track in ``tracks`` (a Resource: its ticked boxes of all its boxes)
+  and every write-in slot in ``slots`` (the consequence's text; its label says its value);
+- ``items``: each row of the declared tables (weapons, equipment), each with its ``_id``;
 - ``system.biography``: the design's story and the report's text, as HTML;
-- ``img`` and ``prototypeToken.texture.src``: the token PNG written beside the JSON.
+- ``img`` and ``prototypeToken.texture.src``: the token PNG, by its file name or, for a
+  world (``--world NAME``), by its path in the world's folder; the prototype token's
+  ``bar1`` is the health and ``bar2`` the power (none without Power);
+- ``flags.shipyard.document``: the design file itself, so ``shipyard import foundry``
+  gives back the design and its recorded state.
 
-The layout is Foundry's current one (v10 and later: ``system``, not ``data``); the
-fields are the Simple Worldbuilding ``template.json``'s (``Actor.character``: biography,
-health, power, attributes, groups; ``Item.item``: description, quantity, weight,
-attributes, groups), and the attribute shape its sheet reads (``dtype``, ``value``,
-``label``, ``min``/``max`` for a Resource; no ``.`` or space in a key).
+The layout is Foundry's since v10 (``system``, not ``data``); the fields are the Simple
+Worldbuilding ``template.json``'s (``Actor.character``: biography, health, power,
+attributes, groups; ``Item.item``: description, quantity, weight, attributes, groups),
+and the attribute shape its sheet reads (``dtype``, ``value``, ``label``, ``min``/``max``
+for a Resource; no ``.`` or space in a key).
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from typing import Any
 
 from shipyard.core.report import Report
+from shipyard.core.shown import Bar, Shown, Table
 from shipyard.core.textreport import render
 
 SYSTEM_ID = "worldbuilding"
-GROUPS = {"figures": "Figures", "budgets": "Budgets", "tracks": "Tracks"}
+GROUPS = {"figures": "Figures", "budgets": "Budgets", "tracks": "Tracks", "slots": "Consequences and notes"}
+FOUNDRY_VERSIONS = {12: "12.343", 13: "13.345"}
+"""The Foundry VTT core versions the actor is written for (the current and the previous major)."""
+SYSTEM_VERSIONS = {12: "0.8.2", 13: "0.9.0"}
+"""The Simple Worldbuilding release of each Foundry major version the actor names in ``_stats``."""
+DEFAULT_FOUNDRY = 13
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def document_id(*parts: str) -> str:
+    """A Foundry document id (16 letters and digits) made from ``parts``: the same parts, the same id."""
+    n = int.from_bytes(hashlib.sha256("\x1f".join(parts).encode("utf-8")).digest(), "big")
+    out = []
+    for _ in range(16):
+        n, r = divmod(n, len(_ALPHABET))
+        out.append(_ALPHABET[r])
+    return "".join(out)
+
+
+def stats(foundry: int) -> dict[str, Any]:
+    """The ``_stats`` of a document written for Foundry ``foundry`` (12 or 13): v13 added
+    ``exportSource`` (the world an exported document came from: none, Shipyard made it)."""
+    return {
+        "coreVersion": FOUNDRY_VERSIONS[foundry],
+        "systemId": SYSTEM_ID,
+        "systemVersion": SYSTEM_VERSIONS[foundry],
+        "createdTime": None,
+        "modifiedTime": None,
+        "lastModifiedBy": None,
+        "compendiumSource": None,
+        "duplicateSource": None,
+        **({"exportSource": None} if foundry >= 13 else {}),
+    }
 
 
 def key(text: str, taken: set[str]) -> str:
@@ -49,6 +90,7 @@ def key(text: str, taken: set[str]) -> str:
 
 
 def _attribute(label: str, value: Any, group: str) -> dict[str, Any]:
+    """An item's cell as an attribute of its kind."""
     if isinstance(value, bool):
         return {"dtype": "Boolean", "value": value, "label": label, "group": group}
     if isinstance(value, (int, float)):
@@ -67,26 +109,50 @@ def _resource(label: str, value: int, maximum: int, group: str) -> dict[str, Any
     return {"dtype": "Resource", "value": value, "min": min(0, value), "max": maximum, "label": label, "group": group}
 
 
-def attributes(report: Report) -> dict[str, dict[str, Any]]:
-    """The report's figures, pools and tracks as the worldbuilding system's grouped attributes."""
+def _plain(fig: Shown) -> bool:
+    """Whether the sheet prints the figure as its plain number (``1,200``), not words round it."""
+    n = fig.number
+    if n is None or isinstance(n, bool):
+        return False
+    return fig.value in {str(n), f"{n:,}", f"{n:g}" if isinstance(n, float) else str(n)}
+
+
+def _figure(fig: Shown) -> dict[str, Any]:
+    label = f"{fig.label} ({fig.unit})" if fig.unit else fig.label
+    if isinstance(fig.number, bool):
+        return {"dtype": "Boolean", "value": fig.number, "label": label, "group": fig.group}
+    if _plain(fig):
+        return {"dtype": "Number", "value": fig.number, "label": label, "group": fig.group}
+    return {"dtype": "String", "value": fig.value, "label": label, "group": fig.group}
+
+
+def attributes(shown: Table) -> dict[str, dict[str, Any]]:
+    """The table's figures, budget lines, tracks and slots as the worldbuilding system's grouped attributes."""
     out: dict[str, dict[str, Any]] = {g: {} for g in GROUPS}
     taken: set[str] = set(GROUPS)  # the sheet refuses an attribute key that is also a group's
-    for fig in report.derived.figures:
-        label = f"{fig.label} ({fig.unit})" if fig.unit else fig.label
-        out["figures"][key(fig.id, taken)] = _attribute(label, fig.value, "figures")
-    for pool in report.pools:
-        out["budgets"][key(pool.id, taken)] = _resource(
-            pool.name, pool.remaining, max(pool.budget, pool.remaining), "budgets"
-        )
-    for track in report.derived.tracks:
-        n = len(track.boxes)
-        out["tracks"][key(track.id, taken)] = _resource(track.name, n, n, "tracks")
+    for fig in shown.figures:
+        out[fig.group][key(fig.id, taken)] = _figure(fig)
+    for state in shown.states:
+        if state.kind == "track":
+            out["tracks"][key(f"{state.id}-ticked", taken)] = _resource(
+                f"{state.name} (ticked)", state.ticked, state.boxes, "tracks"
+            )
+        else:
+            label = f"{state.name} {state.value}" if state.value is not None else state.name
+            if not state.available:
+                label += " (not available)"
+            out["slots"][key(state.id, taken)] = {
+                "dtype": "String",
+                "value": state.text,
+                "label": label,
+                "group": "slots",
+            }
     return {g: attrs for g, attrs in out.items() if attrs}
 
 
-def items(report: Report, tables: list[str]) -> list[dict[str, Any]]:
-    """Each row of the declared tables as a worldbuilding item."""
-    out = []
+def items(report: Report, tables: list[str], owner: str = "") -> list[dict[str, Any]]:
+    """Each row of the declared tables as a worldbuilding item, its ``_id`` made from its owner's and its place."""
+    out: list[dict[str, Any]] = []
     for table in report.derived.tables:
         if table.id not in tables:
             continue
@@ -102,6 +168,7 @@ def items(report: Report, tables: list[str]) -> list[dict[str, Any]]:
                 a.pop("group")
             described = "; ".join(f"{col}: {cell}" for col, cell in zip(table.columns[1:], row[1:], strict=False))
             out.append({
+                "_id": document_id(owner, table.id, str(len(out))),
                 "name": str(row[0])[:200] or table.title,
                 "type": "item",
                 "img": "icons/svg/item-bag.svg",
@@ -126,38 +193,79 @@ def biography(report: Report, story: str) -> str:
     return "".join(parts)
 
 
+def _bar(bar: Bar | None) -> dict[str, int]:
+    """A bar as the system's value/min/max; a bar the design lacks is 0/0, never the system's default."""
+    if bar is None:
+        return {"value": 0, "min": 0, "max": 0}
+    return {"value": bar.value, "min": bar.min, "max": bar.max}
+
+
 def actor(
-    report: Report, *, story: str, image: str, health: str | None, tables: list[str], source: str
+    report: Report,
+    shown: Table,
+    *,
+    story: str,
+    image: str,
+    tables: list[str],
+    source: str,
+    document: dict[str, Any],
+    foundry: int = DEFAULT_FOUNDRY,
 ) -> dict[str, Any]:
-    """The Foundry actor of a design's report; ``image`` is the token PNG's file name, beside the JSON."""
-    track = next((t for t in report.derived.tracks if t.id == health), None) if health else None
-    hp = len(track.boxes) if track is not None else 0
-    attrs = attributes(report)
+    """The Foundry actor of a design: ``image`` is the token PNG's path as Foundry reads it
+    (its file name, or ``worlds/NAME/...``); ``source`` names the design's file (the actor's
+    id is made from it); ``document`` is the design file's content, kept for the way back."""
+    if foundry not in FOUNDRY_VERSIONS:
+        raise ValueError(f"Foundry {foundry} is not written; {', '.join(map(str, FOUNDRY_VERSIONS))} are")
+    ident = document_id("actor", report.ruleset, source or shown.name)
+    attrs = attributes(shown)
     return {
-        "name": report.name,
+        "_id": ident,
+        "name": shown.name,
         "type": "character",
         "img": image,
         "system": {
             "biography": biography(report, story),
-            "health": {"value": hp, "min": 0, "max": hp},
-            "power": {"value": 5, "min": 0, "max": 5},
+            "health": _bar(shown.health),
+            "power": _bar(shown.power),
             "attributes": attrs,
             "groups": {g: {"key": g, "label": GROUPS[g], "dtype": "String"} for g in attrs},
         },
         "prototypeToken": {
-            "name": report.name,
+            "name": shown.name,
             "actorLink": False,
             "texture": {"src": image},
-            "bar1": {"attribute": "health"},
+            "bar1": {"attribute": "health" if shown.health is not None else None},
+            "bar2": {"attribute": "power" if shown.power is not None else None},
             "displayName": 20,
             "displayBars": 20,
         },
-        "items": items(report, tables),
+        "items": items(report, tables, ident),
         "effects": [],
+        "folder": None,
+        "sort": 0,
+        "ownership": {"default": 0},
         "flags": {
-            "shipyard": {"ruleset": report.ruleset, "preset": report.preset, "valid": report.valid, "file": source}
+            "shipyard": {
+                "ruleset": report.ruleset,
+                "preset": report.preset,
+                "valid": report.valid,
+                "file": source,
+                "document": document,
+            }
         },
+        "_stats": stats(foundry),
     }
 
 
-__all__ = ["GROUPS", "SYSTEM_ID", "actor", "attributes", "items", "key"]
+__all__ = [
+    "DEFAULT_FOUNDRY",
+    "FOUNDRY_VERSIONS",
+    "GROUPS",
+    "SYSTEM_ID",
+    "actor",
+    "attributes",
+    "document_id",
+    "items",
+    "key",
+    "stats",
+]

@@ -14,7 +14,7 @@ the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 MAX_ID = 60
 # The plug-in API this Shipyard implements (docs/rulesets.md, "The plug-in API version"):
@@ -185,15 +185,49 @@ class Conversion(_Entry):
 FigureId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$", max_length=80)]
 
 
+class Bar(_Entry):
+    """A bar at the table (health, power), read from the report: ``value`` and ``max`` name
+    figures (a power bank's charge and capacity); or ``rating`` names the figure that is the
+    bar's maximum and ``track`` the track whose ticked boxes are taken from it (Structure 15,
+    a box ticked per point of damage); or ``track`` alone: its boxes are the maximum and each
+    ticked box is one fewer left."""
+
+    label: Label | None = Field(default=None, description="the bar's word; default: the figure's or track's name")
+    track: FigureId | None = Field(default=None, description="the report track whose ticked boxes are spent")
+    rating: FigureId | None = Field(default=None, description="the report figure that is the bar's maximum")
+    value: FigureId | None = Field(default=None, description="the report figure that is the bar's value")
+    max: FigureId | None = Field(default=None, description="with value: the report figure that is its maximum")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> "Bar":
+        if (self.value is None) != (self.max is None):
+            raise ValueError("a bar names both value and max, or neither")
+        if self.value is None and self.track is None:
+            raise ValueError("a bar names a track (and maybe its rating), or a value and a max")
+        return self
+
+
 class Tabletop(_Entry):
     """What a design shows at the table: the figure of its report a token prints beside its
     name (a ship's Structure, its Scale), by the figure's id, and the word for it; for a
-    virtual tabletop's actor, the track that is its health and the tables that are its items."""
+    virtual tabletop's actor, its health and power bars and the tables that are its items.
+    A ruleset without Power declares no ``power``: no output shows one."""
 
     key_figure: FigureId = Field(description="the id of the report figure printed on a design's token")
     key_label: Label | None = Field(default=None, description="the word printed with it; default: the figure's label")
-    health: FigureId | None = Field(
-        default=None, description="the report track a virtual tabletop's actor takes as its health (Foundry VTT)"
+    health: FigureId | Bar | None = Field(
+        default=None,
+        description="the actor's health bar: a report track (its boxes, less those ticked) or a Bar (Foundry VTT)",
+    )
+    power: Bar | None = Field(default=None, description="the actor's power bar; none for a ruleset without Power")
+    card: list[FigureId] = Field(
+        default_factory=list, description="the report figures a stat card prints (checked against the record sheet)"
+    )
+    summaries: list[FigureId] = Field(
+        default_factory=list,
+        description="report figures that sum up what the record sheet shows as tables or tracks (a link group's "
+        "guns, a compartment's components): a virtual tabletop's actor carries them, the sheet shows their parts; "
+        "an id ending in '.' names every figure whose id begins with it",
     )
     items: list[FigureId] = Field(
         default_factory=list, description="the report tables whose rows a Foundry VTT actor carries as items"

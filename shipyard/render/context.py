@@ -25,6 +25,7 @@ from shipyard.core.art import design_story
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
+from shipyard.core.shown import design_table
 from shipyard.render.art import entry_art
 from shipyard.render.paper import PAPERS
 
@@ -71,6 +72,7 @@ def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -
     """One design as the templates see it: its fields, its report, where it came from."""
     data = report.model_dump(mode="json")
     name_fields(data, field_prefix)
+    shown = design_table(report)
     return {
         "field_prefix": field_prefix,
         "file": loaded.file.name if loaded.file else "",
@@ -83,6 +85,9 @@ def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -
         "tracks": {t["id"]: t for t in data["derived"]["tracks"]},
         "slots": {s["id"]: s for s in data["derived"]["slots"]},
         "actions": {a["id"]: a for a in data["derived"]["actions"]},
+        # the table every output shows (core.shown): figures as printed, recorded state, bars
+        "shown": shown.model_dump(mode="json"),
+        "shown_figures": {f.id: f.model_dump(mode="json") for f in shown.figures},
     }
 
 

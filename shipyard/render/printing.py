@@ -500,10 +500,8 @@ def print_loaded(
             base_ctx["title"] = doc_title = f"Comparison: {' / '.join(names)}"
     if sheet == "tokens":
         spec = token or TokenSpec(25.4)
-        tabletop = get(catalog.meta.id).manifest.tabletop
-        figure, label = (tabletop.key_figure, tabletop.key_label) if tabletop else (None, None)
         base_ctx["token"] = spec.as_json()
-        base_ctx["pages"] = token_pages(entries, spec, paper, figure, label)
+        base_ctx["pages"] = token_pages(entries, spec, paper)
         if not title:
             base_ctx["title"] = doc_title = "Tokens"
     own = workers is None

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.report import Report
@@ -39,6 +41,31 @@ CACHE_LIMIT = 1000
 CACHE_FILE = "token-images.json"
 PAD_MM = 0.3
 """Room round a token in its PNG: the cut line's half width and a hair, so its edge is kept."""
+
+
+def _token_parts(
+    loaded: Sequence[LoadedDesign], reports: Sequence[Report], token: TokenSpec
+) -> tuple[list[Path], list[dict[str, Any]], dict[str, Any]]:
+    """The template folders, each design's token face (from the table of what it shows) and the token's spec."""
+    from shipyard.core.registry import get
+    from shipyard.core.resources import builtin_template_root
+    from shipyard.render.context import design_entry, template_dirs
+
+    ruleset = loaded[0].ruleset
+    entries = [design_entry(ld, report) for ld, report in zip(loaded, reports, strict=True)]
+    faces = [token_face(e, token) for e in entries]
+    dirs = template_dirs(ruleset, [], get(ruleset).templates, builtin_template_root() / "common")
+    return list(dirs), faces, token.as_json()
+
+
+def token_svgs(loaded: Sequence[LoadedDesign], reports: Sequence[Report], token: TokenSpec) -> list[str]:
+    """Each design's token as the SVG its PNG is drawn from (all of one ruleset)."""
+    from shipyard.render.templates import render_html
+
+    if not loaded:
+        return []
+    dirs, faces, spec = _token_parts(loaded, reports, token)
+    return [render_html(dirs, "token_image.html", {"t": t, "token": spec, "pad": PAD_MM}) for t in faces]
 
 
 def token_images(
@@ -56,20 +83,11 @@ def token_images(
     from importlib.metadata import version
 
     from shipyard.core import cachefile
-    from shipyard.core.registry import get
-    from shipyard.core.resources import builtin_template_root
-    from shipyard.render.context import design_entry, template_dirs
     from shipyard.render.templates import render_html
 
     if not loaded:
         return []
-    ruleset = loaded[0].ruleset
-    tabletop = get(ruleset).manifest.tabletop
-    figure, label = (tabletop.key_figure, tabletop.key_label) if tabletop else (None, None)
-    entries = [design_entry(ld, report) for ld, report in zip(loaded, reports, strict=True)]
-    faces = [token_face(e, figure, label) for e in entries]
-    dirs = template_dirs(ruleset, [], get(ruleset).templates, builtin_template_root() / "common")
-    spec = token.as_json()
+    dirs, faces, spec = _token_parts(loaded, reports, token)
     svgs = [render_html(dirs, "token_image.html", {"t": t, "token": spec, "pad": PAD_MM}) for t in faces]
     digests = [hashlib.sha256(svg.encode("utf-8")).hexdigest() for svg in svgs]
     key = ("token-png", version("resvg-py"), dpi)
@@ -101,4 +119,4 @@ def token_images(
     return [pngs[d] for d in digests]
 
 
-__all__ = ["CACHE_FILE", "CACHE_LIMIT", "PAD_MM", "token_images"]
+__all__ = ["CACHE_FILE", "CACHE_LIMIT", "PAD_MM", "token_images", "token_svgs"]

@@ -78,32 +78,148 @@ def colour(name: str) -> str:
     return PALETTE[int(hashlib.sha256(name.encode("utf-8")).hexdigest(), 16) % len(PALETTE)]
 
 
-def key_figure(entry: dict[str, Any], figure_id: str | None, label: str | None) -> dict[str, Any] | None:
-    """The figure a ruleset declares for its tokens, as ``label`` and ``value`` (None when the report lacks it)."""
-    if not figure_id:
-        return None
-    fig = entry["figures"].get(figure_id)
-    if fig is None or fig.get("value") in (None, "") or isinstance(fig.get("value"), (dict, list)):
-        return None
-    return {"label": label or fig.get("label") or figure_id, "value": str(fig["value"])}
+FIGURE_BASELINE = 0.2
+"""Where the key figure's line stands, in token heights from the top."""
 
 
-def token_face(entry: dict[str, Any], figure_id: str | None, figure_label: str | None) -> dict[str, Any]:
-    """What a design's token shows (``token_face.html`` draws it): its name, initials,
-    colour, art and key figure."""
-    name = str(entry["design"].get("name") or entry["file"])
+def key_figure(entry: dict[str, Any], spec: TokenSpec | None = None) -> dict[str, Any] | None:
+    """The figure the design's table names for its token (``tabletop.key_figure``), as
+    ``label`` and ``value`` as the sheet prints it (None when the report lacks it), with
+    the font ``size`` and the ``width`` of its dark ground that fit it inside the shape."""
+    key = (entry.get("shown") or {}).get("key")
+    if not key or key.get("value") in (None, ""):
+        return None
+    spec = spec or TokenSpec(25.4)
+    value, label = drawable(str(key["value"])), drawable(str(key["label"]))
+    base = spec.height_mm * FIGURE_BASELINE
+    wide = text_width(f"{value} {label}") * 1.04  # the value is bold
+    size = spec.size_mm * NAME_SIZES[-1]
+    for factor in NAME_SIZES:
+        s = spec.size_mm * factor
+        if wide * s <= shape_width(spec, base - _ASCENT * s, base + _DESCENT * s):
+            size = s
+            break
     return {
-        "name": name,
-        "initials": initials(name),
-        "colour": colour(name),
-        "art": entry["art"]["src"] if entry.get("art") else None,
-        "figure": key_figure(entry, figure_id, figure_label),
+        "label": label,
+        "value": value,
+        "size": round(size, 3),
+        "width": round(min(spec.size_mm * 0.9, wide * size + spec.size_mm * 0.08), 3),
+        "y": round(base, 3),
     }
 
 
-def token_pages(
-    entries: list[dict[str, Any]], spec: TokenSpec, paper: str, figure_id: str | None, figure_label: str | None
-) -> list[list[dict[str, Any]]]:
+_NARROW = set("iljIft.,:;'!|()[]-/ ")
+_WIDE = set("MWmw@%")
+NAME_SIZES = (0.1, 0.095, 0.09, 0.085, 0.08, 0.075, 0.07, 0.065, 0.06)
+"""The name's font sizes tried, in token widths, largest first: one line, then two."""
+_LINE = 1.12  # line height, in font sizes
+_ASCENT, _DESCENT = 0.76, 0.24  # DejaVu Sans Condensed Bold's capitals and descenders, in font sizes
+_MIDDLE = {"round": 0.83, "square": 0.86, "hex": 0.81}  # where the name's lines are centred, in heights
+
+
+def text_width(text: str) -> float:
+    """The width of ``text`` in DejaVu Sans Condensed Bold, in font sizes (a close upper estimate)."""
+    return sum(0.36 if c in _NARROW else 0.9 if c in _WIDE else 0.69 if c.isupper() else 0.58 for c in text)
+
+
+def shape_width(spec: TokenSpec, top: float, bottom: float) -> float:
+    """How wide the token is over the whole band from ``top`` to ``bottom`` (mm from its top),
+    less a margin: a circle's chord or a hexagon's width where the band is narrowest."""
+    w, h = spec.size_mm, spec.height_mm
+    if spec.shape == "round":
+        far = max(abs(top - h / 2), abs(bottom - h / 2))
+        full = 2 * math.sqrt(max(0.0, (w / 2) ** 2 - far**2))
+    elif spec.shape == "hex":
+
+        def at(y: float) -> float:
+            return w * min(1.0, y / (h / 4), (h - y) / (h / 4))
+
+        full = max(0.0, min(at(top), at(bottom)))
+    else:
+        full = w
+    return full - 0.1 * w
+
+
+def _splits(name: str) -> list[list[str]]:
+    """The name on one line, then on two lines split at each space, the most even first."""
+    words = name.split()
+    twos = [[" ".join(words[:n]), " ".join(words[n:])] for n in range(1, len(words))]
+    twos.sort(key=lambda pair: max(text_width(p) for p in pair))
+    return [[name], *twos]
+
+
+def _fits(lines: list[str], size: float, spec: TokenSpec) -> list[float] | None:
+    """Each line's baseline (mm from the top) when every line fits inside the shape at ``size`` mm."""
+    middle = spec.height_mm * _MIDDLE[spec.shape]
+    top = middle - len(lines) * _LINE * size / 2
+    baselines = []
+    for n, line in enumerate(lines):
+        base = top + (n * _LINE + _ASCENT + (_LINE - 1) / 2) * size
+        if text_width(line) * size > shape_width(spec, base - _ASCENT * size, base + _DESCENT * size):
+            return None
+        baselines.append(base)
+    return baselines
+
+
+def name_layout(name: str, spec: TokenSpec) -> dict[str, Any]:
+    """The name's lines, their baselines and font size, fitted inside the token's shape:
+    the largest size on one line, else on two, else the smallest size cut with an ellipsis
+    (a name of one long word). The dark band behind it starts above the first line."""
+    name = " ".join(name.split()) or "?"
+    w = spec.size_mm
+    for factor in NAME_SIZES:
+        size = w * factor
+        for lines in _splits(name):
+            baselines = _fits(lines, size, spec)
+            if baselines is not None:
+                return _layout(lines, baselines, size, spec)
+    size = w * NAME_SIZES[-1]
+    lines = _splits(name)[1] if len(_splits(name)) > 1 else [name]
+    cut = list(lines)
+    while True:
+        baselines = _fits(cut, size, spec)
+        if baselines is not None:
+            return _layout(cut, baselines, size, spec)
+        longest = max(range(len(cut)), key=lambda i: text_width(cut[i]))
+        trimmed = cut[longest].rstrip("…")[:-1].rstrip()
+        if not trimmed:
+            return _layout(cut, [spec.height_mm * _MIDDLE[spec.shape]] * len(cut), size, spec)
+        cut[longest] = trimmed + "…"
+
+
+def _layout(lines: list[str], baselines: list[float], size: float, spec: TokenSpec) -> dict[str, Any]:
+    band = min(spec.height_mm * 0.74, baselines[0] - (_ASCENT + 0.25) * size)
+    return {
+        "lines": [{"text": t, "y": round(y, 3)} for t, y in zip(lines, baselines, strict=True)],
+        "size": round(size, 3),
+        "band": round(band, 3),
+    }
+
+
+_UNDRAWABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+def drawable(text: str) -> str:
+    """``text`` without the control characters a drawing (SVG, XML) cannot hold: a name
+    written with a bell or an escape in it is drawn without them, never refused halfway."""
+    return _UNDRAWABLE.sub("", text)
+
+
+def token_face(entry: dict[str, Any], spec: TokenSpec | None = None) -> dict[str, Any]:
+    """What a design's token shows (``token_face.html`` draws it): its name fitted inside the
+    shape, initials, colour, art and the key figure of the design's table."""
+    name = drawable(str(entry["design"].get("name") or entry["file"]))
+    return {
+        "name": name,
+        "name_layout": name_layout(name, spec or TokenSpec(25.4)),
+        "initials": initials(name),
+        "colour": colour(name),
+        "art": entry["art"]["src"] if entry.get("art") else None,
+        "figure": key_figure(entry, spec),
+    }
+
+
+def token_pages(entries: list[dict[str, Any]], spec: TokenSpec, paper: str) -> list[list[dict[str, Any]]]:
     """The tokens of ``entries``, each placed (``x``, ``y`` in mm from the page's corner), page by page."""
     width, height = PAPERS[paper]
     cell_w = spec.size_mm * (2 if spec.back else 1) + GAP_MM
@@ -118,7 +234,7 @@ def token_pages(
         if slot == 0:
             pages.append([])
         pages[-1].append({
-            **token_face(entry, figure_id, figure_label),
+            **token_face(entry, spec),
             "x": round(left + (slot % columns) * cell_w, 3),
             "y": round(top + (slot // columns) * cell_h, 3),
         })  # fmt: skip
@@ -132,6 +248,7 @@ __all__ = [
     "colour",
     "initials",
     "key_figure",
+    "name_layout",
     "token_face",
     "token_pages",
     "token_spec",

@@ -270,6 +270,18 @@ def derive(ctx: Context) -> Derived:
         Figure(id="power", label="Power", value=design.power, detail="pool for special maneuvers", source=cite("Power"))
     )
     figs.append(
+        Figure(id="structure", label="Structure", value=design.structure, source=cite("Structure"), path="structure")
+    )
+    if design.pilot is not None:  # what the sheet's pilot line prints
+        pilot = design.pilot
+        for pid, word, score in (
+            ("dexterity", "Dexterity", pilot.dexterity),
+            ("piloting", "Piloting", pilot.piloting),
+            ("gunnery", "Gunnery", pilot.gunnery),
+            ("willpower", "Willpower", pilot.willpower),
+        ):
+            figs.append(Figure(id=f"pilot.{pid}", label=word, value=score, path=f"pilot.{pid}"))
+    figs.append(
         Figure(
             id="structure-track",
             label="Structure track",

@@ -81,7 +81,12 @@ def _counted(ctx: Context, count_id: str, detail: str, path: str) -> Figure | No
 
 def _pilot_figures(ctx: Context) -> list[Figure]:
     design: WCFighter = ctx.design
-    figs: list[Figure] = []
+    # what the sheet's pilot box prints: the pilot's Dexterity and each skill's score
+    figs: list[Figure] = [Figure(id="pilot.dex", label="DEX", value=design.pilot.dex, path="pilot.dex")]
+    figs += [
+        Figure(id=f"pilot.skill.{skill}", label=skill.capitalize(), value=score, path=f"pilot.skills.{skill}")
+        for skill, score in design.pilot.skills.items()
+    ]
     res = ctx.notes.get("resistance-modifier")
     if isinstance(res, Resistance):
         figs.append(
@@ -410,6 +415,8 @@ def derive(ctx: Context) -> Derived:
         ),
         Figure(id="acceleration", label="Acceleration", value=design.acceleration, path="acceleration"),
         Figure(id="afterburner", label="Afterburner", value=design.afterburner, path="afterburner"),
+        Figure(id="slide_system", label="Slide System", value="yes" if design.slide_system else "no", kind="text"),
+        Figure(id="turrets", label="Automated turrets", value=design.turrets, path="turrets"),
         *_pilot_figures(ctx),
     ]
     if gun_step is not None:

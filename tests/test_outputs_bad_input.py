@@ -1,0 +1,98 @@
+"""Bad input to the exports for the table: awkward names, folders that exist or refuse
+writing, art that is missing. Each gets a clear message; nothing is written half and
+nothing is replaced unless --force asks for it."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from shipyard.core import registry
+
+from .conftest import call_shipyard
+
+AWKWARD = 'Rebel "Ace" <b>Bold</b> & Co / Wing\u0007 X'
+
+
+def _design(tmp_path: Path, name: str, **more: Any) -> Path:
+    doc = json.loads((registry.get("space-fighter-alpha").samples / "rebel-fighter.ship").read_text())
+    doc["design"] |= {"name": name, **more}
+    file = tmp_path / "awkward.ship"
+    file.write_text(json.dumps(doc))
+    return file
+
+
+def test_a_name_with_quotes_html_a_control_character_and_a_slash_is_kept_and_drawn(tmp_path: Path) -> None:
+    design = _design(tmp_path, AWKWARD)
+    out = tmp_path / "vtt"
+    proc = call_shipyard("export", design, "--format", "foundry", "-o", out, "--no-user-catalog")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["awkward-token.png", "awkward.json"]  # named by the file
+    actor = json.loads((out / "awkward.json").read_text())
+    assert actor["name"] == actor["prototypeToken"]["name"] == AWKWARD  # the JSON keeps the name as written
+    with Image.open(out / "awkward-token.png") as token:
+        assert token.mode == "RGBA" and token.size == (154, 154)  # 1 in and the cut line at 150 dpi
+    from shipyard.core.designfile import load_design
+    from shipyard.core.evaluate import evaluate
+    from shipyard.render.tokenimages import token_svgs
+    from shipyard.render.tokens import TokenSpec
+
+    loaded = load_design(design, use_user_folder=False)
+    svg = token_svgs([loaded], [evaluate(loaded.design, loaded.catalog)], TokenSpec(25.4, "square"))[0]
+    assert "<b>" not in svg and "&lt;b&gt;" in svg and "\u0007" not in svg and "&#34;Ace&#34;" in svg
+    for fmt in ("token-png", "card-png"):
+        proc = call_shipyard("export", design, "--format", fmt, "-o", tmp_path / fmt, "--no-user-catalog")
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_an_export_into_a_folder_that_holds_the_files_replaces_nothing_without_force(tmp_path: Path) -> None:
+    design = _design(tmp_path, "Rebel Fighter")
+    out = tmp_path / "vtt"
+    out.mkdir()
+    (out / "awkward.json").write_text("mine")
+    proc = call_shipyard("export", design, "--format", "foundry", "-o", out, "--no-user-catalog")
+    assert proc.returncode == 2 and "exists; use --force to replace it" in proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["awkward.json"] and (out / "awkward.json").read_text() == "mine"
+    proc = call_shipyard("export", design, "--format", "foundry", "-o", out, "--force", "--no-user-catalog")
+    assert proc.returncode == 0 and json.loads((out / "awkward.json").read_text())["name"] == "Rebel Fighter"
+
+
+def test_a_folder_that_refuses_writing_is_said_and_nothing_is_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A read-only folder (simulated: the tests may run as root, who writes anywhere)."""
+    from shipyard.cli import main
+
+    design = _design(tmp_path, "Rebel Fighter")
+    out = tmp_path / "locked"
+    out.mkdir()
+    real = tempfile.mkstemp
+
+    def mkstemp(*args: Any, **kw: Any) -> Any:
+        if Path(kw.get("dir") or "") == out:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    code = main(["export", str(design), "--format", "foundry", "-o", str(out), "--no-user-catalog"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot write the file: Permission denied" in err and str(out) in err
+    assert "Traceback" not in err and list(out.iterdir()) == []
+
+
+def test_missing_art_is_said_and_the_token_shows_the_initials(tmp_path: Path) -> None:
+    design = _design(tmp_path, "Rebel Fighter", art="gone.png")
+    out = tmp_path / "vtt"
+    proc = call_shipyard("export", design, "--format", "foundry", "-o", out, "--no-user-catalog")
+    assert proc.returncode == 0, proc.stderr
+    assert "warning: Rebel Fighter: the design's art is left out: " in proc.stderr and "gone.png" in proc.stderr
+    assert "art file not found" in proc.stderr
+    with Image.open(io.BytesIO((out / "awkward-token.png").read_bytes())) as token:
+        assert token.getpixel((75, 75))[3] == 255  # drawn whole, on its colour
