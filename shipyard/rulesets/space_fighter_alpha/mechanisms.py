@@ -9,6 +9,7 @@ from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem
 from shipyard.core.ladder import Step
 from shipyard.core.model import Catalog, Context, Selection
+from shipyard.core.numberwords import count_of
 from shipyard.core.rules import Params, RuleType
 from shipyard.pointbuy.scalelimits import scale_factor, scale_label
 from shipyard.pointbuy.scales import ladder
@@ -287,7 +288,7 @@ def apply_virtual_pilot_spread(ctx: Context, p: SpreadParams) -> None:
         ctx.findings.add(
             p.unassigned_severity,
             "ai-spread-unassigned",
-            f"{item.name} ({sel.level}) has {points} points for {', '.join(eff.traits)} not yet assigned",
+            f"{item.name} ({sel.level}) has {count_of(points, 'point')} for {', '.join(eff.traits)} not yet assigned",
             path=f"{sel.path}.options",
             actual=0,
             limit=points,
