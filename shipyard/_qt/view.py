@@ -20,7 +20,7 @@ from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
 from shipyard._qt.panels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
-from shipyard._qt.splitsizes import SplitSizes, room_for_preview
+from shipyard._qt.splitsizes import SplitSizes, room_beside, room_for_preview
 from shipyard._qt.steppages import step_pages
 
 if TYPE_CHECKING:
@@ -210,6 +210,8 @@ class DocumentView(QWidget):
         if self._preview_placed:
             return
         self._preview_placed = True
+        if not self._sizes.kept("sides"):
+            room_beside(self.split)  # the preview a third of the width: a page read at fit width
         if not self._sizes.restore(self._right, "panels"):
             room_for_preview(self._right)
         self._sizes.restore(self._right, "panels")

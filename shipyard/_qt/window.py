@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, QSize
+from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget
 
@@ -23,7 +23,7 @@ from shipyard._qt.dropping import Dropping
 from shipyard._qt.focusstyle import FOCUS_STYLE
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.menus import Menus
-from shipyard._qt.placement import clamp, fit_first
+from shipyard._qt.placement import clamp, fill_first
 from shipyard._qt.printing import PrintDialog, Printing
 from shipyard._qt.recent import FILTER, RecentFiles
 from shipyard._qt.recovery import Recovery, install_crash_autosave
@@ -76,11 +76,12 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         self.welcome: Welcome | None = None
         self.setCentralWidget(self.stack)
         self.make_menus()
+        self._placed = False  # kept inside the screen with its frame, once first shown
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
             clamp(self)  # remembered on another screen: kept inside this one
         else:
-            fit_first(self, QSize(1400, 900))  # or less: the screen's available area
+            fill_first(self)  # most of the screen: the form and a readable preview side by side
         self.start_autosave()
         self.start_printing()
         self.verdict = QLabel()
@@ -102,6 +103,16 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         if self.tabs.count() == 0 and self.stack.currentWidget() is self.tabs:
             self.show_welcome()
         super().showEvent(event)
+        if not self._placed:  # the frame is the window manager's, known once shown: kept inside too
+            self._placed = True
+            given = self.size()
+            QTimer.singleShot(250, self, lambda: self._keep_inside(given))
+
+    def _keep_inside(self, given: QSize) -> None:
+        """Once the window manager has framed the first window: the frame kept inside the
+        screen, unless the window was resized meanwhile (by the person, or a script)."""
+        if self.size() == given:
+            clamp(self)
 
     # --- settings -------------------------------------------------------------------------
 
