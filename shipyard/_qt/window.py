@@ -44,6 +44,10 @@ from shipyard.render.paper import PAPERS, default_paper
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
+    from shipyard._qt.newchooser import NewChooser
+
+LAST_KEY = "design/last-new"  # the ruleset and kind made last: Ctrl+N's first choice (newchooser.py)
+
 __all__ = ["MainWindow", "PrintDialog", "install_crash_autosave"]
 
 
@@ -226,10 +230,32 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             return None
         preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
         try:
-            return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
+            view = self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)))
         except LookupError as exc:  # the ruleset has no pages for the editor (steppages.step_pages)
             self.show_error("Cannot start a new design", str(exc))
             return None
+        self.settings.setValue(LAST_KEY, f"{info.id} {kind}")  # what Ctrl+N offers first next time
+        what = found.name.lower() if found else kind
+        self.statusBar().showMessage(f"A new {info.name} {what}", 8000)  # which game it is, said
+        return view
+
+    def ask_new(self) -> NewChooser:
+        """Ctrl+N: ask which ruleset and kind the new design is (the kind made last chosen;
+        Enter makes it); the design is made when the person says which."""
+        from shipyard._qt.newchooser import NewChooser  # made on first use, off the start-up path
+
+        last = self.settings.value(LAST_KEY)
+        chooser = NewChooser(self, last if isinstance(last, str) else "")
+
+        def make() -> None:
+            chosen = chooser.chosen()
+            if chosen is not None:
+                self.new(chosen[1], chosen[0])
+
+        chooser.accepted.connect(make)
+        chooser.finished.connect(chooser.deleteLater)
+        chooser.open()
+        return chooser
 
     def open_sample(self, path: Path) -> DocumentView | None:
         """A sample opens as a new, untitled design: saving asks where (as every file inside
