@@ -366,7 +366,7 @@ def jump_figures(
             id="jump-range",
             label="Jump range",
             value=parsecs,
-            unit="parsecs",  # "1 parsec" where one: the unit agrees as it is shown
+            unit=plural("parsec", parsecs),  # "1 parsec", "4 parsecs"
             detail=f"{count_of(parsecs_per_drives, 'parsec')} a Drives point (Drives {signed(drives)})",
             path="ratings.drives",
             source=source,
