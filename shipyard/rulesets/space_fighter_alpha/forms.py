@@ -50,8 +50,7 @@ def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
                 ctx.findings.add(
                     "error",
                     "form-value-mismatch",
-                    f"form {name!r} spends {quantity(_num(other), pool.name)}; "
-                    f"the primary form spends {_num(primary)}",
+                    f"form {name!r} spends {quantity(_num(other), pool.name)}; the primary form spends {_num(primary)}",
                     path=f"forms[{i}]",
                     actual=_num(other),
                     limit=_num(primary),

@@ -246,7 +246,8 @@ def apply_gunners(ctx: Context, p: GunnerParams) -> None:
         ctx.findings.add(
             p.severity,
             "gunner-shortage",
-            f"{turreted} turreted weapons need {turreted} gunners besides the pilot; this crew of {design.crew}"
+            f"{count_of(turreted, 'turreted weapon')} {'needs' if turreted == 1 else 'need'} "
+            f"{count_of(turreted, 'gunner')} besides the pilot; this crew of {design.crew}"
             + (" with its AI" if ai else "")
             + f" has {gunners}",
             path=f"weapons[{first}].turret",
@@ -422,7 +423,7 @@ def apply_transformation_forms(ctx: Context, p: TransformationParams) -> None:
         ctx.findings.add(
             p.severity,
             "transformation-forms-mismatch",
-            f"{len(design.forms)} alternate forms given; Transformation level {levels} pays for {levels}",
+            f"{count_of(len(design.forms), 'alternate form')} given; Transformation level {levels} pays for {levels}",
             path="forms",
             actual=len(design.forms),
             limit=levels,
