@@ -4,9 +4,8 @@ A first window of a fixed size (1400x900) was larger than a 1280x720 screen (its
 button and status bar off the screen) and a small part of a 1920x1080 one (its live
 preview a thumbnail). A first main window takes most of the screen it opens on
 (:func:`fill_first`); a geometry remembered on a larger screen, or on a monitor no longer
-there, is made to fit the screen it opens on (:func:`clamp`). Other first windows get a
-size of their own, or less (:func:`fit_first`); a detached preview opens :func:`beside`
-the main window.
+there, is made to fit the screen it opens on (:func:`clamp`); a detached preview opens
+:func:`beside` the main window.
 """
 
 from __future__ import annotations
@@ -26,14 +25,6 @@ def screen_of(window: QWidget) -> QScreen:
 
 def available(window: QWidget) -> QRect:
     return screen_of(window).availableGeometry()
-
-
-def fit_first(window: QWidget, wanted: QSize) -> None:
-    """A first window: ``wanted``, or less where the screen is smaller."""
-    room = available(window)
-    width = min(wanted.width(), int(room.width() * (1 - MARGIN)))
-    height = min(wanted.height(), int(room.height() * (1 - MARGIN)))
-    window.resize(max(width, 1), max(height, 1))  # where it goes is the window manager's to say
 
 
 def fill_first(window: QWidget) -> None:
