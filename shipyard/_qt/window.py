@@ -86,6 +86,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             clamp(self)  # remembered on another screen: kept inside this one
         else:
             fill_first(self)  # most of the screen: the form and a readable preview side by side
+        self._given = self.size()  # what the screen allowed: its frame kept inside too once shown
         self.start_autosave()
         self.start_printing()
         self.verdict = QLabel()
@@ -109,12 +110,11 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         super().showEvent(event)
         if not self._placed:  # the frame is the window manager's, known once shown: kept inside too
             self._placed = True
-            given = self.size()
-            QTimer.singleShot(250, self, lambda: self._keep_inside(given))
+            QTimer.singleShot(250, self, lambda: self._keep_inside(self._given))
 
     def _keep_inside(self, given: QSize) -> None:
-        """Once the window manager has framed the first window: the frame kept inside the
-        screen, unless the window was resized meanwhile (by the person, or a script)."""
+        """Once the window manager has framed the window: the frame kept inside the screen,
+        unless the window was resized since it was given its size (by the person, a script)."""
         if self.size() == given:
             clamp(self)
 
