@@ -38,10 +38,16 @@ __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
 
 
 def page_texts(view: DocumentView, index: int) -> list[str]:
-    """The notes a page shows (its help), as a user reads them."""
+    """The notes a page shows (its help), as a user reads them (not what an empty list or a
+    greyed field says to do next: shipyard._qt.whatnext)."""
     view.tabs.setCurrentIndex(index)
     page = view.tabs.widget(index)
-    return [lab.text() for lab in page.findChildren(QLabel) if lab.wordWrap() and lab.text()]
+    guidance = ("empty-hint", "greyed-why")
+    return [
+        lab.text()
+        for lab in page.findChildren(QLabel)
+        if lab.wordWrap() and lab.text() and lab.objectName() not in guidance
+    ]
 
 
 def click(qtbot: Any, box: QCheckBox) -> None:

@@ -61,7 +61,9 @@ class CatalogBrowser(QWidget):
         label.setBuddy(self.search)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        for w in (label, self.search, self.list, self.detail, self.add_button):  # the list has most of the height
+        # the Add button under the search, above the list: in sight at the top of the page
+        # at 1280x720, where below a tall list and its description it was past the fold
+        for w in (label, self.search, self.add_button, self.list, self.detail):  # the list has most of the height
             lay.addWidget(w, 3 if w is self.list else 1 if w is self.detail else 0)
         self.list.setMinimumHeight(96)
         self.search.installEventFilter(self)

@@ -65,6 +65,8 @@ class ReplaceState(QUndoCommand):
         self.doc._set_state(self.after)
         if self._done:
             self.doc.stepped.emit(self.where)
+        else:
+            self.doc.edited.emit(self.where)
         self._done = True
 
     def undo(self) -> None:
@@ -77,6 +79,7 @@ class Document(QObject):
     modified_changed = Signal(bool)
     file_changed = Signal()
     stepped = Signal(str)  # an undo or redo changed the design at this path
+    edited = Signal(str)  # a new edit (not an undo or redo) changed the design at this path
 
     def __init__(self, loaded: LoadedDesign, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)

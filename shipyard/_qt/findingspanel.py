@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt.columns import Index
 from shipyard._qt.panels import causes, over_brush, pool_of
 from shipyard.core.findings import Finding
+from shipyard.core.numberwords import quantity
 from shipyard.core.places import SEVERITY_WORD
 from shipyard.core.report import Report
 
@@ -120,7 +121,7 @@ class FindingsPanel(QListWidget):
             spent = causes(pool, report)[:3] if pool.remaining < 0 else []
             if not spent:
                 return head
-            named = ", ".join(f"{i.label} ({i.exact or i.amount} {where.name})" for i, where in spent)
+            named = ", ".join(f"{i.label} ({quantity(i.exact or i.amount, where.name)})" for i, where in spent)
             return f"{head} — the most spent on: {named}"
         where = place(f.path) if f.path else ""
         return f"{head} — at {where}" if where else head

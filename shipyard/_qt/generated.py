@@ -39,6 +39,7 @@ from shipyard._qt.generated_actions import action_bar, ask_params, run_action
 from shipyard._qt.generated_fields import budget_rows, toggle_box, value_editor
 from shipyard._qt.generated_report import figure_rows
 from shipyard._qt.generated_sections import note, section_box
+from shipyard._qt.whatnext import greyed_reason, why_line
 from shipyard.core.form import (
     ActionDecl,
     BudgetsRef,
@@ -256,9 +257,20 @@ class FormPages(StepPages):
         if decl.enabled is not None:
             cond = decl.enabled
             scope.conditioned.add(id(widget))
+            why = why_line() if decl.why else None  # greyed, the field says why under it
+            if why is not None:
+                form.addRow("", why)
 
             def update(c: FormContext) -> None:
-                widget.setEnabled(holds(cond, c, base) or self.binder.is_open(widget))
+                on = holds(cond, c, base) or self.binder.is_open(widget)
+                widget.setEnabled(on)
+                if why is not None:
+                    reason = help_text(decl.why, c.catalog)
+                    if why.text() != reason:
+                        why.setText(reason)
+                    if form.isRowVisible(why) == on:
+                        form.setRowVisible(why, not on)
+                    greyed_reason(widget, on, reason, field_help(decl, c, path))
 
             scope.updates.append(update)
         return widget

@@ -29,6 +29,7 @@ from shipyard._qt.generated_browse import ListingBrowser
 from shipyard._qt.generated_detail import EntryDetail
 from shipyard._qt.listcells import Column
 from shipyard._qt.listeditor import ListEditor
+from shipyard._qt.whatnext import show_when_empty
 from shipyard.core.errors import InputError
 from shipyard.core.form import Column as ColumnDecl
 from shipyard.core.form import ListDecl
@@ -81,6 +82,7 @@ def _column(pages: Pages, decl: ColumnDecl, list_path: str, item_of: Any) -> Col
     if decl.enabled is not None:
         cond = decl.enabled
         column.enabled_at = lambda row, entry: holds(cond, pages.context(), f"{list_path}[{row}]", item_of(entry))
+        column.why = help_text(decl.why, ctx.catalog)
     if decl.show is not None:
         function = decl.show
         column.text = lambda row, _entry: cell_text(function, pages.context(), f"{list_path}[{row}]")
@@ -197,9 +199,10 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
             own.setAccessibleName(f"{plain(decl.add or 'Add')} to {label}")
             own.clicked.connect(add_custom)
             side = browser.layout()
-            if isinstance(side, QVBoxLayout):
-                side.addWidget(own)
+            if isinstance(side, QVBoxLayout):  # beside the catalog's Add, above the list: in sight
+                side.insertWidget(side.indexOf(browser.add_button) + 1, own)
         scope.updates.append(lambda _ctx: browser.populate())
+        show_when_empty(editor, label, browser.add_button, catalog=True)  # what to do next, while it has no rows
     else:
         area = QWidget()
         lay = QVBoxLayout(area)
@@ -212,8 +215,9 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         row = QHBoxLayout()
         row.addWidget(button)
         row.addStretch(1)
-        lay.addLayout(row)
+        column.insertLayout(1, row)  # under the list's caption, above its rows: in sight however many rows
         scope.updates.append(lambda ctx: _offer_adding(button, ctx, path, noun, doc.place))
+        show_when_empty(editor, label, button)  # what to do next, while it has no rows
     if decl.help:
         pages.set_help(scope, editor, decl.help)
 

@@ -34,7 +34,7 @@ from shipyard.core.report import Figure
 
 def figure_text(fig: Figure) -> str:
     """A figure's value as the pages show it: "35 points", "Great (+4)", "75%"."""
-    return fig.shown() + (f" {fig.unit}" if fig.unit and fig.kind != "percent" else "")
+    return fig.with_unit()
 
 
 def figure_tip(fig: Figure) -> str:

@@ -22,6 +22,8 @@ from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from shipyard._qt.document import Document
     from shipyard._qt.view import DocumentView
     from shipyard.core.designfile import LoadedDesign
@@ -68,6 +70,10 @@ class EditorWindow(QMainWindow):
         raise NotImplementedError
 
     def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None:
+        raise NotImplementedError
+
+    def ask_new(self) -> QDialog:
+        """Ask which ruleset and kind a new design is (Ctrl+N), then make it."""
         raise NotImplementedError
 
     def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:

@@ -47,6 +47,7 @@ class Column:
     help: str = ""
     none: str = "same"
     enabled_at: Callable[[int, dict[str, Any]], bool] | None = None
+    why: str = ""  # why a cell is greyed on a row (enabled_at does not hold): its tooltip then
     text: Callable[[int, Any], tuple[str, str]] | None = None
     unset: str | None = None
 
@@ -123,7 +124,12 @@ def name_cell(w: QWidget, col: Column, entry_name: str) -> None:
         return
     w.setAccessibleName(name)
     if col.kind != "label":  # a read-only cell's tooltip is its text's (see label_cell)
-        w.setToolTip(f"{name}: {col.help}" if col.help else name)
+        w.setToolTip(cell_tip(col, name))
+
+
+def cell_tip(col: Column, name: str) -> str:
+    """An editable cell's tooltip: its name ("Ammo of Laser") and the column's help."""
+    return f"{name}: {col.help}" if col.help else name
 
 
 def label_cell(w: QWidget | None, shown: tuple[str, str] | None) -> bool:

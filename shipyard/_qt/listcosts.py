@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from shipyard.core.numberwords import quantity
 from shipyard.core.pools import LineItem, PoolReport
 
 
 def row_costs(pools: Iterable[PoolReport], list_path: str) -> dict[int, str]:
-    """By row, what the entry costs in each pool ("6 Weapon Points"; "gains 2 Freebie
-    Points"); a row that costs nothing has no text (or none at all)."""
+    """By row, what the entry costs in each pool ("6 Weapon Points", "1 Accessory point";
+    "gains 2 Freebie Points"); a row that costs nothing has no text (or none at all)."""
     head = list_path + "["
     nets: dict[int, dict[str, Fraction]] = {}
     names: dict[str, str] = {}
@@ -32,7 +33,9 @@ def row_costs(pools: Iterable[PoolReport], list_path: str) -> dict[int, str]:
             per[pool.id] = per.get(pool.id, Fraction(0)) + _exact(i) * (1 if i.kind == "cost" else -1)
     return {
         row: ", ".join(
-            f"{'gains ' if net < 0 else ''}{_shown(abs(net))} {names[pid]}" for pid, net in per.items() if net
+            f"{'gains ' if net < 0 else ''}{quantity(abs(net), names[pid], _shown(abs(net)))}"
+            for pid, net in per.items()
+            if net
         )
         for row, per in nets.items()
     }

@@ -31,6 +31,7 @@ from shipyard._qt.formbase import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.itemdrag import carries_item, dragged_item
 from shipyard._qt.listcells import (
     Column,
+    cell_tip,
     field_value,
     label_cell,
     make_cell,
@@ -40,6 +41,7 @@ from shipyard._qt.listcells import (
     write_cell,
 )
 from shipyard._qt.listcosts import row_costs
+from shipyard._qt.whatnext import greyed_reason
 from shipyard.core.edits import parse_path
 from shipyard.core.paths import value_at
 
@@ -161,6 +163,8 @@ class ListEditor(QTableWidget):
                 write_cell(w, col, field_value(entry, col.field))
             if w is not None:
                 w.setEnabled(enabled)
+                if col.why:  # greyed, the cell says why (its form's words) before its help
+                    greyed_reason(w, bool(enabled), col.why, cell_tip(col, w.accessibleName()))
         return relabelled
 
     def _rename(self, row: int, name: str) -> None:

@@ -44,15 +44,13 @@ class Menus(EditorWindow):
         bar = self.menuBar()
         m = bar.addMenu("&File")
         nm = m.addMenu("&New")
-        first = True
+        ask = add_action(self, nm, "&Choose ruleset and kind…", self.ask_new, QKeySequence.StandardKey.New)
+        ask.setStatusTip("Which game and kind of design to make; the kind made last is chosen first")
         for info in rulesets():
             nm.addSection(info.name)
             for kind in info.kinds:
                 a = add_action(self, nm, kind.menu or kind.name, lambda _=False, k=kind.id, r=info.id: self.new(k, r))
                 a.setStatusTip(f"A new {info.name} {kind.name.lower()}: {kind.description}".rstrip(": "))
-                if first:  # Ctrl+N: the first kind of the first ruleset
-                    a.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
-                    first = False
         sm = m.addMenu("New from &sample")
         for info in rulesets():
             sm.addSection(info.name)

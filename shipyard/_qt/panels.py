@@ -245,11 +245,11 @@ class SummaryPanel(SharedColumns):
         for fig_id in ids:
             fig = report.derived.figure(fig_id)
             if fig is not None:
-                value = fig.shown() + (f" {fig.unit}" if fig.unit and fig.kind != "percent" else "")
+                value = fig.with_unit()
                 out.append((fig.label, value, list(fig.parts), fig.detail))
         for fig in report.derived.figures:  # what the design counts up, when the form does not name it
             if fig.parts and fig.id not in ids:
-                value = fig.shown() + (f" {fig.unit}" if fig.unit else "")
+                value = fig.with_unit()
                 out.append((fig.label, value, list(fig.parts), fig.detail))
         return out
 

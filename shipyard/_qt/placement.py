@@ -1,10 +1,11 @@
 """Where windows open: inside the screen's available area, never past its edges.
 
-A first window of a fixed size (1400x900) is larger than a 1280x720 screen: its close
-button and status bar were off the screen. A geometry remembered on a larger screen, or
-on a monitor no longer there, opened the same way. Every window Shipyard opens goes
-through :func:`fit_first` (no remembered geometry) or :func:`clamp` (after restoring one);
-a detached preview opens :func:`beside` the main window.
+A first window of a fixed size (1400x900) was larger than a 1280x720 screen (its close
+button and status bar off the screen) and a small part of a 1920x1080 one (its live
+preview a thumbnail). A first main window takes most of the screen it opens on
+(:func:`fill_first`); a geometry remembered on a larger screen, or on a monitor no longer
+there, is made to fit the screen it opens on (:func:`clamp`); a detached preview opens
+:func:`beside` the main window.
 """
 
 from __future__ import annotations
@@ -26,12 +27,15 @@ def available(window: QWidget) -> QRect:
     return screen_of(window).availableGeometry()
 
 
-def fit_first(window: QWidget, wanted: QSize) -> None:
-    """A first window: ``wanted``, or less where the screen is smaller."""
+def fill_first(window: QWidget) -> None:
+    """A first main window: the screen's available area but a margin, at its top left, the
+    margin left right and below for the frame the window manager adds (a window manager
+    may still place it as it likes; :func:`clamp` once shown keeps its frame in)."""
     room = available(window)
-    width = min(wanted.width(), int(room.width() * (1 - MARGIN)))
-    height = min(wanted.height(), int(room.height() * (1 - MARGIN)))
-    window.resize(max(width, 1), max(height, 1))  # where it goes is the window manager's to say
+    width = max(int(room.width() * (1 - MARGIN)), 1)
+    height = max(int(room.height() * (1 - MARGIN)), 1)
+    window.resize(width, height)
+    window.move(room.topLeft())
 
 
 def _frame(window: QWidget) -> QSize:

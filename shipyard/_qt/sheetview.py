@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QMargins, QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QWheelEvent
 from PySide6.QtPdf import QPdfDocument, QPdfPageRenderer
 from PySide6.QtPdfWidgets import QPdfView
@@ -46,6 +46,7 @@ class SheetView(QPdfView):
         super().__init__(parent)
         self.setDocument(document)
         self.setPageMode(QPdfView.PageMode.SinglePage)
+        self._margins = self.documentMargins()  # around the page; none above and below at fit page
         self.zoomModeChanged.connect(self._mode_changed)
         # the sheet opens as wide as the pane: its text readable, not the whole page at 21%
         self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
@@ -81,12 +82,18 @@ class SheetView(QPdfView):
     def _mode_changed(self, mode: QPdfView.ZoomMode) -> None:
         """Fit width keeps its scroll bar: were it shown only when needed, a page about as
         tall as the view would make it come and go for ever (the page narrower with it, so
-        it fits; wider without, so it does not)."""
+        it fits; wider without, so it does not). Fit page has no margin above and below the
+        page: QPdfView fits a page to a view wider than the page is tall without them, and
+        then offered a scroll bar to scroll them into sight."""
         self.setVerticalScrollBarPolicy(
             Qt.ScrollBarPolicy.ScrollBarAlwaysOn
             if mode == QPdfView.ZoomMode.FitToWidth
             else Qt.ScrollBarPolicy.ScrollBarAsNeeded
         )
+        m = self._margins
+        fitted = QMargins(m.left(), 0, m.right(), 0) if mode == QPdfView.ZoomMode.FitInView else m
+        if self.documentMargins() != fitted:
+            self.setDocumentMargins(fitted)
         self.zoomed.emit()
 
     # --- the zoom -------------------------------------------------------------------------

@@ -31,6 +31,10 @@ class SplitSizes:
         if self.settings is not None:
             self.settings.setValue(f"layout/{self.key}/{part}", [str(n) for n in splitter.sizes()])
 
+    def kept(self, part: str) -> bool:
+        """Whether the user's sizes for ``part`` are kept (moved in this or an earlier session)."""
+        return self.settings is not None and self.settings.value(f"layout/{self.key}/{part}") is not None
+
     def restore(self, splitter: QSplitter, part: str) -> bool:
         """The sizes kept for ``part``, when the splitter has as many parts as then (the
         panels grow as a design's report and the preview need them); whether there were such."""
@@ -45,6 +49,24 @@ class SplitSizes:
             splitter.setSizes(sizes)
             return True
         return False
+
+
+PREVIEW_SHARE = 3  # a first layout gives the panels, and the preview among them, a third of the width or more
+
+
+def room_beside(sides: QSplitter) -> None:
+    """A first layout of steps | panels: the panels (the preview's width) get a third of the
+    view's width and a little more, where the steps' page can spare it; the steps' own
+    size hint gave them three quarters of a wide window and the preview a thumbnail."""
+    sizes = sides.sizes()
+    total = sum(sizes)
+    if len(sizes) != 2 or total <= 0:
+        return
+    steps = sides.widget(0)
+    least = steps.minimumSizeHint().width() if steps is not None else 0
+    right = max(sizes[1], min(total // PREVIEW_SHARE + 2 * sides.handleWidth() + 16, total - least))
+    if right != sizes[1]:
+        sides.setSizes([total - right, right])
 
 
 def room_for_preview(panels: QSplitter) -> None:
@@ -88,4 +110,4 @@ def wanted_height(box: QWidget | None) -> int:
     return need
 
 
-__all__ = ["SplitSizes", "room_for_preview", "wanted_height"]
+__all__ = ["SplitSizes", "room_beside", "room_for_preview", "wanted_height"]

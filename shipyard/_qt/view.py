@@ -20,7 +20,7 @@ from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
 from shipyard._qt.panels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
-from shipyard._qt.splitsizes import SplitSizes, room_for_preview
+from shipyard._qt.splitsizes import SplitSizes, room_beside, room_for_preview
 from shipyard._qt.steppages import step_pages
 
 if TYPE_CHECKING:
@@ -107,8 +107,11 @@ class DocumentView(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
+        self._findings: tuple[set[tuple[str, str]], set[tuple[str, str]]] = (set(), set())  # before, now
+        self._findings_of: object = None  # the state they are now of
         doc.changed.connect(self.refresh)
         doc.stepped.connect(self.show_place)
+        doc.edited.connect(self.say_what_else)
         self.refresh()
         QTimer.singleShot(30, self, self._unless_painted)  # a view in a hidden tab or window: soon anyway
 
@@ -210,6 +213,8 @@ class DocumentView(QWidget):
         if self._preview_placed:
             return
         self._preview_placed = True
+        if not self._sizes.kept("sides"):
+            room_beside(self.split)  # the preview a third of the width: a page read at fit width
         if not self._sizes.restore(self._right, "panels"):
             room_for_preview(self._right)
         self._sizes.restore(self._right, "panels")
@@ -293,11 +298,36 @@ class DocumentView(QWidget):
         else:
             self._show_part("Tracks, slots and actions", False)
         self.findings.show_report(report, self.doc.place)
+        if self._findings_of is not self.doc.state:  # once a state: what the last edit found new
+            self._findings_of = self.doc.state
+            self._findings = (self._findings[1], {(f.code, f.path) for f in report.findings})
         self._mark()
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
         self._show_fixes()
         if self.steps.chain_dirty:
             self.make_tab_order()
+
+    def say_what_else(self, path: str) -> None:
+        """An edit of one field of a list's entry that makes another field of it wrong (a
+        crew member's new role, and the skill the old one rolled) says so in the status
+        bar, with where to change it: the value was kept, and the mark beside it is easy
+        to miss. Undo puts the edit back whole."""
+        entry, _, rest = path.rpartition("]")
+        if not entry or not rest.startswith("."):
+            return
+        entry += "]"
+        before, _now = self._findings
+        new = [
+            f
+            for f in self.doc.report.findings
+            if f.path.startswith(entry + ".") and f.path != path and (f.code, f.path) not in before
+        ]
+        bar = getattr(self.window(), "statusBar", None)
+        if not new or bar is None:
+            return
+        f = new[0]
+        where = self.doc.place(f.path)
+        bar().showMessage(f"Check {where}: {f.message}. Change it there, or Undo takes the edit back", 15000)
 
     def _mark(self) -> None:
         """Mark the fields and rows the findings are about (pages built later are marked too)."""

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, QSize
+from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget
 
@@ -23,7 +23,7 @@ from shipyard._qt.dropping import Dropping
 from shipyard._qt.focusstyle import FOCUS_STYLE
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.menus import Menus
-from shipyard._qt.placement import clamp, fit_first
+from shipyard._qt.placement import clamp, fill_first
 from shipyard._qt.printing import PrintDialog, Printing
 from shipyard._qt.recent import FILTER, RecentFiles
 from shipyard._qt.recovery import Recovery, install_crash_autosave
@@ -43,6 +43,10 @@ from shipyard.render.paper import PAPERS, default_paper
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
+
+    from shipyard._qt.newchooser import NewChooser
+
+LAST_KEY = "design/last-new"  # the ruleset and kind made last: Ctrl+N's first choice (newchooser.py)
 
 __all__ = ["MainWindow", "PrintDialog", "install_crash_autosave"]
 
@@ -76,11 +80,13 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         self.welcome: Welcome | None = None
         self.setCentralWidget(self.stack)
         self.make_menus()
+        self._placed = False  # kept inside the screen with its frame, once first shown
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
             clamp(self)  # remembered on another screen: kept inside this one
         else:
-            fit_first(self, QSize(1400, 900))  # or less: the screen's available area
+            fill_first(self)  # most of the screen: the form and a readable preview side by side
+        self._given = self.size()  # what the screen allowed: its frame kept inside too once shown
         self.start_autosave()
         self.start_printing()
         self.verdict = QLabel()
@@ -102,6 +108,15 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         if self.tabs.count() == 0 and self.stack.currentWidget() is self.tabs:
             self.show_welcome()
         super().showEvent(event)
+        if not self._placed:  # the frame is the window manager's, known once shown: kept inside too
+            self._placed = True
+            QTimer.singleShot(250, self, lambda: self._keep_inside(self._given))
+
+    def _keep_inside(self, given: QSize) -> None:
+        """Once the window manager has framed the window: the frame kept inside the screen,
+        unless the window was resized since it was given its size (by the person, a script)."""
+        if self.size() == given:
+            clamp(self)
 
     # --- settings -------------------------------------------------------------------------
 
@@ -237,10 +252,32 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             return None
         preset = catalog.preset.id if catalog.preset else catalog.meta.default_preset
         try:
-            return self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)), broken_tab=False)
+            view = self.add_document(Document(LoadedDesign(None, info.id, preset, design, catalog)), broken_tab=False)
         except (InputError, LookupError) as exc:  # no pages for the editor (steppages.step_pages), a plug-in failed
             self.show_error("Cannot start a new design", str(exc))
             return None
+        self.settings.setValue(LAST_KEY, f"{info.id} {kind}")  # what Ctrl+N offers first next time
+        what = found.name.lower() if found else kind
+        self.statusBar().showMessage(f"A new {info.name} {what}", 8000)  # which game it is, said
+        return view
+
+    def ask_new(self) -> NewChooser:
+        """Ctrl+N: ask which ruleset and kind the new design is (the kind made last chosen;
+        Enter makes it); the design is made when the person says which."""
+        from shipyard._qt.newchooser import NewChooser  # made on first use, off the start-up path
+
+        last = self.settings.value(LAST_KEY)
+        chooser = NewChooser(self, last if isinstance(last, str) else "")
+
+        def make() -> None:
+            chosen = chooser.chosen()
+            if chosen is not None:
+                self.new(chosen[1], chosen[0])
+
+        chooser.accepted.connect(make)
+        chooser.finished.connect(chooser.deleteLater)
+        chooser.open()
+        return chooser
 
     def open_sample(self, path: Path) -> DocumentView | None:
         """A sample opens as a new, untitled design: saving asks where (as every file inside

@@ -125,6 +125,7 @@ class FieldDecl(_Decl):
         default=None, description="how many lines of text a multiline field shows before it scrolls"
     )
     enabled: Condition | None = None
+    why: Text = Field(default="", description="why the field is greyed while `enabled` does not hold: what to do first")
 
 
 class Toggle(_Decl):
@@ -153,6 +154,7 @@ class Column(_Decl):
     max: int | float | None = None
     none: Label | None = None
     enabled: Condition | None = None
+    why: Text = Field(default="", description="why the cell is greyed while `enabled` does not hold for its row")
     show: CallName | None = Field(
         default=None,
         description="a read-only cell: what this ruleset function says of the entry (text, or text and tooltip)",

@@ -473,6 +473,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                 path_ok(loc, joined(base, el.path))
                 choices_ok(loc, el.choices)
                 cond_ok(loc, el.enabled, base)
+                text_ok(f"{loc}.why", el.why)
                 if el.stat is not None and catalog.stat(el.stat) is None:
                     bad(loc, f"unknown stat {el.stat!r}", ", ".join(s.id for s in catalog.meta.stats))
                 if el.ladder is not None and el.ladder not in kinds:
@@ -493,6 +494,7 @@ def check_form(catalog: Catalog, doc: YamlDocument | None = None) -> list[Proble
                     choices_ok(f"{loc}.columns[{ci}]", col.choices, column=True)
                     cond_ok(f"{loc}.columns[{ci}]", col.enabled, list_path + "[0]", el.catalog)
                     text_ok(f"{loc}.columns[{ci}]", col.help)
+                    text_ok(f"{loc}.columns[{ci}].why", col.why)
                     text_ok(f"{loc}.columns[{ci}]", col.label)
                     if col.show is not None:
                         call_ok(f"{loc}.columns[{ci}]", col.show)

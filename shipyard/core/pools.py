@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from shipyard.core.numberwords import unit_for
+
 LineKind = Literal["cost", "gain"]
 
 
@@ -128,7 +130,9 @@ class Ledger:
             return max(left, 0)
         b = self.pools[dst]
         a.cost(f"{left} unspent exchanged for {b.name}", left, source=source, rule=rule, pool=dst)
-        b.gain(f"{left} unspent {a.name} x {_rate(rate)}", left * rate, source=source, rule=rule, pool=src)
+        b.gain(
+            f"{left} unspent {unit_for(left, a.name)} x {_rate(rate)}", left * rate, source=source, rule=rule, pool=src
+        )
         return left
 
     def exchange_deficit(self, src: str, dst: str, rate: Fraction, *, source: str, rule: str) -> int:
@@ -139,7 +143,9 @@ class Ledger:
             return 0
         b = self.pools[dst]
         a.gain(f"{over} over budget, bought with {b.name}", over, source=source, rule=rule, pool=dst)
-        b.cost(f"{over} extra {a.name} x {_rate(rate)}", over * rate, source=source, rule=rule, pool=src)
+        b.cost(
+            f"{over} extra {unit_for(over, a.name)} x {_rate(rate)}", over * rate, source=source, rule=rule, pool=src
+        )
         return over
 
 

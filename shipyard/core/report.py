@@ -74,6 +74,17 @@ class Figure(_Part):
             return self.detail
         return "" if v is None else str(v)
 
+    def with_unit(self) -> str:
+        """The value and its unit in one phrase: "35 points", "1 point", "75%", "Great (+4)";
+        the unit agrees with the value (:func:`shipyard.core.numberwords.quantity`)."""
+        shown = self.shown()
+        if not self.unit or self.kind == "percent" or isinstance(self.value, dict | list):
+            return shown
+        from shipyard.core.numberwords import quantity
+
+        one = self.value if isinstance(self.value, int | float) and not isinstance(self.value, bool) else shown
+        return quantity(one, self.unit, shown)
+
 
 class Table(_Part):
     id: str

@@ -125,12 +125,11 @@ def render(report: Report, file: str = "") -> str:
     out += ["", "Figures"]
     label_w = max((len(f.label) for f in report.derived.figures), default=10)
     for fig in report.derived.figures:
-        value = fig.shown()
-        unit = f" {fig.unit}" if fig.unit else ""
+        value = fig.with_unit()  # "1 point", "3 points"
         detail = f"  — {fig.detail}" if fig.detail else ""
         if isinstance(fig.value, dict | list):  # an object for JSON readers: its detail says it in words
-            value, unit, detail = fig.detail, "", ""
-        out.append(f"  {fig.label.ljust(label_w)}  {value}{unit}{detail}")
+            value, detail = fig.detail, ""
+        out.append(f"  {fig.label.ljust(label_w)}  {value}{detail}")
         out += _item_lines(fig.parts, "+", "-")  # what a counted figure counted
     for table in report.derived.tables:
         out += ["", table.title]

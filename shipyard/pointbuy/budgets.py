@@ -12,6 +12,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context, Params
+from shipyard.core.numberwords import quantity
 from shipyard.core.rules import cite
 
 
@@ -44,7 +45,7 @@ def apply_exchange(ctx: Context, p: ExchangeParams) -> None:
             ctx.findings.add(
                 p.severity,
                 "pool-unspent",
-                f"{moved} {pool.name} unspent; they are lost",
+                f"{quantity(moved, pool.name)} unspent; {'it is' if moved == 1 else 'they are'} lost",
                 path=pool_place(ctx, pool.id),
                 actual=moved,
                 limit=0,

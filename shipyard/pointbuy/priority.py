@@ -14,6 +14,7 @@ from typing import Any, Self
 from pydantic import Field, model_validator
 
 from shipyard.core.model import Context, Params
+from shipyard.core.numberwords import quantity
 from shipyard.core.report import Figure
 from shipyard.core.rules import cite
 
@@ -165,7 +166,7 @@ def apply_priority(ctx: Context, p: PriorityParams) -> None:
         ctx.findings.add(
             "advice",
             "priority-not-cheapest",
-            f"the pinned priority costs {cost} {pool.name}; the best order costs {best_cost}",
+            f"the pinned priority costs {quantity(cost, pool.name)}; the best order costs {best_cost}",
             path=p.field,
             actual=cost,
             limit=best_cost,

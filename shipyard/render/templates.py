@@ -39,6 +39,7 @@ from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from shipyard.core.numberwords import unit_for
 from shipyard.core.safepaths import UnsafePath, kind_of, walk
 from shipyard.core.termtext import shorten
 from shipyard.core.usertext import document_text
@@ -174,6 +175,8 @@ def _environment(dirs: tuple[Path, ...], fillable: bool) -> ImmutableSandboxedEn
         bytecode_cache=kept_compiled(),
     )
     env.globals["fillable"] = fillable
+    # {{ n | unit("points") }}: "point" for one, "points" else (one helper for every count's unit)
+    env.filters["unit"] = unit_for
     return env
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from shipyard.core.model import Catalog, Context
+from shipyard.core.numberwords import count_of, plural
 from shipyard.core.report import Action, Box, Cell, Derived, Figure, Slot, Table, Track
 from shipyard.rulesets.cluster_falk.design import Consequences, Design
 from shipyard.rulesets.cluster_falk.items import (
@@ -27,10 +28,6 @@ from shipyard.rulesets.cluster_falk.items import (
 from shipyard.rulesets.cluster_falk.ship import Effective, ladder_word, parts, signed
 
 Rows = list[list[Cell]]
-
-
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
 
 
 # --- the record's own figures ------------------------------------------------------------------
@@ -144,7 +141,7 @@ def stress_track(track_id: str, name: str, boxes: int, path: str, source: str) -
     return Track(
         id=f"stress.{track_id}",
         name=name,
-        boxes=[Box(value=n, label=f"absorbs {n} shift{_s(n)}") for n in range(1, max(0, boxes) + 1)],
+        boxes=[Box(value=n, label=f"absorbs {count_of(n, 'shift')}") for n in range(1, max(0, boxes) + 1)],
         path=path,
         source=source,
     )
@@ -193,7 +190,7 @@ def stunt_damage_figure(needed: int, damaged: int, shifts_per_stunt: int, source
         id="stunts-to-damage",
         label="Stunts to damage",
         value=needed,
-        detail=f"1 stunt per {shifts_per_stunt} shifts of Systems consequences; {damaged} marked damaged",
+        detail=f"1 stunt per {count_of(shifts_per_stunt, 'shift')} of Systems consequences; {damaged} marked damaged",
         path="stunts",
         source=source,
     )
@@ -271,7 +268,7 @@ def engagement_table(pilot: int, divisor: int, down: int, source: str) -> Table:
             ["Entering", f"roll Pilot ({pilot}%): the result / {divisor} is your level"],
             [
                 "Each turn's end",
-                f"every combatant moves {down} level{_s(down)} down, unless the turn says otherwise",
+                f"every combatant moves {count_of(down, 'level')} down, unless the turn says otherwise",
             ],
             ["Off the bottom", "out of engagement range; close to engage again (Pilot vs Pilot)"],
         ],
@@ -369,8 +366,8 @@ def jump_figures(
             id="jump-range",
             label="Jump range",
             value=parsecs,
-            unit=f"parsec{_s(parsecs)}",
-            detail=f"{parsecs_per_drives} parsec{_s(parsecs_per_drives)} a Drives point (Drives {signed(drives)})",
+            unit=plural("parsec", parsecs),  # "1 parsec", "4 parsecs"
+            detail=f"{count_of(parsecs_per_drives, 'parsec')} a Drives point (Drives {signed(drives)})",
             path="ratings.drives",
             source=source,
         ),
@@ -413,7 +410,7 @@ def hyperspace_table(
         columns=["", "Rule"],
         rows=[
             ["Success", f"+{success_per_parsec} a parsec; a hyperspace lane: {lanes} less"],
-            ["Calculations", f"Navigate {navigate}%, {rounds}+ round{_s(rounds)}, again after each jump"],
+            ["Calculations", f"Navigate {navigate}%, {rounds}+ {plural('round', rounds)}, again after each jump"],
             ["Departure", f"{planet_diameters}+ diameters from any planet or planetoid"],
             ["Duration", duration],
             ["Fuel", f"{fuel_percent}% of the reserves a jump"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.model import Context
+from shipyard.core.numberwords import count_of
 from shipyard.core.report import Action, Box, Derived, Figure, Table, Track
 from shipyard.rulesets.future_perfect.design import FuturePerfectShip, FuturePerfectSystem
 from shipyard.rulesets.future_perfect.items import ShipAction
@@ -368,7 +369,7 @@ def _tn_tables(ctx: Context) -> list[Table]:
                 title="Base defense",
                 columns=["Successes", "Base defense"],
                 rows=[[s, f"+{n}"] for s, n in bd.steps],
-                notes=f"Each {bd.per_point} successes on the helm's defense test (a complex test) add 1.",
+                notes=f"Each {count_of(bd.per_point, 'success')} on the helm's defense test (a complex test) add 1.",
                 source=bd.source,
             )
         )

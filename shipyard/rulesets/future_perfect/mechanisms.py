@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context, Params, RuleType
+from shipyard.core.numberwords import count_of
 from shipyard.core.rules import flag
 from shipyard.core.suggest import did_you_mean, normalise
 from shipyard.rulesets.future_perfect.design import FuturePerfectShip
@@ -168,7 +169,7 @@ def apply_system_tracks(ctx: Context, p: TrackParams) -> None:
                     p,
                     p.severity,
                     "damage-over-track",
-                    f"{s.name} has {damage} {track} damage; its {track} track has {boxes} levels",
+                    f"{s.name} has {damage} {track} damage; its {track} track has {count_of(boxes, 'level')}",
                     path=f"systems[{i}].{track}_damage",
                     actual=damage,
                     limit=boxes,

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from shipyard.core.model import Context
+from shipyard.core.numberwords import quantity
 from shipyard.rulesets.space_fighter_alpha.design import Design
 
 # --- transformation forms -----------------------------------------------------------------
@@ -49,7 +50,7 @@ def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
                 ctx.findings.add(
                     "error",
                     "form-value-mismatch",
-                    f"form {name!r} spends {_num(other)} {pool.name}; the primary form spends {_num(primary)}",
+                    f"form {name!r} spends {quantity(_num(other), pool.name)}; the primary form spends {_num(primary)}",
                     path=f"forms[{i}]",
                     actual=_num(other),
                     limit=_num(primary),

@@ -9,6 +9,7 @@ from shipyard.core.findings import Severity
 from shipyard.core.items import PricedItem
 from shipyard.core.ladder import Step
 from shipyard.core.model import Catalog, Context, Selection
+from shipyard.core.numberwords import count_of
 from shipyard.core.rules import Params, RuleType
 from shipyard.pointbuy.scalelimits import scale_factor, scale_label
 from shipyard.pointbuy.scales import ladder
@@ -245,7 +246,8 @@ def apply_gunners(ctx: Context, p: GunnerParams) -> None:
         ctx.findings.add(
             p.severity,
             "gunner-shortage",
-            f"{turreted} turreted weapons need {turreted} gunners besides the pilot; this crew of {design.crew}"
+            f"{count_of(turreted, 'turreted weapon')} {'needs' if turreted == 1 else 'need'} "
+            f"{count_of(turreted, 'gunner')} besides the pilot; this crew of {design.crew}"
             + (" with its AI" if ai else "")
             + f" has {gunners}",
             path=f"weapons[{first}].turret",
@@ -287,7 +289,7 @@ def apply_virtual_pilot_spread(ctx: Context, p: SpreadParams) -> None:
         ctx.findings.add(
             p.unassigned_severity,
             "ai-spread-unassigned",
-            f"{item.name} ({sel.level}) has {points} points for {', '.join(eff.traits)} not yet assigned",
+            f"{item.name} ({sel.level}) has {count_of(points, 'point')} for {', '.join(eff.traits)} not yet assigned",
             path=f"{sel.path}.options",
             actual=0,
             limit=points,
@@ -421,7 +423,7 @@ def apply_transformation_forms(ctx: Context, p: TransformationParams) -> None:
         ctx.findings.add(
             p.severity,
             "transformation-forms-mismatch",
-            f"{len(design.forms)} alternate forms given; Transformation level {levels} pays for {levels}",
+            f"{count_of(len(design.forms), 'alternate form')} given; Transformation level {levels} pays for {levels}",
             path="forms",
             actual=len(design.forms),
             limit=levels,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.commandline import catalog_dirs, catalog_for, refuse_existing
+from shipyard.core.numberwords import count_of
 
 RULESET = "space-fury"
 
@@ -163,7 +164,7 @@ def _write(args: argparse.Namespace, make: Callable[[Any], tuple[Any, str]], inp
 
 def _entry(item: Any, count: int) -> str:
     if item.unit:
-        return f"{item.name} ({count} {item.unit}{'s' if count != 1 else ''})"
+        return f"{item.name} ({count_of(count, item.unit)})"
     return f"{count} x {item.name}" if count != 1 else str(item.name)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shipyard.core.model import Context
+from shipyard.core.numberwords import count_of, quantity
 from shipyard.core.report import Derived, Figure, Slot, Table, Track
 from shipyard.rulesets.space_fury.catalog_lookup import level_for_xp, level_row, pilot_level, playing_row
 from shipyard.rulesets.space_fury.counts import counted_figure, total
@@ -114,7 +115,7 @@ def _fighter_figures(ctx: Context, fighter: FighterData) -> list[Figure]:
                 label="Detection",
                 value=f"1-{det.value}" if det.value > 0 else "none",
                 unit="on D10",
-                detail=f"cloaked fighters within {rng.value if rng else 0} hexes; " + ", ".join(det.parts),
+                detail=f"cloaked fighters within {quantity(rng.value if rng else 0, 'hexes')}; " + ", ".join(det.parts),
                 source=cite("2. DETECTION PHASE"),
             )
         )
@@ -308,7 +309,9 @@ def _force_derived(ctx: Context, force: ForceDesign) -> Derived:
             id="pilot-levels",
             label="Pilot levels",
             value=levels_total,
-            detail=f"of {force.pilot_levels} levels worth of pilots" if force.pilot_levels is not None else "",
+            detail=f"of {count_of(force.pilot_levels, 'level')} worth of pilots"
+            if force.pilot_levels is not None
+            else "",
             source=cite("SAMPLE SCENARIOS: Skirmishes"),
         ),
     ]

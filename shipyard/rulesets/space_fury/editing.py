@@ -18,6 +18,7 @@ from typing import Any
 from shipyard.core.errors import InputError
 from shipyard.core.formview import Browse, FormContext, Listing
 from shipyard.core.model import Catalog
+from shipyard.core.numberwords import count_of
 from shipyard.core.paths import parse_path
 from shipyard.core.pools import LineItem
 from shipyard.rulesets.space_fury.catalog_lookup import items_of
@@ -175,15 +176,15 @@ def free_weapon(ctx: FormContext, base: str = "", **_: Any) -> str:
 def _short_cost(item: Enhancement) -> str:
     """The cost as the browser lists it: "2", "1 per 2 missiles"."""
     if item.unit and item.units != 1:
-        return f"{item.cost} per {item.units} {item.unit}s"
+        return f"{item.cost} per {count_of(item.units, item.unit)}"
     return f"{item.cost}" + (f" per {item.unit}" if item.unit else "")
 
 
 def _cost_text(item: Enhancement) -> str:
     """What one purchase costs: "2 enhancements", "1 enhancement per 2 missiles"."""
-    cost = f"{item.cost} enhancement{'s' if item.cost != 1 else ''}"
+    cost = count_of(item.cost, "enhancement")
     if item.unit:
-        per = f"{item.units} {item.unit}s" if item.units != 1 else f"{item.unit}"
+        per = count_of(item.units, item.unit) if item.units != 1 else item.unit
         return f"{cost} per {per}"
     return cost
 

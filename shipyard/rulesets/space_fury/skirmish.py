@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
+from shipyard.core.numberwords import count_of
 from shipyard.rulesets.space_fury.catalog_lookup import levels
 from shipyard.rulesets.space_fury.design import FighterData, FighterDesign, ForceDesign, PilotData, SpaceFuryDesign
 from shipyard.rulesets.space_fury.force import body
@@ -91,7 +92,7 @@ def skirmish(catalog: Catalog, seed: int, table_id: str = "skirmishes") -> Skirm
     for letter, squadron in (("A", row.side_a), ("B", row.side_b)):
         plus = total_fighters if table.levels.plus == "total-fighters" else sum(e.count for e in squadron.fighters)
         allowance = sum(level_dice) + plus
-        how = f"{table.levels} ({sum(level_dice)}) + {plus} fighters"
+        how = f"{table.levels} ({sum(level_dice)}) + {count_of(plus, 'fighter')}"
         if squadron.extra_levels is not None:
             extra = squadron.extra_levels.roll(rng)
             log.add(
@@ -118,7 +119,7 @@ def skirmish(catalog: Catalog, seed: int, table_id: str = "skirmishes") -> Skirm
                 root=ForceDesign(
                     kind="force",
                     name=f"Skirmish {r}, side {letter}",
-                    notes=f"{headline}. Side {letter} has {allowance} levels worth of pilots: {how}.",
+                    notes=f"{headline}. Side {letter} has {count_of(allowance, 'level')} worth of pilots: {how}.",
                     fighters=crewed,
                     pilot_levels=allowance,
                     seed=seed,

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from shipyard.core.numberwords import plural  # "rack" or "racks": one helper for every count's noun
 
-def plural(word: str, n: int) -> str:
-    """ "rack" or "racks": the rules' nouns take an s (an empty word stays empty)."""
-    return word if n == 1 or not word else f"{word}s"
+__all__ = ["plural", "signed"]
 
 
 def signed(n: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.model import Context
+from shipyard.core.numberwords import count_of
 from shipyard.core.pools import Line, line_items
 from shipyard.core.report import Action, Box, Cell, Derived, Figure, Table, Track
 from shipyard.rulesets.wing_commander.design import WCFighter, WCRange
@@ -326,7 +327,7 @@ def _compartments(ctx: Context) -> tuple[list[Figure], list[Table], list[Track]]
                     "components": [_component_object(c) for c in components],
                 },
                 kind="text",
-                detail=f"durability {compartment.durability}; {last} components, space {space} "
+                detail=f"durability {compartment.durability}; {count_of(last, 'component')}, space {space} "
                 f"(counts as {counts_as} for lost systems)",
                 source=source,
                 path=f"compartments[{i}]",

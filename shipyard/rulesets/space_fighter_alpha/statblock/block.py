@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.model import Catalog
+from shipyard.core.numberwords import unit_for
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
 from shipyard.core.textformats import ImportEntry, ImportReport, TextImport, short
@@ -356,7 +357,7 @@ class Block(ListReading):
             number, cap = e.capacity
             fig = report.derived.figure(cap.figure)
             have = fig.value if fig is not None else None
-            unit = f" {fig.unit}" if fig is not None and fig.unit else ""
+            unit = f" {unit_for(have, fig.unit)}" if fig is not None and fig.unit else ""
             if have == number:
                 out[path] = ("used", f"published capacity {number} equals the design's {have}{unit}")
             else:

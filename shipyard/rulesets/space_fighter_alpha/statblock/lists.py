@@ -10,6 +10,7 @@ from typing import Any
 
 from shipyard.core.errors import Problem
 from shipyard.core.model import Catalog
+from shipyard.core.numberwords import quantity
 from shipyard.core.suggest import closest, normalise
 from shipyard.core.termtext import quote
 from shipyard.core.textformats import ImportEntry, Status
@@ -262,7 +263,7 @@ class ListReading:
                 pool = self.fmt.pool_name(kind, item)
                 preset = self.catalog.preset.id if self.catalog.preset else ""
                 if cost == number:
-                    notes.append(f"published cost {number} equals the catalog's {cost} {pool}")
+                    notes.append(f"published cost {number} equals the catalog's {quantity(cost, pool)}")
                 else:
                     status = "differs"
                     notes.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context
+from shipyard.core.numberwords import count_of
 from shipyard.core.rules import flag
 from shipyard.rulesets.space_fury.catalog_lookup import items_of, listed_in
 from shipyard.rulesets.space_fury.counts import count, total
@@ -143,7 +144,7 @@ def apply_published_count(ctx: Context, p: CountParams) -> None:
             p,
             Severity.WARNING,
             "published-count-differs",
-            f"{n} enhancements counted; the source publishes {fighter.published.enhancements}",
+            f"{count_of(n, 'enhancement')} counted; the source publishes {fighter.published.enhancements}",
             path="published.enhancements",
             actual=n,
             limit=fighter.published.enhancements,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context
+from shipyard.core.numberwords import count_of
 from shipyard.core.rules import cite, flag
 from shipyard.rulesets.space_fury.catalog_lookup import (
     items_of,
@@ -97,7 +98,7 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
                 p,
                 Severity.ERROR,
                 "too-many-skills",
-                f"{n} skills; a level {level} pilot has {allowed}",
+                f"{count_of(n, 'skill')}; a level {level} pilot has {allowed}",
                 path=f"{base}skills",
                 actual=n,
                 limit=allowed,
@@ -108,7 +109,7 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
                 p,
                 Severity.WARNING,
                 "skills-unassigned",
-                f"{n} of a level {level} pilot's {allowed} skills chosen; {allowed - n} to choose or roll",
+                f"{n} of a level {level} pilot's {count_of(allowed, 'skill')} chosen; {allowed - n} to choose or roll",
                 path=f"{base}skills",
                 actual=n,
                 limit=allowed,
@@ -205,7 +206,8 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
             p,
             Severity.ERROR,
             "pilot-levels-over",
-            f"the pilots have {total} levels; this side has {force.pilot_levels} levels worth of pilots",
+            f"the pilots have {count_of(total, 'level')}; "
+            f"this side has {count_of(force.pilot_levels, 'level')} worth of pilots",
             path="pilot_levels",
             actual=total,
             limit=force.pilot_levels,
@@ -216,7 +218,7 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
             p,
             Severity.WARNING,
             "pilot-levels-unused",
-            f"the pilots have {total} levels of the side's {force.pilot_levels}",
+            f"the pilots have {count_of(total, 'level')} of the side's {force.pilot_levels}",
             path="pilot_levels",
             actual=total,
             limit=force.pilot_levels,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context
+from shipyard.core.numberwords import count_of
 from shipyard.core.rules import cite, flag
 from shipyard.rulesets.space_fury.counts import count
 from shipyard.rulesets.space_fury.design import fighter_of
@@ -95,7 +96,7 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
                 p,
                 Severity.ERROR,
                 "turret-overloaded",
-                f"{what} carry {n} weapons; each {pu.item.name} carries {eff.weapons}",
+                f"{what} carry {count_of(n, 'weapon')}; each {pu.item.name} carries {eff.weapons}",
                 path=path,
                 actual=n,
                 limit=capacity,
@@ -106,7 +107,7 @@ def apply_weapon_mounts(ctx: Context, p: MountsParams) -> None:
                 p,
                 p.empty_severity,
                 "turret-empty",
-                f"{what} carry {n} weapon{'s' if n != 1 else ''}; name the weapon each {pu.item.name} carries",
+                f"{what} carry {count_of(n, 'weapon')}; name the weapon each {pu.item.name} carries",
                 path=path,
                 actual=n,
                 limit=capacity,
