@@ -402,7 +402,8 @@ def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> No
     Only the command being run has its module imported (to add its options); the others
     appear in ``shipyard --help`` with their manifest's help text and cost nothing.
     """
-    from shipyard.core.registry import command_module, problems, rulesets
+    from shipyard.core.registry import problems, rulesets
+    from shipyard.core.rulesetimport import command_module
     from shipyard.core.termtext import error_line
 
     # Written before output is escaped (see _run_command): each note escaped on its own line.

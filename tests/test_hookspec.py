@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from shipyard.core import hookspec, registry
-from shipyard.core.catalog import check_folder
 from shipyard.core.errors import InputError
 from shipyard.core.registry import RulesetInfo
+from shipyard.core.rulesetcheck import check_folder
 
 from .conftest import ROOT, install_ruleset, run_shipyard
 

@@ -19,7 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 MAX_ID = 60
 # The plug-in API this Shipyard implements (docs/rulesets.md, "The plug-in API version"):
 # a manifest's ``api`` must be one of SUPPORTED_APIS. Here, not in core.hookspec, because
-# a cached manifest is valid as long as this file is unchanged (registry._cache_key).
+# a cached manifest is valid as long as this file is unchanged (manifestreader._cache_key).
 API_VERSION = 1
 SUPPORTED_APIS = (1,)
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID)]

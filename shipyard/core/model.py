@@ -115,7 +115,7 @@ class Catalog:
     # data (plaindata.Raw) in a catalog read from the cache until something first asks for it.
     declared_form: Form | Raw | None = None
     form_schema: Spec | None = None  # the design model's schema, for the form (see core.schema)
-    # This catalog with each preset applied, made once (see catalog.apply_preset); a cached
+    # This catalog with each preset applied, made once (see presets.apply_preset); a cached
     # catalog comes with every preset already applied.
     applied: dict[str, Catalog] = field(default_factory=dict)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
