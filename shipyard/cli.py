@@ -40,7 +40,7 @@ def _print_problems(exc: Exception) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from shipyard.core.art import with_art_finding
+    from shipyard.core.artcheck import with_art_finding
     from shipyard.core.designfile import load_design
     from shipyard.core.errors import InputError
     from shipyard.core.evaluate import evaluate
@@ -77,7 +77,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
             text = render(report, name)
             if args.suggest and not report.valid:
-                from shipyard.commands.compare import suggestion_lines
+                from shipyard.commands.compare_command import suggestion_lines
 
                 text += "\n" + "\n".join(suggestion_lines(proposals)) + "\n"
             texts.append(text)
@@ -95,7 +95,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _suggestions(loaded: Any, args: argparse.Namespace, report: Any) -> list[Any]:
-    from shipyard.commands.compare import suggestions
+    from shipyard.commands.compare_command import suggestions
 
     return suggestions(loaded, args.keep or [], report)
 
