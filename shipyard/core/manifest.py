@@ -33,8 +33,8 @@ def check_kind_pattern(pattern: str) -> str:
     """``pattern``, if it compiles and cannot backtrack catastrophically; ValueError otherwise.
 
     A kind id is at most 60 characters (:data:`MAX_ID`): :meth:`DesignKind.accepts` tries
-    nothing longer, so what remains is the pattern's shape: ``(a|aa)+`` took 4 s against a
-    39-character kind, 1.7 times longer per character. So a repetition of more than one
+    nothing longer, so what remains is the pattern's shape: ``(a|aa)+`` backtracks
+    exponentially, each character of a kind multiplying the time. So a repetition of more than one
     may repeat only single characters or groups of them (``[0-9]+``, ``(ab)+``), never
     another repetition (``(a+)+``) or an alternation (``(a|aa)+``, write ``[ab]+``), and a
     pattern has at most :data:`MAX_REPEATS` of them (``a*a*a*a*...`` is polynomial in the

@@ -57,10 +57,10 @@ class ManifestReader:
 
     A manifest validated before (same file and content; same manifest model) comes from
     the cache: reading YAML with positions means importing ruamel.yaml, and building the
-    manifest models' validators costs every start-up ~10 ms, for files that change only when
+    manifest models' validators is a cost of every start, for files that change only when
     a ruleset is installed. A manifest that failed is remembered too, with its problems,
-    until the file changes: an invalid plug-in's manifest was parsed again on every
-    command (0.6 MB: 4 s each, even for ``--help``). Any problem with the cache means a
+    until the file changes: otherwise an invalid plug-in's manifest, however large, would
+    be parsed again by every command, even ``--help``. Any problem with the cache means a
     normal read, never an error (SHIPYARD_NO_CACHE=1 bypasses it).
     """
 

@@ -96,9 +96,9 @@ class Renderer:
 # The most designs one job lays out: a worker's memory grows with the job it lays out
 # (WeasyPrint holds every page's boxes until it writes the PDF), so a large book is many
 # such jobs, the workers taking the next as they free up; joining parts costs little. Each
-# job pays its own stylesheets, fonts and PDF writing: with 12, a book of 100 was 9 sheet
-# jobs and 1.09x the raw render's CPU (0.60x its time on 2 cores); with 17, 6 jobs, 0.94x
-# the CPU and 0.52x the time, peak memory 0.96x the raw render's (bench_print, load 1.3).
+# job pays its own stylesheets, fonts and PDF writing, so fewer, larger jobs cost less CPU
+# while their peak memory stays that of one unsplit render (bench/bench_print.py measures
+# the split against the raw render).
 CHUNK_DESIGNS = 17
 
 
