@@ -9,8 +9,8 @@ token's art (drawn again without it, with a warning), never the process.
 A PNG of a token used to be cut from a printed tokens sheet, which made every export go
 through WeasyPrint (a process start, the fonts, the page layout), which cost an export
 far more than checking its designs. The token's SVG needs no page: Jinja writes each
-token's SVG and resvg draws it straight to a PNG. The printed sheet places the same SVG of each token on its page, so the look
-lives in one template.
+token's SVG and resvg draws it straight to a PNG. The printed sheet places the same SVG
+of each token on its page, so the look lives in one template.
 
 Drawn tokens are kept in the user's cache folder by the digest of their SVG (and the
 resolution and resvg's version), at most :data:`CACHE_LIMIT` of them: exporting a fleet
