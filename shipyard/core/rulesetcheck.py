@@ -80,5 +80,21 @@ def check_folder(folder: Path, notes: list[str] | None = None) -> RulesetInfo:
     builder.load_folder(info.catalog, builtin=True)
     builder.build((info.catalog,))
     if notes is not None:
-        notes += builder.inference_notes()
+        notes += _spelling_notes(manifest_file) + builder.inference_notes()
     return info
+
+
+def _spelling_notes(manifest_file: Path) -> list[str]:
+    """Where the manifest points at code in an older spelling (it reads; see
+    :func:`shipyard.core.manifest.spelling_notes`), each with its line."""
+    from shipyard.core.errors import format_path
+    from shipyard.core.manifest import spelling_notes
+    from shipyard.core.manifestreader import MAX_MANIFEST_BYTES
+    from shipyard.core.yamlio import load_yaml
+
+    doc = load_yaml(manifest_file, "ruleset manifest", max_bytes=MAX_MANIFEST_BYTES)
+    out = []
+    for loc, note in spelling_notes(doc.data):
+        line, _ = doc.position(loc)
+        out.append(f"line {line}: {format_path(loc)}: {note}")
+    return out
