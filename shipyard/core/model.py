@@ -326,6 +326,13 @@ class RulesetModule(Protocol):
     catalog data cannot say. The specification, the optional hooks with it, is
     :data:`shipyard.core.hookspec.HOOKS`; the import checks the package against it.
 
+    Written out rather than made from that table at import: mypy reads a Protocol from the
+    source, and a class built while the program runs (``type()``, attributes set in a loop)
+    is unknown to it, so every caller of a ruleset's hooks would be checked against
+    ``Any``. ``tests/test_plugin_contract.py`` holds the two equal instead: the same
+    required names, values as annotations and functions as methods, each function with the
+    arguments Shipyard passes by the same names.
+
     The package is imported the first time a design of the ruleset is read or made (see
     :mod:`shipyard.core.registry`); its manifest says everything else without an import.
     """
