@@ -269,7 +269,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
     When ``wanted`` is one of the commands defined here, the commands of ``shipyard.commands``
     and of the rulesets are left out: argparse only needs the one being run, and importing
-    and listing the others costs every ``shipyard check`` a few milliseconds for nothing.
+    and listing the others would be a cost of every ``shipyard check`` for nothing.
     ``shipyard --help``, a misspelt command and every other command get the whole list.
     """
     from shipyard import __version__

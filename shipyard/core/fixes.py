@@ -355,8 +355,8 @@ def search(
     errors = start.errors
     if not errors:
         return []
-    # Only verdicts are kept of the designs tried (a design of the largest size is ~1 MB in
-    # memory); the few proposals kept are made again at the end.
+    # Only verdicts are kept of the designs tried (a design of the largest size is large in
+    # memory, and a search tries many); the few proposals kept are made again at the end.
     tried: dict[tuple[tuple[str, str, str], ...], Verdict | None] = {}
     budget = max(MIN_TRIES, WORK_BUDGET // max(1, len(json.dumps(design.model_dump(mode="json")))))
 

@@ -219,7 +219,7 @@ class _Subsets:
 
 
 SUBSETS_FILE = "preview-font-subsets.json"
-SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses 3-5; about 30 KB each)
+SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses a few, each small)
 
 
 subsets = _Subsets()
