@@ -14,8 +14,8 @@ import pytest
 
 from shipyard.core import hookspec, registry
 from shipyard.core.errors import InputError
-from shipyard.core.registry import RulesetInfo
 from shipyard.core.rulesetcheck import check_folder
+from shipyard.core.rulesetinfo import RulesetInfo
 
 from .conftest import ROOT, install_ruleset, run_shipyard
 

@@ -30,7 +30,7 @@ from shipyard.core.usertext import check_total_size
 
 if TYPE_CHECKING:
     from shipyard.core.form import Form
-    from shipyard.core.registry import RulesetInfo
+    from shipyard.core.rulesetinfo import RulesetInfo
     from shipyard.core.yamlio import YamlDocument
 
 YAML_SUFFIXES = (".yaml", ".yml")

@@ -12,7 +12,7 @@ from shipyard.core.catalogbuild import CatalogBuilder
 from shipyard.core.errors import InputError
 
 if TYPE_CHECKING:
-    from shipyard.core.registry import RulesetInfo
+    from shipyard.core.rulesetinfo import RulesetInfo
 
 
 def _check_editor_pages(info: RulesetInfo) -> None:
@@ -47,11 +47,12 @@ def check_folder(folder: Path, notes: list[str] | None = None) -> RulesetInfo:
     installing it. An installed ruleset's own folder is read as installed. Its text formats'
     and conversions' modules are checked by the command, after this
     (:func:`shipyard.core.textformats.check_contributions`: they load designs through
-    :mod:`shipyard.core.designfile`, which loads catalogs through this module).
+    :mod:`shipyard.core.designfile`, which loads catalogs through :mod:`shipyard.core.catalog`).
     """
     from shipyard.core.manifestreader import read_manifest
-    from shipyard.core.registry import RulesetInfo, ruleset_module, rulesets
+    from shipyard.core.registry import ruleset_module, rulesets
     from shipyard.core.rulesetimport import import_package, plugin_guard
+    from shipyard.core.rulesetinfo import RulesetInfo
 
     manifest_file = (folder / "manifest.yaml") if folder.is_dir() else folder
     manifest = read_manifest(manifest_file)

@@ -17,7 +17,7 @@ from shipyard.core.entrypoints import BUILTIN_PACKAGE
 if TYPE_CHECKING:
     from shipyard.core.manifest import Command
     from shipyard.core.model import RulesetModule
-    from shipyard.core.registry import RulesetInfo
+    from shipyard.core.rulesetinfo import RulesetInfo
 
 
 def plugin_guard(what: str, file: str | Path | None = None, package: str | None = None) -> Any:
