@@ -319,10 +319,12 @@ def test_older_ways_to_point_at_code_read_as_the_one_way_and_check_says_the_line
 
 def test_a_bare_name_points_at_no_module_and_is_refused_saying_what_to_write(plugin: Path) -> None:
     manifest = plugin / "manifest.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8") + "editor_pages: GunboatPages\n", encoding="utf-8")
+    text = manifest.read_text(encoding="utf-8") + "editor_pages: GunboatPages\n"
+    manifest.write_text(text, encoding="utf-8")
     proc = run_shipyard("rulesets", "--check", plugin)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
-    assert "editor_pages" in proc.stderr and "'GunboatPages' names no module" in proc.stderr
+    line = len(text.splitlines())
+    assert f"{manifest}:{line}:1 at editor_pages: 'GunboatPages' names no module" in proc.stderr
     assert "'my_ruleset.qt:GunboatPages'" in proc.stderr
 
 
