@@ -46,3 +46,16 @@ def test_the_old_home_of_the_picture_check_only_hands_names_on() -> None:
             if OLD_HOME in named:
                 importers.add(path.relative_to(ROOT).as_posix())
     assert importers <= OLD_HOME_IMPORTERS
+
+
+def test_the_names_plugins_and_the_editor_import_from_the_old_homes_are_the_new_homes_objects() -> None:
+    """registry and catalog were split by concern; what plug-ins and the editor import from
+    them still works, and is the one object of its new home (not a copy)."""
+    from shipyard.core import catalog, presets, registry, rulesetimport, rulesetinfo
+
+    assert registry.plugin_guard is rulesetimport.plugin_guard
+    assert registry.RulesetInfo is rulesetinfo.RulesetInfo
+    assert (catalog.with_preset, catalog.apply_preset) == (presets.with_preset, presets.apply_preset)
+    for name in ("get", "rulesets", "ids", "problems", "ruleset_module", "forget", "installed_folders", "offering"):
+        assert getattr(registry, name).__module__ == "shipyard.core.registry", name
+    assert catalog.load_catalog.__module__ == "shipyard.core.catalog"
