@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from shipyard.core.catalog import MAX_USER_FOLDER_BYTES, load_catalog  # noqa: E402
+from shipyard.core.catalog import load_catalog  # noqa: E402
+from shipyard.core.catalogbuild import MAX_USER_FOLDER_BYTES  # noqa: E402
 from shipyard.render.printing import print_designs  # noqa: E402
 from shipyard.render.worker import RenderWorker  # noqa: E402
 from tests.largest import fury_force  # noqa: E402

@@ -153,7 +153,8 @@ def form_page() -> str:
 
 
 def catalog_page() -> str:
-    from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, CORE_SECTIONS
+    from shipyard.core.catalogbuild import CORE_SECTIONS
+    from shipyard.core.catalogcheck import BUDGET_WITHOUT_SCALES
     from shipyard.core.items import CatalogItem, Preset, PricedItem, RulesetSection
     from shipyard.core.pools import PoolDef
     from shipyard.pointbuy.scales import ScalesSection

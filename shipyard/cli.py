@@ -40,7 +40,7 @@ def _print_problems(exc: Exception) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from shipyard.core.art import with_art_finding
+    from shipyard.core.artcheck import with_art_finding
     from shipyard.core.designfile import load_design
     from shipyard.core.errors import InputError
     from shipyard.core.evaluate import evaluate
@@ -77,7 +77,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
             text = render(report, name)
             if args.suggest and not report.valid:
-                from shipyard.commands.compare import suggestion_lines
+                from shipyard.commands.compare_command import suggestion_lines
 
                 text += "\n" + "\n".join(suggestion_lines(proposals)) + "\n"
             texts.append(text)
@@ -95,7 +95,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _suggestions(loaded: Any, args: argparse.Namespace, report: Any) -> list[Any]:
-    from shipyard.commands.compare import suggestions
+    from shipyard.commands.compare_command import suggestions
 
     return suggestions(loaded, args.keep or [], report)
 
@@ -269,7 +269,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
     When ``wanted`` is one of the commands defined here, the commands of ``shipyard.commands``
     and of the rulesets are left out: argparse only needs the one being run, and importing
-    and listing the others costs every ``shipyard check`` a few milliseconds for nothing.
+    and listing the others would be a cost of every ``shipyard check`` for nothing.
     ``shipyard --help``, a misspelt command and every other command get the whole list.
     """
     from shipyard import __version__
@@ -402,7 +402,8 @@ def _add_ruleset_commands(sub: Any, catalog_opts: Any, wanted: str | None) -> No
     Only the command being run has its module imported (to add its options); the others
     appear in ``shipyard --help`` with their manifest's help text and cost nothing.
     """
-    from shipyard.core.registry import command_module, problems, rulesets
+    from shipyard.core.registry import problems, rulesets
+    from shipyard.core.rulesetimport import command_module
     from shipyard.core.termtext import error_line
 
     # Written before output is escaped (see _run_command): each note escaped on its own line.

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from shipyard.core import registry
-from shipyard.core.art import (
+from shipyard.core.artcheck import (
     MAX_ART_PIXELS,
     MAX_EMBEDDED_ART_BYTES,
     art_of,

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
 from shipyard.core import registry
-from shipyard.core.art import read_art
+from shipyard.core.artcheck import read_art
 from shipyard.core.designfile import sample_files
 from shipyard.render.art import ART_PIXELS, page_art
 from shipyard.render.printing import print_designs

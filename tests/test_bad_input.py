@@ -1228,7 +1228,7 @@ def test_a_picture_whose_pixels_cannot_be_decoded_is_left_out_of_the_sheet_with_
 
 
 def test_a_picture_above_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
-    from shipyard.core.art import MAX_ART_BYTES
+    from shipyard.core.artcheck import MAX_ART_BYTES
 
     folder = tmp_path / "ships"
     folder.mkdir()

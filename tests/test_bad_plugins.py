@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.core import registry
+from shipyard.core import manifestreader
 from shipyard.core.errors import InputError
 from shipyard.core.manifest import DesignKind, check_kind_pattern
 
@@ -211,18 +211,18 @@ def test_an_invalid_manifest_is_remembered_until_it_changes(tmp_path: Path) -> N
     file = tmp_path / "manifest.yaml"
     file.write_text("id: homebrew\nname: Homebrew\nversion: '1'\nsource: {title: X}\nkinds: []\n", encoding="utf-8")
     with pytest.raises(InputError) as first:
-        registry.read_manifest(file)
+        manifestreader.read_manifest(file)
     code = (
-        "import sys\nfrom pathlib import Path\nfrom shipyard.core import registry\n"
+        "import sys\nfrom pathlib import Path\nfrom shipyard.core import manifestreader\n"
         "from shipyard.core.errors import InputError\n"
-        f"try:\n    registry.read_manifest(Path({str(file)!r}))\n"
+        f"try:\n    manifestreader.read_manifest(Path({str(file)!r}))\n"
         "except InputError as exc:\n    print(exc.problems[0], '|', 'ruamel' in ' '.join(sys.modules))\n"
     )
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     message, _, parsed = again.stdout.rpartition("|")
     assert message.strip() == str(first.value.problems[0]) and parsed.strip() == "False", again.stderr  # not parsed
     file.write_text(file.read_text().replace("kinds: []", "kinds: [{id: ship, name: Ship}]"), encoding="utf-8")
-    assert registry.read_manifest(file).kinds[0].id == "ship"  # changed: read again
+    assert manifestreader.read_manifest(file).kinds[0].id == "ship"  # changed: read again
 
 
 # --- caches: only regular files, and only an entry proving its key ---------------------------

@@ -18,13 +18,14 @@ import pytest
 
 from shipyard.cli import main
 from shipyard.core.capability import installed, load
-from shipyard.core.catalog import check_folder, load_catalog
+from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import design_from_document
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.evaluate import evaluate
 from shipyard.core.registry import rulesets
 from shipyard.core.report import REPORT_FORMAT, Report
 from shipyard.core.rules import CORE_RULE_TYPES
+from shipyard.core.rulesetcheck import check_folder
 
 from .conftest import EXAMPLES, finding, install_ruleset
 

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from shipyard.core.catalog import load_catalog, with_preset
+from shipyard.core.catalog import load_catalog
 from shipyard.core.items import PricedItem
+from shipyard.core.presets import with_preset
 
 from .conftest import ROOT, sfa, source_text
 

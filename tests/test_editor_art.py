@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from shipyard._qt.artfield import ArtField
 from shipyard._qt.window import MainWindow
 from shipyard.core import registry
-from shipyard.core.art import design_art, design_story
+from shipyard.core.artcheck import design_art, design_story
 from shipyard.core.designfile import sample_files
 
 from .test_editor import window  # noqa: F401 (the fixture)

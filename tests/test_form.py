@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.core.catalog import load_catalog, with_preset
+from shipyard.core.catalog import load_catalog
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.formview import (
@@ -20,6 +20,7 @@ from shipyard.core.formview import (
     new_entry,
     toggle_changes,
 )
+from shipyard.core.presets import with_preset
 from shipyard.core.schema import spec_at
 
 from .conftest import RULESETS, house_preset, install_ruleset, sample, sfa

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from shipyard.core import hookspec, registry
-from shipyard.core.catalog import check_folder
 from shipyard.core.errors import InputError
-from shipyard.core.registry import RulesetInfo
+from shipyard.core.rulesetcheck import check_folder
+from shipyard.core.rulesetinfo import RulesetInfo
 
 from .conftest import ROOT, install_ruleset, run_shipyard
 
@@ -298,3 +298,48 @@ def test_a_hook_returning_the_wrong_thing_is_an_error_naming_it_not_a_traceback(
     assert main(["check", str(ship), "--no-user-catalog"]) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err, err
+
+
+def test_older_ways_to_point_at_code_read_as_the_one_way_and_check_says_the_line_to_write(plugin: Path) -> None:
+    (plugin / "commands.py").write_text(
+        "def add_arguments(parser, catalog_opts):\n    parser.set_defaults(func=lambda args: 0)\n", encoding="utf-8"
+    )
+    manifest = plugin / "manifest.yaml"
+    lines = manifest.read_text(encoding="utf-8").splitlines(True)
+    lines += ["commands:\n", f"  - {{name: gunboat-dice, help: dice, module: {plugin.name}/commands.py}}\n"]
+    manifest.write_text("".join(lines), encoding="utf-8")
+    assert _read(plugin).commands[0].module == f"{plugin.name}.commands"
+    proc = run_shipyard("rulesets", "--check", plugin)
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        f"shipyard: note: {manifest}: line {len(lines)}: commands[0].module: '{plugin.name}/commands.py' is an older "
+        f"way to point at code, read as '{plugin.name}.commands'; write 'module: {plugin.name}.commands'"
+    ) in proc.stderr
+
+
+def test_a_bare_name_points_at_no_module_and_is_refused_saying_what_to_write(plugin: Path) -> None:
+    manifest = plugin / "manifest.yaml"
+    text = manifest.read_text(encoding="utf-8") + "editor_pages: GunboatPages\n"
+    manifest.write_text(text, encoding="utf-8")
+    proc = run_shipyard("rulesets", "--check", plugin)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    line = len(text.splitlines())
+    assert f"{manifest}:{line}:1 at editor_pages: 'GunboatPages' names no module" in proc.stderr
+    assert "'my_ruleset.qt:GunboatPages'" in proc.stderr
+
+
+def test_the_spellings_of_code_read_as_the_one_way() -> None:
+    from shipyard.core.manifest import module_spelling, object_spelling
+
+    assert [module_spelling(v) for v in ("a.b", "a/b.py", "a/b", "a:b")] == ["a.b"] * 4
+    assert [object_spelling(v) for v in ("a.b:C", "a.b.C", "a/b.py:C")] == ["a.b:C"] * 3
+    assert module_spelling("a b") == "a b"  # neither: left for the field's pattern to refuse
+
+
+def test_the_builtin_manifests_point_at_code_the_one_way() -> None:
+    from shipyard.core.manifest import spelling_notes
+    from shipyard.core.yamlio import load_yaml
+
+    for info in registry.rulesets():
+        if info.package.startswith("shipyard.rulesets."):
+            assert spelling_notes(load_yaml(info.manifest_file, "ruleset manifest").data) == [], info.id

@@ -243,9 +243,15 @@ def test_the_ruleset_module_protocol_is_the_hook_tables_required_part() -> None:
     from shipyard.core import hookspec
     from shipyard.core.model import RulesetModule
 
-    members = {n for n in dir(RulesetModule) if not n.startswith("_")} | set(typing.get_type_hints(RulesetModule))
-    assert members == set(hookspec.REQUIRED)
+    annotated = set(typing.get_type_hints(RulesetModule))
+    methods = {n for n in dir(RulesetModule) if not n.startswith("_")}
+    assert annotated | methods == set(hookspec.REQUIRED)
     for hook in hookspec.HOOKS:
         if hook.required and hook.shape == "function":
-            params = list(inspect.signature(getattr(RulesetModule, hook.name)).parameters)
-            assert params == ["self", *hook.params], hook.name
+            assert hook.name in methods and hook.name not in annotated, hook.name
+            params = inspect.signature(getattr(RulesetModule, hook.name)).parameters
+            positional = [n for n, p in params.items() if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+            keywords = [n for n, p in params.items() if p.kind is inspect.Parameter.KEYWORD_ONLY]
+            assert (positional, keywords) == (["self", *hook.params], list(hook.keywords)), hook.name
+        elif hook.required:
+            assert hook.name in annotated and hook.name not in methods, hook.name

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.core import cachefile, registry
+from shipyard.core import cachefile, entrypoints, manifestreader, registry
 from shipyard.core.errors import InputError
 
 from .conftest import ROOT, call_shipyard, run_shipyard
@@ -28,7 +28,7 @@ def _site(tmp_path: Path, entries: dict[str, str], dist: str = "homebrew_rules-1
 
 
 def test_the_installed_rulesets_register_through_entry_points() -> None:
-    found = {ep.name: ep for ep in registry.entry_points()}
+    found = {ep.name: ep for ep in entrypoints.entry_points()}
     assert found["space-fighter-alpha"].package == "shipyard.rulesets.space_fighter_alpha"
     assert found["space-fury"].manifest == "manifest.yaml"
     assert found["space-fighter-alpha"].distribution == "shipyard"
@@ -41,7 +41,7 @@ def test_the_installed_rulesets_register_through_entry_points() -> None:
 def test_entry_points_are_read_from_each_distribution_once(tmp_path: Path) -> None:
     first = _site(tmp_path / "a", {"homebrew": "homebrew_rules:rules.yaml"})
     second = _site(tmp_path / "b", {"homebrew": "other:manifest.yaml"})  # the same distribution, later on the path
-    eps = registry.entry_points([str(first), str(second)])
+    eps = entrypoints.entry_points([str(first), str(second)])
     assert [(e.name, e.package, e.manifest, e.distribution, e.version) for e in eps] == [
         ("homebrew", "homebrew_rules", "rules.yaml", "homebrew-rules", "1.2")
     ]
@@ -85,24 +85,24 @@ def test_a_manifest_read_once_comes_from_the_cache_until_it_changes(tmp_path: Pa
     file = tmp_path / "manifest.yaml"
     text = "id: homebrew\nname: Homebrew\nversion: '1'\nsource: {title: X}\nkinds: [{id: ship, name: Ship}]\n"
     file.write_text(text, encoding="utf-8")
-    assert registry.read_manifest(file).name == "Homebrew"
-    cache = cachefile.root() / registry.CACHE_FILE
+    assert manifestreader.read_manifest(file).name == "Homebrew"
+    cache = cachefile.root() / manifestreader.CACHE_FILE
     assert cache.is_file()
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from shipyard.core import registry\n"
-        f"print(registry.read_manifest(Path({str(file)!r})).name, 'ruamel' in ' '.join(sys.modules))\n"
+        "from shipyard.core import manifestreader\n"
+        f"print(manifestreader.read_manifest(Path({str(file)!r})).name, 'ruamel' in ' '.join(sys.modules))\n"
     )
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert again.stdout.split() == ["Homebrew", "False"], again.stderr  # from the cache: no YAML read
     file.write_text(text.replace("Homebrew", "Homebrew Two"), encoding="utf-8")
-    assert registry.read_manifest(file).name == "Homebrew Two"
+    assert manifestreader.read_manifest(file).name == "Homebrew Two"
     cache.write_bytes(b"not the cache's JSON")
-    assert registry.read_manifest(file).name == "Homebrew Two"
+    assert manifestreader.read_manifest(file).name == "Homebrew Two"
     file.write_text(text.replace("kinds: [{id: ship, name: Ship}]", "kinds: []"), encoding="utf-8")
     with pytest.raises(InputError) as caught:
-        registry.read_manifest(file)  # a broken edit is reported with its line, not answered from the cache
+        manifestreader.read_manifest(file)  # a broken edit is reported with its line, not answered from the cache
     assert f"{file}:5:" in str(caught.value.problems[0])
 
 

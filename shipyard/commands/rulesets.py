@@ -127,9 +127,9 @@ def _check_installed() -> int:
 
 def _check(folder: Path) -> int:
     """Read a ruleset folder as an installed ruleset would be read; print every problem."""
-    from shipyard.core.catalog import check_folder
     from shipyard.core.errors import InputError
     from shipyard.core.manifest import API_VERSION
+    from shipyard.core.rulesetcheck import check_folder
     from shipyard.core.textformats import check_contributions
 
     notes: list[str] = []

@@ -303,12 +303,11 @@ SYNC_THREADS = 8
 def _write_temps(files: list[tuple[Path, bytes]]) -> list[tuple[Path, Path]]:
     """Each file's synced temporary copy beside its target, in the order given; all or none.
 
-    Why side by side: an fsync waits for the file system's journal to commit, and on a
-    busy disk one commit takes milliseconds, so 200 files synced one after the other (a
-    Foundry export of 100 designs: an actor and a token each) took 0.8 to 1.2 s on the
-    shared test machine. Syncs that wait at the same time are committed together (ext4's
-    journal, like most, batches them), so eight threads took 0.05 to 0.15 s. The
-    guarantee is unchanged: every file is synced before any is renamed into place, so a
+    Why side by side: an fsync waits for the file system's journal to commit, so files
+    synced one after the other (a Foundry export writes an actor and a token for each
+    design) wait for one commit each. Syncs that wait at the same time are committed
+    together (ext4's journal, like most, batches them), so a few threads wait for a few
+    commits in all. The guarantee is unchanged: every file is synced before any is renamed into place, so a
     crash leaves each target whole (old or new), never half written. Not one sync of the
     whole file system instead (``syncfs``): that is Linux only and waits for every other
     program's unwritten data too.

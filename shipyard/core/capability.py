@@ -55,7 +55,7 @@ class Capability:
 @cache
 def installed() -> dict[str, str]:
     """Every installed capability's id and the ``package:ATTRIBUTE`` it is found at (no import)."""
-    from shipyard.core.registry import entry_points
+    from shipyard.core.entrypoints import entry_points
 
     return {ep.name: f"{ep.package}:{ep.manifest}" for ep in entry_points(group=GROUP)}
 
@@ -66,7 +66,7 @@ def load(capability_id: str) -> Capability:
     there is none or its entry point does not name a :class:`Capability`."""
     import importlib
 
-    from shipyard.core.registry import plugin_guard
+    from shipyard.core.rulesetimport import plugin_guard
     from shipyard.core.suggest import did_you_mean
 
     where = installed().get(capability_id)

@@ -27,11 +27,12 @@ from shipyard.core.atomicwrite import expect_new as expect_new
 from shipyard.core.atomicwrite import make_folder as make_folder
 from shipyard.core.atomicwrite import refuse_non_regular as refuse_non_regular
 from shipyard.core.atomicwrite import write_into_folder as write_into_folder
-from shipyard.core.catalog import available_rulesets, load_catalog, with_preset
+from shipyard.core.catalog import available_rulesets, load_catalog
 from shipyard.core.errors import InputError, Problem, format_path
 from shipyard.core.hookspec import held
 from shipyard.core.loaded import FORMAT_VERSION as FORMAT_VERSION
 from shipyard.core.loaded import LoadedDesign as LoadedDesign
+from shipyard.core.presets import with_preset
 from shipyard.core.suggest import did_you_mean
 from shipyard.core.termtext import quote, shorten
 from shipyard.core.usertext import decode, read_limited, validate_strictly

@@ -49,7 +49,7 @@ ArtRef = Annotated[
     Field(min_length=1, description="a picture: a path relative to the design file, or the picture as a data: URI"),
 ]
 """A design's ``art``: what it may hold, its length too, is checked when the picture is read
-(shipyard.core.art), so a picture that is missing, too large or refused leaves the design
+(shipyard.core.artcheck), so a picture that is missing, too large or refused leaves the design
 readable and printable without it, with a warning. No length here: a limit of the model
 would refuse the whole design over its picture (the design file's own size limit bounds it)."""
 

@@ -12,12 +12,13 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from shipyard.core.catalog import BUDGET_WITHOUT_SCALES, with_preset
+from shipyard.core.catalogcheck import BUDGET_WITHOUT_SCALES
 from shipyard.core.findings import FindingSink, Severity
 from shipyard.core.hookspec import held, optional
 from shipyard.core.model import Catalog, Context, DesignView
 from shipyard.core.poolchoice import choice_budget
 from shipyard.core.pools import Ledger, PoolReport, PoolState, line_items
+from shipyard.core.presets import with_preset
 from shipyard.core.report import Derived, Report, count_figure
 
 

@@ -44,11 +44,9 @@ BEAM = 6
 # The search budget: designs tried, times the design's size in bytes of JSON, at most this
 # (and never fewer than MIN_TRIES designs). Each try applies the changes and judges the
 # design, both in time growing with its size, and every number and entry is a candidate:
-# without a budget a search grew with the square of the design (a 64 KB design took 25 s
-# and 3.3 GB; another ruleset's with 200 entries a list passed 300 s). The
-# sample designs (1-3 KB) get 80-250 tries, more than their whole search needs (the
-# alien disk fighter's takes 39); the largest design a ruleset's limits allow (6-75 KB)
-# gets 3-40, the single changes at an error's place first.
+# without a budget a search grew with the square of the design, in time and in memory. The
+# sample designs get more tries than their whole search needs; the largest design a
+# ruleset's limits allow gets a few, the single changes at an error's place first.
 # A budget of work, not of seconds: ``check --suggest`` and ``fix --apply N`` must find
 # the same proposals on any machine, under any load.
 WORK_BUDGET = 250_000
@@ -357,8 +355,8 @@ def search(
     errors = start.errors
     if not errors:
         return []
-    # Only verdicts are kept of the designs tried (a design of the largest size is ~1 MB in
-    # memory); the few proposals kept are made again at the end.
+    # Only verdicts are kept of the designs tried (a design of the largest size is large in
+    # memory, and a search tries many); the few proposals kept are made again at the end.
     tried: dict[tuple[tuple[str, str, str], ...], Verdict | None] = {}
     budget = max(MIN_TRIES, WORK_BUDGET // max(1, len(json.dumps(design.model_dump(mode="json")))))
 

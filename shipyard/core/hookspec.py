@@ -6,7 +6,7 @@ without. :data:`HOOKS` declares each one once — its name, whether it is requir
 is (a function with the positional parameters Shipyard passes, a model, a mapping, a list
 of names), what it returns and which part of a report or of the editor that feeds — and
 everything else reads it from here: :func:`check` when the package is imported (by
-:func:`shipyard.core.registry.import_package`, so for every command, the editor and
+:func:`shipyard.core.rulesetimport.import_package`, so for every command, the editor and
 ``shipyard rulesets --check``), :func:`optional` wherever an optional hook is used, and
 the hook table of docs/rulesets.md. Nothing is written into a plug-in's module: an
 optional hook the package leaves out is answered by its declared default where it is used.

@@ -6,6 +6,14 @@ version, source), where its catalog folder, templates and samples are, the kinds
 design it offers, and the command-line subcommands, text formats and conversions it
 contributes, each by the dotted name of a module that is imported only when used.
 
+One way points at plug-in code: a module by its dotted import path (``my_ruleset.commands``),
+an object in a module by that path, a colon and the object's name
+(``my_ruleset.qt:EntryForm``), as Python's entry points write them. Older spellings still
+read: a file path (``my_ruleset/commands.py``), a colon where a module is meant
+(``my_ruleset:commands``), a dot where the colon belongs (``my_ruleset.qt.EntryForm``);
+each is read as the one way, and ``shipyard rulesets --check`` says the line to write
+(:func:`spelling_notes`). A bare name (``EntryForm``) names no module and is refused.
+
 Paths are relative to the manifest's folder; ``shipyard-data:PATH`` is a path in
 Shipyard's own data folders (the built-in rulesets keep their catalogs and templates at
 the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
@@ -14,12 +22,12 @@ the top of the source tree, as ``catalogs/<id>`` and ``templates/<id>``).
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 MAX_ID = 60
 # The plug-in API this Shipyard implements (docs/rulesets.md, "The plug-in API version"):
 # a manifest's ``api`` must be one of SUPPORTED_APIS. Here, not in core.hookspec, because
-# a cached manifest is valid as long as this file is unchanged (registry._cache_key).
+# a cached manifest is valid as long as this file is unchanged (manifestreader._cache_key).
 API_VERSION = 1
 SUPPORTED_APIS = (1,)
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID)]
@@ -33,8 +41,8 @@ def check_kind_pattern(pattern: str) -> str:
     """``pattern``, if it compiles and cannot backtrack catastrophically; ValueError otherwise.
 
     A kind id is at most 60 characters (:data:`MAX_ID`): :meth:`DesignKind.accepts` tries
-    nothing longer, so what remains is the pattern's shape: ``(a|aa)+`` took 4 s against a
-    39-character kind, 1.7 times longer per character. So a repetition of more than one
+    nothing longer, so what remains is the pattern's shape: ``(a|aa)+`` backtracks
+    exponentially, each character of a kind multiplying the time. So a repetition of more than one
     may repeat only single characters or groups of them (``[0-9]+``, ``(ab)+``), never
     another repetition (``(a+)+``) or an alternation (``(a|aa)+``, write ``[ab]+``), and a
     pattern has at most :data:`MAX_REPEATS` of them (``a*a*a*a*...`` is polynomial in the
@@ -93,7 +101,65 @@ def _branches(name: str, arg: Any) -> list[Any]:
 
 
 KindPattern = Annotated[str, Field(max_length=200), AfterValidator(check_kind_pattern)]
-Dotted = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$", max_length=200)]
+_MODULE = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+
+
+def _file_as_module(path: str) -> str:
+    """``pkg/sub/mod.py`` (or without ``.py``) as the module path ``pkg.sub.mod``."""
+    stem = path.strip().removesuffix(".py").replace("\\", "/").strip("/")
+    return stem.replace("/", ".")
+
+
+def module_spelling(value: str) -> str:
+    """A module named as the manifest's one way, ``package.module``; older spellings (a file
+    path, ``package:module``) read as it. Anything else is returned as it is, for the
+    pattern to refuse."""
+    text = value.strip()
+    if re.fullmatch(_MODULE, text):
+        return text
+    if "/" in text or "\\" in text or text.endswith(".py"):
+        text = _file_as_module(text)
+    if text.count(":") == 1:
+        text = text.replace(":", ".")
+    return text if re.fullmatch(_MODULE, text) else value
+
+
+def object_spelling(value: str) -> str:
+    """An object named as the manifest's one way, ``package.module:Name``; older spellings
+    (``package.module.Name``, ``package/module.py:Name``) read as it. A bare name names no
+    module: a ValueError saying what to write."""
+    text = value.strip()
+    module, colon, name = text.rpartition(":")
+    if not colon:
+        module, dot, name = text.rpartition(".")
+        if not dot:
+            raise ValueError(
+                f"{value!r} names no module: write the module's dotted path, a colon and the name, "
+                f"as in 'my_ruleset.qt:{value.strip() or 'Name'}'"
+            )
+    if "/" in module or "\\" in module or module.endswith(".py"):
+        module = _file_as_module(module)
+    joined = f"{module}:{name}"
+    return joined if re.fullmatch(f"{_MODULE}:{_NAME}", joined) else value
+
+
+def _module(value: Any) -> Any:
+    return module_spelling(value) if isinstance(value, str) else value
+
+
+def _object(value: Any) -> Any:
+    return object_spelling(value) if isinstance(value, str) else value
+
+
+_MODULE_HELP = (
+    "the module, by its dotted import path ('my_ruleset.commands'); an older spelling (a file path) "
+    "reads, and rulesets --check says the line to write (docs/rulesets.md, 'Pointing at your code')"
+)
+# What a manifest points at code with (module docstring): each field reads an older spelling
+# as the one way, and the pattern refuses what is neither.
+ModuleName = Annotated[str, BeforeValidator(_module), Field(pattern=f"^{_MODULE}$", max_length=200)]
+ObjectName = Annotated[str, BeforeValidator(_object), Field(pattern=f"^{_MODULE}:{_NAME}$", max_length=200)]
 Text = Annotated[str, Field(max_length=2000)]
 Label = Annotated[str, Field(min_length=1, max_length=120)]
 
@@ -134,7 +200,7 @@ class Command(_Entry):
 
     name: Id
     help: Text
-    module: Dotted
+    module: ModuleName = Field(description=_MODULE_HELP)
 
 
 class TextFormat(_Entry):
@@ -149,7 +215,7 @@ class TextFormat(_Entry):
     id: Id
     name: Label
     help: Text = ""
-    module: Dotted
+    module: ModuleName = Field(description=_MODULE_HELP)
     reads: bool = True
     writes: bool = True
     suffixes: list[Annotated[str, Field(pattern=r"^\.[A-Za-z0-9]+$")]] = Field(default_factory=lambda: [".txt"])
@@ -175,11 +241,13 @@ class Conversion(_Entry):
     id: Id
     name: Label
     help: Text = ""
-    module: Dotted
+    module: ModuleName = Field(description=_MODULE_HELP)
     data: str | None = Field(default=None, description="a folder of the conversion's own tables and examples")
     options: list[Option] = Field(default_factory=list)
     suffixes: list[Annotated[str, Field(pattern=r"^\.[A-Za-z0-9]+$")]] = Field(default_factory=list)
-    form: Annotated[str, Field(pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$", max_length=200)] | None = None
+    form: ObjectName | None = Field(
+        default=None, description="a hand-written entry form, 'my_ruleset.qt:EntryForm' (module path, colon, class)"
+    )
 
 
 FigureId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$", max_length=80)]
@@ -296,12 +364,42 @@ class Manifest(_Entry):
     formats: list[TextFormat] = Field(default_factory=list)
     conversions: list[Conversion] = Field(default_factory=list)
     tabletop: Tabletop | None = Field(default=None, description="what a design's token shows of its report")
-    editor_pages: (
-        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$", max_length=200)] | None
-    ) = Field(
+    editor_pages: ObjectName | None = Field(
         default=None,
         description=(
             "hand-written editor pages, 'package.module:Class', used instead of the pages the editor "
             "builds from the catalog's declared form (the escape hatch for pages a form cannot say)"
         ),
     )
+
+
+def spelling_notes(data: Any) -> list[tuple[tuple[object, ...], str]]:
+    """Where a manifest as written (its YAML's plain data) points at code in an older
+    spelling: each place (a path into the data) with the line to write instead."""
+    if not isinstance(data, dict):
+        return []
+    places: list[tuple[tuple[object, ...], Any, bool]] = [(("editor_pages",), data.get("editor_pages"), True)]
+    for section in ("commands", "formats", "conversions"):
+        entries = data.get(section)
+        for i, entry in enumerate(entries if isinstance(entries, list) else []):
+            if isinstance(entry, dict):
+                places.append(((section, i, "module"), entry.get("module"), False))
+                if section == "conversions":
+                    places.append(((section, i, "form"), entry.get("form"), True))
+    notes = []
+    for loc, value, is_object in places:
+        if not isinstance(value, str):
+            continue
+        try:
+            one_way = object_spelling(value) if is_object else module_spelling(value)
+        except ValueError:
+            continue  # refused when the manifest is read
+        if one_way != value and re.fullmatch(f"{_MODULE}:{_NAME}" if is_object else _MODULE, one_way):
+            notes.append(
+                (
+                    loc,
+                    f"{value!r} is an older way to point at code, read as {one_way!r}; write "
+                    f"'{loc[-1]}: {one_way}' (docs/rulesets.md, 'Pointing at your code')",
+                )
+            )
+    return notes

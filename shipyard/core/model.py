@@ -115,7 +115,7 @@ class Catalog:
     # data (plaindata.Raw) in a catalog read from the cache until something first asks for it.
     declared_form: Form | Raw | None = None
     form_schema: Spec | None = None  # the design model's schema, for the form (see core.schema)
-    # This catalog with each preset applied, made once (see catalog.apply_preset); a cached
+    # This catalog with each preset applied, made once (see presets.apply_preset); a cached
     # catalog comes with every preset already applied.
     applied: dict[str, Catalog] = field(default_factory=dict)
     _index: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -325,6 +325,13 @@ class RulesetModule(Protocol):
     """The required hooks of a ruleset's Python package, for the type checker: what its
     catalog data cannot say. The specification, the optional hooks with it, is
     :data:`shipyard.core.hookspec.HOOKS`; the import checks the package against it.
+
+    Written out rather than made from that table at import: mypy reads a Protocol from the
+    source, and a class built while the program runs (``type()``, attributes set in a loop)
+    is unknown to it, so every caller of a ruleset's hooks would be checked against
+    ``Any``. ``tests/test_plugin_contract.py`` holds the two equal instead: the same
+    required names, values as annotations and functions as methods, each function with the
+    arguments Shipyard passes by the same names.
 
     The package is imported the first time a design of the ruleset is read or made (see
     :mod:`shipyard.core.registry`); its manifest says everything else without an import.

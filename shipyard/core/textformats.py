@@ -208,7 +208,7 @@ def text_format(info: Any, entry: Any) -> TextFormatModule:
     declares (:data:`shipyard.core.hookspec.READ_HOOKS` for a format that reads, ``WRITE_HOOKS``
     for one that writes): each present, each function taking what Shipyard passes."""
     from shipyard.core import hookspec
-    from shipyard.core.registry import contributed
+    from shipyard.core.rulesetimport import contributed
 
     hooks = (hookspec.READ_HOOKS if entry.reads else ()) + (hookspec.WRITE_HOOKS if entry.writes else ())
     module = contributed(info, entry.module)
@@ -219,8 +219,8 @@ def text_format(info: Any, entry: Any) -> TextFormatModule:
 def _hooked(info: Any, name: str, module: Any, hooks: tuple[Any, ...], what: str) -> Any:
     """A contribution's module as Shipyard calls it: each hook's result checked, and a
     plug-in's hooks run under the plug-in guard (:class:`shipyard.core.hookspec.HookedModule`)."""
+    from shipyard.core.entrypoints import BUILTIN_DISTRIBUTION, BUILTIN_PACKAGE
     from shipyard.core.hookspec import HookedModule
-    from shipyard.core.registry import BUILTIN_DISTRIBUTION, BUILTIN_PACKAGE
 
     plugin = info.distribution != BUILTIN_DISTRIBUTION or not info.package.startswith(BUILTIN_PACKAGE)
     return HookedModule(module, info.id, name, plugin=plugin, hooks=hooks, what=what)
@@ -230,7 +230,7 @@ def conversion(info: Any, entry: Any) -> ConversionModule:
     """The module of ``info``'s conversion ``entry``, imported and held to
     :data:`shipyard.core.hookspec.CONVERSION_HOOKS` (``convert_file(file, catalog, options)``)."""
     from shipyard.core import hookspec
-    from shipyard.core.registry import contributed
+    from shipyard.core.rulesetimport import contributed
 
     module = contributed(info, entry.module)
     hookspec.check_contribution(module, hookspec.CONVERSION_HOOKS, f"ruleset {info.id!r}: conversion {entry.id!r}")
@@ -257,7 +257,7 @@ def check_contributions(info: Any) -> None:
 
 def conversion_form(info: Any, entry: Any) -> ConversionFormClass:
     """The class of a conversion's entry form (``entry.form``, "module:Class")."""
-    from shipyard.core.registry import contributed
+    from shipyard.core.rulesetimport import contributed
 
     module_name, _, name = str(entry.form).partition(":")
     module = contributed(info, module_name)

@@ -218,5 +218,7 @@ def validate(doc: YamlDocument, model: type[Any], data: Any, loc: tuple[object, 
                 msg = f"unknown key {quote(err['loc'][-1])}"
                 problems.append(Problem(msg, str(doc.file), line, col, format_path(full), allowed=allowed))
                 continue
-            problems.append(Problem(err["msg"], str(doc.file), line, col, format_path(full)))
+            # A validator's own ValueError is already in the user's words: without pydantic's prefix.
+            msg = err["msg"].removeprefix("Value error, ") if err["type"] == "value_error" else err["msg"]
+            problems.append(Problem(msg, str(doc.file), line, col, format_path(full)))
         raise InputError(problems) from None

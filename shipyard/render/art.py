@@ -1,7 +1,7 @@
 """A design's picture as the pages need it: scaled once, cached, cut to a token's shape.
 
 The core has checked the picture (kind, size from its header, pixels, where the file
-lies, an SVG's nesting and what its ``<use>`` elements draw: :mod:`shipyard.core.art`);
+lies, an SVG's nesting and what its ``<use>`` elements draw: :mod:`shipyard.core.artcheck`);
 Pillow decodes it only through this module, and only in the picture worker
 (:mod:`shipyard.render.pictureworker`): never in the editor's or the command line's own
 process, where a decoder's crash would take unsaved designs with it. A 4000 x 3000
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import ALLOWED, Art, art_finding, art_of
+from shipyard.core.artcheck import ALLOWED, Art, art_finding, art_of
 from shipyard.core.errors import InputError
 
 ART_PIXELS = 480
@@ -133,9 +133,9 @@ EMBED_PIXELS = 1600
 def embedded_uri(art: Art) -> str:
     """``art`` as a ``data:`` URI to keep in the design: turned upright, its metadata (EXIF,
     GPS, comments) dropped by decoding and encoding it again, at most :data:`EMBED_PIXELS`
-    on its long side and :data:`~shipyard.core.art.MAX_EMBEDDED_ART_BYTES` in all. An SVG
+    on its long side and :data:`~shipyard.core.artcheck.MAX_EMBEDDED_ART_BYTES` in all. An SVG
     (already free of scripts and outside references) is kept as it is."""
-    from shipyard.core.art import MAX_EMBEDDED_ART_BYTES
+    from shipyard.core.artcheck import MAX_EMBEDDED_ART_BYTES
 
     if art.kind == "svg":
         data, mime = art.data, art.mime

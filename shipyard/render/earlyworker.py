@@ -6,13 +6,12 @@ thing (:mod:`shipyard._qt.sharedworker`), and whatever this module imported woul
 imported on the editor's own start, before its window. The worker is a new interpreter,
 ``python -m shipyard.render.earlyworker FD --patient``, started with ``posix_spawn``: a
 fork would share the editor's memory with it, and every page the editor then wrote while
-building its window would be copied first (19 ms of the editor's CPU at its start,
-measured). The editor takes the worker over with
+building its window would be copied first, at the editor's cost while it starts. The editor takes the worker over with
 :meth:`shipyard.render.worker.RenderWorker.adopt` when it first renders.
 
 Such a worker is *patient* (:func:`wait_for_a_free_core`): it imports WeasyPrint on the
 core the window does not use, and on a busy machine there is no such core: the import
-would take its share of the window's (a cold start 1.45x as long at load 8 on two cores).
+would take its share of the window's, and the window would come up later.
 So before it imports anything more than this module, it waits while every core is taken,
 until one is free or its first job comes (sent once the window has painted); and where
 no core is free even for it to wait on, the editor does not start it early at all

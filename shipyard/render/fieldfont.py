@@ -2,10 +2,10 @@
 
 WeasyPrint embeds every font a form field uses whole, with a width and a Unicode entry
 for each of its glyphs, so that a viewer can draw whatever is typed. DejaVu Sans
-Condensed holds some 6,000 glyphs: a one-page fillable record carried 1.3 MB of fonts
-(its bold and oblique faces, whole) against 40 KB for the flat sheet, and poppler took
-46 s of CPU to read its structure tree as a screen reader does (``pdfinfo -struct-text``),
-against 0.8 s for the flat one.
+Condensed holds some 6,000 glyphs: a one-page fillable record carried its bold and
+oblique faces whole, many times the flat sheet's fonts, and poppler read its structure
+tree as a screen reader does (``pdfinfo -struct-text``) many times slower than the flat
+one's.
 
 So a fillable sheet's fields use a face of their own: the sheet's body font as fontconfig
 finds it (the family the templates ask for first), subset to :data:`TYPED`, the letters

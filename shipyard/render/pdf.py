@@ -108,8 +108,8 @@ def _fields_fonts_only(pdf: Any, form: Any) -> None:
     appearances name, nothing else. WeasyPrint hands the form the document's whole
     resources (every font of the sheet, its patterns and pictures), and poppler, which
     Evince, Okular and screen readers on Linux read forms with, went through them for
-    each field as it read the structure tree: 6.6 s for a one-page fillable record with
-    87 fields, about 5 s with this."""
+    each field as it read the structure tree, so a fillable record with many fields was
+    slow to open for a screen reader."""
 
     def at(reference: Any) -> Any:
         return pdf.objects[int(bytes(reference).split()[0])]
@@ -219,7 +219,7 @@ class _Subsets:
 
 
 SUBSETS_FILE = "preview-font-subsets.json"
-SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses 3-5; about 30 KB each)
+SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses a few, each small)
 
 
 subsets = _Subsets()

@@ -3,7 +3,7 @@ editor's process or the command line's.
 
 A design's picture comes from strangers. The core reads it cheaply first (its size from
 its header; an SVG read as a stream for scripts, outside references, nesting and what its
-``<use>`` elements draw: :mod:`shipyard.core.art`), but a decoder or a rasteriser is C or
+``<use>`` elements draw: :mod:`shipyard.core.artcheck`), but a decoder or a rasteriser is C or
 Rust code that a picture passing every check may still crash (an SVG of 20,000 nested
 groups overflowed resvg's stack and took the editor down with every unsaved edit). So
 Pillow's decoding and scaling, resvg's drawing of tokens and of SVG thumbnails, and
@@ -53,7 +53,7 @@ class PictureProblem(Exception):
 
 
 MAX_PIXELS = 40_000_000
-"""Pillow's own limit, as the core's (shipyard.core.art.MAX_ART_PIXELS, checked from the header
+"""Pillow's own limit, as the core's (shipyard.core.artcheck.MAX_ART_PIXELS, checked from the header
 before a picture is sent here; the worker imports nothing of the core, so it starts sooner)."""
 _PIL_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP"}
 

@@ -7,11 +7,10 @@ editor's or the command line's process: an SVG picture that crashes it costs onl
 token's art (drawn again without it, with a warning), never the process.
 
 A PNG of a token used to be cut from a printed tokens sheet, which made every export go
-through WeasyPrint (a process start, the fonts, the page layout): 100 Foundry actors took
-6.7 times as long as checking their designs. The token's SVG needs no page: Jinja writes
-each token's SVG and resvg draws it straight to a PNG (8 to 20 ms a token on the shared
-machine). The printed sheet places the same SVG of each token on its page, so the look
-lives in one template.
+through WeasyPrint (a process start, the fonts, the page layout), which cost an export
+far more than checking its designs. The token's SVG needs no page: Jinja writes each
+token's SVG and resvg draws it straight to a PNG. The printed sheet places the same SVG
+of each token on its page, so the look lives in one template.
 
 Drawn tokens are kept in the user's cache folder by the digest of their SVG (and the
 resolution and resvg's version), at most :data:`CACHE_LIMIT` of them: exporting a fleet

@@ -53,7 +53,8 @@ from shipyard.render.workercommand import PARENT_ENV, watch_parent, worker_comma
 DEFAULT_TIMEOUT = 60.0
 # The time limit a print may be given, in seconds (the --timeout option's range).
 MIN_TIMEOUT, MAX_TIMEOUT = 1.0, 3600.0
-# Address space one worker may use. A 30-design fleet book peaks near 420 MB in one worker.
+# Address space one worker may use: far above what a large fleet book needs in one worker,
+# so only a runaway template reaches it.
 MEMORY_LIMIT = 3 * 2**30
 # A record print of this many designs or more is split over several workers.
 PARALLEL_FROM = 8

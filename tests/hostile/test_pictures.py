@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from shipyard.core.art import MAX_EMBEDDED_ART_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, check_picture
+from shipyard.core.artcheck import MAX_EMBEDDED_ART_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, check_picture
 from shipyard.core.errors import InputError
 
 from ..conftest import ROOT, run_shipyard
@@ -210,7 +210,7 @@ def test_a_picture_that_crashes_its_renderer_costs_only_its_art(
     """With the check's depth limit lifted, 20,000 nested groups reach resvg, which overflows
     its stack: in the picture worker, so this process lives on, the token is drawn again
     without the art, and the note says what happened."""
-    import shipyard.core.art as core_art
+    import shipyard.core.artcheck as core_art
     from shipyard.render.images import token_pictures
     from shipyard.render.pictureworker import shared_pid
     from shipyard.render.printing import load_for_print
@@ -236,7 +236,7 @@ def test_a_picture_that_crashes_its_renderer_costs_only_its_art(
 
 
 def test_the_picture_worker_has_a_memory_and_a_time_limit() -> None:
-    from shipyard.core.art import MAX_ART_PIXELS
+    from shipyard.core.artcheck import MAX_ART_PIXELS
     from shipyard.render.pictureworker import MAX_PIXELS, MEMORY_LIMIT, PictureProblem, PictureWorker
 
     assert MAX_PIXELS == MAX_ART_PIXELS  # Pillow's limit in the worker, the core's from the header
@@ -271,7 +271,7 @@ def test_the_editor_exports_a_token_of_a_bomb_art_design_and_keeps_the_other_des
     from PySide6.QtCore import QSettings, Qt
     from PySide6.QtWidgets import QFileDialog
 
-    import shipyard.core.art as core_art
+    import shipyard.core.artcheck as core_art
     from shipyard._qt.window import MainWindow
 
     from ..test_editor import _quiet, field, type_into
