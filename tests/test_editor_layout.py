@@ -26,7 +26,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -364,7 +364,9 @@ def test_track_boxes_wrap_inside_the_panel(qtbot: Any, window: MainWindow, rules
 
 
 def squeezed(window: MainWindow) -> list[str]:
-    """Visible labels, buttons, drop-downs and spin boxes smaller than their minimum size hint."""
+    """Visible labels, buttons, drop-downs and spin boxes narrower than their minimum size
+    hint or lower than their size hint (a spin box 9 pixels tall where it needs 19 shows no
+    digits; a label that wraps its words is as tall as its width makes it)."""
     from PySide6.QtWidgets import QAbstractButton, QLabel
 
     out = []
@@ -372,7 +374,8 @@ def squeezed(window: MainWindow) -> list[str]:
         if not w.isVisible() or not isinstance(w, QLabel | QAbstractButton | QComboBox | QAbstractSpinBox):
             continue
         least = w.minimumSizeHint()
-        if w.width() < least.width() - 1 or w.height() < least.height() - 1:
+        tall = least.height() if isinstance(w, QLabel) and w.wordWrap() else max(least.height(), w.sizeHint().height())
+        if w.width() < least.width() - 1 or w.height() < tall - 1:
             out.append(
                 f"{type(w).__name__} {w.accessibleName()!r} {w.width()}x{w.height()} < {least.width()}x{least.height()}"
             )
@@ -380,9 +383,9 @@ def squeezed(window: MainWindow) -> list[str]:
 
 
 def cut_short(window: MainWindow) -> list[str]:
-    """Texts shown elided (a table's header or cell, a drop-down's choice) whose tooltip does
-    not hold them whole."""
-    from PySide6.QtWidgets import QStyleOptionComboBox, QTreeWidget
+    """Texts shown elided or cut (a table's header or cell, a panel's row, a catalog's row, a
+    text field's value, a drop-down's choice) whose tooltip does not hold them whole."""
+    from PySide6.QtWidgets import QListWidget, QStyleOptionComboBox, QTreeWidget
 
     out = []
     for w in window.findChildren(QWidget):
@@ -404,6 +407,28 @@ def cut_short(window: MainWindow) -> list[str]:
                     need = w.fontMetrics().horizontalAdvance(item.text()) + 8
                     if need > w.columnWidth(c) and item.text() not in (item.toolTip() or ""):
                         out.append(f"{w.accessibleName()!r}: {item.text()!r} cut, no tooltip")
+        if isinstance(w, QTreeWidget) and not w.wordWrap():  # a panel that elides (the budgets), not wraps
+            fm = w.fontMetrics()
+            items = [w.topLevelItem(i) for i in range(w.topLevelItemCount())]
+            items += [i.child(k) for i in list(items) if i.isExpanded() for k in range(i.childCount())]
+            for item in items:
+                for c in range(w.columnCount()):
+                    text = item.text(c)
+                    spanned = item.isFirstColumnSpanned() and c == 0
+                    rect = w.visualItemRect(item) if spanned else w.visualRect(w.indexFromItem(item, c))
+                    if text and fm.horizontalAdvance(text) + 8 > rect.width() and text not in item.toolTip(c):
+                        out.append(f"{w.accessibleName()!r}: {text!r} cut, no tooltip")
+        if isinstance(w, QListWidget) and not w.wordWrap():  # a list that wraps its rows cuts none
+            room = w.viewport().width()
+            for i in range(w.count()):
+                item = w.item(i)
+                cut = w.fontMetrics().horizontalAdvance(item.text()) + 8 > room
+                if not item.isHidden() and cut and item.text() not in item.toolTip():
+                    out.append(f"{w.accessibleName()!r}: row {item.text()!r} cut, no tooltip")
+        if isinstance(w, QLineEdit) and not isinstance(w.parentWidget(), QAbstractSpinBox | QComboBox):
+            room = w.contentsRect().width() - 6  # the style's margins inside the frame
+            if w.fontMetrics().horizontalAdvance(w.text()) > room and w.text() not in w.toolTip():
+                out.append(f"text field {w.accessibleName()!r}: {w.text()!r} cut to {room} pixels, no tooltip")
         if isinstance(w, QComboBox) and not w.isEditable():
             option = QStyleOptionComboBox()
             w.initStyleOption(option)
@@ -453,16 +478,57 @@ def _ancestors(w: QWidget, top: QWidget) -> list[QWidget]:
 
 ALL_SAMPLES = sorted((p.parent.parent.name, p.stem) for p in CATALOGS.glob("*/examples/*.ship"))
 MAXIMIZED_1280X720 = (1280, 701)  # a window maximized on a 1280x720 screen under openbox (its title bar: 19 px)
+WALK_SIZES = [(1280, 720), MAXIMIZED_1280X720, (1920, 1080)]
 
 
-@pytest.mark.parametrize("size", [MAXIMIZED_1280X720, (1920, 1080)], ids=["1280x720-maximized", "1920x1080"])
+def clashes(window: MainWindow) -> list[str]:
+    """Alt+letters that two things shown at once answer to: the menu bar's titles, the
+    buttons and the labelled controls (a label with a buddy), as Qt reads their texts."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    keys: dict[str, list[str]] = {}
+    for a in window.menuBar().actions():
+        if a.isVisible() and (key := QKeySequence.mnemonic(a.text()).toString()):
+            keys.setdefault(key, []).append(f"the {a.text().replace('&', '')} menu")
+    for w in window.findChildren(QWidget):
+        keyed = isinstance(w, QAbstractButton) or (isinstance(w, QLabel) and w.buddy() is not None)
+        if keyed and w.isVisible() and (key := QKeySequence.mnemonic(w.text()).toString()):  # type: ignore[attr-defined]
+            keys.setdefault(key, []).append(repr(w.text()))  # type: ignore[attr-defined]
+    return [f"{key}: {' and '.join(names)}" for key, names in sorted(keys.items()) if len(names) > 1]
+
+
+def unnamed_add_buttons(window: MainWindow) -> list[str]:
+    """Visible "Add ..." buttons without an Alt+letter (a person reaching for one by key finds none)."""
+    from PySide6.QtGui import QKeySequence
+
+    return [
+        b.text()
+        for b in window.findChildren(QPushButton)
+        if b.isVisible() and b.text().replace("&", "").startswith("Add") and QKeySequence.mnemonic(b.text()).isEmpty()
+    ]
+
+
+def walk_checks(window: MainWindow, area: QScrollArea, where: str) -> None:
+    assert not squeezed(window), f"{where}: {squeezed(window)}"
+    assert not overlapping(area), f"{where}: {overlapping(area)}"
+    assert not cut_short(window), f"{where}: {cut_short(window)}"
+    assert not clashes(window), f"{where}: Alt+letters clash: {clashes(window)}"
+    assert not unnamed_add_buttons(window), f"{where}: Add buttons without an Alt+letter: {unnamed_add_buttons(window)}"
+
+
+@pytest.mark.parametrize("size", WALK_SIZES, ids=["1280x720", "1280x720-maximized", "1920x1080"])
 @pytest.mark.parametrize(("ruleset", "sample"), ALL_SAMPLES, ids=[f"{r}-{s}" for r, s in ALL_SAMPLES])
 def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
     qtbot: Any, window: MainWindow, ruleset: str, sample: str, size: tuple[int, int]
 ) -> None:
     """Every page of every sample of every ruleset (a Future Perfect cruiser's short values
     cut the Summary's "Value" header to "Va"; a round plan's AP column was sized before
-    its "2 AP" was written and showed "AP")."""
+    its "2 AP" was written and showed "AP"): no control squeezed below its size hint, no
+    text cut without its whole in a tooltip, no two Alt+letters alike, every Add button
+    with one (issue 46). Each page is seen as the sample has it, then with every optional
+    section it offers ticked by a click (a round plan written: its spin boxes were 9 pixels
+    tall at 1280x720)."""
     at_size(qtbot, window, *size)
     view = window.open_file(CATALOGS / ruleset / "examples" / f"{sample}.ship")
     assert view is not None
@@ -470,8 +536,15 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
     settle(qtbot)
     pages = 0
     for title, area in visit(qtbot, view):
-        assert not squeezed(window), f"{title} at {size}: {squeezed(window)}"
-        assert not overlapping(area), f"{title} at {size}: {overlapping(area)}"
-        assert not cut_short(window), f"{title} at {size}: {cut_short(window)}"
+        walk_checks(window, area, f"{title} at {size}")
+        offered: list[QWidget] = getattr(view.steps, "toggles", [])
+        for box in [b for b in offered if area.isAncestorOf(b) and b.isVisible() and b.isEnabled()]:
+            if not box.isChecked():
+                at = QPoint(8, box.height() // 2)  # on the box itself, as a person clicks it
+                QTest.mouseClick(box, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+                settle(qtbot)
+                assert box.isChecked(), f"{title}: {box.text()!r} was clicked and is not ticked"
+                qtbot.wait(50)  # the page fits itself to what the section added
+                walk_checks(window, area, f"{title} at {size}, {box.text().replace('&', '')!r} ticked")
         pages += 1
     assert pages == len(shown_pages(view))

@@ -53,6 +53,7 @@ class CompareView(QWidget):
         self.setWindowTitle(f"Compare {doc.name} with {other_name} — Shipyard")
         self.summary = QLabel()
         self.summary.setAccessibleName("Comparison summary")
+        self.summary.setWordWrap(True)
         self.only_differences = QCheckBox("&Only the differences")
         self.only_differences.toggled.connect(lambda _on: self.refresh())
         self.table = QTableWidget(0, 4)
@@ -82,8 +83,20 @@ class CompareView(QWidget):
         doc.changed.connect(self.refresh)
         if isinstance(other, Document):
             other.changed.connect(self.refresh)
-        self.resize(900, 640)
+        self.resize(self._width_for_title(), 640)
         self.refresh()
+
+    def _width_for_title(self) -> int:
+        """Wide enough for the window manager to show the title whole (it cuts a long one,
+        with no tooltip), within the screen."""
+        from PySide6.QtGui import QFontMetrics, QGuiApplication
+
+        title_font = QGuiApplication.font()
+        title_font.setBold(True)  # title bars mostly draw bold
+        need = QFontMetrics(title_font).horizontalAdvance(self.windowTitle()) + 240  # the bar's buttons and icon
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().width() - 40 if screen is not None else need
+        return max(900, min(need, room))
 
     def _other(self) -> tuple[str, Any, Any, Any]:
         if isinstance(self.other, Document):  # an open design: as it is now, its name too
@@ -118,7 +131,10 @@ class CompareView(QWidget):
                 rows.append(SECTION_HEADINGS.get(shown_row.section, shown_row.section))
             rows.append(shown_row)
         self.table.clearSpans()
-        self.table.setHorizontalHeaderLabels(["", "What", *cmp.names])
+        for c, name in enumerate(["", "What", *cmp.names][:4]):
+            head = QTableWidgetItem(name)
+            head.setToolTip(name)  # a long design name is cut to its column: whole here
+            self.table.setHorizontalHeaderItem(c, head)
         self.table.setRowCount(len(rows))
         dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
         marked = QBrush(QColor("#5c4a00" if dark else "#fff3c4"))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QListWidgetItem, QVBoxLayout
 
-from shipyard._qt.catalogbrowser import CatalogBrowser
+from shipyard._qt.catalogbrowser import CatalogBrowser, whole_tip
 from shipyard._qt.document import Document
 from shipyard._qt.itemfacts import facts_html, facts_text
 from shipyard.core.form import ListDecl
@@ -76,6 +76,7 @@ class ListingBrowser(CatalogBrowser):
                 row.setFlags(flags | Qt.ItemFlag.ItemIsEnabled if enabled else flags & ~Qt.ItemFlag.ItemIsEnabled)
             if listed.refused:
                 tip = f"{listed.refused}\n{tip}"
+            tip = whole_tip(row.text(), tip)
             if row.toolTip() != tip:
                 row.setToolTip(tip)
         if self._ready:

@@ -46,10 +46,12 @@ class Menus(EditorWindow):
                     a.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
                     first = False
         sm = m.addMenu("New from &sample")
-        for info in rulesets():
-            sm.addSection(info.name)
-            for f in sample_files(info.samples):
-                add_action(self, sm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
+        for info in rulesets():  # a menu a ruleset: one list of every sample wraps into columns at 720 pixels
+            samples = sample_files(info.samples)
+            if samples:
+                rm = sm.addMenu(info.name)
+                for f in samples:
+                    add_action(self, rm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
         add_action(self, m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.add_recent_menu(m)
         m.addSeparator()

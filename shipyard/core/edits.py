@@ -117,7 +117,9 @@ def _rename(node: Any, steps: list[str], old: str, new: str) -> None:
         return
     if step.endswith("[]"):
         entries = node.get(step[:-2])
-        for i, entry in enumerate(entries if isinstance(entries, list) else []):
+        if not isinstance(entries, list):
+            return
+        for i, entry in enumerate(entries):
             if rest:
                 _rename(entry, rest, old, new)
             elif isinstance(entry, str) and _key(entry) == _key(old):
