@@ -33,8 +33,14 @@ from shipyard.pointbuy.scalelimits import scale_restriction
 
 
 def whole_tip(text: str, tip: str) -> str:
-    """A row's tooltip that holds the row's text whole (the row may be cut to the list's width)."""
-    return tip if text in tip else f"{text}\n{tip}" if tip else text
+    """A row's tooltip that holds the row's text whole (the row may be cut to the list's
+    width): its first line, in place of the item's bare name there."""
+    if text in tip:
+        return tip
+    first, _, rest = tip.partition("\n")
+    if first and text.startswith(first):
+        return f"{text}\n{rest}" if rest else text
+    return f"{text}\n{tip}" if tip else text
 
 
 class CatalogBrowser(QWidget):
