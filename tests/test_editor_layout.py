@@ -548,3 +548,77 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
                 walk_checks(window, area, f"{title} at {size}, {box.text().replace('&', '')!r} ticked")
         pages += 1
     assert pages == len(shown_pages(view))
+
+
+# --- Alt+letters given out in one place (issue 46) ------------------------------------------
+
+
+def test_letters_are_given_out_without_a_clash() -> None:
+    from shipyard._qt.mnemonics import letter, with_letter
+
+    assert letter("Add &weapon") == "w" and letter("R&&D") == "" and letter("Name") == ""
+    assert with_letter("&Helm's allocation", {"h"}) == "Helm's &allocation"  # the next word's initial
+    assert with_letter("Add character", set()) == "&Add character"  # a button without one gets one
+    assert with_letter("Add character", {"a", "c"}) == "A&dd character"  # then another of its letters
+    assert with_letter("Hi", {"h", "i"}) == "Hi"  # none left: no letter rather than a clash
+
+
+def test_alt_h_opens_help_and_the_helms_allocation_answers_to_its_own_letter(qtbot: Any, window: MainWindow) -> None:
+    """Alt+H was the Help menu and "&Helm's allocation" at once: the menu opened and the
+    digits typed next were lost. Now the field has a letter of its own, reached by a key."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QLabel
+
+    at_size(qtbot, window, 1280, 720)
+    view = window.open_file(CATALOGS / "future-perfect" / "examples" / "damaged-frigate.ship")
+    assert view is not None
+    view.finish_building()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    view.tabs.setCurrentIndex(shown_pages(view)[3])
+    settle(qtbot)
+    qtbot.wait(50)
+    label = next(
+        w for w in window.findChildren(QLabel) if w.isVisible() and w.text().replace("&", "") == "Helm's allocation"
+    )
+    key = QKeySequence.mnemonic(label.text()).toString()
+    assert key and key != "Alt+H", label.text()
+    assert not clashes(window), clashes(window)
+    QTest.keyClick(
+        QApplication.focusWidget() or window, getattr(Qt.Key, f"Key_{key[-1]}"), Qt.KeyboardModifier.AltModifier
+    )
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is label.buddy(), timeout=2000)
+    QTest.keyClicks(QApplication.focusWidget(), "\b2")  # what was typed next went to the field
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: view.doc.design.plan.helm == 2, timeout=2000)  # type: ignore[union-attr]
+
+
+def test_no_menu_wraps_into_columns_on_a_720_pixel_screen(window: MainWindow) -> None:
+    """File > New from sample listed every ruleset's samples in one menu, which a 720 pixel
+    screen wraps into columns: a menu a ruleset now, each one column."""
+    from PySide6.QtWidgets import QMenu
+
+    def menus(menu: QMenu) -> Iterator[QMenu]:
+        yield menu
+        for a in menu.actions():
+            if isinstance(a.menu(), QMenu):
+                yield from menus(a.menu())  # type: ignore[arg-type]
+
+    tall = [
+        f"{m.title().replace('&', '')}: {m.sizeHint().height()} pixels"
+        for a in window.menuBar().actions()
+        if isinstance(a.menu(), QMenu)
+        for m in menus(a.menu())  # type: ignore[arg-type]
+        if m.sizeHint().height() > MAXIMIZED_1280X720[1]
+    ]
+    assert not tall, tall
+    samples = next(
+        m
+        for a in window.menuBar().actions()
+        if isinstance(a.menu(), QMenu)
+        for m in menus(a.menu())  # type: ignore[arg-type]
+        if m.title() == "New from &sample"
+    )
+    assert len([a for a in samples.actions() if a.menu() is not None]) == len(
+        {p.parent.parent.name for p in CATALOGS.glob("*/examples/*.ship")}
+    )

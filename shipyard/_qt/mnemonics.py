@@ -62,7 +62,9 @@ def _candidates(text: str) -> list[int]:
     if marked:
         order.extend(i for i, c in enumerate(plain) if c.lower() == marked)
     order.extend(
-        i for i, c in enumerate(plain) if c.isascii() and c.isalpha() and (i == 0 or not plain[i - 1].isalnum())
+        i
+        for i, c in enumerate(plain)
+        if c.isascii() and c.isalpha() and (i == 0 or plain[i - 1].isspace() or plain[i - 1] in "-/(")
     )
     order.extend(i for i, c in enumerate(plain) if c.isascii() and c.isalpha())
     out, seen = [], set()
