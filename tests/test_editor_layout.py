@@ -396,7 +396,9 @@ def cut_short(window: MainWindow) -> list[str]:
             for c in range(header.count()):
                 if header.isSectionHidden(c):
                     continue
-                if header.sectionSizeFromContents(c).width() > header.sectionSize(c):
+                head = w.horizontalHeaderItem(c) if isinstance(w, QTableWidget) else None
+                whole = head is not None and head.text() and head.text() in head.toolTip()
+                if header.sectionSizeFromContents(c).width() > header.sectionSize(c) and not whole:
                     out.append(f"{w.accessibleName()!r}: header of column {c} cut to {header.sectionSize(c)} pixels")
         if isinstance(w, QTableWidget):
             for r in range(w.rowCount()):
@@ -405,7 +407,8 @@ def cut_short(window: MainWindow) -> list[str]:
                     if item is None or not item.text() or w.isColumnHidden(c):
                         continue
                     need = w.fontMetrics().horizontalAdvance(item.text()) + 8
-                    if need > w.columnWidth(c) and item.text() not in (item.toolTip() or ""):
+                    room = sum(w.columnWidth(k) for k in range(c, c + w.columnSpan(r, c)))  # a heading spans
+                    if need > room and item.text() not in (item.toolTip() or ""):
                         out.append(f"{w.accessibleName()!r}: {item.text()!r} cut, no tooltip")
         if isinstance(w, QTreeWidget) and not w.wordWrap():  # a panel that elides (the budgets), not wraps
             fm = w.fontMetrics()
@@ -622,3 +625,30 @@ def test_no_menu_wraps_into_columns_on_a_720_pixel_screen(window: MainWindow) ->
     assert len([a for a in samples.actions() if a.menu() is not None]) == len(
         {p.parent.parent.name for p in CATALOGS.glob("*/examples/*.ship")}
     )
+
+
+def test_the_compare_window_shows_its_title_and_long_names_whole(qtbot: Any, window: MainWindow) -> None:
+    """A compare window 900 pixels wide cut its title; its design columns cut long names
+    without a tooltip."""
+    from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication
+
+    at_size(qtbot, window, 1280, 720)
+    long_name = "Imperial Long-Range Heavy Assault Frigate of the Outer Line"
+    first = window.open_file(CATALOGS / "space-fighter-alpha" / "examples" / "rebel-frigate.ship")
+    second = window.open_file(CATALOGS / "space-fighter-alpha" / "examples" / "rebel-fighter.ship")
+    assert first is not None and second is not None
+    assert first.doc.edit("name", long_name) is None and second.doc.edit("name", f"{long_name} Escort") is None
+    cmp = window.compare_with(first.doc, second.doc)
+    assert cmp is not None
+    qtbot.waitExposed(cmp)
+    settle(qtbot)
+    bold = QFont(QGuiApplication.font())
+    bold.setBold(True)
+    title = cmp.windowTitle()
+    assert cmp.width() >= QFontMetrics(bold).horizontalAdvance(title), (cmp.width(), title)  # a title bar cuts
+    # what the title shortened to fit is whole above the table
+    assert cmp.heading.text() == f"Compare {long_name} with {long_name} Escort" and cmp.heading.isVisible()  # type: ignore[attr-defined]
+    assert not squeezed(cmp), squeezed(cmp)  # type: ignore[arg-type]
+    assert not cut_short(cmp), cut_short(cmp)  # type: ignore[arg-type]
+    headers = [cmp.table.horizontalHeaderItem(c) for c in (2, 3)]  # type: ignore[attr-defined]
+    assert [h.toolTip() for h in headers] == [h.text() for h in headers] == [long_name, f"{long_name} Escort"]
