@@ -74,9 +74,9 @@ class ListingBrowser(CatalogBrowser):
             flags = row.flags()
             if enabled != bool(flags & Qt.ItemFlag.ItemIsEnabled):
                 row.setFlags(flags | Qt.ItemFlag.ItemIsEnabled if enabled else flags & ~Qt.ItemFlag.ItemIsEnabled)
+            tip = whole_tip(row.text(), tip)  # the row whole, then the listing's facts
             if listed.refused:
                 tip = f"{listed.refused}\n{tip}"
-            tip = whole_tip(row.text(), tip)
             if row.toolTip() != tip:
                 row.setToolTip(tip)
         if self._ready:
