@@ -123,10 +123,6 @@ def controls(top: QWidget, skip: Callable[[QWidget], bool] = lambda _w: False) -
     return [w for w in found if not _in_rows(w, top)], [w for w in found if _in_rows(w, top)]
 
 
-def _in_tab_bar(w: QWidget) -> bool:
-    return isinstance(w.parentWidget(), QTabBar)
-
-
 def _declared(w: QWidget) -> str:
     """The text the author gave ``w``: what it shows, unless it shows what was given here."""
     now = _text(w)
@@ -190,7 +186,17 @@ class Mnemonics(QObject):
 
     def give_now(self) -> None:
         pages = self.pages()
-        outside, rows = controls(self.view, lambda w: any(p.isAncestorOf(w) for p in pages) or _in_tab_bar(w))
+        held = {id(p) for p in pages}
+
+        def on_a_page(w: QWidget) -> bool:
+            up = w.parentWidget()
+            while up is not None and up is not self.view:
+                if id(up) in held or isinstance(up, QTabBar):
+                    return True
+                up = up.parentWidget()
+            return False
+
+        outside, rows = controls(self.view, on_a_page)
         chrome = give(outside, self.reserved())
         for page in pages:
             keyed_here, rows_here = controls(page)

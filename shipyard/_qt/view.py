@@ -301,9 +301,10 @@ class DocumentView(QWidget):
         self._mark()
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
         self._show_fixes()
+        if self.steps.chain_dirty or getattr(self.steps, "catalog_changed", False):
+            self.mnemonics.soon()  # controls came or went, or their texts follow another catalog
         if self.steps.chain_dirty:
             self.make_tab_order()
-        self.mnemonics.soon()
 
     def _page_widgets(self) -> list[QWidget]:
         return [w for i in range(self.tabs.count()) if (w := self.tabs.widget(i)) is not None]
