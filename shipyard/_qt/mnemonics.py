@@ -180,9 +180,18 @@ class Mnemonics(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.give_now)
 
+        self._started = False
+
+    def start(self) -> None:
+        """The window is up (its first paint is not held back by this): give the letters now,
+        and again after each change from here on."""
+        self._started = True
+        self.give_now()
+
     def soon(self) -> None:
         """Give the letters again once the current change is done (many changes, one pass)."""
-        self._timer.start()
+        if self._started:
+            self._timer.start()
 
     def give_now(self) -> None:
         pages = self.pages()

@@ -205,10 +205,11 @@ class DocumentView(QWidget):
 
     def _after_show(self) -> None:
         """Once the window is up: the preview's first sheet rendering at once, and Tab's
-        order. The other step pages are built when first shown (their tab chosen, a finding
+        order, the Alt+letters. The other step pages are built when first shown (their tab chosen, a finding
         or an undo going to them): a start builds what is visible."""
         self._build_preview()
         self.make_tab_order()
+        self.mnemonics.start()
 
     def _place_preview(self) -> None:
         """The preview's place gets the height kept for it, else room to show the sheet."""
@@ -248,6 +249,7 @@ class DocumentView(QWidget):
             self.ensure_page(i)
         self._build_preview()
         self.make_tab_order()
+        self.mnemonics.start()
 
     def _focus_built(self, path: str) -> bool:
         """Focus the place ``path`` names, on whichever page holds it: a finding or an undo
