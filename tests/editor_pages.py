@@ -50,7 +50,23 @@ def menu_action(window: MainWindow, *path: str) -> QAction:
         assert menu is not None
         menu = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text().replace("&", "") == title)
     assert menu is not None
-    return next(a for a in menu.actions() if a.text().replace("&", "") == last)
+    return _in_menu(menu, last)
+
+
+def _in_menu(menu: QMenu, text: str) -> QAction:
+    """The entry ``text`` of ``menu`` or of one of its submenus (File > New from sample has a
+    submenu a ruleset)."""
+    for a in menu.actions():
+        if a.menu() is None and a.text().replace("&", "") == text:
+            return a
+    for a in menu.actions():
+        sub = a.menu()
+        if isinstance(sub, QMenu):
+            try:
+                return _in_menu(sub, text)
+            except LookupError:
+                continue
+    raise LookupError(f"no menu entry {text!r}")
 
 
 def new_from_menu(window: MainWindow, menu: str, ruleset: str) -> DocumentView:
@@ -105,10 +121,16 @@ def remove_button(view: DocumentView, list_path: str, row: int) -> QPushButton:
 
 
 def button(view: DocumentView, page: int, text: str) -> QPushButton:
-    """The push button labelled ``text`` on the design's page ``page`` (one a user can see there)."""
+    """The push button labelled ``text`` on the design's page ``page`` (one a user can see
+    there), whichever Alt+letter it was given (:mod:`shipyard._qt.mnemonics`)."""
     QApplication.processEvents()  # pages and details built a moment ago are shown by now
     widget = view.tabs.widget(tab(view, page))
-    return next(b for b in widget.findChildren(QPushButton) if b.text() == text and b.isVisibleTo(widget))
+    return next(b for b in widget.findChildren(QPushButton) if plain(b.text()) == plain(text) and b.isVisibleTo(widget))
+
+
+def plain(text: str) -> str:
+    """A label without its Alt+letter mark."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def click_box(qtbot: Any, box: QCheckBox) -> None:

@@ -26,7 +26,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -364,7 +364,9 @@ def test_track_boxes_wrap_inside_the_panel(qtbot: Any, window: MainWindow, rules
 
 
 def squeezed(window: MainWindow) -> list[str]:
-    """Visible labels, buttons, drop-downs and spin boxes smaller than their minimum size hint."""
+    """Visible labels, buttons, drop-downs and spin boxes narrower than their minimum size
+    hint or lower than their size hint (a spin box 9 pixels tall where it needs 19 shows no
+    digits; a label that wraps its words is as tall as its width makes it)."""
     from PySide6.QtWidgets import QAbstractButton, QLabel
 
     out = []
@@ -372,7 +374,8 @@ def squeezed(window: MainWindow) -> list[str]:
         if not w.isVisible() or not isinstance(w, QLabel | QAbstractButton | QComboBox | QAbstractSpinBox):
             continue
         least = w.minimumSizeHint()
-        if w.width() < least.width() - 1 or w.height() < least.height() - 1:
+        tall = least.height() if isinstance(w, QLabel) and w.wordWrap() else max(least.height(), w.sizeHint().height())
+        if w.width() < least.width() - 1 or w.height() < tall - 1:
             out.append(
                 f"{type(w).__name__} {w.accessibleName()!r} {w.width()}x{w.height()} < {least.width()}x{least.height()}"
             )
@@ -380,9 +383,9 @@ def squeezed(window: MainWindow) -> list[str]:
 
 
 def cut_short(window: MainWindow) -> list[str]:
-    """Texts shown elided (a table's header or cell, a drop-down's choice) whose tooltip does
-    not hold them whole."""
-    from PySide6.QtWidgets import QStyleOptionComboBox, QTreeWidget
+    """Texts shown elided or cut (a table's header or cell, a panel's row, a catalog's row, a
+    text field's value, a drop-down's choice) whose tooltip does not hold them whole."""
+    from PySide6.QtWidgets import QListWidget, QStyleOptionComboBox, QTreeWidget
 
     out = []
     for w in window.findChildren(QWidget):
@@ -393,7 +396,9 @@ def cut_short(window: MainWindow) -> list[str]:
             for c in range(header.count()):
                 if header.isSectionHidden(c):
                     continue
-                if header.sectionSizeFromContents(c).width() > header.sectionSize(c):
+                head = w.horizontalHeaderItem(c) if isinstance(w, QTableWidget) else None
+                whole = head is not None and head.text() and head.text() in head.toolTip()
+                if header.sectionSizeFromContents(c).width() > header.sectionSize(c) and not whole:
                     out.append(f"{w.accessibleName()!r}: header of column {c} cut to {header.sectionSize(c)} pixels")
         if isinstance(w, QTableWidget):
             for r in range(w.rowCount()):
@@ -402,8 +407,31 @@ def cut_short(window: MainWindow) -> list[str]:
                     if item is None or not item.text() or w.isColumnHidden(c):
                         continue
                     need = w.fontMetrics().horizontalAdvance(item.text()) + 8
-                    if need > w.columnWidth(c) and item.text() not in (item.toolTip() or ""):
+                    room = sum(w.columnWidth(k) for k in range(c, c + w.columnSpan(r, c)))  # a heading spans
+                    if need > room and item.text() not in (item.toolTip() or ""):
                         out.append(f"{w.accessibleName()!r}: {item.text()!r} cut, no tooltip")
+        if isinstance(w, QTreeWidget) and not w.wordWrap():  # a panel that elides (the budgets), not wraps
+            fm = w.fontMetrics()
+            items = [w.topLevelItem(i) for i in range(w.topLevelItemCount())]
+            items += [i.child(k) for i in list(items) if i.isExpanded() for k in range(i.childCount())]
+            for item in items:
+                for c in range(w.columnCount()):
+                    text = item.text(c)
+                    spanned = item.isFirstColumnSpanned() and c == 0
+                    rect = w.visualItemRect(item) if spanned else w.visualRect(w.indexFromItem(item, c))
+                    if text and fm.horizontalAdvance(text) + 8 > rect.width() and text not in item.toolTip(c):
+                        out.append(f"{w.accessibleName()!r}: {text!r} cut, no tooltip")
+        if isinstance(w, QListWidget) and not w.wordWrap():  # a list that wraps its rows cuts none
+            room = w.viewport().width()
+            for i in range(w.count()):
+                item = w.item(i)
+                cut = w.fontMetrics().horizontalAdvance(item.text()) + 8 > room
+                if not item.isHidden() and cut and item.text() not in item.toolTip():
+                    out.append(f"{w.accessibleName()!r}: row {item.text()!r} cut, no tooltip")
+        if isinstance(w, QLineEdit) and not isinstance(w.parentWidget(), QAbstractSpinBox | QComboBox):
+            room = w.contentsRect().width() - 6  # the style's margins inside the frame
+            if w.fontMetrics().horizontalAdvance(w.text()) > room and w.text() not in w.toolTip():
+                out.append(f"text field {w.accessibleName()!r}: {w.text()!r} cut to {room} pixels, no tooltip")
         if isinstance(w, QComboBox) and not w.isEditable():
             option = QStyleOptionComboBox()
             w.initStyleOption(option)
@@ -453,16 +481,57 @@ def _ancestors(w: QWidget, top: QWidget) -> list[QWidget]:
 
 ALL_SAMPLES = sorted((p.parent.parent.name, p.stem) for p in CATALOGS.glob("*/examples/*.ship"))
 MAXIMIZED_1280X720 = (1280, 701)  # a window maximized on a 1280x720 screen under openbox (its title bar: 19 px)
+WALK_SIZES = [(1280, 720), MAXIMIZED_1280X720, (1920, 1080)]
 
 
-@pytest.mark.parametrize("size", [MAXIMIZED_1280X720, (1920, 1080)], ids=["1280x720-maximized", "1920x1080"])
+def clashes(window: MainWindow) -> list[str]:
+    """Alt+letters that two things shown at once answer to: the menu bar's titles, the
+    buttons and the labelled controls (a label with a buddy), as Qt reads their texts."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    keys: dict[str, list[str]] = {}
+    for a in window.menuBar().actions():
+        if a.isVisible() and (key := QKeySequence.mnemonic(a.text()).toString()):
+            keys.setdefault(key, []).append(f"the {a.text().replace('&', '')} menu")
+    for w in window.findChildren(QWidget):
+        keyed = isinstance(w, QAbstractButton) or (isinstance(w, QLabel) and w.buddy() is not None)
+        if keyed and w.isVisible() and (key := QKeySequence.mnemonic(w.text()).toString()):  # type: ignore[attr-defined]
+            keys.setdefault(key, []).append(repr(w.text()))  # type: ignore[attr-defined]
+    return [f"{key}: {' and '.join(names)}" for key, names in sorted(keys.items()) if len(names) > 1]
+
+
+def unnamed_add_buttons(window: MainWindow) -> list[str]:
+    """Visible "Add ..." buttons without an Alt+letter (a person reaching for one by key finds none)."""
+    from PySide6.QtGui import QKeySequence
+
+    return [
+        b.text()
+        for b in window.findChildren(QPushButton)
+        if b.isVisible() and b.text().replace("&", "").startswith("Add") and QKeySequence.mnemonic(b.text()).isEmpty()
+    ]
+
+
+def walk_checks(window: MainWindow, area: QScrollArea, where: str) -> None:
+    assert not squeezed(window), f"{where}: {squeezed(window)}"
+    assert not overlapping(area), f"{where}: {overlapping(area)}"
+    assert not cut_short(window), f"{where}: {cut_short(window)}"
+    assert not clashes(window), f"{where}: Alt+letters clash: {clashes(window)}"
+    assert not unnamed_add_buttons(window), f"{where}: Add buttons without an Alt+letter: {unnamed_add_buttons(window)}"
+
+
+@pytest.mark.parametrize("size", WALK_SIZES, ids=["1280x720", "1280x720-maximized", "1920x1080"])
 @pytest.mark.parametrize(("ruleset", "sample"), ALL_SAMPLES, ids=[f"{r}-{s}" for r, s in ALL_SAMPLES])
 def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
     qtbot: Any, window: MainWindow, ruleset: str, sample: str, size: tuple[int, int]
 ) -> None:
     """Every page of every sample of every ruleset (a Future Perfect cruiser's short values
     cut the Summary's "Value" header to "Va"; a round plan's AP column was sized before
-    its "2 AP" was written and showed "AP")."""
+    its "2 AP" was written and showed "AP"): no control squeezed below its size hint, no
+    text cut without its whole in a tooltip, no two Alt+letters alike, every Add button
+    with one (issue 46). Each page is seen as the sample has it, then with every optional
+    section it offers ticked by a click (a round plan written: its spin boxes were 9 pixels
+    tall at 1280x720)."""
     at_size(qtbot, window, *size)
     view = window.open_file(CATALOGS / ruleset / "examples" / f"{sample}.ship")
     assert view is not None
@@ -470,8 +539,116 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
     settle(qtbot)
     pages = 0
     for title, area in visit(qtbot, view):
-        assert not squeezed(window), f"{title} at {size}: {squeezed(window)}"
-        assert not overlapping(area), f"{title} at {size}: {overlapping(area)}"
-        assert not cut_short(window), f"{title} at {size}: {cut_short(window)}"
+        walk_checks(window, area, f"{title} at {size}")
+        offered: list[QWidget] = getattr(view.steps, "toggles", [])
+        for box in [b for b in offered if area.isAncestorOf(b) and b.isVisible() and b.isEnabled()]:
+            if not box.isChecked():
+                at = QPoint(8, box.height() // 2)  # on the box itself, as a person clicks it
+                QTest.mouseClick(box, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+                settle(qtbot)
+                assert box.isChecked(), f"{title}: {box.text()!r} was clicked and is not ticked"
+                qtbot.wait(50)  # the page fits itself to what the section added
+                walk_checks(window, area, f"{title} at {size}, {box.text().replace('&', '')!r} ticked")
         pages += 1
     assert pages == len(shown_pages(view))
+
+
+# --- Alt+letters given out in one place (issue 46) ------------------------------------------
+
+
+def test_letters_are_given_out_without_a_clash() -> None:
+    from shipyard._qt.mnemonics import letter, with_letter
+
+    assert letter("Add &weapon") == "w" and letter("R&&D") == "" and letter("Name") == ""
+    assert with_letter("&Helm's allocation", {"h"}) == "Helm's &allocation"  # the next word's initial
+    assert with_letter("Add character", set()) == "&Add character"  # a button without one gets one
+    assert with_letter("Add character", {"a", "c"}) == "A&dd character"  # then another of its letters
+    assert with_letter("Hi", {"h", "i"}) == "Hi"  # none left: no letter rather than a clash
+
+
+def test_alt_h_opens_help_and_the_helms_allocation_answers_to_its_own_letter(qtbot: Any, window: MainWindow) -> None:
+    """Alt+H was the Help menu and "&Helm's allocation" at once: the menu opened and the
+    digits typed next were lost. Now the field has a letter of its own, reached by a key."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QLabel
+
+    at_size(qtbot, window, 1280, 720)
+    view = window.open_file(CATALOGS / "future-perfect" / "examples" / "damaged-frigate.ship")
+    assert view is not None
+    view.finish_building()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    view.tabs.setCurrentIndex(shown_pages(view)[3])
+    settle(qtbot)
+    qtbot.wait(50)
+    label = next(
+        w for w in window.findChildren(QLabel) if w.isVisible() and w.text().replace("&", "") == "Helm's allocation"
+    )
+    key = QKeySequence.mnemonic(label.text()).toString()
+    assert key and key != "Alt+H", label.text()
+    assert not clashes(window), clashes(window)
+    QTest.keyClick(
+        QApplication.focusWidget() or window, getattr(Qt.Key, f"Key_{key[-1]}"), Qt.KeyboardModifier.AltModifier
+    )
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is label.buddy(), timeout=2000)
+    QTest.keyClicks(QApplication.focusWidget(), "\b2")  # what was typed next went to the field
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: view.doc.design.plan.helm == 2, timeout=2000)  # type: ignore[union-attr]
+
+
+def test_no_menu_wraps_into_columns_on_a_720_pixel_screen(window: MainWindow) -> None:
+    """File > New from sample listed every ruleset's samples in one menu, which a 720 pixel
+    screen wraps into columns: a menu a ruleset now, each one column."""
+    from PySide6.QtWidgets import QMenu
+
+    def menus(menu: QMenu) -> Iterator[QMenu]:
+        yield menu
+        for a in menu.actions():
+            if isinstance(a.menu(), QMenu):
+                yield from menus(a.menu())  # type: ignore[arg-type]
+
+    tall = [
+        f"{m.title().replace('&', '')}: {m.sizeHint().height()} pixels"
+        for a in window.menuBar().actions()
+        if isinstance(a.menu(), QMenu)
+        for m in menus(a.menu())  # type: ignore[arg-type]
+        if m.sizeHint().height() > MAXIMIZED_1280X720[1]
+    ]
+    assert not tall, tall
+    samples = next(
+        m
+        for a in window.menuBar().actions()
+        if isinstance(a.menu(), QMenu)
+        for m in menus(a.menu())  # type: ignore[arg-type]
+        if m.title() == "New from &sample"
+    )
+    assert len([a for a in samples.actions() if a.menu() is not None]) == len(
+        {p.parent.parent.name for p in CATALOGS.glob("*/examples/*.ship")}
+    )
+
+
+def test_the_compare_window_shows_its_title_and_long_names_whole(qtbot: Any, window: MainWindow) -> None:
+    """A compare window 900 pixels wide cut its title; its design columns cut long names
+    without a tooltip."""
+    from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication
+
+    at_size(qtbot, window, 1280, 720)
+    long_name = "Imperial Long-Range Heavy Assault Frigate of the Outer Line"
+    first = window.open_file(CATALOGS / "space-fighter-alpha" / "examples" / "rebel-frigate.ship")
+    second = window.open_file(CATALOGS / "space-fighter-alpha" / "examples" / "rebel-fighter.ship")
+    assert first is not None and second is not None
+    assert first.doc.edit("name", long_name) is None and second.doc.edit("name", f"{long_name} Escort") is None
+    cmp = window.compare_with(first.doc, second.doc)
+    assert cmp is not None
+    qtbot.waitExposed(cmp)
+    settle(qtbot)
+    bold = QFont(QGuiApplication.font())
+    bold.setBold(True)
+    title = cmp.windowTitle()
+    assert cmp.width() >= QFontMetrics(bold).horizontalAdvance(title), (cmp.width(), title)  # a title bar cuts
+    # what the title shortened to fit is whole above the table
+    assert cmp.heading.text() == f"Compare {long_name} with {long_name} Escort" and cmp.heading.isVisible()  # type: ignore[attr-defined]
+    assert not squeezed(cmp), squeezed(cmp)  # type: ignore[arg-type]
+    assert not cut_short(cmp), cut_short(cmp)  # type: ignore[arg-type]
+    headers = [cmp.table.horizontalHeaderItem(c) for c in (2, 3)]  # type: ignore[attr-defined]
+    assert [h.toolTip() for h in headers] == [h.text() for h in headers] == [long_name, f"{long_name} Escort"]

@@ -3,7 +3,7 @@ list refreshed every row on every commit). What a person sees must not change wi
 a row whose entry is the same keeps its controls, its selection and the person's focus;
 a row whose entry is the same but whose options follow another part of the design (a
 crew member's stations are the ship's turrets too) shows the new options; and a refused
-value is taken back out of the field it was typed in. Real keys to the focused widget,
+value stays in the field it was typed in, marked, until changed or Escape. Real keys to the focused widget,
 150 ms apart, then a pause longer than the commit delay."""
 
 from __future__ import annotations
@@ -98,7 +98,13 @@ def test_a_renamed_turret_leaves_the_other_rows_alone_and_every_crew_member_is_o
     assert isinstance(box, QComboBox) and box.currentText() == "Turret 2"  # and still sits where it sat
 
 
-def test_a_refused_name_is_taken_back_out_of_the_row_it_was_typed_in(qtbot: Any, window: MainWindow) -> None:
+def test_a_refused_name_stays_in_its_field_marked_with_the_reason_until_escape(qtbot: Any, window: MainWindow) -> None:
+    """A refused text is not taken back behind the person's back: it stays where it was
+    typed, marked, the reason beside it in a player's words; Escape puts the kept value back."""
+    from PySide6.QtWidgets import QLabel
+
+    from shipyard._qt import refused
+
     view = open_sample(qtbot, window, "future-perfect", "scout")
     systems = list_on_its_page(view, "systems")
     old = get_at(view.doc.design, "systems[1].name")
@@ -110,7 +116,74 @@ def test_a_refused_name_is_taken_back_out_of_the_row_it_was_typed_in(qtbot: Any,
     person_types(qtbot, ".aft")  # a system's name may not hold a '.'
     qtbot.wait(PAUSE_MS)
     assert get_at(view.doc.design, "systems[1].name") == old
-    assert "may not contain '.'" in window.statusBar().currentMessage()
-    assert name.text() == old, "the field still shows the name the design refused"
+    assert name.text() == old + ".aft", "the typed text was taken back"
+    why = refused.reason(name)
+    assert "may not contain '.'" in why and "systems[" not in why and why in window.statusBar().currentMessage()
+    notes = [n for n in systems.viewport().findChildren(QLabel, "refusal") if n.isVisible()]
+    assert [n.text() for n in notes] == [why], "the reason is not written beside the field"
+    view.refresh()  # another refresh (a panel, an undo elsewhere) leaves the typed text alone
+    assert name.text() == old + ".aft"
     assert focused() is name
+    press(qtbot, Qt.Key.Key_Escape)
+    assert name.text() == old and not refused.holds(name), "Escape did not put the kept name back"
+    assert not [n for n in systems.viewport().findChildren(QLabel, "refusal") if n.isVisible()]
     assert [systems.cellWidget(r, 0).text() for r in range(systems.rowCount()) if r != 1] == others  # type: ignore[union-attr]
+
+
+def test_an_erased_name_is_refused_in_a_players_words_and_typing_clears_the_mark(
+    qtbot: Any, window: MainWindow
+) -> None:
+    from shipyard._qt import refused
+
+    view = open_sample(qtbot, window, "cluster-falk", "dominion-carrier")
+    crew = list_on_its_page(view, "crew")
+    old = get_at(view.doc.design, "crew[8].name")
+    name = crew.cellWidget(8, 0)
+    assert isinstance(name, QLineEdit)
+    click(qtbot, name)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, Qt.Key.Key_Backspace)
+    qtbot.wait(PAUSE_MS)
+    assert get_at(view.doc.design, "crew[8].name") == old and name.text() == ""
+    assert refused.reason(name) == f"Crew, {old}: name cannot be left empty"
+    person_types(qtbot, "Gunner Cole")  # the person changes it: the mark goes, the name commits
+    assert not refused.holds(name)
+    qtbot.wait(PAUSE_MS)
+    assert get_at(view.doc.design, "crew[8].name") == "Gunner Cole" and name.text() == "Gunner Cole"
+
+
+def test_renaming_a_crewed_turret_takes_its_gunner_along_in_one_undo_step(
+    qtbot: Any, window: MainWindow, tmp_path: Any
+) -> None:
+    """Issue 46: the rename was refused behind the person's back ("'Turret 1' is not one of
+    this ship's stations"); a rename carries the crew member's station with it."""
+    import json
+
+    from .editor_pages import saved_data
+
+    view = open_sample(qtbot, window, "cluster-falk", "dominion-carrier")
+    turrets = list_on_its_page(view, "turrets")
+    crew = list_on_its_page(view, "crew")
+    gunner = next(r for r, m in enumerate(get_at(view.doc.design, "crew")) if m.get("station") == "Turret 1")
+    station = next(c for c, col in enumerate(crew.columns) if col.field == "station")
+    name = turrets.cellWidget(0, 0)
+    assert isinstance(name, QLineEdit) and name.text() == "Turret 1"
+    steps = view.doc.undo_stack.count()
+    list_on_its_page(view, "turrets")
+    type_over(qtbot, name, NEW_NAME)
+    qtbot.wait(PAUSE_MS)
+    assert get_at(view.doc.design, "turrets[0].name") == NEW_NAME and name.text() == NEW_NAME
+    assert get_at(view.doc.design, f"crew[{gunner}].station") == NEW_NAME
+    assert "Not changed" not in window.statusBar().currentMessage()
+    box = crew.cellWidget(gunner, station)
+    assert isinstance(box, QComboBox) and box.currentText() == NEW_NAME
+    assert view.doc.undo_stack.count() == steps + 1  # the typing and its carried station: one step
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert get_at(view.doc.design, "turrets[0].name") == "Turret 1"
+    assert get_at(view.doc.design, f"crew[{gunner}].station") == "Turret 1"
+    assert name.text() == "Turret 1" and box.currentText() == "Turret 1"
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    data = saved_data(window, tmp_path / "carrier.ship")
+    assert data["design"]["turrets"][0]["name"] == NEW_NAME
+    assert data["design"]["crew"][gunner]["station"] == NEW_NAME
+    assert json.dumps(data).count("Turret 1") == 0

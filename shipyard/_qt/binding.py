@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt import refused
 from shipyard._qt.document import Document
 from shipyard._qt.keys import share_undo
 from shipyard._qt.pending import commit_on_pause
@@ -83,7 +84,9 @@ class Binder(QObject):
         error = self.doc.edit(path, value, merge=merge)
         if error:
             self.report_error(error)
-            self.refresh_one(path)
+            b = self.bindings.get(path)
+            if b is None or not refused.refuse(b.widget, error, lambda: self.refresh_one(path)):
+                self.refresh_one(path)
 
     def spin(self, path: str, widget: QSpinBox, *, none_value: int | None = None) -> QSpinBox:
         """A spin box; with ``none_value`` that value (shown as special text) means "not set"."""
@@ -160,7 +163,7 @@ class Binder(QObject):
         """Show the document's value at ``path``; ``data`` is the design as JSON when the
         caller has it (one dump for a whole refresh instead of one a widget)."""
         b = self.bindings.get(path)
-        if b is None or self.doc.pending.holds(b.widget):
+        if b is None or self.doc.pending.holds(b.widget) or refused.holds(b.widget):
             return
         try:
             value = value_at(data, path) if data is not None else get_at(self.doc.design, path)

@@ -32,6 +32,17 @@ from shipyard.core.items import CatalogItem
 from shipyard.pointbuy.scalelimits import scale_restriction
 
 
+def whole_tip(text: str, tip: str) -> str:
+    """A row's tooltip that holds the row's text whole (the row may be cut to the list's
+    width): its first line, in place of the item's bare name there."""
+    if text in tip:
+        return tip
+    first, _, rest = tip.partition("\n")
+    if first and text.startswith(first):
+        return f"{text}\n{rest}" if rest else text
+    return f"{text}\n{tip}" if tip else text
+
+
 class CatalogBrowser(QWidget):
     """Search a catalog kind; see cost, description and system text; add with a click or drag."""
 
@@ -48,6 +59,9 @@ class CatalogBrowser(QWidget):
         self.list = ItemDragList()
         self.list.setAccessibleName(f"{noun.capitalize()} catalog")
         self.list.setDragEnabled(True)
+        # a row too long for the list ends in "…" (its tooltip holds it whole), not in a sideways scroll
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.detail = QTextBrowser()
         self.detail.setAccessibleName(f"{noun.capitalize()} description")
         self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
@@ -103,7 +117,7 @@ class CatalogBrowser(QWidget):
                 row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsEnabled)
                 self.scale_refused.add(item.id)
                 tip = f"Not for {scale.name if scale else ''}-scale designs: {reason} scale only. {tip}"
-            row.setToolTip(tip)
+            row.setToolTip(whole_tip(row.text(), tip))
             self.list.addItem(row)
             if item.id == current:
                 self.list.setCurrentItem(row)

@@ -50,9 +50,16 @@ class CompareView(QWidget):
         against (the saved version: what changed since)."""
         super().__init__()
         self.doc, self.other, self.other_name, self.other_first = doc, other, other_name, other_first
+        self.heading = QLabel(f"Compare {doc.name} with {other_name}")  # whole, where the title may be cut
+        self.heading.setWordWrap(True)
+        self.heading.setAccessibleName("Compared designs")
+        bold = self.heading.font()
+        bold.setBold(True)
+        self.heading.setFont(bold)
         self.setWindowTitle(f"Compare {doc.name} with {other_name} — Shipyard")
         self.summary = QLabel()
         self.summary.setAccessibleName("Comparison summary")
+        self.summary.setWordWrap(True)
         self.only_differences = QCheckBox("&Only the differences")
         self.only_differences.toggled.connect(lambda _on: self.refresh())
         self.table = QTableWidget(0, 4)
@@ -66,7 +73,9 @@ class CompareView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # a long design name, whole in its tooltip
         lay = QVBoxLayout(self)
+        lay.addWidget(self.heading)
         lay.addWidget(self.summary)
         lay.addWidget(self.only_differences)
         lay.addWidget(self.table, 1)
@@ -82,8 +91,30 @@ class CompareView(QWidget):
         doc.changed.connect(self.refresh)
         if isinstance(other, Document):
             other.changed.connect(self.refresh)
-        self.resize(900, 640)
+        self.resize(self._width_for_title(doc.name, other_name), 640)
         self.refresh()
+
+    def _width_for_title(self, mine: str, theirs: str) -> int:
+        """Wide enough for the window manager to show the title whole (it cuts a long one,
+        with no tooltip), within the screen; where the screen is too narrow, the title names
+        the designs shortened in the middle to fit, and the heading above the table names
+        them whole."""
+        from PySide6.QtGui import QFontMetrics, QGuiApplication
+
+        title_font = QGuiApplication.font()
+        title_font.setBold(True)  # title bars mostly draw bold
+        metrics = QFontMetrics(title_font)
+        chrome = 240  # the title bar's buttons and icon
+        need = metrics.horizontalAdvance(self.windowTitle()) + chrome
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().width() - 40 if screen is not None else need
+        width = max(900, min(need, room))
+        if need > width:
+            frame = metrics.horizontalAdvance("Compare  with  — Shipyard")
+            each = max(60, (width - chrome - frame) // 2)
+            short = [metrics.elidedText(n, Qt.TextElideMode.ElideMiddle, each) for n in (mine, theirs)]
+            self.setWindowTitle(f"Compare {short[0]} with {short[1]} — Shipyard")
+        return width
 
     def _other(self) -> tuple[str, Any, Any, Any]:
         if isinstance(self.other, Document):  # an open design: as it is now, its name too
@@ -118,7 +149,10 @@ class CompareView(QWidget):
                 rows.append(SECTION_HEADINGS.get(shown_row.section, shown_row.section))
             rows.append(shown_row)
         self.table.clearSpans()
-        self.table.setHorizontalHeaderLabels(["", "What", *cmp.names])
+        for c, name in enumerate(["", "What", *cmp.names][:4]):
+            head = QTableWidgetItem(name)
+            head.setToolTip(name)  # a long design name is cut to its column: whole here
+            self.table.setHorizontalHeaderItem(c, head)
         self.table.setRowCount(len(rows))
         dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
         marked = QBrush(QColor("#5c4a00" if dark else "#fff3c4"))
@@ -153,6 +187,7 @@ class CompareView(QWidget):
         font.setBold(True)
         item.setFont(font)
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        item.setToolTip(text)
         self.table.setItem(r, 1, item)
         self.table.setSpan(r, 1, 1, self.table.columnCount() - 1)
 

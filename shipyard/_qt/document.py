@@ -185,14 +185,16 @@ class Document(QObject):
     ) -> str | None:
         """Run ``change`` (design -> new design, through the engine) as one undo step.
 
-        Returns the engine's message when it refuses, and changes nothing; a change that
+        Returns the engine's reason, in the player's words, when it refuses, and changes nothing; a change that
         leaves the design as it was adds no step. Text still being typed commits first.
         """
         self.flush()
         try:
             new = change(self.design)
         except InputError as exc:
-            return str(exc)
+            from shipyard.core.places import refusal_text
+
+            return refusal_text(exc.problems, self.catalog, self.design.model_dump(mode="json"))
         if new != self.design:
             self._push(new, text, merge_key, where=where)
         return None

@@ -8,12 +8,11 @@ builders and none of them imports it back.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from shipyard.core.placewords import plain
@@ -146,15 +145,31 @@ class MarkedLabel(QLabel):
             self._show()
 
     def _show(self) -> None:
+        """The text stays plain (its Alt+letter is the one Qt reads from it: rich text would
+        turn "&Armor" into "&amp;Armor", Alt+A); the sign is painted before it."""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(self._base)
         if self._mark is None:
-            self.setTextFormat(Qt.TextFormat.PlainText)
-            self.setText(self._base)
+            self.setContentsMargins(0, 0, 0, 0)
             self.setToolTip("")
             return
-        severity, text = self._mark
-        glyph = MARK_GLYPH.get(severity, "•")
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setText(
-            f'<span style="color:{mark_colour(severity, self)}"><b>{glyph}</b></span> {html.escape(self._base, False)}'
-        )
-        self.setToolTip(text)
+        glyph = MARK_GLYPH.get(self._mark[0], "•")
+        bold = QFont(self.font())
+        bold.setBold(True)
+        self.setContentsMargins(QFontMetrics(bold).horizontalAdvance(glyph + " "), 0, 0, 0)
+        self.setToolTip(self._mark[1])
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._mark is None:
+            return
+        painter = QPainter(self)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(QColor(mark_colour(self._mark[0], self)))
+        room = self.contentsRect().adjusted(-self.contentsMargins().left(), 0, 0, 0)
+        vertical = self.alignment() & Qt.AlignmentFlag.AlignVertical_Mask
+        painter.drawText(room, vertical | Qt.AlignmentFlag.AlignLeft, MARK_GLYPH.get(self._mark[0], "•"))
+        painter.end()

@@ -92,8 +92,9 @@ class StepPages(ABC):
     shown, no action bar, no marks, no binder data, a Tab order that never goes stale.
     :class:`shipyard._qt.generated.FormPages` (the declared form's pages) overrides them;
     a ruleset's hand-written pages are wrapped in :class:`shipyard._qt.steppages.HandWritten`.
-    The view sets ``open_design`` (a design an action made, to open in a new tab) and
-    ``parent_widget`` (the parent of the pages' dialogs).
+    The view sets ``open_design`` (a design an action made, to open in a new tab),
+    ``parent_widget`` (the parent of the pages' dialogs) and ``on_structure`` (called when
+    controls came or went outside an edit, such as a selected entry's details).
     """
 
     pages: list[tuple[str, Callable[[], QWidget]]]
@@ -105,6 +106,7 @@ class StepPages(ABC):
         self.open_design: Callable[[Any], None] | None = None  # set by the view
         self.parent_widget: QWidget | None = None  # set by the view
         self.chain_dirty = False  # controls came or went since the view made the Tab order
+        self.on_structure: Callable[[], None] = lambda: None  # set by the view: controls came or went
 
     @abstractmethod
     def refresh(self) -> None:

@@ -125,8 +125,10 @@ class FormPages(StepPages):
         return self.context().data
 
     def structure_changed(self) -> None:
-        """Controls came or went (a list's rows, a detail area): the view makes the Tab order again."""
+        """Controls came or went (a list's rows, a detail area): the view makes the Tab order
+        again, and gives the Alt+letters out again."""
         self.chain_dirty = True
+        self.on_structure()
 
     def browser_for(self, path: str) -> Any:
         """The catalog browser that adds entries to the list at ``path``, if there is one."""

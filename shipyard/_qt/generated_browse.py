@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QListWidgetItem, QVBoxLayout
 
-from shipyard._qt.catalogbrowser import CatalogBrowser
+from shipyard._qt.catalogbrowser import CatalogBrowser, whole_tip
 from shipyard._qt.document import Document
 from shipyard._qt.itemfacts import facts_html, facts_text
 from shipyard.core.form import ListDecl
@@ -74,6 +74,7 @@ class ListingBrowser(CatalogBrowser):
             flags = row.flags()
             if enabled != bool(flags & Qt.ItemFlag.ItemIsEnabled):
                 row.setFlags(flags | Qt.ItemFlag.ItemIsEnabled if enabled else flags & ~Qt.ItemFlag.ItemIsEnabled)
+            tip = whole_tip(row.text(), tip)  # the row whole, then the listing's facts
             if listed.refused:
                 tip = f"{listed.refused}\n{tip}"
             if row.toolTip() != tip:

@@ -103,6 +103,7 @@ def make_cell(doc: Document, col: Column, path: str, entry: Any, entry_name: str
             commit(p, text or None, True)
 
         w = commit_on_pause(doc.pending, QLineEdit(), typed)
+        w.textChanged.connect(lambda _t, field=w: _tip_text(field))  # a text cut to its column: whole in its tooltip
     else:
         cb = QComboBox()
         for label, value in col.offered(col.choices(), field_value(entry, col.field)) if col.choices else []:
@@ -124,12 +125,20 @@ def name_cell(w: QWidget, col: Column, entry_name: str) -> None:
         return
     w.setAccessibleName(name)
     if col.kind != "label":  # a read-only cell's tooltip is its text's (see label_cell)
-        w.setToolTip(cell_tip(col, name))
+        w.setProperty("tip", cell_tip(col, name))
+        _tip_text(w)
 
 
 def cell_tip(col: Column, name: str) -> str:
     """An editable cell's tooltip: its name ("Ammo of Laser") and the column's help."""
     return f"{name}: {col.help}" if col.help else name
+
+
+def _tip_text(w: QWidget) -> None:
+    """A cell's tooltip: what it is, and for a text field its text first, whole (a long text
+    is cut to its column)."""
+    said = str(w.property("tip") or "")
+    w.setToolTip(f"{w.text()}\n{said}" if isinstance(w, QLineEdit) and w.text() else said)
 
 
 def label_cell(w: QWidget | None, shown: tuple[str, str] | None) -> bool:
@@ -160,6 +169,7 @@ def write_cell(w: QWidget | None, col: Column, value: Any) -> None:
         elif isinstance(w, QLineEdit):
             if w.text() != (value or ""):
                 w.setText(value or "")
+                _tip_text(w)
         elif isinstance(w, QComboBox):
             w.setCurrentIndex(max(0, w.findData(value)))
     finally:

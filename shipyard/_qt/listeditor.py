@@ -20,12 +20,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
 
+from shipyard._qt import refused
 from shipyard._qt.document import Document
 from shipyard._qt.formbase import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.itemdrag import carries_item, dragged_item
@@ -117,14 +119,18 @@ class ListEditor(QTableWidget):
         options = {c: col.choices() for c, col in enumerate(self.columns) if col.kind == "combo" and col.choices}
         self._updating = True
         relabelled: set[int] = set()
+        written = False
         try:
             for r, entry in enumerate(entries):
                 view = self._row_view(r, entry, options)
                 if view != self._shown[r]:
                     relabelled |= self._show_row(r, entry, view, self._shown[r])
                     self._shown[r] = view
+                    written = True
         finally:
             self._updating = False
+        if written:
+            self._widen_to_texts()
         for c in relabelled - {self.stretched_column()}:
             self.resizeColumnToContents(c)  # a read-only cell's new text ("2 AP") shown whole
 
@@ -159,7 +165,7 @@ class ListEditor(QTableWidget):
             if isinstance(cell, tuple):
                 offered, enabled = cell
                 refill(w, offered)
-            if not self.doc.pending.holds(w):  # what is being typed there is not the design's yet
+            if not self.doc.pending.holds(w) and not refused.holds(w):  # typed there, not the design's (yet)
                 write_cell(w, col, field_value(entry, col.field))
             if w is not None:
                 w.setEnabled(enabled)
@@ -225,6 +231,23 @@ class ListEditor(QTableWidget):
             (w if takes_focus(w) else self).setFocus(Qt.FocusReason.OtherFocusReason)
         elif focused is not None:
             self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _widen_to_texts(self) -> None:
+        """A text column as wide as its longest text (never narrower than it is): a text
+        field's size hint is a dozen characters whatever it holds, which cut a missile's
+        damage "d6+1w/d6+3w/d4+2m" short."""
+        stretched = self.stretched_column()
+        for c, col in enumerate(self.columns):
+            if col.kind != "line" or c == stretched:
+                continue
+            fields = [w for r in range(self.rowCount()) if isinstance(w := self.cellWidget(r, c), QLineEdit)]
+            if not fields:
+                continue
+            margins = fields[0].sizeHint().width() - fields[0].fontMetrics().horizontalAdvance("x" * 17)
+            need = max(f.fontMetrics().horizontalAdvance(f.text()) for f in fields) + max(margins, 12) + 4
+            need = min(need, max(160, self.viewport().width() // 4))  # a long text is cut, whole in its tooltip
+            if self.columnWidth(c) < need:
+                self.setColumnWidth(c, need)
 
     def stretched_column(self) -> int:
         """The column that takes the width the others leave: the entry's name or text where
@@ -315,8 +338,29 @@ class ListEditor(QTableWidget):
         error = self.doc.edit(path, value, merge=merge)
         if error:
             self.report_error(error)
-            self._shown = [None] * len(self._shown)  # the controls show the refused value: write them all again
+            field = self._cell_at(path)
+            row = self._row_of(path)
+
+            def restore() -> None:
+                if row is not None and row < len(self._shown):
+                    self._shown[row] = None
+                self.refresh()
+
+            if field is not None:
+                refused.refuse(field, error, restore)
+            self._shown = [None] * len(self._shown)  # the other controls show the stored values again
             self.refresh()
+
+    def _row_of(self, path: str) -> int | None:
+        rest = parse_path(path)[len(parse_path(self.list_path)) :]
+        return rest[0] if rest and isinstance(rest[0], int) else None
+
+    def _cell_at(self, path: str) -> QWidget | None:
+        """The control of the row and column ``path`` edits."""
+        row = self._row_of(path)
+        fieldname = path.partition(f"{self.list_path}[{row}]")[2].removeprefix(".") or "."
+        col = next((i for i, c in enumerate(self.columns) if c.field == fieldname), None)
+        return None if row is None or col is None else self.cellWidget(row, col)
 
     def _remove(self, row: int) -> None:
         entry = self.entries()[row]

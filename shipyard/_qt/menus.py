@@ -52,10 +52,12 @@ class Menus(EditorWindow):
                 a = add_action(self, nm, kind.menu or kind.name, lambda _=False, k=kind.id, r=info.id: self.new(k, r))
                 a.setStatusTip(f"A new {info.name} {kind.name.lower()}: {kind.description}".rstrip(": "))
         sm = m.addMenu("New from &sample")
-        for info in rulesets():
-            sm.addSection(info.name)
-            for f in sample_files(info.samples):
-                add_action(self, sm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
+        for info in rulesets():  # a menu a ruleset: one list of every sample wraps into columns at 720 pixels
+            samples = sample_files(info.samples)
+            if samples:
+                rm = sm.addMenu(info.name)
+                for f in samples:
+                    add_action(self, rm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
         add_action(self, m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.add_recent_menu(m)
         m.addSeparator()

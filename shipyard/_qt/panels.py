@@ -140,6 +140,8 @@ class BudgetPanel(QTreeWidget):
             row.setText(c, text)
         _set_data(row, 0, ("pool", pool.id))
         tip = line_text(pool.items, cost="-", gain="+") + (f"\n{pool.budget_note}" if pool.budget_note else "")
+        # the first line holds the row whole: a narrow panel cuts a long pool name ("Weapon P…")
+        tip = f"{row.text(0)}: budget {budget}, spent {pool.spent}, {left}\n{tip}"
         for c in range(len(self.HEADERS)):
             row.setToolTip(c, tip)
         over = pool.remaining < 0
@@ -151,7 +153,7 @@ class BudgetPanel(QTreeWidget):
             go = ("path", item.path) if item.path else ("pool", item.pool) if item.pool else None
             _set_data(line, 0, go)
             where = "click to go there" if go else ""
-            line.setToolTip(0, "\n".join(x for x in (item.label, item.source, where) if x))
+            line.setToolTip(0, "\n".join(x for x in (line.text(0), item.source, where) if x))
 
     def cell_text(self, pool_row: int, column: int) -> str:
         item = self.topLevelItem(pool_row)

@@ -23,11 +23,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QAbstractScrollArea,
+    QAbstractSpinBox,
     QApplication,
+    QComboBox,
     QFrame,
     QHeaderView,
+    QLabel,
+    QLineEdit,
     QScrollArea,
     QTableView,
     QTextBrowser,
@@ -49,6 +54,20 @@ def page_views(inner: QWidget) -> list[QAbstractScrollArea]:
             continue
         found.append(view)
     return found
+
+
+def squeezed(inner: QWidget) -> list[QWidget]:
+    """The controls shown on a page lower than their minimum size hint (a spin box 9 pixels
+    tall shows no digits): buttons, labels, fields, spin boxes, drop-downs."""
+    return [
+        w
+        for w in inner.findChildren(QWidget)
+        if isinstance(w, QAbstractButton | QLabel | QLineEdit | QComboBox | QAbstractSpinBox)
+        and not w.isHidden()
+        and w.isVisibleTo(inner)
+        and not (isinstance(w, QLabel) and w.wordWrap())
+        and w.height() < w.minimumSizeHint().height() - 1
+    ]
 
 
 def content_height(view: QAbstractScrollArea) -> int:
@@ -207,10 +226,30 @@ class ScrollPage(QScrollArea):
         self._set_whole(False, views)
         need = self._needed(width)
         self.whole = need > room.height()
+        if not self.whole:
+            inner.resize(width, max(need, room.height()))
+            self._activate(inner)
+            self.whole = bool(squeezed(inner))  # fits on paper, yet a control is squeezed: it scrolls
         if self.whole:
             width = max(room.width() - bar, inner.minimumSizeHint().width())
             inner.resize(width, need)  # the views' widths, so their rows are measured as shown
             self._set_whole(True, views)
-            need = self._needed(width)
+            # a page that scrolls anyway has the room for every control's size hint: a layout
+            # squeezed to its minimum height gave a section less than its own minimum (a
+            # round plan's spin boxes 9 pixels tall)
+            need = max(self._needed(width), self._preferred(width))
         inner.resize(width, max(need, room.height()) if not self.whole else need)
         return width
+
+    def _preferred(self, width: int) -> int:
+        inner = self.widget()
+        lay = inner.layout() if inner is not None else None
+        if lay is None:
+            return inner.sizeHint().height() if inner is not None else 0
+        return lay.heightForWidth(width) if lay.hasHeightForWidth() else lay.totalSizeHint().height()
+
+    @staticmethod
+    def _activate(inner: QWidget) -> None:
+        for w in (inner, *inner.findChildren(QWidget)):
+            if w.layout() is not None:
+                w.layout().activate()  # type: ignore[union-attr]

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
 from shipyard._qt.document import PRESET_PLACE, Document
 from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
+from shipyard._qt.mnemonics import Mnemonics, letter, menu_letters
 from shipyard._qt.panels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
 from shipyard._qt.splitsizes import SplitSizes, room_beside, room_for_preview
 from shipyard._qt.steppages import step_pages
@@ -45,6 +46,8 @@ class DocumentView(QWidget):
         self.steps = step_pages(doc, self.binder, report_error)
         self.steps.open_design = self.open_design  # what a declared action makes opens in a new tab
         self.steps.parent_widget = self
+        self.mnemonics = Mnemonics(self, self._page_widgets, self._reserved_letters)
+        self.steps.on_structure = self.mnemonics.soon
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Construction steps")
         self._factories: list[Callable[[], QWidget] | None] = []  # a page not built yet: its builder
@@ -54,6 +57,7 @@ class DocumentView(QWidget):
             self.tabs.addTab(holder, title)
             self._factories.append(factory)
         self.tabs.currentChanged.connect(self.ensure_page)
+        self.tabs.currentChanged.connect(self.mnemonics.soon)
         self._show_pages()  # a page for other designs (a force's, for a fighter) is never built
         self.budget = BudgetPanel()
         self.budget.focus_requested.connect(self.focus_path)
@@ -189,6 +193,7 @@ class DocumentView(QWidget):
         if self._panels:
             self._mark()
             self.make_tab_order()  # the new page's fields take their place in Tab's order
+        self.mnemonics.soon()
 
     def _show_pages(self) -> None:
         """Show the pages that are for this design (a page's ``when``), hide the others."""
@@ -203,10 +208,11 @@ class DocumentView(QWidget):
 
     def _after_show(self) -> None:
         """Once the window is up: the preview's first sheet rendering at once, and Tab's
-        order. The other step pages are built when first shown (their tab chosen, a finding
+        order, the Alt+letters. The other step pages are built when first shown (their tab chosen, a finding
         or an undo going to them): a start builds what is visible."""
         self._build_preview()
         self.make_tab_order()
+        self.mnemonics.start()
 
     def _place_preview(self) -> None:
         """The preview's place gets the height kept for it, else room to show the sheet."""
@@ -248,6 +254,7 @@ class DocumentView(QWidget):
             self.ensure_page(i)
         self._build_preview()
         self.make_tab_order()
+        self.mnemonics.start()
 
     def _focus_built(self, path: str) -> bool:
         """Focus the place ``path`` names, on whichever page holds it: a finding or an undo
@@ -304,6 +311,8 @@ class DocumentView(QWidget):
         self._mark()
         self.fix_button.setEnabled(any(f.severity.value == "error" for f in report.findings))
         self._show_fixes()
+        if self.steps.chain_dirty or getattr(self.steps, "catalog_changed", False):
+            self.mnemonics.soon()  # controls came or went, or their texts follow another catalog
         if self.steps.chain_dirty:
             self.make_tab_order()
 
@@ -328,6 +337,15 @@ class DocumentView(QWidget):
         f = new[0]
         where = self.doc.place(f.path)
         bar().showMessage(f"Check {where}: {f.message}. Change it there, or Undo takes the edit back", 15000)
+
+    def _page_widgets(self) -> list[QWidget]:
+        return [w for i in range(self.tabs.count()) if (w := self.tabs.widget(i)) is not None]
+
+    def _reserved_letters(self) -> set[str]:
+        """The Alt+ keys the window has whatever page is shown: its menu bar's, the step tabs'."""
+        window = self.window()
+        bar = window.menuBar() if isinstance(window, QMainWindow) else None
+        return menu_letters(bar) | {letter(self.tabs.tabText(i)) for i in range(self.tabs.count())} - {""}
 
     def _mark(self) -> None:
         """Mark the fields and rows the findings are about (pages built later are marked too)."""

@@ -4,6 +4,11 @@ An editor (or any tool) changes designs only through these functions: each retur
 new, validated and resolved design, or raises InputError naming the path and what is
 allowed. Paths are the ones findings use (``items[1].count``, ``budgets.some-pool``),
 so a finding's path leads straight to the field to change.
+
+A rename carries its references: where the catalog's form declares that other fields hold
+a list's entries by name (``named_in``: a crew member's station names a turret), setting
+an entry's name rewrites every field holding the old name in the same edit, so the
+design never names something it no longer has and one undo takes both back.
 """
 
 from __future__ import annotations
@@ -75,10 +80,61 @@ def _remove(data: Any, list_path: str, index: int) -> None:
 
 def set_at(design: Any, path: str, value: Any, catalog: Catalog, *, strict: bool = False) -> Any:
     """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key); ``strict``:
-    the value is taken only if a design file holding it would be read (see :func:`_rebuild`)."""
+    the value is taken only if a design file holding it would be read (see :func:`_rebuild`); a
+    new name of an entry other fields hold by name is written there too (see the module)."""
     data = design.model_dump(mode="json")
+    holders = _name_holders(path, catalog)
+    old = _container(data, parse_path(path), path) if holders and isinstance(value, str) and value.strip() else None
     _set(data, path, value)
+    if isinstance(old, str) and old.strip() and isinstance(value, str) and _key(old) != _key(value):
+        for holder in holders:
+            _rename(data, holder.split("."), old, value)
     return _rebuild(design, data, catalog, strict=strict)
+
+
+def _name_holders(path: str, catalog: Catalog) -> list[str]:
+    """The fields holding the entry's name by which ``path`` names a list's entry, if it does."""
+    form = catalog.form if "[" in path else None
+    if form is None:
+        return []
+    for list_path, name, holders in form.renames():
+        head, bracket, rest = path.partition("[")
+        index, _, field = rest.partition("].")
+        if bracket and head == list_path and index.isdigit() and field == name:
+            return holders
+    return []
+
+
+def _key(name: str) -> str:
+    """A name as the rules compare names: case and surrounding spaces do not count."""
+    return name.strip().casefold()
+
+
+def _rename(node: Any, steps: list[str], old: str, new: str) -> None:
+    """Rewrite ``old`` to ``new`` in the fields ``steps`` lead to: ``crew[]`` is every entry
+    of a list, ``augmented{}`` the keys of a map, a last step the field holding the name."""
+    if not steps or not isinstance(node, dict):
+        return
+    step, rest = steps[0], steps[1:]
+    if step.endswith("{}"):
+        mapping = node.get(step[:-2])
+        if isinstance(mapping, dict) and not any(_key(k) == _key(new) for k in mapping):
+            node[step[:-2]] = {(new if _key(k) == _key(old) else k): v for k, v in mapping.items()}
+        return
+    if step.endswith("[]"):
+        entries = node.get(step[:-2])
+        if not isinstance(entries, list):
+            return
+        for i, entry in enumerate(entries):
+            if rest:
+                _rename(entry, rest, old, new)
+            elif isinstance(entry, str) and _key(entry) == _key(old):
+                entries[i] = new
+        return
+    if rest:
+        _rename(node.get(step), rest, old, new)
+    elif isinstance(node.get(step), str) and _key(node[step]) == _key(old):
+        node[step] = new
 
 
 def insert_at(design: Any, list_path: str, item: Any, catalog: Catalog, index: int | None = None) -> Any:

@@ -200,9 +200,19 @@ class ListDecl(_Decl):
     )
     columns: list[Column] = Field(min_length=1)
     detail: "list[Section]" = Field(default_factory=list)
+    named_in: list[PathText] = Field(
+        default_factory=list,
+        description=(
+            "fields elsewhere in the design that hold an entry's name (``name``): ``crew[].station`` is the"
+            " station of every crew member, ``plan.augmented{}`` the keys of a map; renaming an entry rewrites"
+            " them in the same edit"
+        ),
+    )
 
     @model_validator(mode="after")
     def _catalog_needs_key(self) -> Self:
+        if self.named_in and self.name is None:
+            raise ValueError("'named_in' lists where an entry's name is written: give the field naming it (name)")
         if self.catalog is not None and self.key is None:
             raise ValueError("a list with a catalog names the entry field that holds the item id (key)")
         if self.catalog is None and self.add is None:
@@ -395,6 +405,17 @@ class Form(_Decl):
         default_factory=list, description="figures shown beside the budgets, live"
     )
     actions: list[ActionDecl] = Field(default_factory=list)
+
+    def renames(self) -> list[tuple[str, str, list[str]]]:
+        """The lists of the pages whose entries other fields hold by name: (the list's path,
+        the entry's field naming it, the fields holding such a name) for each."""
+        return [
+            (element.list_, element.name, list(element.named_in))
+            for page in self.pages
+            for section in page.sections
+            for element in section.fields
+            if isinstance(element, ListDecl) and element.named_in and element.name is not None
+        ]
 
 
 # No model_rebuild() here: the models build their validators (resolving Section and the

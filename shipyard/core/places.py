@@ -9,8 +9,10 @@ Pure, like :mod:`shipyard.core.formview`: the editor and any other front end use
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
+from shipyard.core.errors import Problem
 from shipyard.core.paths import join_path, parse_path, value_at
 from shipyard.core.placewords import Parts, entry_name, words
 
@@ -64,6 +66,43 @@ def finding_text(severity: str, message: str, path: str, catalog: Catalog, data:
         return head
     where = place(path, catalog, data, form)
     return f"{head} — at {where}" if where else head
+
+
+# What the design model's checks say, in a player's words (the checks' own phrases are a
+# programmer's: "Field required", "String should have at least 1 character").
+_CHECK_WORDS = [
+    (re.compile(r"^Field required$"), "cannot be left empty"),
+    (re.compile(r"^String should have at least 1 character$"), "cannot be left empty"),
+    (re.compile(r"^String should have at most (\d+) characters?$"), r"is at most \1 characters long"),
+    (re.compile(r"^Input should be greater than or equal to (\S+)$"), r"is at least \1"),
+    (re.compile(r"^Input should be greater than (\S+)$"), r"is more than \1"),
+    (re.compile(r"^Input should be less than or equal to (\S+)$"), r"is at most \1"),
+    (re.compile(r"^Input should be less than (\S+)$"), r"is less than \1"),
+    (re.compile(r"^Input should be a valid (integer|number).*$"), "must be a number"),
+    (re.compile(r"^Input should be (.+)$"), r"must be \1"),
+    (re.compile(r"^Value error, (.+)$"), r"\1"),
+]
+
+
+def refusal_text(problems: list[Problem], catalog: Catalog, data: Any) -> str:
+    """Why an edit was refused, in a player's words: each problem's place as the form
+    names it ("Crew, Gunner Ashe: station") and what is wrong, never a path or a check's
+    own phrase. ``data`` is the design as JSON, as it was before the edit."""
+    out = []
+    for problem in problems:
+        message = problem.message
+        for pattern, said in _CHECK_WORDS:
+            if pattern.match(message):
+                message = pattern.sub(said, message)
+                break
+        where = place(problem.path, catalog, data) if problem.path else ""
+        if not where:
+            out.append(message[:1].upper() + message[1:])
+        elif message.startswith(("cannot ", "is ", "must ")):  # "Crew, Ashe: name cannot be left empty"
+            out.append(f"{where} {message}")
+        else:
+            out.append(f"{where}: {message}")
+    return "; ".join(out)
 
 
 def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:
