@@ -86,6 +86,7 @@ class Document(QObject):
         self.uid = uuid.uuid4().hex
         self.autosaved: object | None = None  # the state its autosave file holds (see autosave.needed)
         self.path = path
+        self._on_disk = _content(path)  # what the file held when read or last saved here
         self._state = State(loaded.preset, loaded.catalog, loaded.design)
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
@@ -286,8 +287,24 @@ class Document(QObject):
         self.flush()
         save_design(self.loaded, target)
         self.path = Path(target)
+        self._on_disk = _content(self.path)
         self.undo_stack.setClean()
         self.file_changed.emit()
+
+    def changed_on_disk(self) -> bool:
+        """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the
+        design's file since the editor read or saved it: saving over it would lose that change
+        unasked. A file since removed is no change to lose."""
+        now = _content(self.path)
+        return now is not None and self._on_disk is not None and now != self._on_disk
+
+
+def _content(path: Path | None) -> bytes | None:
+    """The file's bytes (None: no file, or not readable), to tell whether someone else wrote it."""
+    try:
+        return Path(path).read_bytes() if path is not None else None
+    except OSError:
+        return None
 
 
 def _plugin_failed(design: Any, catalog: Catalog, preset: str, message: str) -> Report:

@@ -21,7 +21,7 @@ def existing(targets: Iterable[Path]) -> list[Path]:
 class ReplaceQuestion(QMessageBox):
     """The question about ``files`` (all in one folder): Replace (:attr:`replace_button`) or Cancel."""
 
-    def __init__(self, parent: QWidget | None, files: list[Path]) -> None:
+    def __init__(self, parent: QWidget | None, files: list[Path], words: tuple[str, str] | None = None) -> None:
         super().__init__(parent)
         folder = files[0].parent
         self.setIcon(QMessageBox.Icon.Warning)
@@ -35,17 +35,20 @@ class ReplaceQuestion(QMessageBox):
             self.setWindowTitle("Replace the files?")
             self.setText(f"{len(files)} of the files are already in the folder {folder}:\n{names}{more}")
             self.setInformativeText("Replace them with the new ones? What they hold now will be lost.")
+        if words:  # the question and what is lost, in the caller's words
+            self.setText(words[0])
+            self.setInformativeText(words[1])
         self.replace_button = self.addButton("&Replace", QMessageBox.ButtonRole.AcceptRole)
         cancel = self.addButton(QMessageBox.StandardButton.Cancel)
         self.setDefaultButton(cancel)
         self.setEscapeButton(cancel)
 
 
-def ask_replace(parent: QWidget | None, files: list[Path]) -> bool:
+def ask_replace(parent: QWidget | None, files: list[Path], words: tuple[str, str] | None = None) -> bool:
     """Whether the person lets ``files`` be replaced; True at once when there are none."""
     if not files:
         return True
-    box = ReplaceQuestion(parent, files)
+    box = ReplaceQuestion(parent, files, words)
     box.exec()
     replace = box.clickedButton() is box.replace_button
     box.deleteLater()

@@ -348,6 +348,19 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
 
     # --- saving and closing -----------------------------------------------------------------
 
+    def ask_replace_changed(self, path: Path) -> bool:
+        """Save over a file another program wrote since it was opened here? Replace or Cancel."""
+        from shipyard._qt.replacing import ask_replace
+
+        return ask_replace(
+            self,
+            [path],
+            (
+                f"“{path.name}” in {path.parent} was changed by another program since you opened it.",
+                "Replace it with your version? The other program's changes will be lost.",
+            ),
+        )
+
     def ask_save_path(self, doc: Document) -> Path | None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
@@ -370,6 +383,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             target = self.ask_save_path(doc)
             if target is None:
                 return False
+        if target == doc.path and doc.changed_on_disk() and not self.ask_replace_changed(target):
+            return False  # the other program's change stays; the edit stays unsaved
         try:
             doc.save(target)
         except InputError as exc:  # no such folder, no permission, disk full: the file is as it was

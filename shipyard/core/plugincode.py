@@ -90,6 +90,28 @@ def _bounded(seconds: float) -> Iterator[bool]:
 
 
 @contextmanager
+def _fd_1_to_stderr(main: bool) -> Iterator[None]:
+    """What the plug-in writes past ``sys.stdout`` (``os.write(1, ...)``, a C library, a child
+    process) goes to stderr as well: the process's file descriptor 1 points at stderr's for
+    the while. Main thread only, as the swap of ``sys.stdout``; no stdout at all, no change."""
+    saved = None
+    if main:
+        try:
+            saved = os.dup(1)
+            os.dup2(2, 1)
+        except OSError:  # stdout or stderr closed: nothing to keep clean, or nowhere to send it
+            if saved is not None:
+                os.close(saved)
+            saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+@contextmanager
 def plugin_code(what: str, file: str | Path | None = None, package: str | None = None) -> Iterator[None]:
     """Run a plug-in's code: see the module's docstring. ``what`` names the plug-in and what
     it was doing ("ruleset 'x': hook 'derive'"), ``file`` the file blamed when the failure's
@@ -102,7 +124,7 @@ def plugin_code(what: str, file: str | Path | None = None, package: str | None =
     # swapping and restoring it at once could leave it pointing at stderr for good)
     main = threading.current_thread() is threading.main_thread()
     try:
-        with redirect_stdout(sys.stderr) if main else nullcontext(), _bounded(seconds):
+        with redirect_stdout(sys.stderr) if main else nullcontext(), _fd_1_to_stderr(main), _bounded(seconds):
             yield
     except InputError:
         raise

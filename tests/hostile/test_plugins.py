@@ -119,6 +119,12 @@ def test_a_hook_returning_the_wrong_thing_names_what_it_returned_and_what_it_sho
 PRINTS = {
     "at import": "print('hello from the plug-in')",
     "in derive": ("_derive = derive\ndef derive(ctx):\n    print('hello from the plug-in')\n    return _derive(ctx)"),
+    # past Python's sys.stdout, to the process's own output (as a C library or a child process writes)
+    "at import, to fd 1": "import os\nos.write(1, b'hello from the plug-in\\n')",
+    "at import, by a child": (
+        "import subprocess, sys\n"
+        "subprocess.run([sys.executable, '-c', 'print(\"hello from the plug-in\")'], check=True)"
+    ),
 }
 
 
