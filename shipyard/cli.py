@@ -427,7 +427,18 @@ class _Terminated(KeyboardInterrupt):
 
 
 def _on_sigterm(signum: int, frame: object) -> None:
+    from shipyard.core.plugincode import stopped_by_signal
+
+    stopped_by_signal()  # not the plug-in's doing, if one was running
     raise _Terminated
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    """Ctrl-C, as Python's own handler answers it, said to the plug-in guard first (see _on_sigterm)."""
+    from shipyard.core.plugincode import stopped_by_signal
+
+    stopped_by_signal()
+    raise KeyboardInterrupt
 
 
 def run() -> None:
@@ -476,9 +487,11 @@ def _run_command(args: argparse.Namespace) -> int:
     # Everything printed passes through the terminal-text escape (see shipyard.core.termtext).
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
-    sigterm = None
+    sigterm = sigint = None
     if threading.current_thread() is threading.main_thread():
         sigterm = signal.signal(signal.SIGTERM, _on_sigterm)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            sigint = signal.signal(signal.SIGINT, _on_sigint)
     try:
         return int(args.func(args))
     except InputError as exc:
@@ -503,6 +516,8 @@ def _run_command(args: argparse.Namespace) -> int:
         sys.stdout, sys.stderr = streams
         if sigterm is not None:
             signal.signal(signal.SIGTERM, sigterm)
+        if sigint is not None:
+            signal.signal(signal.SIGINT, sigint)
 
 
 if __name__ == "__main__":

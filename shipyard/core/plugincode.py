@@ -41,6 +41,18 @@ DEFAULT_TIMEOUT = 20.0
 TIMEOUT_ENV = "SHIPYARD_PLUGIN_TIMEOUT"
 
 
+_signalled = False  # a signal handler of Shipyard's raised the KeyboardInterrupt now on its way
+
+
+def stopped_by_signal() -> None:
+    """Say, from a signal handler of Shipyard's (Ctrl-C, SIGTERM) just before it raises
+    ``KeyboardInterrupt``, that the interrupt is the person's or the system's: it passes
+    through every guard and stops the command, never blamed on the plug-in it interrupted.
+    A plug-in that raises ``KeyboardInterrupt`` itself is still its own error."""
+    global _signalled
+    _signalled = True
+
+
 class PluginTimeout(BaseException):
     """Raised in the main thread when a plug-in's code runs past its time limit.
 
@@ -137,6 +149,8 @@ def plugin_code(what: str, file: str | Path | None = None, package: str | None =
             file=None if where else file,
         ) from None
     except BaseException as exc:  # a broken plug-in is the user's input problem, never our end
+        if isinstance(exc, KeyboardInterrupt) and _signalled:  # Ctrl-C or SIGTERM: it stops the command
+            raise
         detail = shorten(str(exc), 300)
         where, line = _blame(exc.__traceback__, package)
         # The plug-in's place goes in the message: a caller may place the error at the input

@@ -269,3 +269,41 @@ def test_the_guard_leaves_the_process_as_it_found_it(monkeypatch: pytest.MonkeyP
     thread.start()
     thread.join()
     assert seen == [stdout] and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize(("signal_name", "status"), [("SIGTERM", 143), ("SIGINT", 130)])
+def test_ctrl_c_or_sigterm_while_a_plugin_runs_stops_the_command_and_blames_no_one(
+    signal_name: str, status: int, tmp_path: Path
+) -> None:
+    """The guard turns what a plug-in raises into its error, KeyboardInterrupt included; a
+    person's Ctrl-C or the system's SIGTERM that arrives while the plug-in runs is neither:
+    the command stops as it does anywhere else (128 + the signal), naming no plug-in."""
+    import os
+    import signal
+    import sys
+    import time
+
+    marker = tmp_path / "in-derive"
+    site, sample = gunboats(
+        tmp_path,
+        f"def derive(ctx):\n    import pathlib, time\n    pathlib.Path({str(marker)!r}).touch()\n"
+        "    while True:\n        time.sleep(0.05)",
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"}
+    env |= {"PYTHONPATH": str(site), "SHIPYARD_PLUGIN_TIMEOUT": "60"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "shipyard", "check", str(sample)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert marker.exists(), proc.communicate(timeout=10)
+        proc.send_signal(getattr(signal, signal_name))
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == status, err
+    assert "Traceback" not in err and "tiny-gunboats" not in err and "KeyboardInterrupt" not in err, err
