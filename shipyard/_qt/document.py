@@ -86,6 +86,7 @@ class Document(QObject):
         self._state = State(loaded.preset, loaded.catalog, loaded.design)
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
+        self._tags = list(loaded.tags)  # the person's labels: kept on every save
         self._report: Report | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -120,7 +121,9 @@ class Document(QObject):
     @property
     def loaded(self) -> LoadedDesign:
         state = self._state
-        return LoadedDesign(self.path, self._ruleset, state.preset, state.design, state.catalog, self._written)
+        return LoadedDesign(
+            self.path, self._ruleset, state.preset, state.design, state.catalog, self._written, self._tags
+        )
 
     @property
     def report(self) -> Report:
