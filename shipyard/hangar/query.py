@@ -54,7 +54,7 @@ def rulesets_matching(text: str) -> list[str]:
 
     want = text.lower()
     infos = rulesets()
-    exact = [i.id for i in infos if i.id == want or initials(i.name) == want]
+    exact = [i.id for i in infos if want in (i.id, initials(i.name), initials(re.sub(r"^(?i:the)\s+", "", i.name)))]
     if exact:
         return exact
     return [i.id for i in infos if i.id.startswith(want)]
@@ -142,8 +142,8 @@ def _figure(q: Query, name: str, op: str, number: str, token: str) -> None:
 
     key = slug(name)
     q.where.append(
-        "id IN (SELECT file FROM figures WHERE (key = ? OR slug = ? OR key LIKE ? ESCAPE '\\' "
-        f"OR slug LIKE ? ESCAPE '\\') AND value {op} ?)"
+        "id IN (SELECT file FROM figures WHERE key IN (SELECT key FROM figure_keys WHERE key = ? OR slug = ? "
+        f"OR key LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\') AND value {op} ?)"
     )
     q.params += [name.lower(), key, _like(name.lower()) + "-%", _like(key) + "-%", value]
 

@@ -212,16 +212,26 @@ def member_for(roster_file: Path, design: Path, **fields: Any) -> tuple[Member, 
 def check_roster(roster: Roster, file: Path, finder: Any = None) -> RosterCheck:
     """Every member read again: its findings, whether it changed or moved, the totals against
     the limit. ``finder(hash) -> [Path]``: where else a file of that content is (the hangar)."""
-    seen: list[Seen] = []
-    for number, member in enumerate(roster.members, start=1):
-        seen.append(_check_member(roster, file, number, member, finder))
+    seen = [_check_member(roster, file, n, m, finder) for n, m in enumerate(roster.members, start=1)]
+    return totals(roster, file, seen)
+
+
+def recheck_member(check: RosterCheck, number: int, finder: Any = None) -> RosterCheck:
+    """The check after one member's design changed: that member read again, the totals
+    counted anew from what the others were (an edit costs one design, not the roster)."""
+    seen = list(check.members)
+    seen[number - 1] = _check_member(check.roster, check.file, number, check.roster.members[number - 1], finder)
+    return totals(check.roster, check.file, seen)
+
+
+def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
+    """The roster's total against its limit, and every member's findings, from members checked."""
     errors: list[str] = []
     warnings: list[str] = []
     units = {s.facts.cost_unit for s in seen if s.facts}
-    unit = units.pop() if len(units) == 1 else (COUNT_UNIT if not units else "")
-    if len({s.facts.cost_unit for s in seen if s.facts}) > 1:
+    unit = next(iter(units)) if len(units) == 1 else COUNT_UNIT
+    if len(units) > 1:
         warnings.append("the members count in different currencies; the total counts designs")
-        unit = COUNT_UNIT
     total = 0.0
     for s in seen:
         if s.facts is None:
