@@ -193,3 +193,28 @@ def test_schema_roster_prints_the_roster_files_schema() -> None:
     member = schema["$defs"]["Member"]["properties"]
     assert member["count"]["minimum"] == 1 and member["count"]["maximum"] == 999
     assert "design file" in json.loads(run_shipyard("schema").stdout)["title"]
+
+
+def test_an_edit_of_one_member_recounts_the_totals(tmp_path: Path) -> None:
+    """``recheck_member``: the member edited is read again, the totals follow, the rest stay."""
+    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck_member
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    roster_file = folder / "r.roster"
+    costed = [
+        f for f in samples() if json.loads(f.read_text())["ruleset"] == json.loads(samples()[0].read_text())["ruleset"]
+    ]
+    members = []
+    for f in costed[:3]:
+        shutil.copyfile(f, folder / f.name)
+        members.append(member_for(roster_file, folder / f.name, count=2)[0])
+    roster = Roster(name="R", members=members)
+    check = check_roster(roster, roster_file)
+    second = folder / members[1].file
+    second.unlink()
+    after = recheck_member(check, 2)
+    gone = (check.members[1].facts.cost or 1) * 2  # type: ignore[union-attr]
+    assert after.total == check.total - gone
+    assert after.members[1].state == "missing" and after.members[0] is check.members[0]
+    assert after.total == check_roster(roster, roster_file).total
