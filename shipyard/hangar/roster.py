@@ -11,8 +11,6 @@ Totals count each member's cost (:func:`shipyard.hangar.facts.cost_of`) times it
 in the ruleset's own currency; a ruleset without costs counts designs.
 """
 
-from __future__ import annotations
-
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
