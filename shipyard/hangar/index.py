@@ -19,6 +19,7 @@ import json
 import os
 import sqlite3
 import stat
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,7 @@ from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
 from shipyard.core.errors import InputError
 from shipyard.hangar.facts import Facts
 
-SCHEMA = 1
+SCHEMA = 2  # 2: each file's entry kept as find prints it
 BUSY_TIMEOUT_MS = 15_000
 BATCH = 200  # files written per transaction: another process waits at most one batch
 
@@ -52,7 +53,8 @@ CREATE TABLE files (
   key TEXT,
   tags TEXT NOT NULL DEFAULT '[]',
   tagline TEXT NOT NULL DEFAULT '',
-  problem TEXT
+  problem TEXT,
+  entry TEXT NOT NULL
 );
 CREATE INDEX files_ruleset ON files(ruleset);
 CREATE INDEX files_hash ON files(hash);
@@ -114,7 +116,7 @@ class Index:
             why = (
                 f"it was made by a newer Shipyard (index schema {version}; this one writes {SCHEMA})"
                 if version > SCHEMA
-                else f"it has an unknown layout (schema {version})"
+                else f"it has an older layout (schema {version})"
             )
         except sqlite3.DatabaseError as exc:
             why = f"it cannot be read ({exc})"
@@ -217,7 +219,13 @@ class Index:
         try:
             for what, path, data in pending:
                 if what == "touch":
-                    db.execute("UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?", (*data, path))
+                    row = db.execute("SELECT entry FROM files WHERE path = ?", (path,)).fetchone()
+                    if row is not None:
+                        entry = json.loads(row[0]) | {"modified": modified(data[0]), "size": data[1]}
+                        db.execute(
+                            "UPDATE files SET mtime_ns = ?, size = ?, entry = ? WHERE path = ?",
+                            (*data, json.dumps(entry, ensure_ascii=False), path),
+                        )
                     continue
                 self._delete_path(path)  # as the index holds it now: another process may have written it
                 if what == "problem":
@@ -242,11 +250,17 @@ class Index:
             f.cost if f else None, f.cost_unit if f else None, json.dumps(f.key) if f else None,
             json.dumps(r.tags, ensure_ascii=False), tagline, r.problem,
         )  # fmt: skip
+        entry = {
+            "file": path, "folder": folder, "name": name, "ruleset": row[6], "ruleset_name": row[7], "kind": row[8],
+            "valid": None if f is None else f.valid, "errors": row[10], "findings": row[11], "cost": row[12],
+            "cost_unit": row[13], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
+            "size": r.size, "hash": r.hash, "problem": r.problem,
+        }  # fmt: skip
         cur = self.db.execute(
             "INSERT INTO files (path, folder, mtime_ns, size, hash, name, ruleset, ruleset_name, kind, valid, "
-            "errors, findings, cost, cost_unit, key, tags, tagline, problem) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            row,
+            "errors, findings, cost, cost_unit, key, tags, tagline, problem, entry) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*row, json.dumps(entry, ensure_ascii=False)),
         )
         rowid = int(cur.lastrowid or 0)
         if f is not None:
@@ -300,14 +314,10 @@ class Index:
     # --- reading ---------------------------------------------------------------------
 
     def rows(self, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        """The files ``where`` holds, by name, as ``find --json`` prints them (built as JSON by
-        SQLite and read in one piece: a search that finds thousands stays quick)."""
-        cur = self.db.execute(
-            f"SELECT json_group_array(json(entry)) FROM (SELECT {_ENTRY} AS entry FROM files WHERE {where} "
-            "ORDER BY name COLLATE NOCASE, path)",
-            params,
-        )
-        found: list[dict[str, Any]] = json.loads(cur.fetchone()[0])
+        """The files ``where`` holds, by name, as ``find --json`` prints them (each kept as that
+        JSON when indexed, and read in one piece: a search that finds thousands stays quick)."""
+        cur = self.db.execute(f"SELECT entry FROM files WHERE {where} ORDER BY name COLLATE NOCASE, path", params)
+        found: list[dict[str, Any]] = json.loads("[" + ",".join(r[0] for r in cur) + "]")
         return found
 
     def count(self, folder: Path) -> tuple[int, int]:
@@ -339,13 +349,9 @@ class Index:
         return self.rows("hash = ? AND problem IS NULL", (digest,))
 
 
-# A file's row as ``find --json`` prints it.
-_ENTRY = """json_object(
-  'file', path, 'folder', folder, 'name', name, 'ruleset', ruleset, 'ruleset_name', ruleset_name, 'kind', kind,
-  'valid', json(CASE valid WHEN 1 THEN 'true' WHEN 0 THEN 'false' END), 'errors', errors, 'findings', findings,
-  'cost', cost, 'cost_unit', cost_unit, 'key_figures', json(coalesce(key, '{}')), 'tags', json(tags),
-  'modified', strftime('%Y-%m-%dT%H:%M:%S', mtime_ns / 1000000000, 'unixepoch', 'localtime'),
-  'size', size, 'hash', hash, 'problem', problem)"""
+def modified(mtime_ns: int) -> str:
+    """A file's modification time as ``find`` shows it: local time, to the second."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(mtime_ns / 1e9))
 
 
 # --- files --------------------------------------------------------------------------------
