@@ -57,6 +57,11 @@ def add(folder: str | Path) -> tuple[Path, bool]:
             raise InputError.single(
                 f"{real} is inside the library folder {f}, which is indexed with everything in it", path="FOLDER"
             )
+        if f.is_relative_to(real):
+            raise InputError.single(
+                f"{real} holds the library folder {f}: take that one out first (`shipyard hangar remove {f}`)",
+                path="FOLDER",
+            )
     _save([*listed, real])
     return real, True
 

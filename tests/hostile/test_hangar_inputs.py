@@ -125,3 +125,28 @@ def test_a_broken_roster_file_is_named_with_its_place(tmp_path: Path, text: str,
     file.write_text(text)
     r = run_shipyard("roster", "check", file)
     assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_folder_inside_or_around_a_library_folder_is_refused(tmp_path: Path, env: dict[str, str]) -> None:
+    inner = tmp_path / "lib" / "inner"
+    inner.mkdir(parents=True)
+    assert run_shipyard("hangar", "add", tmp_path / "lib", env=env).returncode == 0
+    r = run_shipyard("hangar", "add", inner, env=env)
+    assert r.returncode == 2 and "is inside the library folder" in r.stderr
+    r = run_shipyard("hangar", "add", tmp_path, env=env)
+    assert r.returncode == 2 and "holds the library folder" in r.stderr
+    listed = json.loads(run_shipyard("hangar", "list", "--json", env=env).stdout)
+    assert [f["folder"] for f in listed] == [str(tmp_path / "lib")]
+    (tmp_path / "file.txt").write_text("x")
+    r = run_shipyard("hangar", "add", tmp_path / "file.txt", env=env)
+    assert r.returncode == 2 and "is not a folder" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_unreadable_hangar_settings_are_named_not_a_traceback(env: dict[str, str]) -> None:
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_bytes(b"\xff\xfe{not json")
+    r = run_shipyard("hangar", "list", env=env)
+    assert r.returncode == 2 and "hangar's settings cannot be read" in r.stderr and str(settings) in r.stderr
+    assert "Traceback" not in r.stderr
+    assert settings.read_bytes() == b"\xff\xfe{not json"  # left for the person to look at
