@@ -239,3 +239,12 @@ def test_two_processes_scan_at_once(env: dict[str, str], library: Path) -> None:
         assert p.returncode == 0, err
         assert json.loads(out)["designs"] == len(samples())
     assert len(found(env, "--no-scan")) == len(samples())
+
+
+def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    design = sorted(library.glob("*/*.ship"))[0]
+    r = run_shipyard("set", design, "name=Quasar Lancer", "--in-place", env=env)
+    assert r.returncode in (0, 1), r.stderr
+    hits = found(env, "quasar", "--no-scan")  # no scan: the write itself updated the index
+    assert [e["file"] for e in hits] == [str(design)] and hits[0]["name"] == "Quasar Lancer"

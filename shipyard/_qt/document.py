@@ -279,3 +279,6 @@ class Document(QObject):
         self.path = Path(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
+        from shipyard.hangar.index import note_saved
+
+        note_saved([self.path])  # the hangar's index follows (a cache: it never fails the save)

@@ -226,6 +226,10 @@ def _change_and_write(
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
         raise InputError(problems)
     save_designs(writes)
+    if writes:
+        from shipyard.hangar.index import note_saved
+
+        note_saved([t for _, t in writes])  # the hangar's index follows
     return results
 
 

@@ -478,3 +478,37 @@ def facts_for(loaded: Any, report: Any) -> Facts:
     return facts_of(
         report, loaded.design, tabletop.key_figure if tabletop else None, tabletop.health if tabletop else None
     )
+
+
+def note_saved(paths: list[Path]) -> None:
+    """Bring the index up to date with design files Shipyard just wrote (the editor's Save,
+    ``shipyard set``), when they lie in a library folder. The index is a cache: when it
+    cannot be updated now (busy past the timeout, a disk error), the next scan does it, and
+    the save it follows has succeeded all the same."""
+    from shipyard.hangar import library
+
+    try:
+        folders = library.folders()
+    except InputError:
+        return
+    wanted = []
+    for p in paths:
+        real = Path(p).absolute()
+        folder = next((f for f in folders if real.is_relative_to(f)), None)
+        if folder is not None and real.name.endswith(EXTENSION):
+            wanted.append((real, folder))
+    if not wanted:
+        return
+    try:
+        with Index() as index:
+            known = {
+                row[0]: (row[1], row[2], row[3], row[4])
+                for row in index.db.execute(
+                    f"SELECT path, mtime_ns, size, hash, id FROM files WHERE path IN ({', '.join('?' * len(wanted))})",
+                    [str(p) for p, _ in wanted],
+                )
+            }
+            pending = [index._look(p, f, known.get(str(p)), ScanResult()) for p, f in wanted]
+            index._write([e for e in pending if e is not None], known)
+    except (sqlite3.Error, OSError):
+        return
