@@ -248,6 +248,11 @@ def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    if args.what == "roster":
+        from shipyard.hangar.roster import roster_schema
+
+        print(json.dumps(roster_schema(), indent=2, sort_keys=True))
+        return EXIT_OK
     from shipyard.core.designfile import schema_for
 
     print(json.dumps(schema_for([args.ruleset] if args.ruleset else None), indent=2, sort_keys=True))
@@ -364,7 +369,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_catalog, reads_only=True)
 
-    p = sub.add_parser("schema", help="print the JSON Schema of design files")
+    p = sub.add_parser("schema", help="print the JSON Schema of design files (or of roster files)")
+    p.add_argument(
+        "what", nargs="?", choices=["design", "roster"], default="design", help="design files (default) or rosters"
+    )
     p.add_argument("--ruleset", help="only this ruleset's design shape")
     p.set_defaults(func=cmd_schema, reads_only=True)
 

@@ -90,6 +90,7 @@ class Document(QObject):
         self._state = State(loaded.preset, loaded.catalog, loaded.design)
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
+        self._tags = list(loaded.tags)  # the person's labels: kept on every save
         self._report: Report | None = None
         self._evaluated_once = False  # a plug-in failing after that is a finding, not a closed tab
         self.undo_stack = QUndoStack(self)
@@ -125,7 +126,9 @@ class Document(QObject):
     @property
     def loaded(self) -> LoadedDesign:
         state = self._state
-        return LoadedDesign(self.path, self._ruleset, state.preset, state.design, state.catalog, self._written)
+        return LoadedDesign(
+            self.path, self._ruleset, state.preset, state.design, state.catalog, self._written, self._tags
+        )
 
     @property
     def report(self) -> Report:
@@ -290,6 +293,9 @@ class Document(QObject):
         self._on_disk = _content(self.path)
         self.undo_stack.setClean()
         self.file_changed.emit()
+        from shipyard.hangar.index import note_saved
+
+        note_saved([self.path])  # the hangar's index follows (a cache: it never fails the save)
 
     def changed_on_disk(self) -> bool:
         """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the

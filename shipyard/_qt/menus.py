@@ -40,6 +40,19 @@ def add_action(owner: QWidget, menu: QMenu, text: str, slot: Callable[..., Any],
 class Menus(EditorWindow):
     """The menus of the main window (:meth:`make_menus`, once, when it is built)."""
 
+    def show_hangar(self) -> None:
+        """View > Hangar: the window of the hangar's designs, brought up to date (one per editor window)."""
+        from shipyard._qt.hangarwindow import HangarWindow
+
+        window = getattr(self, "hangar_window", None)
+        if window is None:
+            window = self.hangar_window = HangarWindow(self.open_file, self)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        window.refresh()
+        window.filter.setFocus()
+
     def make_menus(self) -> None:
         bar = self.menuBar()
         m = bar.addMenu("&File")
@@ -87,6 +100,8 @@ class Menus(EditorWindow):
             a.setShortcuts([QKeySequence(k) for k in MOVE_KEYS[name]])
             a.setStatusTip(tip)
         v.addSeparator()
+        self.hangar_action = add_action(self, v, "&Hangar…", self.show_hangar, "Ctrl+Shift+H")
+        self.hangar_action.setStatusTip("Every design in your library folders: filter, sort, open")
         previewactions.install(self, v)
         s = bar.addMenu("&Settings")
         paper = s.addMenu("&Paper")

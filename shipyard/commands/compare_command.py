@@ -141,7 +141,10 @@ def _fix(args: argparse.Namespace) -> int:
     chosen = proposals[args.apply - 1]
     out = Path(args.file if args.in_place else args.output)
     refuse_existing([out], args.force or args.in_place, rewritable=[args.file])
-    save_design(LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog, loaded.written), out)
+    save_design(
+        LoadedDesign(out, loaded.ruleset, loaded.preset, chosen.design, loaded.catalog, loaded.written, loaded.tags),
+        out,
+    )
     from shipyard.core.termtext import escape
 
     outcome = "; it passes" if chosen.passes else f"; {_cures(chosen)}"

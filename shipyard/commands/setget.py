@@ -86,6 +86,8 @@ def change_design(loaded: Any, changes: list[str]) -> tuple[Any, list[dict[str, 
     for text in changes:
         named, _, raw = text.partition("=")
         named = named.strip()
+        if named == TAGS:  # the file's own labels, beside the design: see change_tags
+            continue
         data = design.model_dump(mode="json")
         path = resolve(named, data, catalog)
         before = value_at(data, path)
@@ -101,6 +103,37 @@ def change_design(loaded: Any, changes: list[str]) -> tuple[Any, list[dict[str, 
         after = value_at(after_data, path)
         done.append({"path": path, "place": place(path, catalog, after_data), "before": before, "after": after})
     return design, done
+
+
+TAGS = "tags"  # the design file's labels (core.designfile.check_tags), set as `tags=pirates,raiders`
+
+
+def change_tags(loaded: Any, changes: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The design file's tags after each ``tags=...`` of ``changes``: a JSON list, or words
+    separated by commas (``tags=pirates,raiders``; ``tags=`` clears them), checked as a file's are."""
+    from shipyard.core.designfile import check_tags
+    from shipyard.core.errors import InputError
+
+    tags, done = list(loaded.tags), []
+    for text in changes:
+        named, _, raw = text.partition("=")
+        if named.strip() != TAGS:
+            continue
+        raw = raw.strip()
+        if raw.startswith("["):
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                raise InputError.single(
+                    f"not a JSON list: {raw!r}", path=TAGS, allowed='["pirates", "raiders"]'
+                ) from None
+        else:
+            value = [t for t in (w.strip() for w in raw.split(",")) if t]
+        before, tags = tags, check_tags(value, path=TAGS)
+        done.append(
+            {"path": TAGS, "place": "Tags", "before": ", ".join(before) or None, "after": ", ".join(tags) or None}
+        )
+    return tags, done
 
 
 def shown(value: Any, catalog: Any) -> str:
@@ -174,6 +207,8 @@ def _change_and_write(
         try:
             loaded = load_for(args, name)
             design, done = change_design(loaded, changes)
+            tags, tag_changes = change_tags(loaded, changes)
+            done += tag_changes
         except InputError as exc:
             problems += [Problem(p.message, p.file or name, p.line, p.column, p.path, p.allowed) for p in exc.problems]
             continue
@@ -181,13 +216,20 @@ def _change_and_write(
         results.append((name, target, loaded.catalog, done, report, design))
         if target is not None:
             writes.append(
-                (LoadedDesign(target, loaded.ruleset, loaded.preset, design, loaded.catalog, loaded.written), target)
+                (
+                    LoadedDesign(target, loaded.ruleset, loaded.preset, design, loaded.catalog, loaded.written, tags),
+                    target,
+                )
             )
     if problems:  # all or nothing: one design that cannot be changed, and none is written
         if len(files) > 1:
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
         raise InputError(problems)
     save_designs(writes)
+    if writes:
+        from shipyard.hangar.index import note_saved
+
+        note_saved([t for _, t in writes])  # the hangar's index follows
     return results
 
 

@@ -39,7 +39,35 @@ from shipyard.core.usertext import decode, read_limited, validate_strictly
 
 EXTENSION = ".ship"
 MAX_DESIGN_BYTES = 2 * 1024 * 1024
-ENVELOPE_KEYS = ("format_version", "ruleset", "preset", "design")
+ENVELOPE_KEYS = ("format_version", "ruleset", "preset", "tags", "design")
+MAX_TAGS = 50
+MAX_TAG_LENGTH = 40
+TAGS_ALLOWED = f"a list of up to {MAX_TAGS} words or short phrases, each 1 to {MAX_TAG_LENGTH} characters on one line"
+
+
+def check_tags(value: Any, file: str | None = None, path: str = "tags") -> list[str]:
+    """A design's ``tags`` (the person's own labels, outside any ruleset's design), checked:
+    a list of short one-line texts, each once; every problem an InputError at its place."""
+    if not isinstance(value, list):
+        raise InputError.single("tags must be a list of words", file=file, path=path, allowed=TAGS_ALLOWED)
+    if len(value) > MAX_TAGS:
+        raise InputError.single(f"{len(value)} tags is too many", file=file, path=path, allowed=TAGS_ALLOWED)
+    out: list[str] = []
+    for i, tag in enumerate(value):
+        where = f"{path}[{i}]"
+        if not isinstance(tag, str) or not tag.strip():
+            raise InputError.single("a tag must be a word (text)", file=file, path=where, allowed=TAGS_ALLOWED)
+        tag = tag.strip()
+        if len(tag) > MAX_TAG_LENGTH or any(c in tag for c in "\n\r\t") or not tag.isprintable():
+            raise InputError.single(
+                f"the tag {quote(tag, 30)} is too long or not one line of text",
+                file=file,
+                path=where,
+                allowed=TAGS_ALLOWED,
+            )
+        if tag not in out:
+            out.append(tag)
+    return out
 
 
 def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -206,7 +234,8 @@ def design_from_document(
             p.file = file
             p.path = f"design.{p.path}" if p.path else "design"
         raise
-    return LoadedDesign(Path(file) if file else None, ruleset, preset_id, design, catalog)
+    tags = check_tags(doc.get("tags", []), file)
+    return LoadedDesign(Path(file) if file else None, ruleset, preset_id, design, catalog, tags=tags)
 
 
 def load_design(
@@ -312,7 +341,7 @@ def new_design(
 
 def schema_for(rulesets: list[str] | None = None) -> dict[str, Any]:
     """JSON Schema of a design file: the envelope, with one design shape per ruleset."""
-    from typing import Literal, Union
+    from typing import Annotated, Literal, Union
 
     from pydantic import Field, TypeAdapter, create_model
 
@@ -324,6 +353,10 @@ def schema_for(rulesets: list[str] | None = None) -> dict[str, Any]:
             "format_version": (Literal[FORMAT_VERSION], ...),
             "ruleset": (Literal[rid], ...),
             "preset": (str | None, Field(default=None, description=f"preset id: {', '.join(sorted(catalog.presets))}")),
+            "tags": (
+                list[Annotated[str, Field(min_length=1, max_length=MAX_TAG_LENGTH)]],
+                Field(default_factory=list, max_length=MAX_TAGS, description="the person's own labels"),
+            ),
             "design": (design_model, ...),
         }
         variants.append(create_model(f"{design_model.__name__}File_{rid.replace('-', '_')}", **fields))

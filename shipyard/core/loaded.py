@@ -34,12 +34,12 @@ class LoadedDesign:
     design: Any
     catalog: Catalog
     written: AsWritten | None = field(default=None, repr=False, compare=False)
+    tags: list[str] = field(default_factory=list)  # the person's own labels (the hangar searches them)
 
     def envelope(self, *, defaults: bool = False) -> dict[str, Any]:
         """The file's document; ``defaults``: with every field, those at their default too."""
-        return {
-            "format_version": FORMAT_VERSION,
-            "ruleset": self.ruleset,
-            "preset": self.preset,
-            "design": self.design.model_dump(mode="json", exclude_defaults=not defaults),
-        }
+        doc: dict[str, Any] = {"format_version": FORMAT_VERSION, "ruleset": self.ruleset, "preset": self.preset}
+        if defaults or self.tags:
+            doc["tags"] = list(self.tags)
+        doc["design"] = self.design.model_dump(mode="json", exclude_defaults=not defaults)
+        return doc

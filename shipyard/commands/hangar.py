@@ -1,0 +1,178 @@
+"""``shipyard hangar add|remove|list|scan`` and ``shipyard find``: the index of a person's designs.
+
+The hangar (:mod:`shipyard.hangar`) indexes the design files of the library folders the
+person chose; ``find`` rescans them (only what changed is read) and searches. Exit codes
+as ``check``: 0 found, 1 nothing found, 2 a query or folder that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK
+
+
+def add_commands(sub: Any, catalog_opts: Any) -> None:
+    p = sub.add_parser(
+        "hangar",
+        help="the library folders whose designs `shipyard find` searches: hangar add|remove|list|scan",
+        description="The hangar indexes every design file (*.ship) in the library folders you choose, so "
+        "`shipyard find` finds them at once. The index is a cache under the XDG data folder: deleting it loses "
+        "nothing.",
+    )
+    actions = p.add_subparsers(dest="hangar_action", metavar="ACTION", required=True)
+    q = actions.add_parser("add", help="add library folders and index their designs")
+    q.add_argument("folders", nargs="+", metavar="FOLDER")
+    q.set_defaults(func=cmd_hangar_add)
+    q = actions.add_parser("remove", help="take folders out of the library (their files are left alone)")
+    q.add_argument("folders", nargs="+", metavar="FOLDER")
+    q.set_defaults(func=cmd_hangar_remove)
+    q = actions.add_parser("list", help="the library folders, with how many designs each holds")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=cmd_hangar_list)
+    q = actions.add_parser("scan", help="bring the index up to date; list broken files and duplicates")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=cmd_hangar_scan)
+
+    p = sub.add_parser(
+        "find",
+        help="search the designs of the hangar's folders: find [WORDS] [ruleset:ID kind:X tag:X FIGURE>=N "
+        "fails passes changed:7d]",
+        description="Find designs in the hangar's library folders (see `shipyard hangar`). Words match names, notes "
+        "and tags. Filters: ruleset:ID (an id, its start, or its name's initials), kind:KIND, tag:TAG, "
+        "FIGURE>=N (also <=, =, >, <; a figure by its id or label, e.g. structure>=10), fails, passes, "
+        "changed:7d (h, d or w). Exit status 0 when something is found, 1 when nothing, 2 for a bad query.",
+    )
+    p.add_argument("query", nargs="*", metavar="TEXT|FILTER")
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object per design")
+    p.add_argument("--no-scan", action="store_true", help="search the index as the last scan left it")
+    p.set_defaults(func=cmd_find, reads_only=True)
+
+
+def _notes(index: Any) -> None:
+    for note in index.notes:
+        print(f"shipyard: note: {note}", file=sys.stderr)
+
+
+def _open() -> Any:
+    from shipyard.hangar.index import Index
+
+    index = Index()
+    _notes(index)
+    return index
+
+
+def scan(index: Any) -> Any:
+    from shipyard.hangar import library
+
+    result = index.scan(library.folders())
+    for folder in result.folders_missing:
+        print(f"shipyard: note: the library folder {folder} is not there now; its designs stay listed", file=sys.stderr)
+    return result
+
+
+def cmd_hangar_add(args: argparse.Namespace) -> int:
+    from shipyard.hangar import library
+
+    added = [library.add(f) for f in args.folders]
+    with _open() as index:
+        scan(index)
+        for folder, new in added:
+            designs, broken = index.count(folder)
+            state = "added" if new else "already in the library"
+            extra = f", {broken} broken (see `shipyard hangar scan`)" if broken else ""
+            print(f"{state}: {folder}: {designs} design{'s' * (designs != 1)}{extra}")
+    return EXIT_OK
+
+
+def cmd_hangar_remove(args: argparse.Namespace) -> int:
+    from shipyard.hangar import library
+
+    with _open() as index:
+        for f in args.folders:
+            folder = library.remove(f)
+            index.forget_folder(folder)
+            print(f"removed: {folder} (its files are left as they are)")
+    return EXIT_OK
+
+
+def cmd_hangar_list(args: argparse.Namespace) -> int:
+    from shipyard.hangar import library
+
+    folders = library.folders()
+    with _open() as index:
+        counts = [index.count(f) for f in folders]
+    if args.json:
+        data = [{"folder": str(f), "designs": c[0], "broken": c[1]} for f, c in zip(folders, counts, strict=True)]
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    if not folders:
+        print("no library folders yet: add one with `shipyard hangar add FOLDER`")
+    for f, (designs, broken) in zip(folders, counts, strict=True):
+        print(f"{f}: {designs} design{'s' * (designs != 1)}" + (f", {broken} broken" if broken else ""))
+    return EXIT_OK
+
+
+def cmd_hangar_scan(args: argparse.Namespace) -> int:
+    with _open() as index:
+        result = scan(index)
+        broken, doubles = index.broken(), index.duplicates()
+        total = index.db.execute("SELECT count(*) FROM files WHERE problem IS NULL").fetchone()[0]
+    if args.json:
+        data = {
+            "designs": total,
+            "added": result.added,
+            "changed": result.changed,
+            "removed": result.removed,
+            "unchanged": result.unchanged,
+            "broken": [{"file": b["file"], "reason": b["problem"]} for b in broken],
+            "duplicates": [{"reason": why, "files": [r["file"] for r in group]} for why, group in doubles],
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    print(
+        f"{total} design{'s' * (total != 1)}: {result.added} new, {result.changed} changed, "
+        f"{result.removed} gone, {result.unchanged} unchanged"
+    )
+    if broken:
+        print(f"\n{len(broken)} design file{'s' * (len(broken) != 1)} cannot be read:")
+        for b in broken:
+            print(f"  {b['file']}: {b['problem']}")
+    if doubles:
+        print("\nduplicates:")
+        for why, group in doubles:
+            print(f"  {why}:")
+            for r in group:
+                print(f"    {r['name']}  {r['file']}")
+    return EXIT_OK
+
+
+def entry_line(row: dict[str, Any]) -> str:
+    """One design as ``find`` lists it: name, ruleset, kind, key figures, verdict, file."""
+    from shipyard.hangar.facts import shown_number
+
+    figures = ", ".join(f"{label} {shown_number(v)}" for label, v in list(row["key_figures"].items())[:3])
+    verdict = "passes" if row["valid"] else f"fails ({row['errors']} error{'s' * (row['errors'] != 1)})"
+    tags = f"  [{', '.join(row['tags'])}]" if row["tags"] else ""
+    kind = f" {row['kind']}" if row["kind"] else ""
+    return f"{row['name']}  ({row['ruleset_name']}{kind})  {figures}  {verdict}{tags}\n    {row['file']}"
+
+
+def cmd_find(args: argparse.Namespace) -> int:
+    from shipyard.hangar.query import parse, search
+
+    parse(args.query)  # a bad query is said before any scan
+    with _open() as index:
+        if not args.no_scan:
+            scan(index)
+        found = search(index, args.query)
+    if args.json:
+        print(json.dumps(found, indent=2, ensure_ascii=False))
+    else:
+        for row in found:
+            print(entry_line(row))
+        print(f"{len(found)} design{'s' * (len(found) != 1)} found", file=sys.stderr)
+    return EXIT_OK if found else EXIT_FINDINGS

@@ -1,0 +1,141 @@
+"""What the hangar and rosters know of one design, read from its report, for any ruleset.
+
+Key figures: the figure the ruleset's manifest declares for the table (``tabletop.key_figure``),
+the track it takes as health, the design's cost and what each pool spent. Every number of
+the report (figures, and tracks by their boxes) is searchable (``structure>=10``).
+
+Cost, in the ruleset's own currency: a numeric figure named as a cost (its id or label says
+"cost"), else what the design's pools spent together, else none: a roster then counts designs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from shipyard.core.report import Report
+
+COUNT_UNIT = "designs"  # the currency of a ruleset whose designs have no cost: each counts one
+
+
+def slug(text: str) -> str:
+    """A label as a filter names it: "Structure track" -> ``structure-track``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+@dataclass
+class Facts:
+    """A design as the hangar indexes it."""
+
+    name: str
+    ruleset: str
+    ruleset_name: str
+    kind: str
+    valid: bool
+    errors: int
+    findings: int
+    cost: float | None
+    cost_unit: str
+    key: dict[str, float] = field(default_factory=dict)  # label -> value, the design's key figures
+    numbers: list[tuple[str, str, float]] = field(default_factory=list)  # (id, label, value), all searchable
+    notes: str = ""
+
+
+def design_kind(report: Report, design: Any) -> str:
+    """What the design is (a fighter, a frigate): the report's scale, else the design's ``kind``."""
+    if report.scale:
+        return report.scale
+    data = design.model_dump(mode="json") if hasattr(design, "model_dump") else {}
+    for name in ("kind", "scale", "type"):
+        if isinstance(data.get(name), str):
+            return str(data[name])
+    figure = report.derived.figure("kind")
+    return figure.shown() if figure is not None else ""
+
+
+def cost_of(report: Report) -> tuple[float | None, str]:
+    """The design's cost and its unit (see the module's docstring)."""
+    for f in report.derived.figures:
+        value = _number(f.value)
+        if value is not None and ("cost" in f.id.lower() or "cost" in f.label.lower()):
+            return value, f.unit or "points"
+    if report.pools:
+        return float(sum(p.spent for p in report.pools)), "points"
+    return None, COUNT_UNIT
+
+
+def design_notes(design: Any) -> str:
+    """The design's own words (its story and notes), for free-text search."""
+    data = design.model_dump(mode="json") if hasattr(design, "model_dump") else {}
+    if "root" in data and isinstance(data["root"], dict):
+        data = data["root"]
+    return "\n".join(str(data[k]) for k in ("story", "notes", "description") if isinstance(data.get(k), str))
+
+
+def facts_of(report: Report, design: Any, key_figure: str | None, health: str | None) -> Facts:
+    """The design's facts from its report; ``key_figure`` and ``health``: the manifest's tabletop ids."""
+    numbers: list[tuple[str, str, float]] = []
+    for f in report.derived.figures:
+        value = _number(f.value)
+        if value is not None:
+            numbers.append((f.id, f.label, value))
+    for t in report.derived.tracks:
+        numbers.append((t.id, t.name, float(len(t.boxes))))
+    cost, unit = cost_of(report)
+    key: dict[str, float] = {}
+    for wanted in (key_figure, health):
+        hit = next((n for n in numbers if n[0] == wanted), None)
+        same = (
+            any(v == hit[2] and (label.startswith(hit[1]) or hit[1].startswith(label)) for label, v in key.items())
+            if hit
+            else True
+        )
+        if hit is not None and not same:
+            key[hit[1]] = hit[2]
+    if cost is not None:
+        key[f"Cost ({unit})" if unit != "points" else "Cost"] = cost
+    for p in report.pools:
+        key[f"{p.name} spent"] = float(p.spent)
+    errors = sum(1 for f in report.findings if f.severity.value == "error")
+    return Facts(
+        name=report.name,
+        ruleset=report.ruleset,
+        ruleset_name=report.ruleset_name,
+        kind=design_kind(report, design),
+        valid=report.valid,
+        errors=errors,
+        findings=len(report.findings),
+        cost=cost,
+        cost_unit=unit,
+        key=key,
+        numbers=numbers,
+        notes=design_notes(design),
+    )
+
+
+def shown_number(value: float) -> str:
+    """A figure as a person reads it: 12, not 12.0."""
+    return f"{value:g}" if value != int(value) else f"{int(value):,}"
+
+
+def changed_figures(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """ "Structure 10 -> 12" for each key figure that differs (new and gone ones too)."""
+    out = []
+    for label in [*before, *(k for k in after if k not in before)]:
+        a, b = before.get(label), after.get(label)
+        if a != b:
+            out.append(f"{label} {_shown(a)} -> {_shown(b)}")
+    return out
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    return shown_number(float(value)) if isinstance(value, int | float) else str(value)

@@ -1,0 +1,515 @@
+"""The hangar's index: an SQLite database of the design files in the library folders.
+
+It is a cache of the files, never their only copy: deleting it loses nothing, and one that
+is corrupt or was made by a newer Shipyard (a higher ``PRAGMA user_version``) is moved
+aside and built again, with a note. Two Shipyard processes may use it at once: it is in
+WAL mode with a busy timeout, and each scan writes in short transactions.
+
+A rescan reads only what changed: a file whose modification time and size are as indexed
+is not opened; one whose content hash is unchanged is not evaluated again. Files that are
+not design files (``*.ship``) are ignored; a design file that cannot be read or checked is
+kept with the reason, never a traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import sqlite3
+import stat
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
+from shipyard.core.errors import InputError
+from shipyard.hangar.facts import Facts
+
+SCHEMA = 2  # 2: each file's entry kept as find prints it
+BUSY_TIMEOUT_MS = 15_000
+BATCH = 200  # files written per transaction: another process waits at most one batch
+
+_TABLES = """
+CREATE TABLE files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  folder TEXT NOT NULL,
+  mtime_ns INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  hash TEXT,
+  name TEXT NOT NULL,
+  ruleset TEXT,
+  ruleset_name TEXT,
+  kind TEXT,
+  valid INTEGER,
+  errors INTEGER,
+  findings INTEGER,
+  cost REAL,
+  cost_unit TEXT,
+  key TEXT,
+  tags TEXT NOT NULL DEFAULT '[]',
+  tagline TEXT NOT NULL DEFAULT '',
+  problem TEXT,
+  entry TEXT NOT NULL
+);
+CREATE INDEX files_ruleset ON files(ruleset);
+CREATE INDEX files_hash ON files(hash);
+CREATE INDEX files_mtime ON files(mtime_ns);
+CREATE TABLE figures (file INTEGER NOT NULL, key TEXT NOT NULL, value REAL NOT NULL);
+CREATE INDEX figures_key ON figures(key, value);
+CREATE INDEX figures_file ON figures(file);
+CREATE TABLE figure_keys (key TEXT NOT NULL, slug TEXT NOT NULL, PRIMARY KEY (key, slug)) WITHOUT ROWID;
+CREATE VIRTUAL TABLE words USING fts5(name, notes, tags, tokenize = 'unicode61 remove_diacritics 2');
+"""
+
+
+def index_file() -> Path:
+    """Where the index lives: ``$XDG_DATA_HOME/shipyard/hangar.sqlite``."""
+    from shipyard.core.resources import user_data_folder
+
+    return user_data_folder() / "hangar.sqlite"
+
+
+@dataclass
+class ScanResult:
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    broken: int = 0
+    folders_missing: list[str] = field(default_factory=list)
+
+
+class Index:
+    """An open index; ``notes`` says what happened to one that had to be rebuilt."""
+
+    def __init__(self, file: Path | None = None) -> None:
+        self.file = file or index_file()
+        self.notes: list[str] = []
+        self.db = self._open()
+
+    # --- opening ---------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        self.file.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.file, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            db = self._connect()
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == SCHEMA:
+                db.execute("SELECT count(*) FROM files").fetchone()
+                return db
+            if version == 0 and not db.execute("SELECT name FROM sqlite_master").fetchall():
+                self._create(db)
+                return db
+            db.close()
+            why = (
+                f"it was made by a newer Shipyard (index schema {version}; this one writes {SCHEMA})"
+                if version > SCHEMA
+                else f"it has an older layout (schema {version})"
+            )
+        except sqlite3.DatabaseError as exc:
+            why = f"it cannot be read ({exc})"
+        self._set_aside()
+        self.notes.append(f"the hangar index {self.file} was rebuilt: {why}; it is a cache, nothing is lost")
+        db = self._connect()
+        self._create(db)
+        return db
+
+    def _set_aside(self) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(f"{self.file}{suffix}")
+            if part.exists():
+                part.unlink()
+
+    def _create(self, db: sqlite3.Connection) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:  # another process may have made it
+                for statement in _TABLES.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Index:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- scanning --------------------------------------------------------------------
+
+    def scan(self, folders: list[Path]) -> ScanResult:
+        """Bring the index up to date with ``folders``: new, changed and removed design files."""
+        result = ScanResult()
+        known = {
+            row[0]: (row[1], row[2], row[3], row[4])
+            for row in self.db.execute("SELECT path, mtime_ns, size, hash, id FROM files")
+        }
+        seen: set[str] = set()
+        pending: list[tuple[str, str, Any]] = []
+        for folder in folders:
+            if not folder.is_dir():
+                result.folders_missing.append(str(folder))
+                # a folder gone for now (an unplugged drive) keeps its entries until it is removed
+                seen.update(p for p in known if Path(p).is_relative_to(folder))
+                continue
+            for path in design_files(folder):
+                key = str(path)
+                seen.add(key)
+                entry = self._look(path, folder, known.get(key), result)
+                if entry is not None:
+                    pending.append(entry)
+                    if len(pending) >= BATCH:
+                        self._write(pending, known)
+                        pending = []
+        self._write(pending, known)
+        gone = [p for p in known if p not in seen]
+        result.removed = len(gone)
+        self._remove(gone, known)
+        result.broken = self.db.execute("SELECT count(*) FROM files WHERE problem IS NOT NULL").fetchone()[0]
+        return result
+
+    def _look(
+        self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
+    ) -> tuple[str, str, Any] | None:
+        """What to write for one file: None when it is as indexed."""
+        try:
+            st = path.stat()
+        except OSError as exc:
+            if before is not None and before[2] is None:
+                result.unchanged += 1
+                return None
+            result.added += before is None
+            result.changed += before is not None
+            return ("problem", str(path), (str(folder), 0, 0, _os_reason(exc, path)))
+        if before is not None and before[0] == st.st_mtime_ns and before[1] == st.st_size:
+            result.unchanged += 1
+            return None
+        record = read_design(path, st)
+        if before is not None and record.hash is not None and record.hash == before[2]:
+            result.unchanged += 1
+            return ("touch", str(path), (st.st_mtime_ns, st.st_size))
+        result.added += before is None
+        result.changed += before is not None
+        return ("record", str(path), (str(folder), record))
+
+    def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Any]) -> None:
+        if not pending:
+            return
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for what, path, data in pending:
+                if what == "touch":
+                    row = db.execute("SELECT entry FROM files WHERE path = ?", (path,)).fetchone()
+                    if row is not None:
+                        entry = json.loads(row[0]) | {"modified": modified(data[0]), "size": data[1]}
+                        db.execute(
+                            "UPDATE files SET mtime_ns = ?, size = ?, entry = ? WHERE path = ?",
+                            (*data, json.dumps(entry, ensure_ascii=False), path),
+                        )
+                    continue
+                self._delete_path(path)  # as the index holds it now: another process may have written it
+                if what == "problem":
+                    folder, mtime, size, reason = data
+                    record = Record(mtime, size, None, None, [], reason)
+                else:
+                    folder, record = data
+                known[path] = (record.mtime_ns, record.size, record.hash, self._insert(path, folder, record))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def _insert(self, path: str, folder: str, r: Record) -> int:
+        f = r.facts
+        name = f.name if f else Path(path).stem
+        tagline = "".join(f"|{t.lower()}" for t in r.tags) + ("|" if r.tags else "")
+        row = (
+            path, folder, r.mtime_ns, r.size, r.hash, name,
+            f.ruleset if f else None, f.ruleset_name if f else None, f.kind if f else None,
+            (1 if f.valid else 0) if f else None, f.errors if f else None, f.findings if f else None,
+            f.cost if f else None, f.cost_unit if f else None, json.dumps(f.key) if f else None,
+            json.dumps(r.tags, ensure_ascii=False), tagline, r.problem,
+        )  # fmt: skip
+        entry = {
+            "file": path, "folder": folder, "name": name, "ruleset": row[6], "ruleset_name": row[7], "kind": row[8],
+            "valid": None if f is None else f.valid, "errors": row[10], "findings": row[11], "cost": row[12],
+            "cost_unit": row[13], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
+            "size": r.size, "hash": r.hash, "problem": r.problem,
+        }  # fmt: skip
+        cur = self.db.execute(
+            "INSERT INTO files (path, folder, mtime_ns, size, hash, name, ruleset, ruleset_name, kind, valid, "
+            "errors, findings, cost, cost_unit, key, tags, tagline, problem, entry) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*row, json.dumps(entry, ensure_ascii=False)),
+        )
+        rowid = int(cur.lastrowid or 0)
+        if f is not None:
+            from shipyard.hangar.facts import slug
+
+            self.db.executemany(
+                "INSERT INTO figures (file, key, value) VALUES (?, ?, ?)", [(rowid, k, v) for k, _, v in f.numbers]
+            )
+            # every figure's id once with each label it has, as a filter names it: a filter finds its ids here
+            self.db.executemany(
+                "INSERT OR IGNORE INTO figure_keys (key, slug) VALUES (?, ?)", [(k, slug(lb)) for k, lb, _ in f.numbers]
+            )
+        self.db.execute(
+            "INSERT INTO words (rowid, name, notes, tags) VALUES (?, ?, ?, ?)",
+            (rowid, name, f.notes if f else "", " ".join(r.tags)),
+        )
+        return rowid
+
+    def _delete_path(self, path: str) -> None:
+        row = self.db.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
+        if row is not None:
+            self._delete(row[0])
+
+    def _delete(self, rowid: int) -> None:
+        self.db.execute("DELETE FROM files WHERE id = ?", (rowid,))
+        self.db.execute("DELETE FROM figures WHERE file = ?", (rowid,))
+        self.db.execute("DELETE FROM words WHERE rowid = ?", (rowid,))
+
+    def _remove(self, paths: list[str], known: dict[str, Any]) -> None:
+        if not paths:
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for p in paths:
+                known.pop(p, None)
+                self._delete_path(p)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def forget_folder(self, folder: Path) -> int:
+        """Drop what the index holds of a folder taken out of the library; how many files."""
+        rows = [r[0] for r in self.db.execute("SELECT id FROM files WHERE folder = ?", (str(folder),))]
+        self.db.execute("BEGIN IMMEDIATE")
+        for rowid in rows:
+            self._delete(rowid)
+        self.db.execute("COMMIT")
+        return len(rows)
+
+    # --- reading ---------------------------------------------------------------------
+
+    def rows(self, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        """The files ``where`` holds, by name, as ``find --json`` prints them (each kept as that
+        JSON when indexed, and read in one piece: a search that finds thousands stays quick)."""
+        cur = self.db.execute(f"SELECT entry FROM files WHERE {where} ORDER BY name COLLATE NOCASE, path", params)
+        found: list[dict[str, Any]] = json.loads("[" + ",".join(r[0] for r in cur) + "]")
+        return found
+
+    def count(self, folder: Path) -> tuple[int, int]:
+        """Designs and broken design files indexed in ``folder``."""
+        row = self.db.execute(
+            "SELECT count(*) - count(problem), count(problem) FROM files WHERE folder = ?", (str(folder),)
+        ).fetchone()
+        return int(row[0]), int(row[1])
+
+    def broken(self) -> list[dict[str, Any]]:
+        return self.rows("problem IS NOT NULL")
+
+    def duplicates(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """Groups of files that are the same design: the same content, or one name in one ruleset."""
+        out: list[tuple[str, list[dict[str, Any]]]] = []
+        for (digest,) in self.db.execute(
+            "SELECT hash FROM files WHERE problem IS NULL GROUP BY hash HAVING count(*) > 1 ORDER BY min(name)"
+        ).fetchall():
+            out.append(("the same content", self.rows("hash = ? AND problem IS NULL", (digest,))))
+        for ruleset, name in self.db.execute(
+            "SELECT ruleset, lower(name) FROM files WHERE problem IS NULL GROUP BY ruleset, lower(name) "
+            "HAVING count(DISTINCT hash) > 1 ORDER BY lower(name)"
+        ).fetchall():
+            group = self.rows("ruleset = ? AND lower(name) = ? AND problem IS NULL", (ruleset, name))
+            out.append((f"the same name in {group[0]['ruleset_name']}", group))
+        return out
+
+    def by_hash(self, digest: str) -> list[dict[str, Any]]:
+        return self.rows("hash = ? AND problem IS NULL", (digest,))
+
+
+def modified(mtime_ns: int) -> str:
+    """A file's modification time as ``find`` shows it: local time, to the second."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(mtime_ns / 1e9))
+
+
+# --- files --------------------------------------------------------------------------------
+
+
+def design_files(folder: Path) -> Iterator[Path]:
+    """Every ``*.ship`` file under ``folder``, following links to folders once each (a link
+    that leads back up is not followed again), in a stable order."""
+    visited: set[tuple[int, int]] = set()
+
+    def walk(at: Path) -> Iterator[Path]:
+        try:
+            st = at.stat()
+        except OSError:
+            return
+        if (st.st_dev, st.st_ino) in visited:
+            return
+        visited.add((st.st_dev, st.st_ino))
+        try:
+            entries = sorted(os.scandir(at), key=lambda e: e.name)
+        except OSError:
+            return
+        for e in entries:
+            p = Path(e.path)
+            try:
+                is_dir = e.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if not e.name.startswith("."):
+                    yield from walk(p)
+            elif e.name.endswith(EXTENSION) and not e.name.startswith("."):
+                yield p
+
+    yield from walk(folder)
+
+
+@dataclass
+class Record:
+    mtime_ns: int
+    size: int
+    hash: str | None
+    facts: Facts | None
+    tags: list[str]
+    problem: str | None
+
+
+def _os_reason(exc: OSError, path: Path) -> str:
+    if exc.errno == errno.ELOOP:
+        return "a link that leads round in a loop; it leads to no file"
+    if exc.errno == errno.ENOENT:
+        return "a link to a file that does not exist"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "cannot be read: permission denied"
+    return f"cannot be read: {exc.strerror or exc}"
+
+
+def hash_bytes(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def file_hash(path: Path) -> str:
+    """The content hash rosters keep of a design file (what the index keeps too)."""
+    from shipyard.core.usertext import read_limited
+
+    return hash_bytes(read_limited(path, str(path), MAX_DESIGN_BYTES, "a design file"))
+
+
+def read_design(path: Path, st: os.stat_result) -> Record:
+    """One design file read, checked and summed up; a problem is kept as its reason."""
+    if not stat.S_ISREG(st.st_mode):
+        from shipyard.core.safepaths import kind_of
+
+        return Record(st.st_mtime_ns, st.st_size, None, None, [], f"not a design file: it is {kind_of(st.st_mode)}")
+    if st.st_size > MAX_DESIGN_BYTES:
+        return Record(
+            st.st_mtime_ns,
+            st.st_size,
+            None,
+            None,
+            [],
+            f"too large for a design file ({st.st_size / 1024 / 1024:.1f} MB; "
+            f"at most {MAX_DESIGN_BYTES // 1024 // 1024} MB)",
+        )
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_DESIGN_BYTES + 1)
+    except OSError as exc:
+        return Record(st.st_mtime_ns, st.st_size, None, None, [], _os_reason(exc, path))
+    digest = hash_bytes(raw)
+    try:
+        facts, tags = evaluate_bytes(raw, path)
+    except InputError as exc:
+        problem = exc.problems[0]
+        where = f"{problem.path}: " if problem.path else (f"line {problem.line}: " if problem.line else "")
+        more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+        return Record(st.st_mtime_ns, st.st_size, digest, None, [], f"{where}{problem.message}{more}")
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        return Record(
+            st.st_mtime_ns, st.st_size, digest, None, [], f"could not be checked: {type(exc).__name__}: {exc}"
+        )
+    return Record(st.st_mtime_ns, st.st_size, digest, facts, tags, None)
+
+
+def evaluate_bytes(raw: bytes, path: Path) -> tuple[Facts, list[str]]:
+    """A design file's facts and tags from its bytes (read once: hashed and evaluated)."""
+    from shipyard.core.designfile import design_from_document, parse_document
+    from shipyard.core.evaluate import evaluate
+    from shipyard.core.usertext import decode
+
+    text = decode(raw, str(path))
+    if not text.strip():
+        raise InputError.single("file is empty", file=path)
+    loaded = design_from_document(parse_document(text, str(path)), file=str(path))
+    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), loaded.tags
+
+
+def facts_for(loaded: Any, report: Any) -> Facts:
+    """A loaded design's facts, with its ruleset's key figure and health track."""
+    from shipyard.core.registry import get
+    from shipyard.hangar.facts import facts_of
+
+    tabletop = get(loaded.ruleset).manifest.tabletop
+    health = tabletop.health if tabletop else None
+    if health is not None and not isinstance(health, str):  # a bar: the figure or track it is read from
+        health = health.rating or health.track or health.value
+    return facts_of(report, loaded.design, tabletop.key_figure if tabletop else None, health)
+
+
+def note_saved(paths: list[Path]) -> None:
+    """Bring the index up to date with design files Shipyard just wrote (the editor's Save,
+    ``shipyard set``), when they lie in a library folder. The index is a cache: when it
+    cannot be updated now (busy past the timeout, a disk error), the next scan does it, and
+    the save it follows has succeeded all the same."""
+    from shipyard.hangar import library
+
+    try:
+        folders = library.folders()
+    except InputError:
+        return
+    wanted = []
+    for p in paths:
+        real = Path(p).absolute()
+        folder = next((f for f in folders if real.is_relative_to(f)), None)
+        if folder is not None and real.name.endswith(EXTENSION):
+            wanted.append((real, folder))
+    if not wanted:
+        return
+    try:
+        with Index() as index:
+            known = {
+                row[0]: (row[1], row[2], row[3], row[4])
+                for row in index.db.execute(
+                    f"SELECT path, mtime_ns, size, hash, id FROM files WHERE path IN ({', '.join('?' * len(wanted))})",
+                    [str(p) for p, _ in wanted],
+                )
+            }
+            pending = [index._look(p, f, known.get(str(p)), ScanResult()) for p, f in wanted]
+            index._write([e for e in pending if e is not None], known)
+    except (sqlite3.Error, OSError):
+        return

@@ -1,0 +1,159 @@
+"""``shipyard find``'s query: free text and filters, as SQL over the hangar's index.
+
+Words are matched against names, notes and tags (each word a prefix). Filters:
+``ruleset:ID`` (an id, its start, or its name's initials), ``kind:X``, ``tag:X``,
+``FIGURE>=N`` (also ``<=``, ``=``, ``>``, ``<``; a figure by its id or label, as in
+``structure>=10``), ``fails``, ``passes``, ``changed:7d`` (``h``, ``d``, ``w``). A filter
+that cannot be read is an InputError naming it and what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from shipyard.core.errors import InputError
+from shipyard.core.termtext import quote
+
+FILTERS_ALLOWED = (
+    "words to match in names, notes and tags; ruleset:ID, kind:KIND, tag:TAG, changed:7d (h, d or w), "
+    "fails, passes, FIGURE>=N (also <=, =, >, <; e.g. structure>=10)"
+)
+_COMPARE = re.compile(r"^([A-Za-z][\w.\-]*?)\s*(>=|<=|=|>|<)\s*(.*)$")
+_SPAN = re.compile(r"^(\d{1,5})([hdw])$")
+_SECONDS = {"h": 3600, "d": 86400, "w": 7 * 86400}
+FILTER_NAMES = ("ruleset", "kind", "tag", "changed")
+
+
+def initials(name: str) -> str:
+    """A ruleset's abbreviation: the first letters of its name's words ("Deep Space Raiders" -> dsr)."""
+    return "".join(w[0] for w in re.findall(r"[A-Za-z0-9]+", name)).lower()
+
+
+@dataclass
+class Query:
+    words: list[str] = field(default_factory=list)
+    where: list[str] = field(default_factory=list)
+    params: list[Any] = field(default_factory=list)
+
+    def sql(self) -> tuple[str, tuple[Any, ...]]:
+        where = ["problem IS NULL", *self.where]
+        params = list(self.params)
+        if self.words:
+            match = " ".join('"' + w.replace('"', '""') + '"*' for w in self.words)
+            where.insert(0, "id IN (SELECT rowid FROM words WHERE words MATCH ?)")
+            params.insert(0, match)
+        return " AND ".join(where), tuple(params)
+
+
+def rulesets_matching(text: str) -> list[str]:
+    """The installed rulesets ``text`` names: by id, the start of an id, or the initials of a name."""
+    from shipyard.core.registry import rulesets
+
+    want = text.lower()
+    infos = rulesets()
+    exact = [i.id for i in infos if want in (i.id, initials(i.name), initials(re.sub(r"^(?i:the)\s+", "", i.name)))]
+    if exact:
+        return exact
+    return [i.id for i in infos if i.id.startswith(want)]
+
+
+def parse(tokens: list[str], now: float | None = None) -> Query:
+    """The query the tokens of ``shipyard find`` say."""
+    q = Query()
+    for raw in tokens:
+        token = raw.strip()
+        if not token:
+            continue
+        low = token.lower()
+        if low in ("fails", "passes"):
+            q.where.append("valid = ?")
+            q.params.append(1 if low == "passes" else 0)
+            continue
+        compare = _COMPARE.match(token)
+        name, colon, value = token.partition(":")
+        if colon and (not compare or ":" in compare.group(1)):
+            _filter(q, name.lower(), value, token, now)
+        elif compare:
+            name, op, number = compare.groups()
+            _figure(q, name, op, number, token)
+        else:
+            q.words += re.findall(r"\w+", token)
+    return q
+
+
+def _filter(q: Query, name: str, value: str, token: str, now: float | None) -> None:
+    if name not in FILTER_NAMES:
+        from shipyard.core.suggest import did_you_mean
+
+        hint = did_you_mean(name, list(FILTER_NAMES))
+        raise InputError.single(
+            f"unknown filter {quote(name + ':')} in {quote(token)}" + (f"; {hint}" if hint else ""),
+            path="find",
+            allowed=FILTERS_ALLOWED,
+        )
+    if not value.strip():
+        raise InputError.single(f"the filter {quote(token)} says nothing after ':'", path=name, allowed=FILTERS_ALLOWED)
+    value = value.strip()
+    if name == "ruleset":
+        ids = rulesets_matching(value)
+        if not ids:
+            from shipyard.core.registry import rulesets
+
+            known = ", ".join(f"{i.id} ({initials(i.name)})" for i in rulesets())
+            raise InputError.single(
+                f"no ruleset matches {quote(value)} in {quote(token)}", path="ruleset", allowed=known
+            )
+        q.where.append(f"ruleset IN ({', '.join('?' * len(ids))})")
+        q.params += ids
+    elif name == "kind":
+        q.where.append("(lower(kind) = ? OR lower(kind) LIKE ? ESCAPE '\\')")
+        q.params += [value.lower(), _like(value.lower()) + "%"]
+    elif name == "tag":
+        q.where.append("tagline LIKE ? ESCAPE '\\'")
+        q.params.append("%|" + _like(value.lower()) + "|%")
+    else:  # changed
+        span = _SPAN.match(value.lower())
+        if not span:
+            raise InputError.single(
+                f"{quote(token)}: say how recent as a number and h, d or w",
+                path="changed",
+                allowed="changed:12h, changed:7d, changed:2w",
+            )
+        since = (now or time.time()) - int(span.group(1)) * _SECONDS[span.group(2)]
+        q.where.append("mtime_ns >= ?")
+        q.params.append(int(since * 1e9))
+
+
+def _figure(q: Query, name: str, op: str, number: str, token: str) -> None:
+    try:
+        value = float(number)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError
+    except ValueError:
+        raise InputError.single(
+            f"{quote(token)}: a figure is compared with a number, not {quote(number)}",
+            path=name,
+            allowed=FILTERS_ALLOWED,
+        ) from None
+    from shipyard.hangar.facts import slug
+
+    key = slug(name)
+    q.where.append(
+        "id IN (SELECT file FROM figures WHERE key IN (SELECT key FROM figure_keys WHERE key = ? OR slug = ? "
+        f"OR key LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\') AND value {op} ?)"
+    )
+    q.params += [name.lower(), key, _like(name.lower()) + "-%", _like(key) + "-%", value]
+
+
+def _like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def search(index: Any, tokens: list[str], now: float | None = None) -> list[dict[str, Any]]:
+    """The designs in ``index`` the query ``tokens`` finds, by name."""
+    where, params = parse(tokens, now).sql()
+    rows: list[dict[str, Any]] = index.rows(where, params)
+    return rows

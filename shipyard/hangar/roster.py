@@ -1,0 +1,312 @@
+"""Rosters: a force built from designs, with a points limit, kept in a ``.roster`` YAML file.
+
+A roster names its members' design files by path relative to its own folder (never outside
+it) and keeps each one's content hash and key figures as it last saw them, so a design
+changed since is shown with what changed ("Structure 10 -> 12"), and a moved file is found
+again by its hash (in the hangar's index, or the roster's folder) and offered for
+relinking. A missing file is named and the roster still opens. The roster file is written
+only by a command that changes it (``roster add``, ``remove``, ``limit``, ``check --relink``).
+
+Totals count each member's cost (:func:`shipyard.hangar.facts.cost_of`) times its count,
+in the ruleset's own currency; a ruleset without costs counts designs.
+"""
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from shipyard.core.designtypes import not_blank
+from shipyard.core.errors import InputError, Problem
+from shipyard.hangar.facts import COUNT_UNIT, Facts, changed_figures, shown_number
+
+EXTENSION = ".roster"
+FORMAT = 1
+MAX_ROSTER_BYTES = 1024 * 1024
+MAX_COUNT = 999
+COUNT_ALLOWED = f"a whole number from 1 to {MAX_COUNT}, without quotes"
+
+Text = Annotated[str, Field(max_length=2000)]
+
+
+class Member(BaseModel):
+    """One entry of a roster: a design file, how many of it, and who flies it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    file: Annotated[str, Field(min_length=1, max_length=1000)] = Field(
+        description="the design file, relative to the roster's folder (inside it)"
+    )
+    hash: Annotated[str, Field(pattern=r"^([0-9a-f]{64})?$")] = Field(
+        default="", description="the design file's SHA-256 when the roster last saw it"
+    )
+    count: Annotated[int, Field(ge=1, le=MAX_COUNT)] = Field(default=1, description=f"how many: 1 to {MAX_COUNT}")
+    callsign: Annotated[str, Field(max_length=80)] = ""
+    crew: Annotated[str, Field(max_length=200)] = Field(default="", description="the pilot or crew")
+    notes: Text = ""
+    seen: dict[Annotated[str, Field(max_length=200)], float] = Field(
+        default_factory=dict, description="the design's key figures when the roster last saw it"
+    )
+
+
+class Roster(BaseModel):
+    """A ``.roster`` file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format_version: Literal[1] = 1
+    name: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(not_blank)]
+    rulesets: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        default_factory=list, max_length=20, description="the rulesets its members may use; empty: the first's"
+    )
+    limit: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = Field(
+        default=None, description="the points limit, in the rulesets' own currency (or a count of designs)"
+    )
+    members: list[Member] = Field(default_factory=list, max_length=1000)
+    notes: Text = ""
+
+
+def roster_schema() -> dict[str, Any]:
+    schema = Roster.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Shipyard roster file"
+    return schema
+
+
+def load_roster(file: Path | str) -> Roster:
+    """A roster file read and checked; every problem an InputError with its line."""
+    from shipyard.core.yamlio import load_yaml, validate
+
+    file = Path(file)
+    doc = load_yaml(file, "roster file", max_bytes=MAX_ROSTER_BYTES)
+    if not isinstance(doc.data, dict):
+        raise InputError.single("a roster file holds a mapping: name, rulesets, limit, members", file=file)
+    try:
+        roster: Roster = validate(doc, Roster, doc.data, ())
+    except InputError as exc:
+        for p in exc.problems:
+            if p.path and p.path.endswith(".count"):
+                p.allowed = COUNT_ALLOWED
+        raise
+    return roster
+
+
+def dumps(roster: Roster) -> str:
+    from ruamel.yaml import YAML
+
+    data: dict[str, Any] = {"format_version": FORMAT, "name": roster.name}
+    if roster.rulesets:
+        data["rulesets"] = list(roster.rulesets)
+    data["limit"] = roster.limit
+    data["members"] = [m.model_dump(exclude_defaults=True) for m in roster.members]
+    if roster.notes:
+        data["notes"] = roster.notes
+    out = io.StringIO()
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def save_roster(roster: Roster, file: Path | str) -> None:
+    from shipyard.core.atomicwrite import atomic_write_text
+
+    atomic_write_text(Path(file), dumps(roster))
+
+
+# --- members -----------------------------------------------------------------------------
+
+
+def member_path(roster_file: Path, member: Member) -> Path:
+    """The member's design file; an InputError when its path leads outside the roster's folder."""
+    folder = roster_file.resolve().parent
+    rel = Path(member.file)
+    if rel.is_absolute() or not (folder / rel).resolve().is_relative_to(folder):
+        raise InputError.single(
+            f"the member {member.file!r} leads outside the roster's folder {folder}",
+            file=str(roster_file),
+            path="members",
+            allowed="a path inside the roster's folder, such as fighters/red-one.ship",
+        )
+    return folder / rel
+
+
+def relative_to_roster(roster_file: Path, design: Path) -> str:
+    """How a roster in ``roster_file`` names ``design`` (an InputError when it is outside its folder)."""
+    folder = roster_file.resolve().parent
+    real = design.resolve()
+    if not real.is_relative_to(folder):
+        raise InputError.single(
+            f"{design} is outside the roster's folder {folder}: a roster names the designs in its own folder "
+            "and below, so it can be moved or shared with them",
+            file=str(design),
+            allowed=f"a design file inside {folder}",
+        )
+    return real.relative_to(folder).as_posix()
+
+
+@dataclass
+class Seen:
+    """A member as the check found it."""
+
+    number: int  # from 1, as `roster remove` takes it
+    member: Member
+    path: Path | None
+    facts: Facts | None = None
+    hash: str = ""
+    state: str = "ok"  # ok, changed, missing, outside, broken, other-ruleset
+    says: list[str] = field(default_factory=list)
+    relink: Path | None = None  # a moved file found by its hash
+
+    @property
+    def label(self) -> str:
+        name = self.facts.name if self.facts else Path(self.member.file).stem
+        return f"{self.member.callsign} ({name})" if self.member.callsign else name
+
+
+@dataclass
+class RosterCheck:
+    roster: Roster
+    file: Path
+    members: list[Seen]
+    total: float
+    unit: str
+    errors: list[str]
+    warnings: list[str]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+
+def design_facts(path: Path) -> tuple[Facts, str, Any]:
+    """A design file's facts, content hash and loaded design (InputError when it cannot be read)."""
+    from shipyard.core.designfile import MAX_DESIGN_BYTES, design_from_document, parse_document
+    from shipyard.core.evaluate import evaluate
+    from shipyard.core.usertext import decode, read_limited
+    from shipyard.hangar.index import facts_for, hash_bytes
+
+    raw = read_limited(path, str(path), MAX_DESIGN_BYTES, "a design file")
+    text = decode(raw, str(path))
+    if not text.strip():
+        raise InputError.single("file is empty", file=path)
+    loaded = design_from_document(parse_document(text, str(path)), file=str(path))
+    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), hash_bytes(raw), loaded
+
+
+def seen_figures(facts: Facts) -> dict[str, float]:
+    return dict(facts.key)
+
+
+def member_for(roster_file: Path, design: Path, **fields: Any) -> tuple[Member, Facts]:
+    facts, digest, _ = design_facts(design)
+    member = Member(file=relative_to_roster(roster_file, design), hash=digest, seen=seen_figures(facts), **fields)
+    return member, facts
+
+
+def check_roster(roster: Roster, file: Path, finder: Any = None) -> RosterCheck:
+    """Every member read again: its findings, whether it changed or moved, the totals against
+    the limit. ``finder(hash) -> [Path]``: where else a file of that content is (the hangar)."""
+    seen = [_check_member(roster, file, n, m, finder) for n, m in enumerate(roster.members, start=1)]
+    return totals(roster, file, seen)
+
+
+def recheck_member(check: RosterCheck, number: int, finder: Any = None) -> RosterCheck:
+    """The check after one member's design changed: that member read again, the totals
+    counted anew from what the others were (an edit costs one design, not the roster)."""
+    seen = list(check.members)
+    seen[number - 1] = _check_member(check.roster, check.file, number, check.roster.members[number - 1], finder)
+    return totals(check.roster, check.file, seen)
+
+
+def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
+    """The roster's total against its limit, and every member's findings, from members checked."""
+    errors: list[str] = []
+    warnings: list[str] = []
+    units = {s.facts.cost_unit for s in seen if s.facts}
+    unit = next(iter(units)) if len(units) == 1 else COUNT_UNIT
+    if len(units) > 1:
+        warnings.append("the members count in different currencies; the total counts designs")
+    total = 0.0
+    for s in seen:
+        if s.facts is None:
+            continue
+        cost = s.facts.cost if unit != COUNT_UNIT and s.facts.cost is not None else 1.0
+        total += cost * s.member.count
+    if roster.limit is not None and total > roster.limit:
+        over = shown_number(total - roster.limit)
+        errors.append(f"the total {shown_number(total)} {unit} is over the limit of {roster.limit} by {over}")
+    for s in seen:
+        for text in s.says:
+            (errors if s.state in ("missing", "outside", "broken", "other-ruleset", "fails") else warnings).append(
+                f"{s.number}. {s.label}: {text}"
+            )
+    return RosterCheck(roster, file, seen, total, unit, errors, warnings)
+
+
+def _check_member(roster: Roster, file: Path, number: int, member: Member, finder: Any) -> Seen:
+    try:
+        path = member_path(file, member)
+    except InputError as exc:
+        return Seen(number, member, None, state="outside", says=[exc.problems[0].message])
+    s = Seen(number, member, path)
+    if not path.exists():
+        s.state = "missing"
+        s.says.append(f"the design file {member.file} is missing")
+        for candidate in finder(member.hash) if finder and member.hash else []:
+            try:
+                relative_to_roster(file, Path(candidate))
+            except InputError:
+                s.says.append(f"a file with its content is at {candidate}, outside the roster's folder")
+                continue
+            s.relink = Path(candidate)
+            s.says.append(f"found again at {candidate} (same content): `shipyard roster check --relink` links it")
+            break
+        return s
+    try:
+        s.facts, s.hash, _ = design_facts(path)
+    except InputError as exc:
+        s.state = "broken"
+        p = exc.problems[0]
+        s.says.append(f"{member.file} cannot be read: {p.where()} {p.message}".replace("  ", " "))
+        return s
+    if roster.rulesets and s.facts.ruleset not in roster.rulesets:
+        s.state = "other-ruleset"
+        s.says.append(
+            f"a design of {s.facts.ruleset_name} ({s.facts.ruleset}); this roster takes {', '.join(roster.rulesets)}"
+        )
+        return s
+    if not s.facts.valid:
+        s.state = "fails"
+        s.says.append(f"does not pass its own check: {s.facts.errors} error{'s' * (s.facts.errors != 1)}")
+    if member.hash and s.hash != member.hash:
+        if s.state == "ok":
+            s.state = "changed"
+        what = changed_figures(member.seen, seen_figures(s.facts))
+        s.says.append("changed since the roster last saw it" + (f": {', '.join(what)}" if what else ""))
+    return s
+
+
+def relinked(check: RosterCheck) -> tuple[Roster, list[Seen]]:
+    """The roster with each moved member linked to where its content was found."""
+    members = list(check.roster.members)
+    done = []
+    for s in check.members:
+        if s.relink is not None:
+            members[s.number - 1] = s.member.model_copy(update={"file": relative_to_roster(check.file, s.relink)})
+            done.append(s)
+    return check.roster.model_copy(update={"members": members}), done
+
+
+def find_member(roster: Roster, which: str, file: Path) -> int:
+    """The index of the member ``which`` names: its number (from 1), callsign or file."""
+    if which.isdigit() and 1 <= int(which) <= len(roster.members):
+        return int(which) - 1
+    for i, m in enumerate(roster.members):
+        if which in (m.callsign, m.file) or (Path(which).name == Path(m.file).name and "/" not in which):
+            return i
+    listed = ", ".join(f"{i}. {m.callsign or m.file}" for i, m in enumerate(roster.members, 1)) or "none: it is empty"
+    raise InputError([Problem(f"no member {which!r} in the roster", str(file), allowed=listed)])

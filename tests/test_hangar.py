@@ -1,0 +1,250 @@
+"""The hangar: library folders indexed (``shipyard hangar``), searched (``shipyard find``),
+and the tags a design file carries; each command run as a person runs it, in its own process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, run_shipyard
+
+CATALOGS = ROOT / "catalogs"
+
+
+def samples() -> list[Path]:
+    """Every built-in ruleset's sample designs (found by listing, never by a ruleset's name)."""
+    return sorted(CATALOGS.glob("*/examples/*.ship"))
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """Settings and data of this test's own (the session's sandbox is shared by its tests)."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "data").mkdir()
+    return {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Path:
+    folder = tmp_path / "designs"
+    for f in samples():
+        target = folder / f.parent.parent.name / f.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(f, target)
+    (folder / "readme.txt").write_text("not a design\n")
+    return folder
+
+
+def sh(env: dict[str, str], *args: str | Path) -> subprocess.CompletedProcess[str]:
+    return run_shipyard(*args, env=env)
+
+
+def found(env: dict[str, str], *query: str) -> list[dict[str, object]]:
+    r = sh(env, "find", *query, "--json")
+    assert r.returncode in (0, 1), r.stderr
+    assert "Traceback" not in r.stderr
+    data: list[dict[str, object]] = json.loads(r.stdout)
+    assert (r.returncode == 0) == bool(data)
+    return data
+
+
+def test_add_indexes_every_design_and_ignores_other_files(env: dict[str, str], library: Path) -> None:
+    r = sh(env, "hangar", "add", library)
+    assert r.returncode == 0, r.stderr
+    assert f"added: {library}: {len(samples())} designs" in r.stdout
+    listed = json.loads(sh(env, "hangar", "list", "--json").stdout)
+    assert listed == [{"folder": str(library), "designs": len(samples()), "broken": 0}]
+    everything = found(env)
+    assert len(everything) == len(samples())
+    assert {Path(str(e["file"])).name for e in everything} == {f.name for f in samples()}
+    assert not any(str(e["file"]).endswith(".txt") for e in everything)
+    # the index is under the XDG data folder given, the folders in the XDG config folder
+    assert (Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite").is_file()
+    assert str(library) in (Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json").read_text()
+    # every entry names its ruleset, kind, verdict and key figures as `check --json` reports them
+    one = next(e for e in everything if e["valid"] is False)
+    check = json.loads(run_shipyard("check", one["file"], "--json").stdout)[0]
+    assert one["name"] == check["name"] and one["ruleset"] == check["ruleset"]
+    assert one["findings"] == len(check["findings"])
+    assert one["key_figures"]
+
+
+def test_remove_takes_the_folder_out_and_leaves_its_files(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    r = sh(env, "hangar", "remove", library)
+    assert r.returncode == 0 and "removed" in r.stdout
+    assert found(env) == []
+    assert len(list(library.rglob("*.ship"))) == len(samples())
+    r = sh(env, "hangar", "remove", library)
+    assert r.returncode == 2 and "is not a library folder" in r.stderr and "Traceback" not in r.stderr
+    r = sh(env, "hangar", "add", library / "nowhere")
+    assert r.returncode == 2 and "does not exist" in r.stderr
+
+
+def test_find_filters(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    everything = found(env)
+    rulesets = {str(e["ruleset"]) for e in everything}
+    assert len(rulesets) >= 2
+    from shipyard.core.registry import get
+    from shipyard.hangar.query import initials
+
+    for rid in rulesets:
+        by_id = found(env, f"ruleset:{rid}")
+        assert by_id and {e["ruleset"] for e in by_id} == {rid}
+        assert [e["file"] for e in found(env, f"ruleset:{initials(get(rid).name)}")] == [e["file"] for e in by_id]
+    failing = [e["file"] for e in everything if not e["valid"]]
+    assert failing and sorted(e["file"] for e in found(env, "fails")) == sorted(failing)
+    assert len(found(env, "passes")) == len(everything) - len(failing)
+    # a figure filter: every design whose key figure (the first) is at least its median
+    one = next(e for e in everything if e["key_figures"])
+    label, value = next(iter(one["key_figures"].items()))
+    from shipyard.hangar.facts import slug
+
+    hits = found(env, f"ruleset:{one['ruleset']}", f"{slug(str(label))}>={value}")
+    assert one["file"] in [e["file"] for e in hits]
+    assert all(next(iter(e["key_figures"].values())) >= value for e in hits if e["key_figures"])
+    assert one["file"] not in [
+        e["file"] for e in found(env, f"{slug(str(label))}>{value}", f"ruleset:{one['ruleset']}")
+    ]
+    # free text: a word of a name, as a prefix
+    word = str(one["name"]).split()[0][:4]
+    assert one["file"] in [e["file"] for e in found(env, word)]
+    kind = str(one["kind"])
+    assert all(str(e["kind"]).lower() == kind.lower() for e in found(env, f"kind:{kind}"))
+    assert len(found(env, "changed:1d")) == len(everything)
+    old = time.time() - 30 * 86400
+    os.utime(one["file"], (old, old))
+    assert one["file"] not in [e["file"] for e in found(env, "changed:7d")]
+    assert found(env, "zzzznothing") == []
+    assert sh(env, "find", "zzzznothing").returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("colour:red", "unknown filter 'colour:'"),
+        ("ruleset:nosuchgame", "no ruleset matches 'nosuchgame'"),
+        ("structure>=ten", "compared with a number, not 'ten'"),
+        ("changed:soon", "changed:7d"),
+        ("kind:", "says nothing after ':'"),
+    ],
+)
+def test_a_bad_query_is_named_with_what_is_allowed(env: dict[str, str], query: str, said: str) -> None:
+    r = sh(env, "find", query)
+    assert r.returncode == 2
+    assert said in r.stderr and "allowed" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_rescan_reads_only_what_changed_and_follows_moves(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    r = sh(env, "hangar", "scan", "--json")
+    data = json.loads(r.stdout)
+    assert data["unchanged"] == len(samples()) and data["added"] == data["changed"] == 0
+    victim = next(library.rglob("*.ship"))
+    text = victim.read_text()
+    victim.write_text(text.replace("\n", "\n ", 1))  # new bytes, same design
+    moved = victim.with_name("moved-" + victim.name)
+    gone = sorted(library.rglob("*.ship"))[-1]
+    gone.rename(moved)
+    data = json.loads(sh(env, "hangar", "scan", "--json").stdout)
+    assert data["changed"] == 1 and data["added"] == 1 and data["removed"] == 1
+    assert str(moved) in [e["file"] for e in found(env, "--no-scan")]
+    assert str(gone) not in [e["file"] for e in found(env, "--no-scan")]
+
+
+def test_broken_and_duplicate_files_are_listed_with_a_reason(env: dict[str, str], library: Path) -> None:
+    (library / "half.ship").write_text('{"format_version": 2, "ruleset": ')
+    (library / "other.ship").write_text('{"format_version": 2, "ruleset": "no-such-game", "design": {}}')
+    first = sorted(library.glob("*/*.ship"))[0]
+    shutil.copyfile(first, library / "copy.ship")
+    sh(env, "hangar", "add", library)
+    r = sh(env, "hangar", "scan")
+    assert r.returncode == 0 and "Traceback" not in r.stderr + r.stdout
+    assert "half.ship: line 1: malformed JSON" in r.stdout
+    assert "other.ship: ruleset: " in r.stdout
+    assert "the same content" in r.stdout and str(library / "copy.ship") in r.stdout
+    data = json.loads(sh(env, "hangar", "scan", "--json").stdout)
+    groups = [set(d["files"]) for d in data["duplicates"]]
+    assert {str(first), str(library / "copy.ship")} in groups
+    assert str(library / "half.ship") not in [e["file"] for e in found(env)]
+
+
+def test_tags_are_set_kept_and_found(env: dict[str, str], library: Path, tmp_path: Path) -> None:
+    design = next(library.rglob("*.ship"))
+    r = run_shipyard("set", design, "tags=pirates, raiders", "--in-place")
+    assert r.returncode in (0, 1), r.stderr
+    doc = json.loads(design.read_text())
+    assert doc["tags"] == ["pirates", "raiders"]
+    # a later change of the design keeps the tags
+    r = run_shipyard("set", design, "name=Renamed", "--in-place")
+    assert json.loads(design.read_text())["tags"] == ["pirates", "raiders"]
+    sh(env, "hangar", "add", library)
+    assert [e["file"] for e in found(env, "tag:pirates")] == [str(design)]
+    assert [e["file"] for e in found(env, "raiders")] == [str(design)]
+    bad = run_shipyard("set", design, 'tags=["x", 3]', "--in-place")
+    assert bad.returncode == 2 and "a tag must be a word" in bad.stderr
+    assert json.loads(design.read_text())["tags"] == ["pirates", "raiders"]
+    doc["tags"] = "pirates"
+    broken = tmp_path / "broken.ship"
+    broken.write_text(json.dumps(doc))
+    r = run_shipyard("check", broken)
+    assert r.returncode == 2 and "tags" in r.stderr and "a list" in r.stderr
+
+
+def test_a_corrupt_or_newer_index_is_rebuilt_with_a_note(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    with sqlite3.connect(index) as db:
+        db.execute("PRAGMA user_version = 99")
+    r = sh(env, "find", "--json")
+    assert r.returncode == 0 and "newer Shipyard" in r.stderr and "rebuilt" in r.stderr
+    assert len(json.loads(r.stdout)) == len(samples())
+    for suffix in ("-wal", "-shm"):
+        Path(f"{index}{suffix}").unlink(missing_ok=True)
+    index.write_bytes(b"this is not a database at all" * 100)
+    r = sh(env, "find", "--json")
+    assert r.returncode == 0 and "cannot be read" in r.stderr and "Traceback" not in r.stderr
+    assert len(json.loads(r.stdout)) == len(samples())
+    index.unlink()
+    assert len(found(env)) == len(samples())  # a cache: deleting it loses nothing
+
+
+def test_two_processes_scan_at_once(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    for f in list(library.rglob("*.ship"))[:5]:
+        f.write_text(f.read_text() + "\n")
+    full = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | env
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "shipyard", "hangar", "scan", "--json"],
+            env=full,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        assert json.loads(out)["designs"] == len(samples())
+    assert len(found(env, "--no-scan")) == len(samples())
+
+
+def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    design = sorted(library.glob("*/*.ship"))[0]
+    r = run_shipyard("set", design, "name=Quasar Lancer", "--in-place", env=env)
+    assert r.returncode in (0, 1), r.stderr
+    hits = found(env, "quasar", "--no-scan")  # no scan: the write itself updated the index
+    assert [e["file"] for e in hits] == [str(design)] and hits[0]["name"] == "Quasar Lancer"

@@ -1,0 +1,84 @@
+"""View > Hangar in the editor, driven as a person does: real keys to the focused widget,
+waits longer than the filter's delay, checks after it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+
+from shipyard._qt.hangarwindow import FILTER_DELAY_MS, HangarWindow
+from shipyard._qt.window import MainWindow
+
+from .test_editor import _quiet
+from .test_hangar import samples
+
+WAIT_MS = FILTER_DELAY_MS * 3
+
+
+@pytest.fixture
+def editor(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    lib = tmp_path / "designs"
+    for f in samples():
+        (lib / f.parent.parent.name).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(f, lib / f.parent.parent.name / f.name)
+    from shipyard.hangar import library
+
+    library.add(lib)
+    w = _quiet(
+        MainWindow(
+            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+        )
+    )
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_filter_sort_and_open_with_the_keyboard(qtbot: Any, editor: MainWindow) -> None:
+    qtbot.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    hangar = editor.hangar_window  # type: ignore[attr-defined]
+    assert isinstance(hangar, HangarWindow)
+    qtbot.waitExposed(hangar)
+    qtbot.waitUntil(lambda: hangar.table.rowCount() == len(samples()))
+    assert hangar.filter.hasFocus() or hangar.focusWidget() is hangar.filter
+    # type a filter: the list follows after the pause
+    hangar.filter.setFocus()
+    qtbot.keyClicks(hangar.filter, "fails")
+    qtbot.wait(WAIT_MS)
+    names = [hangar.table.item(r, 0).text() for r in range(hangar.table.rowCount())]
+    verdicts = {hangar.table.item(r, 5).text() for r in range(hangar.table.rowCount())}
+    assert names and len(names) < len(samples()) and all(v.startswith("fails") for v in verdicts)
+    # a filter that cannot be read is said; the list keeps what it showed
+    qtbot.keyClicks(hangar.filter, " colour:red")
+    qtbot.wait(WAIT_MS)
+    assert hangar.problem.isVisible() and "unknown filter 'colour:'" in hangar.problem.text()
+    assert hangar.table.rowCount() == len(names)
+    hangar.filter.selectAll()
+    qtbot.keyClick(hangar.filter, Qt.Key.Key_Backspace)
+    qtbot.wait(WAIT_MS)
+    assert not hangar.problem.isVisible() and hangar.table.rowCount() == len(samples())
+    # sort by cost: a click on its header, numbers in order
+    header = hangar.table.horizontalHeader()
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(header.sectionViewportPosition(4) + 5, 5))
+    costs = [hangar.table.item(r, 4).number for r in range(hangar.table.rowCount())]
+    known = [c for c in costs if c is not None]
+    assert known == sorted(known) or known == sorted(known, reverse=True)
+    # Enter in the box moves to the list; Enter on a row opens its design
+    qtbot.keyClicks(hangar.filter, "passes")
+    qtbot.keyClick(hangar.filter, Qt.Key.Key_Return)
+    assert hangar.table.hasFocus()
+    qtbot.keyClick(hangar.table, Qt.Key.Key_Down)
+    wanted = hangar.current_file()
+    assert wanted is not None
+    qtbot.keyClick(hangar.table, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: editor.current() is not None and editor.current().doc.path == wanted)

@@ -1,0 +1,220 @@
+"""Rosters: ``shipyard roster new|add|remove|limit|check|print|export`` run as a person runs
+them; totals against the limit, changed and moved members, the summary page and the actors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, run_shipyard
+from .test_hangar import samples
+
+CATALOGS = ROOT / "catalogs"
+
+
+def costed_rulesets() -> dict[str, list[Path]]:
+    """The samples of each ruleset, by ruleset id (as the designs name it)."""
+    out: dict[str, list[Path]] = {}
+    for f in samples():
+        out.setdefault(json.loads(f.read_text())["ruleset"], []).append(f)
+    return out
+
+
+@pytest.fixture
+def hangar_env(tmp_path: Path) -> dict[str, str]:
+    """Settings and data of this test's own (the session's sandbox is shared by its tests)."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "data").mkdir()
+    return {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+
+
+@pytest.fixture
+def force(tmp_path: Path) -> tuple[Path, list[Path]]:
+    """A folder with three designs of one ruleset that pass, and an empty roster in it."""
+    from shipyard.core.designfile import load_design
+    from shipyard.core.evaluate import evaluate
+
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    designs: list[Path] = []
+    for files in costed_rulesets().values():
+        passing = [f for f in files if evaluate(*(lambda d: (d.design, d.catalog))(load_design(f))).valid]
+        if len(passing) >= 3:
+            for f in passing[:3]:
+                shutil.copyfile(f, folder / f.name)
+                designs.append(folder / f.name)
+            break
+    assert len(designs) == 3
+    r = run_shipyard("roster", "new", folder / "force.roster", "--name", "Strike Group")
+    assert r.returncode == 0, r.stderr
+    return folder / "force.roster", designs
+
+
+def check(roster: Path, *more: str, env: dict[str, str] | None = None) -> tuple[int, dict[str, object]]:
+    r = run_shipyard("roster", "check", roster, "--json", *more, env=env)
+    assert r.returncode in (0, 1), r.stderr
+    return r.returncode, json.loads(r.stdout[r.stdout.index("{") :])
+
+
+def test_totals_count_each_member_times_its_count_against_the_limit(force: tuple[Path, list[Path]]) -> None:
+    roster, designs = force
+    r = run_shipyard("roster", "add", roster, designs[0], "--count", "3", "--callsign", "Red", "--crew", "Ana")
+    assert r.returncode == 0, r.stderr
+    r = run_shipyard("roster", "add", roster, designs[1])
+    assert r.returncode == 0, r.stderr
+    status, data = check(roster)
+    members = data["members"]
+    assert isinstance(members, list) and [m["count"] for m in members] == [3, 1]
+    costs = [m["cost"] for m in members]
+    expected = 3 * (costs[0] or 1) + (costs[1] or 1)
+    assert data["total"] == expected and status == 0 and data["valid"] is True
+    # the limit, changed at any time, is checked at once
+    limit = int(expected) - 1
+    r = run_shipyard("roster", "limit", roster, str(limit))
+    assert r.returncode == 1 and "over the limit" in r.stdout
+    status, data = check(roster)
+    assert status == 1 and any("over the limit" in e for e in data["errors"])
+    r = run_shipyard("roster", "limit", roster, "none")
+    assert r.returncode == 0
+    # remove by callsign
+    r = run_shipyard("roster", "remove", roster, "Red")
+    assert r.returncode == 0 and "removed Red" in r.stdout
+    assert [m["file"] for m in check(roster)[1]["members"]] == [designs[1].name]
+
+
+def test_a_changed_member_is_shown_with_what_changed(force: tuple[Path, list[Path]]) -> None:
+    roster, designs = force
+    run_shipyard("roster", "add", roster, designs[0])
+    before = roster.read_text()
+    doc = json.loads(designs[0].read_text())
+    doc["design"]["name"] = "Renamed Ship"
+    designs[0].write_text(json.dumps(doc, indent=2))
+    _, data = check(roster)
+    [member] = data["members"]
+    assert member["state"] == "changed" and member["name"] == "Renamed Ship"
+    assert any("changed since the roster last saw it" in s for s in member["says"])
+    assert roster.read_text() == before  # nothing rewritten without being asked
+
+
+def test_a_changed_key_figure_is_named_with_before_and_after(tmp_path: Path) -> None:
+    """A member whose cost went up says so: "Cost 45 -> 39" (the sample's own figures, read back)."""
+    from shipyard.hangar.roster import design_facts
+
+    folder = tmp_path / "f"
+    folder.mkdir()
+    for f in samples():
+        facts = design_facts(f)[0]
+        if facts.cost is None or not facts.valid:
+            continue
+        design = folder / f.name
+        shutil.copyfile(f, design)
+        run_shipyard("roster", "new", folder / "r.roster", "--name", "R", "--force")
+        run_shipyard("roster", "add", folder / "r.roster", design)
+        doc = json.loads(design.read_text())
+        doc["design"] = {k: v for k, v in doc["design"].items() if not isinstance(v, list)}  # drop its entries
+        design.write_text(json.dumps(doc))
+        try:
+            after = design_facts(design)[0]
+        except Exception:
+            continue
+        if after.cost == facts.cost:
+            continue
+        _, data = check(folder / "r.roster")
+        says = " ".join(data["members"][0]["says"])
+        assert f"Cost {facts.cost:g} -> {after.cost:g}" in says
+        return
+    pytest.fail("no sample's cost changes when its entries are dropped")
+
+
+def test_a_moved_member_is_found_by_its_hash_and_relinked_when_asked(
+    force: tuple[Path, list[Path]], hangar_env: dict[str, str]
+) -> None:
+    env = hangar_env
+    roster, designs = force
+    run_shipyard("roster", "add", roster, designs[0], "--callsign", "Blue")
+    (roster.parent / "moved").mkdir()
+    moved = roster.parent / "moved" / designs[0].name
+    designs[0].rename(moved)
+    status, data = check(roster, env=env)
+    [member] = data["members"]
+    assert status == 1 and member["state"] == "missing" and member["relink"] == str(moved)
+    assert "missing" in " ".join(member["says"])
+    assert "moved" not in roster.read_text()
+    run_shipyard("hangar", "add", roster.parent, env=env)
+    r = run_shipyard("roster", "check", roster, "--relink", env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "relinked 1." in r.stdout and "file: moved/" in roster.read_text()
+    # a file that is gone for good: named, and the roster still opens and checks the rest
+    moved.unlink()
+    status, data = check(roster, env=env)
+    assert status == 1 and data["members"][0]["state"] == "missing" and data["members"][0]["relink"] is None
+
+
+def test_print_is_a_summary_page_then_the_members(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    roster, designs = force
+    run_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")
+    run_shipyard("roster", "add", roster, designs[1])
+    out = tmp_path / "force.pdf"
+    r = run_shipyard("roster", "print", roster, "-o", out, "--sheet", "cards")
+    assert r.returncode == 0, r.stderr
+    pages = PdfReader(out).pages
+    first = pages[0].extract_text()
+    assert "Strike Group" in first and "Viper" in first and "The roster passes" in first
+    names = [json.loads(d.read_text())["design"]["name"] for d in designs[:2]]
+    later = " ".join(p.extract_text() for p in pages[1:])
+    assert all(n in later for n in names)
+    r = run_shipyard("roster", "print", roster, "-o", out)
+    assert r.returncode == 2 and "exists" in r.stderr
+
+
+def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
+    roster, designs = force
+    run_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")
+    run_shipyard("roster", "add", roster, designs[1])
+    out = tmp_path / "actors"
+    r = run_shipyard("roster", "export", roster, "-o", out)
+    assert r.returncode == 0, r.stderr
+    actors = [json.loads(f.read_text()) for f in sorted(out.glob("*.json"))]
+    name = json.loads(designs[1].read_text())["design"]["name"]
+    assert [a["name"] for a in actors] == ["Viper 1", "Viper 2", name]
+    assert all((out / a["img"]).is_file() for a in actors)
+    assert actors[0]["flags"]["shipyard"]["roster"] == "Strike Group"
+
+
+def test_schema_roster_prints_the_roster_files_schema() -> None:
+    r = run_shipyard("schema", "roster")
+    schema = json.loads(r.stdout)
+    assert schema["title"] == "Shipyard roster file"
+    member = schema["$defs"]["Member"]["properties"]
+    assert member["count"]["minimum"] == 1 and member["count"]["maximum"] == 999
+    assert "design file" in json.loads(run_shipyard("schema").stdout)["title"]
+
+
+def test_an_edit_of_one_member_recounts_the_totals(tmp_path: Path) -> None:
+    """``recheck_member``: the member edited is read again, the totals follow, the rest stay."""
+    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck_member
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    roster_file = folder / "r.roster"
+    costed = [
+        f for f in samples() if json.loads(f.read_text())["ruleset"] == json.loads(samples()[0].read_text())["ruleset"]
+    ]
+    members = []
+    for f in costed[:3]:
+        shutil.copyfile(f, folder / f.name)
+        members.append(member_for(roster_file, folder / f.name, count=2)[0])
+    roster = Roster(name="R", members=members)
+    check = check_roster(roster, roster_file)
+    second = folder / members[1].file
+    second.unlink()
+    after = recheck_member(check, 2)
+    gone = (check.members[1].facts.cost or 1) * 2  # type: ignore[union-attr]
+    assert after.total == check.total - gone
+    assert after.members[1].state == "missing" and after.members[0] is check.members[0]
+    assert after.total == check_roster(roster, roster_file).total
