@@ -86,8 +86,11 @@ def facts_of(report: Report, design: Any, key_figure: str | None, health: str | 
         value = _number(f.value)
         if value is not None:
             numbers.append((f.id, f.label, value))
-    for t in report.derived.tracks:
-        numbers.append((t.id, t.name, float(len(t.boxes))))
+    figure_ids = {n[0] for n in numbers}
+    for t in report.derived.tracks:  # a track named like a figure (Structure's boxes beside its rating) says so,
+        clash = t.id in figure_ids  # in words a filter on the figure ("structure>=10") does not also match
+        track_id, label = (f"boxes-of-{t.id}", f"Boxes of {t.name}") if clash else (t.id, t.name)
+        numbers.append((track_id, label, float(len(t.boxes))))
     cost, unit = cost_of(report)
     key: dict[str, float] = {}
     for wanted in (key_figure, health):

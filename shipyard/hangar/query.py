@@ -141,11 +141,15 @@ def _figure(q: Query, name: str, op: str, number: str, token: str) -> None:
     from shipyard.hangar.facts import slug
 
     key = slug(name)
+    # a figure of exactly that name wins; only where there is none does the name's start
+    # match ("weapon-points" for "weapon-points-spent"): "structure" is the Structure rating,
+    # not also its track's boxes
     q.where.append(
         "id IN (SELECT file FROM figures WHERE key IN (SELECT key FROM figure_keys WHERE key = ? OR slug = ? "
-        f"OR key LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\') AND value {op} ?)"
+        "OR (NOT EXISTS (SELECT 1 FROM figure_keys WHERE key = ? OR slug = ?) "
+        f"AND (key LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\'))) AND value {op} ?)"
     )
-    q.params += [name.lower(), key, _like(name.lower()) + "-%", _like(key) + "-%", value]
+    q.params += [name.lower(), key, name.lower(), key, _like(name.lower()) + "-%", _like(key) + "-%", value]
 
 
 def _like(text: str) -> str:
