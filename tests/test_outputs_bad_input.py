@@ -96,3 +96,16 @@ def test_missing_art_is_said_and_the_token_shows_the_initials(tmp_path: Path) ->
     assert "art file not found" in proc.stderr
     with Image.open(io.BytesIO((out / "awkward-token.png").read_bytes())) as token:
         assert token.getpixel((75, 75))[3] == 255  # drawn whole, on its colour
+
+
+@pytest.mark.parametrize("fmt", ["foundry", "token-png", "card-png", "sheet-png"])
+def test_every_export_with_pictures_says_once_that_the_art_is_missing(tmp_path: Path, fmt: str) -> None:
+    """Each export that draws the design (its token, card, sheet or actor) warns of art it
+    leaves out, once, beside the files it wrote; the stat-block text carries no art."""
+    design = _design(tmp_path, "Rebel Fighter", art="gone.png")
+    proc = call_shipyard("export", design, "--format", fmt, "-o", tmp_path / "out", "--no-user-catalog")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    warnings = [line for line in proc.stderr.splitlines() if "art is left out" in line]
+    assert len(warnings) == 1, proc.stderr
+    assert warnings[0].startswith("shipyard: warning: Rebel Fighter: ") and "gone.png" in warnings[0]
+    assert "art file not found" in warnings[0] and any((tmp_path / "out").iterdir())

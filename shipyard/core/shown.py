@@ -38,6 +38,8 @@ class Shown(_Row):
     value: str = Field(description="as printed: 'Great (+4)', '75%', '1,200'")
     number: int | float | bool | None = Field(default=None, description="the number behind it, when it is one")
     unit: str = ""
+    detail: str = Field(default="", description="how the sheet explains it: '10 base, -2 for armor'")
+    word: str = Field(default="", description="a ladder value's word: 'Great' for +4")
     maximum: int | None = None
     group: str = "figures"
     summary: bool = Field(default=False, description="sums up parts the sheet shows as tables or tracks")
@@ -148,6 +150,8 @@ def table(report: Report, tabletop: Tabletop | None) -> Table:
             value=f.shown(),
             number=_number(f.value),
             unit=f.unit,
+            detail=f.detail,
+            word=f.word,
             summary=any(f.id == s or (s.endswith(".") and f.id.startswith(s)) for s in summaries),
             card=f.id in card,
         )

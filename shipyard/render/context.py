@@ -9,6 +9,10 @@ of the track ``structure``; ``consequences.mild``, a slot). A PDF of several des
 fleet book, a card sheet, a record print of several files) starts each design's names
 with a slug of its name (``rebel-fighter.structure.3``), numbered when two designs
 share one (``rebel-fighter-2.``); so do a report's forms within it.
+
+Every dumped report (a design's, and each of its forms': a force's fighters and pilots)
+carries ``shown``, its table's figures by id (:mod:`shipyard.core.shown`): the values a
+sheet or card prints come from there, as every other output's do.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from shipyard.core.art import design_story
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
-from shipyard.core.shown import design_table
+from shipyard.core.shown import Table, design_table
 from shipyard.render.art import entry_art
 from shipyard.render.paper import PAPERS
 
@@ -68,11 +72,20 @@ def name_fields(report: dict[str, Any], prefix: str = "") -> None:
         name_fields(form, f"{prefix}{part}.")
 
 
+def add_shown(data: dict[str, Any], report: Report, table: Table | None = None) -> None:
+    """Give a dumped report, and each of its forms, ``shown``: its table's figures by id
+    (``table``: the report's, when made already)."""
+    data["shown"] = {f.id: f.model_dump(mode="json") for f in (table or design_table(report)).figures}
+    for form_data, form in zip(data["forms"], report.forms, strict=True):
+        add_shown(form_data, form)
+
+
 def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -> dict[str, Any]:
     """One design as the templates see it: its fields, its report, where it came from."""
     data = report.model_dump(mode="json")
     name_fields(data, field_prefix)
     shown = design_table(report)
+    add_shown(data, report, shown)
     return {
         "field_prefix": field_prefix,
         "file": loaded.file.name if loaded.file else "",
@@ -87,7 +100,7 @@ def design_entry(loaded: LoadedDesign, report: Report, field_prefix: str = "") -
         "actions": {a["id"]: a for a in data["derived"]["actions"]},
         # the table every output shows (core.shown): figures as printed, recorded state, bars
         "shown": shown.model_dump(mode="json"),
-        "shown_figures": {f.id: f.model_dump(mode="json") for f in shown.figures},
+        "shown_figures": data["shown"],
     }
 
 

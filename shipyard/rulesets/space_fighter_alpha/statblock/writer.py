@@ -15,7 +15,14 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
 def export_statblock(design: Any, catalog: Catalog, *, markdown: bool = False) -> str:
-    """The design as stat-block text (one label a line), or as a Markdown list for forums."""
+    """The design as stat-block text (one label a line), or as a Markdown list for forums.
+
+    Written from the design, not from the table of what a design shows (core.shown) that the
+    sheet, cards, tokens and Foundry actor print: ``shipyard import statblock`` reads this text
+    back into the same design, so it must hold what the design is made of as written (each
+    item with its count and place, each number with the parts it is given as), which the
+    table's figures, the sheet's derived values, do not. Nothing here computes a figure: every
+    value is the design's own."""
     fmt = format_of(catalog)
     d = holdable(design, catalog)
     lines: list[tuple[str, str]] = []
