@@ -371,6 +371,7 @@ fillable sheets). Each entry `e` of `designs` is plain data:
 | `e.design` | the design's fields as in the design file |
 | `e.report` | the report: `name`, `scale`, `valid`, `pools`, `findings`, `derived` (`figures`, `tables`, `tracks`, `slots`, `actions`), `forms` |
 | `e.figures`, `e.tables`, `e.tracks`, `e.slots`, `e.actions` | the report's parts by id (`e.figures.firepower.value`) |
+| `e.shown`, `e.shown_figures` | the table of what the design shows, the figures every output prints (`e.shown_figures.speed.value`; each report and form carries its own as `shown`): see docs/templates.md |
 | `e.file`, `e.art`, `e.story`, `e.field_prefix` | the file's name, the picture, the history, what this design's form field names start with |
 
 **`sheet_head(e, ruleset, preset, date, tag, concept="")` already prints the rules the design

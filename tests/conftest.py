@@ -185,6 +185,11 @@ def _group(item: pytest.Item) -> str:
     return module if by is None else f"{module}:{by}={params[by]}"  # no "]": xdist reads "@group" after the last
 
 
+def _unit(item: pytest.Item) -> str:
+    """The test's unit in tests/durations.txt: its group, whether or not pytest-xdist runs it."""
+    return _group(item) if _shares_a_fixture(item) else schedule.unit_of(item.nodeid)
+
+
 def _join(item: pytest.Item, group: str) -> None:
     """Put the test in its group where pytest-xdist looks in a worker (--dist loadgroup): at
     the end of its node id, "@group". xdist's own hook sets ``item._nodeid``, which pytest 9
@@ -207,7 +212,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(group))
             _join(item, group)
     seconds = schedule.read_durations()
-    schedule.mark_slow(items, seconds)  # before -m deselects: `pytest -m "not slow"` is the quick loop
+    schedule.mark_slow(items, seconds, _unit)  # before -m deselects: `pytest -m "not slow"` is the quick loop
     if items and getattr(items[0].config.option, "loadgroup", False):  # handed out to workers: longest first
         schedule.longest_first(items, seconds)
     items.sort(key=lambda item: item.nodeid.endswith(LAST))

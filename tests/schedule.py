@@ -16,6 +16,7 @@ test) counts as quick, so a stale file only costs a slower run, never a failed o
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,12 +47,15 @@ def read_durations(path: Path = DURATIONS) -> dict[str, float]:
     return seconds
 
 
-def mark_slow(items: list[pytest.Item], seconds: dict[str, float]) -> None:
+def mark_slow(
+    items: list[pytest.Item], seconds: dict[str, float], unit: Callable[[pytest.Item], str] | None = None
+) -> None:
     """Mark ``slow`` every test whose unit took :data:`KEPT_FROM_SECONDS` or more in the last
     recorded run, beside those marked by hand (wheels built, interpreters spawned): the quick
-    loop, ``pytest -m "not slow"``, leaves out what measured slow, not what someone guessed."""
+    loop, ``pytest -m "not slow"``, leaves out what measured slow, not what someone guessed.
+    ``unit``: a test's unit (its group, with or without pytest-xdist); by default read from its node id."""
     for item in items:
-        if seconds.get(unit_of(item.nodeid), 0.0) >= KEPT_FROM_SECONDS:
+        if seconds.get(unit(item) if unit else unit_of(item.nodeid), 0.0) >= KEPT_FROM_SECONDS:
             item.add_marker(pytest.mark.slow)
 
 
