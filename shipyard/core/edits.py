@@ -54,14 +54,14 @@ def get_at(design: Any, path: str) -> Any:
     return _container(design.model_dump(mode="json"), parts, path)
 
 
-def _set(data: Any, path: str, value: Any) -> None:
+def _set(data: Any, path: str, value: Any, *, keep_null: bool = False) -> None:
     parts = parse_path(path)
     if not parts:
         raise InputError([Problem("empty path")])
     parent = _container(data, parts[:-1], path)
     last = parts[-1]
     if isinstance(parent, dict):
-        if value is None:
+        if value is None and not keep_null:
             parent.pop(last, None)
         else:
             parent[last] = copy.deepcopy(value)
@@ -80,9 +80,14 @@ def _remove(data: Any, list_path: str, index: int) -> None:
 
 def set_at(design: Any, path: str, value: Any, catalog: Catalog, *, strict: bool = False) -> Any:
     """A copy of ``design`` with ``value`` at ``path`` (None removes an optional key); ``strict``:
-    the value is taken only if a design file holding it would be read (see :func:`_rebuild`); a
+    the value is taken only if a design file holding it would be read (see :func:`_rebuild`),
+    so null only where the place may be null; a
     new name of an entry other fields hold by name is written there too (see the module)."""
     data = design.model_dump(mode="json")
+    if strict and value is None:  # null clears a place only where a file may hold null there
+        probe = copy.deepcopy(data)
+        _set(probe, path, None, keep_null=True)
+        _rebuild(design, probe, catalog, strict=True)  # refused in the words a file holding it gets
     holders = _name_holders(path, catalog)
     old = _container(data, parse_path(path), path) if holders and isinstance(value, str) and value.strip() else None
     _set(data, path, value)

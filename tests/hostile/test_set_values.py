@@ -57,9 +57,9 @@ def _fields() -> list[tuple[Path, str, Any]]:
 def _candidates(value: Any) -> list[Any]:
     """The value itself, then values of other JSON types a person might type for it."""
     if isinstance(value, bool):
-        return [not value, 1, 0, "true"]
+        return [not value, 1, 0, "true", None]
     if isinstance(value, int):
-        return [value + 1, True, False, str(value), float(value), value + 0.5]
+        return [value + 1, True, False, str(value), float(value), value + 0.5, None]
     return [f"{value} changed", "", 5, True]  # text: set takes 5 and true as the text "5", "true"
 
 
