@@ -296,7 +296,7 @@ def test_a_greyed_armor_says_why_until_soak_is_divided(qtbot: Any, window: MainW
     toggle = next(
         b
         for b in view.findChildren(QWidget)
-        if b.metaObject().className() == "QCheckBox" and "Soak is divided" in b.text()
+        if b.metaObject().className() == "QCheckBox" and "Soak is divided" in b.text().replace("&", "")
     )
     click(qtbot, toggle, QPoint(8, toggle.height() // 2))
     qtbot.wait(PAUSE_MS)

@@ -808,9 +808,11 @@ def test_a_systems_augmented_ap_are_reachable_by_its_name_and_a_dotted_rename_is
     assert get_at(design, "plan.augmented.Forward battery") == 2
     again = set_at(design, "plan.augmented.Engines", 3, catalog)
     assert again.plan.augmented == {"Engines": 3, "Forward battery": 2}
-    gone = set_at(design, "systems[1].name", "Main drive", catalog)
+    renamed = set_at(design, "systems[1].name", "Main drive", catalog)  # the AP follow the renamed system
+    assert renamed.plan.augmented == {"Main drive": 1, "Forward battery": 2}
+    gone = set_at(design, "plan.augmented", {"Engines": 1, "Warp core": 2, "Forward battery": 2}, catalog)
     [unknown] = [f for f in evaluate(gone, catalog).findings if f.code == "augmented-system-unknown"]
-    assert unknown.path == "plan.augmented.Engines" and get_at(gone, unknown.path) == 1
+    assert unknown.path == "plan.augmented.Warp core" and get_at(gone, unknown.path) == 2
     # renamed with a '.', or given AP under such a key: refused, the design unchanged
     for path, value in (("systems[1].name", "Engines.aft"), ("plan.augmented", {"Engines.aft": 1})):
         with pytest.raises(InputError) as exc:

@@ -134,11 +134,15 @@ def cell_tip(col: Column, name: str) -> str:
     return f"{name}: {col.help}" if col.help else name
 
 
-def _tip_text(w: QWidget) -> None:
+def cell_tip_now(w: QWidget) -> str:
     """A cell's tooltip: what it is, and for a text field its text first, whole (a long text
     is cut to its column)."""
     said = str(w.property("tip") or "")
-    w.setToolTip(f"{w.text()}\n{said}" if isinstance(w, QLineEdit) and w.text() else said)
+    return f"{w.text()}\n{said}" if isinstance(w, QLineEdit) and w.text() else said
+
+
+def _tip_text(w: QWidget) -> None:
+    w.setToolTip(cell_tip_now(w))
 
 
 def label_cell(w: QWidget | None, shown: tuple[str, str] | None) -> bool:

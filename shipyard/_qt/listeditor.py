@@ -34,6 +34,7 @@ from shipyard._qt.itemdrag import carries_item, dragged_item
 from shipyard._qt.listcells import (
     Column,
     cell_tip,
+    cell_tip_now,
     field_value,
     label_cell,
     make_cell,
@@ -170,7 +171,7 @@ class ListEditor(QTableWidget):
             if w is not None:
                 w.setEnabled(enabled)
                 if col.why:  # greyed, the cell says why (its form's words) before its help
-                    greyed_reason(w, bool(enabled), col.why, cell_tip(col, w.accessibleName()))
+                    greyed_reason(w, bool(enabled), col.why, cell_tip_now(w) or cell_tip(col, w.accessibleName()))
         return relabelled
 
     def _rename(self, row: int, name: str) -> None:
