@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+from shipyard._qt.marks import MARK_GLYPH, mark_colour
 from shipyard.core.placewords import plain
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 SPIN_LIMIT = 2_000_000_000  # a QSpinBox holds a C int
 
-__all__ = ["SPIN_LIMIT", "MarkedLabel", "Pages", "Scope", "mark_colour", "plain"]
+__all__ = ["SPIN_LIMIT", "MarkedLabel", "Pages", "Scope", "plain"]
 
 
 class Scope:
@@ -98,21 +99,6 @@ class Pages(Protocol):
     def ask_params(self, action: ActionDecl) -> dict[str, Any] | None: ...
 
     def run_action(self, action: ActionDecl) -> bool: ...
-
-
-SEVERITY_ORDER = {"error": 0, "warning": 1, "advice": 2}
-MARK_GLYPH = {"error": "✖", "warning": "⚠", "advice": "ℹ"}
-_MARK_COLOUR = {  # (light, dark) palettes
-    "error": ("#b71c1c", "#ff7b72"),
-    "warning": ("#8a5a00", "#f0b35a"),
-    "advice": ("#0d47a1", "#8ab4f8"),
-}
-
-
-def mark_colour(severity: str, widget: QWidget) -> str:
-    """The colour a finding of ``severity`` is marked in, readable on ``widget``'s palette."""
-    dark = widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
-    return _MARK_COLOUR.get(severity, _MARK_COLOUR["advice"])[1 if dark else 0]
 
 
 class MarkedLabel(QLabel):

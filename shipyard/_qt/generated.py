@@ -33,12 +33,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.formbase import SEVERITY_ORDER, MarkedLabel, Scope, plain
+from shipyard._qt.formbase import MarkedLabel, Scope, plain
 from shipyard._qt.forms import StepPages, page
 from shipyard._qt.generated_actions import action_bar, ask_params, run_action
 from shipyard._qt.generated_fields import budget_rows, toggle_box, value_editor
 from shipyard._qt.generated_report import figure_rows
 from shipyard._qt.generated_sections import note, section_box
+from shipyard._qt.marks import SEVERITY_ORDER
 from shipyard._qt.whatnext import greyed_reason, why_line
 from shipyard.core.form import (
     ActionDecl,

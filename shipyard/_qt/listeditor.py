@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt import refused
 from shipyard._qt.document import Document
-from shipyard._qt.formbase import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.itemdrag import carries_item, dragged_item
 from shipyard._qt.listcells import (
     Column,
@@ -44,6 +43,7 @@ from shipyard._qt.listcells import (
     write_cell,
 )
 from shipyard._qt.listcosts import row_costs
+from shipyard._qt.marks import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.whatnext import greyed_reason
 from shipyard.core.edits import parse_path
 from shipyard.core.paths import value_at

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
-from shipyard._qt.formbase import mark_colour
+from shipyard._qt.marks import mark_colour
 
 _PROPERTY = "refused"
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
 from shipyard._qt.document import Document
-from shipyard._qt.formbase import mark_colour
+from shipyard._qt.marks import mark_colour
 
 
 def show_verdict(label: QLabel, doc: Document | None) -> None:

@@ -25,7 +25,7 @@ import select
 import socket
 import sys
 
-from shipyard.render.workercommand import PARENT_ENV, PATIENT, worker_command
+from shipyard.render.workercommand import PARENT_ENV, PATIENT, PICTURE_ENV, worker_command
 
 IDLE_POLL_SECONDS = 0.02
 
@@ -69,6 +69,14 @@ def wait_for_a_free_core(fd: int) -> None:
 def serve(argv: list[str]) -> None:
     """A worker's entry point: ``FD [--patient]``."""
     fd = int(argv[0])
+    if os.environ.get(PICTURE_ENV) == "1":  # a frozen app's picture worker (shipyard.render.pictureworker)
+        from multiprocessing.connection import Connection
+
+        from shipyard.render.pictureworker import serve as serve_pictures
+
+        parent = os.environ.get(PARENT_ENV, "")
+        serve_pictures(Connection(fd), int(parent) if parent.isdigit() else None)
+        return
     if PATIENT in argv[1:]:
         wait_for_a_free_core(fd)
     from shipyard.render.worker import serve_fd

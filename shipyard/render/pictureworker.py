@@ -35,14 +35,14 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
+from shipyard.render.workercommand import PICTURE_ENV
+
 MEMORY_LIMIT = 2**30
 """Address space the picture worker may use: a picture of the most pixels the core lets
 through (40 million) takes 160 MB decoded."""
 TIMEOUT = 20.0
 """Seconds a job may take, plus :data:`TIMEOUT_EACH` for each picture it holds."""
 TIMEOUT_EACH = 2.0
-PICTURE_ENV = "SHIPYARD_PICTURE_WORKER"
-"""Set for a worker started as ``--render-worker FD`` (a frozen app) to serve pictures."""
 
 
 class PictureProblem(Exception):
@@ -135,13 +135,13 @@ def _thumbnail(data: bytes, kind: str, width: int, height: int, box: tuple[int, 
 
 
 def _pages(pdf: bytes, dpi: int) -> list[bytes]:
-    from shipyard.render.images import rasterize_pages
+    from shipyard.render.rasterize import rasterize_pages
 
     return rasterize_pages(pdf, dpi)
 
 
 def _cards(pdf: bytes, dpi: int, paper: str) -> list[bytes]:
-    from shipyard.render.images import card_pngs
+    from shipyard.render.rasterize import card_pngs
 
     return card_pngs(pdf, dpi, paper)
 

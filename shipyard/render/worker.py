@@ -490,13 +490,6 @@ class RenderWorker:
 def serve_fd(fd: int) -> None:
     """Entry point of a worker started as a subprocess: serve jobs on an inherited socket."""
     parent = os.environ.get(PARENT_ENV, "")
-    from shipyard.render.pictureworker import PICTURE_ENV
-
-    if os.environ.get(PICTURE_ENV) == "1":  # a worker for pictures (shipyard.render.pictureworker)
-        from shipyard.render.pictureworker import serve
-
-        serve(Connection(fd), int(parent) if parent.isdigit() else None)
-        return
     _serve(Connection(fd), int(parent) if parent.isdigit() else None)
 
 

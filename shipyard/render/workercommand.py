@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 PARENT_ENV = "SHIPYARD_RENDER_PARENT"  # the editor's process id, for the worker's watchdog
+PICTURE_ENV = "SHIPYARD_PICTURE_WORKER"  # set for a --render-worker FD (a frozen app) that serves pictures
 PATIENT = "--patient"  # wait for a free core or the first job before importing (shipyard.render.earlyworker)
 
 
