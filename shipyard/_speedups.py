@@ -29,6 +29,9 @@ The speed-ups, and what each does:
 - :func:`fewer_collections` and :func:`end_process_now`: a ``shipyard`` command collects
   its youngest generation less often, and a command that only read, or whose files are
   all on the disk, ends without the interpreter's clean-up of every module and object.
+- :func:`weasyprint_subsets_through`: while a preview's PDF is written, WeasyPrint's
+  ``Font.subset`` goes through the worker's kept subsets, so a font is subset again only for
+  a letter no earlier preview used; without it every preview subsets every font.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -237,6 +240,30 @@ def freeze_survivors() -> None:
     process, and walking it again in each pass costs the next job or keystroke."""
     if enabled():
         gc.freeze()
+
+
+@contextlib.contextmanager
+def weasyprint_subsets_through(subset: Any) -> Iterator[None]:
+    """While inside: WeasyPrint's ``Font.subset(font, to_unicode, hinting)`` calls
+    ``subset(font, to_unicode, hinting, original)``, ``original`` being WeasyPrint's own (left
+    alone where WeasyPrint has no such method, or with the speed-ups off)."""
+    try:
+        from weasyprint.pdf.fonts import Font
+    except ImportError:
+        Font = None
+    original = getattr(Font, "subset", None)
+    if not enabled() or original is None:
+        yield
+        return
+
+    def through(font: Any, to_unicode: dict[int, str], hinting: bool) -> None:
+        subset(font, to_unicode, hinting, original)
+
+    Font.subset = through
+    try:
+        yield
+    finally:
+        Font.subset = original
 
 
 def layout_stops_at_once() -> bool:

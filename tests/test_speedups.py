@@ -11,6 +11,7 @@ import ctypes.util
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import cffi
 import pytest
@@ -214,3 +215,24 @@ def test_a_command_switched_off_ends_the_ordinary_way(tmp_path: Path) -> None:
     printed = run_shipyard("print", sample, "-o", out, "--no-user-catalog", env={libraries.SWITCH: "1"})
     assert printed.returncode == 0, printed.stderr
     assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_weasyprint_s_font_subset_goes_through_the_kept_subsets_only_with_the_speed_ups(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from weasyprint.pdf.fonts import Font
+
+    original = Font.subset
+    calls: list[tuple[Any, ...]] = []
+
+    def kept(font: object, to_unicode: dict[int, str], hinting: bool, own: object) -> None:
+        calls.append((font, to_unicode, hinting, own))
+
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    with libraries.weasyprint_subsets_through(kept):
+        Font.subset("font", {1: "a"}, True)  # type: ignore[arg-type]
+    assert Font.subset is original and calls == [("font", {1: "a"}, True, original)]
+    monkeypatch.setenv(libraries.SWITCH, "1")
+    with libraries.weasyprint_subsets_through(kept):
+        assert Font.subset is original  # WeasyPrint's own, untouched
+    assert len(calls) == 1

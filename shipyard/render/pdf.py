@@ -19,7 +19,8 @@ WeasyPrint leaves without one, are drawn by viewers from their value.
 A *preview* (``draft``: the editor's live sheet, shown and thrown away) looks the same but
 is made with less work, since it is rendered again at every edit: no structure tree (no
 screen reader reads the preview's PDF; the printed one has it), pictures decoded once and
-kept, and each font subset once and kept (:func:`_reused_subsets`). Subsetting is most of
+kept, and each font subset once and kept (:class:`_Subsets`, through
+:func:`shipyard._speedups.weasyprint_subsets_through`). Subsetting is most of
 what writing a sheet costs (fontTools parsing the font's tables again each time, about
 twice the page's layout where HarfBuzz's subsetter is not installed); a kept subset holds
 every glyph the previews have used so far, each at its own glyph id, so a later sheet that
@@ -32,13 +33,13 @@ import contextlib
 import hashlib
 import mimetypes
 import re
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from shipyard._speedups import libraries_found_quickly, read_types_at_once
+from shipyard._speedups import libraries_found_quickly, read_types_at_once, weasyprint_subsets_through
 from shipyard.core.safepaths import UnsafePath, walk_below
 
 with libraries_found_quickly():  # no gcc or ld started for each library name (see that module)
@@ -225,30 +226,6 @@ SUBSETS_KEPT = 16  # fonts whose subsets the cache file keeps (a sheet uses a fe
 subsets = _Subsets()
 
 
-@contextmanager
-def _reused_subsets() -> Iterator[None]:
-    """While a preview is written, a font is subset only when the sheet uses a glyph no earlier
-    preview used (WeasyPrint's Font.subset, wrapped; left alone where it is not there)."""
-    try:
-        from weasyprint.pdf.fonts import Font
-    except ImportError:
-        yield
-        return
-    original = getattr(Font, "subset", None)
-    if original is None:
-        yield
-        return
-
-    def subset(font: Any, to_unicode: dict[int, str], hinting: bool) -> None:
-        subsets.subset(font, to_unicode, hinting, original)
-
-    Font.subset = subset
-    try:
-        yield
-    finally:
-        Font.subset = original
-
-
 _pictures: dict[str, Any] = {}  # WeasyPrint's image cache, kept across a worker's previews
 PICTURES_KEPT = 32  # pictures (a design's art, by its URL) kept; beyond, the cache starts again
 
@@ -292,7 +269,7 @@ def html_to_pdf(
         kept = {form: [i for i in inputs if fillable and _kept_field(i[0])] for form, inputs in page.forms.items()}
         page.forms = {form: inputs for form, inputs in kept.items() if inputs}
         fields += sum(len(inputs) for inputs in page.forms.values())
-    with _reused_subsets() if draft else contextlib.nullcontext():
+    with weasyprint_subsets_through(subsets.subset) if draft else contextlib.nullcontext():
         pdf: Any = document.write_pdf(finisher=_fields_look_as_drawn, **options)
     px_to_mm = 25.4 / 96
     sizes = [(round(p.width * px_to_mm, 1), round(p.height * px_to_mm, 1)) for p in document.pages]
