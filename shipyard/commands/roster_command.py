@@ -179,9 +179,21 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _write_and_check(file: Path, changed: Any, said: str) -> int:
+    """Write a changed roster, say so, and check it again at once: the limit, the counts and
+    every member's findings, as `roster check` does; the exit status is its verdict."""
+    from shipyard.hangar.roster import save_roster
+
+    save_roster(changed, file)
+    print(said)
+    check = _check(file, changed)
+    _show(check)
+    return EXIT_OK if check.valid else EXIT_FINDINGS
+
+
 def cmd_add(args: argparse.Namespace) -> int:
     from shipyard.core.errors import InputError
-    from shipyard.hangar.roster import load_roster, member_for, save_roster
+    from shipyard.hangar.roster import load_roster, member_for
 
     file = Path(args.file)
     roster = load_roster(file)
@@ -204,38 +216,26 @@ def cmd_add(args: argparse.Namespace) -> int:
     from shipyard.hangar.roster import Roster
 
     Roster.model_validate(changed.model_dump())  # the count of members stays within what a roster holds
-    save_roster(changed, file)
-    check = _check(file, changed)
-    print(f"wrote {file}")
-    _show(check)
-    return EXIT_OK if check.valid else EXIT_FINDINGS
+    return _write_and_check(file, changed, f"wrote {file}")
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    from shipyard.hangar.roster import find_member, load_roster, save_roster
+    from shipyard.hangar.roster import find_member, load_roster
 
     file = Path(args.file)
     roster = load_roster(file)
     at = find_member(roster, args.member, file)
     gone = roster.members[at]
     changed = roster.model_copy(update={"members": [m for i, m in enumerate(roster.members) if i != at]})
-    save_roster(changed, file)
-    print(f"removed {gone.callsign or gone.file}; wrote {file}")
-    check = _check(file, changed)
-    _show(check)
-    return EXIT_OK if check.valid else EXIT_FINDINGS
+    return _write_and_check(file, changed, f"removed {gone.callsign or gone.file}; wrote {file}")
 
 
 def cmd_limit(args: argparse.Namespace) -> int:
-    from shipyard.hangar.roster import load_roster, save_roster
+    from shipyard.hangar.roster import load_roster
 
     file = Path(args.file)
     changed = load_roster(file).model_copy(update={"limit": args.limit})
-    save_roster(changed, file)
-    print(f"wrote {file}")
-    check = _check(file, changed)
-    _show(check)
-    return EXIT_OK if check.valid else EXIT_FINDINGS
+    return _write_and_check(file, changed, f"wrote {file}")
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -27,16 +27,11 @@ from ..conftest import EXAMPLES, call_shipyard
 from ..editor_pages import PAUSE_MS
 from ..test_editor import field, type_into, window  # noqa: F401 (the fixture)
 from ..test_editor_export_replace import person  # noqa: F401 (the fixture)
+from .test_editor_writes import structure_typed_by_hand
 
 
 def _edit_then_set_then_save(qtbot: Any, window: MainWindow, ship: Path) -> None:  # noqa: F811
-    view = window.open_file(ship)
-    assert view is not None
-    view.tabs.setCurrentIndex(4)  # Step Five
-    type_into(qtbot, field(view, "structure"), "16")
-    qtbot.keyClick(field(view, "structure"), Qt.Key.Key_Tab)
-    qtbot.wait(PAUSE_MS)  # longer than any commit delay
-    assert view.doc.design.structure == 16 and window.isWindowModified()
+    structure_typed_by_hand(qtbot, window, ship)
     done = call_shipyard("set", ship, "name=Written by set", "--in-place")
     assert done.returncode == 0 and "wrote" in done.stdout, done.stderr
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
