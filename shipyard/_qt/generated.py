@@ -204,7 +204,6 @@ class FormPages(StepPages):
                 grow.append(box)
         if decl is self.page_decls[0]:  # every design's picture and story, the same part for every ruleset
             from shipyard._qt.artfield import presentation_row
-
             from shipyard._qt.tagsfield import TagsField
 
             row, self.art_field, self.story_field = presentation_row(self.doc, self.binder, self.report_error)
