@@ -3,6 +3,7 @@ and the tags a design file carries; each command run as a person runs it, in its
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -248,3 +249,22 @@ def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], librar
     assert r.returncode in (0, 1), r.stderr
     hits = found(env, "quasar", "--no-scan")  # no scan: the write itself updated the index
     assert [e["file"] for e in hits] == [str(design)] and hits[0]["name"] == "Quasar Lancer"
+
+
+def test_new_and_fix_write_designs_the_index_has_at_once(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    indexed = found(env, "--no-scan")
+    fresh = library / "fresh.ship"
+    r = run_shipyard("new", "Nova Wasp", "--ruleset", str(indexed[0]["ruleset"]), "-o", fresh, env=env)
+    assert r.returncode == 0, r.stderr
+    assert [e["file"] for e in found(env, "nova", "--no-scan")] == [str(fresh)]
+    # a design that fails, fixed in place by its first proposal: the index holds the fixed one
+    for failing in found(env, "fails", "--no-scan"):
+        fixed = run_shipyard("fix", failing["file"], "--apply", "1", "--in-place", env=env)
+        if fixed.returncode in (0, 1):
+            break
+    else:
+        raise AssertionError("no failing sample has a proposal to apply")
+    after = next(e for e in found(env, "--no-scan") if e["file"] == failing["file"])
+    assert after["hash"] != failing["hash"]
+    assert after["hash"] == hashlib.sha256(Path(str(failing["file"])).read_bytes()).hexdigest()

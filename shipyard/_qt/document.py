@@ -312,14 +312,11 @@ class Document(QObject):
         if target is None:
             raise ValueError("no file name")
         self.flush()
-        save_design(self.loaded, target)
+        save_design(self.loaded, target)  # the hangar's index follows (shipyard.hangar.follow_saves)
         self.path = Path(target)
         self._on_disk = _content(self.path)
         self.undo_stack.setClean()
         self.file_changed.emit()
-        from shipyard.hangar.index import note_saved
-
-        note_saved([self.path])  # the hangar's index follows (a cache: it never fails the save)
 
     def changed_on_disk(self) -> bool:
         """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the

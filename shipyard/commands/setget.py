@@ -214,11 +214,7 @@ def _change_and_write(
         if len(files) > 1:
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
         raise InputError(problems)
-    save_designs(writes)
-    if writes:
-        from shipyard.hangar.index import note_saved
-
-        note_saved([t for _, t in writes])  # the hangar's index follows
+    save_designs(writes)  # the hangar's index follows (shipyard.hangar.follow_saves)
     return results
 
 
