@@ -5,6 +5,7 @@ they start). The core knows no follower; a follower's failure never fails the sa
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +21,5 @@ def after_save(hook: Callable[[list[Path]], None]) -> None:
 def saved(files: list[Path]) -> None:
     """The design files just written: each follower told (what it cannot do, it leaves for later)."""
     for hook in list(_HOOKS):
-        try:
+        with contextlib.suppress(Exception):  # a cache that could not follow is brought up to date by its next scan
             hook(files)
-        except Exception:  # noqa: S110 - a cache that could not follow is brought up to date by its next scan
-            pass
