@@ -43,6 +43,10 @@ class ScanBridge(RenderBridge):
     scanned = Signal(object)
     drawn = Signal()
 
+    def close(self) -> None:
+        """Deliver nothing more (its own signals: ``done`` is not used here)."""
+        self._gate.shut()
+
 
 def watch_limit() -> int | None:
     """The most paths to watch (:data:`WATCH_LIMIT_ENV`), None: as many as the system allows."""
