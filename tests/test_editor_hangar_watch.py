@@ -105,7 +105,7 @@ def test_a_file_added_changed_renamed_and_removed_shows_in_the_open_window(
 
     (shelf / "deeper").mkdir()  # a new folder is watched too once a scan has seen it
     _after_change(qtbot, hangar, lambda shown: not hangar.watch.scanning)
-    os.rename(added, shelf / "deeper" / "renamed.ship")
+    added.rename(shelf / "deeper" / "renamed.ship")
     _after_change(qtbot, hangar, lambda shown: "renamed.ship" in shown and "added.ship" not in shown)
 
     (shelf / few[0].name).unlink()
