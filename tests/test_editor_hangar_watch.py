@@ -236,6 +236,13 @@ def test_the_selection_prints_a_fleet_book_and_exports_to_foundry_as_file_print_
         others = {json.loads(f.read_text(encoding="utf-8"))["design"]["name"] for f in few} - chosen
         assert all(n in text for n in chosen) and not any(n in text for n in others - chosen)
 
+        # the same two as a card sheet: offered beside the last PDF, nothing there to replace
+        person.will(person.save_as())
+        qtbot.mouseClick(hangar.outputs["cards"], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: opened == [str(pdf), str(prints / "Cards.pdf")], timeout=SCAN_MS * 2)
+        cards = " ".join(page.extract_text() for page in PdfReader(prints / "Cards.pdf").pages)
+        assert all(n in cards for n in chosen)
+
         # Ctrl+A: every design the filter shows, exported to Foundry into the folder chosen
         actors = tmp_path / "actors"
         actors.mkdir()
