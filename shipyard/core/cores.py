@@ -15,25 +15,25 @@ def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def _running() -> int | None:
+    """The tasks running or ready to run now, this process among them (None: not known)."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:  # noqa: PTH123 - no pathlib before the spawn
+            return int(f.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def running_elsewhere(starting: int = 0) -> int | None:
     """How many tasks are running or ready to run on this machine now beyond the cores this
     process may use (/proc/loadavg counts this one too), with ``starting`` more about to
     start; None where that cannot be read."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as f:  # noqa: PTH123 - no pathlib before the spawn
-            running = int(f.read().split()[3].split("/")[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    return max(0, running + starting - usable_cores())
+    running = _running()
+    return None if running is None else max(0, running + starting - usable_cores())
 
 
 def free_cores() -> int:
     """This process's core and the others no task is running on now (at least 1); every
     usable core where the load cannot be read."""
-    cores = usable_cores()
-    try:
-        with open("/proc/loadavg", encoding="ascii") as f:  # noqa: PTH123
-            running = int(f.read().split()[3].split("/")[0])  # this process among them
-    except (OSError, ValueError, IndexError):
-        return cores
-    return max(1, cores - running + 1)
+    cores, running = usable_cores(), _running()
+    return cores if running is None else max(1, cores - running + 1)
