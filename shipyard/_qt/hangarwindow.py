@@ -108,6 +108,7 @@ class HangarWindow(QWidget):
         self.table.setIconSize(QSize(*BOX))
         self.table.verticalHeader().setDefaultSectionSize(BOX[1] + 4)
         self.table.setSortingEnabled(True)
+        self.table.horizontalHeader().setSortIndicator(NAME, Qt.SortOrder.AscendingOrder)  # by name, as find lists
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
