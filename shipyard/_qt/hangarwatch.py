@@ -96,8 +96,7 @@ class HangarWatch(QObject):
         self.last: Any = None  # the last scan's ScanResult
         self._thread: threading.Thread | None = None
         self._again = False
-        self._stopping = False
-        self.destroyed.connect(lambda *_: self.stop())
+        self._stopping = False  # read by the scan thread; the bridge's gate shuts as the watch goes too
 
     @property
     def scanning(self) -> bool:
