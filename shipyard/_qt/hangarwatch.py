@@ -13,7 +13,8 @@ background, and draws the art thumbnails in the picture worker.
   and :attr:`HangarWatch.unwatched` says how many are left to those scans.
 - Scans run on a helper thread, never the editor's: a first scan of thousands of designs
   takes a while. The result comes back through a bridge's gate (as a render's does), and
-  :attr:`HangarWatch.changed` tells the Hangar window to show the index again.
+  :attr:`HangarWatch.changed` tells the Hangar window to show the index again
+  (:attr:`HangarWatch.drawn`: only the new thumbnails).
 - After a scan, the thumbnails the index lacks are drawn one by one in the picture worker
   (:func:`shipyard.render.art.thumbnail`, a process of its own: a picture that crashes a
   decoder costs that thumbnail, kept as its reason) and kept in the index
@@ -72,9 +73,11 @@ def paths_to_watch(folders: list[Path]) -> list[str]:
 
 
 class HangarWatch(QObject):
-    """The watch on the library folders; :attr:`changed` after each scan or batch of thumbnails."""
+    """The watch on the library folders; :attr:`changed` after each scan, :attr:`drawn` after
+    each batch of thumbnails."""
 
     changed = Signal()
+    drawn = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -90,7 +93,7 @@ class HangarWatch(QObject):
         self.poll.timeout.connect(self.rescan)
         self.bridge = ScanBridge(self)
         self.bridge.scanned.connect(self._scanned)
-        self.bridge.drawn.connect(self.changed.emit)
+        self.bridge.drawn.connect(self.drawn.emit)
         self.unwatched = 0  # paths left to the periodic scans
         self.problem = ""  # why the last scan failed ("" when it did not)
         self.last: Any = None  # the last scan's ScanResult

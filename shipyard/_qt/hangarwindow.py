@@ -100,6 +100,7 @@ class HangarWindow(QWidget):
 
         self.watch = HangarWatch(self)  # the library folders watched, scans and thumbnails in the background
         self.watch.changed.connect(self._index_changed)
+        self.watch.drawn.connect(self._show_art)
         self.table = DesignTable(self.open_current, self)
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -138,6 +139,7 @@ class HangarWindow(QWidget):
         self.filter.textChanged.connect(lambda _text: self.timer.start())
         self.filter.returnPressed.connect(self._to_list)
         self.notes: list[str] = []
+        self.shown: Sequence[dict[str, Any]] = []  # the designs the list shows, as the index has them
 
     def refresh(self) -> None:
         """Show what the index holds now, and bring it up to date in the background (the
@@ -168,6 +170,7 @@ class HangarWindow(QWidget):
             self._say(str(exc))
             return
         self.problem.hide()
+        self.shown = rows
         self.show_rows(rows)
 
     def _say(self, text: str) -> None:
@@ -189,13 +192,7 @@ class HangarWindow(QWidget):
             cost = row["cost"]
             verdict = "passes" if row["valid"] else f"fails ({row['errors']})"
             art = QTableWidgetItem()
-            picture = pictures.get(row["file"])
-            if isinstance(picture, QPixmap):
-                art.setIcon(QIcon(picture))
-                art.setToolTip(row.get("art") or "")
-            elif picture:
-                art.setText("left out")
-                art.setToolTip(f"The art is left out: {picture}")
+            _show_picture(art, pictures.get(row["file"]), row.get("art"))
             cells = [
                 art,
                 QTableWidgetItem(row["name"]),
@@ -219,6 +216,17 @@ class HangarWindow(QWidget):
         self._select(chosen, current)
         if rows and table.currentRow() < 0:
             table.setCurrentCell(0, NAME)
+
+    def _show_art(self) -> None:
+        """New thumbnails were drawn: shown in the rows there are, nothing else redone."""
+        table, files = self.table, {}
+        for r in range(table.rowCount()):
+            item = table.item(r, ART)
+            if item is not None and item.icon().isNull() and not item.text():
+                files[item.data(Qt.ItemDataRole.UserRole)] = item
+        shown = {row["file"]: row for row in self.shown if row["file"] in files}
+        for file, picture in self._thumbnails(list(shown.values())).items():
+            _show_picture(files[file], picture, shown[file].get("art"))
 
     def _select(self, files: set[Path], current: Path | None) -> None:
         """The rows of ``files`` selected again, ``current`` the current row (the list was shown again)."""
@@ -311,3 +319,13 @@ class HangarWindow(QWidget):
         file = self.current_file()
         if file is not None:
             self.open_file(file)
+
+
+def _show_picture(item: QTableWidgetItem, picture: QPixmap | str | None, art: str | None) -> None:
+    """An art cell: the thumbnail, or "left out" and why (nothing while none is drawn yet)."""
+    if isinstance(picture, QPixmap):
+        item.setIcon(QIcon(picture))
+        item.setToolTip(art or "")
+    elif picture:
+        item.setText("left out")
+        item.setToolTip(f"The art is left out: {picture}")
