@@ -129,6 +129,13 @@ class MembersHint(EmptyHint):
         )
 
 
+def _ruleset_name(ruleset: str) -> str:
+    """The ruleset's name as its manifest gives it (its id, when it is not installed)."""
+    from shipyard.core.registry import rulesets
+
+    return next((i.name for i in rulesets() if i.id == ruleset), ruleset)
+
+
 def _item(text: str, tip: str = "") -> QTableWidgetItem:
     item = QTableWidgetItem(text)
     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -148,6 +155,7 @@ class RosterPage(QScrollArea):
         inner = QWidget()
         self.setWidget(inner)
         self._filling = False
+        self._rows: list[tuple[str, ...]] = []  # the texts each row shows now
         self.name = QLineEdit()
         self.name.setAccessibleName("Roster name")
         font = self.name.font()
@@ -282,14 +290,16 @@ class RosterPage(QScrollArea):
                 self.limit.blockSignals(True)
                 self.limit.setValue(roster.limit or 0)
                 self.limit.blockSignals(False)
-            rulesets = ", ".join(roster.rulesets) or "any ruleset (the first design added sets it)"
+            rulesets = ", ".join(map(_ruleset_name, roster.rulesets)) or "any (the first design added says which)"
             self._set_label(self.rulesets, f"Rulesets: {rulesets}")
             self._fill(check)
             limit = f" of {shown_number(roster.limit)}" if roster.limit is not None else " (no limit)"
             self._set_label(self.total, f"Total: {shown_number(check.total)} {check.unit}{limit}")
             passes = "The roster passes" if check.valid else "The roster does not pass"
             self._set_label(self.verdict, passes)
-            self.verdict.setStyleSheet("" if check.valid else "color: #a4161a; font-weight: bold")
+            style = "" if check.valid else "color: #a4161a; font-weight: bold"
+            if self.verdict.styleSheet() != style:  # a style sheet set polishes the label again: only on a change
+                self.verdict.setStyleSheet(style)
             self._show_findings(check)
             self.relink_button.setEnabled(any(s.relink is not None for s in check.members))
             self.accept_button.setEnabled(
@@ -309,9 +319,12 @@ class RosterPage(QScrollArea):
             label.setToolTip(text)
 
     def _fill(self, check: Any) -> None:
+        """The members' rows: only the rows whose texts changed are touched (an edit of one
+        count redraws its row and nothing else; the page keeps up with typing)."""
         table = self.table
         if table.rowCount() != len(check.members):
             table.setRowCount(len(check.members))
+            del self._rows[len(check.members) :]
         for r, s in enumerate(check.members):
             f = s.facts
             m = s.member
@@ -330,6 +343,10 @@ class RosterPage(QScrollArea):
                 shown_number(sub) if sub is not None else "",
                 VERDICTS.get(s.state, s.state),
             ]
+            row = (*texts, said)
+            if r < len(self._rows) and self._rows[r] == row and table.item(r, 0) is not None:
+                continue
+            self._rows[r : r + 1] = [row]
             for c, text in enumerate(texts):
                 item = table.item(r, c)
                 if item is None:
