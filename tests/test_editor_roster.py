@@ -400,3 +400,20 @@ def test_new_roster_asks_name_rulesets_and_limit(
     assert page.table.rowCount() == 0 and page.hint.isVisible()
     assert "Add design" in page.hint.text() and "Hangar" in page.hint.text()
     assert page.limit.value() == 300
+
+
+def test_the_editor_opens_a_roster_named_on_its_command_line(campaign: dict[str, Any], tmp_path: Path) -> None:
+    """``shipyard-gui x.roster``: the roster in its tab (the window's title); a roster that
+    cannot be read is said on stderr in its words and the run ends with exit status 2."""
+    from .conftest import run_editor_smoke
+
+    env = {"XDG_DATA_HOME": str(tmp_path / "xdg"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    proc = run_editor_smoke(campaign["roster"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "title: 'strike.roster[*] — Shipyard'" in proc.stdout and "Traceback" not in proc.stderr
+    bad = tmp_path / "bad.roster"
+    bad.write_text("format_version: 7\nname: Later\n", encoding="utf-8")
+    proc = run_editor_smoke(bad, env=env)
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert f"shipyard-gui: error: Cannot open roster: {bad}" in proc.stderr and "format_version" in proc.stderr
+    assert "Traceback" not in proc.stderr and bad.read_text(encoding="utf-8") == "format_version: 7\nname: Later\n"

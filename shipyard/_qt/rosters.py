@@ -134,6 +134,8 @@ class Rosters(EditorWindow):
         try:
             doc = RosterDocument.open(path)
         except InputError as exc:
+            if getattr(self, "smoke", False):  # `shipyard-gui --smoke`: said on stderr, exit status 2
+                self.show_error("Cannot open roster", str(exc))
             broken = BrokenRoster(path, str(exc))
             i = self.tabs.addTab(broken, f"{path.name} (cannot be opened)")
             self.tabs.setTabToolTip(i, str(exc))

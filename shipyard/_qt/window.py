@@ -288,7 +288,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ro
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
-        files, _ = QFileDialog.getOpenFileNames(self, "Open designs or rosters", self.start_path(None), OPEN_FILTER)
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.start_path(None), OPEN_FILTER)
         for f in files:
             self.open_file(Path(f))
 
