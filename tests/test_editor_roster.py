@@ -417,3 +417,44 @@ def test_the_editor_opens_a_roster_named_on_its_command_line(campaign: dict[str,
     assert proc.returncode == 2, (proc.returncode, proc.stderr)
     assert f"shipyard-gui: error: Cannot open roster: {bad}" in proc.stderr and "format_version" in proc.stderr
     assert "Traceback" not in proc.stderr and bad.read_text(encoding="utf-8") == "format_version: 7\nname: Later\n"
+
+
+@pytest.mark.slow
+def test_print_and_export_from_the_roster_page(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print… and Export to Foundry… on the page run `shipyard roster print|export`'s code:
+    the PDF is the summary page then the fleet book (rendered by the editor's worker), the
+    actors one a ship named by callsign; files there already are asked about first."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from shipyard._qt.rosters import RosterPrintDialog
+
+    page = open_page(qtbot, editor, campaign["roster"])
+    out = tmp_path / "out" / "strike.pdf"
+    out.parent.mkdir()
+    monkeypatch.setattr(RosterPrintDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(out), ""))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a, **_k: str(tmp_path / "actors"))
+    opened: list[Any] = []
+    monkeypatch.setattr(editor, "open_url", lambda url: opened.append(url) or True)
+    QTest.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: editor.statusBar().currentMessage().startswith(("Printed", "Not printed")), timeout=180_000)
+    assert editor.statusBar().currentMessage() == f"Printed {out}"
+    assert out.read_bytes().startswith(b"%PDF")
+    import subprocess
+
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Strike Group" in text and "Red" in text
+    QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
+    names = sorted(p.name for p in (tmp_path / "actors").iterdir())
+    assert "01-red-1.json" in names and "01-red-2.json" in names and any(n.endswith("-token.png") for n in names)
+    actor = json.loads((tmp_path / "actors" / "01-red-2.json").read_text())
+    assert actor["name"] == "Red 2" and actor["flags"]["shipyard"]["roster"] == "Strike Group"
+    # again: the files there are asked about; Cancel keeps them
+    asked: list[list[Path]] = []
+    monkeypatch.setattr("shipyard._qt.replacing.ask_replace", lambda _p, files, *_a: asked.append(files) or False)
+    before = (tmp_path / "actors" / "01-red-2.json").read_bytes()
+    QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
+    assert asked and (tmp_path / "actors" / "01-red-2.json").read_bytes() == before
+    assert editor.statusBar().currentMessage().startswith("Not exported")
