@@ -150,6 +150,7 @@ def test_a_count_typed_and_the_limit_changed_are_checked_at_once_and_undone(
     QTest.keyClick(focused(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     QTest.keyClicks(focused(), str(int(total) + 10))
     assert not any("over the limit" in f for f in findings(page)) and page.verdict.text() == "The roster passes"
+    assert editor.verdict.text() == "The roster passes"  # the status bar's verdict is the roster's
     assert editor.windowTitle().startswith("strike.roster") and editor.tabs.tabText(
         editor.tabs.currentIndex()
     ).endswith("*")
@@ -268,6 +269,19 @@ def drop_on(page: RosterPage, data: QMimeData) -> bool:
         return False
     QApplication.sendEvent(target, QDropEvent(QPointF(at), action, data, button, mods))
     return True
+
+
+def test_add_to_roster_with_no_roster_open_says_how_to_make_one(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    hangar = show_hangar(qtbot, editor)
+    hangar.activateWindow()
+    qtbot.waitUntil(hangar.isActiveWindow, timeout=3000)
+    hangar.table.setFocus()
+    QTest.keyClick(focused(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert "No roster is open" in editor.statusBar().currentMessage()
+    assert "File > New roster" in editor.statusBar().currentMessage()
+    assert load_roster(campaign["roster"]).members[0].count == 2 and editor.tabs.count() == 0
 
 
 def test_designs_dragged_from_the_hangar_onto_the_members(

@@ -174,13 +174,13 @@ class Rosters(EditorWindow):
         if self.current_roster() is page:
             self.setWindowTitle(f"{doc.title}[*] — Shipyard")
             self.setWindowModified(doc.modified)
+            self.verdict.setText(page.verdict.text())  # the status bar's verdict: the roster's
 
     def roster_shown(self, page: RosterPage) -> None:
         """The roster's tab became the current one."""
         self._last_roster = page
         self.undo_group.setActiveStack(page.doc.undo_stack)
         self.roster_title(page)
-        self.verdict.setText("")
 
     # --- new, save, close ----------------------------------------------------------------------
 
