@@ -472,3 +472,23 @@ def test_print_and_export_from_the_roster_page(
     QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
     assert asked and (tmp_path / "actors" / "01-red-2.json").read_bytes() == before
     assert editor.statusBar().currentMessage().startswith("Not exported")
+
+
+def test_a_member_saved_meanwhile_is_read_again_when_the_roster_is_shown(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    """A member's design saved in another tab (or by a command) while the roster is open: the
+    roster's tab, shown again, shows the change and the totals with it."""
+    designs = campaign["designs"]
+    page = open_page(qtbot, editor, campaign["roster"])
+    assert not any("changed" in f for f in findings(page))
+    view = editor.open_file(designs[1])  # the second member, in a tab of its own
+    assert view is not None and editor.tabs.currentWidget() is view
+    assert view.doc.edit("name", "Renamed Ship") is None
+    QTest.keyClick(focused(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not view.doc.modified, timeout=3000)
+    bar = editor.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(editor.tabs.indexOf(page)).center())
+    assert editor.tabs.currentWidget() is page
+    assert page.table.item(1, 1).text() == "Renamed Ship" and page.table.item(1, 9).text() == "changed"
+    assert any("Renamed Ship" in f and "changed since the roster last saw it" in f for f in findings(page))

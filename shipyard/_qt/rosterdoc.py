@@ -53,6 +53,8 @@ class RosterDocument(QObject):
         self._state = roster
         self._finder: Any = None
         self.check: RosterCheck = check_roster(roster, path, self.finder)
+        self._stamps: dict[str, tuple[int, int] | None] = {}  # each member's file as it was read
+        self._stamp_all()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
@@ -109,7 +111,29 @@ class RosterDocument(QObject):
     def _set_state(self, roster: Roster) -> None:
         self._state = roster
         self.check = recheck(self.check, roster, self.finder)
+        for s in self.check.members:
+            if s.path is not None:
+                self._stamps.setdefault(str(s.path), _stamp(s.path))
         self.changed.emit()
+
+    def _stamp_all(self) -> None:
+        self._stamps = {str(s.path): _stamp(s.path) for s in self.check.members if s.path is not None}
+
+    def follow_files(self) -> int:
+        """Members whose design file was written, made or removed since it was read (saved in
+        the editor, by ``shipyard set``, by another program) read again, the totals counted
+        anew (:func:`shipyard.hangar.roster.recheck_member`); how many were."""
+        from shipyard.hangar.roster import recheck_member
+
+        stale = [
+            s for s in self.check.members if s.path is not None and _stamp(s.path) != self._stamps.get(str(s.path))
+        ]
+        for s in stale:
+            self.check = recheck_member(self.check, s.number, self.finder)
+            self._stamps[str(s.path)] = _stamp(s.path)  # type: ignore[arg-type]
+        if stale:
+            self.changed.emit()
+        return len(stale)
 
     def _push(self, roster: Roster, text: str, merge_key: str | None = None) -> None:
         if roster != self._state:
@@ -196,6 +220,7 @@ class RosterDocument(QObject):
     def check_again(self) -> None:
         """Every member read again from its file (a design changed on disk since)."""
         self.check = check_roster(self._state, self.path, self.finder)
+        self._stamp_all()
         self.changed.emit()
 
     # --- the file -------------------------------------------------------------------------
@@ -221,6 +246,15 @@ class RosterDocument(QObject):
         """Whether another program wrote the roster's file since it was read or saved here."""
         now = _content(self.path)
         return now is not None and self._on_disk is not None and now != self._on_disk
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size (None: not there), to tell it was written."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def _content(path: Path | None) -> bytes | None:

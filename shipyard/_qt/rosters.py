@@ -180,6 +180,8 @@ class Rosters(EditorWindow):
         """The roster's tab became the current one."""
         self._last_roster = page
         self.undo_group.setActiveStack(page.doc.undo_stack)
+        if page.doc.follow_files():  # a member's design saved meanwhile (in another tab, by a command)
+            self.statusBar().showMessage("Members whose design files changed were read again", 6000)
         self.roster_title(page)
 
     # --- new, save, close ----------------------------------------------------------------------
