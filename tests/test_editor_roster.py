@@ -357,7 +357,7 @@ def test_a_key_figure_change_is_shown_before_and_after(
     ("text", "said"),
     [
         ("name: [unclosed\n", "roster"),
-        ("format_version: 2\nname: From the future\nmembers: []\n", "format_version"),
+        ("format_version: 2\nname: From the future\nmembers: []\n", "written by a newer Shipyard (roster format 2)"),
         ("name: Bad\nmembers:\n  - file: a.ship\n    count: many\n", "count"),
     ],
     ids=["broken-yaml", "newer-schema", "count-many"],

@@ -83,6 +83,15 @@ def load_roster(file: Path | str) -> Roster:
     doc = load_yaml(file, "roster file", max_bytes=MAX_ROSTER_BYTES)
     if not isinstance(doc.data, dict):
         raise InputError.single("a roster file holds a mapping: name, rulesets, limit, members", file=file)
+    version = doc.data.get("format_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+        raise InputError.single(
+            f"this roster was written by a newer Shipyard (roster format {version}); this one reads format {FORMAT}. "
+            "Update Shipyard to open it; the file is left as it is",
+            file=file,
+            path="format_version",
+            allowed=f"format_version {FORMAT}",
+        )
     try:
         roster: Roster = validate(doc, Roster, doc.data, ())
     except InputError as exc:
