@@ -269,7 +269,7 @@ class RosterPage(QScrollArea):
         self.setFocusProxy(self.table)
         doc.changed.connect(self.refresh)
         self.refresh()
-        self.table.resizeColumnsToContents()
+        self.fit_columns()
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
@@ -322,7 +322,8 @@ class RosterPage(QScrollArea):
         """The members' rows: only the rows whose texts changed are touched (an edit of one
         count redraws its row and nothing else; the page keeps up with typing)."""
         table = self.table
-        if table.rowCount() != len(check.members):
+        grown = table.rowCount() != len(check.members)
+        if grown:
             table.setRowCount(len(check.members))
             del self._rows[len(check.members) :]
         for r, s in enumerate(check.members):
@@ -360,6 +361,17 @@ class RosterPage(QScrollArea):
                     item.setText(text)
                 if item.toolTip() != tip:
                     item.setToolTip(tip)
+
+        if grown:  # members added or removed: the columns fit what they show (a long note elided, its tooltip whole)
+            self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Each column as wide as what it shows, none wider than a long name (the rest in its tooltip)."""
+        self.table.resizeColumnsToContents()
+        widest = max(self.fontMetrics().horizontalAdvance("M") * 24, 200)
+        for c in range(self.table.columnCount() - 1):
+            if self.table.columnWidth(c) > widest:
+                self.table.setColumnWidth(c, widest)
 
     def _show_findings(self, check: Any) -> None:
         lines = [(e, True) for e in check.errors] + [(w, False) for w in check.warnings]
