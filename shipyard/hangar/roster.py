@@ -194,7 +194,7 @@ class RosterCheck:
 def design_facts(path: Path) -> tuple[Facts, str, Any]:
     """A design file's facts, content hash and loaded design (InputError when it cannot be read)."""
     from shipyard.core.designfile import MAX_DESIGN_BYTES, design_from_document, parse_document
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.usertext import decode, read_limited
     from shipyard.hangar.index import facts_for, hash_bytes
 
@@ -203,7 +203,7 @@ def design_facts(path: Path) -> tuple[Facts, str, Any]:
     if not text.strip():
         raise InputError.single("file is empty", file=path)
     loaded = design_from_document(parse_document(text, str(path)), file=str(path))
-    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), hash_bytes(raw), loaded
+    return facts_for(loaded, design_report(loaded.design, loaded.catalog, loaded.file)), hash_bytes(raw), loaded
 
 
 def seen_figures(facts: Facts) -> dict[str, float]:
