@@ -14,6 +14,9 @@ The selected rows (Ctrl+A: all the filter shows) print as a fleet book or a card
 or export as Foundry VTT actors, through File > Print to PDF's and File > Export's own
 paths: the folder the last such output went to, Replace or Cancel before a file is
 written over, rendered on the render worker.
+
+Add to roster (Ctrl+Return) adds the selected designs to the roster open in the editor;
+the rows can be dragged onto a roster's members too (as design files).
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QSize, Qt, QTimer
-from PySide6.QtGui import QIcon, QKeyEvent, QPixmap
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QMimeData, QSize, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QIcon, QKeyEvent, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -73,15 +76,28 @@ class DesignTable(QTableWidget):
         super().__init__(0, len(COLUMNS), parent)
         self.opened = opened
 
+    def mimeData(self, items: Any) -> QMimeData:
+        """The rows dragged, as their design files (a roster's members table takes them)."""
+        data = QMimeData()
+        files = dict.fromkeys(str(i.data(Qt.ItemDataRole.UserRole)) for i in items if i.data(Qt.ItemDataRole.UserRole))
+        data.setUrls([QUrl.fromLocalFile(f) for f in files])
+        return data
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentRow() >= 0:
+        plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain and self.currentRow() >= 0:
             self.opened()
             return
         super().keyPressEvent(event)
 
 
 class HangarWindow(QWidget):
-    def __init__(self, open_file: Callable[[Path], Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        open_file: Callable[[Path], Any],
+        parent: QWidget | None = None,
+        add_to_roster: Callable[[list[Path]], Any] | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Hangar")
         self.resize(980, 560)
@@ -108,6 +124,8 @@ class HangarWindow(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setIconSize(QSize(*BOX))
         self.table.verticalHeader().setDefaultSectionSize(BOX[1] + 4)
+        self.table.setDragEnabled(True)  # rows dragged onto a roster's members become members
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(NAME, Qt.SortOrder.AscendingOrder)  # by name, as find lists
         self.table.verticalHeader().hide()
@@ -118,6 +136,17 @@ class HangarWindow(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
         top.addWidget(rescan)
+        self.add_to_roster = add_to_roster
+        self.roster_action = QAction("Add to roster", self)
+        self.roster_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.roster_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.roster_action.triggered.connect(self.add_selected_to_roster)
+        self.addAction(self.roster_action)
+        to_roster = QPushButton("Add to r&oster", self)
+        to_roster.setToolTip("Add the selected designs to the roster open in the editor (Ctrl+Return)")
+        to_roster.clicked.connect(self.add_selected_to_roster)
+        to_roster.setVisible(add_to_roster is not None)
+        top.addWidget(to_roster)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count, 1)
         self.outputs: dict[str, QPushButton] = {}
@@ -278,8 +307,9 @@ class HangarWindow(QWidget):
         return Path(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
 
     def selected_files(self) -> list[Path]:
-        """The files of the selected rows, in the order the list shows them."""
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        """The files of the selected rows, in the order the list shows them (none selected: the current row's)."""
+        current = self.table.currentRow()
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()}) or ([current] * (current >= 0))
         return [Path(item.data(Qt.ItemDataRole.UserRole)) for r in rows if (item := self.table.item(r, NAME))]
 
     def output_selected(self, kind: str) -> threading.Thread | None:
@@ -314,6 +344,12 @@ class HangarWindow(QWidget):
             return None
         thread: threading.Thread = main.print_loaded(out, loaded, kind, main.paper)
         return thread
+
+    def add_selected_to_roster(self) -> None:
+        """Add to roster: the selected designs to the roster open in the editor."""
+        files = self.selected_files()
+        if files and self.add_to_roster is not None:
+            self.add_to_roster(files)
 
     def open_current(self) -> None:
         file = self.current_file()
