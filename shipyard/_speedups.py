@@ -32,6 +32,11 @@ The speed-ups, and what each does:
 - :func:`weasyprint_subsets_through`: while a preview's PDF is written, WeasyPrint's
   ``Font.subset`` goes through the worker's kept subsets, so a font is subset again only for
   a letter no earlier preview used; without it every preview subsets every font.
+- :func:`no_pydantic_plugin_search`: pydantic's plugin loader imports
+  :mod:`importlib.metadata` (and with it email, zipfile, csv) when the first model is built,
+  though with ``PYDANTIC_DISABLE_PLUGINS`` set, as every Shipyard process sets it, it looks
+  for no plug-in. Its place is taken by a loader that answers "no plug-ins" while that
+  variable says so, and otherwise hands over to pydantic's own.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -270,6 +275,36 @@ def layout_stops_at_once() -> bool:
     """Whether a dropped render job is stopped inside the layout by its signal (else it
     runs to its end and its answer is dropped)."""
     return enabled()
+
+
+PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
+PYDANTIC_PLUGINS_OFF = ("__all__", "1", "true")  # the values pydantic's loader reads as "no plug-ins"
+
+
+def _pydantic_plugins_off() -> bool:
+    return os.environ.get("PYDANTIC_DISABLE_PLUGINS") in PYDANTIC_PLUGINS_OFF
+
+
+def no_pydantic_plugin_search() -> None:
+    """Before pydantic builds its first model, with ``PYDANTIC_DISABLE_PLUGINS`` saying "no
+    plug-ins": its plug-in loader (``pydantic.plugin._loader``, imported on that first build)
+    is one that answers no plug-ins without importing :mod:`importlib.metadata`. Should the
+    variable say otherwise later, it imports pydantic's own loader in its place and asks it."""
+    if not enabled() or not _pydantic_plugins_off() or PYDANTIC_PLUGIN_LOADER in sys.modules:
+        return
+    loader = ModuleType(PYDANTIC_PLUGIN_LOADER, "A stand-in for pydantic's plug-in loader (shipyard._speedups).")
+
+    def get_plugins() -> Any:
+        if _pydantic_plugins_off():
+            return ()
+        if sys.modules.get(PYDANTIC_PLUGIN_LOADER) is loader:
+            del sys.modules[PYDANTIC_PLUGIN_LOADER]
+        import importlib  # here: only once plug-ins are wanted after all
+
+        return importlib.import_module(PYDANTIC_PLUGIN_LOADER).get_plugins()
+
+    loader.get_plugins = get_plugins  # type: ignore[attr-defined]
+    sys.modules[PYDANTIC_PLUGIN_LOADER] = loader
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.

@@ -1,0 +1,166 @@
+"""What a start leaves unimported (issues 46 and 47): the editor until its window shows a
+design, and ``shipyard check`` until it has answered, import only what that needs; what is
+left for later is imported when it is first used. Each start runs in a process of its own
+and says which modules it holds once it is done. Behaviour only: nothing here is timed
+(the figures are bench/bench_gui.py's and bench/bench_cli.py's).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from shipyard import _speedups
+
+from .conftest import EXAMPLES, ROOT
+
+SAMPLE = EXAMPLES / "rebel-frigate.ship"
+
+# The editor, started as shipyard-gui starts it (--smoke: it quits once its window is
+# shown); the modules it holds are printed the moment it says it is shown.
+EDITOR = """
+import builtins, json, runpy, sys
+say = builtins.print
+def shown(*a, **k):
+    say(*a, **k)
+    if a and str(a[0]).startswith("shown:"):
+        say("MODULES " + json.dumps(sorted(sys.modules)), flush=True)
+builtins.print = shown
+sys.argv[0] = "shipyard-gui"
+runpy.run_module("shipyard._qt.app", run_name="__main__")
+"""
+
+# `shipyard check FILE`, the command in this process, then the modules it holds.
+CHECK = """
+import contextlib, io, json, sys
+from shipyard.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def run(script: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        timeout=180,
+        check=False,
+    )
+
+
+def editor_modules(**env: str) -> set[str]:
+    pytest.importorskip("PySide6")
+    proc = run(EDITOR, str(SAMPLE), "--smoke", QT_QPA_PLATFORM="offscreen", **env)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("MODULES ")]
+    assert proc.returncode == 0 and lines, proc.stderr
+    assert "designs: 1" in proc.stdout  # the sample is open in the window
+    return set(json.loads(lines[0].removeprefix("MODULES ")))
+
+
+def check_modules(**env: str) -> dict[str, Any]:
+    proc = run(CHECK, "check", str(SAMPLE), "--no-user-catalog", **env)
+    assert proc.returncode == 0, proc.stderr
+    answer: dict[str, Any] = json.loads(proc.stdout.splitlines()[-1])
+    assert answer["code"] in (0, 1)  # answered: all valid, or findings
+    return answer
+
+
+# What pydantic's plug-in loader would import, though Shipyard asks for no plug-ins.
+PLUGIN_SEARCH = ("importlib.metadata", "email.message")
+
+
+@pytest.mark.speedups
+@pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader looks for plug-ins")
+def test_the_editor_shows_a_design_without_looking_for_pydantic_plugins() -> None:
+    modules = editor_modules()
+    assert "pydantic" in modules and "shipyard.core.model" in modules
+    assert not [m for m in PLUGIN_SEARCH if m in modules]
+
+
+@pytest.mark.speedups
+@pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader looks for plug-ins")
+def test_shipyard_check_answers_without_looking_for_pydantic_plugins() -> None:
+    modules = set(check_modules()["modules"])
+    assert "pydantic" in modules
+    assert not [m for m in PLUGIN_SEARCH if m in modules]
+
+
+@pytest.mark.speedups
+def test_switched_off_check_uses_pydantic_s_own_plugin_loader() -> None:
+    modules = set(check_modules(**{_speedups.SWITCH: "1"})["modules"])
+    assert "importlib.metadata" in modules  # pydantic's loader, as it comes: the same answer, found the slow way
+
+
+# Stands in for pydantic's plug-in loader, then asks it for the plug-ins as pydantic does
+# (plugin/_schema_validator.py), with PYDANTIC_DISABLE_PLUGINS as the first argument says.
+LOADER = """
+import json, os, sys
+from shipyard._speedups import no_pydantic_plugin_search
+no_pydantic_plugin_search()
+from pydantic import BaseModel
+class Ship(BaseModel):
+    name: str
+Ship(name="Kestrel")
+first = "importlib.metadata" in sys.modules
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = sys.argv[1]
+from pydantic.plugin._loader import get_plugins
+plugins = list(get_plugins())
+from pydantic.plugin._loader import get_plugins as again
+print(json.dumps({"metadata_before": first, "plugins": len(plugins),
+                  "own_loader": hasattr(sys.modules["pydantic.plugin._loader"], "PYDANTIC_ENTRY_POINT_GROUP"),
+                  "metadata_after": "importlib.metadata" in sys.modules, "same_after": again is get_plugins}))
+"""
+
+
+@pytest.mark.speedups
+@pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader from the start")
+def test_the_stand_in_loader_answers_no_plugins_while_they_are_switched_off() -> None:
+    proc = run(LOADER, "__all__", PYDANTIC_DISABLE_PLUGINS="__all__")
+    assert proc.returncode == 0, proc.stderr
+    said = json.loads(proc.stdout)
+    assert said == {
+        "metadata_before": False,
+        "plugins": 0,
+        "own_loader": False,
+        "metadata_after": False,
+        "same_after": True,
+    }
+
+
+@pytest.mark.speedups
+@pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader from the start")
+def test_plugins_switched_on_later_are_looked_for_by_pydantic_s_own_loader() -> None:
+    """PYDANTIC_DISABLE_PLUGINS emptied after the first model: the stand-in hands over to
+    pydantic's loader, which looks for plug-ins (none installed here) and stays in its place."""
+    proc = run(LOADER, "", PYDANTIC_DISABLE_PLUGINS="__all__")
+    assert proc.returncode == 0, proc.stderr
+    said = json.loads(proc.stdout)
+    assert said == {
+        "metadata_before": False,
+        "plugins": 0,
+        "own_loader": True,
+        "metadata_after": True,
+        "same_after": False,
+    }
+
+
+def test_without_the_variable_nothing_stands_in_for_pydantic_s_loader() -> None:
+    """A process that has not switched pydantic's plug-ins off (a caller of Shipyard's engine
+    in a program of its own) keeps pydantic's loader and whatever plug-ins it finds."""
+    script = LOADER.replace('os.environ["PYDANTIC_DISABLE_PLUGINS"] = sys.argv[1]', "")
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    said = json.loads(proc.stdout)
+    assert said["metadata_before"] and said["own_loader"]
