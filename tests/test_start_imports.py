@@ -94,6 +94,15 @@ def test_shipyard_check_answers_without_looking_for_pydantic_plugins() -> None:
     assert not [m for m in PLUGIN_SEARCH if m in modules]
 
 
+def test_shipyard_check_answers_without_a_temporary_file_module_or_package_resources() -> None:
+    """A check writes nothing and finds Shipyard's data folders beside its package: the
+    temporary files of a save (tempfile) and importlib.resources wait until they are used."""
+    modules = set(check_modules()["modules"])
+    assert "shipyard.core.atomicwrite" in modules and "shipyard.core.resources" in modules
+    assert "tempfile" not in modules
+    assert "importlib.resources" not in modules
+
+
 @pytest.mark.speedups
 def test_switched_off_check_uses_pydantic_s_own_plugin_loader() -> None:
     modules = set(check_modules(**{_speedups.SWITCH: "1"})["modules"])
