@@ -37,6 +37,11 @@ The speed-ups, and what each does:
   though with ``PYDANTIC_DISABLE_PLUGINS`` set, as every Shipyard process sets it, it looks
   for no plug-in. Its place is taken by a loader that answers "no plug-ins" while that
   variable says so, and otherwise hands over to pydantic's own.
+- :func:`quicker_default_factories`: for every field with a ``default_factory`` pydantic
+  asks whether the factory takes the validated data, through :func:`inspect.signature`; for
+  a built-in type (``list``, ``dict``...) that means parsing the text of its signature with
+  :mod:`tokenize`, whose first use compiles a large pattern. Those types take no such
+  argument, and are answered so at once; any other factory is asked pydantic's way.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -53,10 +58,10 @@ import gc
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 SWITCH = "SHIPYARD_NO_SPEEDUPS"
 
@@ -305,6 +310,39 @@ def no_pydantic_plugin_search() -> None:
 
     loader.get_plugins = get_plugins  # type: ignore[attr-defined]
     sys.modules[PYDANTIC_PLUGIN_LOADER] = loader
+
+
+# Built-in types used as default factories: called with no argument, never with the validated
+# data (pydantic's own check answers False for each; tests/test_start_imports.py holds that).
+NO_DATA_FACTORIES = (list, dict, set, frozenset, tuple, str, int, float, bool, bytes)
+
+
+def quicker_default_factories() -> None:
+    """pydantic's ``takes_validated_data_argument`` answers False for :data:`NO_DATA_FACTORIES`
+    without reading their signatures; other factories go to pydantic's own (which is left
+    alone where it is not where this pydantic keeps it)."""
+    if not enabled():
+        return
+    try:
+        from pydantic._internal import _fields, _generate_schema
+    except ImportError:
+        return
+    original: Any = getattr(_fields, "takes_validated_data_argument", None)
+    if original is None or getattr(original, "quickened", False):
+        return
+    if getattr(_generate_schema, "takes_validated_data_argument", None) is not original:
+        return
+    own: Callable[[Any], Any] = cast("Callable[[Any], Any]", original)
+
+    def takes_validated_data_argument(default_factory: Any) -> bool:
+        if type(default_factory) is type and default_factory in NO_DATA_FACTORIES:
+            return False
+        return bool(own(default_factory))
+
+    takes_validated_data_argument.quickened = True  # type: ignore[attr-defined]
+    takes_validated_data_argument.__wrapped__ = own  # type: ignore[attr-defined]
+    for module in (_fields, _generate_schema):  # the function, and the name the schema builder imported
+        setattr(module, "takes_validated_data_argument", takes_validated_data_argument)  # noqa: B010
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.

@@ -30,6 +30,8 @@ def shown(*a, **k):
     say(*a, **k)
     if a and str(a[0]).startswith("shown:"):
         say("MODULES " + json.dumps(sorted(sys.modules)), flush=True)
+        tokenize = sys.modules.get("tokenize")
+        say("TOKENIZE_PATTERNS", tokenize._compile.cache_info().currsize if tokenize else 0, flush=True)
 builtins.print = shown
 sys.argv[0] = "shipyard-gui"
 runpy.run_module("shipyard._qt.app", run_name="__main__")
@@ -57,12 +59,16 @@ def run(script: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]
     )
 
 
-def editor_modules(**env: str) -> set[str]:
+def editor_start(**env: str) -> subprocess.CompletedProcess[str]:
     pytest.importorskip("PySide6")
     proc = run(EDITOR, str(SAMPLE), "--smoke", QT_QPA_PLATFORM="offscreen", **env)
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("MODULES ")]
-    assert proc.returncode == 0 and lines, proc.stderr
+    assert proc.returncode == 0 and "MODULES " in proc.stdout, proc.stderr
     assert "designs: 1" in proc.stdout  # the sample is open in the window
+    return proc
+
+
+def editor_modules(**env: str) -> set[str]:
+    lines = [line for line in editor_start(**env).stdout.splitlines() if line.startswith("MODULES ")]
     return set(json.loads(lines[0].removeprefix("MODULES ")))
 
 
@@ -94,6 +100,10 @@ def test_shipyard_check_answers_without_looking_for_pydantic_plugins() -> None:
     assert not [m for m in PLUGIN_SEARCH if m in modules]
 
 
+@pytest.mark.skipif(
+    not _speedups.enabled(),
+    reason="SHIPYARD_NO_SPEEDUPS: pydantic's loader imports importlib.metadata, and tempfile",
+)
 def test_shipyard_check_answers_without_a_temporary_file_module_or_package_resources() -> None:
     """A check writes nothing and finds Shipyard's data folders beside its package: the
     temporary files of a save (tempfile) and importlib.resources wait until they are used."""
@@ -173,3 +183,58 @@ def test_without_the_variable_nothing_stands_in_for_pydantic_s_loader() -> None:
     assert proc.returncode == 0, proc.stderr
     said = json.loads(proc.stdout)
     assert said["metadata_before"] and said["own_loader"]
+
+
+def pydantic_s_check() -> tuple[Any, Any]:
+    """(the check pydantic's schema builder calls, pydantic's own) for whether a default
+    factory takes the validated data."""
+    from pydantic._internal import _fields, _generate_schema
+
+    used = _generate_schema.takes_validated_data_argument
+    assert _fields.takes_validated_data_argument is used  # fields.py asks the same one
+    return used, getattr(used, "__wrapped__", used)
+
+
+@pytest.mark.speedups
+def test_a_built_in_default_factory_is_answered_as_pydantic_answers_it() -> None:
+    _speedups.quicker_default_factories()
+    used, own = pydantic_s_check()
+    assert (used is not own) == _speedups.enabled()
+    for factory in _speedups.NO_DATA_FACTORIES:
+        assert own(factory) is False, factory  # pydantic's own reading of its signature
+        assert used(factory) is False, factory
+
+    def with_data(data: dict[str, Any]) -> int:
+        return len(data)
+
+    def without() -> int:
+        return 1
+
+    assert own(with_data) is True and used(with_data) is True
+    assert own(without) is False and used(without) is False
+
+
+@pytest.mark.speedups
+def test_a_factory_that_takes_the_validated_data_is_given_it() -> None:
+    """A model built after the speed-up: a factory of its own still gets the data, a
+    built-in one makes an empty value."""
+    from pydantic import BaseModel, Field
+
+    _speedups.quicker_default_factories()
+
+    class Crew(BaseModel):
+        names: list[str]
+        size: int = Field(default_factory=lambda data: len(data["names"]))
+        notes: list[str] = Field(default_factory=list)
+
+    crew = Crew(names=["Ashe", "Vale"])
+    assert crew.size == 2 and crew.notes == []
+
+
+@pytest.mark.speedups
+@pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic reads list's signature")
+def test_the_editor_shows_a_design_without_parsing_a_built_in_s_signature() -> None:
+    """No signature text of a built-in type is tokenized on the way (tokenize's patterns
+    are compiled on its first use)."""
+    said = editor_start().stdout
+    assert "TOKENIZE_PATTERNS 0" in said
