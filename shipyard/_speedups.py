@@ -42,6 +42,13 @@ The speed-ups, and what each does:
   a built-in type (``list``, ``dict``...) that means parsing the text of its signature with
   :mod:`tokenize`, whose first use compiles a large pattern. Those types take no such
   argument, and are answered so at once; any other factory is asked pydantic's way.
+- :func:`patterns_kept` and :func:`keep_patterns`: Python compiles every regular expression
+  a process uses (its own, the standard library's, PySide6's) from its text, in Python,
+  on each start; the editor's start compiles some seventy. The programs ``re`` makes of
+  them (the code its C matcher runs) are kept in the user's cache folder, sealed as this
+  user's (:func:`shipyard.core.cachefile.write_sealed`), for this Python; a later start
+  hands a kept program straight to the matcher, which checks it as it checks any. A
+  pattern not kept, or a program the matcher refuses, is compiled as usual.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -343,6 +350,140 @@ def quicker_default_factories() -> None:
     takes_validated_data_argument.__wrapped__ = own  # type: ignore[attr-defined]
     for module in (_fields, _generate_schema):  # the function, and the name the schema builder imported
         setattr(module, "takes_validated_data_argument", takes_validated_data_argument)  # noqa: B010
+
+
+PATTERNS_FILE = "regex-programs.json"  # in the user's cache folder (shipyard.core.cachefile)
+MAX_KEPT_PATTERNS = 2000
+_programs: dict[tuple[str, str, int], list[Any]] = {}  # (kind, text, flags) -> [flags, code, groups, index]
+_made: dict[tuple[str, str, int], list[Any]] = {}  # compiled by this process, not kept yet
+_recording = [False]
+
+
+def _pattern_key(pattern: Any, flags: Any) -> tuple[str, str, int] | None:
+    if type(flags) is not int:
+        return None
+    if type(pattern) is str:
+        return ("s", pattern, flags)
+    if type(pattern) is bytes:
+        return ("b", pattern.decode("latin-1"), flags)
+    return None  # a parsed pattern (re's own Scanner): compiled as usual
+
+
+def _python_tag() -> str:
+    """The Python whose programs these are: their code is this interpreter's matcher's."""
+    _sre: Any = sys.modules["_sre"]  # re's matcher, imported with re
+
+    return f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{sys.maxunicode}"
+
+
+def _read_programs() -> None:
+    import json
+
+    from shipyard.core.cachefile import read_sealed
+
+    data = read_sealed(PATTERNS_FILE)
+    try:
+        stored = json.loads(data) if data else None
+    except ValueError:
+        return
+    if (
+        not isinstance(stored, dict)
+        or stored.get("python") != _python_tag()
+        or not isinstance(stored.get("kept"), list)
+    ):
+        return
+    for entry in stored["kept"]:
+        if (
+            isinstance(entry, list)
+            and len(entry) == 7
+            and entry[0] in ("s", "b")
+            and isinstance(entry[1], str)
+            and type(entry[2]) is int
+            and type(entry[3]) is int
+            and isinstance(entry[4], list)
+            and type(entry[5]) is int
+            and isinstance(entry[6], dict)
+        ):
+            _programs[(entry[0], entry[1], entry[2])] = entry[3:]
+
+
+def _from_program(pattern: Any, kept: list[Any]) -> Any:
+    """The compiled pattern from a kept program; None when the matcher refuses it."""
+    _sre: Any = sys.modules["_sre"]  # re's matcher, imported with re
+
+    flags, code, groups, index = kept
+    try:
+        indexgroup = [None] * (groups + 1)
+        for name, at in index.items():
+            indexgroup[at] = name
+        return _sre.compile(pattern, flags, code, groups, dict(index), tuple(indexgroup))
+    except Exception:  # a program this matcher does not take: compiled as usual
+        return None
+
+
+def patterns_kept() -> None:
+    """From now on in this process, ``re`` compiles a pattern kept by an earlier process
+    from its kept program; what it compiles from text is recorded for
+    :func:`keep_patterns`. Once a process."""
+    if not enabled():
+        return
+    import importlib  # re's compiler module: re._compiler (sre_compile before Python 3.11)
+
+    compiler: Any = importlib.import_module("re._compiler")
+
+    original = compiler.compile
+    if getattr(original, "kept", False):
+        return
+    with contextlib.suppress(OSError):
+        _read_programs()
+
+    def compile(p: Any, flags: Any = 0) -> Any:
+        key = _pattern_key(p, flags)
+        kept = _programs.get(key) if key is not None else None
+        if kept is not None:
+            made = _from_program(p, kept)
+            if made is not None:
+                return made
+        made = original(p, flags)
+        if key is not None and _recording[0] and not flags & compiler.SRE_FLAG_DEBUG:
+            code = _code_of(p, flags, compiler)
+            if code is not None:
+                _made[key] = [made.flags, code, made.groups, dict(made.groupindex)]
+        return made
+
+    compile.kept = True  # type: ignore[attr-defined]
+    _recording[0] = True
+    compiler.compile = compile
+
+
+def _code_of(p: Any, flags: int, compiler: Any) -> list[int] | None:
+    """The program ``re`` makes of ``p``, as its compiler makes it (None: another ``re``)."""
+    try:
+        parser: Any = sys.modules["re._parser"]
+        return list(compiler._code(parser.parse(p, flags), flags))
+    except Exception:  # a speed-up only: the pattern is not kept
+        return None
+
+
+def keep_patterns() -> None:
+    """Keep the programs of the patterns this process compiled from text with those kept
+    before (at most :data:`MAX_KEPT_PATTERNS`), and record no more."""
+    _recording[0] = False
+    if not enabled() or not _made:
+        return
+    import json
+
+    from shipyard.core.cachefile import write_sealed
+
+    kept = {**_programs, **_made}
+    _made.clear()
+    entries = [[*key, *value] for key, value in list(kept.items())[-MAX_KEPT_PATTERNS:]]
+    try:
+        data = json.dumps({"python": _python_tag(), "kept": entries}, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError):
+        return
+    if write_sealed(PATTERNS_FILE, data):
+        _programs.update(kept)
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.

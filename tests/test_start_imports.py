@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,3 +240,114 @@ def test_the_editor_shows_a_design_without_parsing_a_built_in_s_signature() -> N
     are compiled on its first use)."""
     said = editor_start().stdout
     assert "TOKENIZE_PATTERNS 0" in said
+
+
+# The editor's start as above, counting the patterns re parses from text once Shipyard has begun.
+COUNTED = EDITOR.replace(
+    'sys.argv[0] = "shipyard-gui"',
+    """import re._parser
+parse = re._parser.parse
+parsed = []
+def counted(p, *a, **k):
+    parsed.append(p)
+    return parse(p, *a, **k)
+re._parser.parse = counted
+sys.argv[0] = "shipyard-gui"
+import shipyard._qt.app
+app_build = shipyard._qt.app.build
+def build(*a, **k):
+    parsed.clear()  # the patterns from here on: what a kept program can stand in for
+    return app_build(*a, **k)
+shipyard._qt.app.build = build""",
+).replace('say("MODULES "', 'say("PARSED", len(parsed), flush=True); say("MODULES "')
+
+
+def parsed_at_start(cache: Path, **env: str) -> int:
+    pytest.importorskip("PySide6")
+    proc = run(COUNTED, str(SAMPLE), "--smoke", QT_QPA_PLATFORM="offscreen", XDG_CACHE_HOME=str(cache), **env)
+    assert proc.returncode == 0 and "designs: 1" in proc.stdout, proc.stderr
+    counts = [int(line.split()[1]) for line in proc.stdout.splitlines() if line.startswith("PARSED ")]
+    assert counts, proc.stdout
+    return counts[0]
+
+
+KEPT = Path("shipyard") / _speedups.PATTERNS_FILE
+SEALED = b"shipyard-sealed-1\n"  # shipyard.core.cachefile.SEAL_HEADER
+
+
+@pytest.mark.speedups
+def test_a_start_takes_the_programs_of_its_patterns_from_an_earlier_one_sealed_by_this_user(tmp_path: Path) -> None:
+    """A start keeps the programs of the patterns it compiled; the next compiles few from
+    text. A file planted in the cache folder, however well formed, is not this user's: its
+    programs are not used, and every pattern is compiled from its text again."""
+    parsed_at_start(tmp_path)  # the catalog cache and the kept programs, as after any first start
+    kept = tmp_path / KEPT
+    if not _speedups.enabled():
+        assert not kept.exists()  # switched off: nothing kept, nothing read
+        return
+    body = kept.read_bytes()
+    assert body.startswith(SEALED)
+    kept.unlink()
+    fresh = parsed_at_start(tmp_path)  # nothing kept: each pattern compiled (and parsed again to be kept)
+    assert fresh >= 30  # argparse's, pydantic's, PySide6's and Shipyard's own
+    assert parsed_at_start(tmp_path) <= fresh // 5  # nearly all from their kept programs
+    planted = SEALED + bytes(32) + kept.read_bytes()[len(SEALED) + 32 :]
+    kept.write_bytes(planted)
+    kept.chmod(0o600)
+    assert parsed_at_start(tmp_path) >= fresh - 2
+
+
+PATTERNS = [
+    (r"(?P<word>\w+)\s+(?P=word)", 0, ["the the cat", "no repeat"]),
+    (r"^data:(?P<mime>[a-z0-9.+/-]+)(;[a-z0-9=._-]+)*;base64,", re.IGNORECASE, ["DATA:image/png;base64,xx", "data:x"]),
+    (r"(?<=\d)(?=(\d{3})+(?!\d))", 0, ["1234567", "12"]),
+    (
+        r"""
+        (\d+)   # a number
+        \s* ([a-z]+)  # its unit
+     """,
+        re.VERBOSE,
+        ["12 mm", "mm 12"],
+    ),
+    (r"[^\x00-\x7f]+|ü", 0, ["abc ünï", "plain"]),
+    (r"a.b", re.DOTALL | re.MULTILINE, ["a\nb", "ab"]),
+]
+
+
+@pytest.mark.speedups
+@pytest.mark.parametrize(("text", "flags", "samples"), PATTERNS)
+def test_a_pattern_made_from_its_kept_program_matches_as_re_s_own(text: str, flags: int, samples: list[str]) -> None:
+    compiler: Any = sys.modules["re._compiler"]
+    own = re.compile(text, flags)
+    code = _speedups._code_of(text, int(flags), compiler)
+    assert code is not None
+    made = _speedups._from_program(text, [own.flags, code, own.groups, dict(own.groupindex)])
+    assert made is not None and made is not own
+    assert (made.pattern, made.flags, made.groups, made.groupindex) == (
+        own.pattern,
+        own.flags,
+        own.groups,
+        own.groupindex,
+    )
+    for sample in samples:
+        mine, theirs = made.search(sample), own.search(sample)
+        assert (mine and (mine.span(), mine.groups())) == (theirs and (theirs.span(), theirs.groups()))
+    for binary in (text.encode(),) if text.isascii() else ():
+        bcode = _speedups._code_of(binary, int(flags), compiler)
+        bown = re.compile(binary, flags)
+        bmade = _speedups._from_program(binary, [bown.flags, bcode, bown.groups, dict(bown.groupindex)])
+        assert bmade is not None
+        first = samples[0].encode()
+        assert bool(bmade.search(first)) == bool(bown.search(first))
+
+
+@pytest.mark.speedups
+def test_a_program_the_matcher_refuses_is_compiled_as_usual() -> None:
+    own = re.compile(r"(a|b)+c")
+    compiler: Any = sys.modules["re._compiler"]
+    code = _speedups._code_of(r"(a|b)+c", 0, compiler)
+    assert code is not None
+    no_such_operation = [*code[:5], 999, *code[6:]]  # where REPEAT was
+    assert _speedups._from_program(r"(a|b)+c", [own.flags, no_such_operation, own.groups, {}]) is None
+    assert _speedups._from_program(r"(a|b)+c", [own.flags, code[:-3], own.groups, {}]) is None  # cut short
+    assert _speedups._from_program(r"(a|b)+c", [own.flags, ["x"], own.groups, {}]) is None

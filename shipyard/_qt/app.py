@@ -96,6 +96,9 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     """The application and its window, ready to show (tests and benchmarks use this).
 
     ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is."""
+    from shipyard._speedups import patterns_kept
+
+    patterns_kept()  # before argparse, pydantic and PySide6 compile theirs
     from shipyard._qt.sharedworker import close_shared_worker, start_early
 
     early = options is None and _preview_wanted(argv)
@@ -188,8 +191,12 @@ def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
 
 def resume_collection() -> None:
     """The window is up: what start-up made is frozen out of later collections, which
-    resume (bench/_editor.py does the same, so the editor benches collect as the editor does)."""
+    resume (bench/_editor.py does the same, so the editor benches collect as the editor does);
+    the patterns the start compiled are kept for the next (shipyard._speedups)."""
+    from shipyard._speedups import keep_patterns
+
     _speedups_resume()
+    keep_patterns()
 
 
 def _smoke_report(app: Any, window: Any) -> None:
