@@ -424,8 +424,8 @@ def _from_program(pattern: Any, kept: list[Any]) -> Any:
 def patterns_kept() -> None:
     """From now on in this process, ``re`` compiles a pattern kept by an earlier process
     from its kept program; what it compiles from text is recorded for
-    :func:`keep_patterns`. Once a process."""
-    if not enabled():
+    :func:`keep_patterns`. Once a process; not with ``SHIPYARD_NO_CACHE`` set."""
+    if not enabled() or os.environ.get("SHIPYARD_NO_CACHE"):
         return
     import importlib  # re's compiler module: re._compiler (sre_compile before Python 3.11)
 

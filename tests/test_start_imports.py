@@ -351,3 +351,9 @@ def test_a_program_the_matcher_refuses_is_compiled_as_usual() -> None:
     assert _speedups._from_program(r"(a|b)+c", [own.flags, no_such_operation, own.groups, {}]) is None
     assert _speedups._from_program(r"(a|b)+c", [own.flags, code[:-3], own.groups, {}]) is None  # cut short
     assert _speedups._from_program(r"(a|b)+c", [own.flags, ["x"], own.groups, {}]) is None
+
+
+def test_with_the_cache_bypassed_no_program_is_kept(tmp_path: Path) -> None:
+    """SHIPYARD_NO_CACHE=1 bypasses the whole cache folder, the kept programs with it."""
+    assert parsed_at_start(tmp_path, SHIPYARD_NO_CACHE="1") >= 30
+    assert not (tmp_path / KEPT).exists()
