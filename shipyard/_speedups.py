@@ -49,6 +49,12 @@ The speed-ups, and what each does:
   user's (:func:`shipyard.core.cachefile.write_sealed`), for this Python; a later start
   hands a kept program straight to the matcher, which checks it as it checks any. A
   pattern not kept, or a program the matcher refuses, is compiled as usual.
+- :func:`pyside_support_compiled_once`: shiboken carries its support modules (the
+  signature and feature machinery, some 150 KB of Python) as source and compiles them on
+  every import of PySide6. While the editor imports PySide6, the code of each is kept,
+  sealed as this user's, in the user's cache folder for this Python, and a later start
+  takes it from there when the source is the same (its SHA-256), as Python's own bytecode
+  cache does for the modules in files.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -484,6 +490,102 @@ def keep_patterns() -> None:
         return
     if write_sealed(PATTERNS_FILE, data):
         _programs.update(kept)
+
+
+SUPPORT_CODE_FILE = "pyside-support-code.bin"  # in the user's cache folder, sealed
+_support_code: dict[str, Any] = {}  # key -> code object: kept, or compiled by this process
+_support_new: list[str] = []  # the keys compiled by this process, not kept yet
+_FUTURE_FLAGS = 0x1FE0000  # the __future__ flags compile() takes from its caller's code (CPython's PyCF_MASK)
+
+
+def _support_file(filename: Any) -> bool:
+    return isinstance(filename, str) and (
+        filename == "signature_bootstrap.py" or (filename.startswith("shibokensupport/") and filename.endswith(".py"))
+    )
+
+
+def _support_key(source: str | bytes, filename: str, inherited: int) -> str:
+    import hashlib
+
+    raw = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    return f"{filename}|{inherited}|{hashlib.sha256(raw).hexdigest()}"
+
+
+def _code_tag() -> str:
+    """The Python whose code these are: its bytecode's magic number, and -O."""
+    from importlib.util import MAGIC_NUMBER
+
+    return f"{MAGIC_NUMBER.hex()}|{sys.flags.optimize}|{sys.version}"
+
+
+def _read_support_code() -> None:
+    import marshal
+
+    from shipyard.core.cachefile import read_sealed
+
+    data = read_sealed(SUPPORT_CODE_FILE)  # sealed: code this user's Shipyard compiled, nobody else's
+    if not data:
+        return
+    try:
+        stored = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return
+    if not isinstance(stored, dict) or stored.get("python") != _code_tag() or not isinstance(stored.get("code"), dict):
+        return
+    code_type = type(_read_support_code.__code__)
+    _support_code.update({k: v for k, v in stored["code"].items() if isinstance(k, str) and type(v) is code_type})
+
+
+@contextlib.contextmanager
+def pyside_support_compiled_once() -> Iterator[None]:
+    """While inside (the first import of PySide6): a ``compile()`` of one of shiboken's
+    support modules, as its bootstrap makes it, returns the code kept for the same source
+    by an earlier start, and what is compiled anew is kept by :func:`keep_pyside_support`."""
+    import builtins
+
+    original = builtins.compile
+    if not enabled() or os.environ.get("SHIPYARD_NO_CACHE"):
+        yield
+        return
+    with contextlib.suppress(OSError):
+        _read_support_code()
+
+    def compile(source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any) -> Any:
+        if dont_inherit:
+            return original(source, filename, mode, flags, dont_inherit, *more)
+        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
+        if more or flags != 0 or mode != "exec" or not _support_file(filename) or not isinstance(source, str | bytes):
+            return original(source, filename, mode, flags | inherited, True, *more)
+        key = _support_key(source, filename, inherited)
+        found = _support_code.get(key)
+        if found is not None:
+            return found
+        made = original(source, filename, mode, inherited, True)
+        _support_code[key] = made
+        _support_new.append(key)
+        return made
+
+    builtins.compile = compile  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        builtins.compile = original
+
+
+def keep_pyside_support() -> None:
+    """Keep the support modules' code compiled by this process (see above), once."""
+    if not enabled() or not _support_new:
+        return
+    import marshal
+
+    from shipyard.core.cachefile import write_sealed
+
+    _support_new.clear()
+    try:
+        data = marshal.dumps({"python": _code_tag(), "code": dict(_support_code)})
+    except ValueError:
+        return
+    write_sealed(SUPPORT_CODE_FILE, data)
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.

@@ -357,3 +357,80 @@ def test_with_the_cache_bypassed_no_program_is_kept(tmp_path: Path) -> None:
     """SHIPYARD_NO_CACHE=1 bypasses the whole cache folder, the kept programs with it."""
     assert parsed_at_start(tmp_path, SHIPYARD_NO_CACHE="1") >= 30
     assert not (tmp_path / KEPT).exists()
+
+
+# PySide6 imported as the editor imports it, counting the support modules shiboken compiles
+# from their source (the compiles a kept code object stands in for never reach the count).
+SUPPORT = """
+import builtins, sys
+compiled = []
+plain = builtins.compile
+def counted(source, filename, *a, **k):
+    if isinstance(filename, str) and filename.startswith("shibokensupport/"):
+        compiled.append(filename)
+    return plain(source, filename, *a, **k)
+builtins.compile = counted
+from shipyard._speedups import keep_pyside_support, pyside_support_compiled_once
+with pyside_support_compiled_once():
+    from PySide6 import QtCore, QtWidgets
+assert builtins.compile is counted
+keep_pyside_support()
+print("COMPILED", len(compiled))
+try:
+    QtCore.QObject().setObjectName(1)
+except TypeError as wrong:  # told by shiboken's error handler, with the signatures its parser read
+    print("SIGNATURE", str(wrong).splitlines()[-1].strip())
+print("ENUM", QtWidgets.QSizePolicy.Policy.Expanding.name)
+"""
+
+
+def support_compiled(cache: Path, **env: str) -> int:
+    pytest.importorskip("PySide6")
+    proc = run(SUPPORT, XDG_CACHE_HOME=str(cache), QT_QPA_PLATFORM="offscreen", **env)
+    assert proc.returncode == 0, proc.stderr
+    said = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    assert said["SIGNATURE"] == "PySide6.QtCore.QObject.setObjectName(name: str, /)"  # its machinery at work
+    assert said["ENUM"] == "Expanding"
+    return int(said["COMPILED"])
+
+
+SUPPORT_KEPT = Path("shipyard") / _speedups.SUPPORT_CODE_FILE
+
+
+@pytest.mark.speedups
+def test_pyside_s_support_modules_are_compiled_once_and_kept_sealed(tmp_path: Path) -> None:
+    """The first import compiles shiboken's support modules and keeps their code; the next
+    compiles none of them and works the same; a file not sealed by this user is not used."""
+    first = support_compiled(tmp_path)
+    assert first >= 10
+    kept = tmp_path / SUPPORT_KEPT
+    if not _speedups.enabled():
+        assert not kept.exists()
+        assert support_compiled(tmp_path) == first
+        return
+    assert kept.read_bytes().startswith(SEALED)
+    assert support_compiled(tmp_path) == 0
+    kept.write_bytes(SEALED + bytes(32) + kept.read_bytes()[len(SEALED) + 32 :])  # the seal is not this user's
+    assert support_compiled(tmp_path) == first
+    assert support_compiled(tmp_path, SHIPYARD_NO_CACHE="1") == first
+
+
+def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -> None:
+    """Other compiles inside the block get what Python's own gives them outside it, the
+    caller's __future__ flags included (this module's: postponed annotations)."""
+    import builtins
+
+    source = "def f(x: undefined_name) -> None: pass\nf(1)"
+    plain = builtins.compile
+    outside = plain(source, "<test>", "exec")
+    with _speedups.pyside_support_compiled_once():
+        assert (builtins.compile is not plain) == _speedups.enabled()
+        inside = builtins.compile(source, "<test>", "exec")
+        alone = builtins.compile(source, "<test>", "exec", dont_inherit=True)
+        expression = builtins.compile("1 + 2", "shibokensupport/x.py", "eval")
+    assert builtins.compile is plain
+    assert inside.co_flags == outside.co_flags
+    exec(inside, {})  # the annotation is not evaluated, as outside the block
+    with pytest.raises(NameError):
+        exec(alone, {})  # without this module's flags it is
+    assert eval(expression) == 3
