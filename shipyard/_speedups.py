@@ -451,7 +451,7 @@ def patterns_kept() -> None:
             if made is not None:
                 return made
         made = original(p, flags)
-        if key is not None and _recording[0] and not flags & compiler.SRE_FLAG_DEBUG:
+        if key is not None and _recording[0] and len(_made) < MAX_KEPT_PATTERNS and not flags & compiler.SRE_FLAG_DEBUG:
             code = _code_of(p, flags, compiler)
             if code is not None:
                 _made[key] = [made.flags, code, made.groups, dict(made.groupindex)]
