@@ -495,6 +495,7 @@ def keep_patterns() -> None:
 SUPPORT_CODE_FILE = "pyside-support-code.bin"  # in the user's cache folder, sealed
 _support_code: dict[str, Any] = {}  # key -> code object: kept, or compiled by this process
 _support_new: list[str] = []  # the keys compiled by this process, not kept yet
+_support_used: set[str] = set()  # the keys this process asked for: what is kept (no other PySide's)
 _FUTURE_FLAGS = 0x1FE0000  # the __future__ flags compile() takes from its caller's code (CPython's PyCF_MASK)
 
 
@@ -557,6 +558,7 @@ def pyside_support_compiled_once() -> Iterator[None]:
         if more or flags != 0 or mode != "exec" or not _support_file(filename) or not isinstance(source, str | bytes):
             return original(source, filename, mode, flags | inherited, True, *more)
         key = _support_key(source, filename, inherited)
+        _support_used.add(key)
         found = _support_code.get(key)
         if found is not None:
             return found
@@ -573,7 +575,8 @@ def pyside_support_compiled_once() -> Iterator[None]:
 
 
 def keep_pyside_support() -> None:
-    """Keep the support modules' code compiled by this process (see above), once."""
+    """Keep the support modules' code this process used, once it compiled some (see above):
+    the code of a PySide6 installed before is not kept with it."""
     if not enabled() or not _support_new:
         return
     import marshal
@@ -582,7 +585,8 @@ def keep_pyside_support() -> None:
 
     _support_new.clear()
     try:
-        data = marshal.dumps({"python": _code_tag(), "code": dict(_support_code)})
+        used = {key: code for key, code in _support_code.items() if key in _support_used}
+        data = marshal.dumps({"python": _code_tag(), "code": used})
     except ValueError:
         return
     write_sealed(SUPPORT_CODE_FILE, data)
