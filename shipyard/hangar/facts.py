@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from shipyard.core.composition import design_kind as design_kind  # what a design is, as composition rules see it
 from shipyard.core.report import Report
 
 COUNT_UNIT = "designs"  # the currency of a ruleset whose designs have no cost: each counts one
@@ -46,18 +47,6 @@ class Facts:
     key: dict[str, float] = field(default_factory=dict)  # label -> value, the design's key figures
     numbers: list[tuple[str, str, float]] = field(default_factory=list)  # (id, label, value), all searchable
     notes: str = ""
-
-
-def design_kind(report: Report, design: Any) -> str:
-    """What the design is (a fighter, a frigate): the report's scale, else the design's ``kind``."""
-    if report.scale:
-        return report.scale
-    data = design.model_dump(mode="json") if hasattr(design, "model_dump") else {}
-    for name in ("kind", "scale", "type"):
-        if isinstance(data.get(name), str):
-            return str(data[name])
-    figure = report.derived.figure("kind")
-    return figure.shown() if figure is not None else ""
 
 
 def cost_of(report: Report) -> tuple[float | None, str]:
