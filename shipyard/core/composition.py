@@ -21,8 +21,6 @@ its severity, its numbers (actual and limit), the path of the member or of the g
 setting to change, and the rule's source.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -73,7 +71,7 @@ class Group:
     path: str = "members"  # where its members are listed
 
 
-def design_kind(report: Report, design: Any) -> str:
+def design_kind(report: "Report", design: Any) -> str:
     """What the design is (a fighter, a frigate): the report's scale, else the design's ``kind``."""
     if report.scale:
         return report.scale
@@ -85,7 +83,7 @@ def design_kind(report: Report, design: Any) -> str:
     return figure.shown() if figure is not None else ""
 
 
-def report_figures(report: Report) -> dict[str, float]:
+def report_figures(report: "Report") -> dict[str, float]:
     """The report's numeric figures by id (a yes/no or a text is no number)."""
     out: dict[str, float] = {}
     for f in report.derived.figures:
@@ -95,7 +93,7 @@ def report_figures(report: Report) -> dict[str, float]:
 
 
 def member_of_report(
-    report: Report,
+    report: "Report",
     design: Any,
     *,
     count: Any = 1,
@@ -387,7 +385,7 @@ COMPOSITION_RULE_TYPES: dict[str, RuleType] = {
 }
 
 
-def composition_rules(catalog: Catalog) -> list[BoundRule]:
+def composition_rules(catalog: "Catalog") -> list[BoundRule]:
     """The catalog's composition rules, in their order (its preset's numbers applied)."""
     return [r for r in catalog.rules if isinstance(r.rule_type, CompositionType)]
 
@@ -442,7 +440,7 @@ def _safe_cite(cite: Callable[[str], str], section: str) -> str:
         return section
 
 
-def judge_catalog(catalog: Catalog, members: Sequence[Member], group: Group) -> list[Finding]:
+def judge_catalog(catalog: "Catalog", members: Sequence[Member], group: Group) -> list[Finding]:
     """:func:`judge` with ``catalog``'s composition rules and its way of citing its sources."""
     return judge(composition_rules(catalog), members, group, catalog.cite)
 
