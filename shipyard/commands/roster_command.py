@@ -263,6 +263,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "limit": check.roster.limit,
             "errors": check.errors,
             "warnings": check.warnings,
+            "composition": [f.model_dump(mode="json") for f in check.findings],
             "members": [
                 {
                     "number": s.number,

@@ -309,8 +309,10 @@ def _bound(j: Judging, p: Params, bound: Bound) -> tuple[float, str, str] | str 
     return limit * bound.share, f"{_shown(bound.share * 100)}% of the limit of {_shown(limit)}", g.limit_path
 
 
-def _against(j: Judging, p: _Judged, actual: float, what: str, last_path: str) -> None:
-    """``actual`` against the rule's ``min`` and ``max``: a finding for each it breaks."""
+def _against(j: Judging, p: _Judged, actual: float, what: str, last_path: str, under_path: str = "") -> None:
+    """``actual`` against the rule's ``min`` and ``max``: a finding for each it breaks, at
+    ``last_path`` over a maximum (the member to take out) and ``under_path`` under a minimum
+    when given, else where the bound is set (the allowance, the limit)."""
     for side, bound in (("under", getattr(p, "min", None)), ("over", getattr(p, "max", None))):
         if bound is None:
             continue
@@ -336,7 +338,7 @@ def _against(j: Judging, p: _Judged, actual: float, what: str, last_path: str) -
             p.severity(side),
             p.code(side),
             f"{what}: {_shown(actual)}; {word} {_shown(value)}" + (f" ({how})" if how else ""),
-            path=last_path if side == "over" and last_path else path,
+            path=(last_path if side == "over" else under_path) or path,
             actual=_whole(actual),
             limit=_whole(value),
             rule=p.id,
@@ -349,7 +351,7 @@ def judge_member_count(j: Judging, p: MemberCountParams) -> None:
     chosen = [m for m in j.members if p.select.matches(m)]
     said = p.select.said()
     what = p.name or (f"members {said}" if said else "members")
-    _against(j, p, float(sum(m.count for m in chosen)), what, chosen[-1].path if chosen else "")
+    _against(j, p, float(sum(m.count for m in chosen)), what, chosen[-1].path if chosen else "", j.group.path)
 
 
 def judge_figure_total(j: Judging, p: FigureTotalParams) -> None:
