@@ -103,7 +103,7 @@ def test_a_figure_total_at_most_a_share_of_the_limit(limit: int, cap: float) -> 
     elite = Member(name="Ace", kind="fighter", count=1, figures={"cost": 250.0}, tags=("Elite",), path="members[0]")
     plain = Member(name="Grunt", kind="fighter", count=9, figures={"cost": 250.0}, path="members[1]")
     found = judge([r], [elite, plain], Group(limit=limit, limit_path="limit"), cite)
-    if 250 <= cap:
+    if cap >= 250:
         assert found == []  # the untagged members are not counted
     else:
         f = only(found)
@@ -195,9 +195,9 @@ def test_a_rule_that_fails_is_a_finding_not_an_exception() -> None:
 def test_bounds_are_validated_as_the_catalog_is() -> None:
     with pytest.raises(ValueError, match="per"):
         rule(type="member-count", max={"count": 1, "per": 0})
-    with pytest.raises(ValueError, match="extra|unknown|Extra"):
+    with pytest.raises(ValueError, match=r"[Ee]xtra"):
         rule(type="member-count", max={"count": 1, "per": 1000, "every": 2})
-    with pytest.raises(ValueError, match="string|str"):
+    with pytest.raises(ValueError, match=r"str"):
         rule(type="member-count", max="many")
 
 

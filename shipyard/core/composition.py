@@ -296,7 +296,7 @@ def _bound(j: Judging, p: Params, bound: Bound) -> tuple[float, str, str] | str 
         a = g.allowances.get(bound.allowance)
         if a is None:
             return None
-        return float(a.value), f"the {a.name or bound.allowance} it has", a.path
+        return float(a.value), f"the {a.name} it has" if a.name else f"its allowance {bound.allowance}", a.path
     if g.limit is None:
         need = f"{_shown(bound.count)} per {_shown(bound.per)}" if isinstance(bound, PerLimit) else f"{bound.share:.0%}"
         return f"{need} {g.unit} needs a points limit, and this group has none"

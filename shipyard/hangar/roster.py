@@ -304,7 +304,7 @@ def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> lis
     group = Group(
         limit=roster.limit,
         unit=unit,
-        allowances={k: Allowance(v, f"allowances.{k}", k) for k, v in roster.allowances.items()},
+        allowances={k: Allowance(v, f"allowances.{k}") for k, v in roster.allowances.items()},
     )
     out: list[Finding] = []
     for ruleset, members in by_ruleset.items():
