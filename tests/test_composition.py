@@ -17,18 +17,16 @@ from typing import Any
 import pytest
 
 from shipyard.core.composition import (
-    COMPOSITION_RULE_TYPES,
     Allowance,
     Group,
     Member,
+    composition_rule,
     composition_rules,
     judge,
 )
 from shipyard.core.errors import InputError
 from shipyard.core.findings import Finding, Severity
-from shipyard.core.items import RuleDef
 from shipyard.core.model import BoundRule
-from shipyard.core.usertext import validate_strictly
 
 from .conftest import FURY_EXAMPLES, ROOT, run_shipyard
 
@@ -37,9 +35,7 @@ FURY = "space-fury"
 
 def rule(**entry: Any) -> BoundRule:
     """A composition rule as a catalog entry declares it, validated as the catalog does."""
-    entry = {"id": "r", "source": "FORCES", **entry}
-    rule_type = COMPOSITION_RULE_TYPES[entry["type"]]
-    return BoundRule(RuleDef(**entry), validate_strictly(rule_type.params, entry), rule_type)
+    return composition_rule({"id": "r", "source": "FORCES", **entry})
 
 
 def cite(section: str) -> str:
@@ -387,3 +383,28 @@ def test_a_bad_count_on_the_command_line_is_refused_and_nothing_is_written(tmp_p
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "a whole number from 1 to 999" in r.stderr
     assert roster.read_bytes() == before
+
+
+# --- what docs/rulesets.md shows, run ----------------------------------------------------------
+
+
+def test_the_rulesets_page_example_prints_what_the_page_says() -> None:
+    """docs/rulesets.md, "Composition rules": its YAML entries load as the catalog loads them,
+    and its script prints what the page says it prints."""
+    import contextlib
+    import io
+    import re
+
+    from ruamel.yaml import YAML
+
+    text = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    part = text.split("### Composition rules: what a force may hold", 1)[1].split("\n### ", 1)[0]
+    (entries,) = re.findall(r"```yaml\n(.*?)```", part, re.S)
+    bound = [composition_rule(e) for e in YAML(typ="safe", pure=True).load(entries)["rules"]]
+    assert [b.params.id for b in bound] == ["heavy-per-1000", "elite-share"]
+    (script,) = re.findall(r"```python\n(.*?)```", part, re.S)
+    (said,) = re.findall(r"prints\n\n```text\n(.*?)```", part, re.S)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(script, "docs/rulesets.md", "exec"), {})
+    assert out.getvalue() == said

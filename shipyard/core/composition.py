@@ -387,6 +387,21 @@ COMPOSITION_RULE_TYPES: dict[str, RuleType] = {
 }
 
 
+def composition_rule(entry: Mapping[str, Any]) -> BoundRule:
+    """One composition rule entry (as a catalog's ``rules`` list writes it) bound to its type
+    and validated as strictly as the catalog validates it, for a script or a test that judges
+    a group without a catalog. An unknown type is a ValueError naming the types there are."""
+    from shipyard.core.items import RuleDef
+    from shipyard.core.usertext import validate_strictly
+
+    rule_type = COMPOSITION_RULE_TYPES.get(str(entry.get("type")))
+    if rule_type is None:
+        raise ValueError(
+            f"unknown composition rule type {entry.get('type')!r}; one of {', '.join(COMPOSITION_RULE_TYPES)}"
+        )
+    return BoundRule(RuleDef(**entry), validate_strictly(rule_type.params, dict(entry)), rule_type)
+
+
 def composition_rules(catalog: "Catalog") -> list[BoundRule]:
     """The catalog's composition rules, in their order (its preset's numbers applied)."""
     return [r for r in catalog.rules if isinstance(r.rule_type, CompositionType)]
