@@ -15,7 +15,7 @@ limit, its allowances and the preset (house rules) it names for that ruleset.
 """
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -243,6 +243,25 @@ def recheck_member(check: RosterCheck, number: int, finder: Any = None) -> Roste
     seen = list(check.members)
     seen[number - 1] = _check_member(check.roster, check.file, number, check.roster.members[number - 1], finder)
     return totals(check.roster, check.file, seen)
+
+
+def recount(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterCheck:
+    """The check of ``roster``, an edit of ``check.roster`` (a count, a callsign, the limit, an
+    allowance, a member added or removed): a member whose entry names the same file as the one
+    at its place before keeps what was read of it, any other is read; the totals and the
+    composition rules are judged anew. An edit of the roster, not of its designs, reads no file
+    it has read."""
+    if roster.rulesets != check.roster.rulesets:  # which members it takes changed: read them all
+        return check_roster(roster, check.file, finder)
+    before = {(s.member.file, s.member.hash): s for s in check.members}
+    seen = []
+    for n, m in enumerate(roster.members, start=1):
+        old = before.get((m.file, m.hash))
+        if old is not None and old.state in _COUNTED:
+            seen.append(replace(old, number=n, member=m))
+        else:
+            seen.append(_check_member(roster, check.file, n, m, finder))
+    return totals(roster, check.file, seen)
 
 
 def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
