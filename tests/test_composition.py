@@ -354,6 +354,10 @@ def test_the_force_rules_judge_a_roster_of_fighters_and_pilots(tmp_path: Path) -
     assert found["pilot-levels-unused"]["path"] == "allowances.pilot-levels"
     assert found["fighter-without-pilot"]["path"] == "members[0]"
     assert r.returncode == 0 and data["valid"] is True
+    roster.write_text(text + "allowances:\n  pilot-level: 3\n", encoding="utf-8")  # misspelt
+    data = json.loads(run_shipyard("roster", "check", roster, "--json").stdout)
+    typo = next(f for f in data["composition"] if f["code"] == "allowance-not-counted")
+    assert typo["path"] == "allowances.pilot-level" and "their rules count pilot-levels" in typo["message"]
     roster.write_text(text + "allowances:\n  pilot-levels: 1\n", encoding="utf-8")
     r = run_shipyard("roster", "check", roster, "--json")
     data = json.loads(r.stdout)

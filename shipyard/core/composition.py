@@ -457,6 +457,16 @@ def _safe_cite(cite: Callable[[str], str], section: str) -> str:
         return section
 
 
+def allowances_counted(rules: Sequence[BoundRule]) -> set[str]:
+    """The allowance ids the rules count against (``{allowance: ID}`` bounds)."""
+    return {
+        bound.allowance
+        for r in rules
+        for name in ("min", "max")
+        if isinstance(bound := getattr(r.params, name, None), FromAllowance)
+    }
+
+
 def judge_catalog(catalog: "Catalog", members: Sequence[Member], group: Group) -> list[Finding]:
     """:func:`judge` with ``catalog``'s composition rules and its way of citing its sources."""
     return judge(composition_rules(catalog), members, group, catalog.cite)

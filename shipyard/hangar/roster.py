@@ -304,7 +304,14 @@ def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> lis
     limit and allowances and the preset it names for the ruleset: every finding, most severe
     first. A ruleset whose rules cannot be loaded is a finding too, never an exception."""
     from shipyard.core.catalog import load_catalog
-    from shipyard.core.composition import Allowance, Group, Member, judge_catalog
+    from shipyard.core.composition import (
+        Allowance,
+        Group,
+        Member,
+        allowances_counted,
+        composition_rules,
+        judge_catalog,
+    )
 
     by_ruleset: dict[str, list[Member]] = {}
     for s in seen:
@@ -326,6 +333,7 @@ def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> lis
         allowances={k: Allowance(v, f"allowances.{k}") for k, v in roster.allowances.items()},
     )
     out: list[Finding] = []
+    counted: set[str] = set()
     for ruleset, members in by_ruleset.items():
         try:
             catalog = load_catalog(ruleset, preset=roster.presets.get(ruleset))
@@ -343,6 +351,18 @@ def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> lis
             )
             continue
         out += judge_catalog(catalog, members, group)
+        counted |= allowances_counted(composition_rules(catalog))
+    for name in sorted(set(roster.allowances) - counted) if by_ruleset else []:
+        out.append(
+            Finding(
+                severity=Severity.WARNING,
+                code="allowance-not-counted",
+                message=f"no rule of the members' rule systems counts the allowance {name!r}; "
+                + (f"their rules count {', '.join(sorted(counted))}" if counted else "their rules count none"),
+                path=f"allowances.{name}",
+                actual=roster.allowances[name],
+            )
+        )
     return sorted(out, key=lambda f: SEVERITY_ORDER[f.severity])
 
 
