@@ -156,10 +156,13 @@ def test_each_member_names_every_member_that_does_not_match() -> None:
 
 
 def test_a_bound_that_follows_the_limit_says_so_when_there_is_none() -> None:
-    r = rule(type="member-count", max={"count": 1, "per": 1000})
+    r = rule(type="member-count", min={"share": 0.25}, max={"count": 1, "per": 1000})
     f = only(judge([r], members(("any", 5)), Group(limit=None, unit="BP"), cite))
     assert (f.severity, f.code, f.path) == (Severity.ADVICE, "r-no-limit", "limit")
-    assert "needs a points limit" in f.message and "1 per 1,000 BP" in f.message
+    assert f.message == "r not checked: 25% of the limit needs a points limit, and this group has none"
+    r = rule(type="member-count", max={"count": 1, "per": 1000})
+    f = only(judge([r], members(("any", 5)), Group(limit=None, unit="BP"), cite))
+    assert "1 per 1,000 BP needs a points limit" in f.message
 
 
 @pytest.mark.parametrize("count", [0, -1, "many", 2.5, True])

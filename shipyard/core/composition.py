@@ -298,8 +298,12 @@ def _bound(j: Judging, p: Params, bound: Bound) -> tuple[float, str, str] | str 
             return None
         return float(a.value), f"the {a.name} it has" if a.name else f"its allowance {bound.allowance}", a.path
     if g.limit is None:
-        need = f"{_shown(bound.count)} per {_shown(bound.per)}" if isinstance(bound, PerLimit) else f"{bound.share:.0%}"
-        return f"{need} {g.unit} needs a points limit, and this group has none"
+        need = (
+            f"{_shown(bound.count)} per {_shown(bound.per)} {g.unit}"
+            if isinstance(bound, PerLimit)
+            else f"{_shown(bound.share * 100)}% of the limit"
+        )
+        return f"{need} needs a points limit, and this group has none"
     limit = float(g.limit)
     if isinstance(bound, PerLimit):
         steps = limit / bound.per
@@ -328,7 +332,7 @@ def _against(j: Judging, p: _Judged, actual: float, what: str, last_path: str, u
                 rule=p.id,
                 source=j.cite(p.source),
             )
-            continue
+            return  # said once for the rule, whichever of its bounds needs the limit
         value, how, path = found
         broken = actual < value if side == "under" else actual > value
         if not broken:
