@@ -357,6 +357,9 @@ def test_the_force_rules_judge_a_roster_of_fighters_and_pilots(tmp_path: Path) -
     assert found["pilot-levels-unused"]["path"] == "allowances.pilot-levels"
     assert found["fighter-without-pilot"]["path"] == "members[0]"
     assert r.returncode == 0 and data["valid"] is True
+    # a crewed fighter costs the fighter and its pilot ("Pilots must also be purchased")
+    xp = json.loads((folder / "ana.ship").read_text())["design"]["xp"]
+    assert [m["cost"] for m in data["members"]] == [41, 41 + xp, xp] and data["total"] == 82 + 2 * xp
     roster.write_text(text + "allowances:\n  pilot-level: 3\n", encoding="utf-8")  # misspelt
     data = json.loads(run_shipyard("roster", "check", roster, "--json").stdout)
     typo = next(f for f in data["composition"] if f["code"] == "allowance-not-counted")
