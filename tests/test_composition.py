@@ -452,3 +452,28 @@ def test_an_edit_of_the_roster_is_judged_again_without_reading_its_designs(
     lowered = recount(raised, raised.roster.model_copy(update={"limit": 99}))
     [f] = [f for f in lowered.findings if f.rule == "bombers-per-100"]
     assert (f.actual, f.limit) == (2, 0)
+
+
+def test_roster_allow_and_preset_refuse_what_no_rule_takes_and_write_nothing(tmp_path: Path) -> None:
+    shutil.copyfile(FURY_EXAMPLES / "scout.ship", tmp_path / "scout.ship")
+    roster = tmp_path / "r.roster"
+    assert run_shipyard("roster", "new", roster, "--name", "R", "--ruleset", FURY).returncode == 0
+    assert run_shipyard("roster", "add", roster, tmp_path / "scout.ship").returncode == 0
+    before = roster.read_bytes()
+    r = run_shipyard("roster", "allow", roster, "pilot-level", "3")
+    assert r.returncode == 2 and "(allowed: pilot-levels)" in r.stderr and roster.read_bytes() == before
+    for bad in ("-1", "many"):
+        r = run_shipyard("roster", "allow", roster, "pilot-levels", bad)
+        assert r.returncode == 2 and "a whole number from 0" in r.stderr and roster.read_bytes() == before
+    r = run_shipyard("roster", "preset", roster, FURY, "no-such")
+    assert r.returncode == 2 and "unknown preset 'no-such'" in r.stderr and roster.read_bytes() == before
+    r = run_shipyard("roster", "allow", roster, "pilot-levels", "2")
+    assert r.returncode == 0 and "Pilot levels: 0; at least 2" in r.stdout
+    r = run_shipyard("roster", "preset", roster, FURY, "sample-fighters")
+    assert r.returncode == 0, r.stderr
+    from shipyard.hangar.roster import load_roster
+
+    saved = load_roster(roster)
+    assert (saved.allowances, saved.presets) == ({"pilot-levels": 2}, {FURY: "sample-fighters"})
+    assert run_shipyard("roster", "allow", roster, "pilot-levels", "none").returncode == 0
+    assert load_roster(roster).allowances == {}
