@@ -423,10 +423,10 @@ def test_the_rulesets_page_example_prints_what_the_page_says() -> None:
 def test_an_edit_of_the_roster_is_judged_again_without_reading_its_designs(
     fury_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``recount``: a count or the limit changed (as the editor's Roster page changes them) is
+    """``recheck``: a count or the limit changed (as the editor's Roster page changes them) is
     judged at once by the rules that scale with the limit, and no design file is read again."""
     from shipyard.hangar import roster as roster_module
-    from shipyard.hangar.roster import Roster, check_roster, member_for, recount
+    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck
 
     add_rules(fury_copy, CAP)
     folder = tmp_path / "campaign"
@@ -444,12 +444,12 @@ def test_an_edit_of_the_roster_is_judged_again_without_reading_its_designs(
         raise AssertionError(f"{path} was read again")
 
     monkeypatch.setattr(roster_module, "design_facts", no_reading)
-    two = recount(check, roster.model_copy(update={"members": [member.model_copy(update={"count": 2})]}))
+    two = recheck(check, roster.model_copy(update={"members": [member.model_copy(update={"count": 2})]}))
     [f] = [f for f in two.findings if f.rule == "bombers-per-100"]
     assert (f.actual, f.limit) == (2, 1) and not two.valid and two.total == 2 * check.total
-    raised = recount(two, two.roster.model_copy(update={"limit": 200}))
+    raised = recheck(two, two.roster.model_copy(update={"limit": 200}))
     assert not [f for f in raised.findings if f.rule == "bombers-per-100"] and raised.valid
-    lowered = recount(raised, raised.roster.model_copy(update={"limit": 99}))
+    lowered = recheck(raised, raised.roster.model_copy(update={"limit": 99}))
     [f] = [f for f in lowered.findings if f.rule == "bombers-per-100"]
     assert (f.actual, f.limit) == (2, 0)
 

@@ -5,6 +5,8 @@ A filter box takes the same words and filters as ``shipyard find`` (``ruleset:ID
 cannot be read is said under the box, and the list keeps what it showed. The columns sort
 (cost and key figure as numbers); Enter or a double click opens the design in the editor.
 The index is brought up to date when the window opens and by its Rescan button.
+Add to roster (Ctrl+Return) adds the selected designs to the roster open in the editor;
+the rows can be dragged onto a roster's members too (as design files).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QMimeData, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -57,15 +59,28 @@ class DesignTable(QTableWidget):
         super().__init__(0, len(COLUMNS), parent)
         self.opened = opened
 
+    def mimeData(self, items: Any) -> QMimeData:
+        """The rows dragged, as their design files (a roster's members table takes them)."""
+        data = QMimeData()
+        files = dict.fromkeys(str(i.data(Qt.ItemDataRole.UserRole)) for i in items if i.data(Qt.ItemDataRole.UserRole))
+        data.setUrls([QUrl.fromLocalFile(f) for f in files])
+        return data
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentRow() >= 0:
+        plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain and self.currentRow() >= 0:
             self.opened()
             return
         super().keyPressEvent(event)
 
 
 class HangarWindow(QWidget):
-    def __init__(self, open_file: Callable[[Path], Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        open_file: Callable[[Path], Any],
+        parent: QWidget | None = None,
+        add_to_roster: Callable[[list[Path]], Any] | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Hangar")
         self.resize(980, 560)
@@ -83,7 +98,9 @@ class HangarWindow(QWidget):
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setDragEnabled(True)  # rows dragged onto a roster's members become members
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
@@ -93,6 +110,17 @@ class HangarWindow(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
         top.addWidget(rescan)
+        self.add_to_roster = add_to_roster
+        self.roster_action = QAction("Add to roster", self)
+        self.roster_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.roster_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.roster_action.triggered.connect(self.add_selected_to_roster)
+        self.addAction(self.roster_action)
+        to_roster = QPushButton("Add to r&oster", self)
+        to_roster.setToolTip("Add the selected designs to the roster open in the editor (Ctrl+Return)")
+        to_roster.clicked.connect(self.add_selected_to_roster)
+        to_roster.setVisible(add_to_roster is not None)
+        top.addWidget(to_roster)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.problem)
@@ -185,6 +213,17 @@ class HangarWindow(QWidget):
     def current_file(self) -> Path | None:
         item = self.table.item(self.table.currentRow(), 0)
         return Path(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def selected_files(self) -> list[Path]:
+        rows = sorted({i.row() for i in self.table.selectedIndexes()}) or [self.table.currentRow()]
+        items = [self.table.item(r, 0) for r in rows if r >= 0]
+        return [Path(i.data(Qt.ItemDataRole.UserRole)) for i in items if i is not None]
+
+    def add_selected_to_roster(self) -> None:
+        """Add to roster: the selected designs to the roster open in the editor."""
+        files = self.selected_files()
+        if files and self.add_to_roster is not None:
+            self.add_to_roster(files)
 
     def open_current(self) -> None:
         file = self.current_file()

@@ -15,11 +15,11 @@ each other.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoGroup
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTabWidget
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
@@ -36,6 +36,8 @@ class EditorWindow(QMainWindow):
     undo_group: QUndoGroup
     use_user_folder: bool
     recent_menu: QMenu
+    stack: QStackedWidget
+    verdict: QLabel
 
     @property
     def paper(self) -> str:
@@ -117,4 +119,27 @@ class EditorWindow(QMainWindow):
         raise NotImplementedError
 
     def compare_dialog(self) -> None:
+        raise NotImplementedError
+
+    def show_welcome(self) -> Any:
+        raise NotImplementedError
+
+    def ask_unsaved(self, doc: Any) -> str:
+        """'save', 'discard' or 'cancel' for a document (a design, a roster) with unsaved changes."""
+        raise NotImplementedError
+
+    def ask_replace_changed(self, path: Path) -> bool:
+        """Save over a file another program wrote since it was opened here?"""
+        raise NotImplementedError
+
+    # rosters (shipyard._qt.rosters)
+
+    def new_roster_dialog(self) -> Any:
+        raise NotImplementedError
+
+    def add_to_roster(self, files: list[Path]) -> Any:
+        raise NotImplementedError
+
+    def print_any(self) -> None:
+        """File > Print: the roster's on a roster's tab, else the design's."""
         raise NotImplementedError

@@ -46,7 +46,7 @@ class Menus(EditorWindow):
 
         window = getattr(self, "hangar_window", None)
         if window is None:
-            window = self.hangar_window = HangarWindow(self.open_file, self)
+            window = self.hangar_window = HangarWindow(self.open_file, self, add_to_roster=self.add_to_roster)
         window.show()
         window.raise_()
         window.activateWindow()
@@ -71,6 +71,8 @@ class Menus(EditorWindow):
                 rm = sm.addMenu(info.name)
                 for f in samples:
                     add_action(self, rm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
+        roster = add_action(self, m, "New ros&ter…", self.new_roster_dialog)
+        roster.setStatusTip("A force built from your designs under a points limit (a .roster file)")
         add_action(self, m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.add_recent_menu(m)
         m.addSeparator()
@@ -78,7 +80,7 @@ class Menus(EditorWindow):
         add_action(self, m, "Save &as…", lambda: self.save(as_new=True), QKeySequence.StandardKey.SaveAs)
         add_action(self, m, "&Close", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         m.addSeparator()
-        add_action(self, m, "&Print to PDF…", self.print_dialog, QKeySequence.StandardKey.Print)
+        add_action(self, m, "&Print to PDF…", self.print_any, QKeySequence.StandardKey.Print)
         self.export_menu = exportactions.add_menu(self, m)
         m.addSeparator()
         add_action(self, m, "&Quit", self.close, QKeySequence.StandardKey.Quit)

@@ -14,6 +14,7 @@ from shipyard._qt.menus import add_action
 from shipyard.core.designfile import EXTENSION
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"  # what the file dialogs show
+OPEN_FILTER = f"Shipyard designs and rosters (*{EXTENSION} *.roster);;{FILTER}"  # File > Open
 MAX_RECENT = 10
 
 

@@ -25,9 +25,10 @@ from shipyard._qt.host import EditorWindow
 from shipyard._qt.menus import Menus
 from shipyard._qt.placement import clamp, fill_first
 from shipyard._qt.printing import PrintDialog, Printing
-from shipyard._qt.recent import FILTER, RecentFiles
+from shipyard._qt.recent import FILTER, OPEN_FILTER, RecentFiles
 from shipyard._qt.recovery import Recovery, install_crash_autosave
 from shipyard._qt.rendering import close_shared_worker
+from shipyard._qt.rosters import Rosters, is_roster_file
 from shipyard._qt.statusline import ElidingStatusBar
 from shipyard._qt.verdict import show_verdict
 from shipyard._qt.view import DocumentView
@@ -51,7 +52,7 @@ LAST_KEY = "design/last-new"  # the ruleset and kind made last: Ctrl+N's first c
 __all__ = ["MainWindow", "PrintDialog", "install_crash_autosave"]
 
 
-class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, EditorWindow):
+class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Rosters, EditorWindow):
     """The editor's window: a tab for each open design (a start page while there is none),
     the settings new designs are made with, saving and closing; its other concerns are its
     parts (:mod:`shipyard._qt.host` names them)."""
@@ -287,7 +288,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
-        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.start_path(None), FILTER)
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.start_path(None), OPEN_FILTER)
         for f in files:
             self.open_file(Path(f))
 
@@ -297,6 +298,9 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
         # absolute, so recent files work from any folder; not resolve(): a symlinked folder keeps its name
         path = Path(os.path.abspath(path))  # noqa: PTH100
+        if is_roster_file(path):  # a roster opens in a tab of its own (shipyard._qt.rosters)
+            self.open_roster(path, remember)
+            return None
         for i in range(self.tabs.count()):
             view = self.tabs.widget(i)
             if isinstance(view, DocumentView) and view.doc.path and view.doc.path.resolve() == path.resolve():
@@ -340,8 +344,13 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         self.flush()
         cur = self.current()
         self.undo_group.setActiveStack(cur.doc.undo_stack if cur else None)  # type: ignore[arg-type]
+        roster = self.current_roster()
         if cur:
             self._update_title(cur.doc)
+        elif roster is not None:
+            self.roster_shown(roster)
+        elif self.tabs.count():  # a tab that shows an error (a design's, a roster's)
+            self._update_title(None)  # type: ignore[arg-type]
         else:
             self.show_welcome()
             self._update_title(None)  # type: ignore[arg-type]
@@ -374,6 +383,9 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
 
     def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
         self.flush()
+        roster = self.current_roster() if doc is None else None
+        if roster is not None:
+            return self.save_roster_page(roster, as_new)
         view = self.current()
         doc = doc or (view.doc if view else None)
         if doc is None:
@@ -438,6 +450,8 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
 
     def close_tab(self, index: int) -> bool:
         view = self.tabs.widget(index)
+        if self.is_roster_tab(view):
+            return self.close_roster_tab(index)
         if not isinstance(view, DocumentView):
             from shipyard._qt.brokentab import BrokenDesign
 
