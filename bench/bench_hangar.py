@@ -366,7 +366,8 @@ def roster_only() -> None:
         generate(folder, 400)
         roster = run_child("roster", str(folder))
         print(f"roster of {int(roster['members'])}: full check {roster['full_ms']:.1f} ms, one member's design edited "
-              f"-> totals {roster['edit_ms']:.2f} ms")  # fmt: skip
+              f"-> totals {roster['edit_ms']:.2f} ms, of which its composition rules {roster['judge_ms']:.2f} ms "
+              f"({int(roster['findings'])} findings)")  # fmt: skip
         page = run_child("page", str(folder))
         print_page(page)
     verdict = "PASS" if page["page_cpu_p95_ms"] <= TARGETS["edit_ms"] else "MISS"
