@@ -20,9 +20,9 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from shipyard._qt.pending import PendingText
 from shipyard.core.catalog import with_preset
 from shipyard.core.designfile import LoadedDesign, save_design
+from shipyard.core.designreport import design_report
 from shipyard.core.edits import get_at, insert_at, remove_at, set_at
 from shipyard.core.errors import InputError
-from shipyard.core.evaluate import evaluate
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 
@@ -133,16 +133,17 @@ class Document(QObject):
     @property
     def report(self) -> Report:
         if self._report is None:
-            from shipyard.render.art import with_page_art_finding  # a picture that cannot be decoded too
+            from shipyard.render.art import page_art_problem  # a picture that cannot be decoded too
 
+            state = self._state
             try:
-                report = evaluate(self._state.design, self._state.catalog)
+                report = design_report(state.design, state.catalog, self.path, picture_problem=page_art_problem)
             except InputError as exc:  # its ruleset's plug-in failed on this state (core.plugincode)
                 if not self._evaluated_once:
                     raise  # while the design opens: the window shows the error in its tab (brokentab)
-                report = _plugin_failed(self._state.design, self._state.catalog, self._state.preset, str(exc))
+                report = _plugin_failed(state.design, state.catalog, state.preset, str(exc))
             self._evaluated_once = True
-            self._report = with_page_art_finding(report, self._state.design, self.path)
+            self._report = report
         return self._report
 
     @property

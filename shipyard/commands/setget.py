@@ -199,8 +199,8 @@ def _change_and_write(
 ) -> list[tuple[str, Path | None, Any, list[dict[str, Any]], Any, Any]]:
     """Each design read and changed, then all written together, or none if one cannot be changed."""
     from shipyard.core.designfile import LoadedDesign, save_designs
+    from shipyard.core.designreport import design_report
     from shipyard.core.errors import InputError, Problem
-    from shipyard.core.evaluate import evaluate
 
     results, problems, writes = [], list[Problem](), []
     for name, target in zip(files, targets, strict=True):
@@ -212,7 +212,7 @@ def _change_and_write(
         except InputError as exc:
             problems += [Problem(p.message, p.file or name, p.line, p.column, p.path, p.allowed) for p in exc.problems]
             continue
-        report = evaluate(design, loaded.catalog)
+        report = design_report(design, loaded.catalog, loaded.file)
         results.append((name, target, loaded.catalog, done, report, design))
         if target is not None:
             writes.append(

@@ -271,7 +271,7 @@ class Judging:
     members: Sequence[Member]
     group: Group
     cite: Callable[[str], str]
-    sink: FindingSink = field(default_factory=FindingSink)
+    findings: FindingSink = field(default_factory=FindingSink)
 
 
 def _passes(ctx: Context, p: Params) -> None:
@@ -324,11 +324,13 @@ def _against(j: Judging, p: _Judged, actual: float, what: str, last_path: str, u
         if found is None:
             continue
         if isinstance(found, str):
-            j.sink.add(
+            j.findings.add(
                 Severity.ADVICE,
                 f"{p.id}-no-limit",
                 f"{p.name or p.id} not checked: {found}",
                 path=j.group.limit_path,
+                actual=None,  # no limit to count against
+                limit=None,
                 rule=p.id,
                 source=j.cite(p.source),
             )
@@ -338,7 +340,7 @@ def _against(j: Judging, p: _Judged, actual: float, what: str, last_path: str, u
         if not broken:
             continue
         word = "at least" if side == "under" else "at most"
-        j.sink.add(
+        j.findings.add(
             p.severity(side),
             p.code(side),
             f"{what}: {_shown(actual)}; {word} {_shown(value)}" + (f" ({how})" if how else ""),
@@ -372,7 +374,7 @@ def judge_each_member(j: Judging, p: EachMemberParams) -> None:
     for m in j.members:
         if p.select.matches(m) and not p.require.matches(m):
             path = f"{m.fields}{p.at}" if m.fields is not None and p.at else m.path
-            j.sink.add(
+            j.findings.add(
                 p.severity,
                 p.code,
                 f"{m.name} {p.message}",
@@ -418,13 +420,15 @@ def _counts_ok(j: Judging) -> list[Member]:
         if isinstance(m.count, int) and not isinstance(m.count, bool) and m.count >= 1:
             good.append(m)
             continue
-        j.sink.add(
+        j.findings.add(
             Severity.ERROR,
             "member-count-invalid",
             f"{m.name}: the count {m.count!r} is not a whole number from 1; it is not counted",
             path=f"{m.path}.count" if m.path else "count",
             actual=m.count if isinstance(m.count, int | float | str) else repr(m.count),
             limit=1,
+            rule="",  # the group's own entry, before any rule
+            source="",
         )
     return good
 
@@ -444,14 +448,17 @@ def judge(
         try:
             rule.rule_type.judge(j, rule.params)
         except Exception as exc:  # a group's verdict is never cut short by one rule
-            j.sink.add(
+            j.findings.add(
                 Severity.ERROR,
                 "composition-rule-failed",
                 f"rule {rule.params.id!r} could not be applied to this group: {exc}",
+                path=group.path,
+                actual=None,
+                limit=None,
                 rule=rule.params.id,
                 source=_safe_cite(cite, rule.params.source),
             )
-    return j.sink.sorted()
+    return j.findings.sorted()
 
 
 def _safe_cite(cite: Callable[[str], str], section: str) -> str:
@@ -476,10 +483,10 @@ def judge_catalog(catalog: "Catalog", members: Sequence[Member], group: Group) -
     return judge(composition_rules(catalog), members, group, catalog.cite)
 
 
-def add_findings(sink: FindingSink, findings: Iterable[Finding]) -> None:
+def add_findings(findings: FindingSink, found: Iterable[Finding]) -> None:
     """Findings of a group's rules added to a design's own (a force judged as it is evaluated)."""
-    for f in findings:
-        sink.add(
+    for f in found:
+        findings.add(
             f.severity,
             f.code,
             f.message,

@@ -459,14 +459,14 @@ def read_design(path: Path, st: os.stat_result) -> Record:
 def evaluate_bytes(raw: bytes, path: Path) -> tuple[Facts, list[str]]:
     """A design file's facts and tags from its bytes (read once: hashed and evaluated)."""
     from shipyard.core.designfile import design_from_document, parse_document
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.usertext import decode
 
     text = decode(raw, str(path))
     if not text.strip():
         raise InputError.single("file is empty", file=path)
     loaded = design_from_document(parse_document(text, str(path)), file=str(path))
-    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), loaded.tags
+    return facts_for(loaded, design_report(loaded.design, loaded.catalog, loaded.file)), loaded.tags
 
 
 def facts_for(loaded: Any, report: Any) -> Facts:

@@ -23,7 +23,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shipyard.core.designtypes import not_blank
 from shipyard.core.errors import InputError, Problem
-from shipyard.core.findings import SEVERITY_ORDER, Finding, Severity
+from shipyard.core.findings import Finding, FindingSink, Severity
 from shipyard.hangar.facts import COUNT_UNIT, Facts, changed_figures, shown_number
 
 EXTENSION = ".roster"
@@ -217,7 +217,7 @@ class RosterCheck:
 def design_facts(path: Path) -> tuple[Facts, str, Any]:
     """A design file's facts, content hash and loaded design (InputError when it cannot be read)."""
     from shipyard.core.designfile import MAX_DESIGN_BYTES, design_from_document, parse_document
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.usertext import decode, read_limited
     from shipyard.hangar.index import facts_for, hash_bytes
 
@@ -226,7 +226,7 @@ def design_facts(path: Path) -> tuple[Facts, str, Any]:
     if not text.strip():
         raise InputError.single("file is empty", file=path)
     loaded = design_from_document(parse_document(text, str(path)), file=str(path))
-    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), hash_bytes(raw), loaded
+    return facts_for(loaded, design_report(loaded.design, loaded.catalog, loaded.file)), hash_bytes(raw), loaded
 
 
 def seen_figures(facts: Facts) -> dict[str, float]:
@@ -295,6 +295,7 @@ def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> lis
         Allowance,
         Group,
         Member,
+        add_findings,
         allowances_counted,
         composition_rules,
         judge_catalog,
@@ -319,38 +320,39 @@ def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> lis
         unit=unit,
         allowances={k: Allowance(v, f"allowances.{k}") for k, v in roster.allowances.items()},
     )
-    out: list[Finding] = []
+    findings = FindingSink()
     counted: set[str] = set()
     for ruleset, members in by_ruleset.items():
         try:
             catalog = load_catalog(ruleset, preset=roster.presets.get(ruleset))
         except InputError as exc:
             p = exc.problems[0]
-            out.append(
-                Finding(
-                    severity=Severity.ERROR,
-                    code="composition-rules-unreadable",
-                    message=f"the composition rules of {ruleset} cannot be read: {p.where()} {p.message}".replace(
-                        "  ", " "
-                    ),
-                    path=f"presets.{ruleset}" if ruleset in roster.presets else "rulesets",
-                )
+            findings.add(
+                Severity.ERROR,
+                "composition-rules-unreadable",
+                f"the composition rules of {ruleset} cannot be read: {p.where()} {p.message}".replace("  ", " "),
+                path=f"presets.{ruleset}" if ruleset in roster.presets else "rulesets",
+                actual=roster.presets.get(ruleset),
+                limit=None,
+                rule="",
+                source="",
             )
             continue
-        out += judge_catalog(catalog, members, group)
+        add_findings(findings, judge_catalog(catalog, members, group))
         counted |= allowances_counted(composition_rules(catalog))
     for name in sorted(set(roster.allowances) - counted) if by_ruleset else []:
-        out.append(
-            Finding(
-                severity=Severity.WARNING,
-                code="allowance-not-counted",
-                message=f"no rule of the members' rule systems counts the allowance {name!r}; "
-                + (f"their rules count {', '.join(sorted(counted))}" if counted else "their rules count none"),
-                path=f"allowances.{name}",
-                actual=roster.allowances[name],
-            )
+        findings.add(
+            Severity.WARNING,
+            "allowance-not-counted",
+            f"no rule of the members' rule systems counts the allowance {name!r}; "
+            + (f"their rules count {', '.join(sorted(counted))}" if counted else "their rules count none"),
+            path=f"allowances.{name}",
+            actual=roster.allowances[name],
+            limit=None,
+            rule="",
+            source="",
         )
-    return sorted(out, key=lambda f: SEVERITY_ORDER[f.severity])
+    return findings.sorted()
 
 
 def subtotal(s: Seen, unit: str) -> float | None:
