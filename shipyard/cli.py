@@ -466,6 +466,9 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
         argv = format_first(argv)
     wanted = next((a for a in argv if not a.startswith("-")), None)
     from shipyard.core.errors import InputError
+    from shipyard.hangar import follow_saves
+
+    follow_saves()  # every design a command writes into a library folder is indexed at once
 
     try:
         parser = build_parser(wanted)

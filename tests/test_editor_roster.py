@@ -19,7 +19,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from shipyard._qt.hangarwindow import FILTER_DELAY_MS
+from shipyard._qt.hangarwindow import FILTER_DELAY_MS, NAME
 from shipyard._qt.rosterpage import COUNT, BrokenRoster, RosterPage
 from shipyard._qt.window import MainWindow
 from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
@@ -218,7 +218,7 @@ def show_hangar(qtbot: Any, editor: MainWindow) -> Any:
     QTest.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     hangar = editor.hangar_window  # type: ignore[attr-defined]
     qtbot.waitExposed(hangar)
-    qtbot.waitUntil(lambda: hangar.table.rowCount() == 4, timeout=5000)
+    qtbot.waitUntil(lambda: hangar.table.rowCount() == 4, timeout=60_000)  # scanned in the background
     return hangar
 
 
@@ -234,7 +234,7 @@ def test_designs_added_from_the_hangar_by_keyboard(qtbot: Any, editor: MainWindo
     qtbot.wait(WAIT_MS)
     assert hangar.table.hasFocus()
     rows = hangar.table.rowCount()
-    assert rows >= 1 and hangar.table.item(0, 0).text() == facts.name
+    assert rows >= 1 and hangar.table.item(0, NAME).text() == facts.name
     QTest.keyClick(focused(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Add to roster
     qtbot.waitUntil(lambda: len(page.doc.roster.members) == 3, timeout=3000)
     assert page.doc.roster.members[2].file == name.name
@@ -292,7 +292,7 @@ def test_designs_dragged_from_the_hangar_onto_the_members(
     hangar.table.selectRow(0)
     items = [hangar.table.item(0, c) for c in range(hangar.table.columnCount())]
     data = hangar.table.mimeData(items)  # what the Hangar's drag carries
-    assert [u.toLocalFile() for u in data.urls()] == [hangar.table.item(0, 0).data(Qt.ItemDataRole.UserRole)]
+    assert [u.toLocalFile() for u in data.urls()] == [hangar.table.item(0, NAME).data(Qt.ItemDataRole.UserRole)]
     dragged = Path(data.urls()[0].toLocalFile())
     assert drop_on(page, data)
     qtbot.waitUntil(lambda: len(page.doc.roster.members) == 3, timeout=3000)

@@ -32,9 +32,11 @@ class State:
     preset: str
     catalog: Catalog
     design: Any
+    tags: tuple[str, ...] = ()  # the design file's labels, beside the design (core.designfile.check_tags)
 
 
 PRESET_PLACE = "(preset)"  # where a change of preset is made: not a path of the design
+TAGS_PLACE = "(tags)"  # where a change of the file's tags is made: not a path of the design either
 
 
 class ReplaceState(QUndoCommand):
@@ -87,10 +89,9 @@ class Document(QObject):
         self.autosaved: object | None = None  # the state its autosave file holds (see autosave.needed)
         self.path = path
         self._on_disk = _content(path)  # what the file held when read or last saved here
-        self._state = State(loaded.preset, loaded.catalog, loaded.design)
+        self._state = State(loaded.preset, loaded.catalog, loaded.design, tuple(loaded.tags))
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
-        self._tags = list(loaded.tags)  # the person's labels: kept on every save
         self._report: Report | None = None
         self._evaluated_once = False  # a plug-in failing after that is a finding, not a closed tab
         self.undo_stack = QUndoStack(self)
@@ -124,10 +125,15 @@ class Document(QObject):
         return self._state.preset
 
     @property
+    def tags(self) -> list[str]:
+        """The design file's tags (the person's labels, kept beside the design on every save)."""
+        return list(self._state.tags)
+
+    @property
     def loaded(self) -> LoadedDesign:
         state = self._state
         return LoadedDesign(
-            self.path, self._ruleset, state.preset, state.design, state.catalog, self._written, self._tags
+            self.path, self._ruleset, state.preset, state.design, state.catalog, self._written, list(state.tags)
         )
 
     @property
@@ -182,7 +188,7 @@ class Document(QObject):
         catalog: Catalog | None = None,
         where: str = "",
     ) -> None:
-        after = State(preset or self._state.preset, catalog or self._state.catalog, design)
+        after = State(preset or self._state.preset, catalog or self._state.catalog, design, self._state.tags)
         self.undo_stack.push(ReplaceState(self, self._state, after, text, merge_key, where))
 
     def _apply(
@@ -209,6 +215,24 @@ class Document(QObject):
         merge_key = f"{path}#{self._field_round}" if merge else None
         text = text or f"Change {self.place(path)}"
         return self._apply(lambda d: set_at(d, path, value, self.catalog), text, merge_key, path)
+
+    def set_tags(self, text: str, *, merge: bool = True) -> str | None:
+        """The file's tags from what the person typed (words separated by commas), one undo
+        step (typing in a row is one); the reason, in their words, when they are refused."""
+        from dataclasses import replace
+
+        from shipyard.core.edits import tags_from_text
+
+        self.flush()
+        try:
+            tags = tuple(tags_from_text(text))
+        except InputError as exc:
+            return str(exc.problems[0])
+        if tags != self._state.tags:
+            merge_key = f"{TAGS_PLACE}#{self._field_round}" if merge else None
+            after = replace(self._state, tags=tags)
+            self.undo_stack.push(ReplaceState(self, self._state, after, "Change Tags", merge_key, TAGS_PLACE))
+        return None
 
     def place(self, path: str) -> str:
         """``path`` as the user sees it ("Weapons, Light Laser: fire-link group")."""
@@ -289,14 +313,11 @@ class Document(QObject):
         if target is None:
             raise ValueError("no file name")
         self.flush()
-        save_design(self.loaded, target)
+        save_design(self.loaded, target)  # the hangar's index follows (shipyard.hangar.follow_saves)
         self.path = Path(target)
         self._on_disk = _content(self.path)
         self.undo_stack.setClean()
         self.file_changed.emit()
-        from shipyard.hangar.index import note_saved
-
-        note_saved([self.path])  # the hangar's index follows (a cache: it never fails the save)
 
     def changed_on_disk(self) -> bool:
         """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the

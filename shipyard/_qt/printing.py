@@ -19,6 +19,9 @@ from shipyard.render.tokens import SHAPES, SIZE_HELP, TokenSpec, token_spec
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
 
+    from shipyard.core.designfile import LoadedDesign
+    from shipyard.core.report import Report
+
 
 class PrintDialog(QDialog):
     def __init__(self, parent: QWidget, paper: str, several: bool) -> None:
@@ -106,10 +109,6 @@ class Printing(EditorWindow):
         self.print_bridge.done.connect(self._printed)
 
     def print_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
-
-        from shipyard._qt.replacing import ask_replace, existing
-
         self.flush()
         view = self.current()
         if view is None:
@@ -119,7 +118,22 @@ class Printing(EditorWindow):
             return
         docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
         pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name
-        start = self.export_folder("pdf", view.doc)  # the folder the last PDF went to, else the design's
+        out = self.ask_pdf_path(pdf, view.doc)
+        if out is None:
+            return
+        tokens = dlg.sheet.currentData() == "tokens"
+        fillable = dlg.fillable.isChecked() and not tokens
+        token = dlg.token() if tokens else None
+        self.print_to(out, docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
+
+    def ask_pdf_path(self, pdf: str, doc: Document | None = None) -> Path | None:
+        """Where to print: the save dialog, starting in the folder the last PDF went to (else
+        ``doc``'s), and Replace or Cancel over a file that is there; None when not printed (said)."""
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
+        from shipyard._qt.replacing import ask_replace, existing
+
+        start = self.export_folder("pdf", doc)
         name, _ = QFileDialog.getSaveFileName(
             self,
             "Print to PDF",
@@ -128,16 +142,13 @@ class Printing(EditorWindow):
             options=QFileDialog.Option.DontConfirmOverwrite,  # asked below, in the editor's words
         )
         if not name:
-            return
+            return None
         out = Path(name)
         self.remember_export_folder("pdf", out.parent)
         if not ask_replace(self, existing([out])):
             self.statusBar().showMessage(f"Not printed: {out} is as it was", 8000)
-            return
-        tokens = dlg.sheet.currentData() == "tokens"
-        fillable = dlg.fillable.isChecked() and not tokens
-        token = dlg.token() if tokens else None
-        self.print_to(out, docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
+            return None
+        return out
 
     def print_to(
         self,
@@ -149,7 +160,20 @@ class Printing(EditorWindow):
         token: TokenSpec | None = None,
     ) -> threading.Thread:
         self.flush()
-        loaded = [d.loaded for d in docs]
+        return self.print_loaded(out, [d.loaded for d in docs], sheet, paper, [d.report for d in docs], fillable, token)
+
+    def print_loaded(
+        self,
+        out: Path,
+        loaded: list[LoadedDesign],
+        sheet: str,
+        paper: str,
+        reports: list[Report] | None = None,
+        fillable: bool = False,
+        token: TokenSpec | None = None,
+    ) -> threading.Thread:
+        """Print ``loaded`` (open documents, or design files the Hangar chose) to ``out`` on the
+        render worker; the PDF opens in the desktop's viewer when it is done."""
         self.statusBar().showMessage(f"Printing {out}…")
         return render_in_background(
             self.print_bridge,
@@ -158,7 +182,7 @@ class Printing(EditorWindow):
             sheet=sheet,
             paper=paper,
             name="shipyard-print",
-            reports=[d.report for d in docs],
+            reports=reports,
             fillable=fillable,
             token=token,
         )

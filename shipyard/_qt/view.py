@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from shipyard._qt.binding import Binder
-from shipyard._qt.document import PRESET_PLACE, Document
+from shipyard._qt.document import PRESET_PLACE, TAGS_PLACE, Document
 from shipyard._qt.findingspanel import FindingsPanel
 from shipyard._qt.fixsearch import FixSearch
 from shipyard._qt.keys import chain, reading_order
@@ -412,6 +412,14 @@ class DocumentView(QWidget):
 
                 _reveal(presets[0][0])
                 presets[0][0].setFocus()
+            return
+        if path == TAGS_PLACE:
+            field = getattr(self.steps, "tags_field", None)
+            if field is not None:
+                from shipyard._qt.binding import _reveal
+
+                _reveal(field.line)
+                field.line.setFocus()
             return
         if path:
             self._focus_built(path)

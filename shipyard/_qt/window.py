@@ -59,6 +59,9 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ro
 
     def __init__(self, settings: QSettings, *, use_user_folder: bool = True, preview: bool = True) -> None:
         super().__init__()
+        from shipyard.hangar import follow_saves
+
+        follow_saves()  # the hangar's index follows every save of a design in a library folder
         self.settings = settings
         self.use_user_folder = use_user_folder
         self.preview_enabled = preview

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from shipyard.core.artcheck import design_art
 from shipyard.core.composition import design_kind as design_kind  # what a design is, as composition rules see it
 from shipyard.core.report import Report
 
@@ -48,6 +49,7 @@ class Facts:
     key: dict[str, float] = field(default_factory=dict)  # label -> value, the design's key figures
     numbers: list[tuple[str, str, float]] = field(default_factory=list)  # (id, label, value), all searchable
     notes: str = ""
+    art: str | None = None  # the design's ``art`` as written: a path beside it, or a data: URI
 
 
 def cost_of(report: Report) -> tuple[float | None, str]:
@@ -116,6 +118,7 @@ def facts_of(report: Report, design: Any, key_figure: str | None, health: str | 
         key=key,
         numbers=numbers,
         notes=design_notes(design),
+        art=design_art(design),
     )
 
 
