@@ -47,9 +47,7 @@ __all__ = ["no_blocking_dialogs"]  # fixtures used here
 @pytest.fixture
 def previewing(qtbot: Any, tmp_path: Path) -> MainWindow:
     """A window at 1280x720 whose designs show the live preview beside their steps."""
-    w = _quiet(
-        MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False)
-    )
+    w = _quiet(MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False))
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
@@ -73,7 +71,7 @@ def test_every_row_shows_its_name_whole_beside_the_preview_at_1280x720(
     qtbot: Any, previewing: MainWindow, ruleset: str, sample: str
 ) -> None:
     view = opened(qtbot, previewing, ruleset, sample)
-    steps_width, panels = view.split.sizes()
+    _steps, panels = view.split.sizes()
     assert panels >= previewing.width() // 4, view.split.sizes()  # the preview keeps a readable width
     rows = 0
     for title, _area in visit(qtbot, view):  # no page scrolls sideways, either

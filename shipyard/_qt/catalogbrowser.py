@@ -69,7 +69,8 @@ class CatalogBrowser(QWidget):
         self.detail.setMinimumHeight(72)
         margins = 2 * (self.detail.frameWidth() + int(self.detail.document().documentMargin())) + 4
         # as wide as that line, though a chosen list beside takes the room for its names
-        self.detail.setMinimumWidth(self.detail.fontMetrics().horizontalAdvance(self.detail.placeholderText()) + margins)
+        placeholder = self.detail.fontMetrics().horizontalAdvance(self.detail.placeholderText())
+        self.detail.setMinimumWidth(placeholder + margins)
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")

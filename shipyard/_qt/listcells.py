@@ -222,10 +222,12 @@ def refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
         return
     if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == options:
         return
+    current = combo.currentData()
     combo.blockSignals(True)
     try:
         combo.clear()
         for label, value in options:
             combo.addItem(label, value)
+        combo.setCurrentIndex(max(0, combo.findData(current)))  # a choice kept while refused stays shown
     finally:
         combo.blockSignals(False)
