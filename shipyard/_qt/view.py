@@ -188,7 +188,7 @@ class DocumentView(QWidget):
         self._factories[index] = None
         holder = self.tabs.widget(index)
         layout = holder.layout() if holder is not None else None
-        if layout is not None:
+        if holder is not None and layout is not None:
             layout.addWidget(factory())
             for page in holder.findChildren(ScrollPage):
                 page.wider.connect(self._room_soon)  # measured once the layouts settled
@@ -234,7 +234,7 @@ class DocumentView(QWidget):
         if short <= 0 or self._sizes.kept("sides"):
             return
         steps, panels = self.split.sizes()
-        least = self.split.widget(1).minimumSizeHint().width()
+        least = self._right.minimumSizeHint().width()
         give = min(short, panels - least)
         if give > 0:
             self.split.setSizes([steps + give, panels - give])
