@@ -228,6 +228,7 @@ def test_a_station_changed_under_its_crew_is_kept_marked_until_escape(qtbot: Any
     assert box.currentText() == "Command deck", "the person's choice was taken back"
     why = refused.reason(box)
     assert why.startswith("Crew, Lt. Mara Venn: station") and "crew[" not in why and "stations[" not in why, why
+    assert "Cockpit" in why and "'cockpit'" not in why, why  # the station by its name, not its catalog id
     assert refusal_notes(stations) == [why] and why in window.statusBar().currentMessage()
     view.refresh()  # another refresh leaves the choice alone
     assert box.currentText() == "Command deck" and refused.holds(box)
