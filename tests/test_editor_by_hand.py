@@ -200,9 +200,13 @@ def step_choice(qtbot: Any, view: DocumentView, combo: QComboBox, path: str, tit
         press(qtbot, key)
         live = QApplication.focusWidget()
         assert live is combo, f"{title}: choosing at {path} moved the focus to {live!r}"
-        if want != start and value(view, path) != before:  # the rules refuse it: said, nothing changes
-            assert combo.currentIndex() == start, f"{title}: {path} shows a choice the design does not hold"
-            assert window_errors(combo), f"{title}: {path} refused {combo.itemText(want)!r} without a word"
+        if want != start and value(view, path) != before:  # the rules refuse it: kept, marked, said
+            from shipyard._qt import refused
+
+            assert combo.currentIndex() == want, f"{title}: {path} took back the person's choice"
+            assert refused.holds(combo) and window_errors(combo), f"{title}: {path} refused without a word"
+            press(qtbot, Qt.Key.Key_Escape)  # the person takes it back
+            assert combo.currentIndex() == start and not refused.holds(combo), f"{title}: Escape at {path}"
             return
         assert combo.currentIndex() == want, f"{title}: {path} at {combo.currentText()!r}"
         now = value(view, path)
