@@ -269,6 +269,27 @@ def pytest_unconfigure() -> None:
     shutil.rmtree(SANDBOX, ignore_errors=True)
 
 
+@pytest.fixture(autouse=True)
+def _editor_clock(request: pytest.FixtureRequest) -> Iterator[None]:
+    """An editor test (one that uses ``qtbot``) runs the editor's delays on a clock it moves
+    on (:mod:`tests.editor_clock`): its ``qtbot.wait(ms)``, a person's pause, moves the clock
+    on by ``ms`` and fires the timers that fall due, instead of sleeping. A test marked
+    ``real_clock`` (every test of test_editor_by_hand.py among them) keeps real time."""
+    if "qtbot" not in request.fixturenames or request.node.get_closest_marker("real_clock"):
+        yield
+        return
+    from shipyard._qt import clock
+
+    from .editor_clock import AdvancingClock
+
+    moved = AdvancingClock()
+    before = clock.use(moved)
+    qtbot = request.getfixturevalue("qtbot")
+    with mock.patch.object(qtbot, "wait", moved.advance):
+        yield
+    clock.use(before)
+
+
 @pytest.fixture(scope="session")
 def _render_pool() -> Iterator[list[Any]]:
     """The render workers of this test process, kept from module to module."""

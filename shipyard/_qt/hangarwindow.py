@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt import clock
 from shipyard.core.errors import InputError
 
 COLUMNS = ("Name", "Rule system", "Kind", "Key figure", "Cost", "Verdict", "Tags", "Modified", "File")
@@ -99,9 +100,7 @@ class HangarWindow(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count)
         self.problem.hide()
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(FILTER_DELAY_MS)
+        self.timer = clock.timer(self, FILTER_DELAY_MS)
         self.timer.timeout.connect(self.apply)
         self.filter.textChanged.connect(lambda _text: self.timer.start())
         self.filter.returnPressed.connect(self._to_list)
