@@ -285,7 +285,15 @@ def _editor_clock(request: pytest.FixtureRequest) -> Iterator[None]:
     moved = AdvancingClock()
     before = clock.use(moved)
     qtbot = request.getfixturevalue("qtbot")
-    with mock.patch.object(qtbot, "wait", moved.advance):
+    real_wait = qtbot.wait
+
+    def wait_until(*args: Any, **kwargs: Any) -> Any:
+        """``qtbot.waitUntil`` polls with ``qtbot.wait(10)``: there, real waits (what it
+        waits for runs outside the clock), not the clock spun on ten milliseconds at a time."""
+        with mock.patch.object(qtbot, "wait", real_wait):
+            return type(qtbot).waitUntil(qtbot, *args, **kwargs)
+
+    with mock.patch.object(qtbot, "wait", moved.advance), mock.patch.object(qtbot, "waitUntil", wait_until):
         yield
     clock.use(before)
 
