@@ -49,6 +49,7 @@ from .test_editor import no_blocking_dialogs, window
 from .test_editor_layout import CATALOGS, settle, shown_pages
 
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
+pytestmark = pytest.mark.real_clock  # a person's keys and pauses against the editor's real timers
 
 PAUSE = 150  # ms between two keys, as a person types: shorter than the commit delay
 SAMPLES = {  # a sample of each ruleset whose lists have rows

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QTimer
-
-from shipyard._qt import autosave
+from shipyard._qt import autosave, clock
 from shipyard._qt.host import EditorWindow
 from shipyard.core.errors import InputError
 
@@ -18,7 +16,7 @@ class Recovery(EditorWindow):
     """The autosave timer (:meth:`start_autosave`) and the offer to restore at a start."""
 
     def start_autosave(self) -> None:
-        self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
+        self.autosave_timer = clock.timer(self, AUTOSAVE_MS, single_shot=False)
         self.autosave_timer.timeout.connect(self.autosave_all)
         self.autosave_timer.start()
 

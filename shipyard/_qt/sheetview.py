@@ -26,6 +26,7 @@ from PySide6.QtPdf import QPdfDocument, QPdfPageRenderer
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
+from shipyard._qt import clock
 from shipyard._qt.keys import preview_key_text
 
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
@@ -54,7 +55,7 @@ class SheetView(QPdfView):
         document.statusChanged.connect(lambda _s: self.zoomed.emit())
         self.cover = QLabel(self.viewport())  # the old sheet, over the view while the new one is drawn
         self.cover.hide()
-        self._uncover = QTimer(self, singleShot=True, interval=self.COVER_MS)
+        self._uncover = clock.timer(self, self.COVER_MS)
         self._uncover.timeout.connect(self.cover.hide)
         renderer = self.findChild(QPdfPageRenderer)  # QPdfView's own, drawing pages in a thread
         if renderer is not None:
