@@ -492,3 +492,108 @@ def test_a_member_saved_meanwhile_is_read_again_when_the_roster_is_shown(
     assert editor.tabs.currentWidget() is page
     assert page.table.item(1, 1).text() == "Renamed Ship" and page.table.item(1, 9).text() == "changed"
     assert any("Renamed Ship" in f and "changed since the roster last saw it" in f for f in findings(page))
+
+
+def test_roster_notes_typed_are_one_undo_step_each_and_saved(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    """The roster's own notes: typed in their box, committed on a pause (one undo step per
+    committed edit), undone with Ctrl+Z, saved with Ctrl+S and read back from the file."""
+    from shipyard._qt.pending import COMMIT_DELAY_MS
+
+    page = open_page(qtbot, editor, campaign["roster"])
+    page.notes.setFocus()
+    qtbot.waitUntil(page.notes.hasFocus, timeout=2000)
+    QTest.keyClicks(focused(), "Escort the convoy", delay=20)
+    qtbot.wait(COMMIT_DELAY_MS * 3)
+    assert page.doc.roster.notes == "Escort the convoy" and page.doc.modified
+    QTest.keyClicks(focused(), " at dawn", delay=20)
+    qtbot.wait(COMMIT_DELAY_MS * 3)
+    assert page.doc.roster.notes == "Escort the convoy at dawn"
+    assert page.doc.undo_stack.count() == 2  # one step per committed edit
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.doc.roster.notes == "Escort the convoy" and page.notes.toPlainText() == "Escort the convoy"
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert page.notes.toPlainText() == "Escort the convoy at dawn"
+    # typed and saved at once (no pause): what was typed is saved
+    QTest.keyClick(focused(), Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(focused(), "!")
+    QTest.keyClick(focused(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not page.doc.modified, timeout=2000)
+    assert load_roster(campaign["roster"]).notes == "Escort the convoy at dawn!"
+    editor.close_tab(editor.tabs.currentIndex())
+    assert open_page(qtbot, editor, campaign["roster"]).notes.toPlainText() == "Escort the convoy at dawn!"
+
+
+@pytest.fixture
+def mixed(campaign: dict[str, Any], tmp_path: Path) -> Path:
+    """A roster of two rulesets: a fighter of the ruleset whose composition rules want every
+    fighter crewed (one without a pilot), and a design of another ruleset."""
+    from .conftest import FURY_EXAMPLES
+
+    folder = campaign["folder"]
+    fighter = folder / "interceptor.ship"
+    shutil.copyfile(FURY_EXAMPLES / "interceptor.ship", fighter)
+    theirs = json.loads(fighter.read_text())["ruleset"]
+    found = next(f for f in samples() if json.loads(f.read_text())["ruleset"] != theirs)
+    other = folder / found.name
+    shutil.copyfile(found, other)
+    roster_file = folder / "mixed.roster"
+    members = [member_for(roster_file, fighter)[0], member_for(roster_file, other)[0]]
+    rulesets = [json.loads(fighter.read_text())["ruleset"], json.loads(other.read_text())["ruleset"]]
+    save_roster(Roster(name="Mixed", rulesets=rulesets, members=members), roster_file)
+    return roster_file
+
+
+def test_a_members_row_is_marked_by_the_composition_findings_naming_it(
+    qtbot: Any, editor: MainWindow, mixed: Path
+) -> None:
+    from shipyard._qt.marks import MARK_GLYPH, mark_colour
+
+    page = open_page(qtbot, editor, mixed)
+    named = [f for f in page.doc.check.findings if f.path.startswith("members[0]")]
+    assert named and str(named[0].severity) == "warning", page.doc.check.findings
+    first, second = page.table.item(0, 0), page.table.item(0, 1)
+    assert first.text() == f"{MARK_GLYPH['warning']} 1"
+    assert named[0].message in first.toolTip() and named[0].message in second.toolTip()
+    assert second.foreground().color().name() == mark_colour("warning", page.table)
+    assert page.table.item(1, 0).text() == "2" and "Warning" not in page.table.item(1, 1).toolTip()
+    # the marked member removed by keyboard: the row left (the other member) is not marked
+    QTest.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=cell_center(page, 0, 1))
+    QTest.keyClick(focused(), Qt.Key.Key_Delete)
+    assert page.table.rowCount() == 1 and page.table.item(0, 0).text() == "1"
+    assert "Warning" not in page.table.item(0, 1).toolTip()
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.table.item(0, 0).text() == f"{MARK_GLYPH['warning']} 1"
+
+
+def test_the_pilot_or_crew_column_is_shown_only_where_a_ruleset_has_them(
+    qtbot: Any, editor: MainWindow, mixed: Path, tmp_path: Path, dock_test: str
+) -> None:
+    """The column and its name come from what the rulesets declare (their manifests' ``crew``)."""
+    from shipyard._qt.rosterpage import CREW
+    from shipyard.core.registry import rulesets
+
+    declared = {i.id: i.manifest.crew for i in rulesets()}
+    assert declared[dock_test] is None  # the test ruleset declares neither pilots nor crew
+    page = open_page(qtbot, editor, mixed)
+    words = {declared[r] for r in page.doc.roster.rulesets}
+    assert None not in words and len(words) == 2, words
+    assert not page.table.isColumnHidden(CREW)
+    assert page.table.horizontalHeaderItem(CREW).text() == "Pilot or crew"
+    # a pilot typed in the column is kept
+    type_in_cell(qtbot, page, 0, CREW, "Ace")
+    assert page.doc.roster.members[0].crew == "Ace"
+    # a roster of one ruleset: the column named by its word
+    folder = mixed.parent
+    one_file = folder / "one.roster"
+    design = load_roster(mixed).members[1]
+    save_roster(Roster(name="One", rulesets=[page.doc.roster.rulesets[1]], members=[design]), one_file)
+    one = open_page(qtbot, editor, one_file)
+    assert one.table.horizontalHeaderItem(CREW).text() == declared[one.doc.roster.rulesets[0]]
+    assert not one.table.isColumnHidden(CREW)
+    # a roster whose ruleset has neither: no such column
+    none_file = folder / "none.roster"
+    save_roster(Roster(name="Dock", rulesets=[dock_test]), none_file)
+    bare = open_page(qtbot, editor, none_file)
+    assert bare.table.isColumnHidden(CREW)

@@ -1,8 +1,9 @@
 """Autosave: unsaved work is copied to the user's data folder every minute and on a crash.
 
 Each open document with unsaved changes has one autosave file (the design file format,
-plus where it came from). Saving or closing the document removes it; whatever is left
-at the next start is offered for restoring.
+or a roster's ``.roster`` format for a roster, plus where it came from). Saving or
+closing the document removes it; whatever is left at the next start is offered for
+restoring.
 
 Several editors can run at once and share the folder, so each holds a lock
 (:class:`QLockFile`, ``<uid>.lock`` beside the file) on every autosave it writes, from
@@ -25,6 +26,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile
 
 from shipyard._qt.document import Document
+from shipyard._qt.rosterdoc import RosterDocument
 from shipyard.core.designfile import atomic_write_text, design_from_document, dumps, make_folder
 from shipyard.core.errors import InputError
 from shipyard.core.resources import user_data_folder
@@ -44,17 +46,22 @@ def _lock(ship: Path) -> QLockFile:
     return lock
 
 
-def needed(doc: Document) -> bool:
+ROSTER_SUFFIX = ".roster"
+SUFFIXES = (".ship", ROSTER_SUFFIX)  # a design's autosave, a roster's
+
+
+def needed(doc: Document | RosterDocument) -> bool:
     """Unsaved changes that its autosave file (if any) does not hold yet."""
     return doc.modified and doc.autosaved is not doc.state
 
 
-def save(doc: Document) -> Path:
+def save(doc: Document | RosterDocument) -> Path:
     """Copy ``doc`` to its autosave file, locked as this editor's; an :class:`InputError` says
     why when that cannot be written."""
     target = folder()
     make_folder(target)
-    path = target / f"{doc.uid}.ship"
+    roster = isinstance(doc, RosterDocument)
+    path = target / f"{doc.uid}{ROSTER_SUFFIX if roster else '.ship'}"
     if doc.uid not in _held:
         lock = _lock(path)
         if not lock.tryLock(0):
@@ -63,7 +70,12 @@ def save(doc: Document) -> Path:
             )
             raise InputError.single(f"cannot lock the autosave ({reason})", file=path.with_suffix(".lock"))
         _held[doc.uid] = lock
-    atomic_write_text(path, dumps(doc.loaded))
+    if isinstance(doc, RosterDocument):
+        from shipyard.hangar.roster import dumps as roster_text
+
+        atomic_write_text(path, roster_text(doc.roster))
+    else:
+        atomic_write_text(path, dumps(doc.loaded))
     atomic_write_text(
         path.with_suffix(".json"), json.dumps({"original": str(doc.path) if doc.path else None, "title": doc.title})
     )
@@ -71,11 +83,11 @@ def save(doc: Document) -> Path:
     return path
 
 
-def discard(doc: Document) -> None:
+def discard(doc: Document | RosterDocument) -> None:
     """Remove ``doc``'s autosave (saved or closed), then its lock; an autosave folder that
     cannot be reached has none."""
     doc.autosaved = None
-    for suffix in (".ship", ".json"):
+    for suffix in (*SUFFIXES, ".json"):
         with contextlib.suppress(OSError):
             (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
     lock = _held.pop(doc.uid, None)
@@ -98,7 +110,8 @@ def pending() -> list[Recovered]:
     """The autosaves no running editor holds (theirs who crashed or were killed), each
     locked by this editor now; another editor's live autosaves are left alone."""
     out = []
-    for f in sorted(folder().glob("*.ship")) if folder().is_dir() else []:
+    found = [f for suffix in SUFFIXES for f in folder().glob(f"*{suffix}")] if folder().is_dir() else []
+    for f in sorted(found):
         lock = _lock(f)
         if not lock.tryLock(0):
             continue  # a running editor's (or one this editor cannot lock): not ours to offer
@@ -114,10 +127,24 @@ def pending() -> list[Recovered]:
     return out
 
 
+def is_roster(rec: Recovered) -> bool:
+    return rec.autosave.suffix == ROSTER_SUFFIX
+
+
 def load(rec: Recovered, use_user_folder: bool = True) -> Document:
     doc_data = json.loads(rec.autosave.read_text(encoding="utf-8"))
     loaded = design_from_document(doc_data, file=str(rec.autosave), use_user_folder=use_user_folder)
     return Document(loaded, rec.original)
+
+
+def load_roster(rec: Recovered) -> RosterDocument:
+    """A roster's autosave, as the roster it was at its own file (its members are named beside
+    that file); an InputError when it cannot be read, or when it never had a file."""
+    from shipyard.hangar.roster import load_roster as read
+
+    if rec.original is None:
+        raise InputError.single("the roster's own file is not known", file=rec.autosave)
+    return RosterDocument(read(rec.autosave), rec.original)
 
 
 def remove(rec: Recovered) -> None:
@@ -132,4 +159,16 @@ def release(rec: Recovered) -> None:
     rec.lock.unlock()
 
 
-__all__ = ["Recovered", "discard", "folder", "load", "needed", "pending", "release", "remove", "save"]
+__all__ = [
+    "Recovered",
+    "discard",
+    "folder",
+    "is_roster",
+    "load",
+    "load_roster",
+    "needed",
+    "pending",
+    "release",
+    "remove",
+    "save",
+]

@@ -140,6 +140,14 @@ class EditorWindow(QMainWindow):
     def add_to_roster(self, files: list[Path]) -> Any:
         raise NotImplementedError
 
+    def roster_pages(self) -> list[Any]:
+        """The roster tabs open."""
+        raise NotImplementedError
+
+    def add_roster_document(self, doc: Any) -> Any:
+        """A roster document (a restored autosave) shown in a tab of its own."""
+        raise NotImplementedError
+
     def print_any(self) -> None:
         """File > Print: the roster's on a roster's tab, else the design's."""
         raise NotImplementedError

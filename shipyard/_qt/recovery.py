@@ -4,6 +4,7 @@ copied aside (:mod:`shipyard._qt.autosave`); at the next start what is left is o
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from shipyard._qt import autosave, clock
 from shipyard._qt.host import EditorWindow
@@ -24,7 +25,8 @@ class Recovery(EditorWindow):
         """Autosave every document with changes its autosave does not hold yet (unchanged ones are not
         rewritten every minute); a failure (disk full, no permission) is reported, not raised."""
         n = 0
-        for doc in self.documents():
+        rosters = [p.doc for p in self.roster_pages()]
+        for doc in [*self.documents(), *rosters]:
             if autosave.needed(doc):
                 try:
                     autosave.save(doc)
@@ -56,13 +58,20 @@ class Recovery(EditorWindow):
         for rec in items:
             if restore:
                 try:
-                    doc = autosave.load(rec, self.use_user_folder)
+                    doc: Any = (
+                        autosave.load_roster(rec)
+                        if autosave.is_roster(rec)
+                        else autosave.load(rec, self.use_user_folder)
+                    )
                 except (InputError, OSError, ValueError) as exc:
                     self.show_error("Cannot restore", f"{rec.title}: {exc}")
                     autosave.release(rec)  # kept, and offered again at the next start
                     continue
                 doc.undo_stack.resetClean()  # restored work stays unsaved until the user saves it
-                self.add_document(doc)
+                if autosave.is_roster(rec):
+                    self.add_roster_document(doc)
+                else:
+                    self.add_document(doc)
                 n += 1
                 try:  # this editor's own autosave of it first: a crash now loses nothing either
                     autosave.save(doc)

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from shipyard._qt.document import ReplaceState
+from shipyard._qt.pending import PendingText
 from shipyard.core.errors import InputError
 from shipyard.hangar.roster import (
     MAX_COUNT,
@@ -57,6 +58,8 @@ class RosterDocument(QObject):
         self._stamp_all()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.pending = PendingText(self.undo_stack)  # the roster's notes being typed, committed on a pause
+        self.autosaved: object | None = None  # the state its autosave file holds (see autosave.needed)
 
     def _clean_changed(self, clean: bool) -> None:
         self.modified_changed.emit(not clean)
@@ -104,7 +107,8 @@ class RosterDocument(QObject):
             state["index"].close()
 
     def flush(self) -> None:
-        """Nothing is typed on the side: every change is a step as it is made."""
+        """Commit the roster's notes being typed (before Save, closing, an autosave)."""
+        self.pending.flush()
 
     # --- changes (each one an undo step) ---------------------------------------------------
 
@@ -151,6 +155,15 @@ class RosterDocument(QObject):
         if not name.strip():
             return "a roster needs a name"
         self._push(self._state.model_copy(update={"name": name.strip()[:200]}), "Rename the roster", "name")
+        return None
+
+    def set_notes(self, notes: str) -> str | None:
+        """The roster's own notes; each committed edit one undo step."""
+        try:
+            roster = Roster.model_validate({**self._state.model_dump(), "notes": notes})
+        except ValueError as exc:  # longer than the roster file takes
+            return f"the roster's notes: {str(exc).splitlines()[-1].strip()}"
+        self._push(roster, "Change the roster's notes")
         return None
 
     def set_limit(self, limit: int | None) -> None:

@@ -16,13 +16,14 @@ print and export (``shipyard roster print|export``) on the editor's render worke
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeyEvent
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -43,7 +44,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.keys import share_undo
+from shipyard._qt.keys import TextBox, share_undo
+from shipyard._qt.marks import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.mnemonics import Mnemonics
 from shipyard._qt.rendering import RenderBridge
 from shipyard._qt.rosterdoc import TEXT_FIELDS, RosterDocument
@@ -53,7 +55,8 @@ from shipyard.hangar.facts import shown_number
 from shipyard.hangar.roster import MAX_COUNT, subtotal
 
 COLUMNS = ("#", "Design", "File", "Count", "Callsign", "Pilot or crew", "Notes", "Cost", "Subtotal", "Verdict")
-COUNT, CALLSIGN = 3, 4
+COUNT, CALLSIGN, CREW = 3, 4, 5
+MEMBER_PATH = re.compile(r"^members\[(\d+)\]")  # a finding's path naming a member (and maybe its field)
 EDITABLE = {3: "count", 4: "callsign", 5: "crew", 6: "notes"}
 NO_LIMIT = "No limit"
 VERDICTS = {
@@ -134,6 +137,30 @@ def _ruleset_name(ruleset: str) -> str:
     from shipyard.core.registry import rulesets
 
     return next((i.name for i in rulesets() if i.id == ruleset), ruleset)
+
+
+def crew_word(rulesets: list[str]) -> str:
+    """What the members table calls who flies or crews a member, from what ``rulesets``
+    declare in their manifests (``crew``): "Pilot", "Crew", "Pilot or crew" when they say
+    different words; empty when none of them has pilots or crew."""
+    from shipyard.core.registry import rulesets as installed
+
+    words = {i.id: i.manifest.crew for i in installed()}
+    said = sorted({w for r in rulesets if (w := words.get(r))})
+    if len(said) > 1:
+        return "Pilot or crew"
+    return said[0] if said else ""
+
+
+def member_findings(findings: list[Any]) -> dict[int, list[Any]]:
+    """The composition findings naming a member (a path ``members[i]`` or below), by row, most severe first."""
+    out: dict[int, list[Any]] = {}
+    for f in findings:
+        if (m := MEMBER_PATH.match(f.path or "")) is not None:
+            out.setdefault(int(m.group(1)), []).append(f)
+    for found in out.values():
+        found.sort(key=lambda f: SEVERITY_ORDER.get(str(f.severity), 9))
+    return out
 
 
 def _item(text: str, tip: str = "") -> QTableWidgetItem:
@@ -260,9 +287,19 @@ class RosterPage(QScrollArea):
         findings_label.setBuddy(self.findings)
         layout.addWidget(findings_label)
         layout.addLayout(below)
+        self.notes = TextBox()
+        self.notes.setAccessibleName("Roster notes")
+        self.notes.setToolTip("The roster's own notes (saved in the roster file)")
+        self.notes.setMaximumHeight(self.notes.fontMetrics().height() * 6)
+        self.notes.textChanged.connect(self._notes_typed)
+        notes_label = QLabel("N&otes")
+        notes_label.setBuddy(self.notes)
+        layout.addWidget(notes_label)
+        layout.addWidget(self.notes)
         self.hint = MembersHint(self.table, "Members", self.add_button)
         share_undo(self.name, doc.undo_stack)
         share_undo(self.limit, doc.undo_stack)
+        share_undo(self.notes, doc.undo_stack)
         self.print_bridge = RenderBridge(self)
         self.print_bridge.done.connect(self._printed)
         self.mnemonics = Mnemonics(self, lambda: [], reserved)
@@ -290,8 +327,15 @@ class RosterPage(QScrollArea):
                 self.limit.blockSignals(True)
                 self.limit.setValue(roster.limit or 0)
                 self.limit.blockSignals(False)
+            if self.notes.toPlainText() != roster.notes and not self.doc.pending.holds(self.notes):
+                at = self.notes.textCursor().position()
+                self.notes.setPlainText(roster.notes)
+                cursor = self.notes.textCursor()  # where the person was typing, not the start
+                cursor.setPosition(min(at, len(roster.notes)))
+                self.notes.setTextCursor(cursor)
             rulesets = ", ".join(map(_ruleset_name, roster.rulesets)) or "any (the first design added says which)"
             self._set_label(self.rulesets, f"Rulesets: {rulesets}")
+            self._show_crew(check)
             self._fill(check)
             limit = f" of {shown_number(roster.limit)}" if roster.limit is not None else " (no limit)"
             self._set_label(self.total, f"Total: {shown_number(check.total)} {check.unit}{limit}")
@@ -318,6 +362,19 @@ class RosterPage(QScrollArea):
             label.setText(text)
             label.setToolTip(text)
 
+    def _show_crew(self, check: Any) -> None:
+        """The Pilot or crew column, named as the roster's rulesets declare it, shown only
+        where one of them has pilots or crew (or a member already names one)."""
+        used = list(check.roster.rulesets) + [s.facts.ruleset for s in check.members if s.facts is not None]
+        word = crew_word(list(dict.fromkeys(used)))
+        shown = bool(word) or any(s.member.crew for s in check.members)
+        head = self.table.horizontalHeaderItem(CREW)
+        if head is not None and word and head.text() != word:
+            head.setText(word)
+            head.setToolTip(word)
+        if self.table.isColumnHidden(CREW) == shown:
+            self.table.setColumnHidden(CREW, not shown)
+
     def _fill(self, check: Any) -> None:
         """The members' rows: only the rows whose texts changed are touched (an edit of one
         count redraws its row and nothing else; the page keeps up with typing)."""
@@ -326,6 +383,7 @@ class RosterPage(QScrollArea):
         if grown:
             table.setRowCount(len(check.members))
             del self._rows[len(check.members) :]
+        marked = member_findings(check.findings)
         for r, s in enumerate(check.members):
             f = s.facts
             m = s.member
@@ -344,7 +402,12 @@ class RosterPage(QScrollArea):
                 shown_number(sub) if sub is not None else "",
                 VERDICTS.get(s.state, s.state),
             ]
-            row = (*texts, said)
+            named = marked.get(r, [])
+            severity = str(named[0].severity) if named else ""
+            if named:  # the composition findings naming this member mark its row (#, Design) by the worst
+                texts[0] = f"{MARK_GLYPH.get(severity, '')} {texts[0]}"
+            mark = "\n".join(f"{str(x.severity).capitalize()}: {x.message}" for x in named)
+            row = (*texts, said, mark)
             if r < len(self._rows) and self._rows[r] == row and table.item(r, 0) is not None:
                 continue
             self._rows[r : r + 1] = [row]
@@ -354,6 +417,11 @@ class RosterPage(QScrollArea):
                     item = QTableWidgetItem() if c in EDITABLE else _item("")
                     table.setItem(r, c, item)
                 tip = f"{text}\n{said}" if c == len(COLUMNS) - 1 and said else text
+                if c in (0, 1) and mark:
+                    tip = f"{text}\n{mark}"
+                    item.setForeground(QColor(mark_colour(severity, table)))
+                elif c in (0, 1):
+                    item.setData(Qt.ItemDataRole.ForegroundRole, None)
                 if c == COUNT:
                     if item.data(Qt.ItemDataRole.EditRole) != m.count:
                         item.setData(Qt.ItemDataRole.EditRole, m.count)
@@ -398,6 +466,15 @@ class RosterPage(QScrollArea):
     def _name_done(self) -> None:
         if self.name.text() != self.doc.roster.name:
             self._refused(self.doc.set_name(self.name.text()))
+
+    def _notes_typed(self) -> None:
+        """The roster's notes typed: committed on a pause or on leaving them, one undo step each."""
+        if not self._filling:
+            self.doc.pending.hold(self.notes, self._notes_done)
+
+    def _notes_done(self) -> None:
+        if self.notes.toPlainText() != self.doc.roster.notes:
+            self._refused(self.doc.set_notes(self.notes.toPlainText()))
 
     def _limit_changed(self, value: int) -> None:
         if not self._filling:

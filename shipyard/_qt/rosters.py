@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt import autosave
 from shipyard._qt.host import EditorWindow
 from shipyard._qt.rosterdoc import RosterDocument
 from shipyard._qt.rosterpage import NO_LIMIT, BrokenRoster, RosterPage
@@ -143,6 +144,13 @@ class Rosters(EditorWindow):
             self.stack.setCurrentWidget(self.tabs)
             self.statusBar().showMessage(f"Cannot open the roster {path}", 8000)
             return None
+        page = self.add_roster_document(doc)
+        if remember:
+            self.remember(path)
+        return page
+
+    def add_roster_document(self, doc: RosterDocument) -> RosterPage:
+        """``doc`` in a tab of its own (opened, or restored from its autosave), shown."""
         page = RosterPage(doc, self._say, lambda: _menu_letters(self))
         self.undo_group.addStack(doc.undo_stack)
         i = self.tabs.addTab(page, doc.name)
@@ -154,8 +162,6 @@ class Rosters(EditorWindow):
         page.print_button.clicked.connect(lambda _=False, p=page: self.print_roster_dialog(p))
         page.export_button.clicked.connect(lambda _=False, p=page: self.export_roster_dialog(p))
         self.roster_title(page)
-        if remember:
-            self.remember(path)
         page.table.setFocus()
         return page
 
@@ -224,6 +230,7 @@ class Rosters(EditorWindow):
 
     def save_roster_page(self, page: RosterPage, as_new: bool = False) -> bool:
         doc = page.doc
+        doc.flush()  # the notes being typed are saved too
         target = doc.path
         if as_new:
             from PySide6.QtWidgets import QFileDialog
@@ -239,6 +246,7 @@ class Rosters(EditorWindow):
         except InputError as exc:
             self.show_error("Cannot save", str(exc))
             return False
+        autosave.discard(doc)
         self.remember(target)
         self.statusBar().showMessage(f"Saved {target}", 5000)
         return True
@@ -246,10 +254,12 @@ class Rosters(EditorWindow):
     def close_roster_tab(self, index: int) -> bool:
         w = self.tabs.widget(index)
         if isinstance(w, RosterPage):
+            w.doc.flush()
             if w.doc.modified:
                 answer = self.ask_unsaved(w.doc)
                 if answer == "cancel" or (answer == "save" and not self.save_roster_page(w)):
                     return False
+            autosave.discard(w.doc)
             self.undo_group.removeStack(w.doc.undo_stack)
             w.release()
             if self._last_roster is w:

@@ -359,6 +359,13 @@ class Manifest(_Entry):
             "costs, exchanges, pool limits, scale limits; docs/rulesets.md, 'Capabilities')"
         ),
     )
+    crew: Label | None = Field(
+        default=None,
+        description=(
+            "what its rules call who flies or crews a design ('Pilot', 'Crew'): a roster's members table "
+            "shows that column for its members; none: its designs have neither, and the column is not shown"
+        ),
+    )
     kinds: list[DesignKind] = Field(min_length=1, description="the kinds of new design, the first the default")
     commands: list[Command] = Field(default_factory=list)
     formats: list[TextFormat] = Field(default_factory=list)
