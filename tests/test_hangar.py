@@ -1,5 +1,6 @@
 """The hangar: library folders indexed (``shipyard hangar``), searched (``shipyard find``),
-and the tags a design file carries; each command run as a person runs it, in its own process."""
+and the tags a design file carries; each command run as a person runs it (in this process, but
+for the two scans at once, which are two processes because their lock is what is tested)."""
 
 from __future__ import annotations
 
