@@ -19,6 +19,7 @@ import functools
 import io
 import os
 import shutil
+import site
 import subprocess
 import sys
 import tempfile
@@ -424,6 +425,22 @@ def call_shipyard(
         except SystemExit as exc:  # argparse: --help, a usage error
             code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     return subprocess.CompletedProcess(["shipyard", *map(str, args)], code, out.getvalue(), err.getvalue())
+
+
+def scratch_venv(root: Path) -> Path:
+    """A virtual environment at ``root`` that sees this one (Shipyard, pip, hatchling, pytest)
+    after its own packages, as site-packages is seen; its interpreter. Made without a pip of
+    its own (``--without-pip``): ``python -m pip`` there runs this environment's pip, which
+    installs into the scratch environment's prefix, and copying a pip in cost more CPU than
+    the rest of making it."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True, timeout=300)
+    python = root / "bin" / "python"
+    own = subprocess.run(
+        [str(python), "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    ours = "\n".join(f"import site; site.addsitedir({p!r})" for p in site.getsitepackages())
+    (Path(own) / "_shipyard_tests_base.pth").write_text(ours + "\n", encoding="utf-8")
+    return python
 
 
 def run_editor_smoke(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

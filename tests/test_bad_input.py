@@ -25,7 +25,7 @@ import pytest
 
 from shipyard.core.errors import InputError
 
-from .conftest import EXAMPLES, ROOT, call_shipyard, run_editor_smoke, run_shipyard
+from .conftest import EXAMPLES, ROOT, call_shipyard, run_editor_smoke
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "bad"
 ERROR_PREFIX = "shipyard: error: "
@@ -1216,7 +1216,9 @@ def test_a_picture_whose_pixels_cannot_be_decoded_is_left_out_of_the_sheet_with_
     design = ART / ART_UNDECODABLE
     before = snapshot(design)
     out = tmp_path / "sheet.pdf"
-    proc = run_shipyard("print", str(design), "-o", str(out), "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path)})
+    proc = call_shipyard(
+        "print", str(design), "-o", str(out), "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path)}
+    )
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
     (warning,) = [ln for ln in proc.stderr.splitlines() if ln.startswith("shipyard: warning: ")]
     assert "undecodable.png" in warning and "pixels cannot be decoded" in warning, warning

@@ -28,7 +28,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.findings import Finding, Severity
 from shipyard.core.model import BoundRule
 
-from .conftest import FURY_EXAMPLES, ROOT, run_shipyard
+from .conftest import FURY_EXAMPLES, ROOT, call_shipyard
 
 FURY = "space-fury"
 
@@ -339,17 +339,17 @@ def test_the_force_rules_judge_a_roster_of_fighters_and_pilots(tmp_path: Path) -
     folder.mkdir()
     roster = folder / "side.roster"
     shutil.copyfile(FURY_EXAMPLES / "scout.ship", folder / "scout.ship")
-    r = run_shipyard("new", "Ana", "--ruleset", FURY, "--kind", "pilot", "-o", folder / "ana.ship")
+    r = call_shipyard("new", "Ana", "--ruleset", FURY, "--kind", "pilot", "-o", folder / "ana.ship")
     assert r.returncode == 0, r.stderr
-    r = run_shipyard("fury", "crew", folder / "scout.ship", folder / "ana.ship", "-o", folder / "crewed.ship")
+    r = call_shipyard("fury", "crew", folder / "scout.ship", folder / "ana.ship", "-o", folder / "crewed.ship")
     assert r.returncode == 0, r.stderr
-    assert run_shipyard("roster", "new", roster, "--name", "Blue side", "--ruleset", FURY).returncode == 0
-    r = run_shipyard("roster", "add", roster, folder / "scout.ship", folder / "crewed.ship", folder / "ana.ship")
+    assert call_shipyard("roster", "new", roster, "--name", "Blue side", "--ruleset", FURY).returncode == 0
+    r = call_shipyard("roster", "add", roster, folder / "scout.ship", folder / "crewed.ship", folder / "ana.ship")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "1. Scout has no pilot" in r.stdout  # a warning: the roster still passes
     text = roster.read_text(encoding="utf-8")
     roster.write_text(text + "allowances:\n  pilot-levels: 3\n", encoding="utf-8")
-    r = run_shipyard("roster", "check", roster, "--json")
+    r = call_shipyard("roster", "check", roster, "--json")
     data = json.loads(r.stdout)
     found = {f["code"]: f for f in data["composition"]}
     assert set(found) == {"fighter-without-pilot", "pilot-levels-unused"}
@@ -361,11 +361,11 @@ def test_the_force_rules_judge_a_roster_of_fighters_and_pilots(tmp_path: Path) -
     xp = json.loads((folder / "ana.ship").read_text())["design"]["xp"]
     assert [m["cost"] for m in data["members"]] == [41, 41 + xp, xp] and data["total"] == 82 + 2 * xp
     roster.write_text(text + "allowances:\n  pilot-level: 3\n", encoding="utf-8")  # misspelt
-    data = json.loads(run_shipyard("roster", "check", roster, "--json").stdout)
+    data = json.loads(call_shipyard("roster", "check", roster, "--json").stdout)
     typo = next(f for f in data["composition"] if f["code"] == "allowance-not-counted")
     assert typo["path"] == "allowances.pilot-level" and "their rules count pilot-levels" in typo["message"]
     roster.write_text(text + "allowances:\n  pilot-levels: 1\n", encoding="utf-8")
-    r = run_shipyard("roster", "check", roster, "--json")
+    r = call_shipyard("roster", "check", roster, "--json")
     data = json.loads(r.stdout)
     over = next(f for f in data["composition"] if f["code"] == "pilot-levels-over")
     assert (over["severity"], over["actual"], over["limit"]) == ("error", 2, 1)
@@ -377,7 +377,7 @@ def test_a_bad_count_in_a_roster_file_is_refused_with_what_is_allowed(tmp_path: 
     shutil.copyfile(FURY_EXAMPLES / "scout.ship", tmp_path / "scout.ship")
     roster = tmp_path / "r.roster"
     roster.write_text(f"name: R\nmembers:\n  - file: scout.ship\n    count: {count}\n", encoding="utf-8")
-    r = run_shipyard("roster", "check", roster)
+    r = call_shipyard("roster", "check", roster)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "r.roster:4" in r.stderr and "members[0].count" in r.stderr
     assert "a whole number from 1 to 999" in r.stderr
@@ -387,9 +387,9 @@ def test_a_bad_count_in_a_roster_file_is_refused_with_what_is_allowed(tmp_path: 
 def test_a_bad_count_on_the_command_line_is_refused_and_nothing_is_written(tmp_path: Path, count: str) -> None:
     shutil.copyfile(FURY_EXAMPLES / "scout.ship", tmp_path / "scout.ship")
     roster = tmp_path / "r.roster"
-    assert run_shipyard("roster", "new", roster, "--name", "R").returncode == 0
+    assert call_shipyard("roster", "new", roster, "--name", "R").returncode == 0
     before = roster.read_bytes()
-    r = run_shipyard("roster", "add", roster, tmp_path / "scout.ship", f"--count={count}")
+    r = call_shipyard("roster", "add", roster, tmp_path / "scout.ship", f"--count={count}")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "a whole number from 1 to 999" in r.stderr
     assert roster.read_bytes() == before
@@ -457,23 +457,23 @@ def test_an_edit_of_the_roster_is_judged_again_without_reading_its_designs(
 def test_roster_allow_and_preset_refuse_what_no_rule_takes_and_write_nothing(tmp_path: Path) -> None:
     shutil.copyfile(FURY_EXAMPLES / "scout.ship", tmp_path / "scout.ship")
     roster = tmp_path / "r.roster"
-    assert run_shipyard("roster", "new", roster, "--name", "R", "--ruleset", FURY).returncode == 0
-    assert run_shipyard("roster", "add", roster, tmp_path / "scout.ship").returncode == 0
+    assert call_shipyard("roster", "new", roster, "--name", "R", "--ruleset", FURY).returncode == 0
+    assert call_shipyard("roster", "add", roster, tmp_path / "scout.ship").returncode == 0
     before = roster.read_bytes()
-    r = run_shipyard("roster", "allow", roster, "pilot-level", "3")
+    r = call_shipyard("roster", "allow", roster, "pilot-level", "3")
     assert r.returncode == 2 and "(allowed: pilot-levels)" in r.stderr and roster.read_bytes() == before
     for bad in ("-1", "many"):
-        r = run_shipyard("roster", "allow", roster, "pilot-levels", bad)
+        r = call_shipyard("roster", "allow", roster, "pilot-levels", bad)
         assert r.returncode == 2 and "a whole number from 0" in r.stderr and roster.read_bytes() == before
-    r = run_shipyard("roster", "preset", roster, FURY, "no-such")
+    r = call_shipyard("roster", "preset", roster, FURY, "no-such")
     assert r.returncode == 2 and "unknown preset 'no-such'" in r.stderr and roster.read_bytes() == before
-    r = run_shipyard("roster", "allow", roster, "pilot-levels", "2")
+    r = call_shipyard("roster", "allow", roster, "pilot-levels", "2")
     assert r.returncode == 0 and "Pilot levels: 0; at least 2" in r.stdout
-    r = run_shipyard("roster", "preset", roster, FURY, "sample-fighters")
+    r = call_shipyard("roster", "preset", roster, FURY, "sample-fighters")
     assert r.returncode == 0, r.stderr
     from shipyard.hangar.roster import load_roster
 
     saved = load_roster(roster)
     assert (saved.allowances, saved.presets) == ({"pilot-levels": 2}, {FURY: "sample-fighters"})
-    assert run_shipyard("roster", "allow", roster, "pilot-levels", "none").returncode == 0
+    assert call_shipyard("roster", "allow", roster, "pilot-levels", "none").returncode == 0
     assert load_roster(roster).allowances == {}

@@ -1,5 +1,6 @@
 """The hangar: library folders indexed (``shipyard hangar``), searched (``shipyard find``),
-and the tags a design file carries; each command run as a person runs it, in its own process."""
+and the tags a design file carries; each command run as a person runs it (in this process, but
+for the two scans at once, which are two processes because their lock is what is tested)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, call_shipyard
 
 CATALOGS = ROOT / "catalogs"
 
@@ -45,7 +46,7 @@ def library(tmp_path: Path) -> Path:
 
 
 def sh(env: dict[str, str], *args: str | Path) -> subprocess.CompletedProcess[str]:
-    return run_shipyard(*args, env=env)
+    return call_shipyard(*args, env=env)
 
 
 def found(env: dict[str, str], *query: str) -> list[dict[str, object]]:
@@ -72,7 +73,7 @@ def test_add_indexes_every_design_and_ignores_other_files(env: dict[str, str], l
     assert str(library) in (Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json").read_text()
     # every entry names its ruleset, kind, verdict and key figures as `check --json` reports them
     one = next(e for e in everything if e["valid"] is False)
-    check = json.loads(run_shipyard("check", one["file"], "--json").stdout)[0]
+    check = json.loads(call_shipyard("check", one["file"], "--json").stdout)[0]
     assert one["name"] == check["name"] and one["ruleset"] == check["ruleset"]
     assert one["findings"] == len(check["findings"])
     assert one["key_figures"]
@@ -181,23 +182,23 @@ def test_broken_and_duplicate_files_are_listed_with_a_reason(env: dict[str, str]
 
 def test_tags_are_set_kept_and_found(env: dict[str, str], library: Path, tmp_path: Path) -> None:
     design = next(library.rglob("*.ship"))
-    r = run_shipyard("set", design, "tags=pirates, raiders", "--in-place")
+    r = call_shipyard("set", design, "tags=pirates, raiders", "--in-place")
     assert r.returncode in (0, 1), r.stderr
     doc = json.loads(design.read_text())
     assert doc["tags"] == ["pirates", "raiders"]
     # a later change of the design keeps the tags
-    r = run_shipyard("set", design, "name=Renamed", "--in-place")
+    r = call_shipyard("set", design, "name=Renamed", "--in-place")
     assert json.loads(design.read_text())["tags"] == ["pirates", "raiders"]
     sh(env, "hangar", "add", library)
     assert [e["file"] for e in found(env, "tag:pirates")] == [str(design)]
     assert [e["file"] for e in found(env, "raiders")] == [str(design)]
-    bad = run_shipyard("set", design, 'tags=["x", 3]', "--in-place")
+    bad = call_shipyard("set", design, 'tags=["x", 3]', "--in-place")
     assert bad.returncode == 2 and "a tag must be a word" in bad.stderr
     assert json.loads(design.read_text())["tags"] == ["pirates", "raiders"]
     doc["tags"] = "pirates"
     broken = tmp_path / "broken.ship"
     broken.write_text(json.dumps(doc))
-    r = run_shipyard("check", broken)
+    r = call_shipyard("check", broken)
     assert r.returncode == 2 and "tags" in r.stderr and "a list" in r.stderr
 
 
@@ -245,7 +246,7 @@ def test_two_processes_scan_at_once(env: dict[str, str], library: Path) -> None:
 def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], library: Path) -> None:
     sh(env, "hangar", "add", library)
     design = sorted(library.glob("*/*.ship"))[0]
-    r = run_shipyard("set", design, "name=Quasar Lancer", "--in-place", env=env)
+    r = call_shipyard("set", design, "name=Quasar Lancer", "--in-place", env=env)
     assert r.returncode in (0, 1), r.stderr
     hits = found(env, "quasar", "--no-scan")  # no scan: the write itself updated the index
     assert [e["file"] for e in hits] == [str(design)] and hits[0]["name"] == "Quasar Lancer"
@@ -255,12 +256,12 @@ def test_new_and_fix_write_designs_the_index_has_at_once(env: dict[str, str], li
     sh(env, "hangar", "add", library)
     indexed = found(env, "--no-scan")
     fresh = library / "fresh.ship"
-    r = run_shipyard("new", "Nova Wasp", "--ruleset", str(indexed[0]["ruleset"]), "-o", fresh, env=env)
+    r = call_shipyard("new", "Nova Wasp", "--ruleset", str(indexed[0]["ruleset"]), "-o", fresh, env=env)
     assert r.returncode == 0, r.stderr
     assert [e["file"] for e in found(env, "nova", "--no-scan")] == [str(fresh)]
     # a design that fails, fixed in place by its first proposal: the index holds the fixed one
     for failing in found(env, "fails", "--no-scan"):
-        fixed = run_shipyard("fix", failing["file"], "--apply", "1", "--in-place", env=env)
+        fixed = call_shipyard("fix", failing["file"], "--apply", "1", "--in-place", env=env)
         if fixed.returncode in (0, 1):
             break
     else:

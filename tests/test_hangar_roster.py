@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, call_shipyard
 from .test_hangar import samples
 
 CATALOGS = ROOT / "catalogs"
@@ -48,22 +48,22 @@ def force(tmp_path: Path) -> tuple[Path, list[Path]]:
                 designs.append(folder / f.name)
             break
     assert len(designs) == 3
-    r = run_shipyard("roster", "new", folder / "force.roster", "--name", "Strike Group")
+    r = call_shipyard("roster", "new", folder / "force.roster", "--name", "Strike Group")
     assert r.returncode == 0, r.stderr
     return folder / "force.roster", designs
 
 
 def check(roster: Path, *more: str, env: dict[str, str] | None = None) -> tuple[int, dict[str, object]]:
-    r = run_shipyard("roster", "check", roster, "--json", *more, env=env)
+    r = call_shipyard("roster", "check", roster, "--json", *more, env=env)
     assert r.returncode in (0, 1), r.stderr
     return r.returncode, json.loads(r.stdout[r.stdout.index("{") :])
 
 
 def test_totals_count_each_member_times_its_count_against_the_limit(force: tuple[Path, list[Path]]) -> None:
     roster, designs = force
-    r = run_shipyard("roster", "add", roster, designs[0], "--count", "3", "--callsign", "Red", "--crew", "Ana")
+    r = call_shipyard("roster", "add", roster, designs[0], "--count", "3", "--callsign", "Red", "--crew", "Ana")
     assert r.returncode == 0, r.stderr
-    r = run_shipyard("roster", "add", roster, designs[1])
+    r = call_shipyard("roster", "add", roster, designs[1])
     assert r.returncode == 0, r.stderr
     status, data = check(roster)
     members = data["members"]
@@ -73,21 +73,21 @@ def test_totals_count_each_member_times_its_count_against_the_limit(force: tuple
     assert data["total"] == expected and status == 0 and data["valid"] is True
     # the limit, changed at any time, is checked at once
     limit = int(expected) - 1
-    r = run_shipyard("roster", "limit", roster, str(limit))
+    r = call_shipyard("roster", "limit", roster, str(limit))
     assert r.returncode == 1 and "over the limit" in r.stdout
     status, data = check(roster)
     assert status == 1 and any("over the limit" in e for e in data["errors"])
-    r = run_shipyard("roster", "limit", roster, "none")
+    r = call_shipyard("roster", "limit", roster, "none")
     assert r.returncode == 0
     # remove by callsign
-    r = run_shipyard("roster", "remove", roster, "Red")
+    r = call_shipyard("roster", "remove", roster, "Red")
     assert r.returncode == 0 and "removed Red" in r.stdout
     assert [m["file"] for m in check(roster)[1]["members"]] == [designs[1].name]
 
 
 def test_a_changed_member_is_shown_with_what_changed(force: tuple[Path, list[Path]]) -> None:
     roster, designs = force
-    run_shipyard("roster", "add", roster, designs[0])
+    call_shipyard("roster", "add", roster, designs[0])
     before = roster.read_text()
     doc = json.loads(designs[0].read_text())
     doc["design"]["name"] = "Renamed Ship"
@@ -111,8 +111,8 @@ def test_a_changed_key_figure_is_named_with_before_and_after(tmp_path: Path) -> 
             continue
         design = folder / f.name
         shutil.copyfile(f, design)
-        run_shipyard("roster", "new", folder / "r.roster", "--name", "R", "--force")
-        run_shipyard("roster", "add", folder / "r.roster", design)
+        call_shipyard("roster", "new", folder / "r.roster", "--name", "R", "--force")
+        call_shipyard("roster", "add", folder / "r.roster", design)
         doc = json.loads(design.read_text())
         doc["design"] = {k: v for k, v in doc["design"].items() if not isinstance(v, list)}  # drop its entries
         design.write_text(json.dumps(doc))
@@ -134,7 +134,7 @@ def test_a_moved_member_is_found_by_its_hash_and_relinked_when_asked(
 ) -> None:
     env = hangar_env
     roster, designs = force
-    run_shipyard("roster", "add", roster, designs[0], "--callsign", "Blue")
+    call_shipyard("roster", "add", roster, designs[0], "--callsign", "Blue")
     (roster.parent / "moved").mkdir()
     moved = roster.parent / "moved" / designs[0].name
     designs[0].rename(moved)
@@ -143,8 +143,8 @@ def test_a_moved_member_is_found_by_its_hash_and_relinked_when_asked(
     assert status == 1 and member["state"] == "missing" and member["relink"] == str(moved)
     assert "missing" in " ".join(member["says"])
     assert "moved" not in roster.read_text()
-    run_shipyard("hangar", "add", roster.parent, env=env)
-    r = run_shipyard("roster", "check", roster, "--relink", env=env)
+    call_shipyard("hangar", "add", roster.parent, env=env)
+    r = call_shipyard("roster", "check", roster, "--relink", env=env)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "relinked 1." in r.stdout and "file: moved/" in roster.read_text()
     # a file that is gone for good: named, and the roster still opens and checks the rest
@@ -157,10 +157,10 @@ def test_print_is_a_summary_page_then_the_members(force: tuple[Path, list[Path]]
     from pypdf import PdfReader
 
     roster, designs = force
-    run_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")
-    run_shipyard("roster", "add", roster, designs[1])
+    call_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")
+    call_shipyard("roster", "add", roster, designs[1])
     out = tmp_path / "force.pdf"
-    r = run_shipyard("roster", "print", roster, "-o", out, "--sheet", "cards")
+    r = call_shipyard("roster", "print", roster, "-o", out, "--sheet", "cards")
     assert r.returncode == 0, r.stderr
     pages = PdfReader(out).pages
     first = pages[0].extract_text()
@@ -168,16 +168,16 @@ def test_print_is_a_summary_page_then_the_members(force: tuple[Path, list[Path]]
     names = [json.loads(d.read_text())["design"]["name"] for d in designs[:2]]
     later = " ".join(p.extract_text() for p in pages[1:])
     assert all(n in later for n in names)
-    r = run_shipyard("roster", "print", roster, "-o", out)
+    r = call_shipyard("roster", "print", roster, "-o", out)
     assert r.returncode == 2 and "exists" in r.stderr
 
 
 def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
     roster, designs = force
-    run_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")
-    run_shipyard("roster", "add", roster, designs[1])
+    call_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")
+    call_shipyard("roster", "add", roster, designs[1])
     out = tmp_path / "actors"
-    r = run_shipyard("roster", "export", roster, "-o", out)
+    r = call_shipyard("roster", "export", roster, "-o", out)
     assert r.returncode == 0, r.stderr
     actors = [json.loads(f.read_text()) for f in sorted(out.glob("*.json"))]
     name = json.loads(designs[1].read_text())["design"]["name"]
@@ -187,12 +187,12 @@ def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, lis
 
 
 def test_schema_roster_prints_the_roster_files_schema() -> None:
-    r = run_shipyard("schema", "roster")
+    r = call_shipyard("schema", "roster")
     schema = json.loads(r.stdout)
     assert schema["title"] == "Shipyard roster file"
     member = schema["$defs"]["Member"]["properties"]
     assert member["count"]["minimum"] == 1 and member["count"]["maximum"] == 999
-    assert "design file" in json.loads(run_shipyard("schema").stdout)["title"]
+    assert "design file" in json.loads(call_shipyard("schema").stdout)["title"]
 
 
 def test_an_edit_of_one_member_recounts_the_totals(tmp_path: Path) -> None:
@@ -258,7 +258,7 @@ def test_acknowledging_a_change_takes_the_designs_figures_as_they_are(force: tup
     from shipyard.hangar.roster import acknowledged, check_roster, load_roster
 
     roster_file, designs = force
-    assert run_shipyard("roster", "add", roster_file, designs[0]).returncode == 0
+    assert call_shipyard("roster", "add", roster_file, designs[0]).returncode == 0
     data = json.loads(designs[0].read_text())
     data["design"]["name"] = "Renamed Ship"
     designs[0].write_text(json.dumps(data, indent=2))

@@ -13,14 +13,12 @@ import os
 import re
 import shlex
 import shutil
-import site
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_shipyard
+from .conftest import ROOT, run_shipyard, scratch_venv
 from .test_registry import _site
 
 API1 = ROOT / "tests" / "data" / "api1-hulls" / "shipyard_hulls"
@@ -148,13 +146,7 @@ def test_the_documented_offline_install_works(tmp_path: Path) -> None:
     assert "`hatchling`" in offline.split("```", 1)[0] and "`editables`" in offline.split("```", 1)[0]
     (line,) = re.findall(r"```sh\n(pip install [^\n]*)\n```", offline)[:1]
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    python = venv / "bin" / "python"
-    own = subprocess.run(
-        [str(python), "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    ours = "\n".join(f"import site; site.addsitedir({p!r})" for p in site.getsitepackages())
-    (Path(own) / "_shipyard_tests_base.pth").write_text(ours + "\n", encoding="utf-8")
+    python = scratch_venv(venv)
     package = tmp_path / "shipyard-hulls"
     package.mkdir()
     shutil.copytree(API1, package / API1.name)

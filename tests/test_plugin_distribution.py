@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import site
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from .conftest import scratch_venv
 
 pytestmark = pytest.mark.slow
 
@@ -50,18 +50,9 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Scratch:
     source = base / "shipyard-tiny-gunboats"
     shutil.copytree(DEMO, source)
     venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    python = venv / "bin" / "python"
     # The scratch environment sees the environment running these tests (Shipyard and what
     # it needs) the way site-packages is seen: its own packages first, then ours.
-    own = subprocess.run(
-        [str(python), "-c", "import site; print(site.getsitepackages()[0])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    ours = "\n".join(f"import site; site.addsitedir({p!r})" for p in site.getsitepackages())
-    (Path(own) / "_shipyard_tests_base.pth").write_text(ours + "\n", encoding="utf-8")
+    python = scratch_venv(venv)
     proc = subprocess.run(
         [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--no-input", str(source)],
         capture_output=True,

@@ -12,7 +12,6 @@ import ast
 import json
 import os
 import re
-import site
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -22,6 +21,8 @@ import pytest
 
 from shipyard.cli import main
 from shipyard.scaffold import Names, write
+
+from .conftest import scratch_venv
 
 
 def _written(folder: Path) -> list[str]:
@@ -137,14 +138,8 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Scratch:
     assert importlib.util.find_spec("hatchling"), "the test extras' hatchling is missing: run scripts/setup test"
     base = tmp_path_factory.mktemp("scaffold")
     venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    python = venv / "bin" / "python"
-    own = subprocess.run(
-        [str(python), "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True, check=True
-    ).stdout.strip()
     # The scratch environment sees this one (Shipyard, hatchling, pytest) after its own packages.
-    ours = "\n".join(f"import site; site.addsitedir({p!r})" for p in site.getsitepackages())
-    (Path(own) / "_shipyard_tests_base.pth").write_text(ours + "\n", encoding="utf-8")
+    python = scratch_venv(venv)
     work = base / "work"
     work.mkdir()
     scratch = Scratch(python, work)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import run_shipyard
+from ..conftest import call_shipyard, run_shipyard
 from ..test_hangar import samples
 
 
@@ -65,23 +65,23 @@ def roster(tmp_path: Path) -> Path:
     folder = tmp_path / "force"
     folder.mkdir()
     shutil.copyfile(samples()[0], folder / "one.ship")
-    r = run_shipyard("roster", "new", folder / "f.roster", "--name", "F")
+    r = call_shipyard("roster", "new", folder / "f.roster", "--name", "F")
     assert r.returncode == 0
-    assert run_shipyard("roster", "add", folder / "f.roster", folder / "one.ship").returncode in (0, 1)
+    assert call_shipyard("roster", "add", folder / "f.roster", folder / "one.ship").returncode in (0, 1)
     return folder / "f.roster"
 
 
 @pytest.mark.parametrize("count", ["0", "-1", "1000000000", "many", "2.5"])
 def test_a_count_a_roster_cannot_take_is_refused_clearly(roster: Path, count: str) -> None:
     before = roster.read_text()
-    r = run_shipyard("roster", "add", roster, roster.parent / "one.ship", "--count", count)
+    r = call_shipyard("roster", "add", roster, roster.parent / "one.ship", "--count", count)
     assert r.returncode == 2 and "1 to 999" in r.stderr and "Traceback" not in r.stderr
     assert roster.read_text() == before
     # the same count written into the file by hand: named with its line
     text = before.replace("members:\n- file: one.ship\n", f"members:\n- file: one.ship\n  count: {count}\n")
     assert text != before
     roster.write_text(text)
-    r = run_shipyard("roster", "check", roster)
+    r = call_shipyard("roster", "check", roster)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "count" in r.stderr and "1 to 999" in r.stderr and f"{roster}:" in r.stderr
     assert roster.read_text() == text
@@ -91,19 +91,19 @@ def test_members_outside_missing_or_of_another_ruleset(roster: Path, tmp_path: P
     outside = tmp_path / "elsewhere.ship"
     shutil.copyfile(samples()[0], outside)
     before = roster.read_text()
-    r = run_shipyard("roster", "add", roster, outside)
+    r = call_shipyard("roster", "add", roster, outside)
     assert r.returncode == 2 and "outside the roster's folder" in r.stderr
     assert roster.read_text() == before
     rid = json.loads(samples()[0].read_text())["ruleset"]
     other = next(f for f in samples() if json.loads(f.read_text())["ruleset"] != rid)
     shutil.copyfile(other, roster.parent / "other.ship")
-    r = run_shipyard("roster", "add", roster, roster.parent / "other.ship")
+    r = call_shipyard("roster", "add", roster, roster.parent / "other.ship")
     assert r.returncode == 2 and "this roster takes" in r.stderr and "Nothing was added" in r.stderr
     assert roster.read_text() == before
     # written by hand: a member leading outside, one of another ruleset, one missing
     text = before + "- file: ../elsewhere.ship\n- file: other.ship\n- file: gone.ship\n"
     roster.write_text(text)
-    r = run_shipyard("roster", "check", roster, "--json")
+    r = call_shipyard("roster", "check", roster, "--json")
     assert r.returncode == 1 and "Traceback" not in r.stderr
     states = [m["state"] for m in json.loads(r.stdout)["members"]]
     assert states[1:] == ["outside", "other-ruleset", "missing"]
@@ -123,22 +123,22 @@ def test_members_outside_missing_or_of_another_ruleset(roster: Path, tmp_path: P
 def test_a_broken_roster_file_is_named_with_its_place(tmp_path: Path, text: str, said: str) -> None:
     file = tmp_path / "bad.roster"
     file.write_text(text)
-    r = run_shipyard("roster", "check", file)
+    r = call_shipyard("roster", "check", file)
     assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr
 
 
 def test_a_folder_inside_or_around_a_library_folder_is_refused(tmp_path: Path, env: dict[str, str]) -> None:
     inner = tmp_path / "lib" / "inner"
     inner.mkdir(parents=True)
-    assert run_shipyard("hangar", "add", tmp_path / "lib", env=env).returncode == 0
-    r = run_shipyard("hangar", "add", inner, env=env)
+    assert call_shipyard("hangar", "add", tmp_path / "lib", env=env).returncode == 0
+    r = call_shipyard("hangar", "add", inner, env=env)
     assert r.returncode == 2 and "is inside the library folder" in r.stderr
-    r = run_shipyard("hangar", "add", tmp_path, env=env)
+    r = call_shipyard("hangar", "add", tmp_path, env=env)
     assert r.returncode == 2 and "holds the library folder" in r.stderr
-    listed = json.loads(run_shipyard("hangar", "list", "--json", env=env).stdout)
+    listed = json.loads(call_shipyard("hangar", "list", "--json", env=env).stdout)
     assert [f["folder"] for f in listed] == [str(tmp_path / "lib")]
     (tmp_path / "file.txt").write_text("x")
-    r = run_shipyard("hangar", "add", tmp_path / "file.txt", env=env)
+    r = call_shipyard("hangar", "add", tmp_path / "file.txt", env=env)
     assert r.returncode == 2 and "is not a folder" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -146,7 +146,7 @@ def test_unreadable_hangar_settings_are_named_not_a_traceback(env: dict[str, str
     settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
     settings.parent.mkdir(parents=True)
     settings.write_bytes(b"\xff\xfe{not json")
-    r = run_shipyard("hangar", "list", env=env)
+    r = call_shipyard("hangar", "list", env=env)
     assert r.returncode == 2 and "hangar's settings cannot be read" in r.stderr and str(settings) in r.stderr
     assert "Traceback" not in r.stderr
     assert settings.read_bytes() == b"\xff\xfe{not json"  # left for the person to look at
