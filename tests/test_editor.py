@@ -16,9 +16,9 @@ from pypdf import PdfReader
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QLineEdit, QListWidget, QPushButton
 
-from shipyard._qt import autosave
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow, install_crash_autosave
+from shipyard._qt.document.view import DocumentView
+from shipyard._qt.window import autosave
+from shipyard._qt.window.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES, as_published, house_preset, sample, sfa

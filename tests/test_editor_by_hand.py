@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.listeditor import ListEditor
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.view import DocumentView
+from shipyard._qt.widgets.listeditor import ListEditor
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.edits import get_at
 
 from .editor_pages import PAUSE_MS, saved_data, steps

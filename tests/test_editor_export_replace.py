@@ -23,9 +23,9 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QWidget
 
-from shipyard._qt.printing import PrintDialog
-from shipyard._qt.replacing import ReplaceQuestion
-from shipyard._qt.window import MainWindow
+from shipyard._qt.actions.printtopdf import PrintDialog
+from shipyard._qt.dialogs.replacing import ReplaceQuestion
+from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES
 from .test_editor import window  # noqa: F401 (the fixture)

@@ -18,8 +18,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu, QTextBrowser
 
-from shipyard._qt import helpmenu
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window import helpmenu
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.designfile import sample_files
 from shipyard.core.registry import rulesets
 

@@ -45,9 +45,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.scrollpage import ScrollPage
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.scrollpage import ScrollPage
+from shipyard._qt.document.view import DocumentView
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
 
@@ -248,7 +248,7 @@ def catalog_entry(ruleset: str, kind: str, item_id: str) -> dict[str, Any]:
 def choose(qtbot: Any, view: DocumentView, kind: str, item_id: str) -> tuple[str, str]:
     """Select ``item_id`` in the browser of ``kind`` (on its page): (the detail box's text, the row's tooltip)."""
     browser = next(b for b in view.steps.browsers if b.kind == kind)  # type: ignore[attr-defined]
-    from shipyard._qt.binding import _reveal
+    from shipyard._qt.document.binding import _reveal
 
     _reveal(browser)
     settle(qtbot)
@@ -557,7 +557,7 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
 
 
 def test_letters_are_given_out_without_a_clash() -> None:
-    from shipyard._qt.mnemonics import letter, with_letter
+    from shipyard._qt.window.mnemonics import letter, with_letter
 
     assert letter("Add &weapon") == "w" and letter("R&&D") == "" and letter("Name") == ""
     assert with_letter("&Helm's allocation", {"h"}) == "Helm's &allocation"  # the next word's initial

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.keys import takes_tab
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.view import DocumentView
+from shipyard._qt.window.keys import takes_tab
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES
@@ -295,7 +295,7 @@ def _dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every file dialog opened: (its title, where it starts); each is cancelled."""
     from PySide6.QtWidgets import QDialog, QFileDialog
 
-    from shipyard._qt import window as window_module
+    from shipyard._qt.window import window as window_module
 
     asked: list[tuple[str, str]] = []
 
@@ -419,7 +419,7 @@ def test_help_menu_shortcuts_rules_reading_and_about(qtbot: Any, window: MainWin
     from PySide6.QtWidgets import QTextBrowser
 
     from shipyard import __version__
-    from shipyard._qt import helpmenu
+    from shipyard._qt.window import helpmenu
 
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles[-1] == "&Help"

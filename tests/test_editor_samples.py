@@ -16,7 +16,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QMessageBox
 
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.designfile import LoadedDesign, load_design, save_design
 from shipyard.core.errors import InputError
 from shipyard.core.registry import is_installed

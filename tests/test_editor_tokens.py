@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from shipyard._qt.window import MainWindow, PrintDialog
+from shipyard._qt.window.window import MainWindow, PrintDialog
 from shipyard.render.tokens import TokenSpec
 
 from .conftest import EXAMPLES
@@ -115,7 +115,7 @@ def test_file_export_writes_the_designs_pictures_and_actor_into_the_folder_chose
     assert json.loads((folder / "rebel-fighter.json").read_text())["name"] == "Rebel Fighter"
     # again: the files exist, the editor asks (answered Cancel here), nothing is replaced
     # (the question itself, answered by a person: tests/test_editor_export_replace.py)
-    from shipyard._qt import replacing
+    from shipyard._qt.dialogs import replacing
 
     asked: list[list[str]] = []
     monkeypatch.setattr(replacing, "ask_replace", lambda _parent, files: asked.append([f.name for f in files]) or False)

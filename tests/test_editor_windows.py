@@ -16,8 +16,8 @@ from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton, QWidget
 
-from shipyard._qt import helpmenu
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window import helpmenu
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import _quiet, no_blocking_dialogs, user_copy
 from .test_editor_preview import RENDER_S, open_rendered
@@ -97,7 +97,7 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
 def test_a_window_opened_beside_another_takes_the_room_beside_it_inside_the_screen(qtbot: Any) -> None:
     from PySide6.QtCore import QSize
 
-    from shipyard._qt.placement import beside
+    from shipyard._qt.window.placement import beside
 
     main = QWidget()
     qtbot.addWidget(main)

@@ -779,7 +779,7 @@ def test_the_print_command_writes_a_fillable_form(tmp_path: Path) -> None:
 def test_the_editor_s_print_dialog_offers_a_fillable_form(qtbot: Any, tmp_path: Path) -> None:
     from PySide6.QtCore import QSettings
 
-    from shipyard._qt.window import MainWindow, PrintDialog
+    from shipyard._qt.window.window import MainWindow, PrintDialog
 
     window = MainWindow(
         QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False

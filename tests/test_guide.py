@@ -73,8 +73,8 @@ def test_help_guide_opens_the_page_of_the_open_design_s_ruleset_and_follows_link
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QTextBrowser
 
-    from shipyard._qt import helpmenu
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window import helpmenu
+    from shipyard._qt.window.window import MainWindow
     from shipyard.core.registry import rulesets
 
     for info in rulesets():  # every ruleset that comes with Shipyard has its page

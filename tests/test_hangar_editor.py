@@ -13,8 +13,8 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, QSettings, Qt
 
-from shipyard._qt.hangarwindow import FILTER_DELAY_MS, HangarWindow
-from shipyard._qt.window import MainWindow
+from shipyard._qt.dialogs.hangarwindow import FILTER_DELAY_MS, HangarWindow
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import _quiet
 from .test_hangar import samples

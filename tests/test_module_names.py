@@ -16,7 +16,7 @@ SHARED_BY_DESIGN = {"__init__.py", "__main__.py"}
 # session still import from there (the pictures are checked in shipyard/core/artcheck.py).
 # Temporary: once they import the new home, the module and this entry go.
 OLD_HOME = "shipyard.core.art"
-OLD_HOME_IMPORTERS = {"shipyard/_qt/artfield.py", "shipyard/exports.py", "shipyard/render/context.py"}
+OLD_HOME_IMPORTERS = {"shipyard/_qt/form/artfield.py", "shipyard/exports.py", "shipyard/render/context.py"}
 
 
 def _modules() -> list[Path]:

@@ -92,7 +92,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     """The application and its window, ready to show (tests and benchmarks use this).
 
     ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is."""
-    from shipyard._qt.sharedworker import close_shared_worker, start_early
+    from shipyard._qt.preview.sharedworker import close_shared_worker, start_early
 
     early = options is None and _preview_wanted(argv)
     if early:  # before even argparse: the worker's import is what the first preview waits on
@@ -110,7 +110,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     elif not args.no_preview and not early:
         start_early()
     _import_engine(args.files)
-    from shipyard._qt.syslibs import check_editor_libraries, new_application
+    from shipyard._qt.window.syslibs import check_editor_libraries, new_application
 
     check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
     from shipyard._speedups import quicken_pyside_import_check
@@ -119,7 +119,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
-    from shipyard._qt.window import MainWindow, install_crash_autosave
+    from shipyard._qt.window.window import MainWindow, install_crash_autosave
 
     QCoreApplication.setOrganizationName("Shipyard")
     QCoreApplication.setApplicationName("Shipyard")
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
 
         serve(argv[1:])
         return 0
-    from shipyard._qt.syslibs import CannotStart
+    from shipyard._qt.window.syslibs import CannotStart
 
     try:
         app, window = start(argv, options)

@@ -28,8 +28,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from shipyard._qt import autosave
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window import autosave
+from shipyard._qt.window.window import MainWindow
 
 # An editor that types NAME into a new design's name field, lets its autosave timer save it,
 # prints the autosave's path, and runs on until it is killed.
@@ -37,9 +37,9 @@ TYPIST = """
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
-from shipyard._qt import autosave
+from shipyard._qt.window import autosave
 from shipyard._qt.app import start
-from shipyard._qt.pending import COMMIT_DELAY_MS
+from shipyard._qt.document.pending import COMMIT_DELAY_MS
 
 app, window = start(["--no-preview"])
 view = window.new("starfighter")

@@ -272,7 +272,7 @@ def test_the_editor_exports_a_token_of_a_bomb_art_design_and_keeps_the_other_des
     from PySide6.QtWidgets import QFileDialog
 
     import shipyard.core.artcheck as core_art
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window.window import MainWindow
 
     from ..test_editor import _quiet, field, type_into
 

@@ -1,0 +1,2 @@
+"""Dialogs and extra windows: Fix..., the compare view, import and conversion dialogs, the catalog
+browser, the Hangar window, and the question before files are replaced."""
