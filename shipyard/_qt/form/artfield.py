@@ -23,7 +23,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPixmap
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from shipyard.core.art import art_of, design_art, read_art
+from shipyard.core.artcheck import art_of, design_art, read_art
 from shipyard.core.errors import InputError
 
 THUMB = (120, 90)
