@@ -638,7 +638,7 @@ def test_the_compare_window_shows_its_title_and_long_names_whole(qtbot: Any, win
     second = window.open_file(CATALOGS / "space-fighter-alpha" / "examples" / "rebel-fighter.ship")
     assert first is not None and second is not None
     assert first.doc.edit("name", long_name) is None and second.doc.edit("name", f"{long_name} Escort") is None
-    cmp = window.compare_with(first.doc, second.doc)
+    cmp = window.comparing.compare_with(first.doc, second.doc)
     assert cmp is not None
     qtbot.waitExposed(cmp)
     settle(qtbot)

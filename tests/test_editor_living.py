@@ -322,7 +322,7 @@ def test_file_dialogs_start_in_the_designs_folder(
     view = window.open_file(ship)
     assert view is not None
     window.open_dialog()
-    window.print_dialog()
+    window.printing.print_dialog()
     window.ask_save_path(view.doc)
     assert asked == [
         ("Open designs", str(folder)),
@@ -341,8 +341,8 @@ def test_file_dialogs_start_in_the_designs_folder(
 def test_a_printed_pdf_with_no_viewer_says_where_it_is(window: MainWindow, tmp_path: Any) -> None:
     out = tmp_path / "Rebel Fighter.pdf"
     out.write_bytes(b"%PDF-1.7\n")
-    window.open_url = lambda _url: False  # type: ignore[method-assign]  # no viewer on this desktop
-    window._printed(str(out), "")
+    window.printing.open_url = lambda _url: False  # type: ignore[method-assign]  # no viewer on this desktop
+    window.printing._printed(str(out), "")
     message = window.statusBar().currentMessage()
     assert message == f"Printed {out} — no PDF viewer could be started; open the file from there"
 

@@ -365,11 +365,11 @@ def test_a_print_that_finishes_after_its_window_is_gone_reports_to_no_one(
     view = window.open_file(EXAMPLES / "rebel-frigate.ship")
     assert view is not None
     answered: list[str] = []
-    bridge = window.print_bridge
+    bridge = window.printing.bridge
     bridge.done.connect(lambda path, error: answered.append(path or error))
     worker = rendering.shared_worker()
     with worker._lock:  # the worker is busy: the print waits its turn
-        thread = window.print_to(tmp_path / "late.pdf", window.documents(), "record", "a4")
+        thread = window.printing.print_to(tmp_path / "late.pdf", window.documents(), "record", "a4")
         assert thread.is_alive()
         window.close()
         window.deleteLater()

@@ -51,9 +51,9 @@ def test_tokens_are_chosen_in_the_print_dialog_and_printed(qtbot: Any, window: M
     qtbot.wait(120)
     assert dialog.token() == TokenSpec(19.05, "hex", True)
     opened: list[str] = []
-    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    window.printing.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
     out = tmp_path / "tokens.pdf"
-    window.print_to(
+    window.printing.print_to(
         out, window.documents(), dialog.sheet.currentData(), dialog.paper.currentData(), token=dialog.token()
     )
     qtbot.waitUntil(lambda: bool(opened), timeout=90_000)
@@ -95,7 +95,7 @@ def test_file_export_writes_the_designs_pictures_and_actor_into_the_folder_chose
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window.open_file(EXAMPLES / "rebel-fighter.ship")
-    actions = {a.data(): a for a in window.export_menu.actions() if a.data()}
+    actions = {a.data(): a for a in window.menus.export_menu.actions() if a.data()}
     assert list(actions) == ["card-png", "token-png", "sheet-png", "foundry"]
     folder = tmp_path / "vtt"
     folder.mkdir()
@@ -140,7 +140,7 @@ def test_file_export_of_all_open_designs_writes_an_actor_for_each(
     window.export_bridge.done.connect(lambda path, error: done.append(error))
     window.export_all.trigger()  # ticked, as a click on the menu entry does
     assert window.export_all.isChecked()
-    (foundry,) = [a for a in window.export_menu.actions() if a.data() == "foundry"]
+    (foundry,) = [a for a in window.menus.export_menu.actions() if a.data() == "foundry"]
     foundry.trigger()
     qtbot.waitUntil(lambda: len(done) == 1, timeout=90_000)
     qtbot.wait(200)

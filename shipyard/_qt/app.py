@@ -130,7 +130,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         app.setStyle("Fusion")
         app.setPalette(dark_palette())
     window = MainWindow(QSettings(), preview=not args.no_preview)
-    install_crash_autosave(window)
+    install_crash_autosave(window.recovery)
     window.smoke = args.smoke  # before the files: a smoke run prints a file's error, no modal box
     for f in args.files:
         window.open_file(f)
@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
     if window.smoke:
         QTimer.singleShot(0, lambda: _smoke_report(app, window))
     else:
-        QTimer.singleShot(0, window.offer_restore)
+        QTimer.singleShot(0, window.recovery.offer_restore)
     return int(app.exec())
 
 

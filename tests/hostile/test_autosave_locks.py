@@ -48,7 +48,7 @@ name.setFocus()
 name.selectAll()
 QTest.keyClicks(name, sys.argv[1], delay=30)
 QTest.qWait(COMMIT_DELAY_MS + 150)
-window.autosave_timer.setInterval(100)
+window.recovery.timer.setInterval(100)
 
 def report():
     files = sorted(autosave.folder().glob("*.ship")) if autosave.folder().is_dir() else []
@@ -84,7 +84,7 @@ def answer():
 timer = QTimer(interval=50)
 timer.timeout.connect(answer)
 timer.start()
-restored = window.offer_restore()
+restored = window.recovery.offer_restore()
 print(json.dumps({"asked": asked, "restored": restored}), flush=True)
 """
 
@@ -153,7 +153,7 @@ def _recover(qtbot: Any, tmp_path: Path, button: QMessageBox.StandardButton) -> 
     timer.timeout.connect(answer)
     timer.start()
     try:
-        restored = window.offer_restore()
+        restored = window.recovery.offer_restore()
     finally:
         timer.stop()
     return window, asked, restored

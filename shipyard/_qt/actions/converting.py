@@ -29,7 +29,6 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocumentF
 from PySide6.QtWidgets import QDialog, QMenu
 
 from shipyard._qt.document.document import Document
-from shipyard._qt.window.host import EditorWindow as MainWindow
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
@@ -37,26 +36,27 @@ from shipyard.core.registry import RulesetInfo, rulesets
 
 if TYPE_CHECKING:
     from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.window.host import WindowHost
     from shipyard.core.textformats import ConversionModule, ConversionResult, ImportReport, TextFormatModule
 
 CLIPBOARD = "clipboard"
 MARKDOWN_MIME = "text/markdown"
 
 
-def install(window: MainWindow) -> None:
+def install(window: WindowHost) -> None:
     """Add the import and conversion actions to the window's Edit and File menus."""
     ConvertActions(window)
 
 
-def actions_of(window: MainWindow) -> ConvertActions:
+def actions_of(window: WindowHost) -> ConvertActions:
     """The window's import and conversion actions (installed by :func:`install`)."""
-    found = window.findChild(ConvertActions)
+    found = window.window().findChild(ConvertActions)
     if found is None:
         raise LookupError("the window has no import and conversion actions")
     return found
 
 
-def _menu(window: MainWindow, title: str) -> QMenu:
+def _menu(window: WindowHost, title: str) -> QMenu:
     for action in window.menuBar().actions():
         menu = action.menu()
         if isinstance(menu, QMenu) and menu.title().replace("&", "") == title:
@@ -91,8 +91,9 @@ class Offer:
 class ConvertActions(QObject):
     """The menu actions, and the questions and reports they need (patchable in tests)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: WindowHost) -> None:
+        super().__init__(window.window())
+        self.widget = window.window()  # what the actions and dialogs belong to
         self.setObjectName("convert_actions")
         self.window = window
         self.readers = [Offer(i, f) for i in rulesets() for f in i.formats if f.reads]
@@ -147,7 +148,7 @@ class ConvertActions(QObject):
         self._update_enabled()
 
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: str | None, tip: str) -> QAction:
-        a = QAction(text, self.window)
+        a = QAction(text, self.widget)
         if shortcut:
             a.setShortcut(QKeySequence(shortcut))
         a.setStatusTip(tip)
@@ -159,8 +160,8 @@ class ConvertActions(QObject):
     def _after_open(self, file: QMenu) -> QAction | None:
         """The File menu's entry after Open recent (the Import submenu goes before it)."""
         actions = file.actions()
-        recent = getattr(self.window, "recent_menu", None)
-        anchor = recent.menuAction() if isinstance(recent, QMenu) else None
+        recent = self.window.recent_files.menu
+        anchor = recent.menuAction() if recent is not None else None
         if anchor in actions:
             i = actions.index(anchor)
             return actions[i + 1] if i + 1 < len(actions) else None
@@ -218,7 +219,7 @@ class ConvertActions(QObject):
         """Show a report beside the designs (not modal: the user may read it while editing)."""
         from shipyard._qt.dialogs.convertdialogs import ReportDialog
 
-        dlg = ReportDialog(self.window, title, text)
+        dlg = ReportDialog(self.widget, title, text)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
 
@@ -226,7 +227,7 @@ class ConvertActions(QObject):
         """Parts were not understood: open the designs anyway (parts kept in the notes)?"""
         from shipyard._qt.dialogs.convertdialogs import ReportDialog, partial_question, partial_text
 
-        dlg = ReportDialog(self.window, "Parts not understood", partial_text(reports), ask=partial_question(reports))
+        dlg = ReportDialog(self.widget, "Parts not understood", partial_text(reports), ask=partial_question(reports))
         return dlg.exec() == QDialog.DialogCode.Accepted
 
     def ask_reader(self) -> Offer | None:
@@ -236,7 +237,7 @@ class ConvertActions(QObject):
         if len(self.readers) == 1:
             return self.readers[0]
         labels = [f"{o.entry.name} ({o.info.name})" for o in self.readers]
-        choice, ok = QInputDialog.getItem(self.window, "Paste as design", "The text is", labels, 0, False)
+        choice, ok = QInputDialog.getItem(self.widget, "Paste as design", "The text is", labels, 0, False)
         return self.readers[labels.index(choice)] if ok else None
 
     def ask_form(self, offer: Offer) -> ConversionResult | None:
@@ -244,7 +245,7 @@ class ConvertActions(QObject):
         once it was accepted); the conversion result, or None when cancelled."""
         from shipyard.core.textformats import conversion_form
 
-        dlg = conversion_form(offer.info, offer.entry)(self.window, self.catalog(offer.info.id))
+        dlg = conversion_form(offer.info, offer.entry)(self.widget, self.catalog(offer.info.id))
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
         return dlg.converted()
@@ -256,7 +257,7 @@ class ConvertActions(QObject):
         folder = self.window.settings.value(setting)
         patterns = " ".join(f"*{s}" for s in offer.entry.suffixes) or "*"
         name, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self.widget,
             f"Import {offer.entry.name}",
             folder if isinstance(folder, str) else "",
             f"{offer.entry.name} ({patterns});;All files (*)",

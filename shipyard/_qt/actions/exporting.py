@@ -73,12 +73,12 @@ def ask_and_export(window: Any, kind: str) -> threading.Thread | None:
         window.statusBar().showMessage("Open a design to export it", 5000)
         return None
     docs = window.documents() if window.export_all.isChecked() else [view.doc]
-    start = window.export_folder(kind, view.doc)
+    start = window.recent_files.export_folder(kind, view.doc)
     what = "the open designs" if len(docs) > 1 else "the design"
     folder = QFileDialog.getExistingDirectory(window, f"Export {what} into folder", str(start or ""))
     if not folder:
         return None
-    window.remember_export_folder(kind, Path(folder))
+    window.recent_files.remember_export_folder(kind, Path(folder))
     return export_to(window, Path(folder), docs, kind)
 
 

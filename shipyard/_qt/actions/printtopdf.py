@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QLabel, QStatusBar, QTabWidget, QWidget
 
 from shipyard._qt.document.document import Document
 from shipyard._qt.preview.rendering import RenderBridge, render_in_background
-from shipyard._qt.window.host import EditorWindow
 from shipyard.core.errors import InputError
 from shipyard.render.paper import PAPER_NAMES, PAPERS
 from shipyard.render.tokens import SHAPES, SIZE_HELP, TokenSpec, token_spec
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
+
+    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.window.recent import RecentFiles
 
 
 class PrintDialog(QDialog):
@@ -98,30 +100,49 @@ class PrintDialog(QDialog):
         super().accept()
 
 
-class Printing(EditorWindow):
-    """Print to PDF (:meth:`start_printing` makes the bridge the renderings answer through)."""
+class PrintHost(Protocol):
+    """What printing asks of the window: the designs, the paper chosen, where to say things."""
 
-    def start_printing(self) -> None:
-        self.print_bridge = RenderBridge(self)  # goes with the window: a print still running then answers no one
-        self.print_bridge.done.connect(self._printed)
+    tabs: QTabWidget
+
+    @property
+    def paper(self) -> str: ...
+    def window(self) -> QWidget: ...
+    def statusBar(self) -> QStatusBar: ...
+    def current(self) -> DocumentView | None: ...
+    def documents(self) -> list[Document]: ...
+    def flush(self) -> None: ...
+    def show_error(self, title: str, message: str) -> None: ...
+
+
+class Printing:
+    """File > Print to PDF: the dialog, the rendering in the background (answering through a
+    bridge that goes with the window: a print still running then answers no one), the PDF
+    opened; the folder it starts in is the one the last PDF went to (``folders``)."""
+
+    def __init__(self, host: PrintHost, folders: RecentFiles) -> None:
+        self.host = host
+        self.folders = folders
+        self.bridge = RenderBridge(host.window())
+        self.bridge.done.connect(self._printed)
 
     def print_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
         from shipyard._qt.dialogs.replacing import ask_replace, existing
 
-        self.flush()
-        view = self.current()
+        self.host.flush()
+        view = self.host.current()
         if view is None:
             return
-        dlg = PrintDialog(self, self.paper, self.tabs.count() > 1)
+        dlg = PrintDialog(self.host.window(), self.host.paper, self.host.tabs.count() > 1)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
-        docs = self.documents() if dlg.scope.currentData() == "all" else [view.doc]
+        docs = self.host.documents() if dlg.scope.currentData() == "all" else [view.doc]
         pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name
-        start = self.export_folder("pdf", view.doc)  # the folder the last PDF went to, else the design's
+        start = self.folders.export_folder("pdf", view.doc)  # the folder the last PDF went to, else the design's
         name, _ = QFileDialog.getSaveFileName(
-            self,
+            self.host.window(),
             "Print to PDF",
             str(start / pdf) if start is not None else pdf,
             "PDF (*.pdf)",
@@ -130,9 +151,9 @@ class Printing(EditorWindow):
         if not name:
             return
         out = Path(name)
-        self.remember_export_folder("pdf", out.parent)
-        if not ask_replace(self, existing([out])):
-            self.statusBar().showMessage(f"Not printed: {out} is as it was", 8000)
+        self.folders.remember_export_folder("pdf", out.parent)
+        if not ask_replace(self.host.window(), existing([out])):
+            self.host.statusBar().showMessage(f"Not printed: {out} is as it was", 8000)
             return
         tokens = dlg.sheet.currentData() == "tokens"
         fillable = dlg.fillable.isChecked() and not tokens
@@ -148,11 +169,11 @@ class Printing(EditorWindow):
         fillable: bool = False,
         token: TokenSpec | None = None,
     ) -> threading.Thread:
-        self.flush()
+        self.host.flush()
         loaded = [d.loaded for d in docs]
-        self.statusBar().showMessage(f"Printing {out}…")
+        self.host.statusBar().showMessage(f"Printing {out}…")
         return render_in_background(
-            self.print_bridge,
+            self.bridge,
             loaded,
             out,
             sheet=sheet,
@@ -173,8 +194,10 @@ class Printing(EditorWindow):
         from PySide6.QtCore import QUrl  # made on first use, off the start-up path
 
         if error:
-            self.show_error("Printing failed", error)
+            self.host.show_error("Printing failed", error)
             return
-        self.statusBar().showMessage(f"Printed {path}", 8000)
+        self.host.statusBar().showMessage(f"Printed {path}", 8000)
         if self.open_url(QUrl.fromLocalFile(path)) is False:  # say where it is, never fail silently
-            self.statusBar().showMessage(f"Printed {path} — no PDF viewer could be started; open the file from there")
+            self.host.statusBar().showMessage(
+                f"Printed {path} — no PDF viewer could be started; open the file from there"
+            )

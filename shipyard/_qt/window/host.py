@@ -1,120 +1,70 @@
-"""What the editor's parts ask of the main window, so that they need not import it.
+"""The main window as its menus and menu actions see it, so that they need not import it.
 
-The window is put together from parts, one concern each: the menus
-(:mod:`shipyard._qt.window.menus`), recent files and where file dialogs start
-(:mod:`shipyard._qt.window.recent`), autosave and recovery (:mod:`shipyard._qt.window.recovery`),
-drag and drop (:mod:`shipyard._qt.window.dropping`), printing (:mod:`shipyard._qt.actions.printtopdf`) and
-comparing (:mod:`shipyard._qt.actions.comparing`); the import and conversion actions and other
-parts that add menus work with any :class:`EditorWindow` too.
-:class:`shipyard._qt.window.window.MainWindow` (the tabs of open designs, saving and closing them)
-is the one the editor uses. Each part derives from this base and asks of the others only
-what it declares; keeping it apart is what keeps the window and its parts from importing
-each other.
+The window (:class:`shipyard._qt.window.window.MainWindow`) holds the tabs of open designs,
+saves and closes them; each of its other concerns is a part it holds, an object of its own
+that asks of the window only what the part's own Protocol says:
+
+- ``window.recent_files``: recent files and where file dialogs start (:mod:`shipyard._qt.window.recent`);
+- ``window.recovery``: autosave and the offer to restore (:mod:`shipyard._qt.window.recovery`);
+- ``window.drops``: design files dropped on the window (:mod:`shipyard._qt.window.dropping`);
+- ``window.printing``: File > Print to PDF (:mod:`shipyard._qt.actions.printtopdf`);
+- ``window.comparing``: View > Compare with (:mod:`shipyard._qt.actions.comparing`);
+- ``window.menus``: the menu bar (:mod:`shipyard._qt.window.menus`), which reaches every other
+  part, so it, and the import and conversion actions, see the window as :class:`WindowHost`.
+
+A Protocol is only a description: the window is not derived from it, and nothing here runs.
+``window()`` is Qt's own (a top-level widget's window is itself): what a part parents its
+dialogs and actions to.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QUndoGroup
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDialog
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QUndoGroup
+    from PySide6.QtWidgets import QDialog, QMenuBar, QStatusBar, QTabWidget, QWidget
 
+    from shipyard._qt.actions.comparing import Comparing
+    from shipyard._qt.actions.printtopdf import Printing
     from shipyard._qt.document.document import Document
     from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.window.recent import RecentFiles
     from shipyard.core.designfile import LoadedDesign
     from shipyard.core.model import Catalog
 
 
-class EditorWindow(QMainWindow):
+class WindowHost(Protocol):
+    """The window's designs, settings and parts, as the menus and menu actions use them."""
+
     settings: QSettings
     tabs: QTabWidget
     undo_group: QUndoGroup
-    use_user_folder: bool
-    recent_menu: QMenu
+    recent_files: RecentFiles
+    printing: Printing
+    comparing: Comparing
 
     @property
-    def paper(self) -> str:
-        """The paper chosen in Settings > Paper (else the locale's)."""
-        raise NotImplementedError
-
-    def current(self) -> DocumentView | None:
-        raise NotImplementedError
-
-    def current_ruleset(self) -> str | None:
-        """The ruleset of the design shown; None on the start page."""
-        raise NotImplementedError
-
-    def documents(self) -> list[Document]:
-        raise NotImplementedError
-
-    def flush(self) -> None:
-        """Commit the text being typed in any design."""
-        raise NotImplementedError
-
-    def show_error(self, title: str, message: str) -> None:
-        raise NotImplementedError
-
-    def add_document(self, doc: Document) -> DocumentView | None:
-        raise NotImplementedError
-
-    def catalog_for_new(self, ruleset: str) -> Catalog:
-        raise NotImplementedError
-
-    def load(self, path: Path) -> LoadedDesign:
-        """The design in ``path``, read against the user's catalog folders."""
-        raise NotImplementedError
-
-    def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None:
-        raise NotImplementedError
-
-    def ask_new(self) -> QDialog:
-        """Ask which ruleset and kind a new design is (Ctrl+N), then make it."""
-        raise NotImplementedError
-
-    def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
-        raise NotImplementedError
-
-    def open_sample(self, path: Path) -> DocumentView | None:
-        raise NotImplementedError
-
-    def open_dialog(self) -> None:
-        raise NotImplementedError
-
-    def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
-        raise NotImplementedError
-
-    def close_tab(self, index: int) -> bool:
-        raise NotImplementedError
-
-    def choose_catalog_folder(self) -> None:
-        raise NotImplementedError
-
-    def start_path(self, doc: Document | None, name: str = "") -> str:
-        """Where a file dialog about ``doc`` starts, with ``name`` as the file's name."""
-        raise NotImplementedError
-
-    def export_folder(self, kind: str, doc: Document | None = None) -> Path | None:
-        """Where an export or print of ``kind`` starts: the folder it went to last."""
-        raise NotImplementedError
-
-    def remember_export_folder(self, kind: str, folder: Path) -> None:
-        raise NotImplementedError
-
-    def add_recent_menu(self, file_menu: QMenu) -> None:
-        """File > Open recent, kept up to date."""
-        raise NotImplementedError
-
-    def remember(self, path: Path) -> None:
-        """``path`` was opened or saved: first of the recent files."""
-        raise NotImplementedError
-
-    def print_dialog(self) -> None:
-        raise NotImplementedError
-
-    def compare_dialog(self) -> None:
-        raise NotImplementedError
+    def paper(self) -> str: ...
+    def window(self) -> QWidget: ...
+    def menuBar(self) -> QMenuBar: ...
+    def statusBar(self) -> QStatusBar: ...
+    def close(self) -> bool: ...
+    def current(self) -> DocumentView | None: ...
+    def current_ruleset(self) -> str | None: ...
+    def documents(self) -> list[Document]: ...
+    def flush(self) -> None: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def add_document(self, doc: Document) -> DocumentView | None: ...
+    def catalog_for_new(self, ruleset: str) -> Catalog: ...
+    def load(self, path: Path) -> LoadedDesign: ...
+    def new(self, kind: str | None = None, ruleset: str | None = None) -> DocumentView | None: ...
+    def ask_new(self) -> QDialog: ...
+    def open_file(self, path: Path, remember: bool = True) -> DocumentView | None: ...
+    def open_sample(self, path: Path) -> DocumentView | None: ...
+    def open_dialog(self) -> None: ...
+    def save(self, doc: Document | None = None, as_new: bool = False) -> bool: ...
+    def close_tab(self, index: int) -> bool: ...
+    def choose_catalog_folder(self) -> None: ...

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -13,13 +13,16 @@ from PySide6.QtWidgets import QMenu, QWidget
 from shipyard._qt.actions import converting, exporting
 from shipyard._qt.preview import viewmenu
 from shipyard._qt.window import helpmenu
-from shipyard._qt.window.host import EditorWindow
-from shipyard._qt.window.keys import MOVE_KEYS, redo_shortcuts
+from shipyard._qt.window.keys import MOVE_KEYS
 from shipyard._qt.window.welcome import sample_name
 from shipyard.core.designfile import sample_files
 from shipyard.core.errors import InputError
 from shipyard.core.registry import rulesets
 from shipyard.render.paper import PAPER_NAMES, PAPERS
+
+if TYPE_CHECKING:
+    from shipyard._qt.dialogs.hangarwindow import HangarWindow
+    from shipyard._qt.window.host import WindowHost
 
 MOVE_ACTIONS = (  # View's entries between designs and step pages: text, their keys' name in MOVE_KEYS, status tip
     ("&Next design", "next_design", "Show the next open design"),
@@ -39,16 +42,25 @@ def add_action(owner: QWidget, menu: QMenu, text: str, slot: Callable[..., Any],
     return a
 
 
-class Menus(EditorWindow):
-    """The menus of the main window (:meth:`make_menus`, once, when it is built)."""
+class Menus:
+    """The menu bar of the main window, made once when the window is built; its entries call
+    the window and its parts (printing, comparing, recent files), the window's undo history's
+    Undo and Redo among them (``undo_action``, ``redo_action``)."""
+
+    def __init__(self, window: WindowHost, undo_action: QAction, redo_action: QAction) -> None:
+        self.window = window
+        self.undo_action = undo_action
+        self.redo_action = redo_action
+        self.hangar_window: HangarWindow | None = None  # View > Hangar's window, made when first asked for
+        self.make_menus()
 
     def show_hangar(self) -> None:
         """View > Hangar: the window of the hangar's designs, brought up to date (one per editor window)."""
         from shipyard._qt.dialogs.hangarwindow import HangarWindow
 
-        window = getattr(self, "hangar_window", None)
+        window = self.hangar_window
         if window is None:
-            window = self.hangar_window = HangarWindow(self.open_file, self)
+            window = self.hangar_window = HangarWindow(self.window.open_file, self.window.window())
         window.show()
         window.raise_()
         window.activateWindow()
@@ -56,15 +68,17 @@ class Menus(EditorWindow):
         window.filter.setFocus()
 
     def make_menus(self) -> None:
-        bar = self.menuBar()
+        w = self.window
+        owner = w.window()  # the actions' parent: their shortcuts work wherever the focus is in the window
+        bar = w.menuBar()
         m = bar.addMenu("&File")
         nm = m.addMenu("&New")
-        ask = add_action(self, nm, "&Choose ruleset and kind…", self.ask_new, QKeySequence.StandardKey.New)
+        ask = add_action(owner, nm, "&Choose ruleset and kind…", w.ask_new, QKeySequence.StandardKey.New)
         ask.setStatusTip("Which game and kind of design to make; the kind made last is chosen first")
         for info in rulesets():
             nm.addSection(info.name)
             for kind in info.kinds:
-                a = add_action(self, nm, kind.menu or kind.name, lambda _=False, k=kind.id, r=info.id: self.new(k, r))
+                a = add_action(owner, nm, kind.menu or kind.name, lambda _=False, k=kind.id, r=info.id: w.new(k, r))
                 a.setStatusTip(f"A new {info.name} {kind.name.lower()}: {kind.description}".rstrip(": "))
         sm = m.addMenu("New from &sample")
         for info in rulesets():  # a menu a ruleset: one list of every sample wraps into columns at 720 pixels
@@ -72,64 +86,60 @@ class Menus(EditorWindow):
             if samples:
                 rm = sm.addMenu(info.name)
                 for f in samples:
-                    add_action(self, rm, sample_name(f), lambda _=False, p=f: self.open_sample(p))
-        add_action(self, m, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.add_recent_menu(m)
+                    add_action(owner, rm, sample_name(f), lambda _=False, p=f: w.open_sample(p))
+        add_action(owner, m, "&Open…", w.open_dialog, QKeySequence.StandardKey.Open)
+        w.recent_files.add_menu(m)
         m.addSeparator()
-        add_action(self, m, "&Save", lambda: self.save(), QKeySequence.StandardKey.Save)
-        add_action(self, m, "Save &as…", lambda: self.save(as_new=True), QKeySequence.StandardKey.SaveAs)
-        add_action(self, m, "&Close", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
+        add_action(owner, m, "&Save", lambda: w.save(), QKeySequence.StandardKey.Save)
+        add_action(owner, m, "Save &as…", lambda: w.save(as_new=True), QKeySequence.StandardKey.SaveAs)
+        add_action(owner, m, "&Close", lambda: w.close_tab(w.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         m.addSeparator()
-        add_action(self, m, "&Print to PDF…", self.print_dialog, QKeySequence.StandardKey.Print)
-        self.export_menu = exporting.add_menu(self, m)
+        add_action(owner, m, "&Print to PDF…", w.printing.print_dialog, QKeySequence.StandardKey.Print)
+        self.export_menu = exporting.add_menu(w, m)
         m.addSeparator()
-        add_action(self, m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        add_action(owner, m, "&Quit", w.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
-        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(redo_shortcuts())  # the platform's, Ctrl+Shift+Z and Ctrl+Y
         e.addAction(self.undo_action)
         e.addAction(self.redo_action)
         v = bar.addMenu("&View")
-        self.compare_action = add_action(self, v, "&Compare with…", self.compare_dialog)
+        self.compare_action = add_action(owner, v, "&Compare with…", w.comparing.compare_dialog)
         self.compare_action.setStatusTip("This design beside another open one, a file, or its saved version")
         v.addSeparator()
         for text, name, tip in MOVE_ACTIONS:
             move = self.move_design if name.endswith("design") else self.move_step
             by = 1 if name.startswith("next") else -1
-            a = add_action(self, v, text, lambda _=False, m=move, b=by: m(b))
+            a = add_action(owner, v, text, lambda _=False, m=move, b=by: m(b))
             a.setShortcuts([QKeySequence(k) for k in MOVE_KEYS[name]])
             a.setStatusTip(tip)
         v.addSeparator()
-        self.hangar_action = add_action(self, v, "&Hangar…", self.show_hangar, "Ctrl+Shift+H")
+        self.hangar_action = add_action(owner, v, "&Hangar…", self.show_hangar, "Ctrl+Shift+H")
         self.hangar_action.setStatusTip("Every design in your library folders: filter, sort, open")
-        viewmenu.install(self, v)
+        viewmenu.install(w, v)
         s = bar.addMenu("&Settings")
         paper = s.addMenu("&Paper")
-        group = QActionGroup(self)
+        group = QActionGroup(owner)
         for value in PAPERS:
             label = PAPER_NAMES[value]
-            a = QAction(label, self, checkable=True)
-            a.setChecked(self.paper == value)
-            a.triggered.connect(lambda _=False, v=value: self.settings.setValue("print/paper", v))
+            a = QAction(label, owner, checkable=True)
+            a.setChecked(w.paper == value)
+            a.triggered.connect(lambda _=False, v=value: w.settings.setValue("print/paper", v))
             group.addAction(a)
             paper.addAction(a)
         self.preset_menu = s.addMenu("Default &preset")
         self.preset_menu.aboutToShow.connect(self._fill_presets)
-        add_action(self, s, "User &catalog folder…", self.choose_catalog_folder)
-        converting.install(self)
-        self.help_menu = helpmenu.install(self)
+        add_action(owner, s, "User &catalog folder…", w.choose_catalog_folder)
+        converting.install(w)
+        self.help_menu = helpmenu.install(w)
 
     def move_design(self, by: int) -> None:
         """Show the open design ``by`` tabs on (back when negative, round from the last to the
         first), with the keyboard focus where it last was in that design."""
-        count = self.tabs.count()
+        count = self.window.tabs.count()
         if count < 2:
-            self.statusBar().showMessage("Only one design is open" if count else "No design is open", 4000)
+            self.window.statusBar().showMessage("Only one design is open" if count else "No design is open", 4000)
             return
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() + by) % count)
-        view = self.current()
+        self.window.tabs.setCurrentIndex((self.window.tabs.currentIndex() + by) % count)
+        view = self.window.current()
         if view is not None:
             last = view.focusWidget()  # the control last focused in this design, if any
             target = last if last is not None and last.isVisible() else view.tabs.tabBar()
@@ -138,7 +148,7 @@ class Menus(EditorWindow):
     def move_step(self, by: int) -> None:
         """Show the design's step page ``by`` pages on (round from the last to the first),
         skipping the pages this design does not show."""
-        view = self.current()
+        view = self.window.current()
         if view is None:
             return
         tabs = view.tabs
@@ -159,7 +169,7 @@ class Menus(EditorWindow):
             ruleset = info.id
             self.preset_menu.addSection(info.name)
             try:
-                catalog = self.catalog_for_new(ruleset)
+                catalog = self.window.catalog_for_new(ruleset)
             except InputError as exc:
                 a = self.preset_menu.addAction(f"Cannot read the catalog: {str(exc).splitlines()[0]}")
                 a.setEnabled(False)
@@ -168,6 +178,8 @@ class Menus(EditorWindow):
             for p in catalog.presets.values():
                 a = QAction(p.name, self.preset_menu, checkable=True)
                 a.setChecked(catalog.preset is not None and catalog.preset.id == p.id)
-                a.triggered.connect(lambda _=False, r=ruleset, v=p.id: self.settings.setValue(f"design/preset/{r}", v))
+                a.triggered.connect(
+                    lambda _=False, r=ruleset, v=p.id: self.window.settings.setValue(f"design/preset/{r}", v)
+                )
                 group.addAction(a)
                 self.preset_menu.addAction(a)

@@ -5,20 +5,40 @@ that kind of export went to last)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtWidgets import QMenu
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QWidget
 
-from shipyard._qt.document.document import Document
-from shipyard._qt.window.host import EditorWindow
-from shipyard._qt.window.menus import add_action
 from shipyard.core.designfile import EXTENSION
+
+if TYPE_CHECKING:
+    from shipyard._qt.document.document import Document
+    from shipyard._qt.document.view import DocumentView
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"  # what the file dialogs show
 MAX_RECENT = 10
 
 
-class RecentFiles(EditorWindow):
-    """The designs opened or saved last (the settings' "files/recent") and the folder of the last."""
+class RecentHost(Protocol):
+    """What recent files ask of the window: its settings, the design shown, opening a file."""
+
+    settings: QSettings
+
+    def window(self) -> QWidget: ...
+    def current(self) -> DocumentView | None: ...
+    def open_file(self, path: Path, remember: bool = True) -> DocumentView | None: ...
+
+
+class RecentFiles:
+    """The designs opened or saved last (the settings' "files/recent") and the folder of the last;
+    File > Open recent once :meth:`add_menu` has put it in the File menu."""
+
+    def __init__(self, host: RecentHost) -> None:
+        self.host = host
+        self.settings = host.settings
+        self.menu: QMenu | None = None
 
     def recent(self) -> list[str]:
         value = self.settings.value("files/recent") or []
@@ -28,23 +48,30 @@ class RecentFiles(EditorWindow):
         items = [str(path)] + [p for p in self.recent() if p != str(path)]
         self.settings.setValue("files/recent", items[:MAX_RECENT])
         self.settings.setValue("files/folder", str(path.parent))  # where the next dialog starts
-        self.fill_recent()
+        self.fill()
 
-    def fill_recent(self) -> None:
-        self.recent_menu.clear()
+    def fill(self) -> None:
+        """File > Open recent, the files opened or saved last first."""
+        if self.menu is None:
+            return
+        self.menu.clear()
         for p in self.recent():
-            add_action(self, self.recent_menu, p, lambda _=False, path=p: self.open_file(Path(path)))
-        self.recent_menu.setEnabled(bool(self.recent()))
+            action = QAction(p, self.host.window())
+            action.triggered.connect(lambda _=False, path=p: self.host.open_file(Path(path)))
+            self.menu.addAction(action)
+        self.menu.setEnabled(bool(self.recent()))
 
-    def add_recent_menu(self, file_menu: QMenu) -> None:
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.fill_recent()
+    def add_menu(self, file_menu: QMenu) -> QMenu:
+        """File > Open recent, kept up to date from now on."""
+        self.menu = file_menu.addMenu("Open &recent")
+        self.fill()
+        return self.menu
 
     def start_folder(self, doc: Document | None = None) -> Path | None:
         """Where a file dialog starts: the design's folder; for a design not saved yet (or
         none), the folder a design was last opened from or saved to; else Qt's default."""
         if doc is None:
-            view = self.current()
+            view = self.host.current()
             doc = view.doc if view is not None else None
         if doc is not None and doc.path is not None:
             return doc.path.parent

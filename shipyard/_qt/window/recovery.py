@@ -4,34 +4,53 @@ copied aside (:mod:`shipyard._qt.window.autosave`); at the next start what is le
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QStatusBar, QWidget
 
 from shipyard._qt.window import autosave
-from shipyard._qt.window.host import EditorWindow
 from shipyard.core.errors import InputError
+
+if TYPE_CHECKING:
+    from shipyard._qt.document.document import Document
+    from shipyard._qt.document.view import DocumentView
 
 AUTOSAVE_MS = 60_000
 
 
-class Recovery(EditorWindow):
-    """The autosave timer (:meth:`start_autosave`) and the offer to restore at a start."""
+class RecoveryHost(Protocol):
+    """What autosave and recovery ask of the window: its open documents, where to say a
+    failure, and a tab for a restored design."""
 
-    def start_autosave(self) -> None:
-        self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.autosave_all)
-        self.autosave_timer.start()
+    use_user_folder: bool
+
+    def window(self) -> QWidget: ...
+    def statusBar(self) -> QStatusBar: ...
+    def documents(self) -> list[Document]: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def add_document(self, doc: Document) -> DocumentView | None: ...
+
+
+class Recovery:
+    """The autosave timer (running from the start) and the offer to restore at a start."""
+
+    def __init__(self, host: RecoveryHost) -> None:
+        self.host = host
+        self.timer = QTimer(host.window(), interval=AUTOSAVE_MS)
+        self.timer.timeout.connect(self.autosave_all)
+        self.timer.start()
 
     def autosave_all(self) -> int:
         """Autosave every document with changes its autosave does not hold yet (unchanged ones are not
         rewritten every minute); a failure (disk full, no permission) is reported, not raised."""
         n = 0
-        for doc in self.documents():
+        for doc in self.host.documents():
             if autosave.needed(doc):
                 try:
                     autosave.save(doc)
                 except InputError as exc:
-                    self.statusBar().showMessage(f"Autosave failed: {exc}", 15000)
+                    self.host.statusBar().showMessage(f"Autosave failed: {exc}", 15000)
                     continue
                 n += 1
         return n
@@ -42,7 +61,9 @@ class Recovery(EditorWindow):
         names = "\n".join(f"• {r.title}" for r in items)
         return (
             QMessageBox.question(
-                self, "Restore unsaved work?", f"Shipyard closed with unsaved changes in:\n{names}\n\nRestore them?"
+                self.host.window(),
+                "Restore unsaved work?",
+                f"Shipyard closed with unsaved changes in:\n{names}\n\nRestore them?",
             )
             == QMessageBox.StandardButton.Yes
         )
@@ -58,13 +79,13 @@ class Recovery(EditorWindow):
         for rec in items:
             if restore:
                 try:
-                    doc = autosave.load(rec, self.use_user_folder)
+                    doc = autosave.load(rec, self.host.use_user_folder)
                 except (InputError, OSError, ValueError) as exc:
-                    self.show_error("Cannot restore", f"{rec.title}: {exc}")
+                    self.host.show_error("Cannot restore", f"{rec.title}: {exc}")
                     autosave.release(rec)  # kept, and offered again at the next start
                     continue
                 doc.undo_stack.resetClean()  # restored work stays unsaved until the user saves it
-                self.add_document(doc)
+                self.host.add_document(doc)
                 n += 1
                 try:  # this editor's own autosave of it first: a crash now loses nothing either
                     autosave.save(doc)
@@ -75,13 +96,13 @@ class Recovery(EditorWindow):
         return n
 
 
-def install_crash_autosave(window: Recovery) -> None:
+def install_crash_autosave(recovery: Recovery) -> None:
     """On an unhandled exception, autosave every document before Python reports it."""
     previous = sys.excepthook
 
     def hook(kind, value, tb) -> None:  # type: ignore[no-untyped-def]
         try:
-            window.autosave_all()
+            recovery.autosave_all()
         finally:
             previous(kind, value, tb)
 

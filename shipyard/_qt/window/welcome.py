@@ -15,7 +15,7 @@ from shipyard.core.registry import rulesets
 from shipyard.core.termtext import escape
 
 if TYPE_CHECKING:
-    from shipyard._qt.window.host import EditorWindow
+    from shipyard._qt.window.host import WindowHost
 
 
 def sample_name(path: Path) -> str:
@@ -30,7 +30,7 @@ class Welcome(ScrollPage):
     another it was 770 pixels tall and made the window taller than the screen); a
     smaller window scrolls the page."""
 
-    def __init__(self, window: EditorWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         page = QWidget()
         super().__init__(page)
         lay = QVBoxLayout(page)

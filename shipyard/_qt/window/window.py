@@ -1,8 +1,10 @@
 """The main window: open designs in tabs, new and opened designs, settings, saving and closing.
 
 Menus, recent files, autosave, drag and drop, printing and comparing are the window's
-parts, a module each (:mod:`shipyard._qt.window.host`); the names tests and the app import from
-here (:class:`PrintDialog`, :func:`install_crash_autosave`) are kept.
+parts: objects it holds (``window.menus``, ``window.recent_files``, ``window.recovery``,
+``window.drops``, ``window.printing``, ``window.comparing``), a module each, each asking of the
+window only what its own Protocol says (:mod:`shipyard._qt.window.host` lists them). The names
+tests and the app import from here (:class:`PrintDialog`, :func:`install_crash_autosave`) are kept.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
-from PySide6.QtGui import QUndoGroup
-from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget
+from PySide6.QtGui import QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from shipyard._qt.actions.comparing import Comparing
 from shipyard._qt.actions.printtopdf import PrintDialog, Printing
@@ -23,9 +25,9 @@ from shipyard._qt.document.view import DocumentView
 from shipyard._qt.panels.verdict import show_verdict
 from shipyard._qt.preview.rendering import close_shared_worker
 from shipyard._qt.window import autosave
-from shipyard._qt.window.dropping import Dropping
+from shipyard._qt.window.dropping import FileDrops
 from shipyard._qt.window.focusstyle import FOCUS_STYLE
-from shipyard._qt.window.host import EditorWindow
+from shipyard._qt.window.keys import redo_shortcuts
 from shipyard._qt.window.menus import Menus
 from shipyard._qt.window.placement import clamp, fill_first
 from shipyard._qt.window.recent import FILTER, RecentFiles
@@ -51,10 +53,10 @@ LAST_KEY = "design/last-new"  # the ruleset and kind made last: Ctrl+N's first c
 __all__ = ["MainWindow", "PrintDialog", "install_crash_autosave"]
 
 
-class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, EditorWindow):
+class MainWindow(QMainWindow):
     """The editor's window: a tab for each open design (a start page while there is none),
-    the settings new designs are made with, saving and closing; its other concerns are its
-    parts (:mod:`shipyard._qt.window.host` names them)."""
+    the settings new designs are made with, saving and closing; its other concerns are the
+    parts it holds (:mod:`shipyard._qt.window.host` names them)."""
 
     def __init__(self, settings: QSettings, *, use_user_folder: bool = True, preview: bool = True) -> None:
         super().__init__()
@@ -66,8 +68,12 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         self.setWindowTitle("Shipyard")
         self.setStatusBar(ElidingStatusBar())  # a long message elided, the whole of it its tooltip
         self.setStyleSheet(FOCUS_STYLE)  # the focus shows on tables, check boxes, figures, the preview too
-        self.accept_files()
         self.undo_group = QUndoGroup(self)
+        # the one undo history's Undo and Redo: the Edit menu's entries, the window's keys
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(redo_shortcuts())  # the platform's, Ctrl+Shift+Z and Ctrl+Y
         self.tabs = QTabWidget()
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
@@ -79,7 +85,11 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         self.stack.addWidget(self.tabs)
         self.welcome: Welcome | None = None
         self.setCentralWidget(self.stack)
-        self.make_menus()
+        self.recent_files = RecentFiles(self)
+        self.printing = Printing(self, self.recent_files)
+        self.comparing = Comparing(self)
+        self.drops = FileDrops(self)
+        self.menus = Menus(self, self.undo_action, self.redo_action)
         self._placed = False  # kept inside the screen with its frame, once first shown
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
@@ -87,8 +97,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         else:
             fill_first(self)  # most of the screen: the form and a readable preview side by side
         self._given = self.size()  # what the screen allowed: its frame kept inside too once shown
-        self.start_autosave()
-        self.start_printing()
+        self.recovery = Recovery(self)
         self.verdict = QLabel()
         self.verdict.setAccessibleName("Verdict")
         self.statusBar().addPermanentWidget(self.verdict)
@@ -100,7 +109,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         if self.welcome is None:
             self.welcome = Welcome(self)
             self.stack.insertWidget(0, self.welcome)
-        self.welcome.show_recent(self.recent())
+        self.welcome.show_recent(self.recent_files.recent())
         self.stack.setCurrentWidget(self.welcome)
         return self.welcome
 
@@ -287,7 +296,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
-        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.start_path(None), FILTER)
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.recent_files.start_path(None), FILTER)
         for f in files:
             self.open_file(Path(f))
 
@@ -310,7 +319,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         if is_installed(path):  # a bundled sample, from the start page or File > Open: an untitled copy
             return self.add_document(Document(loaded, None))
         if remember:
-            self.remember(path)
+            self.recent_files.remember(path)
         return self.add_document(Document(loaded, path))
 
     def _update_title(self, doc: Document) -> None:
@@ -365,7 +374,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save design", str(doc.path or self.start_path(doc, f"{doc.name}{EXTENSION}")), FILTER
+            self, "Save design", str(doc.path or self.recent_files.start_path(doc, f"{doc.name}{EXTENSION}")), FILTER
         )
         if not name:
             return None
@@ -391,7 +400,7 @@ class MainWindow(Menus, RecentFiles, Recovery, Dropping, Printing, Comparing, Ed
             self.show_error("Cannot save", str(exc))
             return False
         autosave.discard(doc)
-        self.remember(target)
+        self.recent_files.remember(target)
         self.statusBar().showMessage(f"Saved {target}", 5000)
         return True
 
