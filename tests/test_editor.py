@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QLineEdit, QListWidget, QPushButton
 
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window import autosave
 from shipyard._qt.window.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate

@@ -39,8 +39,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.document.view import DocumentView
-from shipyard._qt.widgets.listeditor import ListEditor
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
 from shipyard.core.edits import get_at
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from shipyard._qt.document.steppages import HandWritten
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.view.steppages import HandWritten
 from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES, RULESETS, house_preset, install_ruleset
@@ -39,7 +39,7 @@ __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
 
 def page_texts(view: DocumentView, index: int) -> list[str]:
     """The notes a page shows (its help), as a user reads them (not what an empty list or a
-    greyed field says to do next: shipyard._qt.form.whatnext)."""
+    greyed field says to do next: shipyard._qt.widgets.whatnext)."""
     view.tabs.setCurrentIndex(index)
     page = view.tabs.widget(index)
     guidance = ("empty-hint", "greyed-why")

@@ -19,7 +19,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QLabel, QPushButton
 
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import load_design

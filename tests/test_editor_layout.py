@@ -45,8 +45,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.document.scrollpage import ScrollPage
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.widgets.scrollpage import ScrollPage
 from shipyard._qt.window.window import MainWindow
 
 from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
@@ -557,7 +557,7 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
 
 
 def test_letters_are_given_out_without_a_clash() -> None:
-    from shipyard._qt.window.mnemonics import letter, with_letter
+    from shipyard._qt.view.mnemonics import letter, with_letter
 
     assert letter("Add &weapon") == "w" and letter("R&&D") == "" and letter("Name") == ""
     assert with_letter("&Helm's allocation", {"h"}) == "Helm's &allocation"  # the next word's initial

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.document.view import DocumentView
-from shipyard._qt.window.keys import takes_tab
+from shipyard._qt.document.keys import takes_tab
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
 from shipyard.core.evaluate import evaluate
 

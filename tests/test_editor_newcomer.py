@@ -23,9 +23,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLabel, QPushButton, QScrollArea, QWidget
 
 from shipyard._qt.dialogs.catalogbrowser import CatalogBrowser
-from shipyard._qt.document.view import DocumentView
-from shipyard._qt.form.whatnext import EmptyHint, mnemonic
-from shipyard._qt.widgets.listeditor import ListEditor
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.widgets.whatnext import EmptyHint, mnemonic
 from shipyard._qt.window.newchooser import NewChooser
 from shipyard._qt.window.window import MainWindow
 from shipyard.core.form import Column, FieldDecl, Section

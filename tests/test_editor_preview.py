@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QPalette, QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window import helpmenu
 from shipyard._qt.window.window import MainWindow
 

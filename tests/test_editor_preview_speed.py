@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES

@@ -17,8 +17,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from shipyard._qt.document.view import DocumentView
-from shipyard._qt.widgets.listeditor import ListEditor
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
 from shipyard.core.edits import get_at
 

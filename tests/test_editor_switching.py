@@ -18,9 +18,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QWidget
 
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.document.keys import TextBox
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.helpmenu import shortcuts, show_shortcuts
-from shipyard._qt.window.keys import TextBox
 from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES, ROOT

@@ -97,7 +97,7 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
 def test_a_window_opened_beside_another_takes_the_room_beside_it_inside_the_screen(qtbot: Any) -> None:
     from PySide6.QtCore import QSize
 
-    from shipyard._qt.window.placement import beside
+    from shipyard._qt.widgets.placement import beside
 
     main = QWidget()
     qtbot.addWidget(main)

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPlainTextEdit
 
-from shipyard._qt.document.view import DocumentView
+from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.brokentab import BrokenDesign
 from shipyard._qt.window.window import MainWindow
 

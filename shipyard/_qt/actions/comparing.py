@@ -10,13 +10,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QStatusBar, QWidget
 
 from shipyard._qt.document.document import Document
-from shipyard._qt.window.placement import clamp
+from shipyard._qt.widgets.placement import clamp
 from shipyard._qt.window.recent import FILTER
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 
 if TYPE_CHECKING:
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
 
 
 class CompareHost(Protocol):

@@ -35,7 +35,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.registry import RulesetInfo, rulesets
 
 if TYPE_CHECKING:
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
     from shipyard._qt.window.host import WindowHost
     from shipyard.core.textformats import ConversionModule, ConversionResult, ImportReport, TextFormatModule
 

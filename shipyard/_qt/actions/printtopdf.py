@@ -18,7 +18,7 @@ from shipyard.render.tokens import SHAPES, SIZE_HELP, TokenSpec, token_spec
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
 
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
     from shipyard._qt.window.recent import RecentFiles
 
 

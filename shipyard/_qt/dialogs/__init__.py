@@ -1,2 +1,2 @@
 """Dialogs and extra windows: Fix..., the compare view, import and conversion dialogs, the catalog
-browser, the Hangar window, and the question before files are replaced."""
+browser, the Hangar, and the question before files are replaced."""

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.document.document import Document
-from shipyard._qt.window.closing import closable
+from shipyard._qt.widgets.closing import closable
 from shipyard.core.compare import SECTION_HEADINGS, Comparison, Row, compare, pair_lines
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError

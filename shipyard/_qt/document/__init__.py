@@ -1,3 +1,3 @@
-"""One open design: the document (design, file, undo stack, report), its view (step pages beside
-the panels), the binding of widgets to design paths, typed text before it commits, refused text,
-and the step pages' shared frame."""
+"""An open design and the widgets bound to it: the document (design, file, undo stack, report), the
+binding of widgets to design paths, typed text before it commits, refused text, the keyboard's
+one undo history and Tab order, and the step pages' shared base."""

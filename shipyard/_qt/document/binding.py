@@ -4,7 +4,7 @@ change of the document (edit, undo, redo, load) flows back into the widgets.
 A path is the same string findings carry, so clicking a finding can focus the field
 that fixes it (``focus(path)`` picks the longest bound prefix), enabling a greyed field
 for the user to fill in or focusing the check box that makes it editable. Every text
-field's undo and redo are the document's (:func:`shipyard._qt.window.keys.share_undo`), and its
+field's undo and redo are the document's (:func:`shipyard._qt.document.keys.share_undo`), and its
 text commits on a pause, on Enter or on leaving it (:mod:`shipyard._qt.document.pending`).
 """
 
@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.document import refused
 from shipyard._qt.document.document import Document
+from shipyard._qt.document.keys import share_undo
 from shipyard._qt.document.pending import commit_on_pause
-from shipyard._qt.window.keys import share_undo
 from shipyard.core.edits import get_at
 from shipyard.core.paths import value_at
 

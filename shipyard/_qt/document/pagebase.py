@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.document.scrollpage import ScrollPage
+from shipyard._qt.widgets.scrollpage import ScrollPage
 
 if TYPE_CHECKING:
     from shipyard._qt.document.binding import Binder
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 def page(*widgets: QWidget, grow: Sequence[QWidget] = ()) -> QScrollArea:
     """A step page: the widgets one under another, scrolling only when the window is too
     small for them; the ``grow`` ones (lists) share the height there is, the rest keep
-    theirs (:class:`~shipyard._qt.document.scrollpage.ScrollPage`: the page or its lists scroll, not both)."""
+    theirs (:class:`~shipyard._qt.widgets.scrollpage.ScrollPage`: the page or its lists scroll, not both)."""
     inner = QWidget()
     lay = QVBoxLayout(inner)
     for w in widgets:
@@ -84,14 +84,14 @@ class quiet:
 
 
 class StepPages(ABC):
-    """The editor's page contract: what a design's view (:class:`shipyard._qt.document.view.DocumentView`)
+    """The editor's page contract: what a design's view (:class:`shipyard._qt.view.documentview.DocumentView`)
     asks of its step pages, typed in one place so the view calls them without probing.
 
     Required: ``pages`` (tab title, function building the page when first shown) and
     :meth:`refresh`. The rest has a default here that asks nothing of the view: every page
     shown, no action bar, no marks, no binder data, a Tab order that never goes stale.
     :class:`shipyard._qt.form.pages.FormPages` (the declared form's pages) overrides them;
-    a ruleset's hand-written pages are wrapped in :class:`shipyard._qt.document.steppages.HandWritten`.
+    a ruleset's hand-written pages are wrapped in :class:`shipyard._qt.view.steppages.HandWritten`.
     The view sets ``open_design`` (a design an action made, to open in a new tab),
     ``parent_widget`` (the parent of the pages' dialogs) and ``on_structure`` (called when
     controls came or went outside an edit, such as a selected entry's details).

@@ -9,7 +9,7 @@ The widget being typed in is never rebuilt by this: the commit only changes the 
 
 There is one pending text per document (a person types into one field at a time); it
 lives as a child of the document's undo stack, so the undo keys can flush it before they
-undo (:mod:`shipyard._qt.window.keys`).
+undo (:mod:`shipyard._qt.document.keys`).
 """
 
 from __future__ import annotations

@@ -1,2 +1,3 @@
 """The step pages built from a ruleset's declared form (the catalog's ``form`` section): pages,
-sections, fields, lists, maps, figures and tables, actions, and the design's picture and story."""
+sections, fields, lists and their list editor, maps, figures and tables, actions, and the
+design's picture and story."""

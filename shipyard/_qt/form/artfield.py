@@ -32,7 +32,7 @@ PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.svg)"
 
 def presentation_row(doc: Any, binder: Any, report_error: Any) -> tuple[QWidget, ArtField, QWidget]:
     """The art box and, beside it, the story box: the row every design's first page ends with."""
-    from shipyard._qt.window.keys import TextBox
+    from shipyard._qt.document.keys import TextBox
 
     art = ArtField(doc, report_error)
     story_box = QGroupBox()

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from shipyard._qt.form.base import Pages, Scope, plain
-from shipyard._qt.widgets.listeditor import ListEditor
+from shipyard._qt.form.listeditor import ListEditor
 from shipyard.core.form import ListDecl
 from shipyard.core.formview import FormContext
 from shipyard.core.paths import parse_path

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.document.keys import TextBox
 from shipyard._qt.document.pagebase import quiet
 from shipyard._qt.form.base import SPIN_LIMIT, Pages, Scope, plain
-from shipyard._qt.window.keys import TextBox
 from shipyard.core.form import BudgetsRef, FieldDecl, Toggle
 from shipyard.core.formview import (
     FormContext,

@@ -27,9 +27,9 @@ from shipyard._qt.dialogs.catalogbrowser import CatalogBrowser, browser_with_lis
 from shipyard._qt.form.base import MarkedLabel, Pages, Scope, plain
 from shipyard._qt.form.browse import ListingBrowser
 from shipyard._qt.form.detail import EntryDetail
-from shipyard._qt.form.whatnext import show_when_empty
-from shipyard._qt.widgets.listcells import Column
-from shipyard._qt.widgets.listeditor import ListEditor
+from shipyard._qt.form.listcells import Column
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.widgets.whatnext import show_when_empty
 from shipyard.core.errors import InputError
 from shipyard.core.form import Column as ColumnDecl
 from shipyard.core.form import ListDecl

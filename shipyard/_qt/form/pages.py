@@ -39,8 +39,8 @@ from shipyard._qt.form.calls import action_bar, ask_params, run_action
 from shipyard._qt.form.fields import budget_rows, toggle_box, value_editor
 from shipyard._qt.form.figures import figure_rows
 from shipyard._qt.form.sections import note, section_box
-from shipyard._qt.form.whatnext import greyed_reason, why_line
 from shipyard._qt.widgets.marks import SEVERITY_ORDER
+from shipyard._qt.widgets.whatnext import greyed_reason, why_line
 from shipyard.core.form import (
     ActionDecl,
     BudgetsRef,

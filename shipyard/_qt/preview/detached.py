@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from shipyard._qt.window.closing import closable
+from shipyard._qt.widgets.closing import closable
 
 if TYPE_CHECKING:
-    from shipyard._qt.widgets.sheetview import SheetView
+    from shipyard._qt.preview.sheetview import SheetView
 
 
 class HeldPreview(Protocol):

@@ -14,7 +14,7 @@ report the Document already holds: nothing here evaluates. It is a draft (the sa
 made with less work: :mod:`shipyard.render.pdf`), and the new sheet replaces the old one
 without a blank page in between (:meth:`SheetView.swap`).
 
-The sheet (status line, zoom strip, PDF view: :mod:`shipyard._qt.widgets.sheetview`) sits in the
+The sheet (status line, zoom strip, PDF view: :mod:`shipyard._qt.preview.sheetview`) sits in the
 pane, or in a window of its own (:mod:`shipyard._qt.preview.detached`) while detached; it is
 the same widget either way, so one render serves both. The zoom the user picks is kept
 across renders and in the settings (``preview/zoom``), as the splitters' sizes are.
@@ -36,11 +36,11 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from shipyard._qt.document.document import Document
+from shipyard._qt.document.keys import chain, preview_key_text, reading_order
 from shipyard._qt.preview.rendering import RenderBridge, render_in_background, supersede
+from shipyard._qt.preview.sheetview import SheetBar, SheetView
 from shipyard._qt.preview.viewmenu import actions_near
-from shipyard._qt.widgets.sheetview import SheetBar, SheetView
-from shipyard._qt.window.keys import chain, preview_key_text, reading_order
-from shipyard._qt.window.placement import beside, clamp
+from shipyard._qt.widgets.placement import beside, clamp
 
 if TYPE_CHECKING:
     from shipyard._qt.preview.detached import PreviewWindow

@@ -5,7 +5,7 @@ Keyboard shortcuts lists them (it reads the menus); added to a detached preview'
 too, so the keys work there as well. Each acts on the preview of the active window: a
 detached preview's own, else the current design's.
 
-The keys are shipyard._qt.window.keys.PREVIEW_KEYS. Imports no QtPdf (the window makes these at
+The keys are shipyard._qt.document.keys.PREVIEW_KEYS. Imports no QtPdf (the window makes these at
 start-up, the preview loads after it shows), and neither the preview nor the main window:
 what it needs of them is said by the protocols below, so nothing here imports back.
 """
@@ -19,8 +19,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QStatusBar, QTabWidget, QWidget
 
+from shipyard._qt.document.keys import PREVIEW_KEYS
 from shipyard._qt.preview.detached import HeldPreview, PreviewWindow
-from shipyard._qt.window.keys import PREVIEW_KEYS
 
 
 class _DesignView(Protocol):

@@ -1,2 +1,3 @@
-"""Reusable widgets: the list editor and its cells and costs, the two-column name | value tree,
-catalog item drags and facts, finding marks, the record sheet's PDF view."""
+"""Small widgets and helpers that know no design: finding marks, the two-column name | value tree,
+catalog item drags and facts, where windows open and how they close, a page that scrolls, what
+to do next on an empty list. The bottom of the editor."""

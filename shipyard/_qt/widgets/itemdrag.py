@@ -1,7 +1,7 @@
 """Dragging a catalog item from a browser onto the list that takes it.
 
 The two ends are different widgets (:class:`shipyard._qt.dialogs.catalogbrowser.CatalogBrowser`
-starts the drag, :class:`shipyard._qt.widgets.listeditor.ListEditor` takes the drop) and
+starts the drag, :class:`shipyard._qt.form.listeditor.ListEditor` takes the drop) and
 agree only on what is dragged: the item's id under a MIME type of Shipyard's own, so that
 text or files dropped on a list add nothing. Kept here so that neither end imports the other.
 """

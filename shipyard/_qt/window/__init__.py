@@ -1,3 +1,3 @@
-"""The main window and its parts: tabs of open designs, menus, recent files, autosave and recovery,
-drag and drop, the start page, where windows open, the keyboard's shared rules, and the system
-libraries the editor needs to start."""
+"""The main window and the parts it holds: the menu bar, the Help menu, recent files, autosave and
+recovery, dropped files, the start page, the status line, the system libraries the editor needs
+to start. The top of the editor: nothing below imports it."""

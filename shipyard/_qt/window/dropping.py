@@ -14,7 +14,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
 
 
 class DropHost(Protocol):

@@ -23,8 +23,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QVBoxLayout, QWidget
 
-from shipyard._qt.window.closing import closable
-from shipyard._qt.window.placement import clamp
+from shipyard._qt.widgets.closing import closable
+from shipyard._qt.widgets.placement import clamp
 from shipyard.core.reading import user_reading
 from shipyard.core.registry import get as ruleset_info
 from shipyard.core.registry import rulesets

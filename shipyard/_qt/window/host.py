@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from shipyard._qt.actions.comparing import Comparing
     from shipyard._qt.actions.printtopdf import Printing
     from shipyard._qt.document.document import Document
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
     from shipyard._qt.window.recent import RecentFiles
     from shipyard.core.designfile import LoadedDesign
     from shipyard.core.model import Catalog

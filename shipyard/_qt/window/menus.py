@@ -11,9 +11,9 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from shipyard._qt.actions import converting, exporting
+from shipyard._qt.document.keys import MOVE_KEYS
 from shipyard._qt.preview import viewmenu
 from shipyard._qt.window import helpmenu
-from shipyard._qt.window.keys import MOVE_KEYS
 from shipyard._qt.window.welcome import sample_name
 from shipyard.core.designfile import sample_files
 from shipyard.core.errors import InputError

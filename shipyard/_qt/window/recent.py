@@ -15,7 +15,7 @@ from shipyard.core.designfile import EXTENSION
 
 if TYPE_CHECKING:
     from shipyard._qt.document.document import Document
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"  # what the file dialogs show
 MAX_RECENT = 10

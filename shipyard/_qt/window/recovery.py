@@ -14,7 +14,7 @@ from shipyard.core.errors import InputError
 
 if TYPE_CHECKING:
     from shipyard._qt.document.document import Document
-    from shipyard._qt.document.view import DocumentView
+    from shipyard._qt.view.documentview import DocumentView
 
 AUTOSAVE_MS = 60_000
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from shipyard._qt.document.scrollpage import ScrollPage
+from shipyard._qt.widgets.scrollpage import ScrollPage
 from shipyard.core.designfile import sample_files
 from shipyard.core.registry import problems as registry_problems
 from shipyard.core.registry import rulesets

@@ -26,7 +26,7 @@ from PySide6.QtPdf import QPdfDocument, QPdfPageRenderer
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
-from shipyard._qt.window.keys import preview_key_text
+from shipyard._qt.document.keys import preview_key_text
 
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
 STEP = 1.25  # one wheel notch or one press of + or -

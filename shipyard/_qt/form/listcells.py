@@ -4,7 +4,7 @@ A :class:`Column` says what a column edits (a field of the entry) and with what 
 control; the functions here make that control for one entry, name it after the entry,
 write the entry's value into it and give a choice its options of the moment. They know
 nothing of rows, the table or the document's undo steps beyond what they are handed: the
-table (:class:`shipyard._qt.widgets.listeditor.ListEditor`) decides when a row's controls are made
+table (:class:`shipyard._qt.form.listeditor.ListEditor`) decides when a row's controls are made
 or written, so that an edit rewrites only what changed.
 """
 
@@ -19,8 +19,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
 from shipyard._qt.document.document import Document
+from shipyard._qt.document.keys import share_undo
 from shipyard._qt.document.pending import commit_on_pause
-from shipyard._qt.window.keys import share_undo
 
 Commit = Callable[[str, Any, bool], None]  # (design path, value, merge with the last undo step)
 

@@ -213,7 +213,7 @@ class Mnemonics(QObject):
             rows += rows_here
         for w in rows:
             _show(w, _plain(_declared(w)))
-        from shipyard._qt.form.whatnext import EmptyHint  # here: whatnext's hints name the letters given out
+        from shipyard._qt.widgets.whatnext import EmptyHint  # here: whatnext's hints name the letters given out
 
         for hint in self.view.findChildren(EmptyHint):  # "press Add weapon (Alt+A)" names the letter it has now
             hint.follow()

@@ -2,7 +2,7 @@
 
 The step pages are the ones the ruleset's catalog declares (its ``form``, built by
 :class:`shipyard._qt.form.pages.FormPages`), or the hand-written pages its manifest names
-(:mod:`shipyard._qt.document.steppages`); the view asks of them only what the page contract,
+(:mod:`shipyard._qt.view.steppages`); the view asks of them only what the page contract,
 :class:`shipyard._qt.document.pagebase.StepPages`, declares. The editor names no ruleset.
 """
 
@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QTabW
 from shipyard._qt.dialogs.fixsearch import FixSearch
 from shipyard._qt.document.binding import Binder
 from shipyard._qt.document.document import PRESET_PLACE, Document
-from shipyard._qt.document.splitsizes import SplitSizes, room_beside, room_for_preview
-from shipyard._qt.document.steppages import step_pages
+from shipyard._qt.document.keys import chain, reading_order
 from shipyard._qt.panels.findingspanel import FindingsPanel
 from shipyard._qt.panels.reportpanels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
-from shipyard._qt.window.keys import chain, reading_order
-from shipyard._qt.window.mnemonics import Mnemonics, letter, menu_letters
+from shipyard._qt.view.mnemonics import Mnemonics, letter, menu_letters
+from shipyard._qt.view.splitsizes import SplitSizes, room_beside, room_for_preview
+from shipyard._qt.view.steppages import step_pages
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog

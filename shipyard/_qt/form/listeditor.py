@@ -1,8 +1,8 @@
 """The list editor: the chosen entries of one list in the design, a table row each.
 
 Every cell of a row is a control editing a field of the entry (see
-:mod:`shipyard._qt.widgets.listcells`), a Remove button ends the row, and two things are shown
-beside the controls: what the entry costs (:mod:`shipyard._qt.widgets.listcosts`) and a mark in
+:mod:`shipyard._qt.form.listcells`), a Remove button ends the row, and two things are shown
+beside the controls: what the entry costs (:mod:`shipyard._qt.form.listcosts`) and a mark in
 the row's header while a finding is about the entry. The table keeps its controls
 through edits, making them again only when entries come or go, so that a person typing
 in a cell keeps the focus and a keystroke rewrites only the rows that changed. A catalog
@@ -29,9 +29,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.document import refused
 from shipyard._qt.document.document import Document
-from shipyard._qt.form.whatnext import greyed_reason
-from shipyard._qt.widgets.itemdrag import carries_item, dragged_item
-from shipyard._qt.widgets.listcells import (
+from shipyard._qt.form.listcells import (
     Column,
     cell_tip,
     cell_tip_now,
@@ -43,8 +41,10 @@ from shipyard._qt.widgets.listcells import (
     takes_focus,
     write_cell,
 )
-from shipyard._qt.widgets.listcosts import row_costs
+from shipyard._qt.form.listcosts import row_costs
+from shipyard._qt.widgets.itemdrag import carries_item, dragged_item
 from shipyard._qt.widgets.marks import MARK_GLYPH, SEVERITY_ORDER, mark_colour
+from shipyard._qt.widgets.whatnext import greyed_reason
 from shipyard.core.edits import parse_path
 from shipyard.core.paths import value_at
 
