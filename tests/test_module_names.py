@@ -15,6 +15,17 @@ SHARED_BY_DESIGN = {"__init__.py", "__main__.py"}
 # The editor's top level: its entry point and its face; every other module is in a folder by concern.
 EDITOR = PACKAGE / "_qt"
 EDITOR_TOP = {"__init__.py", "app.py"}
+# The editor's folders, top to bottom: each imports only folders on a lower line (the three
+# on one line are peers that import none of each other). app.py stands above them all.
+EDITOR_FLOORS = [
+    ["window"],
+    ["actions"],
+    ["view"],
+    ["form"],
+    ["dialogs", "panels", "preview"],
+    ["document"],
+    ["widgets"],
+]
 
 
 def _modules() -> list[Path]:
@@ -38,7 +49,7 @@ def test_the_editor_keeps_its_modules_in_folders_by_concern() -> None:
     loose = sorted(p.name for p in EDITOR.glob("*.py") if p.name not in EDITOR_TOP)
     assert loose == [], f"put these in the folder of their concern: {loose}"
     folders = sorted(p for p in EDITOR.iterdir() if p.is_dir() and p.name != "__pycache__")
-    assert {f.name for f in folders} >= {"window", "document", "form", "widgets", "panels", "preview", "dialogs"}
+    assert {f.name for f in folders} == {name for floor in EDITOR_FLOORS for name in floor}
     for folder in folders:
         init = folder / "__init__.py"
         assert init.is_file(), folder
@@ -46,6 +57,36 @@ def test_the_editor_keeps_its_modules_in_folders_by_concern() -> None:
         assert ast.get_docstring(tree), init
         assert [n for n in tree.body if not isinstance(n, ast.Expr)] == [], f"{init} only describes its folder"
         assert sorted(folder.glob("*.py")) != [init], f"{folder} is empty"
+
+
+def _editor_imports(path: Path) -> set[str]:
+    """The editor's modules ``path`` imports, by their dotted names under shipyard._qt (those
+    imported for type checking only too: they still tie the folders together)."""
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("shipyard._qt"):
+            base = node.module.removeprefix("shipyard._qt").lstrip(".")
+            named |= {f"{base}.{a.name}".lstrip(".") for a in node.names}
+        elif isinstance(node, ast.Import):
+            named |= {a.name.removeprefix("shipyard._qt.") for a in node.names if a.name.startswith("shipyard._qt.")}
+    return named
+
+
+def test_the_editor_folders_import_only_those_below_them() -> None:
+    """A newcomer reads the editor from the window down: no folder reaches up to one above it
+    or across to a peer, so the folders never import each other round in a circle."""
+    floor = {name: i for i, names in enumerate(EDITOR_FLOORS) for name in names}
+    upward = []
+    for path in EDITOR.rglob("*.py"):
+        rel = path.relative_to(EDITOR)
+        if len(rel.parts) < 2:
+            continue  # app.py and the editor's face: above every folder
+        here = rel.parts[0]
+        for name in _editor_imports(path):
+            there = name.split(".")[0]
+            if there != here and there in floor and floor[there] <= floor[here]:
+                upward.append(f"{rel.as_posix()} -> {name}")
+    assert sorted(upward) == []
 
 
 def test_the_old_home_of_the_picture_check_is_gone() -> None:

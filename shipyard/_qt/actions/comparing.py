@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QStatusBar, QWidget
 
-from shipyard._qt.document.document import Document
+from shipyard._qt.document.document import FILTER, Document
 from shipyard._qt.widgets.placement import clamp
-from shipyard._qt.window.recent import FILTER
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.errors import InputError
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QMimeData, QObject, Qt
+from PySide6.QtCore import QMimeData, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocumentFragment
-from PySide6.QtWidgets import QDialog, QMenu
+from PySide6.QtWidgets import QDialog, QMenu, QMenuBar, QStatusBar, QTabWidget, QWidget
 
 from shipyard._qt.document.document import Document
 from shipyard.core.designfile import LoadedDesign
@@ -36,19 +36,41 @@ from shipyard.core.registry import RulesetInfo, rulesets
 
 if TYPE_CHECKING:
     from shipyard._qt.view.documentview import DocumentView
-    from shipyard._qt.window.host import WindowHost
     from shipyard.core.textformats import ConversionModule, ConversionResult, ImportReport, TextFormatModule
 
 CLIPBOARD = "clipboard"
 MARKDOWN_MIME = "text/markdown"
 
 
-def install(window: WindowHost) -> None:
+class _RecentMenu(Protocol):
+    @property
+    def menu(self) -> QMenu | None: ...  # File > Open recent, once it is in the File menu
+
+
+class ConvertHost(Protocol):
+    """What import and conversion ask of the window: its menus, its settings, the design shown,
+    the catalog a new design is read against, a tab for what was read."""
+
+    settings: QSettings
+    tabs: QTabWidget
+
+    @property
+    def recent_files(self) -> _RecentMenu: ...
+    def window(self) -> QWidget: ...
+    def menuBar(self) -> QMenuBar: ...
+    def statusBar(self) -> QStatusBar: ...
+    def current(self) -> DocumentView | None: ...
+    def catalog_for_new(self, ruleset: str) -> Catalog: ...
+    def add_document(self, doc: Document) -> DocumentView | None: ...
+    def show_error(self, title: str, message: str) -> None: ...
+
+
+def install(window: ConvertHost) -> None:
     """Add the import and conversion actions to the window's Edit and File menus."""
     ConvertActions(window)
 
 
-def actions_of(window: WindowHost) -> ConvertActions:
+def actions_of(window: ConvertHost) -> ConvertActions:
     """The window's import and conversion actions (installed by :func:`install`)."""
     found = window.window().findChild(ConvertActions)
     if found is None:
@@ -56,7 +78,7 @@ def actions_of(window: WindowHost) -> ConvertActions:
     return found
 
 
-def _menu(window: WindowHost, title: str) -> QMenu:
+def _menu(window: ConvertHost, title: str) -> QMenu:
     for action in window.menuBar().actions():
         menu = action.menu()
         if isinstance(menu, QMenu) and menu.title().replace("&", "") == title:
@@ -91,7 +113,7 @@ class Offer:
 class ConvertActions(QObject):
     """The menu actions, and the questions and reports they need (patchable in tests)."""
 
-    def __init__(self, window: WindowHost) -> None:
+    def __init__(self, window: ConvertHost) -> None:
         super().__init__(window.window())
         self.widget = window.window()  # what the actions and dialogs belong to
         self.setObjectName("convert_actions")

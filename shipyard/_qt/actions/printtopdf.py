@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
 
     from shipyard._qt.view.documentview import DocumentView
-    from shipyard._qt.window.recent import RecentFiles
 
 
 class PrintDialog(QDialog):
@@ -115,12 +114,20 @@ class PrintHost(Protocol):
     def show_error(self, title: str, message: str) -> None: ...
 
 
+class ExportFolders(Protocol):
+    """Where an export or print of a kind starts, and remembering where it went
+    (the window's recent files, :class:`shipyard._qt.window.recent.RecentFiles`)."""
+
+    def export_folder(self, kind: str, doc: Document | None = None) -> Path | None: ...
+    def remember_export_folder(self, kind: str, folder: Path) -> None: ...
+
+
 class Printing:
     """File > Print to PDF: the dialog, the rendering in the background (answering through a
     bridge that goes with the window: a print still running then answers no one), the PDF
     opened; the folder it starts in is the one the last PDF went to (``folders``)."""
 
-    def __init__(self, host: PrintHost, folders: RecentFiles) -> None:
+    def __init__(self, host: PrintHost, folders: ExportFolders) -> None:
         self.host = host
         self.folders = folders
         self.bridge = RenderBridge(host.window())

@@ -19,12 +19,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from shipyard._qt.document.pending import PendingText
 from shipyard.core.catalog import with_preset
-from shipyard.core.designfile import LoadedDesign, save_design
+from shipyard.core.designfile import EXTENSION, LoadedDesign, save_design
 from shipyard.core.edits import get_at, insert_at, remove_at, set_at
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
+
+FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"  # what the file dialogs for designs show
 
 
 @dataclass(frozen=True)

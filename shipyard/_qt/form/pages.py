@@ -81,7 +81,7 @@ class FormPages(StepPages):
         self.scope = Scope()
         self.lists: list[Any] = []  # every ListEditor, for tests and focus
         self.browsers: list[Any] = []  # every CatalogBrowser
-        self.tables: list[Any] = []  # every report table shown (generated_report.ReportTable)
+        self.tables: list[Any] = []  # every report table shown (figures.ReportTable)
         self.toggles: list[QCheckBox] = []
         self.action_buttons: dict[str, QWidget] = {}
         self._catalog: object | None = None

@@ -1,7 +1,7 @@
 """How a finding's severity is marked wherever the editor shows it: its order, its sign and
 its colour on the palette in use.
 
-A leaf: the form's labels (form/base), list rows (widgets/listeditor), a refused field (document/refused) and
+A leaf: the form's labels (form/base), list rows (form/listeditor), a refused field (document/refused) and
 the verdict line all mark findings, and none of them need import another for it.
 """
 

@@ -43,7 +43,7 @@ class HelpHost(Protocol):
     def current_ruleset(self) -> str | None: ...
 
 
-# The keys the editor's fields and lists answer (keys.py, generated_lists.py): not menu actions.
+# The keys the editor's fields and lists answer (document/keys.py, form/lists.py): not menu actions.
 FIELD_KEYS = [
     ("Tab / Shift+Tab", "the next / previous control, in reading order: the form, budgets, findings, preview"),
     ("Arrows", "move inside a table or list"),

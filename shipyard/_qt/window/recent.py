@@ -11,13 +11,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from shipyard.core.designfile import EXTENSION
-
 if TYPE_CHECKING:
     from shipyard._qt.document.document import Document
     from shipyard._qt.view.documentview import DocumentView
 
-FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"  # what the file dialogs show
 MAX_RECENT = 10
 
 

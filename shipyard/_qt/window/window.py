@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from shipyard._qt.actions.comparing import Comparing
 from shipyard._qt.actions.printtopdf import PrintDialog, Printing
-from shipyard._qt.document.document import Document
+from shipyard._qt.document.document import FILTER, Document
 from shipyard._qt.document.keys import redo_shortcuts
 from shipyard._qt.panels.verdict import show_verdict
 from shipyard._qt.preview.rendering import close_shared_worker
@@ -30,7 +30,7 @@ from shipyard._qt.window import autosave
 from shipyard._qt.window.dropping import FileDrops
 from shipyard._qt.window.focusstyle import FOCUS_STYLE
 from shipyard._qt.window.menus import Menus
-from shipyard._qt.window.recent import FILTER, RecentFiles
+from shipyard._qt.window.recent import RecentFiles
 from shipyard._qt.window.recovery import Recovery, install_crash_autosave
 from shipyard._qt.window.statusline import ElidingStatusBar
 from shipyard._qt.window.welcome import Welcome
