@@ -61,7 +61,7 @@ t = [time.perf_counter()]
 import shipyard.cli
 t.append(time.perf_counter())
 from shipyard.core.designfile import load_design
-from shipyard.core.evaluate import evaluate
+from shipyard.core.designreport import design_report
 from shipyard.core.textreport import render
 t.append(time.perf_counter())
 from shipyard.core.catalog import load_catalog
@@ -69,9 +69,9 @@ catalog = load_catalog("space-fighter-alpha", use_user_folder=False)
 t.append(time.perf_counter())
 loaded = load_design(sys.argv[1], use_user_folder=False)
 t.append(time.perf_counter())
-render(evaluate(loaded.design, loaded.catalog), sys.argv[1])
+render(design_report(loaded.design, loaded.catalog, loaded.file), sys.argv[1])
 t.append(time.perf_counter())
-names = ["import shipyard.cli", "import designfile, evaluate, textreport",
+names = ["import shipyard.cli", "import designfile, designreport, textreport",
          "load_catalog (YAML + validation + ruleset module)", "load_design", "evaluate + render"]
 print(json.dumps({n: 1000 * (b - a) for n, a, b in zip(names, t, t[1:])}))
 """

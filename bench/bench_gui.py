@@ -128,8 +128,8 @@ tabs = QTabWidget(); tabs.addTab(split, "design"); w.setCentralWidget(tabs); w.s
 #    engine's share of a start that shows a ship, with no editor around it.
 ENGINE_FLOOR = (
     "import gc, sys\ngc.disable()\nfrom pathlib import Path\nfrom shipyard.core.designfile import load_design\n"
-    "from shipyard.core.evaluate import evaluate\n"
-    "loaded = load_design(Path(sys.argv[1]))\nreport = evaluate(loaded.design, loaded.catalog)\n"
+    "from shipyard.core.designreport import design_report\n"
+    "loaded = load_design(Path(sys.argv[1]))\nreport = design_report(loaded.design, loaded.catalog, loaded.file)\n"
     "TEXT = f'{loaded.design.name}: freebies {report.pool(\"freebies\").spent}'\n" + SHOW
 )
 

@@ -114,14 +114,14 @@ def write_html(folder: Path, files: list[Path], sheet: str) -> list[Path]:
     """The exact HTML parts Shipyard renders for these files, for the raw baseline."""
     sys.path.insert(0, str(ROOT))
     from shipyard.core.designfile import load_design
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.resources import builtin_template_root
     from shipyard.render.context import design_entry, fleet_layout, sheet_context, template_dirs
     from shipyard.render.templates import render_html
 
     loaded = [load_design(f, use_user_folder=False) for f in files]
     catalog = loaded[0].catalog
-    entries = [design_entry(ld, evaluate(ld.design, ld.catalog)) for ld in loaded]
+    entries = [design_entry(ld, design_report(ld.design, ld.catalog, ld.file)) for ld in loaded]
     dirs = template_dirs(
         catalog.meta.id, [], builtin_template_root() / catalog.meta.id, builtin_template_root() / "common"
     )
@@ -180,7 +180,7 @@ def fillable_vs_flat(tmp: Path, rounds: int) -> tuple[float, list[str]]:
     """Figure 3: the largest fillable/flat ratio over the rulesets' first samples, and a line each."""
     sys.path.insert(0, str(ROOT))
     from shipyard.core.designfile import load_design
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.registry import rulesets
     from shipyard.core.resources import builtin_template_root
     from shipyard.render.context import design_entry, sheet_context, template_dirs
@@ -210,7 +210,7 @@ def fillable_vs_flat(tmp: Path, rounds: int) -> tuple[float, list[str]]:
             fill.append(timed([*cmd, "--fillable"])[0])
         whole = statistics.median(fill) / statistics.median(flat)
         loaded = load_design(ship, use_user_folder=False)
-        entry = design_entry(loaded, evaluate(loaded.design, loaded.catalog))
+        entry = design_entry(loaded, design_report(loaded.design, loaded.catalog, loaded.file))
         dirs = template_dirs(info.id, [], info.templates, builtin_template_root() / "common")
         ctx = sheet_context([entry], loaded.catalog, sheet="record", paper="a4")
         pages = []

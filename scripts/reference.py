@@ -328,7 +328,7 @@ in the package's `RULE_TYPES`; `rules.yaml` names it by `type` and gives its par
 | `catalog.ladder.parse(TEXT)` | a scale from its id, its name or an extension ("Starship + 2"); None if not a scale |
 | `ctx.stat_name(ID)`, `ctx.stat_path(ID)` | a stat's name as the catalog has it, and its place in the design |
 | `ctx.ledger[POOL].cost(label, amount, path=, rule=, source=)` | charge a pool a line item (`gain(...)` gives back); amounts are whole numbers or `Fraction`s, the total rounded up when read (`spent`, `gained`, `remaining`, `budget`) |
-| `ctx.findings.add(severity, code, message, path=, actual=, limit=, rule=, source=)` | a finding: `error` (the design does not pass), `warning` or `advice`; `path` is where the user fixes it |
+| `ctx.findings.add(severity, code, message, path=, actual=, limit=, rule=, source=)` | a finding: `error` (the design does not pass), `warning` or `advice`; `path` is where the user fixes it, `rule` the rule's id (`p.id`), `source` its section (`ctx.catalog.cite(p.source)`); the one way a rule makes a finding, Shipyard's own rules too |
 | `ctx.count(ID, name, unit, source).add(label, amount, path=)` | a figure counted up from parts (not a budget) |
 | `ctx.notes` | a dictionary for what a rule leaves for `derive` (the scaffold's `action` rule leaves its actions) |
 

@@ -2,4 +2,5 @@
 
 from shipyard.cli import run
 
-run()
+if __name__ == "__main__":  # a worker process started from a command imports this module without running it
+    run()

@@ -40,10 +40,9 @@ def _print_problems(exc: Exception) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from shipyard.core.artcheck import with_art_finding
     from shipyard.core.designfile import load_design
+    from shipyard.core.designreport import design_report
     from shipyard.core.errors import InputError
-    from shipyard.core.evaluate import evaluate
 
     results: list[dict[str, object]] = []
     status = EXIT_OK
@@ -54,7 +53,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             loaded = load_design(
                 name, preset=args.preset, catalog_folders=catalog_dirs(args), use_user_folder=not args.no_user_catalog
             )
-            rules_report = evaluate(loaded.design, loaded.catalog)  # a plug-in's hook may refuse (plugincode)
+            report = design_report(loaded.design, loaded.catalog, loaded.file)  # a plug-in may refuse (plugincode)
         except InputError as exc:
             status = EXIT_INPUT
             counts["unreadable"] += 1
@@ -63,11 +62,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             else:
                 _print_problems(exc)
             continue
-        report = with_art_finding(rules_report, loaded.design, loaded.file)
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
-        proposals = _suggestions(loaded, args, rules_report) if args.suggest and not report.valid else []
+        proposals = _suggestions(loaded, args, report) if args.suggest and not report.valid else []
         if args.json:
             data = report.model_dump(mode="json")
             extra = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
@@ -468,6 +466,9 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
         argv = format_first(argv)
     wanted = next((a for a in argv if not a.startswith("-")), None)
     from shipyard.core.errors import InputError
+    from shipyard.hangar import follow_saves
+
+    follow_saves()  # every design a command writes into a library folder is indexed at once
 
     try:
         parser = build_parser(wanted)

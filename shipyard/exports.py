@@ -183,15 +183,15 @@ def foundry_files(
     import json
 
     from shipyard.core.artcheck import design_story
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.foundry import DEFAULT_FOUNDRY, actor
     from shipyard.core.registry import get
     from shipyard.core.shown import design_table
-    from shipyard.render.art import with_page_art_finding
+    from shipyard.render.art import page_art_problem
     from shipyard.render.images import token_pictures
     from shipyard.render.tokens import TokenSpec
 
-    reports = [with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+    reports = [design_report(ld.design, ld.catalog, ld.file, picture_problem=page_art_problem) for ld in loaded]
     tokens = token_pictures(loaded, TokenSpec(25.4), 150, reports, left_out)
     files: list[tuple[str, bytes]] = []
     for ld, report, png in zip(loaded, reports, tokens, strict=True):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import atomic_write_text, load_design
-from shipyard.core.evaluate import evaluate
+from shipyard.core.designreport import design_report
 from shipyard.core.findings import Finding, Severity
 
 BEGIN, END = "<!-- samples:begin -->", "<!-- samples:end -->"
@@ -35,7 +35,7 @@ def summary(ruleset: str) -> str:
     for file in examples:
         loaded = load_design(file, use_user_folder=False)  # read once, evaluated under each preset
         for preset in sorted(catalog.presets):
-            r = evaluate(loaded.design, loaded.catalog, preset)
+            r = design_report(loaded.design, loaded.catalog, loaded.file, preset=preset)
 
             def codes(sev: Severity, findings: list[Finding] = r.findings) -> str:
                 found = sorted({f.code for f in findings if f.severity == sev})
@@ -80,7 +80,7 @@ def check_lines(published_in: Callable[[Path], dict[str, tuple[bool, str]]] | No
         published = (published_in or expected)(examples)
         for file in sample_files(examples):
             loaded = load_design(file, use_user_folder=False)
-            report = evaluate(loaded.design, loaded.catalog)
+            report = design_report(loaded.design, loaded.catalog, loaded.file)
             counts[report.valid] += 1
             passes, why = published.get(file.stem, (True, ""))
             verdict = "passes" if report.valid else "does not pass"

@@ -35,7 +35,7 @@ from typing import Any
 from pypdf import PdfReader
 
 from shipyard.core.designfile import LoadedDesign
-from shipyard.core.evaluate import evaluate
+from shipyard.core.designreport import design_report
 from shipyard.core.registry import get
 from shipyard.core.report import Report
 from shipyard.core.shown import Shown, Table, design_table
@@ -212,12 +212,13 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
     SVGs and write the actors and stat blocks: all designs of one ruleset."""
     from shipyard.core.textformats import text_format
     from shipyard.exports import foundry_files
+    from shipyard.render.art import page_art_problem
     from shipyard.render.context import field_prefixes, fleet_layout
     from shipyard.render.printing import print_loaded
     from shipyard.render.tokenimages import token_svgs
     from shipyard.render.tokens import TokenSpec
 
-    reports = [evaluate(ld.design, ld.catalog) for ld in loaded]
+    reports = [design_report(ld.design, ld.catalog, ld.file, picture_problem=page_art_problem) for ld in loaded]
     tables = [design_table(r) for r in reports]
     sheets, cards = [], []
     with tempfile.TemporaryDirectory() as tmp:

@@ -100,12 +100,12 @@ def test_schema_command_prints_json_schema() -> None:
 
 
 def test_no_traceback_on_internal_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import shipyard.core.evaluate as ev
+    import shipyard.core.designreport as built
 
     def boom(*_: object, **__: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(ev, "evaluate", boom)
+    monkeypatch.setattr(built, "design_report", boom)  # the one builder of a design's report
     monkeypatch.delenv("SHIPYARD_DEBUG", raising=False)
     assert main(["check", str(EXAMPLES / "rebel-fighter.ship"), "--no-user-catalog"]) == 70
     err = capsys.readouterr().err

@@ -50,6 +50,7 @@ from shipyard._qt.widgets.scrollpage import ScrollPage
 from shipyard._qt.window.window import MainWindow
 
 from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
+from .test_editor_roster import campaign  # noqa: F401 (fixture)
 
 CATALOGS = Path(__file__).resolve().parents[1] / "catalogs"
 SAMPLES = {  # a sample of each of the five rulesets
@@ -652,3 +653,42 @@ def test_the_compare_window_shows_its_title_and_long_names_whole(qtbot: Any, win
     assert not cut_short(cmp), cut_short(cmp)  # type: ignore[arg-type]
     headers = [cmp.table.horizontalHeaderItem(c) for c in (2, 3)]  # type: ignore[attr-defined]
     assert [h.toolTip() for h in headers] == [h.text() for h in headers] == [long_name, f"{long_name} Escort"]
+
+
+# --- the Roster page (issue 49) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", WALK_SIZES, ids=["1280x720", "1280x720-maximized", "1920x1080"])
+def test_the_roster_page_fits_with_nothing_cut_or_clashing(
+    qtbot: Any, window: MainWindow, campaign: dict[str, Any], size: tuple[int, int]
+) -> None:
+    """A roster's page at the screen sizes people have: empty (its hint saying how to add a
+    member), then with members, long callsigns and notes, a missing member and one over
+    the limit; no control squeezed, no text cut without its whole in a tooltip, no two
+    Alt+letters alike, the page itself not scrolling at 1280x720."""
+    from shipyard._qt.view.rosterpage import RosterPage
+    from shipyard.hangar.roster import Roster, load_roster, save_roster
+
+    at_size(qtbot, window, *size)
+    empty = campaign["folder"] / "empty.roster"
+    save_roster(Roster(name="An empty force", limit=100), empty)
+    window.open_file(empty)
+    page = window.tabs.currentWidget()
+    assert isinstance(page, RosterPage)
+    settle(qtbot)
+    assert page.hint.isVisible() and "Add design" in page.hint.text()
+    walk_checks(window, page, f"the empty roster at {size}")
+    roster = load_roster(campaign["roster"])
+    long = "Long Callsign of the Outer Rim Patrol Wing"
+    members = [
+        m.model_copy(update={"callsign": f"{long} {i}", "notes": "A note " * 12}) for i, m in enumerate(roster.members)
+    ]
+    members.append(members[0].model_copy(update={"file": "gone/elsewhere.ship", "hash": ""}))
+    save_roster(roster.model_copy(update={"members": members * 4, "limit": 1}), campaign["roster"])
+    window.open_file(campaign["roster"])
+    page = window.tabs.currentWidget()
+    assert isinstance(page, RosterPage) and page.table.rowCount() == len(members) * 4
+    settle(qtbot)
+    assert page.findings.count() > 3 and page.verdict.text() == "The roster does not pass"
+    walk_checks(window, page, f"a roster with findings at {size}")
+    assert not page.verticalScrollBar().isVisible(), "the roster page scrolls: its table should take the height"

@@ -1,5 +1,5 @@
 """The main window is composed of parts, not assembled from mixins: each concern (menus,
-recent files, autosave and recovery, drops, printing, comparing) is an object the window
+recent files, autosave and recovery, drops, printing, comparing, rosters) is an object the window
 holds, asking of it only what the part's own Protocol says; nothing in the editor stands
 in for a method with ``raise NotImplementedError``."""
 
@@ -18,6 +18,7 @@ PARTS = {
     "drops": "FileDrops",
     "printing": "Printing",
     "comparing": "Comparing",
+    "rosters": "Rosters",
 }
 
 
@@ -55,6 +56,7 @@ def test_no_part_is_a_base_of_the_window_or_of_another_part() -> None:
         ("window/dropping.py", "FileDrops"),
         ("actions/printtopdf.py", "Printing"),
         ("actions/comparing.py", "Comparing"),
+        ("window/rosters.py", "Rosters"),
     ]:
         part = _class(ast.parse((EDITOR / module).read_text(encoding="utf-8")), name)
         bases = [ast.unparse(b) for b in part.bases]

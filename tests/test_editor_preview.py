@@ -213,13 +213,13 @@ def test_detach_moves_the_sheet_into_its_own_window_which_follows_edits_and_atta
     preview = view.preview
     assert preview is not None
     evaluations: list[object] = []
-    real = document.evaluate
+    real = document.design_report
 
     def counted(*args: Any, **kw: Any) -> Any:
         evaluations.append(args[0])
         return real(*args, **kw)
 
-    monkeypatch.setattr(document, "evaluate", counted)
+    monkeypatch.setattr(document, "design_report", counted)
     qtbot.mouseClick(preview.bar.detach, Qt.MouseButton.LeftButton)
     win = preview.window_
     assert win is not None

@@ -3,6 +3,7 @@ and the tags a design file carries; each command run as a person runs it, in its
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -248,3 +249,52 @@ def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], librar
     assert r.returncode in (0, 1), r.stderr
     hits = found(env, "quasar", "--no-scan")  # no scan: the write itself updated the index
     assert [e["file"] for e in hits] == [str(design)] and hits[0]["name"] == "Quasar Lancer"
+
+
+def test_new_and_fix_write_designs_the_index_has_at_once(env: dict[str, str], library: Path) -> None:
+    sh(env, "hangar", "add", library)
+    indexed = found(env, "--no-scan")
+    fresh = library / "fresh.ship"
+    r = run_shipyard("new", "Nova Wasp", "--ruleset", str(indexed[0]["ruleset"]), "-o", fresh, env=env)
+    assert r.returncode == 0, r.stderr
+    assert [e["file"] for e in found(env, "nova", "--no-scan")] == [str(fresh)]
+    # a design that fails, fixed in place by its first proposal: the index holds the fixed one
+    for failing in found(env, "fails", "--no-scan"):
+        fixed = run_shipyard("fix", failing["file"], "--apply", "1", "--in-place", env=env)
+        if fixed.returncode in (0, 1):
+            break
+    else:
+        raise AssertionError("no failing sample has a proposal to apply")
+    after = next(e for e in found(env, "--no-scan") if e["file"] == failing["file"])
+    assert after["hash"] != failing["hash"]
+    assert after["hash"] == hashlib.sha256(Path(str(failing["file"])).read_bytes()).hexdigest()
+
+
+def test_a_scan_in_worker_processes_indexes_what_one_process_does(
+    library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shipyard.hangar import index as hangar_index
+    from shipyard.hangar.index import Index
+
+    (library / "broken.ship").write_text("{ not json", encoding="utf-8")
+    monkeypatch.setattr(hangar_index, "PARALLEL_FROM", 2)  # the samples are fewer than a library: workers all the same
+    monkeypatch.setattr(hangar_index, "CHUNK", 3)
+    with Index(tmp_path / "one.sqlite") as one, Index(tmp_path / "two.sqlite") as two:
+        alone = one.scan([library], workers=1)
+        shared = two.scan([library], workers=2)
+        assert (alone.added, alone.broken) == (shared.added, shared.broken) == (len(samples()) + 1, 1)
+        keep = ("file", "name", "ruleset", "kind", "valid", "findings", "key_figures", "hash", "problem", "tags")
+        assert [{k: e[k] for k in keep} for e in one.rows()] == [{k: e[k] for k in keep} for e in two.rows()]
+
+
+def test_the_scan_workers_follow_the_setting_and_the_free_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.core import cores
+    from shipyard.hangar.index import MAX_WORKERS, WORKERS_ENV, scan_workers
+
+    monkeypatch.setenv(WORKERS_ENV, "3")
+    assert scan_workers() == 3
+    monkeypatch.delenv(WORKERS_ENV)
+    monkeypatch.setattr(cores, "usable_cores", lambda: 4)
+    for running, wanted in ((1, 4), (3, 2), (9, 1)):  # /proc/loadavg's running tasks count this one
+        monkeypatch.setattr(cores, "_running", lambda r=running: r)
+        assert scan_workers() == min(wanted, MAX_WORKERS)

@@ -13,7 +13,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, QSettings, Qt
 
-from shipyard._qt.dialogs.hangarwindow import FILTER_DELAY_MS, HangarWindow
+from shipyard._qt.dialogs.hangarwindow import COST, FILTER_DELAY_MS, NAME, VERDICT, HangarWindow
 from shipyard._qt.window.window import MainWindow
 
 from .test_editor import _quiet
@@ -49,14 +49,14 @@ def test_filter_sort_and_open_with_the_keyboard(qtbot: Any, editor: MainWindow) 
     hangar = editor.menus.hangar_window
     assert isinstance(hangar, HangarWindow)
     qtbot.waitExposed(hangar)
-    qtbot.waitUntil(lambda: hangar.table.rowCount() == len(samples()))
+    qtbot.waitUntil(lambda: hangar.table.rowCount() == len(samples()), timeout=60_000)
     assert hangar.filter.hasFocus() or hangar.focusWidget() is hangar.filter
     # type a filter: the list follows after the pause
     hangar.filter.setFocus()
     qtbot.keyClicks(hangar.filter, "fails")
     qtbot.wait(WAIT_MS)
-    names = [hangar.table.item(r, 0).text() for r in range(hangar.table.rowCount())]
-    verdicts = {hangar.table.item(r, 5).text() for r in range(hangar.table.rowCount())}
+    names = [hangar.table.item(r, NAME).text() for r in range(hangar.table.rowCount())]
+    verdicts = {hangar.table.item(r, VERDICT).text() for r in range(hangar.table.rowCount())}
     assert names and len(names) < len(samples()) and all(v.startswith("fails") for v in verdicts)
     # a filter that cannot be read is said; the list keeps what it showed
     qtbot.keyClicks(hangar.filter, " colour:red")
@@ -69,8 +69,10 @@ def test_filter_sort_and_open_with_the_keyboard(qtbot: Any, editor: MainWindow) 
     assert not hangar.problem.isVisible() and hangar.table.rowCount() == len(samples())
     # sort by cost: a click on its header, numbers in order
     header = hangar.table.horizontalHeader()
-    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(header.sectionViewportPosition(4) + 5, 5))
-    costs = [hangar.table.item(r, 4).number for r in range(hangar.table.rowCount())]
+    qtbot.mouseClick(
+        header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(header.sectionViewportPosition(COST) + 5, 5)
+    )
+    costs = [hangar.table.item(r, COST).number for r in range(hangar.table.rowCount())]
     known = [c for c in costs if c is not None]
     assert known == sorted(known) or known == sorted(known, reverse=True)
     # Enter in the box moves to the list; Enter on a row opens its design

@@ -218,3 +218,51 @@ def test_an_edit_of_one_member_recounts_the_totals(tmp_path: Path) -> None:
     assert after.total == check.total - gone
     assert after.members[1].state == "missing" and after.members[0] is check.members[0]
     assert after.total == check_roster(roster, roster_file).total
+
+
+def test_an_edit_of_the_roster_reads_only_the_designs_it_added(tmp_path: Path) -> None:
+    """``recheck``: a count, the limit, a removal or an undo reads no design again; a member
+    added is read; the totals and findings are those a whole check finds."""
+    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck, subtotal
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    roster_file = folder / "r.roster"
+    ruleset = json.loads(samples()[0].read_text())["ruleset"]
+    costed = [f for f in samples() if json.loads(f.read_text())["ruleset"] == ruleset]
+    members = []
+    for f in costed[:3]:
+        shutil.copyfile(f, folder / f.name)
+        members.append(member_for(roster_file, folder / f.name)[0])
+    roster = Roster(name="R", members=members[:2])
+    check = check_roster(roster, roster_file)
+    # a count and the limit: no design read again, the total follows
+    counted = roster.model_copy(update={"members": [members[0].model_copy(update={"count": 5}), members[1]]})
+    counted = counted.model_copy(update={"limit": 1})
+    after = recheck(check, counted)
+    assert after.members[0].facts is check.members[0].facts and after.members[1].facts is check.members[1].facts
+    assert after.total == check_roster(counted, roster_file).total
+    assert after.total == sum(subtotal(s, after.unit) or 0 for s in after.members)
+    assert any("over the limit of 1" in e for e in after.errors)
+    assert after.errors == check_roster(counted, roster_file).errors
+    # a member added is read; one removed renumbers the rest
+    added = recheck(after, counted.model_copy(update={"members": [*counted.members, members[2]]}))
+    assert added.members[2].facts is not None and added.members[2].facts.name
+    removed = recheck(added, counted.model_copy(update={"members": [counted.members[1], members[2]]}))
+    assert [s.number for s in removed.members] == [1, 2]
+    assert removed.members[0].facts is check.members[1].facts
+    assert removed.total == check_roster(removed.roster, roster_file).total
+
+
+def test_acknowledging_a_change_takes_the_designs_figures_as_they_are(force: tuple[Path, list[Path]]) -> None:
+    from shipyard.hangar.roster import acknowledged, check_roster, load_roster
+
+    roster_file, designs = force
+    assert run_shipyard("roster", "add", roster_file, designs[0]).returncode == 0
+    data = json.loads(designs[0].read_text())
+    data["design"]["name"] = "Renamed Ship"
+    designs[0].write_text(json.dumps(data, indent=2))
+    check = check_roster(load_roster(roster_file), roster_file)
+    assert "changed since the roster last saw it" in check.members[0].says[0]
+    again = check_roster(acknowledged(check), roster_file)
+    assert not again.members[0].says and again.members[0].state == "ok"

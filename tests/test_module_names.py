@@ -15,14 +15,15 @@ SHARED_BY_DESIGN = {"__init__.py", "__main__.py"}
 # The editor's top level: its entry point and its face; every other module is in a folder by concern.
 EDITOR = PACKAGE / "_qt"
 EDITOR_TOP = {"__init__.py", "app.py"}
-# The editor's folders, top to bottom: each imports only folders on a lower line (the three
+# The editor's folders, top to bottom: each imports only folders on a lower line (the two
 # on one line are peers that import none of each other). app.py stands above them all.
 EDITOR_FLOORS = [
     ["window"],
     ["actions"],
     ["view"],
     ["form"],
-    ["dialogs", "panels", "preview"],
+    ["dialogs"],
+    ["panels", "preview"],
     ["document"],
     ["widgets"],
 ]

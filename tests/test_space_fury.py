@@ -907,6 +907,6 @@ def test_documented_finding_codes_are_the_ones_the_rules_use() -> None:
     documented = set(re.findall(r"^\| `([a-z-]+)` \| (?:error|warning|advice) \|", doc, re.M))
     package = ROOT / "shipyard" / "rulesets" / "space_fury"
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(package.rglob("*.py")))
-    used = set(re.findall(r'\bflag\(\s*ctx,\s*p,\s*(?:Severity\.[A-Z]+|p\.\w+),\s*"([a-z-]+)"', source))
+    used = set(re.findall(r'\bctx\.findings\.add\(\s*(?:Severity\.[A-Z]+|p\.\w+),\s*"([a-z-]+)"', source))
     assert len(used) == 24
     assert documented == used

@@ -59,8 +59,8 @@ def _load(name: str, args: argparse.Namespace) -> Any:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from shipyard.core.compare import compare, render_text
+    from shipyard.core.designreport import design_report
     from shipyard.core.errors import InputError
-    from shipyard.core.evaluate import evaluate
 
     if len(args.files) < 2:
         raise InputError.single("give two designs or more to compare")
@@ -68,7 +68,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     names = [str(getattr(ld.design, "name", "") or f) for f, ld in zip(args.files, loaded, strict=True)]
     if len(set(names)) < len(names):  # the same design twice (saved and edited): tell them apart by file
         names = [f"{n} ({Path(f).name})" for n, f in zip(names, args.files, strict=True)]
-    rows = [(n, ld.design, ld.catalog, evaluate(ld.design, ld.catalog)) for n, ld in zip(names, loaded, strict=True)]
+    rows = [
+        (n, ld.design, ld.catalog, design_report(ld.design, ld.catalog, ld.file))
+        for n, ld in zip(names, loaded, strict=True)
+    ]
     try:
         cmp = compare(rows)
     except InputError as exc:
@@ -83,7 +86,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
     """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike);
-    ``report``: the design's ``evaluate`` report when the caller has it."""
+    ``report``: the design's report (:func:`~shipyard.core.designreport.design_report`) when the caller has it."""
     from shipyard.core.fixes import propose
 
     return propose(loaded.design, loaded.catalog, keep=set(keep), report=report)

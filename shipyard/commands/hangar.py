@@ -170,7 +170,7 @@ def cmd_find(args: argparse.Namespace) -> int:
             scan(index)
         found = search(index, args.query)
     if args.json:
-        print(json.dumps(found, indent=2, ensure_ascii=False))
+        print(json.dumps(list(found), indent=2, ensure_ascii=False))
     else:
         for row in found:
             print(entry_line(row))

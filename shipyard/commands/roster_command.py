@@ -99,7 +99,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     q.set_defaults(func=cmd_export, done_when_returned=True)
 
 
-def _finder(folder: Path) -> Any:
+def finder_for(folder: Path) -> Any:
     """Where else a design of this content is: the hangar's index (brought up to date), then
     the roster's own folder and below, read once."""
     from shipyard.hangar import library
@@ -132,7 +132,7 @@ def _check(file: Path, roster: Any = None) -> Any:
     from shipyard.hangar.roster import check_roster, load_roster
 
     roster = roster if roster is not None else load_roster(file)
-    finder = _finder(file.resolve().parent)
+    finder = finder_for(file.resolve().parent)
     try:
         return check_roster(roster, file, finder)
     finally:
@@ -296,46 +296,54 @@ def _members_loaded(check: Any) -> list[tuple[Any, Any]]:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    import tempfile
-
-    from shipyard.core.atomicwrite import atomic_write_bytes
-    from shipyard.core.errors import InputError
-    from shipyard.core.resources import builtin_template_root
     from shipyard.render.paper import default_paper
-    from shipyard.render.pdfjoin import join_pdfs
-    from shipyard.render.printing import print_loaded
-    from shipyard.render.worker import RenderError, RenderJob, RenderWorker
+    from shipyard.render.worker import RenderError, RenderWorker
 
     file, out = Path(args.file), Path(args.output)
     refuse_existing([out], args.force, inputs=[args.file])
     check = _check(file)
-    members = _members_loaded(check)
-    if not members:
-        raise InputError.single("the roster has no member that can be printed", file=str(file))
-    paper = args.paper or default_paper()
-    common = str(builtin_template_root() / "common")
-    context = {"roster": summary_context(check), "paper": paper, "title": check.roster.name}
     worker = RenderWorker()
     try:
-        parts = [worker.render(RenderJob("roster.html", [common], context, [common]), 60.0).pdf]
-        by_ruleset: dict[str, list[Any]] = {}
-        for _, loaded in members:
-            by_ruleset.setdefault(loaded.ruleset, []).append(loaded)
-        with tempfile.TemporaryDirectory(prefix="shipyard-roster-") as tmp:
-            for i, group in enumerate(by_ruleset.values()):
-                part = Path(tmp) / f"part-{i}.pdf"
-                print_loaded(group, part, sheet=args.sheet, paper=paper, workers=[worker], title=check.roster.name)
-                parts.append(part.read_bytes())
+        printed = print_roster(check, out, args.sheet, args.paper or default_paper(), worker)
     except RenderError as exc:
         print(f"shipyard: error: {exc}", file=sys.stderr)
         return EXIT_RENDER
     finally:
         worker.close(wait=False)
-    atomic_write_bytes(out, join_pdfs(parts, check.roster.name))
     for line in check.errors:
         print(f"shipyard: warning: {line}", file=sys.stderr)
-    print(f"wrote {out}: a roster of {len(check.members)} member(s), {len(members)} printed")
+    print(f"wrote {out}: a roster of {len(check.members)} member(s), {printed} printed")
     return EXIT_OK
+
+
+def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> int:
+    """The roster's summary page, then its members' fleet book or card sheet (``sheet``),
+    written to ``out`` at once (atomically) by the render ``worker``; how many members were
+    printed. The command line and the editor's roster page print through this."""
+    import tempfile
+
+    from shipyard.core.atomicwrite import atomic_write_bytes
+    from shipyard.core.resources import builtin_template_root
+    from shipyard.render.pdfjoin import join_pdfs
+    from shipyard.render.printing import print_loaded
+    from shipyard.render.worker import RenderJob
+
+    members = _members_loaded(check)
+    if not members:
+        raise InputError.single("the roster has no member that can be printed", file=str(check.file))
+    common = str(builtin_template_root() / "common")
+    context = {"roster": summary_context(check), "paper": paper, "title": check.roster.name}
+    parts = [worker.render(RenderJob("roster.html", [common], context, [common]), 60.0).pdf]
+    by_ruleset: dict[str, list[Any]] = {}
+    for _, loaded in members:
+        by_ruleset.setdefault(loaded.ruleset, []).append(loaded)
+    with tempfile.TemporaryDirectory(prefix="shipyard-roster-") as tmp:
+        for i, group in enumerate(by_ruleset.values()):
+            part = Path(tmp) / f"part-{i}.pdf"
+            print_loaded(group, part, sheet=sheet, paper=paper, workers=[worker], title=check.roster.name)
+            parts.append(part.read_bytes())
+    atomic_write_bytes(out, join_pdfs(parts, check.roster.name))
+    return len(members)
 
 
 def summary_context(check: Any) -> dict[str, Any]:
@@ -375,15 +383,28 @@ def summary_context(check: Any) -> dict[str, Any]:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import write_into_folder
-    from shipyard.core.errors import InputError
+
+    file = Path(args.file)
+    files = roster_actor_files(_check(file))
+    folder = Path(args.output)
+    targets = [folder / name for name, _ in files]
+    refuse_existing(targets, args.force)
+    write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
+    for t in targets:
+        print(f"wrote {t}")
+    return EXIT_OK
+
+
+def roster_actor_files(check: Any) -> list[tuple[str, bytes]]:
+    """The roster as Foundry VTT actors: (file name, bytes) of one actor a ship (a member's
+    count as copies named by its callsign) and each member's token; the command line and the
+    editor's roster page export through this."""
     from shipyard.exports import foundry_files
     from shipyard.hangar.facts import slug
 
-    file = Path(args.file)
-    check = _check(file)
     members = _members_loaded(check)
     if not members:
-        raise InputError.single("the roster has no member that can be exported", file=str(file))
+        raise InputError.single("the roster has no member that can be exported", file=str(check.file))
     files: list[tuple[str, bytes]] = []
     for s, loaded in members:
         made = foundry_files([loaded])
@@ -404,10 +425,4 @@ def cmd_export(args: argparse.Namespace) -> int:
             files.append(
                 (f"{s.number:02d}-{slug(name) or 'member'}.json", (json.dumps(one, ensure_ascii=False) + "\n").encode())
             )
-    folder = Path(args.output)
-    targets = [folder / name for name, _ in files]
-    refuse_existing(targets, args.force)
-    write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
-    for t in targets:
-        print(f"wrote {t}")
-    return EXIT_OK
+    return files

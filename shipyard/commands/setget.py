@@ -111,25 +111,14 @@ TAGS = "tags"  # the design file's labels (core.designfile.check_tags), set as `
 def change_tags(loaded: Any, changes: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
     """The design file's tags after each ``tags=...`` of ``changes``: a JSON list, or words
     separated by commas (``tags=pirates,raiders``; ``tags=`` clears them), checked as a file's are."""
-    from shipyard.core.designfile import check_tags
-    from shipyard.core.errors import InputError
+    from shipyard.core.edits import tags_from_text
 
     tags, done = list(loaded.tags), []
     for text in changes:
         named, _, raw = text.partition("=")
         if named.strip() != TAGS:
             continue
-        raw = raw.strip()
-        if raw.startswith("["):
-            try:
-                value = json.loads(raw)
-            except ValueError:
-                raise InputError.single(
-                    f"not a JSON list: {raw!r}", path=TAGS, allowed='["pirates", "raiders"]'
-                ) from None
-        else:
-            value = [t for t in (w.strip() for w in raw.split(",")) if t]
-        before, tags = tags, check_tags(value, path=TAGS)
+        before, tags = tags, tags_from_text(raw, TAGS)
         done.append(
             {"path": TAGS, "place": "Tags", "before": ", ".join(before) or None, "after": ", ".join(tags) or None}
         )
@@ -199,8 +188,8 @@ def _change_and_write(
 ) -> list[tuple[str, Path | None, Any, list[dict[str, Any]], Any, Any]]:
     """Each design read and changed, then all written together, or none if one cannot be changed."""
     from shipyard.core.designfile import LoadedDesign, save_designs
+    from shipyard.core.designreport import design_report
     from shipyard.core.errors import InputError, Problem
-    from shipyard.core.evaluate import evaluate
 
     results, problems, writes = [], list[Problem](), []
     for name, target in zip(files, targets, strict=True):
@@ -212,7 +201,7 @@ def _change_and_write(
         except InputError as exc:
             problems += [Problem(p.message, p.file or name, p.line, p.column, p.path, p.allowed) for p in exc.problems]
             continue
-        report = evaluate(design, loaded.catalog)
+        report = design_report(design, loaded.catalog, loaded.file)
         results.append((name, target, loaded.catalog, done, report, design))
         if target is not None:
             writes.append(
@@ -225,11 +214,7 @@ def _change_and_write(
         if len(files) > 1:
             problems.append(Problem(f"nothing was written (of {len(files)} designs)"))
         raise InputError(problems)
-    save_designs(writes)
-    if writes:
-        from shipyard.hangar.index import note_saved
-
-        note_saved([t for _, t in writes])  # the hangar's index follows
+    save_designs(writes)  # the hangar's index follows (shipyard.hangar.follow_saves)
     return results
 
 

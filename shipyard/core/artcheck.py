@@ -20,7 +20,8 @@ A picture comes from strangers as often as a design does, so nothing is trusted:
   refused, so a hostile SVG costs no more than reading it up to there.
 
 A design whose art is refused still opens and prints: :func:`art_finding` turns the
-problem into a warning of the design's report, and the sheets leave the picture out.
+problem into a warning of the design's report (:func:`shipyard.core.designreport.design_report`
+adds it), and the sheets leave the picture out.
 
 Standard library only: the core never decodes pixels nor draws an SVG (the picture worker
 does, see ``shipyard.render.art`` and ``shipyard.render.pictureworker``).
@@ -32,6 +33,7 @@ import base64
 import binascii
 import re
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -595,12 +597,19 @@ def art_finding(problem: InputError) -> Finding:
     )
 
 
-def with_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
-    """``report`` with the warning that the design's art is left out, when it is."""
-    _, problem = art_of(design, design_file)
-    if problem is None:
-        return report
-    return report.model_copy(update={"findings": [*report.findings, art_finding(problem)]})
+def art_refusal(
+    design: Any, design_file: Path | str | None, picture_problem: Callable[[Art], str | None] | None = None
+) -> InputError | None:
+    """Why the design's art is left out (None: it is shown, or there is none): the core's checks
+    refused it, or it passed them and ``picture_problem`` (given by an output that decodes the
+    picture, :func:`shipyard.render.art.page_art_problem`) says its pixels cannot be shown."""
+    art, problem = art_of(design, design_file)
+    if problem is not None or art is None or picture_problem is None:
+        return problem
+    why = picture_problem(art)
+    if why is None:
+        return None
+    return InputError.single(why, file=art.source, path="art", allowed=ALLOWED)
 
 
 __all__ = [
@@ -613,9 +622,9 @@ __all__ = [
     "Art",
     "art_finding",
     "art_of",
+    "art_refusal",
     "check_picture",
     "design_art",
     "design_story",
     "read_art",
-    "with_art_finding",
 ]

@@ -11,6 +11,9 @@ file it is made from, so a changed file is read again and never answered stale.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +54,10 @@ def load_catalog(
     use_user_folder: bool = True,
 ) -> Catalog:
     """The catalog of ``ruleset_id`` with user folders layered on, and ``preset`` applied."""
+    held = _held.get()
+    wanted = (ruleset_id, tuple(map(str, extra_folders)), preset, use_user_folder)
+    if held is not None and wanted in held:
+        return held[wanted]
     folders = [*([user_catalog_folder()] if use_user_folder else []), *map(Path, extra_folders)]
     try:  # D/RULESET must be a real folder: a link (to /etc, say) is refused, not followed
         layers = tuple(layer for f in folders if (layer := subfolder(f, ruleset_id)) is not None)
@@ -60,7 +67,26 @@ def load_catalog(
         if not Path(f).is_dir():
             raise InputError.single("catalog folder does not exist", file=f)
     base = _load_layers(ruleset_id, layers, _cache_key(ruleset_id, layers))
-    return apply_preset(base, preset or base.meta.default_preset)
+    catalog = apply_preset(base, preset or base.meta.default_preset)
+    if held is not None:
+        held[wanted] = catalog
+    return catalog
+
+
+_held: ContextVar[dict[tuple[object, ...], Catalog] | None] = ContextVar("catalogs_held", default=None)
+
+
+@contextmanager
+def catalogs_held() -> Iterator[None]:
+    """Within it (in this thread), each catalog is checked against its files once, when it is
+    first loaded, and then given as it was: a scan reading thousands of designs does not
+    look at every catalog file again for each (a catalog file changed during the scan is
+    read by the next one)."""
+    token = _held.set({})
+    try:
+        yield
+    finally:
+        _held.reset(token)
 
 
 def _cache_key(ruleset_id: str, layers: tuple[Path, ...]) -> CacheKey | None:

@@ -299,8 +299,11 @@ def refuse_installed(file: Path | str) -> None:
 
 
 def save_design(loaded: LoadedDesign, file: Path | str) -> None:
+    from shipyard.core.saved import saved
+
     refuse_installed(file)
     atomic_write_text(Path(file), dumps(loaded))
+    saved([Path(file)])
 
 
 def save_designs(designs: list[tuple[LoadedDesign, Path]]) -> None:
@@ -308,6 +311,9 @@ def save_designs(designs: list[tuple[LoadedDesign, Path]]) -> None:
     for _, f in designs:
         refuse_installed(f)
     atomic_write_many([(Path(f), dumps(ld).encode("utf-8")) for ld, f in designs])
+    from shipyard.core.saved import saved
+
+    saved([Path(f) for _, f in designs])
 
 
 def new_design(

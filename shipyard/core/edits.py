@@ -24,7 +24,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.paths import parse_path
 from shipyard.core.usertext import validate_strictly
 
-__all__ = ["apply_all", "get_at", "insert_at", "parse_path", "remove_at", "set_at"]
+__all__ = ["apply_all", "get_at", "insert_at", "parse_path", "remove_at", "set_at", "tags_from_text", "tags_text"]
 
 
 def _container(data: Any, parts: list[str | int], path: str) -> Any:
@@ -175,3 +175,27 @@ def apply_all(
     for list_path, index in removes:
         _remove(data, list_path, index)
     return _rebuild(design, data, catalog, resolve)
+
+
+def tags_from_text(raw: str, path: str = "tags") -> list[str]:
+    """A design file's tags as a person writes them: words or short phrases separated by
+    commas (``pirates, raiders``; nothing clears them), or a JSON list; checked as a file's
+    tags are (:func:`shipyard.core.designfile.check_tags`), every problem an InputError."""
+    import json
+
+    from shipyard.core.designfile import check_tags
+
+    raw = raw.strip()
+    if raw.startswith("["):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            raise InputError.single(f"not a JSON list: {raw!r}", path=path, allowed='["pirates", "raiders"]') from None
+    else:
+        value = [t for t in (w.strip() for w in raw.split(",")) if t]
+    return check_tags(value, path=path)
+
+
+def tags_text(tags: list[str] | tuple[str, ...]) -> str:
+    """Tags as :func:`tags_from_text` reads them back."""
+    return ", ".join(tags)

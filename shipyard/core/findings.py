@@ -34,7 +34,11 @@ class Finding(BaseModel):
 
 
 class FindingSink:
-    """Collects findings during one evaluation; rules add, nothing removes."""
+    """Collects findings during one evaluation; rules add, nothing removes.
+
+    :meth:`add` (``ctx.findings.add``) is the one way a rule makes a finding: Shipyard's own
+    rules, its capabilities and a plug-in's (the published API, docs/reference/api.md) alike,
+    each naming every part where it is made. ``tests/test_one_finding_way.py`` refuses another."""
 
     def __init__(self) -> None:
         self.items: list[Finding] = []
@@ -51,6 +55,10 @@ class FindingSink:
         rule: str = "",
         source: str = "",
     ) -> None:
+        """A finding: its ``severity`` (an error fails the design), ``code`` and ``message``;
+        ``path``, the design's place a person fixes it at; ``actual`` and ``limit``, the numbers
+        it compares; ``rule``, the id of the catalog rule that made it (``p.id``); ``source``,
+        the section of the rules it quotes (``ctx.catalog.cite(p.source)``)."""
         self.items.append(
             Finding(
                 severity=Severity(severity),

@@ -329,8 +329,8 @@ def propose(
     make the design pass first, then the fewest changes, then the most errors cured.
 
     The search judges each try by the rules' verdict alone (errors and pools); only the
-    proposals kept are evaluated whole, for their effects. ``report``: ``evaluate(design,
-    catalog)`` when the caller has it already (on a large design, a second costs seconds)."""
+    proposals kept are evaluated whole, for their effects. ``report``: the design's report
+    (its findings' errors are the rules') when the caller has it already (on a large design, a second costs seconds)."""
     steps = search(design, catalog, keep=keep, limit=limit, report=report)
     while True:
         try:

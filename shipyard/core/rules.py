@@ -10,7 +10,7 @@ the ruleset's module.
 """
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import Field, ValidationError
 
@@ -108,24 +108,6 @@ def _unknown_type(name: str, types: Mapping[str, RuleType]) -> str:
 
 def cite(ctx: Context, p: Params) -> str:
     return ctx.catalog.cite(p.source)
-
-
-def flag(
-    ctx: Context,
-    p: Params,
-    severity: Severity | str,
-    code: str,
-    message: str,
-    *,
-    path: str,
-    actual: Any,
-    limit: Any,
-    source: str = "",
-) -> None:
-    """A finding of rule ``p``, with its numbers, where to fix it and (by default) the rule's source."""
-    ctx.findings.add(
-        severity, code, message, path=path, actual=actual, limit=limit, rule=p.id, source=source or cite(ctx, p)
-    )
 
 
 # --- stat ranges -------------------------------------------------------------------------

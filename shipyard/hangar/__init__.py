@@ -8,3 +8,22 @@ built from designs by path and content hash. What the hangar knows of a design i
 from its report (:mod:`shipyard.hangar.facts`), the same for every ruleset: this package
 imports the core only, never a ruleset, the editor or rendering.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def follow_saves() -> None:
+    """The index follows every save of design files in this process (the editor's Save,
+    ``shipyard set``, ``fix``, ``new``, an import): those in a library folder are indexed
+    at once (:func:`shipyard.hangar.index.note_saved`)."""
+    from shipyard.core.saved import after_save
+
+    after_save(_note_saved)
+
+
+def _note_saved(paths: list[Path]) -> None:
+    from shipyard.hangar.index import note_saved
+
+    note_saved(paths)

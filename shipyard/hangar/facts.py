@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from shipyard.core.artcheck import design_art
 from shipyard.core.report import Report
 
 COUNT_UNIT = "designs"  # the currency of a ruleset whose designs have no cost: each counts one
@@ -46,6 +47,7 @@ class Facts:
     key: dict[str, float] = field(default_factory=dict)  # label -> value, the design's key figures
     numbers: list[tuple[str, str, float]] = field(default_factory=list)  # (id, label, value), all searchable
     notes: str = ""
+    art: str | None = None  # the design's ``art`` as written: a path beside it, or a data: URI
 
 
 def design_kind(report: Report, design: Any) -> str:
@@ -120,6 +122,7 @@ def facts_of(report: Report, design: Any, key_figure: str | None, health: str | 
         key=key,
         numbers=numbers,
         notes=design_notes(design),
+        art=design_art(design),
     )
 
 

@@ -20,16 +20,16 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
 from shipyard.core.errors import InputError
 from shipyard.hangar.facts import Facts
 
-SCHEMA = 2  # 2: each file's entry kept as find prints it
+SCHEMA = 3  # 2: each file's entry kept as find prints it; 3: entries apart, art, thumbnails, filter indexes
 BUSY_TIMEOUT_MS = 15_000
 BATCH = 200  # files written per transaction: another process waits at most one batch
 
@@ -54,15 +54,19 @@ CREATE TABLE files (
   tags TEXT NOT NULL DEFAULT '[]',
   tagline TEXT NOT NULL DEFAULT '',
   problem TEXT,
-  entry TEXT NOT NULL
+  art TEXT
 );
-CREATE INDEX files_ruleset ON files(ruleset);
+CREATE INDEX files_ruleset ON files(ruleset, valid);
+CREATE INDEX files_valid ON files(valid);
 CREATE INDEX files_hash ON files(hash);
 CREATE INDEX files_mtime ON files(mtime_ns);
 CREATE TABLE figures (file INTEGER NOT NULL, key TEXT NOT NULL, value REAL NOT NULL);
 CREATE INDEX figures_key ON figures(key, value);
 CREATE INDEX figures_file ON figures(file);
 CREATE TABLE figure_keys (key TEXT NOT NULL, slug TEXT NOT NULL, PRIMARY KEY (key, slug)) WITHOUT ROWID;
+CREATE TABLE entries (file INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+CREATE TABLE thumbs (key TEXT PRIMARY KEY, hash TEXT NOT NULL, png BLOB, problem TEXT) WITHOUT ROWID;
+CREATE INDEX thumbs_hash ON thumbs(hash);
 CREATE VIRTUAL TABLE words USING fts5(name, notes, tags, tokenize = 'unicode61 remove_diacritics 2');
 """
 
@@ -156,8 +160,11 @@ class Index:
 
     # --- scanning --------------------------------------------------------------------
 
-    def scan(self, folders: list[Path]) -> ScanResult:
-        """Bring the index up to date with ``folders``: new, changed and removed design files."""
+    def scan(self, folders: list[Path], workers: int | None = None) -> ScanResult:
+        """Bring the index up to date with ``folders``: new, changed and removed design files.
+
+        The files to read (new, or their time or size changed) are read and checked in
+        ``workers`` processes at once (:func:`read_designs`) and written in batches."""
         result = ScanResult()
         known = {
             row[0]: (row[1], row[2], row[3], row[4])
@@ -165,6 +172,7 @@ class Index:
         }
         seen: set[str] = set()
         pending: list[tuple[str, str, Any]] = []
+        to_read: list[tuple[Path, Path, os.stat_result]] = []
         for folder in folders:
             if not folder.is_dir():
                 result.folders_missing.append(str(folder))
@@ -174,23 +182,31 @@ class Index:
             for path in design_files(folder):
                 key = str(path)
                 seen.add(key)
-                entry = self._look(path, folder, known.get(key), result)
-                if entry is not None:
-                    pending.append(entry)
-                    if len(pending) >= BATCH:
-                        self._write(pending, known)
-                        pending = []
+                looked = self._stat(path, folder, known.get(key), result)
+                if isinstance(looked, os.stat_result):
+                    to_read.append((path, folder, looked))
+                elif looked is not None:
+                    pending.append(looked)
+        records = read_designs([(path, st) for path, _, st in to_read], workers)
+        for (path, folder, _), record in zip(to_read, records, strict=True):
+            pending.append(self._read(path, folder, known.get(str(path)), record, result))
+            if len(pending) >= BATCH:
+                self._write(pending, known)
+                pending = []
         self._write(pending, known)
         gone = [p for p in known if p not in seen]
         result.removed = len(gone)
         self._remove(gone, known)
+        if result.removed or result.changed:
+            self.forget_thumbnails()
         result.broken = self.db.execute("SELECT count(*) FROM files WHERE problem IS NOT NULL").fetchone()[0]
         return result
 
-    def _look(
+    def _stat(
         self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
-    ) -> tuple[str, str, Any] | None:
-        """What to write for one file: None when it is as indexed."""
+    ) -> tuple[str, str, Any] | os.stat_result | None:
+        """What to write for one file without reading it (None: it is as indexed), or its
+        status when it must be read."""
         try:
             st = path.stat()
         except OSError as exc:
@@ -203,13 +219,32 @@ class Index:
         if before is not None and before[0] == st.st_mtime_ns and before[1] == st.st_size:
             result.unchanged += 1
             return None
-        record = read_design(path, st)
+        return st
+
+    def _read(
+        self,
+        path: Path,
+        folder: Path,
+        before: tuple[int, int, str | None, int] | None,
+        record: Record,
+        result: ScanResult,
+    ) -> tuple[str, str, Any]:
+        """What to write for a file read as ``record``: only its time and size when its content is as indexed."""
         if before is not None and record.hash is not None and record.hash == before[2]:
             result.unchanged += 1
-            return ("touch", str(path), (st.st_mtime_ns, st.st_size))
+            return ("touch", str(path), (record.mtime_ns, record.size))
         result.added += before is None
         result.changed += before is not None
         return ("record", str(path), (str(folder), record))
+
+    def _look(
+        self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
+    ) -> tuple[str, str, Any] | None:
+        """What to write for one file, read here: None when it is as indexed."""
+        looked = self._stat(path, folder, before, result)
+        if not isinstance(looked, os.stat_result):
+            return looked
+        return self._read(path, folder, before, read_design(path, looked), result)
 
     def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Any]) -> None:
         if not pending:
@@ -219,12 +254,15 @@ class Index:
         try:
             for what, path, data in pending:
                 if what == "touch":
-                    row = db.execute("SELECT entry FROM files WHERE path = ?", (path,)).fetchone()
+                    row = db.execute(
+                        "SELECT id, entry FROM files JOIN entries ON entries.file = files.id WHERE path = ?", (path,)
+                    ).fetchone()
                     if row is not None:
-                        entry = json.loads(row[0]) | {"modified": modified(data[0]), "size": data[1]}
+                        entry = json.loads(row[1]) | {"modified": modified(data[0]), "size": data[1]}
+                        db.execute("UPDATE files SET mtime_ns = ?, size = ? WHERE id = ?", (*data, row[0]))
                         db.execute(
-                            "UPDATE files SET mtime_ns = ?, size = ?, entry = ? WHERE path = ?",
-                            (*data, json.dumps(entry, ensure_ascii=False), path),
+                            "UPDATE entries SET entry = ? WHERE file = ?",
+                            (json.dumps(entry, ensure_ascii=False), row[0]),
                         )
                     continue
                 self._delete_path(path)  # as the index holds it now: another process may have written it
@@ -248,21 +286,24 @@ class Index:
             f.ruleset if f else None, f.ruleset_name if f else None, f.kind if f else None,
             (1 if f.valid else 0) if f else None, f.errors if f else None, f.findings if f else None,
             f.cost if f else None, f.cost_unit if f else None, json.dumps(f.key) if f else None,
-            json.dumps(r.tags, ensure_ascii=False), tagline, r.problem,
+            json.dumps(r.tags, ensure_ascii=False), tagline, r.problem, art_shown(f.art) if f else None,
         )  # fmt: skip
         entry = {
             "file": path, "folder": folder, "name": name, "ruleset": row[6], "ruleset_name": row[7], "kind": row[8],
             "valid": None if f is None else f.valid, "errors": row[10], "findings": row[11], "cost": row[12],
             "cost_unit": row[13], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
-            "size": r.size, "hash": r.hash, "problem": r.problem,
+            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[18],
         }  # fmt: skip
         cur = self.db.execute(
             "INSERT INTO files (path, folder, mtime_ns, size, hash, name, ruleset, ruleset_name, kind, valid, "
-            "errors, findings, cost, cost_unit, key, tags, tagline, problem, entry) "
+            "errors, findings, cost, cost_unit, key, tags, tagline, problem, art) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (*row, json.dumps(entry, ensure_ascii=False)),
+            row,
         )
         rowid = int(cur.lastrowid or 0)
+        self.db.execute(
+            "INSERT INTO entries (file, entry) VALUES (?, ?)", (rowid, json.dumps(entry, ensure_ascii=False))
+        )
         if f is not None:
             from shipyard.hangar.facts import slug
 
@@ -287,6 +328,7 @@ class Index:
     def _delete(self, rowid: int) -> None:
         self.db.execute("DELETE FROM files WHERE id = ?", (rowid,))
         self.db.execute("DELETE FROM figures WHERE file = ?", (rowid,))
+        self.db.execute("DELETE FROM entries WHERE file = ?", (rowid,))
         self.db.execute("DELETE FROM words WHERE rowid = ?", (rowid,))
 
     def _remove(self, paths: list[str], known: dict[str, Any]) -> None:
@@ -302,6 +344,10 @@ class Index:
             self.db.execute("ROLLBACK")
             raise
 
+    def forget_thumbnails(self) -> None:
+        """Drop the thumbnails of designs no longer indexed (changed or gone)."""
+        self.db.execute("DELETE FROM thumbs WHERE hash NOT IN (SELECT hash FROM files WHERE hash IS NOT NULL)")
+
     def forget_folder(self, folder: Path) -> int:
         """Drop what the index holds of a folder taken out of the library; how many files."""
         rows = [r[0] for r in self.db.execute("SELECT id FROM files WHERE folder = ?", (str(folder),))]
@@ -313,12 +359,14 @@ class Index:
 
     # --- reading ---------------------------------------------------------------------
 
-    def rows(self, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        """The files ``where`` holds, by name, as ``find --json`` prints them (each kept as that
-        JSON when indexed, and read in one piece: a search that finds thousands stays quick)."""
-        cur = self.db.execute(f"SELECT entry FROM files WHERE {where} ORDER BY name COLLATE NOCASE, path", params)
-        found: list[dict[str, Any]] = json.loads("[" + ",".join(r[0] for r in cur) + "]")
-        return found
+    def rows(self, where: str = "1", params: tuple[Any, ...] = ()) -> Entries:
+        """The files ``where`` holds, by name, as ``find --json`` prints them (:class:`Entries`)."""
+        cur = self.db.execute(
+            f"SELECT entry FROM files JOIN entries ON entries.file = files.id WHERE {where} "
+            "ORDER BY name COLLATE NOCASE, path",
+            params,
+        )
+        return Entries([r[0] for r in cur])
 
     def count(self, folder: Path) -> tuple[int, int]:
         """Designs and broken design files indexed in ``folder``."""
@@ -327,12 +375,12 @@ class Index:
         ).fetchone()
         return int(row[0]), int(row[1])
 
-    def broken(self) -> list[dict[str, Any]]:
+    def broken(self) -> Entries:
         return self.rows("problem IS NOT NULL")
 
-    def duplicates(self) -> list[tuple[str, list[dict[str, Any]]]]:
+    def duplicates(self) -> list[tuple[str, Entries]]:
         """Groups of files that are the same design: the same content, or one name in one ruleset."""
-        out: list[tuple[str, list[dict[str, Any]]]] = []
+        out: list[tuple[str, Entries]] = []
         for (digest,) in self.db.execute(
             "SELECT hash FROM files WHERE problem IS NULL GROUP BY hash HAVING count(*) > 1 ORDER BY min(name)"
         ).fetchall():
@@ -345,8 +393,54 @@ class Index:
             out.append((f"the same name in {group[0]['ruleset_name']}", group))
         return out
 
-    def by_hash(self, digest: str) -> list[dict[str, Any]]:
+    def by_hash(self, digest: str) -> Entries:
         return self.rows("hash = ? AND problem IS NULL", (digest,))
+
+
+class Entries(Sequence[dict[str, Any]]):
+    """Files found, each as ``find --json`` prints it. Each is kept in the index as that JSON
+    when indexed; a search hands over the texts and each is read when it is first looked
+    at, so finding thousands costs no work for each one nobody looks at (a window shows a
+    screenful; ``--json`` passes the texts on as they are: :meth:`json_text`)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self._texts = texts
+        self._read: dict[int, dict[str, Any]] = {}
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self._texts)
+        if i not in self._read:
+            entry: dict[str, Any] = json.loads(self._texts[i])
+            self._read[i] = entry
+        return self._read[i]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == (list(other) if isinstance(other, Entries) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def json_text(self) -> str:
+        """Every entry as one JSON list, without reading any."""
+        return "[" + ",".join(self._texts) + "]"
+
+
+def art_shown(ref: str | None) -> str | None:
+    """A design's ``art`` as the index keeps it: its path, or "embedded" for a picture kept in the design."""
+    if ref is None:
+        return None
+    return "embedded" if ref.startswith("data:") else ref
 
 
 def modified(mtime_ns: int) -> str:
@@ -456,17 +550,77 @@ def read_design(path: Path, st: os.stat_result) -> Record:
     return Record(st.st_mtime_ns, st.st_size, digest, facts, tags, None)
 
 
+WORKERS_ENV = "SHIPYARD_HANGAR_WORKERS"
+"""How many processes read design files at once in a scan (a number; 1: all in this one);
+unset: this one and one more for each core no other program is using now, at most
+:data:`MAX_WORKERS`. On a machine whose cores are all busy, more processes would only
+share the same cores and spend more starting."""
+MAX_WORKERS = 8
+PARALLEL_FROM = 64  # fewer files to read than this are read here: starting the workers would cost more
+CHUNK = 32  # files a worker reads per request: the slower worker is never left with much
+
+
+def scan_workers() -> int:
+    """The processes a scan reads in (:data:`WORKERS_ENV`, else what the cores free now allow)."""
+    import sys
+
+    said = os.environ.get(WORKERS_ENV, "").strip()
+    if said.isdigit() and int(said) >= 1:
+        return min(int(said), 64)
+    if getattr(sys, "frozen", False):  # a frozen app has no interpreter of its own to start workers in
+        return 1
+    from shipyard.core.cores import free_cores
+
+    return max(1, min(MAX_WORKERS, free_cores()))
+
+
+def _read_chunk(items: list[tuple[str, os.stat_result]]) -> list[Record]:
+    from shipyard.core.catalog import catalogs_held
+
+    with catalogs_held():
+        return [read_design(Path(path), st) for path, st in items]
+
+
+def read_designs(items: list[tuple[Path, os.stat_result]], workers: int | None = None) -> Iterator[Record]:
+    """Each file read and checked (:func:`read_design`), in order: in ``workers`` processes
+    (default :func:`scan_workers`) when there are many, each a new interpreter (never forked
+    from the editor's threads); each catalog checked against its files once
+    (:func:`~shipyard.core.catalog.catalogs_held`). When a worker dies, what was not
+    answered is read here."""
+    n = scan_workers() if workers is None else workers
+    done = 0
+    if n > 1 and len(items) >= PARALLEL_FROM:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        chunks = [[(str(p), st) for p, st in items[i : i + CHUNK]] for i in range(0, len(items), CHUNK)]
+        try:
+            with ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn")) as pool:
+                for records in pool.map(_read_chunk, chunks):
+                    for record in records:
+                        done += 1
+                        yield record
+        except (BrokenProcessPool, OSError, RuntimeError):
+            pass
+    from shipyard.core.catalog import catalogs_held
+
+    with catalogs_held():
+        for path, st in items[done:]:
+            yield read_design(path, st)
+
+
 def evaluate_bytes(raw: bytes, path: Path) -> tuple[Facts, list[str]]:
     """A design file's facts and tags from its bytes (read once: hashed and evaluated)."""
     from shipyard.core.designfile import design_from_document, parse_document
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.usertext import decode
 
     text = decode(raw, str(path))
     if not text.strip():
         raise InputError.single("file is empty", file=path)
     loaded = design_from_document(parse_document(text, str(path)), file=str(path))
-    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), loaded.tags
+    return facts_for(loaded, design_report(loaded.design, loaded.catalog, loaded.file)), loaded.tags
 
 
 def facts_for(loaded: Any, report: Any) -> Facts:

@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shipyard.core.errors import InputError
 from shipyard.core.termtext import quote
+
+if TYPE_CHECKING:
+    from shipyard.hangar.index import Entries, Index
 
 FILTERS_ALLOWED = (
     "words to match in names, notes and tags; ruleset:ID, kind:KIND, tag:TAG, changed:7d (h, d or w), "
@@ -156,8 +159,7 @@ def _like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def search(index: Any, tokens: list[str], now: float | None = None) -> list[dict[str, Any]]:
+def search(index: Index, tokens: list[str], now: float | None = None) -> Entries:
     """The designs in ``index`` the query ``tokens`` finds, by name."""
     where, params = parse(tokens, now).sql()
-    rows: list[dict[str, Any]] = index.rows(where, params)
-    return rows
+    return index.rows(where, params)

@@ -12,7 +12,7 @@ in the ruleset's own currency; a ruleset without costs counts designs.
 """
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -83,6 +83,15 @@ def load_roster(file: Path | str) -> Roster:
     doc = load_yaml(file, "roster file", max_bytes=MAX_ROSTER_BYTES)
     if not isinstance(doc.data, dict):
         raise InputError.single("a roster file holds a mapping: name, rulesets, limit, members", file=file)
+    version = doc.data.get("format_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+        raise InputError.single(
+            f"this roster was written by a newer Shipyard (roster format {version}); this one reads format {FORMAT}. "
+            "Update Shipyard to open it; the file is left as it is",
+            file=file,
+            path="format_version",
+            allowed=f"format_version {FORMAT}",
+        )
     try:
         roster: Roster = validate(doc, Roster, doc.data, ())
     except InputError as exc:
@@ -185,7 +194,7 @@ class RosterCheck:
 def design_facts(path: Path) -> tuple[Facts, str, Any]:
     """A design file's facts, content hash and loaded design (InputError when it cannot be read)."""
     from shipyard.core.designfile import MAX_DESIGN_BYTES, design_from_document, parse_document
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
     from shipyard.core.usertext import decode, read_limited
     from shipyard.hangar.index import facts_for, hash_bytes
 
@@ -194,7 +203,7 @@ def design_facts(path: Path) -> tuple[Facts, str, Any]:
     if not text.strip():
         raise InputError.single("file is empty", file=path)
     loaded = design_from_document(parse_document(text, str(path)), file=str(path))
-    return facts_for(loaded, evaluate(loaded.design, loaded.catalog)), hash_bytes(raw), loaded
+    return facts_for(loaded, design_report(loaded.design, loaded.catalog, loaded.file)), hash_bytes(raw), loaded
 
 
 def seen_figures(facts: Facts) -> dict[str, float]:
@@ -232,10 +241,7 @@ def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
         warnings.append("the members count in different currencies; the total counts designs")
     total = 0.0
     for s in seen:
-        if s.facts is None:
-            continue
-        cost = s.facts.cost if unit != COUNT_UNIT and s.facts.cost is not None else 1.0
-        total += cost * s.member.count
+        total += subtotal(s, unit) or 0.0
     if roster.limit is not None and total > roster.limit:
         over = shown_number(total - roster.limit)
         errors.append(f"the total {shown_number(total)} {unit} is over the limit of {roster.limit} by {over}")
@@ -245,6 +251,51 @@ def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
                 f"{s.number}. {s.label}: {text}"
             )
     return RosterCheck(roster, file, seen, total, unit, errors, warnings)
+
+
+def subtotal(s: Seen, unit: str) -> float | None:
+    """What member ``s`` adds to a total counted in ``unit``: its cost times its count (a
+    design without a cost, or a total that counts designs, counts each one); None when
+    its design could not be read."""
+    if s.facts is None:
+        return None
+    cost = s.facts.cost if unit != COUNT_UNIT and s.facts.cost is not None else 1.0
+    return cost * s.member.count
+
+
+def _same_design(member: Member) -> tuple[str, str, tuple[tuple[str, float], ...]]:
+    return member.file, member.hash, tuple(sorted(member.seen.items()))
+
+
+def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterCheck:
+    """The check of ``roster``, an edit of the roster ``check`` checked (a count, a callsign,
+    the limit, a member added, removed or relinked, an undo): a member naming the same file,
+    hash and figures as one checked before is not read again (an edit of the roster changes
+    no design), so an edit costs the designs it added, not the whole roster. A change of the
+    rulesets or of the roster's file reads every member again (:func:`check_roster`)."""
+    if roster.rulesets != check.roster.rulesets:
+        return check_roster(roster, check.file, finder)
+    known: dict[tuple[str, str, tuple[tuple[str, float], ...]], Seen] = {}
+    for s in check.members:
+        known.setdefault(_same_design(s.member), s)
+    seen = []
+    for number, member in enumerate(roster.members, start=1):
+        old = known.get(_same_design(member))
+        if old is None:
+            seen.append(_check_member(roster, check.file, number, member, finder))
+        else:
+            seen.append(replace(old, number=number, member=member, says=list(old.says)))
+    return totals(roster, check.file, seen)
+
+
+def acknowledged(check: RosterCheck) -> Roster:
+    """The roster with each changed member's hash and figures as its design is now, so the
+    change is no longer shown (the person has seen it); the others as they are."""
+    members = list(check.roster.members)
+    for s in check.members:
+        if s.facts is not None and s.member.hash and s.hash != s.member.hash:
+            members[s.number - 1] = s.member.model_copy(update={"hash": s.hash, "seen": seen_figures(s.facts)})
+    return check.roster.model_copy(update={"members": members})
 
 
 def _check_member(roster: Roster, file: Path, number: int, member: Member, finder: Any) -> Seen:

@@ -18,8 +18,9 @@ An SVG is vectors: it goes to the page as it is (the core refused scripts, outsi
 references and nesting or repeats no renderer should be handed), drawn by WeasyPrint in
 the render worker. A picture the worker cannot decode after all (a whole header over
 broken pixels, or the worker crashed or ran out of time or memory on it) is left out of
-the pages with the same warning a picture the core refused gets, saying why
-(:func:`with_page_art_finding`). The editor's thumbnail is drawn by the worker too
+the pages with the same warning a picture the core refused gets, saying why: the outputs
+that draw it hand :func:`page_art_problem` to the one report builder
+(:func:`shipyard.core.designreport.design_report`). The editor's thumbnail is drawn by the worker too
 (:func:`thumbnail`).
 """
 
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.artcheck import ALLOWED, Art, art_finding, art_of
+from shipyard.core.artcheck import Art, art_finding, art_of, art_refusal
 from shipyard.core.errors import InputError
 
 ART_PIXELS = 480
@@ -160,33 +161,12 @@ def embedded_uri(art: Art) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def page_art_refusal(design: Any, design_file: Path | str | None) -> InputError | None:
-    """Why the pages leave the design's art out: the core refused it, or it passed the core's
-    checks but cannot be decoded (None: it is shown, or there is none)."""
-    art, problem = art_of(design, design_file)
-    if problem is not None or art is None:
-        return problem
-    why = page_art_problem(art)
-    if why is None:
-        return None
-    return InputError.single(why, file=art.source, path="art", allowed=ALLOWED)
-
-
-def with_page_art_finding(report: Any, design: Any, design_file: Path | str | None) -> Any:
-    """``report`` with the ``art-missing`` warning when the pages leave the design's art out
-    (:func:`page_art_refusal`)."""
-    problem = page_art_refusal(design, design_file)
-    if problem is None:
-        return report
-    return report.model_copy(update={"findings": [*report.findings, art_finding(problem)]})
-
-
 def art_left_out(loaded: Any) -> list[str]:
     """ "NAME: why" for each of ``loaded`` (designs as read) whose art the pages and pictures
     leave out: what an export tells the user beside the files it wrote."""
     notes = []
     for ld in loaded:
-        problem = page_art_refusal(ld.design, ld.file)
+        problem = art_refusal(ld.design, ld.file, page_art_problem)
         if problem is not None:
             name = getattr(ld.design, "name", None) or getattr(getattr(ld.design, "root", None), "name", None)
             notes.append(f"{name or ld.file or 'a design'}: {art_finding(problem).message}")
@@ -212,7 +192,5 @@ __all__ = [
     "entry_art",
     "page_art",
     "page_art_problem",
-    "page_art_refusal",
     "thumbnail",
-    "with_page_art_finding",
 ]

@@ -1,7 +1,8 @@
 """Start a render worker before anything else is imported (the editor's start).
 
-Only ``os``, ``socket``, ``select`` and the worker's command line
-(:mod:`shipyard.render.workercommand`) are needed here: the editor starts its worker first
+Only ``os``, ``socket``, ``select``, the worker's command line
+(:mod:`shipyard.render.workercommand`) and how busy the cores are (:mod:`shipyard.core.cores`)
+are needed here: the editor starts its worker first
 thing (:mod:`shipyard._qt.preview.sharedworker`), and whatever this module imported would be
 imported on the editor's own start, before its window. The worker is a new interpreter,
 ``python -m shipyard.render.earlyworker FD --patient``, started with ``posix_spawn``: a
@@ -25,6 +26,7 @@ import select
 import socket
 import sys
 
+from shipyard.core.cores import running_elsewhere
 from shipyard.render.workercommand import PARENT_ENV, PATIENT, PICTURE_ENV, worker_command
 
 IDLE_POLL_SECONDS = 0.02
@@ -45,19 +47,6 @@ def spawn_worker() -> tuple[int, socket.socket]:
     finally:
         theirs.close()
     return pid, ours
-
-
-def running_elsewhere(starting: int = 0) -> int | None:
-    """How many tasks are running or ready to run on this machine now beyond the cores this
-    process may use (/proc/loadavg counts this one too), with ``starting`` more about to
-    start; None where that cannot be read."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as f:  # noqa: PTH123 - no pathlib before the spawn
-            running = int(f.read().split()[3].split("/")[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(0, running + starting - cores)
 
 
 def wait_for_a_free_core(fd: int) -> None:

@@ -100,8 +100,8 @@ def token_pictures(
     """Each design's token PNG, drawn without a page (:mod:`shipyard.render.tokenimages`), in the
     designs' order; ``reports``: the designs' reports when the caller has them already;
     ``left_out`` gets "NAME: why" for a token drawn without art the picture worker could not draw."""
-    from shipyard.core.evaluate import evaluate
-    from shipyard.render.art import with_page_art_finding
+    from shipyard.core.designreport import design_report
+    from shipyard.render.art import page_art_problem
     from shipyard.render.tokenimages import token_images
 
     _check_dpi(dpi)
@@ -111,7 +111,7 @@ def token_pictures(
         group_reports = [
             reports[n]
             if reports is not None
-            else with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file)
+            else design_report(ld.design, ld.catalog, ld.file, picture_problem=page_art_problem)
             for n, ld in group
         ]
         pngs = token_images([ld for _, ld in group], group_reports, token, dpi, left_out)

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.designfile import LoadedDesign, atomic_write_bytes, load_design
+from shipyard.core.designreport import design_report
 from shipyard.core.errors import InputError
-from shipyard.core.evaluate import evaluate
 from shipyard.core.report import Report
 from shipyard.core.resources import builtin_template_root
-from shipyard.render.art import with_page_art_finding
+from shipyard.render.art import page_art_problem
 from shipyard.render.context import design_entry, field_prefixes, fleet_layout, sheet_context, template_dirs
 from shipyard.render.pdfjoin import join_pdfs
 from shipyard.render.tokens import TokenSpec, token_pages
@@ -297,7 +297,7 @@ def print_loaded(
     evaluated = (
         list(reports)
         if reports is not None
-        else [with_page_art_finding(evaluate(ld.design, ld.catalog), ld.design, ld.file) for ld in loaded]
+        else [design_report(ld.design, ld.catalog, ld.file, picture_problem=page_art_problem) for ld in loaded]
     )
     prefixes = field_prefixes([r.name for r in evaluated])
     entries = [design_entry(ld, report, prefix) for ld, report, prefix in zip(loaded, evaluated, prefixes, strict=True)]

@@ -66,20 +66,26 @@ def add_menu(window: Any, file_menu: QMenu) -> QMenu:
 
 
 def ask_and_export(window: Any, kind: str) -> threading.Thread | None:
-    from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
-
     view = window.current()
     if view is None:
         window.statusBar().showMessage("Open a design to export it", 5000)
         return None
     docs = window.documents() if window.export_all.isChecked() else [view.doc]
-    start = window.recent_files.export_folder(kind, view.doc)
-    what = "the open designs" if len(docs) > 1 else "the design"
+    folder = ask_folder(window, kind, "the open designs" if len(docs) > 1 else "the design", view.doc)
+    return export_to(window, folder, docs, kind) if folder is not None else None
+
+
+def ask_folder(window: Any, kind: str, what: str, doc: Any = None) -> Path | None:
+    """The folder to export ``what`` into, asked starting where that kind of export went last
+    (else ``doc``'s folder); None when the person cancels."""
+    from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
+    start = window.recent_files.export_folder(kind, doc)
     folder = QFileDialog.getExistingDirectory(window, f"Export {what} into folder", str(start or ""))
     if not folder:
         return None
     window.recent_files.remember_export_folder(kind, Path(folder))
-    return export_to(window, Path(folder), docs, kind)
+    return Path(folder)
 
 
 def _said(exc: Exception) -> str:
@@ -91,7 +97,11 @@ def export_to(window: Any, folder: Path, docs: list[Any], kind: str) -> threadin
     back to be written (:func:`write_made`), or says why they could not be made."""
     for doc in docs:
         doc.flush()  # what is being typed is exported too
-    loaded = [d.loaded for d in docs]
+    return export_loaded(window, folder, [d.loaded for d in docs], kind)
+
+
+def export_loaded(window: Any, folder: Path, loaded: list[Any], kind: str) -> threading.Thread:
+    """:func:`export_to` of designs as loaded (open documents, or design files the Hangar chose)."""
     paper = getattr(window, "paper", "a4")
     bridge = window.export_bridge
     window.statusBar().showMessage(f"Exporting into {folder}…")

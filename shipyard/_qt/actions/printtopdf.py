@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
 
     from shipyard._qt.view.documentview import DocumentView
+    from shipyard.core.designfile import LoadedDesign
+    from shipyard.core.report import Report
 
 
 class PrintDialog(QDialog):
@@ -134,10 +136,6 @@ class Printing:
         self.bridge.done.connect(self._printed)
 
     def print_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
-
-        from shipyard._qt.dialogs.replacing import ask_replace, existing
-
         self.host.flush()
         view = self.host.current()
         if view is None:
@@ -147,7 +145,22 @@ class Printing:
             return
         docs = self.host.documents() if dlg.scope.currentData() == "all" else [view.doc]
         pdf = f"{view.doc.name if len(docs) == 1 else 'Fleet'}.pdf"  # the design's name
-        start = self.folders.export_folder("pdf", view.doc)  # the folder the last PDF went to, else the design's
+        out = self.ask_pdf_path(pdf, view.doc)
+        if out is None:
+            return
+        tokens = dlg.sheet.currentData() == "tokens"
+        fillable = dlg.fillable.isChecked() and not tokens
+        token = dlg.token() if tokens else None
+        self.print_to(out, docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
+
+    def ask_pdf_path(self, pdf: str, doc: Document | None = None) -> Path | None:
+        """Where to print: the save dialog, starting in the folder the last PDF went to (else
+        ``doc``'s), and Replace or Cancel over a file that is there; None when not printed (said)."""
+        from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
+
+        from shipyard._qt.dialogs.replacing import ask_replace, existing
+
+        start = self.folders.export_folder("pdf", doc)
         name, _ = QFileDialog.getSaveFileName(
             self.host.window(),
             "Print to PDF",
@@ -156,16 +169,13 @@ class Printing:
             options=QFileDialog.Option.DontConfirmOverwrite,  # asked below, in the editor's words
         )
         if not name:
-            return
+            return None
         out = Path(name)
         self.folders.remember_export_folder("pdf", out.parent)
         if not ask_replace(self.host.window(), existing([out])):
             self.host.statusBar().showMessage(f"Not printed: {out} is as it was", 8000)
-            return
-        tokens = dlg.sheet.currentData() == "tokens"
-        fillable = dlg.fillable.isChecked() and not tokens
-        token = dlg.token() if tokens else None
-        self.print_to(out, docs, dlg.sheet.currentData(), dlg.paper.currentData(), fillable, token)
+            return None
+        return out
 
     def print_to(
         self,
@@ -177,7 +187,20 @@ class Printing:
         token: TokenSpec | None = None,
     ) -> threading.Thread:
         self.host.flush()
-        loaded = [d.loaded for d in docs]
+        return self.print_loaded(out, [d.loaded for d in docs], sheet, paper, [d.report for d in docs], fillable, token)
+
+    def print_loaded(
+        self,
+        out: Path,
+        loaded: list[LoadedDesign],
+        sheet: str,
+        paper: str,
+        reports: list[Report] | None = None,
+        fillable: bool = False,
+        token: TokenSpec | None = None,
+    ) -> threading.Thread:
+        """Print ``loaded`` (open documents, or design files the Hangar chose) to ``out`` on the
+        render worker; the PDF opens in the desktop's viewer when it is done."""
         self.host.statusBar().showMessage(f"Printing {out}…")
         return render_in_background(
             self.bridge,
@@ -186,7 +209,7 @@ class Printing:
             sheet=sheet,
             paper=paper,
             name="shipyard-print",
-            reports=[d.report for d in docs],
+            reports=reports,
             fillable=fillable,
             token=token,
         )

@@ -29,8 +29,8 @@ from shipyard._qt.document.document import Document
 from shipyard._qt.widgets.closing import closable
 from shipyard.core.compare import SECTION_HEADINGS, Comparison, Row, compare, pair_lines
 from shipyard.core.designfile import LoadedDesign
+from shipyard.core.designreport import design_report
 from shipyard.core.errors import InputError
-from shipyard.core.evaluate import evaluate
 
 
 def _shown(row: Row, i: int) -> str:
@@ -120,7 +120,7 @@ class CompareView(QWidget):
         if isinstance(self.other, Document):  # an open design: as it is now, its name too
             return self.other.name, self.other.design, self.other.catalog, self.other.report
         if self._read_report is None:  # a design read once: evaluated once
-            self._read_report = evaluate(self.other.design, self.other.catalog)
+            self._read_report = design_report(self.other.design, self.other.catalog, self.other.file)
         return self.other_name, self.other.design, self.other.catalog, self._read_report
 
     def refresh(self) -> None:

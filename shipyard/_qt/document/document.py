@@ -20,13 +20,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from shipyard._qt.document.pending import PendingText
 from shipyard.core.catalog import with_preset
 from shipyard.core.designfile import EXTENSION, LoadedDesign, save_design
+from shipyard.core.designreport import design_report
 from shipyard.core.edits import get_at, insert_at, remove_at, set_at
 from shipyard.core.errors import InputError
-from shipyard.core.evaluate import evaluate
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 
 FILTER = f"Shipyard designs (*{EXTENSION});;All files (*)"  # what the file dialogs for designs show
+OPEN_FILTER = f"Shipyard designs and rosters (*{EXTENSION} *.roster);;{FILTER}"  # File > Open
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,11 @@ class State:
     preset: str
     catalog: Catalog
     design: Any
+    tags: tuple[str, ...] = ()  # the design file's labels, beside the design (core.designfile.check_tags)
 
 
 PRESET_PLACE = "(preset)"  # where a change of preset is made: not a path of the design
+TAGS_PLACE = "(tags)"  # where a change of the file's tags is made: not a path of the design either
 
 
 class ReplaceState(QUndoCommand):
@@ -89,10 +92,9 @@ class Document(QObject):
         self.autosaved: object | None = None  # the state its autosave file holds (see autosave.needed)
         self.path = path
         self._on_disk = _content(path)  # what the file held when read or last saved here
-        self._state = State(loaded.preset, loaded.catalog, loaded.design)
+        self._state = State(loaded.preset, loaded.catalog, loaded.design, tuple(loaded.tags))
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
-        self._tags = list(loaded.tags)  # the person's labels: kept on every save
         self._report: Report | None = None
         self._evaluated_once = False  # a plug-in failing after that is a finding, not a closed tab
         self.undo_stack = QUndoStack(self)
@@ -126,25 +128,31 @@ class Document(QObject):
         return self._state.preset
 
     @property
+    def tags(self) -> list[str]:
+        """The design file's tags (the person's labels, kept beside the design on every save)."""
+        return list(self._state.tags)
+
+    @property
     def loaded(self) -> LoadedDesign:
         state = self._state
         return LoadedDesign(
-            self.path, self._ruleset, state.preset, state.design, state.catalog, self._written, self._tags
+            self.path, self._ruleset, state.preset, state.design, state.catalog, self._written, list(state.tags)
         )
 
     @property
     def report(self) -> Report:
         if self._report is None:
-            from shipyard.render.art import with_page_art_finding  # a picture that cannot be decoded too
+            from shipyard.render.art import page_art_problem  # a picture that cannot be decoded too
 
+            state = self._state
             try:
-                report = evaluate(self._state.design, self._state.catalog)
+                report = design_report(state.design, state.catalog, self.path, picture_problem=page_art_problem)
             except InputError as exc:  # its ruleset's plug-in failed on this state (core.plugincode)
                 if not self._evaluated_once:
                     raise  # while the design opens: the window shows the error in its tab (brokentab)
-                report = _plugin_failed(self._state.design, self._state.catalog, self._state.preset, str(exc))
+                report = _plugin_failed(state.design, state.catalog, state.preset, str(exc))
             self._evaluated_once = True
-            self._report = with_page_art_finding(report, self._state.design, self.path)
+            self._report = report
         return self._report
 
     @property
@@ -183,7 +191,7 @@ class Document(QObject):
         catalog: Catalog | None = None,
         where: str = "",
     ) -> None:
-        after = State(preset or self._state.preset, catalog or self._state.catalog, design)
+        after = State(preset or self._state.preset, catalog or self._state.catalog, design, self._state.tags)
         self.undo_stack.push(ReplaceState(self, self._state, after, text, merge_key, where))
 
     def _apply(
@@ -210,6 +218,24 @@ class Document(QObject):
         merge_key = f"{path}#{self._field_round}" if merge else None
         text = text or f"Change {self.place(path)}"
         return self._apply(lambda d: set_at(d, path, value, self.catalog), text, merge_key, path)
+
+    def set_tags(self, text: str, *, merge: bool = True) -> str | None:
+        """The file's tags from what the person typed (words separated by commas), one undo
+        step (typing in a row is one); the reason, in their words, when they are refused."""
+        from dataclasses import replace
+
+        from shipyard.core.edits import tags_from_text
+
+        self.flush()
+        try:
+            tags = tuple(tags_from_text(text))
+        except InputError as exc:
+            return str(exc.problems[0])
+        if tags != self._state.tags:
+            merge_key = f"{TAGS_PLACE}#{self._field_round}" if merge else None
+            after = replace(self._state, tags=tags)
+            self.undo_stack.push(ReplaceState(self, self._state, after, "Change Tags", merge_key, TAGS_PLACE))
+        return None
 
     def place(self, path: str) -> str:
         """``path`` as the user sees it ("Weapons, Light Laser: fire-link group")."""
@@ -290,14 +316,11 @@ class Document(QObject):
         if target is None:
             raise ValueError("no file name")
         self.flush()
-        save_design(self.loaded, target)
+        save_design(self.loaded, target)  # the hangar's index follows (shipyard.hangar.follow_saves)
         self.path = Path(target)
         self._on_disk = _content(self.path)
         self.undo_stack.setClean()
         self.file_changed.emit()
-        from shipyard.hangar.index import note_saved
-
-        note_saved([self.path])  # the hangar's index follows (a cache: it never fails the save)
 
     def changed_on_disk(self) -> bool:
         """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the

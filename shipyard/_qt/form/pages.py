@@ -204,10 +204,13 @@ class FormPages(StepPages):
                 grow.append(box)
         if decl is self.page_decls[0]:  # every design's picture and story, the same part for every ruleset
             from shipyard._qt.form.artfield import presentation_row
+            from shipyard._qt.form.tagsfield import TagsField
 
             row, self.art_field, self.story_field = presentation_row(self.doc, self.binder, self.report_error)
             self.scope.updates.append(self.art_field.update_from_design)
-            widgets.append(row)
+            self.tags_field = TagsField(self.doc, self.report_error)  # the file's own labels, for the hangar
+            self.scope.updates.append(self.tags_field.update_from_design)
+            widgets += [row, self.tags_field]
         return page(*widgets, grow=grow)
 
     def section(self, decl: Section, base: str, scope: Scope) -> QWidget:

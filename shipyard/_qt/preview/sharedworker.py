@@ -60,7 +60,8 @@ def start_early() -> None:
     asked for. With every core taken it is started only then (:func:`shared_worker`), as
     its interpreter's own start would take a share of the window's core."""
     global _early
-    from shipyard.render.earlyworker import running_elsewhere, spawn_worker
+    from shipyard.core.cores import running_elsewhere
+    from shipyard.render.earlyworker import spawn_worker
 
     if not hasattr(os, "posix_spawn") or (running_elsewhere(starting=1) or 0) > 0:
         return  # no posix_spawn (Windows) or no core free: the worker starts on first use

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QTabW
 
 from shipyard._qt.dialogs.fixsearch import FixSearch
 from shipyard._qt.document.binding import Binder
-from shipyard._qt.document.document import PRESET_PLACE, Document
+from shipyard._qt.document.document import PRESET_PLACE, TAGS_PLACE, Document
 from shipyard._qt.document.keys import chain, reading_order
 from shipyard._qt.panels.findingspanel import FindingsPanel
 from shipyard._qt.panels.reportpanels import BudgetPanel, RecordPanel, SummaryPanel, causes, pool_of
@@ -412,6 +412,14 @@ class DocumentView(QWidget):
 
                 _reveal(presets[0][0])
                 presets[0][0].setFocus()
+            return
+        if path == TAGS_PLACE:
+            field = getattr(self.steps, "tags_field", None)
+            if field is not None:
+                from shipyard._qt.document.binding import _reveal
+
+                _reveal(field.line)
+                field.line.setFocus()
             return
         if path:
             self._focus_built(path)

@@ -9,6 +9,8 @@ that asks of the window only what the part's own Protocol says:
 - ``window.drops``: design files dropped on the window (:mod:`shipyard._qt.window.dropping`);
 - ``window.printing``: File > Print to PDF (:mod:`shipyard._qt.actions.printtopdf`);
 - ``window.comparing``: View > Compare with (:mod:`shipyard._qt.actions.comparing`);
+- ``window.rosters``: ``.roster`` files in tabs beside the designs, File > New roster…, the
+  Hangar's Add to roster (:mod:`shipyard._qt.window.rosters`);
 - ``window.menus``: the menu bar (:mod:`shipyard._qt.window.menus`), which reaches every other
   part, so it, and the import and conversion actions, see the window as :class:`WindowHost`.
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from shipyard._qt.document.document import Document
     from shipyard._qt.view.documentview import DocumentView
     from shipyard._qt.window.recent import RecentFiles
+    from shipyard._qt.window.rosters import Rosters
     from shipyard.core.designfile import LoadedDesign
     from shipyard.core.model import Catalog
 
@@ -45,6 +48,7 @@ class WindowHost(Protocol):
     recent_files: RecentFiles
     printing: Printing
     comparing: Comparing
+    rosters: Rosters
 
     @property
     def paper(self) -> str: ...

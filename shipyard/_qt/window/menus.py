@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from shipyard.render.paper import PAPER_NAMES, PAPERS
 if TYPE_CHECKING:
     from shipyard._qt.dialogs.hangarwindow import HangarWindow
     from shipyard._qt.window.host import WindowHost
+    from shipyard.core.designfile import LoadedDesign
 
 MOVE_ACTIONS = (  # View's entries between designs and step pages: text, their keys' name in MOVE_KEYS, status tip
     ("&Next design", "next_design", "Show the next open design"),
@@ -60,12 +62,38 @@ class Menus:
 
         window = self.hangar_window
         if window is None:
-            window = self.hangar_window = HangarWindow(self.window.open_file, self.window.window())
+            window = self.hangar_window = HangarWindow(
+                self.window.open_file,
+                self.window.window(),
+                add_to_roster=self.window.rosters.add_to_roster,
+                output=self.hangar_output,
+            )
         window.show()
         window.raise_()
         window.activateWindow()
         window.refresh()
         window.filter.setFocus()
+
+    def hangar_output(self, kind: str, loaded: list[LoadedDesign], what: str) -> threading.Thread | None:
+        """The Hangar's selection printed as a fleet book or card sheet (``kind`` "fleet" or
+        "cards") or exported to Foundry ("foundry"), through File > Print to PDF's and File >
+        Export's own paths: the folder the last such output went to, Replace or Cancel."""
+        w = self.window
+        if kind == "foundry":
+            folder = exporting.ask_folder(w, kind, what, None)
+            return exporting.export_loaded(w, folder, loaded, kind) if folder is not None else None
+        out = w.printing.ask_pdf_path(f"{'Fleet' if kind == 'fleet' else 'Cards'}.pdf", None)
+        if out is None:
+            return None
+        return w.printing.print_loaded(out, loaded, kind, w.paper)
+
+    def print_any(self) -> None:
+        """File > Print to PDF: the roster's print on a roster's tab, else the design's."""
+        page = self.window.rosters.current_roster()
+        if page is not None:
+            self.window.rosters.print_roster_dialog(page)
+        else:
+            self.window.printing.print_dialog()
 
     def make_menus(self) -> None:
         w = self.window
@@ -87,6 +115,8 @@ class Menus:
                 rm = sm.addMenu(info.name)
                 for f in samples:
                     add_action(owner, rm, sample_name(f), lambda _=False, p=f: w.open_sample(p))
+        roster = add_action(owner, m, "New ros&ter…", w.rosters.new_roster_dialog)
+        roster.setStatusTip("A force built from your designs under a points limit (a .roster file)")
         add_action(owner, m, "&Open…", w.open_dialog, QKeySequence.StandardKey.Open)
         w.recent_files.add_menu(m)
         m.addSeparator()
@@ -94,7 +124,7 @@ class Menus:
         add_action(owner, m, "Save &as…", lambda: w.save(as_new=True), QKeySequence.StandardKey.SaveAs)
         add_action(owner, m, "&Close", lambda: w.close_tab(w.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         m.addSeparator()
-        add_action(owner, m, "&Print to PDF…", w.printing.print_dialog, QKeySequence.StandardKey.Print)
+        add_action(owner, m, "&Print to PDF…", self.print_any, QKeySequence.StandardKey.Print)
         self.export_menu = exporting.add_menu(w, m)
         m.addSeparator()
         add_action(owner, m, "&Quit", w.close, QKeySequence.StandardKey.Quit)

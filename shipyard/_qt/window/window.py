@@ -1,11 +1,11 @@
 """The main window: open designs in tabs, new and opened designs, settings, saving and closing.
 
-Menus, recent files, autosave, drag and drop, printing and comparing are the window's
-parts: objects it holds (``window.menus``, ``window.recent_files``, ``window.recovery``,
-``window.drops``, ``window.printing``, ``window.comparing``), a module each, each asking of the
-window only what its own Protocol says (:mod:`shipyard._qt.window.host` lists them). The names
-tests and the app import from here (:class:`PrintDialog`, :func:`install_crash_autosave`) are kept.
-"""
+Menus, recent files, autosave, drag and drop, printing, comparing and rosters are the
+window's parts: objects it holds (``window.menus``, ``window.recent_files``,
+``window.recovery``, ``window.drops``, ``window.printing``, ``window.comparing``,
+``window.rosters``), a module each, each asking of the window only what its own Protocol
+says (:mod:`shipyard._qt.window.host` lists them). The names tests and the app import from
+here (:class:`PrintDialog`, :func:`install_crash_autosave`) are kept."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from shipyard._qt.actions.comparing import Comparing
 from shipyard._qt.actions.printtopdf import PrintDialog, Printing
-from shipyard._qt.document.document import FILTER, Document
+from shipyard._qt.document.document import FILTER, OPEN_FILTER, Document
 from shipyard._qt.document.keys import redo_shortcuts
 from shipyard._qt.panels.verdict import show_verdict
 from shipyard._qt.preview.rendering import close_shared_worker
@@ -32,6 +32,7 @@ from shipyard._qt.window.focusstyle import FOCUS_STYLE
 from shipyard._qt.window.menus import Menus
 from shipyard._qt.window.recent import RecentFiles
 from shipyard._qt.window.recovery import Recovery, install_crash_autosave
+from shipyard._qt.window.rosters import Rosters, is_roster_file
 from shipyard._qt.window.statusline import ElidingStatusBar
 from shipyard._qt.window.welcome import Welcome
 from shipyard.core.catalog import load_catalog, with_preset
@@ -46,6 +47,7 @@ from shipyard.render.paper import PAPERS, default_paper
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
+    from shipyard._qt.document.rosterdoc import RosterDocument
     from shipyard._qt.window.newchooser import NewChooser
 
 LAST_KEY = "design/last-new"  # the ruleset and kind made last: Ctrl+N's first choice (newchooser.py)
@@ -60,6 +62,9 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings, *, use_user_folder: bool = True, preview: bool = True) -> None:
         super().__init__()
+        from shipyard.hangar import follow_saves
+
+        follow_saves()  # the hangar's index follows every save of a design in a library folder
         self.settings = settings
         self.use_user_folder = use_user_folder
         self.preview_enabled = preview
@@ -89,6 +94,7 @@ class MainWindow(QMainWindow):
         self.printing = Printing(self, self.recent_files)
         self.comparing = Comparing(self)
         self.drops = FileDrops(self)
+        self.rosters = Rosters(self, self.recent_files)
         self.menus = Menus(self, self.undo_action, self.redo_action)
         self._placed = False  # kept inside the screen with its frame, once first shown
         geometry = settings.value("window/geometry")
@@ -296,7 +302,7 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # made on first use, off the start-up path
 
-        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.recent_files.start_path(None), FILTER)
+        files, _ = QFileDialog.getOpenFileNames(self, "Open designs", self.recent_files.start_path(None), OPEN_FILTER)
         for f in files:
             self.open_file(Path(f))
 
@@ -306,6 +312,9 @@ class MainWindow(QMainWindow):
     def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
         # absolute, so recent files work from any folder; not resolve(): a symlinked folder keeps its name
         path = Path(os.path.abspath(path))  # noqa: PTH100
+        if is_roster_file(path):  # a roster opens in a tab of its own (window.rosters)
+            self.rosters.open_roster(path, remember)
+            return None
         for i in range(self.tabs.count()):
             view = self.tabs.widget(i)
             if isinstance(view, DocumentView) and view.doc.path and view.doc.path.resolve() == path.resolve():
@@ -349,8 +358,13 @@ class MainWindow(QMainWindow):
         self.flush()
         cur = self.current()
         self.undo_group.setActiveStack(cur.doc.undo_stack if cur else None)  # type: ignore[arg-type]
+        roster = self.rosters.current_roster()
         if cur:
             self._update_title(cur.doc)
+        elif roster is not None:
+            self.rosters.roster_shown(roster)
+        elif self.tabs.count():  # a tab that shows an error (a design's, a roster's)
+            self._update_title(None)  # type: ignore[arg-type]
         else:
             self.show_welcome()
             self._update_title(None)  # type: ignore[arg-type]
@@ -383,6 +397,9 @@ class MainWindow(QMainWindow):
 
     def save(self, doc: Document | None = None, as_new: bool = False) -> bool:
         self.flush()
+        roster = self.rosters.current_roster() if doc is None else None
+        if roster is not None:
+            return self.rosters.save_roster_page(roster, as_new)
         view = self.current()
         doc = doc or (view.doc if view else None)
         if doc is None:
@@ -404,7 +421,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {target}", 5000)
         return True
 
-    def unsaved_box(self, doc: Document) -> QMessageBox:
+    def unsaved_box(self, doc: Document | RosterDocument) -> QMessageBox:
         """The question for a document with unsaved changes. Its default (Enter) is Save:
         a design of the user's own is saved where it is; one without a file of its own (a
         new design, a sample's copy) asks where, so Enter never writes over a sample."""
@@ -431,8 +448,8 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton(answer), "cancel"
         )
 
-    def ask_unsaved(self, doc: Document) -> str:
-        """'save', 'discard' or 'cancel' for a document with unsaved changes."""
+    def ask_unsaved(self, doc: Document | RosterDocument) -> str:
+        """'save', 'discard' or 'cancel' for a document (a design, a roster) with unsaved changes."""
         box = self.unsaved_box(doc)
         return self.unsaved_answer(box, box.exec())
 
@@ -447,6 +464,8 @@ class MainWindow(QMainWindow):
 
     def close_tab(self, index: int) -> bool:
         view = self.tabs.widget(index)
+        if self.rosters.is_roster_tab(view):
+            return self.rosters.close_roster_tab(index)
         if not isinstance(view, DocumentView):
             from shipyard._qt.window.brokentab import BrokenDesign
 

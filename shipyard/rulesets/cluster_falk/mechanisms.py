@@ -17,7 +17,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Catalog, Context, Params, RuleType
-from shipyard.core.rules import flag
 from shipyard.rulesets.cluster_falk.derive import (
     Rows,
     chase_figure,
@@ -105,15 +104,15 @@ def apply_ship_skills(ctx: Context, p: ShipSkillsParams) -> None:
 
     def check(path: str, name: str, value: int) -> None:
         if not p.min_percent <= value <= p.max_percent:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.code,
                 f"{name} {value}% is outside {p.min_percent}..{p.max_percent}%",
                 path=path,
                 actual=value,
                 limit=[p.min_percent, p.max_percent],
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
     for skill_id, value in design.skills.items():
@@ -151,15 +150,15 @@ def apply_crew_stations(ctx: Context, p: CrewStationsParams) -> None:
             continue
         no_ai = [eff[s].name for s in station.serves if s in eff and eff[s].ship == 0]
         if len(no_ai) == len(station.serves):
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.unmanned_code,
                 f"nobody sits at the {station.name}, and the ship has no AI for {', '.join(no_ai)} (0%)",
                 path=f"stations[{i}]",
                 actual=0,
                 limit="a crew member, or a ship skill above 0%",
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
     gunnery_skill = next((s for s in ship_skill_items(ctx.catalog) if s.from_turrets), None)
     gunnery = eff.get(gunnery_skill.id) if gunnery_skill is not None else None
@@ -173,37 +172,37 @@ def apply_crew_stations(ctx: Context, p: CrewStationsParams) -> None:
         gunners = at_turret.get(t, [])
         if len(gunners) > 1:
             names = ", ".join(design.crew[s.member].name for s in gunners)
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.gunners_code,
                 f"{len(gunners)} gunners ({names}) sit at the {turret.name}; a turret takes one",
                 path=f"crew[{gunners[1].member}].station",
                 actual=len(gunners),
                 limit=1,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         if gunners and not turret.crewed:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.turret_code,
                 f"{design.crew[gunners[0].member].name} sits at the {turret.name}, which is marked unmanned",
                 path=f"turrets[{t}].crewed",
                 actual=False,
                 limit=True,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         if not gunners and not turret.crewed and ai == 0:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.unmanned_code,
                 f"the {turret.name} is unmanned and the ship has no AI gunnery (0%): it cannot fire",
                 path=f"turrets[{t}].crewed",
                 actual=0,
                 limit="a gunner, or a ship skill above 0%",
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         value, who = turret_gunnery(ctx.catalog, design, t, ai, gunnery_skill, gunners)
         rows.append([turret.name, who, f"{value}%"])
@@ -235,15 +234,15 @@ def apply_equipment_claims(ctx: Context, p: EquipmentClaimsParams) -> None:
             claims.append((f"stunts[{i}].id", f"the stunt {stunt.name}", stunt.requires))
     for path, what, needs in claims:
         if needs not in have:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.codes.get(needs, f"{needs}-missing"),
                 f"{what} is for a ship with {EQUIPMENT_NAMES[needs]}; this one has none",
                 path=path,
                 actual=False,
                 limit=EQUIPMENT_NAMES[needs],
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 
@@ -289,15 +288,15 @@ def apply_consequence_ladder(ctx: Context, p: ConsequenceParams) -> None:
     slots = consequence_slots(items, design.consequences, design.scale, ctx.catalog)
     for item, slot in zip(items, slots, strict=True):
         if slot.text and not slot.available:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 p.code,
                 f"the {slot.name} consequence slot is filled, but it is {slot.reason}",
                 path=slot.path,
                 actual=design.scale,
                 limit=item.min_scale,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
     out = parts(ctx)
     out.slots += slots
@@ -328,9 +327,7 @@ def apply_systems_consequence_damage(ctx: Context, p: StuntDamageParams) -> None
     needed = stunts_to_damage(design, ctx.catalog, p.shifts_per_stunt)
     damaged = sum(1 for s in design.stunts if s.damaged)
     if damaged < needed:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.severity,
             p.code,
             f"the Systems consequences taken damage {needed} stunt{'s' if needed != 1 else ''}; "
@@ -338,6 +335,8 @@ def apply_systems_consequence_damage(ctx: Context, p: StuntDamageParams) -> None
             path="stunts",
             actual=damaged,
             limit=needed,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
     parts(ctx).figures.append(stunt_damage_figure(needed, damaged, p.shifts_per_stunt, ctx.catalog.cite(p.source)))
 

@@ -13,7 +13,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context, Params, RuleType
 from shipyard.core.numberwords import count_of
-from shipyard.core.rules import flag
 from shipyard.core.suggest import did_you_mean, normalise
 from shipyard.rulesets.future_perfect.design import FuturePerfectShip
 from shipyard.rulesets.future_perfect.items import Role
@@ -72,9 +71,7 @@ def apply_role_crew(ctx: Context, p: RoleCrewParams) -> None:
         members = [(i, c) for i, c in enumerate(design.crew) if c.role == role_id]
         if len(members) < limit.min:
             need = "exactly one character" if limit.max == limit.min == 1 else f"at least {limit.min}"
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 limit.severity,
                 "role-unfilled",
                 f"{name} needs {need}; none is assigned"
@@ -82,20 +79,20 @@ def apply_role_crew(ctx: Context, p: RoleCrewParams) -> None:
                 path="crew",
                 actual=len(members),
                 limit=limit.min,
+                rule=p.id,
                 source=src,
             )
         if limit.max is not None and len(members) > limit.max:
             names = ", ".join(c.name for _, c in members)
             single = "always a single character" if limit.max == 1 else f"at most {limit.max} characters"
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 limit.severity,
                 "role-over-limit",
                 f"{name} is {single}; {len(members)} are assigned ({names})",
                 path=f"crew[{members[limit.max][0]}].role",
                 actual=len(members),
                 limit=limit.max,
+                rule=p.id,
                 source=src,
             )
 
@@ -113,29 +110,27 @@ def apply_crew_skills(ctx: Context, p: CrewSkillParams) -> None:
         if not isinstance(role, Role):
             continue
         if c.skill and normalise(c.skill) not in {normalise(s) for s in role.skills}:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "crew-skill-not-the-roles",
                 f"{c.name} is in {role.name} with {c.skill}; {role.name} rolls {' or '.join(role.skills)}",
                 path=f"crew[{i}].skill",
                 actual=c.skill,
                 limit=role.skills,
+                rule=p.id,
                 source=ctx.catalog.cite(role.source),
             )
     helm = helmsman(design)
     if helm is not None and helm.acuity is None:
         i = design.crew.index(helm)
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.severity,
             "helmsman-acuity-missing",
             f"the helmsman {helm.name} has no Acuity; it breaks initiative ties after APs bid and Speed",
             path=f"crew[{i}].acuity",
             actual=None,
             limit=None,
+            rule=p.id,
             source=ctx.catalog.cite("Initiative"),
         )
 
@@ -164,27 +159,25 @@ def apply_system_tracks(ctx: Context, p: TrackParams) -> None:
             ("core", "ephemeral"), (s.core_damage, s.ephemeral_damage), levels(ctx.catalog, s), strict=True
         ):
             if damage > boxes:
-                flag(
-                    ctx,
-                    p,
+                ctx.findings.add(
                     p.severity,
                     "damage-over-track",
                     f"{s.name} has {damage} {track} damage; its {track} track has {count_of(boxes, 'level')}",
                     path=f"systems[{i}].{track}_damage",
                     actual=damage,
                     limit=boxes,
+                    rule=p.id,
                     source=src,
                 )
     for i, name in _duplicates(s.name for s in design.systems):
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.severity,
             "duplicate-system-name",
             f"two systems are called {name!r}; the plan and the weapons name systems, so each name is used once",
             path=f"systems[{i}].name",
             actual=name,
             limit=None,
+            rule=p.id,
             source=src,
         )
 
@@ -199,26 +192,26 @@ def apply_shield_values(ctx: Context, p: ShieldParams) -> None:
     design: FuturePerfectShip = ctx.design
     for i, s in enumerate(design.systems):
         if s.kind == "shield" and s.shield is None:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "shield-value-missing",
                 f"{s.name} is a shield system without a Shield value",
                 path=f"systems[{i}].shield",
                 actual=None,
                 limit=None,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         elif s.kind != "shield" and s.shield is not None:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.ignored_severity,
                 "shield-value-ignored",
                 f"{s.name} is a {s.kind} system; its Shield value {s.shield} is not used",
                 path=f"systems[{i}].shield",
                 actual=s.shield,
                 limit=None,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 
@@ -233,9 +226,7 @@ def apply_weapon_systems(ctx: Context, p: WeaponSystemParams) -> None:
         found = find_system(design, w.system)
         if found is None:
             hint = did_you_mean(w.system, [s.name for s in design.systems if s.kind == "weapon"])
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "weapon-system-unknown",
                 (
@@ -247,28 +238,30 @@ def apply_weapon_systems(ctx: Context, p: WeaponSystemParams) -> None:
                 path=f"weapons[{i}].system",
                 actual=w.system,
                 limit=[s.name for s in design.systems if s.kind == "weapon"],
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         elif found[1].kind != "weapon":
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "weapon-system-not-weapon",
                 f"{w.name} belongs to {found[1].name}, a {found[1].kind} system, not a weapon system",
                 path=f"weapons[{i}].system",
                 actual=found[1].kind,
                 limit="weapon",
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
     for i, name in _duplicates(w.name for w in design.weapons):
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.severity,
             "duplicate-weapon-name",
             f"two weapons are called {name!r}; the plan fires weapons by name, so each name is used once",
             path=f"weapons[{i}].name",
             actual=name,
             limit=None,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
 
 
@@ -278,15 +271,15 @@ def apply_power_bank(ctx: Context, p: PowerBankParams) -> None:
     cap = bank_capacity(ctx.catalog, design)
     if design.power_bank > cap:
         how = "as the record sets it" if design.bank_capacity is not None else f"{p.capacity_per_rating} x Power rating"
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.severity,
             "power-bank-over-capacity",
             f"the power bank holds {design.power_bank}; its capacity is {cap} ({how})",
             path="power_bank",
             actual=design.power_bank,
             limit=cap,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
 
 
@@ -318,9 +311,7 @@ def apply_defense_tn(ctx: Context, p: DefenseParams) -> None:
         TargetNumber("defense_tn", "Starship defense", "helm", tn, detail, ctx.catalog.cite(p.source))
     )
     if len(evasive) > useful:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.wasted_severity,
             "evasive-wasted",
             f"{len(evasive)} {name} bought; the TN reaches its minimum {p.minimum} after {useful}, "
@@ -328,6 +319,8 @@ def apply_defense_tn(ctx: Context, p: DefenseParams) -> None:
             path=f"plan.actions[{evasive[useful].index}]",
             actual=len(evasive),
             limit=useful,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
 
 
@@ -358,15 +351,15 @@ def apply_repair_tn(ctx: Context, p: RepairParams) -> None:
         s = a.system
         if s.ephemeral_damage == 0:
             why = "only core damage, which cannot be repaired in combat" if s.core_damage else "no damage"
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "repair-nothing-to-repair",
                 f"{a.action.name} on {s.name}: it has {why}",
                 path=f"plan.actions[{a.index}].target",
                 actual=s.ephemeral_damage,
                 limit=1,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 

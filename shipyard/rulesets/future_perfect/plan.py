@@ -13,7 +13,6 @@ from pydantic import Field
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context, Params, RuleType
-from shipyard.core.rules import flag
 from shipyard.core.suggest import did_you_mean, normalise
 from shipyard.rulesets.future_perfect.design import (
     FuturePerfectAction,
@@ -127,8 +126,16 @@ class _Pricing:
 
     def error(self, code: str, message: str, path: str, actual: object, limit: object, section: str = "") -> None:
         """An error of the plan; its source is ``section`` of the text (default: the rule's)."""
-        source = self.ctx.catalog.cite(section) if section else ""
-        flag(self.ctx, self.p, self.p.severity, code, message, path=path, actual=actual, limit=limit, source=source)
+        self.ctx.findings.add(
+            self.p.severity,
+            code,
+            message,
+            path=path,
+            actual=actual,
+            limit=limit,
+            rule=self.p.id,
+            source=self.ctx.catalog.cite(section or self.p.source),
+        )
 
     # --- who takes the action ---
 
@@ -461,40 +468,38 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
                 "Starship APs and Power",
             )
         elif rp.left > 0:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.unspent_severity,
                 "ap-unspent",
                 f"{rp.left} of the {rp.allocated} AP allocated to {name} buy nothing",
                 path=f"plan.{r}",
                 actual=rp.left,
                 limit=0,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
     if result.unallocated > 0 and result.allocated <= available:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.unspent_severity,
             "ap-unallocated",
             f"{result.unallocated} of the {available} AP available are not allocated to a role",
             path="plan",
             actual=result.unallocated,
             limit=0,
+            rule=p.id,
             source=ctx.catalog.cite("Initiative"),
         )
     for name, ap in augmented_left.items():
         if ap > 0:
             system = find_system(design, name)
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.unspent_severity,
                 "augmented-unused",
                 f"{ap} augmented AP for {system[1].name if system else name} pay for no action this round",
                 path="plan.augmented",
                 actual=ap,
                 limit=0,
+                rule=p.id,
                 source=ctx.catalog.cite("Augment System"),
             )
     _counts(ctx, result)

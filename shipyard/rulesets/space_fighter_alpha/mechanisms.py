@@ -129,6 +129,7 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
                 f"weapon {w.weapon!r} is not in the catalog",
                 path=f"weapons[{i}].weapon",
                 actual=w.weapon,
+                limit=None,  # no number: the catalog's weapons are what is allowed
                 rule=p.id,
                 source=ctx.catalog.cite(p.source),
             )

@@ -127,9 +127,9 @@ def _load(name: str, args: argparse.Namespace) -> Any:
 
 
 def _summary(design: Any, catalog: Any) -> str:
-    from shipyard.core.evaluate import evaluate
+    from shipyard.core.designreport import design_report
 
-    report = evaluate(design, catalog)
+    report = design_report(design, catalog)
     figs = {f.id: f for f in report.derived.figures}
     parts = []
     for fig_id in ("enhancements", "cost", "level", "cool", "fighters", "pilot-levels", "total-cost"):

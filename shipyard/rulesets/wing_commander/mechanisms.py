@@ -14,7 +14,7 @@ from pydantic import Field
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Catalog, Context
-from shipyard.core.rules import Params, RuleType, flag
+from shipyard.core.rules import Params, RuleType
 from shipyard.rulesets.wing_commander.design import WCCompartment, WCFighter, WCGun, WCRange
 from shipyard.rulesets.wing_commander.items import ScoreTable
 
@@ -52,15 +52,15 @@ def apply_resistance_modifier(ctx: Context, p: ResistanceParams) -> None:
     """ "add the pilot's DEX resistance modifier": the pilot's modifier, from the catalog's table."""
     found = _pilot_resistance(ctx)
     if found is None:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             Severity.ERROR,
             "score-table-missing",
             f"the resistance modifier table {p.table!r} is not in the catalog",
             path=ctx.stat_path(p.stat),
             actual=p.table,
             limit=sorted(ctx.catalog.kind("score_tables")),
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
         return
     ctx.notes["resistance-modifier"] = found
@@ -178,20 +178,18 @@ def apply_linked_guns(ctx: Context, p: LinkedGunsParams) -> None:
     for group in groups:
         for i, gun in group.entries:
             if gun.count == 0:
-                flag(
-                    ctx,
-                    p,
+                ctx.findings.add(
                     p.severity,
                     "link-group-gun-missing",
                     f"link group {group.name!r} names {gun.name} (guns[{i}]), which the ship does not carry (count 0)",
                     path=f"guns[{i}].count",
                     actual=0,
                     limit=1,
+                    rule=p.id,
+                    source=ctx.catalog.cite(p.source),
                 )
         if group.guns < p.min_guns:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "link-group-too-small",
                 f"link group {group.name!r} has {group.guns} gun{'s' if group.guns != 1 else ''}; "
@@ -199,6 +197,8 @@ def apply_linked_guns(ctx: Context, p: LinkedGunsParams) -> None:
                 path=f"guns[{group.first}].link_group",
                 actual=group.guns,
                 limit=p.min_guns,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 
@@ -240,15 +240,14 @@ def apply_missile_drv_range(ctx: Context, p: MissileDrvParams) -> None:
         return
     for i, m in enumerate(design.missiles):
         if (stat.min is not None and m.drv < stat.min) or (stat.max is not None and m.drv > stat.max):
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "missile-drv-out-of-range",
                 f"{m.name}'s DRV {m.drv:+d} is outside {stat.min:+d} to {stat.max:+d}",
                 path=f"missiles[{i}].drv",
                 actual=m.drv,
                 limit=[stat.min, stat.max],
+                rule=p.id,
                 source=ctx.catalog.cite(stat.source),
             )
 
@@ -265,15 +264,15 @@ def apply_missile_launch(ctx: Context, p: MissileLaunchParams) -> None:
     design: WCFighter = ctx.design
     for i, m in enumerate(design.missiles):
         if not m.lock_time:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 p.severity,
                 "missile-no-lock-time",
                 f"{m.name} has no lock time: a full lock needs the target in the arc for its Lock Time",
                 path=f"missiles[{i}].lock_time",
                 actual=m.lock_time,
                 limit=1,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 
@@ -297,9 +296,7 @@ def apply_missile_loadout(ctx: Context, p: MissileLoadoutParams) -> None:
     """The loadout is the missile loads in order; one with loads listed needs missiles in them."""
     design: WCFighter = ctx.design
     if design.missiles and all(m.count == 0 for m in design.missiles):
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             p.severity,
             "missile-loadout-empty",
             f"{len(design.missiles)} missile load{'s' if len(design.missiles) != 1 else ''} listed, "
@@ -307,6 +304,8 @@ def apply_missile_loadout(ctx: Context, p: MissileLoadoutParams) -> None:
             path="missiles[0].count",
             actual=0,
             limit=1,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
 
 

@@ -348,9 +348,9 @@ class Block(ListReading):
         wanted = {p: e for p, e in entry_at.items() if e.capacity is not None}
         if not wanted:
             return {}
-        from shipyard.core.evaluate import evaluate
+        from shipyard.core.designreport import design_report
 
-        report = evaluate(design, self.catalog)
+        report = design_report(design, self.catalog)
         out = {}
         for path, e in wanted.items():
             assert e.capacity is not None

@@ -8,7 +8,6 @@ from __future__ import annotations
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context
 from shipyard.core.numberwords import count_of
-from shipyard.core.rules import flag
 from shipyard.rulesets.space_fury.catalog_lookup import items_of, listed_in
 from shipyard.rulesets.space_fury.counts import count, total
 from shipyard.rulesets.space_fury.design import fighter_of
@@ -39,9 +38,7 @@ def apply_enhancement_count(ctx: Context, p: CountParams) -> None:
         counted.add(_count_label(item, pu), pu.enhancements, source=ctx.catalog.cite(item.source), path=path, rule=p.id)
         spare = pu.purchases * item.units - pu.choice.count
         if spare:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ADVICE,
                 "rack-not-full",
                 f"{pu.choice.count} {plural(item.unit, pu.choice.count)} fill {pu.purchases} "
@@ -49,6 +46,7 @@ def apply_enhancement_count(ctx: Context, p: CountParams) -> None:
                 path=f"{path}.count",
                 actual=pu.choice.count,
                 limit=pu.purchases * item.units,
+                rule=p.id,
                 source=ctx.catalog.cite(item.source),
             )
 
@@ -81,26 +79,25 @@ def apply_enhancement_tables(ctx: Context, p: TablesParams) -> None:
         on = listed.get(pu.item.id, []) if pu.item else []
         name = pu.item.name if pu.item else pu.choice.id
         if not on:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ERROR,
                 "enhancement-not-in-tables",
                 f"{name} is on none of the enhancement tables ({', '.join(t.name for t in tables.values())})",
                 path=path,
                 actual=pu.choice.id,
                 limit=sorted(tables),
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         elif not any(t.id in opened for t in on):
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ERROR,
                 "subtable-without-table",
                 f"{name} is on the {on[0].name}, which no row of the {primary.name if primary else p.primary} opens",
                 path=path,
                 actual=on[0].id,
                 limit=sorted(opened),
+                rule=p.id,
                 source=ctx.catalog.cite(on[0].source),
             )
 
@@ -115,15 +112,14 @@ def apply_count_cost(ctx: Context, p: CountCostParams) -> None:
     n = total(ctx, p.of)
     cost = table.cost(n)
     if cost is None:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             Severity.ERROR,
             "count-beyond-table",
             f"the {table.name} table gives no cost for {n} {table.counts}",
             path="enhancements",
             actual=n,
             limit=[table.rows[0].count, None if isinstance(table.beyond, AddCountBeyond) else table.rows[-1].count],
+            rule=p.id,
             source=ctx.catalog.cite(table.source),
         )
         return
@@ -139,13 +135,13 @@ def apply_published_count(ctx: Context, p: CountParams) -> None:
         return
     n = total(ctx, p.count)
     if n != fighter.published.enhancements:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             Severity.WARNING,
             "published-count-differs",
             f"{count_of(n, 'enhancement')} counted; the source publishes {fighter.published.enhancements}",
             path="published.enhancements",
             actual=n,
             limit=fighter.published.enhancements,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from shipyard.core.findings import Severity
 from shipyard.core.model import Context
 from shipyard.core.numberwords import count_of
-from shipyard.core.rules import cite, flag
+from shipyard.core.rules import cite
 from shipyard.rulesets.space_fury.catalog_lookup import (
     items_of,
     level_for_xp,
@@ -47,9 +47,7 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
         reached = level_for_xp(ctx.catalog, pilot.xp)
         claimed = pilot.level
         if claimed is not None and claimed > top.level:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ERROR,
                 "level-not-in-table",
                 f"level {claimed} is not on the {ctx.catalog.meta.name} Pilot Level Table "
@@ -57,30 +55,32 @@ def apply_pilot_level(ctx: Context, p: PilotLevelParams) -> None:
                 path=f"{base}level",
                 actual=claimed,
                 limit=top.level,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
             continue
         want = level_row(ctx.catalog, claimed) if claimed is not None else first
         if want is not None and pilot.xp < want.xp:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ERROR,
                 "xp-below-level",
                 f"XP {pilot.xp} is below the {want.xp} XP of level {want.level}",
                 path=f"{base}xp",
                 actual=pilot.xp,
                 limit=want.xp,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         elif claimed is not None and reached > claimed:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ADVICE,
                 "level-behind-xp",
                 f"XP {pilot.xp} reaches level {reached}; level {claimed} is claimed",
                 path=f"{base}level",
                 actual=claimed,
                 limit=reached,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
 
 
@@ -93,45 +93,43 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
         allowed = skills_allowed(ctx.catalog, level)
         n = len(pilot.skills)
         if n > allowed:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ERROR,
                 "too-many-skills",
                 f"{count_of(n, 'skill')}; a level {level} pilot has {allowed}",
                 path=f"{base}skills",
                 actual=n,
                 limit=allowed,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         elif n < allowed:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.WARNING,
                 "skills-unassigned",
                 f"{n} of a level {level} pilot's {count_of(allowed, 'skill')} chosen; {allowed - n} to choose or roll",
                 path=f"{base}skills",
                 actual=n,
                 limit=allowed,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         if pilot.skills and pilot.skills[0] != p.first_skill:
             skill = ctx.catalog.item("pilot_skills", pilot.skills[0])
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.ERROR,
                 "first-skill-not-basic",
                 f"the first skill is {skill.name if skill else pilot.skills[0]}; it is always {first_name}",
                 path=f"{base}skills[0]",
                 actual=pilot.skills[0],
                 limit=p.first_skill,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         for i, sid in enumerate(pilot.skills[1:], 1):
             skill = ctx.catalog.item("pilot_skills", sid)
             if not isinstance(skill, PilotSkill) or skill.roll is None:
-                flag(
-                    ctx,
-                    p,
+                ctx.findings.add(
                     Severity.ERROR,
                     "skill-not-on-table",
                     f"{skill.name if skill else sid} is not on the Pilot Skills table; "
@@ -139,6 +137,8 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
                     path=f"{base}skills[{i}]",
                     actual=sid,
                     limit=sorted(s.id for s in items_of(ctx.catalog, "pilot_skills", PilotSkill) if s.roll),
+                    rule=p.id,
+                    source=ctx.catalog.cite(p.source),
                 )
 
 
@@ -148,15 +148,15 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
         level = pilot_level(ctx.catalog, pilot)
         limit = level * p.per_level
         if len(pilot.quirks) > limit:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.WARNING,
                 "too-many-quirks",
                 f"{len(pilot.quirks)} quirks; a level {level} pilot rolls for {limit}",
                 path=f"{base}quirks",
                 actual=len(pilot.quirks),
                 limit=limit,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
         row = playing_row(ctx.catalog, level)
         have = reputation_rank(ctx.catalog, row.reputation) if row else -1
@@ -166,9 +166,7 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                 continue
             need = reputation_rank(ctx.catalog, quirk.requires_reputation)
             if need is not None and (have is None or have < need):
-                flag(
-                    ctx,
-                    p,
+                ctx.findings.add(
                     Severity.ERROR,
                     "quirk-requirement",
                     f"{quirk.name} needs a {quirk.requires_reputation} pilot; a level {level} pilot is "
@@ -176,6 +174,7 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                     path=f"{base}quirks[{i}]",
                     actual=row.reputation if row else None,
                     limit=quirk.requires_reputation,
+                    rule=p.id,
                     source=ctx.catalog.cite(quirk.source),
                 )
 
@@ -187,23 +186,21 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
         return
     for i, f in enumerate(force.fighters):
         if f.pilot is None:
-            flag(
-                ctx,
-                p,
+            ctx.findings.add(
                 Severity.WARNING,
                 "fighter-without-pilot",
                 f"{f.name} has no pilot",
                 path=f"fighters[{i}].pilot",
                 actual=0,
                 limit=1,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
             )
     if force.pilot_levels is None:
         return
     total = sum(pilot_level(ctx.catalog, pilot) for pilot in force_pilots(force))
     if total > force.pilot_levels:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             Severity.ERROR,
             "pilot-levels-over",
             f"the pilots have {count_of(total, 'level')}; "
@@ -211,15 +208,17 @@ def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
             path="pilot_levels",
             actual=total,
             limit=force.pilot_levels,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )
     elif total < force.pilot_levels:
-        flag(
-            ctx,
-            p,
+        ctx.findings.add(
             Severity.WARNING,
             "pilot-levels-unused",
             f"the pilots have {count_of(total, 'level')} of the side's {force.pilot_levels}",
             path="pilot_levels",
             actual=total,
             limit=force.pilot_levels,
+            rule=p.id,
+            source=ctx.catalog.cite(p.source),
         )

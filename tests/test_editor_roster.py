@@ -1,0 +1,496 @@
+"""The Roster page, driven as a person does: a ``.roster`` file opened in a tab, counts
+typed into the members table, the limit changed in its spin box, designs added from View >
+Hangar by keyboard and by drag, undo and redo, Save and open again; real key and mouse
+events to the focused widget, checks after the change shows."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from shipyard._qt.dialogs.hangarwindow import FILTER_DELAY_MS, NAME
+from shipyard._qt.view.rosterpage import COUNT, BrokenRoster, RosterPage
+from shipyard._qt.window.window import MainWindow
+from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
+
+from .test_editor import _quiet
+from .test_hangar import samples
+
+WAIT_MS = FILTER_DELAY_MS * 3
+
+
+def one_ruleset_designs(n: int) -> list[Path]:
+    """``n`` samples of one ruleset that has costs and passes, the most samples first."""
+    from shipyard.core.designfile import load_design
+    from shipyard.core.evaluate import evaluate
+
+    by: dict[str, list[Path]] = {}
+    for f in samples():
+        by.setdefault(json.loads(f.read_text())["ruleset"], []).append(f)
+    for files in sorted(by.values(), key=len, reverse=True):
+        good = [f for f in files if evaluate(*(lambda d: (d.design, d.catalog))(load_design(f))).valid]
+        if len(good) >= n:
+            return good[:n]
+    raise AssertionError("no ruleset has enough passing samples")
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> dict[str, Any]:
+    """A folder with four designs of one ruleset, a roster of two of them (the first twice)."""
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    designs = []
+    for f in one_ruleset_designs(4):
+        shutil.copyfile(f, folder / f.name)
+        designs.append(folder / f.name)
+    roster_file = folder / "strike.roster"
+    first = member_for(roster_file, designs[0], count=2, callsign="Red")[0]
+    second = member_for(roster_file, designs[1])[0]
+    save_roster(Roster(name="Strike Group", members=[first, second]), roster_file)
+    return {"folder": folder, "designs": designs, "roster": roster_file}
+
+
+@pytest.fixture
+def editor(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, campaign: dict[str, Any]) -> MainWindow:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from shipyard.hangar import library
+
+    library.add(campaign["folder"])
+    w = _quiet(
+        MainWindow(
+            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+        )
+    )
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def open_page(qtbot: Any, window: MainWindow, path: Path) -> RosterPage:
+    window.open_file(path)
+    page = window.tabs.currentWidget()
+    assert isinstance(page, RosterPage), window.tabs.tabText(window.tabs.currentIndex())
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    page.table.setFocus()
+    qtbot.waitUntil(page.table.hasFocus, timeout=2000)
+    return page
+
+
+def focused() -> QWidget:
+    w = QApplication.focusWidget()
+    assert w is not None
+    return w
+
+
+def cell_center(page: RosterPage, row: int, column: int) -> QPoint:
+    return page.table.visualRect(page.table.model().index(row, column)).center()
+
+
+def type_in_cell(qtbot: Any, page: RosterPage, row: int, column: int, text: str) -> None:
+    """Click the cell, type (each key to the widget focused then: the first opens the cell's
+    editor), press Enter: as a person edits it."""
+    QTest.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=cell_center(page, row, column))
+    for key in text:
+        QTest.keyClicks(focused(), key)
+    qtbot.wait(50)
+    QTest.keyClick(focused(), Qt.Key.Key_Return)
+    qtbot.wait(50)
+
+
+def type_count(qtbot: Any, page: RosterPage, row: int, count: str) -> None:
+    type_in_cell(qtbot, page, row, COUNT, count)
+
+
+def shown_total(page: RosterPage) -> str:
+    return page.total.text()
+
+
+def findings(page: RosterPage) -> list[str]:
+    return [page.findings.item(i).text() for i in range(page.findings.count())]
+
+
+def test_a_count_typed_and_the_limit_changed_are_checked_at_once_and_undone(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    page = open_page(qtbot, editor, campaign["roster"])
+    check = page.doc.check
+    assert page.table.rowCount() == 2 and page.name.text() == "Strike Group"
+    assert page.table.item(0, 4).text() == "Red" and page.table.item(0, COUNT).text() == "2"
+    costs = [s.facts.cost for s in check.members]  # type: ignore[union-attr]
+    assert all(c for c in costs)
+    assert shown_total(page).startswith(f"Total: {2 * costs[0] + costs[1]:g}")
+    # a count typed in its cell: the totals follow at once
+    type_count(qtbot, page, 1, "3")
+    assert page.doc.roster.members[1].count == 3 and page.table.item(1, COUNT).text() == "3"
+    total = 2 * costs[0] + 3 * costs[1]
+    assert shown_total(page).startswith(f"Total: {total:g}")
+    assert page.table.item(1, 8).text() == f"{3 * costs[1]:g}"  # its subtotal
+    # the limit typed below the total: the over-limit finding at once, the verdict with it
+    page.limit.setFocus()
+    qtbot.waitUntil(page.limit.hasFocus)
+    QTest.keyClick(focused(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(focused(), str(int(total) - 1))
+    assert any("over the limit" in f for f in findings(page)), findings(page)
+    assert page.verdict.text() == "The roster does not pass"
+    # raised above it: the finding is gone at once, no other edit needed
+    QTest.keyClick(focused(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(focused(), str(int(total) + 10))
+    assert not any("over the limit" in f for f in findings(page)) and page.verdict.text() == "The roster passes"
+    assert editor.verdict.text() == "The roster passes"  # the status bar's verdict is the roster's
+    assert editor.windowTitle().startswith("strike.roster") and editor.tabs.tabText(
+        editor.tabs.currentIndex()
+    ).endswith("*")
+    # undo by keyboard: the limit (typed in one run: one step), then the count
+    page.table.setFocus()
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.doc.roster.limit is None and page.limit.text() == "No limit"
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.doc.roster.members[1].count == 1 and page.table.item(1, COUNT).text() == "1"
+    assert shown_total(page).startswith(f"Total: {2 * costs[0] + costs[1]:g}")
+    assert not page.doc.modified
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert page.doc.roster.members[1].count == 3 and page.table.item(1, COUNT).text() == "3"
+    # a callsign typed
+    type_in_cell(qtbot, page, 1, 4, "Blue")
+    assert page.doc.roster.members[1].callsign == "Blue"
+    # Delete removes the selected member; undo brings it back
+    QTest.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=cell_center(page, 0, 1))
+    QTest.keyClick(focused(), Qt.Key.Key_Delete)
+    assert [m.callsign for m in page.doc.roster.members] == ["Blue"] and page.table.rowCount() == 1
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [m.callsign for m in page.doc.roster.members] == ["Red", "Blue"]
+
+
+def test_save_writes_the_roster_and_it_opens_again_as_saved(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    page = open_page(qtbot, editor, campaign["roster"])
+    type_count(qtbot, page, 0, "5")
+    QTest.keyClick(focused(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not page.doc.modified, timeout=2000)
+    assert load_roster(campaign["roster"]).members[0].count == 5
+    assert not editor.tabs.tabText(editor.tabs.currentIndex()).endswith("*")
+    # another program writes the file: Save asks, Cancel keeps theirs
+    type_count(qtbot, page, 0, "6")
+    theirs = campaign["roster"].read_text().replace("Strike Group", "Their Group")
+    campaign["roster"].write_text(theirs)
+    asked: list[Path] = []
+    editor.ask_replace_changed = lambda path: asked.append(path) or False  # type: ignore[method-assign]
+    QTest.keyClick(focused(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert asked == [campaign["roster"]] and campaign["roster"].read_text() == theirs and page.doc.modified
+    editor.ask_replace_changed = lambda path: True  # type: ignore[method-assign]
+    QTest.keyClick(focused(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert load_roster(campaign["roster"]).members[0].count == 6 and not page.doc.modified
+    # closed and opened again: as saved
+    editor.close_tab(editor.tabs.currentIndex())
+    again = open_page(qtbot, editor, campaign["roster"])
+    assert again is not page and again.table.item(0, COUNT).text() == "6"
+    assert str(campaign["roster"]) in editor.recent_files.recent()
+
+
+def test_unsaved_changes_are_asked_about_on_close(qtbot: Any, editor: MainWindow, campaign: dict[str, Any]) -> None:
+    page = open_page(qtbot, editor, campaign["roster"])
+    type_count(qtbot, page, 0, "4")
+    asked: list[str] = []
+    editor.ask_unsaved = lambda doc: asked.append(doc.title) or "cancel"  # type: ignore[method-assign]
+    assert editor.close_tab(editor.tabs.currentIndex()) is False and asked == ["strike.roster"]
+    assert editor.tabs.currentWidget() is page
+    editor.ask_unsaved = lambda doc: "save"  # type: ignore[method-assign]
+    assert editor.close_tab(editor.tabs.currentIndex()) is True
+    assert load_roster(campaign["roster"]).members[0].count == 4
+
+
+def show_hangar(qtbot: Any, editor: MainWindow) -> Any:
+    QTest.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    hangar = editor.menus.hangar_window
+    qtbot.waitExposed(hangar)
+    qtbot.waitUntil(lambda: hangar.table.rowCount() == 4, timeout=60_000)  # scanned in the background
+    return hangar
+
+
+def test_designs_added_from_the_hangar_by_keyboard(qtbot: Any, editor: MainWindow, campaign: dict[str, Any]) -> None:
+    page = open_page(qtbot, editor, campaign["roster"])
+    hangar = show_hangar(qtbot, editor)
+    name = campaign["designs"][3]
+    facts = member_for(campaign["roster"], name)[1]
+    hangar.activateWindow()
+    qtbot.waitUntil(hangar.isActiveWindow, timeout=3000)
+    QTest.keyClicks(focused(), facts.name)
+    QTest.keyClick(focused(), Qt.Key.Key_Return)  # to the list
+    qtbot.wait(WAIT_MS)
+    assert hangar.table.hasFocus()
+    rows = hangar.table.rowCount()
+    assert rows >= 1 and hangar.table.item(0, NAME).text() == facts.name
+    QTest.keyClick(focused(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Add to roster
+    qtbot.waitUntil(lambda: len(page.doc.roster.members) == 3, timeout=3000)
+    assert page.doc.roster.members[2].file == name.name
+    assert page.table.item(2, 1).text() == facts.name and editor.tabs.currentWidget() is page
+    # two selected at once: Ctrl+A in the list (every design), one step
+    hangar.filter.clear()
+    qtbot.wait(WAIT_MS)
+    hangar.table.setFocus()
+    QTest.keyClick(focused(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(focused(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(page.doc.roster.members) == 7, timeout=3000)
+    editor.activateWindow()
+    qtbot.waitUntil(editor.isActiveWindow, timeout=3000)
+    page.table.setFocus()
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(page.doc.roster.members) == 3  # the four added at once: one undo step
+
+
+def drop_on(page: RosterPage, data: QMimeData) -> bool:
+    """What the window system delivers when a drag is let go over the members: enter, move,
+    drop, at the middle of the table; whether the table took the drag."""
+    from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
+
+    target = page.table.viewport()
+    at = target.rect().center()
+    action, button, mods = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(at, action, data, button, mods)
+    QApplication.sendEvent(target, enter)
+    move = QDragMoveEvent(at, action, data, button, mods)
+    QApplication.sendEvent(target, move)
+    if not (enter.isAccepted() and move.isAccepted()):
+        return False
+    QApplication.sendEvent(target, QDropEvent(QPointF(at), action, data, button, mods))
+    return True
+
+
+def test_add_to_roster_with_no_roster_open_says_how_to_make_one(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    hangar = show_hangar(qtbot, editor)
+    hangar.activateWindow()
+    qtbot.waitUntil(hangar.isActiveWindow, timeout=3000)
+    hangar.table.setFocus()
+    QTest.keyClick(focused(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert "No roster is open" in editor.statusBar().currentMessage()
+    assert "File > New roster" in editor.statusBar().currentMessage()
+    assert load_roster(campaign["roster"]).members[0].count == 2 and editor.tabs.count() == 0
+
+
+def test_designs_dragged_from_the_hangar_onto_the_members(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    page = open_page(qtbot, editor, campaign["roster"])
+    hangar = show_hangar(qtbot, editor)
+    hangar.table.selectRow(0)
+    items = [hangar.table.item(0, c) for c in range(hangar.table.columnCount())]
+    data = hangar.table.mimeData(items)  # what the Hangar's drag carries
+    assert [u.toLocalFile() for u in data.urls()] == [hangar.table.item(0, NAME).data(Qt.ItemDataRole.UserRole)]
+    dragged = Path(data.urls()[0].toLocalFile())
+    assert drop_on(page, data)
+    qtbot.waitUntil(lambda: len(page.doc.roster.members) == 3, timeout=3000)
+    assert page.doc.roster.members[2].file == dragged.name
+    # a file from outside the roster's folder is refused, said, nothing added
+    outside = QMimeData()
+    outside.setUrls([QUrl.fromLocalFile(str(samples()[0]))])
+    drop_on(page, outside)
+    qtbot.wait(50)
+    assert len(page.doc.roster.members) == 3
+    assert "outside the roster's folder" in editor.statusBar().currentMessage()
+
+
+def test_a_missing_member_is_named_and_a_changed_one_shows_what_changed(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    designs = campaign["designs"]
+    doc = json.loads(designs[1].read_text())
+    doc["design"]["name"] = "Renamed Ship"
+    designs[1].write_text(json.dumps(doc, indent=2))
+    moved = campaign["folder"] / "moved"
+    moved.mkdir()
+    designs[0].rename(moved / designs[0].name)
+    before = campaign["roster"].read_bytes()
+    page = open_page(qtbot, editor, campaign["roster"])
+    said = findings(page)
+    assert any(f"the design file {designs[0].name} is missing" in f for f in said), said
+    assert any("Renamed Ship" in f and "changed since the roster last saw it" in f for f in said), said
+    assert page.table.item(0, 9).text() == "missing" and page.table.item(1, 9).text() == "changed"
+    assert campaign["roster"].read_bytes() == before  # nothing rewritten by opening it
+    # the moved one found again by its content: Relink, by its Alt+letter
+    assert page.relink_button.isEnabled()
+    QTest.mouseClick(page.relink_button, Qt.MouseButton.LeftButton)
+    assert page.doc.roster.members[0].file == f"moved/{designs[0].name}"
+    assert page.table.item(0, 9).text() != "missing" and page.doc.modified
+    QTest.keyClick(focused(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.doc.roster.members[0].file == designs[0].name
+
+
+def test_a_key_figure_change_is_shown_before_and_after(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    """A member whose key figures differ from what the roster saw: "Cost 40 -> 44"."""
+    roster = load_roster(campaign["roster"])
+    seen = dict(roster.members[1].seen)
+    label = next(iter(seen))
+    seen[label] = seen[label] - 1
+    changed = roster.members[1].model_copy(update={"seen": seen, "hash": "0" * 64})
+    save_roster(roster.model_copy(update={"members": [roster.members[0], changed]}), campaign["roster"])
+    page = open_page(qtbot, editor, campaign["roster"])
+    from shipyard.hangar.facts import shown_number
+
+    now = page.doc.check.members[1].facts.key[label]  # type: ignore[union-attr]
+    want = f"{label} {shown_number(now - 1)} -> {shown_number(now)}"
+    assert any(want in f for f in findings(page)), (want, findings(page))
+    assert page.accept_button.isEnabled()
+    QTest.mouseClick(page.accept_button, Qt.MouseButton.LeftButton)
+    assert not any(want in f for f in findings(page)) and page.doc.modified
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("name: [unclosed\n", "roster"),
+        ("format_version: 2\nname: From the future\nmembers: []\n", "written by a newer Shipyard (roster format 2)"),
+        ("name: Bad\nmembers:\n  - file: a.ship\n    count: many\n", "count"),
+    ],
+    ids=["broken-yaml", "newer-schema", "count-many"],
+)
+def test_a_roster_that_cannot_be_read_opens_as_its_error(
+    qtbot: Any, editor: MainWindow, tmp_path: Path, text: str, said: str
+) -> None:
+    bad = tmp_path / "bad.roster"
+    bad.write_text(text)
+    editor.open_file(bad)
+    tab = editor.tabs.currentWidget()
+    assert isinstance(tab, BrokenRoster)
+    assert said in tab.message and "Traceback" not in tab.message and str(bad) in tab.message
+    assert "cannot be opened" in editor.tabs.tabText(editor.tabs.currentIndex())
+    QTest.keyClick(editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert bad.read_text() == text  # nothing rewritten
+    assert editor.close_tab(editor.tabs.currentIndex())
+    assert bad.read_text() == text
+
+
+def test_new_roster_asks_name_rulesets_and_limit(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shipyard._qt.window.rosters import NewRosterDialog
+
+    target = campaign["folder"] / "new-force.roster"
+    editor.rosters.ask_roster_path = lambda _name: target  # type: ignore[method-assign]
+
+    def fill(dlg: NewRosterDialog) -> int:
+        dlg.show()
+        dlg.name.setFocus()
+        QTest.keyClick(dlg.name, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClicks(dlg.name, "Blue Wing")
+        dlg.limit.setFocus()
+        QTest.keyClick(dlg.limit.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClicks(dlg.limit.lineEdit(), "300")
+        item = dlg.rulesets.item(0)
+        rect = dlg.rulesets.visualItemRect(item)
+        QTest.mouseClick(
+            dlg.rulesets.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.left() + 8, rect.center().y())
+        )
+        if item.checkState() != Qt.CheckState.Checked:
+            dlg.rulesets.setCurrentItem(item)
+            QTest.keyClick(dlg.rulesets, Qt.Key.Key_Space)
+        assert item.checkState() == Qt.CheckState.Checked
+        dlg.accept()
+        return int(dlg.result())
+
+    monkeypatch.setattr(NewRosterDialog, "exec", fill)
+    page = editor.rosters.new_roster_dialog()
+    assert isinstance(page, RosterPage) and editor.tabs.currentWidget() is page
+    written = load_roster(target)
+    assert written.name == "Blue Wing" and written.limit == 300 and len(written.rulesets) == 1
+    assert page.table.rowCount() == 0 and page.hint.isVisible()
+    assert "Add design" in page.hint.text() and "Hangar" in page.hint.text()
+    assert page.limit.value() == 300
+
+
+def test_the_editor_opens_a_roster_named_on_its_command_line(campaign: dict[str, Any], tmp_path: Path) -> None:
+    """``shipyard-gui x.roster``: the roster in its tab (the window's title); a roster that
+    cannot be read is said on stderr in its words and the run ends with exit status 2."""
+    from .conftest import run_editor_smoke
+
+    env = {"XDG_DATA_HOME": str(tmp_path / "xdg"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    proc = run_editor_smoke(campaign["roster"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "title: 'strike.roster[*] — Shipyard'" in proc.stdout and "Traceback" not in proc.stderr
+    bad = tmp_path / "bad.roster"
+    bad.write_text("format_version: 7\nname: Later\n", encoding="utf-8")
+    proc = run_editor_smoke(bad, env=env)
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert f"shipyard-gui: error: Cannot open roster: {bad}" in proc.stderr and "format_version" in proc.stderr
+    assert "Traceback" not in proc.stderr and bad.read_text(encoding="utf-8") == "format_version: 7\nname: Later\n"
+
+
+@pytest.mark.slow
+def test_print_and_export_from_the_roster_page(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print… and Export to Foundry… on the page run `shipyard roster print|export`'s code:
+    the PDF is the summary page then the fleet book (rendered by the editor's worker), the
+    actors one a ship named by callsign; files there already are asked about first."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from shipyard._qt.window.rosters import RosterPrintDialog
+
+    page = open_page(qtbot, editor, campaign["roster"])
+    out = tmp_path / "out" / "strike.pdf"
+    out.parent.mkdir()
+    monkeypatch.setattr(RosterPrintDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(out), ""))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a, **_k: str(tmp_path / "actors"))
+    opened: list[Any] = []
+    monkeypatch.setattr(editor.printing, "open_url", lambda url: opened.append(url) or True)
+    QTest.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: editor.statusBar().currentMessage().startswith(("Printed", "Not printed")), timeout=180_000)
+    assert editor.statusBar().currentMessage() == f"Printed {out}"
+    assert out.read_bytes().startswith(b"%PDF")
+    import subprocess
+
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Strike Group" in text and "Red" in text
+    QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
+    names = sorted(p.name for p in (tmp_path / "actors").iterdir())
+    assert "01-red-1.json" in names and "01-red-2.json" in names and any(n.endswith("-token.png") for n in names)
+    actor = json.loads((tmp_path / "actors" / "01-red-2.json").read_text())
+    assert actor["name"] == "Red 2" and actor["flags"]["shipyard"]["roster"] == "Strike Group"
+    # again: the files there are asked about; Cancel keeps them
+    asked: list[list[Path]] = []
+    monkeypatch.setattr(
+        "shipyard._qt.dialogs.replacing.ask_replace", lambda _p, files, *_a: asked.append(files) or False
+    )
+    before = (tmp_path / "actors" / "01-red-2.json").read_bytes()
+    QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
+    assert asked and (tmp_path / "actors" / "01-red-2.json").read_bytes() == before
+    assert editor.statusBar().currentMessage().startswith("Not exported")
+
+
+def test_a_member_saved_meanwhile_is_read_again_when_the_roster_is_shown(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    """A member's design saved in another tab (or by a command) while the roster is open: the
+    roster's tab, shown again, shows the change and the totals with it."""
+    designs = campaign["designs"]
+    page = open_page(qtbot, editor, campaign["roster"])
+    assert not any("changed" in f for f in findings(page))
+    view = editor.open_file(designs[1])  # the second member, in a tab of its own
+    assert view is not None and editor.tabs.currentWidget() is view
+    assert view.doc.edit("name", "Renamed Ship") is None
+    QTest.keyClick(focused(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not view.doc.modified, timeout=3000)
+    bar = editor.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(editor.tabs.indexOf(page)).center())
+    assert editor.tabs.currentWidget() is page
+    assert page.table.item(1, 1).text() == "Renamed Ship" and page.table.item(1, 9).text() == "changed"
+    assert any("Renamed Ship" in f and "changed since the roster last saw it" in f for f in findings(page))
