@@ -32,6 +32,29 @@ The speed-ups, and what each does:
 - :func:`weasyprint_subsets_through`: while a preview's PDF is written, WeasyPrint's
   ``Font.subset`` goes through the worker's kept subsets, so a font is subset again only for
   a letter no earlier preview used; without it every preview subsets every font.
+- :func:`no_pydantic_plugin_search`: pydantic's plugin loader imports
+  :mod:`importlib.metadata` (and with it email, zipfile, csv) when the first model is built,
+  though with ``PYDANTIC_DISABLE_PLUGINS`` set, as every Shipyard process sets it, it looks
+  for no plug-in. Its place is taken by a loader that answers "no plug-ins" while that
+  variable says so, and otherwise hands over to pydantic's own.
+- :func:`quicker_default_factories`: for every field with a ``default_factory`` pydantic
+  asks whether the factory takes the validated data, through :func:`inspect.signature`; for
+  a built-in type (``list``, ``dict``...) that means parsing the text of its signature with
+  :mod:`tokenize`, whose first use compiles a large pattern. Those types take no such
+  argument, and are answered so at once; any other factory is asked pydantic's way.
+- :func:`patterns_kept` and :func:`keep_patterns`: Python compiles every regular expression
+  a process uses (its own, the standard library's, PySide6's) from its text, in Python,
+  on each start; the editor's start compiles some seventy. The programs ``re`` makes of
+  them (the code its C matcher runs) are kept in the user's cache folder, sealed as this
+  user's (:func:`shipyard.core.cachefile.write_sealed`), for this Python; a later start
+  hands a kept program straight to the matcher, which checks it as it checks any. A
+  pattern not kept, or a program the matcher refuses, is compiled as usual.
+- :func:`pyside_support_compiled_once`: shiboken carries its support modules (the
+  signature and feature machinery, some 150 KB of Python) as source and compiles them on
+  every import of PySide6. While the editor imports PySide6, the code of each is kept,
+  sealed as this user's, in the user's cache folder for this Python, and a later start
+  takes it from there when the source is the same (its SHA-256), as Python's own bytecode
+  cache does for the modules in files.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -48,10 +71,10 @@ import gc
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 SWITCH = "SHIPYARD_NO_SPEEDUPS"
 
@@ -270,6 +293,303 @@ def layout_stops_at_once() -> bool:
     """Whether a dropped render job is stopped inside the layout by its signal (else it
     runs to its end and its answer is dropped)."""
     return enabled()
+
+
+PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
+PYDANTIC_PLUGINS_OFF = ("__all__", "1", "true")  # the values pydantic's loader reads as "no plug-ins"
+
+
+def _pydantic_plugins_off() -> bool:
+    return os.environ.get("PYDANTIC_DISABLE_PLUGINS") in PYDANTIC_PLUGINS_OFF
+
+
+def no_pydantic_plugin_search() -> None:
+    """Before pydantic builds its first model, with ``PYDANTIC_DISABLE_PLUGINS`` saying "no
+    plug-ins": its plug-in loader (``pydantic.plugin._loader``, imported on that first build)
+    is one that answers no plug-ins without importing :mod:`importlib.metadata`. Should the
+    variable say otherwise later, it imports pydantic's own loader in its place and asks it."""
+    if not enabled() or not _pydantic_plugins_off() or PYDANTIC_PLUGIN_LOADER in sys.modules:
+        return
+    loader = ModuleType(PYDANTIC_PLUGIN_LOADER, "A stand-in for pydantic's plug-in loader (shipyard._speedups).")
+
+    def get_plugins() -> Any:
+        if _pydantic_plugins_off():
+            return ()
+        if sys.modules.get(PYDANTIC_PLUGIN_LOADER) is loader:
+            del sys.modules[PYDANTIC_PLUGIN_LOADER]
+        import importlib  # here: only once plug-ins are wanted after all
+
+        return importlib.import_module(PYDANTIC_PLUGIN_LOADER).get_plugins()
+
+    loader.get_plugins = get_plugins  # type: ignore[attr-defined]
+    sys.modules[PYDANTIC_PLUGIN_LOADER] = loader
+
+
+# Built-in types used as default factories: called with no argument, never with the validated
+# data (pydantic's own check answers False for each; tests/test_start_imports.py holds that).
+NO_DATA_FACTORIES = (list, dict, set, frozenset, tuple, str, int, float, bool, bytes)
+
+
+def quicker_default_factories() -> None:
+    """pydantic's ``takes_validated_data_argument`` answers False for :data:`NO_DATA_FACTORIES`
+    without reading their signatures; other factories go to pydantic's own (which is left
+    alone where it is not where this pydantic keeps it)."""
+    if not enabled():
+        return
+    try:
+        from pydantic._internal import _fields, _generate_schema
+    except ImportError:
+        return
+    original: Any = getattr(_fields, "takes_validated_data_argument", None)
+    if original is None or getattr(original, "quickened", False):
+        return
+    if getattr(_generate_schema, "takes_validated_data_argument", None) is not original:
+        return
+    own: Callable[[Any], Any] = cast("Callable[[Any], Any]", original)
+
+    def takes_validated_data_argument(default_factory: Any) -> bool:
+        if type(default_factory) is type and default_factory in NO_DATA_FACTORIES:
+            return False
+        return bool(own(default_factory))
+
+    takes_validated_data_argument.quickened = True  # type: ignore[attr-defined]
+    takes_validated_data_argument.__wrapped__ = own  # type: ignore[attr-defined]
+    for module in (_fields, _generate_schema):  # the function, and the name the schema builder imported
+        setattr(module, "takes_validated_data_argument", takes_validated_data_argument)  # noqa: B010
+
+
+PATTERNS_FILE = "regex-programs.json"  # in the user's cache folder (shipyard.core.cachefile)
+MAX_KEPT_PATTERNS = 2000
+_programs: dict[tuple[str, str, int], list[Any]] = {}  # (kind, text, flags) -> [flags, code, groups, index]
+_made: dict[tuple[str, str, int], list[Any]] = {}  # compiled by this process, not kept yet
+_recording = [False]
+
+
+def _pattern_key(pattern: Any, flags: Any) -> tuple[str, str, int] | None:
+    if type(flags) is not int:
+        return None
+    if type(pattern) is str:
+        return ("s", pattern, flags)
+    if type(pattern) is bytes:
+        return ("b", pattern.decode("latin-1"), flags)
+    return None  # a parsed pattern (re's own Scanner): compiled as usual
+
+
+def _python_tag() -> str:
+    """The Python whose programs these are: their code is this interpreter's matcher's."""
+    _sre: Any = sys.modules["_sre"]  # re's matcher, imported with re
+
+    return f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{sys.maxunicode}"
+
+
+def _read_programs() -> None:
+    import json
+
+    from shipyard.core.cachefile import read_sealed
+
+    data = read_sealed(PATTERNS_FILE)
+    try:
+        stored = json.loads(data) if data else None
+    except ValueError:
+        return
+    if (
+        not isinstance(stored, dict)
+        or stored.get("python") != _python_tag()
+        or not isinstance(stored.get("kept"), list)
+    ):
+        return
+    for entry in stored["kept"]:
+        if (
+            isinstance(entry, list)
+            and len(entry) == 7
+            and entry[0] in ("s", "b")
+            and isinstance(entry[1], str)
+            and type(entry[2]) is int
+            and type(entry[3]) is int
+            and isinstance(entry[4], list)
+            and type(entry[5]) is int
+            and isinstance(entry[6], dict)
+        ):
+            _programs[(entry[0], entry[1], entry[2])] = entry[3:]
+
+
+def _from_program(pattern: Any, kept: list[Any]) -> Any:
+    """The compiled pattern from a kept program; None when the matcher refuses it."""
+    _sre: Any = sys.modules["_sre"]  # re's matcher, imported with re
+
+    flags, code, groups, index = kept
+    try:
+        indexgroup = [None] * (groups + 1)
+        for name, at in index.items():
+            indexgroup[at] = name
+        return _sre.compile(pattern, flags, code, groups, dict(index), tuple(indexgroup))
+    except Exception:  # a program this matcher does not take: compiled as usual
+        return None
+
+
+def patterns_kept() -> None:
+    """From now on in this process, ``re`` compiles a pattern kept by an earlier process
+    from its kept program; what it compiles from text is recorded for
+    :func:`keep_patterns`. Once a process; not with ``SHIPYARD_NO_CACHE`` set."""
+    if not enabled() or os.environ.get("SHIPYARD_NO_CACHE"):
+        return
+    import importlib  # re's compiler module: re._compiler (sre_compile before Python 3.11)
+
+    compiler: Any = importlib.import_module("re._compiler")
+
+    original = compiler.compile
+    if getattr(original, "kept", False):
+        return
+    with contextlib.suppress(OSError):
+        _read_programs()
+
+    def compile(p: Any, flags: Any = 0) -> Any:
+        key = _pattern_key(p, flags)
+        kept = _programs.get(key) if key is not None else None
+        if kept is not None:
+            made = _from_program(p, kept)
+            if made is not None:
+                return made
+        made = original(p, flags)
+        if key is not None and _recording[0] and len(_made) < MAX_KEPT_PATTERNS and not flags & compiler.SRE_FLAG_DEBUG:
+            code = _code_of(p, flags, compiler)
+            if code is not None:
+                _made[key] = [made.flags, code, made.groups, dict(made.groupindex)]
+        return made
+
+    compile.kept = True  # type: ignore[attr-defined]
+    _recording[0] = True
+    compiler.compile = compile
+
+
+def _code_of(p: Any, flags: int, compiler: Any) -> list[int] | None:
+    """The program ``re`` makes of ``p``, as its compiler makes it (None: another ``re``)."""
+    try:
+        parser: Any = sys.modules["re._parser"]
+        return list(compiler._code(parser.parse(p, flags), flags))
+    except Exception:  # a speed-up only: the pattern is not kept
+        return None
+
+
+def keep_patterns() -> None:
+    """Keep the programs of the patterns this process compiled from text with those kept
+    before (at most :data:`MAX_KEPT_PATTERNS`), and record no more."""
+    _recording[0] = False
+    if not enabled() or not _made:
+        return
+    import json
+
+    from shipyard.core.cachefile import write_sealed
+
+    kept = {**_programs, **_made}
+    _made.clear()
+    entries = [[*key, *value] for key, value in list(kept.items())[-MAX_KEPT_PATTERNS:]]
+    try:
+        data = json.dumps({"python": _python_tag(), "kept": entries}, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError):
+        return
+    if write_sealed(PATTERNS_FILE, data):
+        _programs.update(kept)
+
+
+SUPPORT_CODE_FILE = "pyside-support-code.bin"  # in the user's cache folder, sealed
+_support_code: dict[str, Any] = {}  # key -> code object: kept, or compiled by this process
+_support_new: list[str] = []  # the keys compiled by this process, not kept yet
+_support_used: set[str] = set()  # the keys this process asked for: what is kept (no other PySide's)
+_FUTURE_FLAGS = 0x1FE0000  # the __future__ flags compile() takes from its caller's code (CPython's PyCF_MASK)
+
+
+def _support_file(filename: Any) -> bool:
+    return isinstance(filename, str) and (
+        filename == "signature_bootstrap.py" or (filename.startswith("shibokensupport/") and filename.endswith(".py"))
+    )
+
+
+def _support_key(source: str | bytes, filename: str, inherited: int) -> str:
+    import hashlib
+
+    raw = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    return f"{filename}|{inherited}|{hashlib.sha256(raw).hexdigest()}"
+
+
+def _code_tag() -> str:
+    """The Python whose code these are: its bytecode's magic number, and -O."""
+    from importlib.util import MAGIC_NUMBER
+
+    return f"{MAGIC_NUMBER.hex()}|{sys.flags.optimize}|{sys.version}"
+
+
+def _read_support_code() -> None:
+    import marshal
+
+    from shipyard.core.cachefile import read_sealed
+
+    data = read_sealed(SUPPORT_CODE_FILE)  # sealed: code this user's Shipyard compiled, nobody else's
+    if not data:
+        return
+    try:
+        stored = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return
+    if not isinstance(stored, dict) or stored.get("python") != _code_tag() or not isinstance(stored.get("code"), dict):
+        return
+    code_type = type(_read_support_code.__code__)
+    _support_code.update({k: v for k, v in stored["code"].items() if isinstance(k, str) and type(v) is code_type})
+
+
+@contextlib.contextmanager
+def pyside_support_compiled_once() -> Iterator[None]:
+    """While inside (the first import of PySide6): a ``compile()`` of one of shiboken's
+    support modules, as its bootstrap makes it, returns the code kept for the same source
+    by an earlier start, and what is compiled anew is kept by :func:`keep_pyside_support`."""
+    import builtins
+
+    original = builtins.compile
+    if not enabled() or os.environ.get("SHIPYARD_NO_CACHE"):
+        yield
+        return
+    with contextlib.suppress(OSError):
+        _read_support_code()
+
+    def compile(source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any) -> Any:
+        if dont_inherit:
+            return original(source, filename, mode, flags, dont_inherit, *more)
+        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
+        if more or flags != 0 or mode != "exec" or not _support_file(filename) or not isinstance(source, str | bytes):
+            return original(source, filename, mode, flags | inherited, True, *more)
+        key = _support_key(source, filename, inherited)
+        _support_used.add(key)
+        found = _support_code.get(key)
+        if found is not None:
+            return found
+        made = original(source, filename, mode, inherited, True)
+        _support_code[key] = made
+        _support_new.append(key)
+        return made
+
+    builtins.compile = compile  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        builtins.compile = original
+
+
+def keep_pyside_support() -> None:
+    """Keep the support modules' code this process used, once it compiled some (see above):
+    the code of a PySide6 installed before is not kept with it."""
+    if not enabled() or not _support_new:
+        return
+    import marshal
+
+    from shipyard.core.cachefile import write_sealed
+
+    _support_new.clear()
+    try:
+        used = {key: code for key, code in _support_code.items() if key in _support_used}
+        data = marshal.dumps({"python": _code_tag(), "code": used})
+    except ValueError:
+        return
+    write_sealed(SUPPORT_CODE_FILE, data)
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.

@@ -459,6 +459,10 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
     """Run one command; ``end_process``: end the process when a read-only command is done."""
     # Shipyard uses no pydantic plugins; discovering them scans every installed package.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from shipyard._speedups import no_pydantic_plugin_search, quicker_default_factories
+
+    no_pydantic_plugin_search()  # nor looked for, which imports importlib.metadata
+    quicker_default_factories()
     argv = sys.argv[1:] if argv is None else list(argv)
     if "export" in argv:
         from shipyard.exports import format_first

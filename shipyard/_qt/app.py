@@ -45,6 +45,10 @@ def _import_engine(files: Sequence[Path]) -> None:
     imported after it, which makes pydantic and the rules ~15 ms slower to import.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from shipyard._speedups import no_pydantic_plugin_search, quicker_default_factories
+
+    no_pydantic_plugin_search()
+    quicker_default_factories()
     import shipyard.core.designfile
     import shipyard.core.evaluate
     import shipyard.core.formview  # the declared form every generated page reads
@@ -92,6 +96,9 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     """The application and its window, ready to show (tests and benchmarks use this).
 
     ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is."""
+    from shipyard._speedups import patterns_kept
+
+    patterns_kept()  # before argparse, pydantic and PySide6 compile theirs
     from shipyard._qt.preview.sharedworker import close_shared_worker, start_early
 
     early = options is None and _preview_wanted(argv)
@@ -111,8 +118,10 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         start_early()
     _import_engine(args.files)
     from shipyard._qt.window.syslibs import check_editor_libraries, new_application
+    from shipyard._speedups import pyside_support_compiled_once
 
-    check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
+    with pyside_support_compiled_once():  # PySide6 is imported here first
+        check_editor_libraries()  # a missing library or display: one clear message, before Qt aborts
     from shipyard._speedups import quicken_pyside_import_check
 
     quicken_pyside_import_check()  # the modules imported from here on are checked by a plain read
@@ -145,6 +154,9 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
 
         serve(argv[1:])
         return 0
+    from shipyard._speedups import patterns_kept
+
+    patterns_kept()  # before the first module with patterns of its own is imported
     from shipyard._qt.window.syslibs import CannotStart
 
     try:
@@ -184,8 +196,13 @@ def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
 
 def resume_collection() -> None:
     """The window is up: what start-up made is frozen out of later collections, which
-    resume (bench/_editor.py does the same, so the editor benches collect as the editor does)."""
+    resume (bench/_editor.py does the same, so the editor benches collect as the editor does);
+    the patterns the start compiled are kept for the next (shipyard._speedups)."""
+    from shipyard._speedups import keep_patterns, keep_pyside_support
+
     _speedups_resume()
+    keep_patterns()
+    keep_pyside_support()
 
 
 def _smoke_report(app: Any, window: Any) -> None:

@@ -24,7 +24,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -344,6 +343,8 @@ def _folder(target: Path) -> Path:
 
 
 def _write_temp(target: Path, data: bytes) -> Path:
+    import tempfile  # here: reading a design (every start) needs no temporary file
+
     folder = _folder(target)
     try:
         fd, name = tempfile.mkstemp(prefix=".shipyard-", suffix=".tmp", dir=folder)

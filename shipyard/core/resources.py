@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 
 @cache  # where Shipyard is installed does not change while it runs; the editor's start asks ~30 times
 def _data_root(name: str) -> Path:
-    packaged = Path(str(files("shipyard"))) / "_data" / name
+    package = Path(__file__).resolve().parents[1]  # the package's folder, where it is one (nearly always)
+    if package.is_dir():
+        packaged = package / "_data" / name
+    else:  # a package read from an archive: importlib.resources knows where its files are
+        from importlib.resources import files
+
+        packaged = Path(str(files("shipyard"))) / "_data" / name
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[2] / name
+    return package.parent / name
 
 
 def data_path(relative: str) -> Path:
