@@ -24,9 +24,11 @@ index file, so its peak memory (``ru_maxrss``) is its own:
 Each line says the machine's load (``/proc/loadavg``) when its size began and the workers
 the first index read in.
 
-Then a roster of 50 members from the largest folder: checked once (loaded), then one
-member's file edited and the totals counted again (``recheck_member``: that member read
-again, the others as they were); the median of 20 edits, against the first full check.
+Then a roster of 50 members from the largest folder (of a ruleset with composition rules,
+when one has them): checked once (loaded), then one member's file edited and the totals
+counted again (``recheck_member``: that member read again, the others as they were, the
+composition rules judged over all of them); the median of 20 edits, against the first full
+check, and the median of judging the composition rules alone.
 
 Then the editor's path (``child_page``): the same roster open on its Roster page, a count
 set in the members table as its spin box commits it, timed until the page shows the new
@@ -157,18 +159,29 @@ def child_size(folder: Path, searches: int) -> dict[str, float]:
     }
 
 
+def judged_ruleset() -> str | None:
+    """A ruleset whose catalog has composition rules (the roster's members are of it, so an
+    edit's totals include judging them), or None when none has."""
+    from shipyard.core.catalog import available_rulesets, load_catalog
+    from shipyard.core.composition import composition_rules
+
+    return next((r for r in available_rulesets() if composition_rules(load_catalog(r))), None)
+
+
 def fifty(folder: Path) -> Path:
-    """A roster of 50 members of one ruleset from ``folder``, written beside them."""
+    """A roster of 50 members of one ruleset from ``folder`` (one with composition rules, when
+    one has them), written beside them."""
     from shipyard.hangar.roster import Roster, design_facts, member_for, save_roster
 
     roster_file = folder / "fifty.roster"
     members = []
+    wanted = judged_ruleset()
     for f in sorted(folder.rglob("*.ship")):
         try:
             facts = design_facts(f)[0]
         except Exception:
             continue
-        if members and facts.ruleset != members[0][1].ruleset:
+        if (wanted and facts.ruleset != wanted) or (members and facts.ruleset != members[0][1].ruleset):
             continue
         members.append(member_for(roster_file, f, count=1 + len(members) % 3))
         if len(members) == 50:
@@ -179,7 +192,7 @@ def fifty(folder: Path) -> Path:
 
 
 def child_roster(folder: Path) -> dict[str, float]:
-    from shipyard.hangar.roster import check_roster, load_roster, recheck_member
+    from shipyard.hangar.roster import check_roster, composition, load_roster, recheck_member
 
     roster_file = fifty(folder)
     roster = load_roster(roster_file)
@@ -197,10 +210,17 @@ def child_roster(folder: Path) -> dict[str, float]:
         check = recheck_member(check, 8)
         edits.append((time.perf_counter() - start) * 1000)
     assert check.members[7].facts is not None and check.members[7].facts.name == "Edited 19"
+    judging = []
+    for _ in range(20):  # the composition rules alone, over the members as checked
+        start = time.perf_counter()
+        found = composition(check.roster, check.members, check.unit)
+        judging.append((time.perf_counter() - start) * 1000)
     return {
         "members": len(roster.members),
         "full_ms": full_ms,
         "edit_ms": statistics.median(edits),
+        "judge_ms": statistics.median(judging),
+        "findings": len(found),
         "total": check.total,
     }
 
@@ -321,7 +341,8 @@ def main() -> None:
         roster = run_child("roster", str(largest))
         print(
             f"roster of {int(roster['members'])}: full check {roster['full_ms']:.1f} ms, totals after one member's "
-            f"edit {roster['edit_ms']:.2f} ms (ratio {roster['edit_ms'] / roster['full_ms']:.3f})"
+            f"edit {roster['edit_ms']:.2f} ms (ratio {roster['edit_ms'] / roster['full_ms']:.3f}), of which its "
+            f"composition rules {roster['judge_ms']:.2f} ms ({int(roster['findings'])} findings)"
         )
         page = run_child("page", str(largest))
         print_page(page)
@@ -362,7 +383,8 @@ def roster_only() -> None:
         generate(folder, 400)
         roster = run_child("roster", str(folder))
         print(f"roster of {int(roster['members'])}: full check {roster['full_ms']:.1f} ms, one member's design edited "
-              f"-> totals {roster['edit_ms']:.2f} ms")  # fmt: skip
+              f"-> totals {roster['edit_ms']:.2f} ms, of which its composition rules {roster['judge_ms']:.2f} ms "
+              f"({int(roster['findings'])} findings)")  # fmt: skip
         page = run_child("page", str(folder))
         print_page(page)
     verdict = "PASS" if page["page_cpu_p95_ms"] <= TARGETS["edit_ms"] else "MISS"

@@ -207,7 +207,7 @@ def _rule_type_section(name: str, rule_type: Any) -> str:
 
     params = rule_type.params
     needs = f" Needs the catalog's {', '.join(sorted(rule_type.needs))}." if rule_type.needs else ""
-    doc = " ".join((rule_type.apply.__doc__ or "").split())
+    doc = " ".join((getattr(rule_type, "judge", rule_type.apply).__doc__ or "").split())
     text = f"### `{name}`\n\n{doc}{needs}\n\nParameters (`{params.__name__}`):\n\n"
     return text + fields_table(params, skip=tuple(Params.model_fields))
 
@@ -225,6 +225,14 @@ def rules_page() -> str:
     from shipyard.core.model import Params
     from shipyard.core.registry import ruleset_module, rulesets
     from shipyard.core.capability import installed, load
+    from shipyard.core.composition import (
+        COMPOSITION_RULE_TYPES,
+        FigureRange,
+        FromAllowance,
+        PerLimit,
+        Selector,
+        ShareOfLimit,
+    )
     from shipyard.core.rules import CORE_RULE_TYPES
 
     out = [
@@ -237,6 +245,16 @@ def rules_page() -> str:
         "with the line to add (`capabilities: [point-buy]`).\n",
         "## Neutral rule types (`shipyard/core/rules.py`)\n\n"
         "Every catalog may use these.\n\n" + "\n".join(_rule_type_section(n, t) for n, t in CORE_RULE_TYPES.items()),
+        "## Composition rule types (`shipyard/core/composition.py`)\n\n"
+        "What a group of designs may hold: a roster's members of this ruleset, or a force a ruleset keeps\n"
+        "inside one design. Evaluating one design passes them by; `shipyard roster check` (and a ruleset's\n"
+        "own force) judges them over the members, each counted as many times as its count. A bound (`min`,\n"
+        "`max`) is a number; `{count: 1, per: 1000}` (1 per full 1000 points of the limit; `round: up`\n"
+        "counts a part too); `{share: 0.25}` (a quarter of the limit); or `{allowance: ID}` (a number the\n"
+        "group's file sets). docs/rulesets.md shows them at work.\n\n"
+        + "\n".join(_rule_type_section(n, t) for n, t in COMPOSITION_RULE_TYPES.items())
+        + "\n"
+        + "\n".join(section(m) for m in (Selector, FigureRange, PerLimit, ShareOfLimit, FromAllowance)),
     ]
     for cap_id, where in sorted(installed().items()):
         if not where.startswith("shipyard."):  # an installed plug-in is not Shipyard's reference

@@ -164,13 +164,22 @@ SAMPLES = [
 LAST = "test_isolation.py::test_the_suite_wrote_nothing_under_home"
 
 
+# Module-wide fixtures whose costly part every test process keeps for the whole session
+# (:func:`workers`: the process's render workers, started once however many modules use
+# them): a test that uses one needs no group, so a module of prints spreads over the workers.
+KEPT_PER_PROCESS = frozenset({"workers", "_render_pool"})
+
+
 def _shares_a_fixture(item: pytest.Item) -> bool:
-    """Whether the test uses one of the suite's own module- or session-wide fixtures (render
-    workers, prints made once a module, a built wheel): pytest's own (tmp_path_factory,
-    pytest-qt's qapp) are cheap in every worker."""
+    """Whether the test uses one of the suite's own module- or session-wide fixtures (prints
+    made once a module, a built wheel) other than those kept per process
+    (:data:`KEPT_PER_PROCESS`): pytest's own (tmp_path_factory, pytest-qt's qapp) are cheap
+    in every worker."""
     info = getattr(item, "_fixtureinfo", None)
     defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info is not None else []
-    return any(d.scope != "function" and d.baseid.startswith("tests") for d in defs)
+    return any(
+        d.scope != "function" and d.baseid.startswith("tests") and d.argname not in KEPT_PER_PROCESS for d in defs
+    )
 
 
 def _group(item: pytest.Item) -> str:
@@ -218,13 +227,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.nodeid.endswith(LAST))
 
 
-# pytest-xdist workers a core with -n auto (scripts/run-tests): an editor test spends most of its
-# time in a person's pauses (the Wing Commander build: 30 s, 5 s of it on a core), so with one
-# worker a core both cores sat idle two fifths of the suite's run. On 2 cores the whole run took
-# 13.4 minutes with 4 workers, 9.6 with 6 (same load, every test passing); later, with the
-# longest units first (tests/schedule.py), pytest took 301 s with 6 workers (the cores 1.62
-# busy on average) and 274 s with 10 (1.90 busy), on a quiet machine.
-WORKERS_PER_CORE = 5
+# pytest-xdist workers a core with -n auto (scripts/run-tests). The editor tests pause on a
+# clock they move on (_editor_clock), so few tests still sleep: those paced in real time
+# (test_editor_by_hand.py), time limits, processes waited for. More than one worker a core
+# keeps the cores busy through those waits; each worker more costs its own start-up (imports,
+# collection, render workers) and memory.
+WORKERS_PER_CORE = 3
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -267,6 +275,35 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 def pytest_unconfigure() -> None:
     shutil.rmtree(SANDBOX, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _editor_clock(request: pytest.FixtureRequest) -> Iterator[None]:
+    """An editor test (one that uses ``qtbot``) runs the editor's delays on a clock it moves
+    on (:mod:`tests.editor_clock`): its ``qtbot.wait(ms)``, a person's pause, moves the clock
+    on by ``ms`` and fires the timers that fall due, instead of sleeping. A test marked
+    ``real_clock`` (every test of test_editor_by_hand.py among them) keeps real time."""
+    if "qtbot" not in request.fixturenames or request.node.get_closest_marker("real_clock"):
+        yield
+        return
+    from shipyard._qt.widgets import clock
+
+    from .editor_clock import AdvancingClock
+
+    moved = AdvancingClock()
+    before = clock.use(moved)
+    qtbot = request.getfixturevalue("qtbot")
+    real_wait = qtbot.wait
+
+    def wait_until(*args: Any, **kwargs: Any) -> Any:
+        """``qtbot.waitUntil`` polls with ``qtbot.wait(10)``: there, real waits (what it
+        waits for runs outside the clock), not the clock spun on ten milliseconds at a time."""
+        with mock.patch.object(qtbot, "wait", real_wait):
+            return type(qtbot).waitUntil(qtbot, *args, **kwargs)
+
+    with mock.patch.object(qtbot, "wait", moved.advance), mock.patch.object(qtbot, "waitUntil", wait_until):
+        yield
+    clock.use(before)
 
 
 @pytest.fixture(scope="session")

@@ -49,6 +49,7 @@ from .test_editor import no_blocking_dialogs, window
 from .test_editor_layout import CATALOGS, settle, shown_pages
 
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
+pytestmark = pytest.mark.real_clock  # a person's keys and pauses against the editor's real timers
 
 PAUSE = 150  # ms between two keys, as a person types: shorter than the commit delay
 SAMPLES = {  # a sample of each ruleset whose lists have rows
@@ -200,9 +201,13 @@ def step_choice(qtbot: Any, view: DocumentView, combo: QComboBox, path: str, tit
         press(qtbot, key)
         live = QApplication.focusWidget()
         assert live is combo, f"{title}: choosing at {path} moved the focus to {live!r}"
-        if want != start and value(view, path) != before:  # the rules refuse it: said, nothing changes
-            assert combo.currentIndex() == start, f"{title}: {path} shows a choice the design does not hold"
-            assert window_errors(combo), f"{title}: {path} refused {combo.itemText(want)!r} without a word"
+        if want != start and value(view, path) != before:  # the rules refuse it: kept, marked, said
+            from shipyard._qt.document import refused
+
+            assert combo.currentIndex() == want, f"{title}: {path} took back the person's choice"
+            assert refused.holds(combo) and window_errors(combo), f"{title}: {path} refused without a word"
+            press(qtbot, Qt.Key.Key_Escape)  # the person takes it back
+            assert combo.currentIndex() == start and not refused.holds(combo), f"{title}: Escape at {path}"
             return
         assert combo.currentIndex() == want, f"{title}: {path} at {combo.currentText()!r}"
         now = value(view, path)

@@ -65,6 +65,7 @@ def type_over(qtbot: Any, widget: QLineEdit, text: str) -> None:
     person_types(qtbot, text)
 
 
+@pytest.mark.real_clock  # the editor's real commit timer, as a person meets it
 def test_keys_150_ms_apart_commit_once_on_a_pause_as_one_undo_step(
     qtbot: Any, window: MainWindow, tmp_path: Path
 ) -> None:

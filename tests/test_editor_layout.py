@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.form.listeditor import ListEditor
 from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.widgets.scrollpage import ScrollPage
 from shipyard._qt.window.window import MainWindow
@@ -445,6 +446,67 @@ def cut_short(window: MainWindow) -> list[str]:
     return out
 
 
+def shown_whole(w: QWidget) -> bool:
+    """Whether the text a label, text field or drop-down shows fits it, not cut or elided."""
+    from PySide6.QtWidgets import QLabel, QStyleOptionComboBox
+
+    fm = w.fontMetrics()
+    if isinstance(w, QLabel):
+        return fm.horizontalAdvance(w.text()) <= w.contentsRect().width()
+    if isinstance(w, QLineEdit):
+        return fm.horizontalAdvance(w.text()) <= w.width() - 8  # the frame and the text's margins
+    if isinstance(w, QComboBox):
+        option = QStyleOptionComboBox()
+        w.initStyleOption(option)
+        field = w.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, w
+        )
+        return fm.horizontalAdvance(w.currentText()) <= field.width() + 1
+    return True
+
+
+def shown_text(w: QWidget | None) -> str:
+    if isinstance(w, QComboBox):
+        return w.currentText()
+    text = getattr(w, "text", None)
+    return text() if callable(text) and not isinstance(w, QPushButton) else ""
+
+
+def cut_names(window: MainWindow) -> list[str]:
+    """Names of the rows of a list (a chosen weapon, a crew member) cut or elided where the
+    row shows them, a tooltip or not: a row's name is what its Remove button says it
+    removes, and a cell showing that name shows it whole ("Light Laser" was cut to "Light"
+    at 1280x720 beside the preview)."""
+    out = []
+    for table in window.findChildren(QTableWidget):
+        if not table.isVisible() or not isinstance(table, ListEditor):
+            continue
+        for r in range(table.rowCount()):
+            remove = table.cellWidget(r, table.remove_column)
+            name = remove.accessibleName().removeprefix("Remove ") if remove is not None else ""
+            for c in range(table.columnCount()):
+                w = table.cellWidget(r, c)
+                if w is not None and name and shown_text(w) == name and not shown_whole(w):
+                    out.append(f"{table.accessibleName()!r}: {name!r} cut to {w.width()} pixels")
+    return out
+
+
+def named_none(window: MainWindow) -> list[str]:
+    """Controls of a list's rows (and Remove buttons) whose accessible name, read by a screen
+    reader, says "None" ("Text of None" for a stunt without a catalog id), and any control of
+    the window named "... of None" (an absent value put in a name)."""
+    import re
+
+    out = []
+    for w in window.findChildren(QWidget):
+        if not w.isVisible():
+            continue
+        in_row = any(isinstance(up, ListEditor) for up in _ancestors(w, window))
+        if re.search(r"\bNone\b" if in_row else r"\b(of|Remove) None\b", w.accessibleName()):
+            out.append(f"{type(w).__name__} {w.accessibleName()!r}")
+    return out
+
+
 def overlapping(area: QScrollArea) -> list[str]:
     """Labels and buttons of the page drawn over each other (a figure's text running under
     a catalog's Add button), more than a pixel or two."""
@@ -517,6 +579,8 @@ def walk_checks(window: MainWindow, area: QScrollArea, where: str) -> None:
     assert not squeezed(window), f"{where}: {squeezed(window)}"
     assert not overlapping(area), f"{where}: {overlapping(area)}"
     assert not cut_short(window), f"{where}: {cut_short(window)}"
+    assert not cut_names(window), f"{where}: names cut: {cut_names(window)}"
+    assert not named_none(window), f"{where}: {named_none(window)}"
     assert not clashes(window), f"{where}: Alt+letters clash: {clashes(window)}"
     assert not unnamed_add_buttons(window), f"{where}: Add buttons without an Alt+letter: {unnamed_add_buttons(window)}"
 

@@ -187,3 +187,56 @@ def test_renaming_a_crewed_turret_takes_its_gunner_along_in_one_undo_step(
     assert data["design"]["turrets"][0]["name"] == NEW_NAME
     assert data["design"]["crew"][gunner]["station"] == NEW_NAME
     assert json.dumps(data).count("Turret 1") == 0
+
+
+# --- refused choices, numbers and ticks are kept too (issue 46, after its nine items) ----------
+
+
+def pick(qtbot: Any, combo: QComboBox, text: str) -> None:
+    """A click opens the drop-down's list; Home and the arrow keys go to the entry; Enter picks it."""
+    click(qtbot, combo)
+    qtbot.waitUntil(lambda: combo.view().isVisible(), timeout=2000)
+    press(qtbot, Qt.Key.Key_Home)
+    for _ in range(combo.count()):
+        if combo.view().currentIndex().data() == text:
+            break
+        press(qtbot, Qt.Key.Key_Down)
+    assert combo.view().currentIndex().data() == text, f"{text!r} is not offered: {offered(combo)}"
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not combo.view().isVisible(), timeout=2000)
+    qtbot.wait(PAUSE_MS)
+
+
+def refusal_notes(table: QWidget) -> list[str]:
+    from PySide6.QtWidgets import QLabel
+
+    return [n.text() for n in table.findChildren(QLabel, "refusal") if n.isVisible()]
+
+
+def test_a_station_changed_under_its_crew_is_kept_marked_until_escape(qtbot: Any, window: MainWindow) -> None:
+    """Swapping the Cockpit for the Command deck while Lt. Mara Venn sits in it is refused
+    (she would sit nowhere): the drop-down keeps the person's choice, marked, the reason
+    beside it in a player's words, until Escape puts the kept station back."""
+    from shipyard._qt.document import refused
+
+    view = open_sample(qtbot, window, "cluster-falk", "kestrel-fighter")
+    stations = list_on_its_page(view, "stations")
+    box = stations.cellWidget(0, 0)
+    assert isinstance(box, QComboBox) and box.currentText() == "Cockpit"
+    pick(qtbot, box, "Command deck")
+    assert get_at(view.doc.design, "stations[0]") == "cockpit", "the refused station was stored"
+    assert box.currentText() == "Command deck", "the person's choice was taken back"
+    why = refused.reason(box)
+    assert why.startswith("Crew, Lt. Mara Venn: station") and "crew[" not in why and "stations[" not in why, why
+    assert "Cockpit" in why and "'cockpit'" not in why, why  # the station by its name, not its catalog id
+    assert refusal_notes(stations) == [why] and why in window.statusBar().currentMessage()
+    view.refresh()  # another refresh leaves the choice alone
+    assert box.currentText() == "Command deck" and refused.holds(box)
+    assert focused() is box
+    press(qtbot, Qt.Key.Key_Escape)
+    assert box.currentText() == "Cockpit" and not refused.holds(box) and not refusal_notes(stations)
+    assert get_at(view.doc.design, "stations[0]") == "cockpit"
+    pick(qtbot, box, "Command deck")  # refused again; then the person picks another: the mark goes
+    assert refused.holds(box)
+    pick(qtbot, box, "Cockpit")
+    assert not refused.holds(box) and not refusal_notes(stations) and box.currentText() == "Cockpit"

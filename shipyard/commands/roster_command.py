@@ -1,4 +1,4 @@
-"""``shipyard roster new|add|remove|limit|check|print|export``: forces built from designs.
+"""``shipyard roster new|add|remove|limit|allow|preset|check|print|export``: forces built from designs.
 
 A roster (:mod:`shipyard.hangar.roster`) is a ``.roster`` YAML file naming design files in
 its folder with a count, a callsign and crew, under one points limit. ``check`` reads every
@@ -42,10 +42,23 @@ def _limit(text: str) -> int | None:
     return value
 
 
+def _allowance(text: str) -> int | None:
+    if text.lower() == "none":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an allowance: {text!r} (a whole number from 0, or none)") from None
+    if not 0 <= value <= 1_000_000_000:
+        raise argparse.ArgumentTypeError(f"{value} is not an allowance (a whole number from 0 to 1,000,000,000)")
+    return value
+
+
 def add_commands(sub: Any, catalog_opts: Any) -> None:
     p = sub.add_parser(
         "roster",
-        help="forces built from designs, under a points limit: roster new|add|remove|limit|check|print|export",
+        help="forces built from designs, under a points limit: "
+        "roster new|add|remove|limit|allow|preset|check|print|export",
         description="A roster (.roster, YAML) names design files in its folder, each with a count, a callsign and "
         "its crew, under one points limit in the ruleset's own currency. `shipyard schema roster` prints its "
         "JSON Schema.",
@@ -77,6 +90,26 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     q.add_argument("file", metavar="ROSTER")
     q.add_argument("limit", type=_limit, metavar="POINTS")
     q.set_defaults(func=cmd_limit)
+
+    q = actions.add_parser(
+        "allow",
+        help="set an allowance the rule systems' composition rules count against (none: unset it)",
+        description="An allowance is a number the roster sets for a composition rule to count against, such as "
+        "the levels worth of pilots a side has. The roster is written and checked again at once.",
+    )
+    q.add_argument("file", metavar="ROSTER")
+    q.add_argument("allowance", metavar="ID", help="the allowance, as the rules name it")
+    q.add_argument("value", type=_allowance, metavar="N", help="a whole number from 0, or none")
+    q.set_defaults(func=cmd_allow)
+
+    q = actions.add_parser(
+        "preset",
+        help="the preset (house rules) a rule system's composition rules follow in this roster (none: its default)",
+    )
+    q.add_argument("file", metavar="ROSTER")
+    q.add_argument("ruleset", metavar="RULESET")
+    q.add_argument("preset", metavar="PRESET")
+    q.set_defaults(func=cmd_preset)
 
     q = actions.add_parser("check", help="check a roster: totals against the limit, each member, changes")
     q.add_argument("file", metavar="ROSTER")
@@ -238,6 +271,45 @@ def cmd_limit(args: argparse.Namespace) -> int:
     return _write_and_check(file, changed, f"wrote {file}")
 
 
+def cmd_allow(args: argparse.Namespace) -> int:
+    from shipyard.core.catalog import load_catalog
+    from shipyard.core.composition import allowances_counted, composition_rules
+    from shipyard.hangar.roster import load_roster
+
+    file = Path(args.file)
+    roster = load_roster(file)
+    counted: set[str] = set()
+    for ruleset in roster.rulesets:
+        counted |= allowances_counted(composition_rules(load_catalog(ruleset, preset=roster.presets.get(ruleset))))
+    if roster.rulesets and args.value is not None and args.allowance not in counted:
+        raise InputError.single(
+            f"no composition rule of {', '.join(roster.rulesets)} counts an allowance {args.allowance!r}. "
+            "Nothing was written.",
+            file=str(file),
+            path=f"allowances.{args.allowance}",
+            allowed=", ".join(sorted(counted)) or "none: their rules count no allowance",
+        )
+    allowances = {k: v for k, v in roster.allowances.items() if k != args.allowance}
+    if args.value is not None:
+        allowances[args.allowance] = args.value
+    return _write_and_check(file, roster.model_copy(update={"allowances": allowances}), f"wrote {file}")
+
+
+def cmd_preset(args: argparse.Namespace) -> int:
+    from shipyard.core.catalog import load_catalog
+    from shipyard.core.registry import get
+    from shipyard.hangar.roster import load_roster
+
+    file = Path(args.file)
+    roster = load_roster(file)
+    ruleset = get(args.ruleset, path="RULESET").id
+    presets = {k: v for k, v in roster.presets.items() if k != ruleset}
+    if args.preset.lower() != "none":
+        load_catalog(ruleset, preset=args.preset)  # an unknown preset is refused here, before anything is written
+        presets[ruleset] = args.preset
+    return _write_and_check(file, roster.model_copy(update={"presets": presets}), f"wrote {file}")
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from shipyard.hangar.roster import relinked, save_roster
 
@@ -263,6 +335,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "limit": check.roster.limit,
             "errors": check.errors,
             "warnings": check.warnings,
+            "composition": [f.model_dump(mode="json") for f in check.findings],
             "members": [
                 {
                     "number": s.number,

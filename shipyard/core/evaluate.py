@@ -140,8 +140,21 @@ def _form(name: str, form: Any, catalog: Catalog) -> _Form:
 
 def _form_report(entry: _Form, form: Any, catalog: Catalog) -> Report:
     if entry.report is None:
-        entry.report = _report(entry.ctx, form, catalog, [])
+        entry.report = context_report(entry.ctx)
     return entry.report
+
+
+def context_report(ctx: Context) -> Report:
+    """The report of one variant (a force's member) from its rules' context, made once and
+    kept with it: a ruleset's ``compare_variants`` judging a group by its members' reports
+    and :func:`evaluate` listing them share it."""
+    made = ctx.notes.get(_REPORT_NOTE)
+    if not isinstance(made, Report):
+        made = ctx.notes[_REPORT_NOTE] = _report(ctx, ctx.design, ctx.catalog, [])
+    return made
+
+
+_REPORT_NOTE = "shipyard.report"
 
 
 def _run_all(design: Any, catalog: Catalog) -> tuple[Context, list[tuple[str, _Form]], list[tuple[str, Any]]]:

@@ -95,6 +95,7 @@ def refusal_text(problems: list[Problem], catalog: Catalog, data: Any) -> str:
             if pattern.match(message):
                 message = pattern.sub(said, message)
                 break
+        message = _QUOTED_ID.sub(lambda m: _item_name(m.group(1), catalog) or m.group(0), message)
         where = place(problem.path, catalog, data) if problem.path else ""
         if not where:
             out.append(message[:1].upper() + message[1:])
@@ -103,6 +104,16 @@ def refusal_text(problems: list[Problem], catalog: Catalog, data: Any) -> str:
         else:
             out.append(f"{where}: {message}")
     return "; ".join(out)
+
+
+_QUOTED_ID = re.compile(r"'([a-z0-9]+(?:-[a-z0-9]+)*)'")  # a catalog id as a check quotes it: 'command-deck'
+
+
+def _item_name(item_id: str, catalog: Catalog) -> str:
+    """The name a player knows the catalog item ``item_id`` by ("Command deck"); "" when no
+    kind of the catalog has one of that id, or kinds differ on its name."""
+    names = {item.name for items in catalog.items.values() if (item := items.get(item_id)) is not None}
+    return next(iter(names)) if len(names) == 1 else ""
 
 
 def _plain_words(target: Parts, catalog: Catalog, data: Any) -> str:

@@ -4,7 +4,8 @@ The catalog's ``rules`` list is run in order for every evaluation. A rule's ``ty
 selects a mechanism (a function named after the rule it applies) and its remaining keys
 are validated against that mechanism's parameter model. An unknown type, or a key the
 mechanism does not take, stops catalog loading: a rule we cannot apply must never be
-silently skipped. The mechanisms here are neutral (stat ranges, sums); a capability the
+silently skipped. The mechanisms here are neutral (stat ranges, sums), and so are the
+composition rules of :mod:`shipyard.core.composition` (what a group of designs may hold); a capability the
 ruleset declares adds its own (:mod:`shipyard.core.capability`: point-buy), and so does
 the ruleset's module.
 """
@@ -37,7 +38,9 @@ def bind_rules(
     (``capability_types``), then the ruleset's own. An unknown type, a key the mechanism does
     not take, or a mechanism whose catalog sections (``sections``: scales, pools) the catalog
     lacks stops loading."""
-    types = {**CORE_RULE_TYPES, **(capability_types or {}), **module.RULE_TYPES}
+    from shipyard.core.composition import COMPOSITION_RULE_TYPES
+
+    types = {**CORE_RULE_TYPES, **COMPOSITION_RULE_TYPES, **(capability_types or {}), **module.RULE_TYPES}
     bound: list[BoundRule] = []
     problems: list[Problem] = []
     ids: set[str] = set()

@@ -5,7 +5,8 @@ the track it takes as health, the design's cost and what each pool spent. Every 
 the report (figures, and tracks by their boxes) is searchable (``structure>=10``).
 
 Cost, in the ruleset's own currency: a numeric figure named as a cost (its id or label says
-"cost"), else what the design's pools spent together, else none: a roster then counts designs.
+"cost"; of several, the one that says "total"), else what the design's pools spent together,
+else none: a roster then counts designs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard.core.artcheck import design_art
+from shipyard.core.composition import design_kind as design_kind  # what a design is, as composition rules see it
 from shipyard.core.report import Report
 
 COUNT_UNIT = "designs"  # the currency of a ruleset whose designs have no cost: each counts one
@@ -50,24 +52,18 @@ class Facts:
     art: str | None = None  # the design's ``art`` as written: a path beside it, or a data: URI
 
 
-def design_kind(report: Report, design: Any) -> str:
-    """What the design is (a fighter, a frigate): the report's scale, else the design's ``kind``."""
-    if report.scale:
-        return report.scale
-    data = design.model_dump(mode="json") if hasattr(design, "model_dump") else {}
-    for name in ("kind", "scale", "type"):
-        if isinstance(data.get(name), str):
-            return str(data[name])
-    figure = report.derived.figure("kind")
-    return figure.shown() if figure is not None else ""
-
-
 def cost_of(report: Report) -> tuple[float | None, str]:
     """The design's cost and its unit (see the module's docstring)."""
-    for f in report.derived.figures:
-        value = _number(f.value)
-        if value is not None and ("cost" in f.id.lower() or "cost" in f.label.lower()):
-            return value, f.unit or "points"
+    costs = [
+        (value, f)
+        for f in report.derived.figures
+        if (value := _number(f.value)) is not None and ("cost" in f.id.lower() or "cost" in f.label.lower())
+    ]
+    # a design reporting its parts' costs and their total (a crewed craft: its own cost, its
+    # crew's, and both together) costs the total
+    totals = [c for c in costs if "total" in c[1].id.lower() or "total" in c[1].label.lower()]
+    for value, f in totals or costs:
+        return value, f.unit or "points"
     if report.pools:
         return float(sum(p.spent for p in report.pools)), "points"
     return None, COUNT_UNIT

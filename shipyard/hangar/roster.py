@@ -8,7 +8,10 @@ relinking. A missing file is named and the roster still opens. The roster file i
 only by a command that changes it (``roster add``, ``remove``, ``limit``, ``check --relink``).
 
 Totals count each member's cost (:func:`shipyard.hangar.facts.cost_of`) times its count,
-in the ruleset's own currency; a ruleset without costs counts designs.
+in the ruleset's own currency; a ruleset without costs counts designs. Each ruleset's
+composition rules (what a force may hold, in its catalog) are judged over its own members
+by the core's one function (:func:`shipyard.core.composition.judge`), with the roster's
+limit, its allowances and the preset (house rules) it names for that ruleset.
 """
 
 import io
@@ -20,6 +23,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shipyard.core.designtypes import not_blank
 from shipyard.core.errors import InputError, Problem
+from shipyard.core.findings import Finding, FindingSink, Severity
 from shipyard.hangar.facts import COUNT_UNIT, Facts, changed_figures, shown_number
 
 EXTENSION = ".roster"
@@ -66,6 +70,18 @@ class Roster(BaseModel):
     )
     members: list[Member] = Field(default_factory=list, max_length=1000)
     notes: Text = ""
+    presets: dict[Annotated[str, Field(min_length=1, max_length=80)], Annotated[str, Field(max_length=80)]] = Field(
+        default_factory=dict,
+        max_length=20,
+        description="ruleset id -> the preset (house rules) its composition rules follow; unset: its default",
+    )
+    allowances: dict[
+        Annotated[str, Field(min_length=1, max_length=80)], Annotated[int, Field(ge=0, le=1_000_000_000)]
+    ] = Field(
+        default_factory=dict,
+        max_length=50,
+        description="numbers the rulesets' composition rules count against ({allowance: ID}), by id",
+    )
 
 
 def roster_schema() -> dict[str, Any]:
@@ -112,6 +128,10 @@ def dumps(roster: Roster) -> str:
     data["members"] = [m.model_dump(exclude_defaults=True) for m in roster.members]
     if roster.notes:
         data["notes"] = roster.notes
+    if roster.presets:
+        data["presets"] = dict(roster.presets)
+    if roster.allowances:
+        data["allowances"] = dict(roster.allowances)
     out = io.StringIO()
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False
@@ -169,6 +189,7 @@ class Seen:
     state: str = "ok"  # ok, changed, missing, outside, broken, other-ruleset
     says: list[str] = field(default_factory=list)
     relink: Path | None = None  # a moved file found by its hash
+    tags: list[str] = field(default_factory=list)  # the design file's own tags
 
     @property
     def label(self) -> str:
@@ -185,6 +206,8 @@ class RosterCheck:
     unit: str
     errors: list[str]
     warnings: list[str]
+    # what each ruleset's composition rules say of its members (also in errors and warnings, in words)
+    findings: list[Finding] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -250,7 +273,86 @@ def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
             (errors if s.state in ("missing", "outside", "broken", "other-ruleset", "fails") else warnings).append(
                 f"{s.number}. {s.label}: {text}"
             )
-    return RosterCheck(roster, file, seen, total, unit, errors, warnings)
+    findings = composition(roster, seen, unit)
+    for f in findings:
+        (errors if f.severity == Severity.ERROR else warnings).append(
+            f"{f.message} ({f.source})" if f.source else f.message
+        )
+    return RosterCheck(roster, file, seen, total, unit, errors, warnings, findings)
+
+
+# Members whose design was read and is of a ruleset the roster takes: the ones its rules count.
+_COUNTED = ("ok", "changed", "fails")
+
+
+def composition(roster: Roster, seen: list[Seen], unit: str = COUNT_UNIT) -> list[Finding]:
+    """What each ruleset's composition rules say of the roster's members of that ruleset
+    (a roster mixing rulesets judges each one's members by its own rules), with the roster's
+    limit and allowances and the preset it names for the ruleset: every finding, most severe
+    first. A ruleset whose rules cannot be loaded is a finding too, never an exception."""
+    from shipyard.core.catalog import load_catalog
+    from shipyard.core.composition import (
+        Allowance,
+        Group,
+        Member,
+        add_findings,
+        allowances_counted,
+        composition_rules,
+        judge_catalog,
+    )
+
+    by_ruleset: dict[str, list[Member]] = {}
+    for s in seen:
+        if s.facts is None or s.state not in _COUNTED:
+            continue
+        by_ruleset.setdefault(s.facts.ruleset, []).append(
+            Member(
+                name=f"{s.number}. {s.label}",
+                kind=s.facts.kind,
+                count=s.member.count,
+                figures={fid: value for fid, _, value in s.facts.numbers},
+                tags=tuple(s.tags),
+                path=f"members[{s.number - 1}]",
+            )
+        )
+    group = Group(
+        limit=roster.limit,
+        unit=unit,
+        allowances={k: Allowance(v, f"allowances.{k}") for k, v in roster.allowances.items()},
+    )
+    findings = FindingSink()
+    counted: set[str] = set()
+    for ruleset, members in by_ruleset.items():
+        try:
+            catalog = load_catalog(ruleset, preset=roster.presets.get(ruleset))
+        except InputError as exc:
+            p = exc.problems[0]
+            findings.add(
+                Severity.ERROR,
+                "composition-rules-unreadable",
+                f"the composition rules of {ruleset} cannot be read: {p.where()} {p.message}".replace("  ", " "),
+                path=f"presets.{ruleset}" if ruleset in roster.presets else "rulesets",
+                actual=roster.presets.get(ruleset),
+                limit=None,
+                rule="",
+                source="",
+            )
+            continue
+        add_findings(findings, judge_catalog(catalog, members, group))
+        counted |= allowances_counted(composition_rules(catalog))
+    for name in sorted(set(roster.allowances) - counted) if by_ruleset else []:
+        findings.add(
+            Severity.WARNING,
+            "allowance-not-counted",
+            f"no rule of the members' rule systems counts the allowance {name!r}; "
+            + (f"their rules count {', '.join(sorted(counted))}" if counted else "their rules count none"),
+            path=f"allowances.{name}",
+            actual=roster.allowances[name],
+            limit=None,
+            rule="",
+            source="",
+        )
+    return findings.sorted()
 
 
 def subtotal(s: Seen, unit: str) -> float | None:
@@ -318,12 +420,13 @@ def _check_member(roster: Roster, file: Path, number: int, member: Member, finde
             break
         return s
     try:
-        s.facts, s.hash, _ = design_facts(path)
+        s.facts, s.hash, loaded = design_facts(path)
     except InputError as exc:
         s.state = "broken"
         p = exc.problems[0]
         s.says.append(f"{member.file} cannot be read: {p.where()} {p.message}".replace("  ", " "))
         return s
+    s.tags = list(getattr(loaded, "tags", []) or [])
     if roster.rulesets and s.facts.ruleset not in roster.rulesets:
         s.state = "other-ruleset"
         s.says.append(

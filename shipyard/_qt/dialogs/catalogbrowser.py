@@ -67,6 +67,10 @@ class CatalogBrowser(QWidget):
         self.detail.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a description to read, not a control
         self.detail.setPlaceholderText("Select a row to see its facts.")  # one line: a placeholder does not wrap
         self.detail.setMinimumHeight(72)
+        margins = 2 * (self.detail.frameWidth() + int(self.detail.document().documentMargin())) + 4
+        # as wide as that line, though a chosen list beside takes the room for its names
+        placeholder = self.detail.fontMetrics().horizontalAdvance(self.detail.placeholderText())
+        self.detail.setMinimumWidth(placeholder + margins)
         self.detail.setMaximumHeight(180)
         self.add_button = QPushButton(add_text or f"&Add {one or noun}")
         self.add_button.setAccessibleName(f"Add the selected {noun}")

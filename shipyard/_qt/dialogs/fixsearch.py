@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from shipyard._qt.document.document import Document
+from shipyard._qt.widgets import clock
 from shipyard.core.errors import InputError
 from shipyard.core.findings import Finding
 from shipyard.core.fixes import Proposal, search
@@ -38,7 +39,7 @@ class FixSearch(QObject):
         self.proposals: list[Proposal] | None = None  # None: not known yet for this design
         self._state: Any = None  # the document's state (design, preset) the proposals are for
         self._steps: Generator[None, None, list[Proposal]] | None = None
-        self._idle = QTimer(self, singleShot=True, interval=IDLE_MS)
+        self._idle = clock.timer(self, IDLE_MS)
         self._idle.timeout.connect(self._begin)
         self._slices = QTimer(self, interval=0)
         self._slices.timeout.connect(self._step)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QMimeData, QSize, Qt, QTimer, QUrl
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QMimeData, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QIcon, QKeyEvent, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.widgets import clock
 from shipyard.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -172,9 +173,7 @@ class HangarWindow(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
         self.problem.hide()
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(FILTER_DELAY_MS)
+        self.timer = clock.timer(self, FILTER_DELAY_MS)
         self.timer.timeout.connect(self.apply)
         self.filter.textChanged.connect(lambda _text: self.timer.start())
         self.filter.returnPressed.connect(self._to_list)

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLineEdit, QWidget
+
+from shipyard._qt.widgets import clock
 
 COMMIT_DELAY_MS = 350  # a pause in typing this long commits the text (a person types a key every ~150 ms)
 
@@ -30,9 +32,7 @@ class PendingText(QObject):
 
     def __init__(self, stack: QUndoStack) -> None:
         super().__init__(stack)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(COMMIT_DELAY_MS)
+        self._timer = clock.timer(self, COMMIT_DELAY_MS)
         self._timer.timeout.connect(self.flush)
         self._commit: Callable[[], None] | None = None
         self._widget: QWidget | None = None

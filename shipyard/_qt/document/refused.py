@@ -1,35 +1,50 @@
-"""A typed text the design refused, kept where the person typed it.
+"""A value the design refused, kept where the person put it.
 
-When the engine refuses what was typed (a name erased, a name another entry has), the
-text is not taken back behind the person's back: it stays in its field, the field is
-marked, and the reason is written beside it in the player's words. It stays so until the
-person changes the text (which commits again) or presses Escape, which puts the stored
-value back. While a field holds a refused text, refreshing the pages does not write over
-it (:func:`holds`).
+When the engine refuses what was typed or chosen (a name erased, a station another entry
+has, a number the rules do not allow beside another value), the value is not taken back
+behind the person's back: it stays in its control (a text field, a spin box, a drop-down,
+a check box), the control is marked, and the reason is written beside it in the player's
+words. It stays so until the person changes the value (which commits again) or presses
+Escape, which puts the stored value back. While a control holds a refused value,
+refreshing the pages does not write over it (:func:`holds`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, SignalInstance
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLabel, QLineEdit, QSpinBox, QWidget
 
 from shipyard._qt.widgets.marks import mark_colour
 
 _PROPERTY = "refused"
 
 
-class _Refusal(QObject):
-    """The mark of one field: its frame, the reason beside it, Escape to restore."""
+def _changed(field: QWidget) -> SignalInstance | None:
+    """The signal a person's next change of ``field`` sends (not a refresh's)."""
+    if isinstance(field, QLineEdit):
+        return field.textEdited
+    if isinstance(field, QSpinBox | QDoubleSpinBox):
+        return field.valueChanged
+    if isinstance(field, QComboBox):
+        return field.activated
+    if isinstance(field, QCheckBox):
+        return field.toggled
+    return None
 
-    def __init__(self, field: QLineEdit, reason: str, restore: Callable[[], None]) -> None:
+
+class _Refusal(QObject):
+    """The mark of one control: its frame, the reason beside it, Escape to restore."""
+
+    def __init__(self, field: QWidget, reason: str, restore: Callable[[], None]) -> None:
         super().__init__(field)
         self.field, self.restore = field, restore
+        self.changed = _changed(field)
         self.sheet = field.styleSheet()
         colour = mark_colour("error", field)
-        field.setStyleSheet(f"QLineEdit {{ border: 2px solid {colour}; }}")
+        field.setStyleSheet(f"{type(field).__name__} {{ border: 2px solid {colour}; }}")
         self.tip = field.toolTip()
         field.setToolTip(f"Not changed: {reason}\nEscape puts back the value kept.")
         field.setProperty(_PROPERTY, reason)
@@ -45,8 +60,11 @@ class _Refusal(QObject):
         self._place()
         self.note.show()
         self.note.raise_()
-        field.textEdited.connect(self.clear)
-        field.installEventFilter(self)
+        self.link = self.changed.connect(self.clear) if self.changed is not None else None
+        # Escape, wherever the control takes its keys (a spin box's or drop-down's own text field)
+        self.keys = [field, *field.findChildren(QLineEdit)]
+        for w in self.keys:
+            w.installEventFilter(self)
 
     def _place(self) -> None:
         """Under the field (above it when the field is at the bottom of what holds it),
@@ -67,14 +85,17 @@ class _Refusal(QObject):
                 self.clear()
                 self.restore()
                 return True
-        elif event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+        elif watched is self.field and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
             self._place()
         return False
 
-    def clear(self) -> None:
+    def clear(self, *_value: object) -> None:
         field = self.field
-        field.removeEventFilter(self)
-        field.textEdited.disconnect(self.clear)
+        for w in self.keys:
+            w.removeEventFilter(self)
+        if self.link is not None:
+            QObject.disconnect(self.link)
+            self.link = None
         field.setStyleSheet(self.sheet)
         field.setToolTip(self.tip)
         field.setProperty(_PROPERTY, None)
@@ -84,10 +105,10 @@ class _Refusal(QObject):
 
 
 def refuse(field: QWidget, reason: str, restore: Callable[[], None]) -> bool:
-    """Keep the refused text in ``field``, marked, with ``reason`` beside it; ``restore``
-    (on Escape) shows the stored value again. Whether the field can keep its text (a text
-    field can; a spin box or a choice shows the stored value again at once)."""
-    if not isinstance(field, QLineEdit) or not field.isVisible():
+    """Keep the refused value in ``field`` (a text field, spin box, drop-down or check box),
+    marked, with ``reason`` beside it; ``restore`` (on Escape) shows the stored value again.
+    Whether the field keeps it (one not shown shows the stored value again at once)."""
+    if _changed(field) is None or not field.isVisible():
         return False
     old = field.findChild(_Refusal, options=Qt.FindChildOption.FindDirectChildrenOnly)
     if isinstance(old, _Refusal):

@@ -26,7 +26,6 @@ class EntryDetail:
 
     def __init__(self, pages: Pages, decl: ListDecl, path: str, editor: ListEditor, parent: Scope) -> None:
         self.pages, self.decl, self.path, self.editor = pages, decl, path, editor
-        self.noun = decl.noun or plain(decl.label).lower()
         self.box = QGroupBox()
         self.box.setTitle(f"Selected: none (choose a row of {plain(decl.label)})")
         self.layout = QVBoxLayout(self.box)
@@ -83,7 +82,7 @@ class EntryDetail:
             self.fit()
             return
         base = f"{self.path}[{row}]"
-        self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[row]) or self.noun}")
+        self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.row_name(row, entries[row])}")
         for section in self.decl.detail:
             widget = self.pages.section(section, base, self.scope)
             self.sections.append(widget)
@@ -101,7 +100,7 @@ class EntryDetail:
             return
         self.scope.refresh(ctx, self.pages.catalog_changed)
         if self.row is not None and self.row < len(entries):
-            self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.name_of(entries[self.row]) or self.noun}")
+            self.box.setTitle(f"{plain(self.decl.label)}: {self.editor.row_name(self.row, entries[self.row])}")
         self.fit()
 
     def focus(self, path: str) -> bool:

@@ -15,8 +15,17 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
 
 from shipyard._qt.document.document import Document
 from shipyard._qt.document.keys import share_undo
@@ -106,6 +115,10 @@ def make_cell(doc: Document, col: Column, path: str, entry: Any, entry_name: str
         w.textChanged.connect(lambda _t, field=w: _tip_text(field))  # a text cut to its column: whole in its tooltip
     else:
         cb = QComboBox()
+        # as narrow as the choice it shows (its column widens to that), not its longest
+        # option: the opened list shows every option whole, and the names keep the room
+        cb.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        cb.setMinimumContentsLength(1)
         for label, value in col.offered(col.choices(), field_value(entry, col.field)) if col.choices else []:
             cb.addItem(label, value)
         cb.activated.connect(lambda i, p=path, box=cb: commit(p, box.itemData(i), False))
@@ -173,11 +186,34 @@ def write_cell(w: QWidget | None, col: Column, value: Any) -> None:
         elif isinstance(w, QLineEdit):
             if w.text() != (value or ""):
                 w.setText(value or "")
+                if not w.hasFocus():
+                    w.setCursorPosition(0)  # a text longer than its cell shows its start, not its end
                 _tip_text(w)
         elif isinstance(w, QComboBox):
             w.setCurrentIndex(max(0, w.findData(value)))
     finally:
         w.blockSignals(False)
+
+
+def whole_width(w: QWidget | None) -> int:
+    """The width the cell control ``w`` needs to show its text whole (0: no text)."""
+    if isinstance(w, QLabel):
+        return w.sizeHint().width() if w.text() else 0
+    if isinstance(w, QLineEdit):
+        if not w.text():
+            return 0
+        fm = w.fontMetrics()
+        frame = w.sizeHint().width() - fm.horizontalAdvance("x" * 17)  # its margins and frame
+        return fm.horizontalAdvance(w.text()) + max(frame, 12) + 4
+    if isinstance(w, QComboBox):
+        if not w.currentText():
+            return 0
+        option = QStyleOptionComboBox()
+        w.initStyleOption(option)
+        text = QSize(w.fontMetrics().horizontalAdvance(w.currentText()), w.fontMetrics().height())
+        shown = w.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, text, w).width()
+        return max(shown, w.minimumSizeHint().width())
+    return 0
 
 
 def refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
@@ -186,10 +222,12 @@ def refill(combo: QWidget | None, options: list[tuple[str, Any]]) -> None:
         return
     if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == options:
         return
+    current = combo.currentData()
     combo.blockSignals(True)
     try:
         combo.clear()
         for label, value in options:
             combo.addItem(label, value)
+        combo.setCurrentIndex(max(0, combo.findData(current)))  # a choice kept while refused stays shown
     finally:
         combo.blockSignals(False)

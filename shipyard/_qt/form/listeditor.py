@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -39,6 +40,7 @@ from shipyard._qt.form.listcells import (
     name_cell,
     refill,
     takes_focus,
+    whole_width,
     write_cell,
 )
 from shipyard._qt.form.listcosts import row_costs
@@ -47,6 +49,8 @@ from shipyard._qt.widgets.marks import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.widgets.whatnext import greyed_reason
 from shipyard.core.edits import parse_path
 from shipyard.core.paths import value_at
+
+NAME_CHARACTERS = 40  # a name column is as wide as a name of this many characters, at most
 
 
 class ListEditor(QTableWidget):
@@ -64,11 +68,17 @@ class ListEditor(QTableWidget):
         add: Callable[[str], None] | None = None,
         parent: QWidget | None = None,
         data: Callable[[], Any] | None = None,
+        noun: str = "entry",
+        name_fields: tuple[str, ...] = (),
     ) -> None:
         """``data`` gives the design's JSON data, made once a document change for every
-        widget of the form (the form's context); without it the list dumps the design itself."""
+        widget of the form (the form's context); without it the list dumps the design itself.
+        ``noun`` names a row whose entry has no name ("Stunt 3"); ``name_fields`` are the
+        entry's fields that name it (a catalog item's id, a name of its own), whose columns
+        show names whole (:meth:`name_columns`)."""
         super().__init__(0, len(columns) + 2, parent)
         self.doc, self.list_path, self.columns, self.name_of = doc, list_path, columns, name_of
+        self.noun, self.name_fields = noun, name_fields
         self.report_error, self._add = report_error, add
         self.setHorizontalHeaderLabels([c.header for c in columns] + ["Cost", ""])
         self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -85,6 +95,16 @@ class ListEditor(QTableWidget):
         self._shown: list[Any] = []  # what each row's controls show now (see _row_view)
         self._updating = False
         self._data: Callable[[], Any] = data or (lambda: doc.design.model_dump(mode="json"))
+        self._least = 0  # the width the columns need with every name whole (minimumSizeHint)
+        self._stretched: int | None = None  # the column that takes the width the others leave
+        self.horizontalHeader().sectionResized.connect(lambda *_a: self._ask_room())
+
+    def row_name(self, row: int, entry: Any) -> str:
+        """What row ``row`` is called (its cells' accessible names, its Remove button): its
+        entry's name, or for an entry without one its noun and number ("Stunt 3"), never
+        "None" or an empty name a screen reader would read as nothing."""
+        name = self.name_of(entry).strip()
+        return name or f"{self.noun[:1].upper()}{self.noun[1:]} {row + 1}"
 
     def entries(self) -> list[dict[str, Any]]:
         """The list's entries; none while the place is absent (a list in an optional section
@@ -110,7 +130,8 @@ class ListEditor(QTableWidget):
         within a frame on a design with many rows."""
         entries = self.entries()
         signature = (len(entries),)
-        if signature != self._signature:
+        rebuilt = signature != self._signature
+        if rebuilt:
             self._rebuild(entries)
             self._signature = signature
             self._shown = [None] * len(entries)
@@ -130,8 +151,12 @@ class ListEditor(QTableWidget):
                     written = True
         finally:
             self._updating = False
-        if written:
+        if rebuilt:
+            self._fit_texts()  # the new controls show their entries' values now
+        elif written:
             self._widen_to_texts()
+        if rebuilt or written:
+            self._ask_room()
         for c in relabelled - {self.stretched_column()}:
             self.resizeColumnToContents(c)  # a read-only cell's new text ("2 AP") shown whole
 
@@ -147,7 +172,7 @@ class ListEditor(QTableWidget):
                 cells.append((col.offered(options[c], field_value(entry, col.field)), col.enabled_for(row, entry)))
             else:
                 cells.append(col.enabled_for(row, entry))
-        return (self.name_of(entry), entry, tuple(cells))
+        return (self.row_name(row, entry), entry, tuple(cells))
 
     def _show_row(self, row: int, entry: Any, view: tuple[Any, ...], was: tuple[Any, ...] | None) -> set[int]:
         """Write ``view`` (see :meth:`_row_view`) into the row's controls; the columns whose
@@ -213,18 +238,21 @@ class ListEditor(QTableWidget):
                 self.setCellWidget(r, c, self._make(r, col, entry))
             remove = QPushButton("Remove")
             remove.setAutoDefault(True)  # Enter removes, as Space does
-            remove.setAccessibleName(f"Remove {self.name_of(entry)}")
+            remove.setAccessibleName(f"Remove {self.row_name(r, entry)}")
             remove.clicked.connect(lambda _=False, row=r: self._remove(row))
             self.setCellWidget(r, self.remove_column, remove)
             cost = QTableWidgetItem()
             cost.setFlags(Qt.ItemFlag.ItemIsEnabled)
             cost.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.setItem(r, self.cost_column, cost)
+        self._fold_headers()
         self.resizeColumnsToContents()
         header = self.horizontalHeader()
         for c in range(self.columnCount()):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(self.stretched_column(), QHeaderView.ResizeMode.Stretch)
+        self._stretched = None
+        self._stretched = self.stretched_column()  # kept: the widths change, the column that stretches does not
+        header.setSectionResizeMode(self._stretched, QHeaderView.ResizeMode.Stretch)
         self._show_marks()
         if focused is not None and entries:
             at_row, at_col = min(focused[0], len(entries) - 1), focused[1]
@@ -233,27 +261,104 @@ class ListEditor(QTableWidget):
         elif focused is not None:
             self.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _widen_to_texts(self) -> None:
-        """A text column as wide as its longest text (never narrower than it is): a text
-        field's size hint is a dozen characters whatever it holds, which cut a missile's
-        damage "d6+1w/d6+3w/d4+2m" short."""
+    def _fold_headers(self) -> None:
+        """A header of two words or more over a column of small controls (a count's spin
+        box, a check box) is written on two lines: the column is as wide as its controls,
+        not its header ("Ephemeral damage" over a two-digit number), leaving the room to the
+        names. Screen readers read the header on one line."""
+        fm = self.horizontalHeader().fontMetrics()
         stretched = self.stretched_column()
         for c, col in enumerate(self.columns):
-            if col.kind != "line" or c == stretched:
+            item = self.horizontalHeaderItem(c)
+            if item is None:
                 continue
+            text = col.header
+            if c != stretched and col.kind not in ("name", "line", "label") and " " in text and self.rowCount():
+                controls = max(self.sizeHintForColumn(c), 0)
+                if fm.horizontalAdvance(text) + 12 > controls:
+                    text = _two_lines(text, fm)
+            if item.text() != text:
+                item.setText(text)
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, col.header)
+
+    def _fit_texts(self) -> None:
+        """A text or choice column (not the one that stretches) as wide as its header and
+        the texts it shows, not a text field's dozen characters nor a choice's longest
+        option (its list, opened, shows them whole): a fire-link group "A" leaves the room
+        to the names; a longer text typed or chosen widens it (:meth:`_widen_to_texts`)."""
+        header = self.horizontalHeader()
+        for c, need in self._text_widths().items():
             fields = [w for r in range(self.rowCount()) if isinstance(w := self.cellWidget(r, c), QLineEdit)]
-            if not fields:
-                continue
-            margins = fields[0].sizeHint().width() - fields[0].fontMetrics().horizontalAdvance("x" * 17)
-            need = max(f.fontMetrics().horizontalAdvance(f.text()) for f in fields) + max(margins, 12) + 4
-            need = min(need, max(160, self.viewport().width() // 4))  # a long text is cut, whole in its tooltip
+            least = fields[0].fontMetrics().horizontalAdvance("x" * 8) if fields else 0
+            self.setColumnWidth(c, max(header.sectionSizeFromContents(c).width(), least, need))
+
+    def _widen_to_texts(self) -> None:
+        """A text or choice column as wide as its longest text (never narrower than it is,
+        so a column does not jump while a person types): a missile's damage
+        "d6+1w/d6+3w/d4+2m" was cut to a text field's dozen characters."""
+        for c, need in self._text_widths().items():
             if self.columnWidth(c) < need:
                 self.setColumnWidth(c, need)
+
+    def _text_widths(self) -> dict[int, int]:
+        """The width each text or choice column (not the one that stretches) needs to show
+        its texts whole; a text longer than :meth:`_longest_text` is cut, whole in its tooltip."""
+        stretched = self.stretched_column()
+        out = {}
+        for c, col in enumerate(self.columns):
+            if col.kind not in ("line", "combo") or c == stretched or not self.rowCount():
+                continue
+            need = max(whole_width(self.cellWidget(r, c)) for r in range(self.rowCount()))
+            out[c] = min(need, self._longest_text()) if col.kind == "line" else need
+        return out
+
+    def name_columns(self) -> list[int]:
+        """The columns that name a row's entry (its catalog item's name, a name of its own):
+        their names are shown whole, the table asking its page for the room."""
+        return [c for c, col in enumerate(self.columns) if col.kind == "name" or col.field in self.name_fields]
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the table can be with every name whole beside the other columns at
+        their widths: a page lays it out no narrower, taking the room from a catalog beside
+        it, and a window from its panels (a weapon's name was cut to "Light" at 1280x720)."""
+        least = super().minimumSizeHint()
+        return QSize(max(least.width(), self._least), least.height())
+
+    def _room_needed(self) -> int:
+        header = self.horizontalHeader()
+        stretched, names = self.stretched_column(), set(self.name_columns())
+        fm = self.fontMetrics()
+        cap = fm.averageCharWidth() * NAME_CHARACTERS  # a longer name is cut, whole in its tooltip
+        width = 2 * self.frameWidth() + self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        if self.verticalHeader().isVisible():
+            width += self.verticalHeader().sizeHint().width()
+        for c in range(self.columnCount()):
+            if self.isColumnHidden(c):
+                continue
+            need = header.sectionSizeFromContents(c).width() if c == stretched else self.columnWidth(c)
+            if c in names or (c == stretched and self.columns[c].kind == "combo"):  # a choice is shown whole
+                shown = max((whole_width(self.cellWidget(r, c)) for r in range(self.rowCount())), default=0)
+                need = max(need, min(shown, cap) if c in names else shown)
+            width += need
+        return width
+
+    def _ask_room(self) -> None:
+        """The width the columns need now, asked of the page when it changed."""
+        least = self._room_needed()
+        if least != self._least:
+            self._least = least
+            self.updateGeometry()
+
+    def _longest_text(self) -> int:
+        """The widest a text column grows: a longer text is cut, whole in its tooltip."""
+        return max(160, self.viewport().width() // 4)
 
     def stretched_column(self) -> int:
         """The column that takes the width the others leave: the entry's name or text where
         it has one, else the one whose content is widest (a round plan's action, not its
         role): every column is as wide as its content."""
+        if self._stretched is not None:
+            return self._stretched
         named = next((c for c, col in enumerate(self.columns) if col.kind in ("name", "line")), None)
         if named is not None:
             return named
@@ -261,7 +366,7 @@ class ListEditor(QTableWidget):
 
     def _make(self, row: int, col: Column, entry: dict[str, Any]) -> QWidget:
         path = f"{self.list_path}[{row}]" + ("" if col.field == "." else f".{col.field}")
-        return make_cell(self.doc, col, path, entry, self.name_of(entry), self._commit)
+        return make_cell(self.doc, col, path, entry, self.row_name(row, entry), self._commit)
 
     def costs(self, row: int) -> str:
         """What the entry of ``row`` costs in each pool, from the report's line items
@@ -328,6 +433,7 @@ class ListEditor(QTableWidget):
                 item.setToolTip(mark[1])
             self.setVerticalHeaderItem(r, item)
         self.verticalHeader().setVisible(bool(self._marks))
+        self._ask_room()  # the marks' column takes its width from the names'
 
     def marked_rows(self) -> dict[int, str]:
         """The rows marked now, with their finding's severity (what a user sees in the row headers)."""
@@ -365,7 +471,7 @@ class ListEditor(QTableWidget):
 
     def _remove(self, row: int) -> None:
         entry = self.entries()[row]
-        error = self.doc.remove(self.list_path, row, text=f"Remove {self.name_of(entry)}")
+        error = self.doc.remove(self.list_path, row, text=f"Remove {self.row_name(row, entry)}")
         if error:
             self.report_error(error)
 
@@ -404,3 +510,10 @@ class ListEditor(QTableWidget):
         if self._add is not None and carries_item(event.mimeData()):
             self._add(dragged_item(event.mimeData()))
             event.acceptProposedAction()
+
+
+def _two_lines(text: str, fm: QFontMetrics) -> str:
+    """``text`` broken at the space that leaves its longer line the shortest."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    best = min(spaces, key=lambda i: max(fm.horizontalAdvance(text[:i]), fm.horizontalAdvance(text[i + 1 :])))
+    return f"{text[:best]}\n{text[best + 1 :]}"

@@ -105,19 +105,24 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
             return None
         return doc.catalog.item(decl.catalog, str(entry.get(decl.key, "")))
 
+    own_name = decl.name or ("name" if isinstance(decl.custom, dict) and "name" in decl.custom else None)
+
     def name_of(entry: Any) -> str:
+        """The entry's name: its catalog item's, else its own (a custom stunt's); "" for an
+        entry without one (the list then calls its row by its noun and number)."""
         if not isinstance(entry, dict):
             item = item_of(entry)
-            return item.name if item is not None else str(entry)
-        if decl.catalog is not None and decl.key is not None:
+            return item.name if item is not None else "" if entry is None else str(entry)
+        key = entry.get(decl.key) if decl.catalog is not None and decl.key is not None else None
+        if key is not None:
             item = item_of(entry)
-            return item.name if item is not None else str(entry.get(decl.key, ""))
-        if decl.name is not None:
+            return item.name if item is not None else str(key)
+        if own_name is not None:
             node: Any = entry
-            for part in decl.name.split("."):
+            for part in own_name.split("."):
                 node = node.get(part) if isinstance(node, dict) else None
             return "" if node is None else str(node)
-        return noun
+        return ""
 
     def count() -> int:
         value = pages.context().value(path)
@@ -166,6 +171,8 @@ def list_area(pages: Pages, decl: ListDecl, base: str, scope: Scope) -> QWidget:
         pages.report_error,
         (lambda i: add(i)) if decl.catalog is not None else None,
         data=lambda: pages.context().data,
+        noun=noun,
+        name_fields=tuple(f for f in (decl.key if decl.catalog is not None else None, own_name) if f),
     )
     editor.setAccessibleName(label)
     editor.setMinimumHeight(110)

@@ -31,7 +31,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, Signal
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -40,6 +40,7 @@ from shipyard._qt.document.keys import chain, preview_key_text, reading_order
 from shipyard._qt.preview.rendering import RenderBridge, render_in_background, supersede
 from shipyard._qt.preview.sheetview import SheetBar, SheetView
 from shipyard._qt.preview.viewmenu import actions_near
+from shipyard._qt.widgets import clock
 from shipyard._qt.widgets.placement import beside, clamp
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class PreviewPanel(QWidget):
         self._lay.addStretch(0)
         self.window_: PreviewWindow | None = None
         self._settings: QSettings | None = None
-        self.timer = QTimer(self, singleShot=True, interval=self.DELAY_MS)
+        self.timer = clock.timer(self, self.DELAY_MS)
         self.timer.timeout.connect(self._start)
         self.bridge = RenderBridge(self)  # goes with the panel; see the module docstring
         self.bridge.done.connect(self._finished)

@@ -27,6 +27,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from shipyard._qt.document.keys import preview_key_text
+from shipyard._qt.widgets import clock
 
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
 STEP = 1.25  # one wheel notch or one press of + or -
@@ -54,7 +55,7 @@ class SheetView(QPdfView):
         document.statusChanged.connect(lambda _s: self.zoomed.emit())
         self.cover = QLabel(self.viewport())  # the old sheet, over the view while the new one is drawn
         self.cover.hide()
-        self._uncover = QTimer(self, singleShot=True, interval=self.COVER_MS)
+        self._uncover = clock.timer(self, self.COVER_MS)
         self._uncover.timeout.connect(self.cover.hide)
         renderer = self.findChild(QPdfPageRenderer)  # QPdfView's own, drawing pages in a thread
         if renderer is not None:

@@ -23,6 +23,7 @@ from shipyard._qt.panels.reportpanels import BudgetPanel, RecordPanel, SummaryPa
 from shipyard._qt.view.mnemonics import Mnemonics, letter, menu_letters
 from shipyard._qt.view.splitsizes import SplitSizes, room_beside, room_for_preview
 from shipyard._qt.view.steppages import step_pages
+from shipyard._qt.widgets.scrollpage import ScrollPage
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
@@ -89,6 +90,7 @@ class DocumentView(QWidget):
         # built after the first paint: the first frame is laid out as every later one
         self._preview_room: QWidget | None = None
         self._preview_placed = False  # its height given (the kept sizes, or room for the sheet)
+        self._room_asked = False  # a step page asked for more width (see _give_room)
         if preview:
             self._preview_room = QWidget()
             self._right.addWidget(self._preview_room)
@@ -186,8 +188,10 @@ class DocumentView(QWidget):
         self._factories[index] = None
         holder = self.tabs.widget(index)
         layout = holder.layout() if holder is not None else None
-        if layout is not None:
+        if holder is not None and layout is not None:
             layout.addWidget(factory())
+            for page in holder.findChildren(ScrollPage):
+                page.wider.connect(self._room_soon)  # measured once the layouts settled
         self.binder.refresh(self._data())
         self.steps.refresh()
         if self._panels:
@@ -213,6 +217,27 @@ class DocumentView(QWidget):
         self._build_preview()
         self.make_tab_order()
         self.mnemonics.start()
+
+    def _room_soon(self) -> None:
+        if not self._room_asked:
+            self._room_asked = True
+            QTimer.singleShot(0, self, self._give_room)
+
+    def _give_room(self) -> None:
+        """The step page shown needs more width than it has (a list with its names whole):
+        the panels beside give it, down to their least, unless the person has placed the
+        splitter (then the page scrolls sideways, nothing is cut)."""
+        self._room_asked = False
+        holder = self.tabs.currentWidget()
+        page = holder.findChild(ScrollPage) if holder is not None else None
+        short = page.shortfall() if page is not None and page.isVisible() else 0
+        if short <= 0 or self._sizes.kept("sides"):
+            return
+        steps, panels = self.split.sizes()
+        least = self._right.minimumSizeHint().width()
+        give = min(short, panels - least)
+        if give > 0:
+            self.split.setSizes([steps + give, panels - give])
 
     def _place_preview(self) -> None:
         """The preview's place gets the height kept for it, else room to show the sheet."""

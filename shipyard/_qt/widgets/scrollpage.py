@@ -21,7 +21,7 @@ as in any text field.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
+    QStyle,
     QTableView,
     QTextBrowser,
     QWidget,
@@ -89,6 +90,8 @@ def content_height(view: QAbstractScrollArea) -> int:
 class ScrollPage(QScrollArea):
     """One step page: ``inner`` at its minimum height, scrolling only when the window is
     smaller than that, with its views showing all their rows while it does (see above)."""
+
+    wider = Signal()  # the page needs more width than it has (it scrolls sideways): see shortfall()
 
     def __init__(self, inner: QWidget) -> None:
         super().__init__()
@@ -216,11 +219,22 @@ class ScrollPage(QScrollArea):
             self._fitted = self._state(inner)
         finally:
             self._fitting = False
+        if self.shortfall() > 0:
+            self.wider.emit()
+
+    def shortfall(self) -> int:
+        """How many pixels wider the page must be to show its controls without scrolling
+        sideways (a list with its names whole); 0 when it has the room."""
+        inner = self.widget()
+        if inner is None:
+            return 0
+        need = inner.minimumSizeHint().width() + (self._bar() if self.whole else 0)
+        return max(0, need - self.maximumViewportSize().width())
 
     def _fit_once(self, inner: QWidget) -> int:
         """Size ``inner`` for the room there is; returns the width it was laid out at."""
         room = self.maximumViewportSize()
-        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent, None, self)
+        bar = self._bar()
         views = self._views()
         width = max(room.width(), inner.minimumSizeHint().width())
         self._set_whole(False, views)
@@ -240,6 +254,9 @@ class ScrollPage(QScrollArea):
             need = max(self._needed(width), self._preferred(width))
         inner.resize(width, max(need, room.height()) if not self.whole else need)
         return width
+
+    def _bar(self) -> int:
+        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
 
     def _preferred(self, width: int) -> int:
         inner = self.widget()

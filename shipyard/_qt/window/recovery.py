@@ -6,9 +6,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QStatusBar, QWidget
 
+from shipyard._qt.widgets import clock
 from shipyard._qt.window import autosave
 from shipyard.core.errors import InputError
 
@@ -37,7 +37,7 @@ class Recovery:
 
     def __init__(self, host: RecoveryHost) -> None:
         self.host = host
-        self.timer = QTimer(host.window(), interval=AUTOSAVE_MS)
+        self.timer = clock.timer(host.window(), AUTOSAVE_MS, single_shot=False)
         self.timer.timeout.connect(self.autosave_all)
         self.timer.start()
 

@@ -1,6 +1,9 @@
 """A Space Fury force and its members: each fighter and reserve pilot is evaluated as a
 variant of the force (the core's way of evaluating parts beside a design), and the force
-adds up what they count. Also how a fighter is crewed and a force gathered.
+adds up what they count. Its force rules (every fighter crewed, the side's pilot levels)
+are the catalog's composition rules, judged by the core over the members' reports as a
+roster's are (:mod:`shipyard.core.composition`): one concept of a force. Also how a fighter
+is crewed and a force gathered.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from shipyard.core.composition import Allowance, Group, add_findings, judge_catalog, members_of_forms
 from shipyard.core.errors import InputError
 from shipyard.core.model import Context
 from shipyard.rulesets.space_fury.design import (
@@ -55,11 +59,28 @@ def compare_variants(ctx: Context, forms: list[tuple[str, Context]]) -> None:
     if force is None:
         return
     ctx.notes["members"] = forms
-    for (name, fctx), path in zip(forms, _member_paths(force), strict=True):
+    paths = _member_paths(force)
+    for (name, fctx), path in zip(forms, paths, strict=True):
         for member in fctx.counts.values():
             if member.lines:
                 counted = ctx.count(member.id, member.name, member.unit, member.source)
                 counted.add(name, member.total, source=member.source, path=path)
+    add_findings(ctx.findings, judge_catalog(ctx.catalog, members_of_forms(forms, paths), force_group(force)))
+
+
+def force_group(force: ForceData) -> Group:
+    """What a force sets for its composition rules: no points limit (the rules give a side
+    none), and the levels worth of pilots it has, when it says."""
+    allowances = (
+        {PILOT_LEVELS: Allowance(force.pilot_levels, "pilot_levels", "levels worth of pilots")}
+        if force.pilot_levels is not None
+        else {}
+    )
+    return Group(limit=None, allowances=allowances, path="fighters")
+
+
+# The allowance the catalog's pilot-levels rule counts against (rules.yaml: {allowance: pilot-levels}).
+PILOT_LEVELS = "pilot-levels"
 
 
 B = TypeVar("B", bound=BaseModel)

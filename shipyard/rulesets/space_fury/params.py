@@ -54,7 +54,3 @@ class PilotQuirksParams(Params):
     check_on: int = Field(ge=1, description="the roll on it that gives a quirk")
     table_die: int = Field(ge=2, description="the die of the Quirk Table")
     per_level: int = Field(default=1, ge=0)
-
-
-class ForcePilotsParams(Params):
-    pass

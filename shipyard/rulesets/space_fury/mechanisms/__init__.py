@@ -2,7 +2,8 @@
 
 Split by what they check: ``enhancements`` (counting, the tables, the cost, the
 published count), ``weapons`` (the basic Laser, Turrets) and ``pilots`` (cost, level,
-skills, quirks, a force's pilot levels).
+skills, quirks). A force's own rules (every fighter crewed, the side's pilot levels) are
+composition rules of the catalog, judged by the core (``force.compare_variants``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from shipyard.rulesets.space_fury.mechanisms.enhancements import (
     apply_published_count,
 )
 from shipyard.rulesets.space_fury.mechanisms.pilots import (
-    apply_force_pilots,
     apply_pilot_cost,
     apply_pilot_level,
     apply_pilot_quirks,
@@ -26,7 +26,6 @@ from shipyard.rulesets.space_fury.params import (
     BasicWeaponParams,
     CountCostParams,
     CountParams,
-    ForcePilotsParams,
     MountsParams,
     PilotLevelParams,
     PilotQuirksParams,
@@ -45,5 +44,4 @@ RULE_TYPES: dict[str, RuleType] = {
     "pilot-skills": RuleType(PilotSkillsParams, apply_pilot_skills),
     "pilot-quirks": RuleType(PilotQuirksParams, apply_pilot_quirks),
     "published-count": RuleType(CountParams, apply_published_count),
-    "force-pilots": RuleType(ForcePilotsParams, apply_force_pilots),
 }

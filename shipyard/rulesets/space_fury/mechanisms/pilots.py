@@ -1,5 +1,5 @@
 """Rules on pilots: what a pilot costs, the level its XP reaches, the skills and quirks a
-level allows, and the pilot levels a force's side may have.
+level allows.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from shipyard.rulesets.space_fury.catalog_lookup import (
     reputation_rank,
 )
 from shipyard.rulesets.space_fury.counts import count
-from shipyard.rulesets.space_fury.design import force_of, force_pilots, pilots_of
+from shipyard.rulesets.space_fury.design import pilots_of
 from shipyard.rulesets.space_fury.items import PilotSkill, Quirk
 from shipyard.rulesets.space_fury.params import (
     CountParams,
-    ForcePilotsParams,
     PilotLevelParams,
     PilotQuirksParams,
     PilotSkillsParams,
@@ -177,48 +176,3 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
                     rule=p.id,
                     source=ctx.catalog.cite(quirk.source),
                 )
-
-
-def apply_force_pilots(ctx: Context, p: ForcePilotsParams) -> None:
-    """Every fighter of a force needs a pilot; a side's pilot levels add up to its allowance."""
-    force = force_of(ctx.design)
-    if force is None:
-        return
-    for i, f in enumerate(force.fighters):
-        if f.pilot is None:
-            ctx.findings.add(
-                Severity.WARNING,
-                "fighter-without-pilot",
-                f"{f.name} has no pilot",
-                path=f"fighters[{i}].pilot",
-                actual=0,
-                limit=1,
-                rule=p.id,
-                source=ctx.catalog.cite(p.source),
-            )
-    if force.pilot_levels is None:
-        return
-    total = sum(pilot_level(ctx.catalog, pilot) for pilot in force_pilots(force))
-    if total > force.pilot_levels:
-        ctx.findings.add(
-            Severity.ERROR,
-            "pilot-levels-over",
-            f"the pilots have {count_of(total, 'level')}; "
-            f"this side has {count_of(force.pilot_levels, 'level')} worth of pilots",
-            path="pilot_levels",
-            actual=total,
-            limit=force.pilot_levels,
-            rule=p.id,
-            source=ctx.catalog.cite(p.source),
-        )
-    elif total < force.pilot_levels:
-        ctx.findings.add(
-            Severity.WARNING,
-            "pilot-levels-unused",
-            f"the pilots have {count_of(total, 'level')} of the side's {force.pilot_levels}",
-            path="pilot_levels",
-            actual=total,
-            limit=force.pilot_levels,
-            rule=p.id,
-            source=ctx.catalog.cite(p.source),
-        )
