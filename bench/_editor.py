@@ -17,7 +17,7 @@ def editor_window(*, preview: bool) -> tuple[Any, Any]:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window.window import MainWindow
 
     tmp = tempfile.mkdtemp()
     w = MainWindow(QSettings(f"{tmp}/s.ini", QSettings.Format.IniFormat), use_user_folder=False, preview=preview)

@@ -1,7 +1,7 @@
 """The editor's Fix... beside each finding: does finding the fixes between edits slow an edit?
 
 The engine's fix search (up to ~160 ms for the worst sample) runs in the editor when the
-design has rested for a moment, in slices between events (shipyard/_qt/fixsearch.py).
+design has rested for a moment, in slices between events (shipyard/_qt/dialogs/fixsearch.py).
 This times, on the Alien Disk-Fighter (4 freebies over: a design the search runs for):
 
 1. edit -> panels updated (budgets and findings; the same measure as bench_gui.py's):

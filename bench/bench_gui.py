@@ -361,7 +361,7 @@ def preview_only(env: dict[str, str]) -> str:
 def list_typing(keys: int) -> tuple[list[float], Spans, Spans]:
     """4. Real key events 150 ms apart into a list row's text field (an aspect's name),
     each timed from the key press until the editor is done with it (a key is typing, not
-    yet an edit: shipyard._qt.pending). Every eight keys the person pauses and the text
+    yet an edit: shipyard._qt.document.pending). Every eight keys the person pauses and the text
     commits: timed from the commit (the pending text's flush, what its timer runs) until
     every panel was refreshed. The baseline, timed on the same design: the edit of another
     field made without a key (the ship's name), its panels refreshed the same way."""

@@ -237,7 +237,7 @@ def child_page(folder: Path) -> dict[str, float]:
     from _editor import editor_window
     from PySide6.QtCore import Qt
 
-    from shipyard._qt.rosterpage import COUNT, RosterPage
+    from shipyard._qt.view.rosterpage import COUNT, RosterPage
 
     roster_file = fifty(folder)
     app, window = editor_window(preview=False)

@@ -222,8 +222,6 @@ RULE_KEYS = {
 
 
 def rules_page() -> str:
-    from shipyard.core.model import Params
-    from shipyard.core.registry import ruleset_module, rulesets
     from shipyard.core.capability import installed, load
     from shipyard.core.composition import (
         COMPOSITION_RULE_TYPES,
@@ -233,6 +231,8 @@ def rules_page() -> str:
         Selector,
         ShareOfLimit,
     )
+    from shipyard.core.model import Params
+    from shipyard.core.registry import ruleset_module, rulesets
     from shipyard.core.rules import CORE_RULE_TYPES
 
     out = [

@@ -182,7 +182,7 @@ def foundry_files(
     ``foundry``: the major version they are written for."""
     import json
 
-    from shipyard.core.art import design_story
+    from shipyard.core.artcheck import design_story
     from shipyard.core.designreport import design_report
     from shipyard.core.foundry import DEFAULT_FOUNDRY, actor
     from shipyard.core.registry import get

@@ -287,7 +287,7 @@ def _editor_clock(request: pytest.FixtureRequest) -> Iterator[None]:
     if "qtbot" not in request.fixturenames or request.node.get_closest_marker("real_clock"):
         yield
         return
-    from shipyard._qt import clock
+    from shipyard._qt.widgets import clock
 
     from .editor_clock import AdvancingClock
 

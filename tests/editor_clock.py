@@ -4,7 +4,7 @@ An editor test types as a person does, then pauses longer than every delay of th
 (the commit of typed text, the preview's render, the fix search) before it checks the
 result. On the real clock each pause is half a second of a worker doing nothing, hundreds
 of them in the suite. :class:`AdvancingClock` makes the editor's timers
-(:mod:`shipyard._qt.clock`) as real Qt timers that also fire when the test moves the clock
+(:mod:`shipyard._qt.widgets.clock`) as real Qt timers that also fire when the test moves the clock
 on: ``qtbot.wait(ms)`` in an editor test moves it on by ``ms`` (``tests/conftest.py``),
 firing every timer that falls due in that time, in the order and at the moment each falls
 due, with the events they cause delivered between them. Nothing else about the wait
@@ -24,7 +24,7 @@ import weakref
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
-from shipyard._qt import clock
+from shipyard._qt.widgets import clock
 
 
 class MovedTimer(QTimer):

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from shipyard._qt.generated import FormPages
-from shipyard._qt.generated_actions import ParamsDialog
-from shipyard._qt.pending import COMMIT_DELAY_MS
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.pending import COMMIT_DELAY_MS
+from shipyard._qt.form.calls import ParamsDialog
+from shipyard._qt.form.pages import FormPages
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.findings import Finding
 
 PAUSE_MS = COMMIT_DELAY_MS + 150  # a person's pause after typing: longer than the commit delay
@@ -122,7 +122,7 @@ def remove_button(view: DocumentView, list_path: str, row: int) -> QPushButton:
 
 def button(view: DocumentView, page: int, text: str) -> QPushButton:
     """The push button labelled ``text`` on the design's page ``page`` (one a user can see
-    there), whichever Alt+letter it was given (:mod:`shipyard._qt.mnemonics`)."""
+    there), whichever Alt+letter it was given (:mod:`shipyard._qt.view.mnemonics`)."""
     QApplication.processEvents()  # pages and details built a moment ago are shown by now
     widget = view.tabs.widget(tab(view, page))
     return next(b for b in widget.findChildren(QPushButton) if plain(b.text()) == plain(text) and b.isVisibleTo(widget))

@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--resize", default="")
     args = parser.parse_args(argv)
     app = QApplication([sys.argv[0]])
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window.window import MainWindow
 
     settings = QSettings(args.settings, QSettings.Format.IniFormat)
     window = MainWindow(settings, use_user_folder=False)

@@ -16,9 +16,9 @@ from pypdf import PdfReader
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QLineEdit, QListWidget, QPushButton
 
-from shipyard._qt import autosave
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow, install_crash_autosave
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window import autosave
+from shipyard._qt.window.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES, as_published, house_preset, sample, sfa
@@ -52,7 +52,7 @@ def _quiet(w: MainWindow) -> MainWindow:
     w.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
     w.errors = []  # type: ignore[attr-defined]
     w.show_error = lambda title, text: w.errors.append((title, text))  # type: ignore[attr-defined, method-assign]
-    w.ask_restore = lambda _items: False  # type: ignore[method-assign]
+    w.recovery.ask_restore = lambda _items: False  # type: ignore[method-assign]
     return w
 
 
@@ -222,7 +222,7 @@ def test_an_unhandled_error_autosaves_and_the_autosave_stays_this_editors(
     view.doc.edit("structure", 12)
     calls: list[str] = []
     monkeypatch.setattr(sys, "excepthook", _chain(sys.excepthook, calls))
-    install_crash_autosave(first)
+    install_crash_autosave(first.recovery)
     sys.excepthook(RuntimeError, RuntimeError("boom"), None)  # what Python does on an unhandled error
     assert calls == ["previous hook"]
     files = list(autosave.folder().glob("*.ship"))
@@ -231,8 +231,8 @@ def test_an_unhandled_error_autosaves_and_the_autosave_stays_this_editors(
     second = _quiet(MainWindow(settings, use_user_folder=False, preview=False))
     qtbot.addWidget(second)
     offered: list[list[str]] = []
-    second.ask_restore = lambda items: offered.append([r.title for r in items]) or False  # type: ignore[method-assign]
-    assert second.offer_restore() == 0 and offered == []
+    second.recovery.ask_restore = lambda items: offered.append([r.title for r in items]) or False  # type: ignore[method-assign]
+    assert second.recovery.offer_restore() == 0 and offered == []
     assert list(autosave.folder().glob("*.ship")) == files
     first.close_tab(0)  # closed (its changes discarded): the autosave and its lock go with it
     assert list(autosave.folder().iterdir()) == []
@@ -251,12 +251,12 @@ def test_autosave_timer_saves_only_modified_documents(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     window.open_file(EXAMPLES / "rebel-fighter.ship")
     view = window.new("starfighter")
-    assert window.autosave_all() == 0  # nothing typed yet: nothing to lose
+    assert window.recovery.autosave_all() == 0  # nothing typed yet: nothing to lose
     view.doc.edit("name", "Saved now")
-    assert window.autosave_all() == 1  # the sample is unmodified; the edited new design is saved aside
-    assert window.autosave_all() == 0  # nothing changed since: the file is not written again
+    assert window.recovery.autosave_all() == 1  # the sample is unmodified; the edited new design is saved aside
+    assert window.recovery.autosave_all() == 0  # nothing changed since: the file is not written again
     view.doc.edit("name", "Saved later")
-    assert window.autosave_all() == 1
+    assert window.recovery.autosave_all() == 1
     window.ask_save_path = lambda doc: tmp_path / "saved.ship"  # type: ignore[method-assign]
     assert window.save(view.doc)
     assert list(autosave.folder().glob("*.ship")) == []  # saving removes its autosave
@@ -271,7 +271,7 @@ def test_an_autosave_that_cannot_be_written_is_reported_and_nothing_else_changes
     monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
     view = window.new("starfighter")
     view.doc.edit("name", "Unsaved")
-    assert window.autosave_all() == 0  # reported, not raised (it also runs from the crash hook)
+    assert window.recovery.autosave_all() == 0  # reported, not raised (it also runs from the crash hook)
     message = window.statusBar().currentMessage()
     assert message.startswith(f"Autosave failed: {blocked / 'shipyard' / 'autosave'}: cannot create the folder")
     assert view.doc.modified and view.doc.design.name == "Unsaved"
@@ -359,16 +359,16 @@ def test_print_to_pdf_from_the_editor(qtbot: Any, window: MainWindow, tmp_path: 
     window.open_file(EXAMPLES / "rebel-fighter.ship")
     window.open_file(EXAMPLES / "rebel-frigate.ship")
     opened: list[str] = []
-    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    window.printing.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
     out = tmp_path / "cards.pdf"
-    window.print_to(out, window.documents(), "cards", "letter")
+    window.printing.print_to(out, window.documents(), "cards", "letter")
     qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
     assert opened == [str(out)] and window.errors == []  # type: ignore[attr-defined]
     (text,) = pages_text(out)  # two cards on one page
     assert "Rebel Fighter" in text and "Rebel Frigate" in text
     assert page_sizes_mm(out) == [LETTER]
     sheet = tmp_path / "sheet.pdf"
-    window.print_to(sheet, window.documents()[:1], "record", "a4")
+    window.printing.print_to(sheet, window.documents()[:1], "record", "a4")
     qtbot.waitUntil(lambda: len(opened) == 2, timeout=60_000)
     assert PdfReader(sheet).metadata.title == "Rebel Fighter"  # the design's name, not "Fleet book"
     assert pages_text(sheet)[0].startswith("Rebel Fighter")
@@ -441,7 +441,7 @@ def user_copy(folder: Path, name: str) -> Path:
 
 def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     from PySide6.QtCore import QMimeData, QPointF, QUrl
-    from PySide6.QtGui import QDropEvent
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
 
     mime = QMimeData()
     mime.setUrls(
@@ -450,12 +450,20 @@ def test_dropping_design_files_on_the_window_opens_them(qtbot: Any, window: Main
             QUrl.fromLocalFile(str(user_copy(tmp_path, "alien-mothership"))),
         ]
     )
+    enter = QDragEnterEvent(
+        QPoint(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    QApplication.sendEvent(window, enter)  # as Qt sends it: the window's drops part answers
+    assert enter.isAccepted()  # local files: the drop is taken
     event = QDropEvent(
         QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     )
-    window.dropEvent(event)
+    QApplication.sendEvent(window, event)
     assert [d.design.name for d in window.documents()] == ["Rebel Frigate", "Alien Mothership"]
-    assert window.recent()[:2] == [str(tmp_path / "alien-mothership.ship"), str(tmp_path / "rebel-frigate.ship")]
+    assert window.recent_files.recent()[:2] == [
+        str(tmp_path / "alien-mothership.ship"),
+        str(tmp_path / "rebel-frigate.ship"),
+    ]
 
 
 def test_a_file_opened_by_a_relative_path_is_remembered_whole(
@@ -469,10 +477,10 @@ def test_a_file_opened_by_a_relative_path_is_remembered_whole(
     monkeypatch.chdir(tmp_path / "elsewhere")
     view = window.open_file(Path("..") / "ships" / "rebel-frigate.ship")
     assert view is not None and view.doc.path == ships / "rebel-frigate.ship"
-    assert window.recent()[0] == str(ships / "rebel-frigate.ship")
+    assert window.recent_files.recent()[0] == str(ships / "rebel-frigate.ship")
     window.close_tab(0)
     monkeypatch.chdir(tmp_path)
-    (entry,) = [a for a in window.recent_menu.actions() if a.text() == str(ships / "rebel-frigate.ship")]
+    (entry,) = [a for a in window.recent_files.menu.actions() if a.text() == str(ships / "rebel-frigate.ship")]
     entry.trigger()
     assert [d.design.name for d in window.documents()] == ["Rebel Frigate"]
     assert window.errors == []  # type: ignore[attr-defined]
@@ -495,9 +503,9 @@ def _preset_menu(
     window: MainWindow, of: tuple[str, ...] = ("Space Fighter Alpha", "Space Fury")
 ) -> list[tuple[str, bool]]:
     """The preset menu's sections of the rulesets ``of`` (other installed rulesets left out)."""
-    window.preset_menu.aboutToShow.emit()  # filled when opened, not at start-up
+    window.menus.preset_menu.aboutToShow.emit()  # filled when opened, not at start-up
     out, keep = [], False
-    for a in window.preset_menu.actions():
+    for a in window.menus.preset_menu.actions():
         if a.isSeparator():
             keep = a.text() in of
         if keep:
@@ -528,7 +536,7 @@ def test_default_preset_menu_lists_each_rulesets_presets_and_sets_its_default(qt
         ("Sample ships", False),
     ]
     assert sections["Space Fury"] == [("As written", True), ("Sample fighters", False)]
-    [sample_ships] = [a for a in window.preset_menu.actions() if a.text() == "Sample ships"]
+    [sample_ships] = [a for a in window.menus.preset_menu.actions() if a.text() == "Sample ships"]
     sample_ships.trigger()
     assert window.default_preset("space-fighter-alpha") == "sample-ships"
     assert window.default_preset("space-fury") is None
@@ -545,7 +553,7 @@ def test_house_rule_presets_from_the_user_catalog_folder_are_offered(
     house = house_preset(tmp_path / "house", "lean", "Lean budgets", "    technology:\n      force-field: {cost: 4}\n")
     window.settings.setValue("catalog/folder", str(house))
     assert ("Lean budgets", False) in _preset_menu(window)
-    [lean] = [a for a in window.preset_menu.actions() if a.text() == "Lean budgets"]
+    [lean] = [a for a in window.menus.preset_menu.actions() if a.text() == "Lean budgets"]
     lean.trigger()
     assert window.new("starship").doc.preset == "lean"
 

@@ -14,8 +14,8 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from shipyard._qt.artfield import ArtField
-from shipyard._qt.window import MainWindow
+from shipyard._qt.form.artfield import ArtField
+from shipyard._qt.window.window import MainWindow
 from shipyard.core import registry
 from shipyard.core.artcheck import design_art, design_story
 from shipyard.core.designfile import sample_files

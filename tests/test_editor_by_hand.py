@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.listeditor import ListEditor
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.edits import get_at
 
 from .editor_pages import PAUSE_MS, saved_data, steps
@@ -202,7 +202,7 @@ def step_choice(qtbot: Any, view: DocumentView, combo: QComboBox, path: str, tit
         live = QApplication.focusWidget()
         assert live is combo, f"{title}: choosing at {path} moved the focus to {live!r}"
         if want != start and value(view, path) != before:  # the rules refuse it: kept, marked, said
-            from shipyard._qt import refused
+            from shipyard._qt.document import refused
 
             assert combo.currentIndex() == want, f"{title}: {path} took back the person's choice"
             assert refused.holds(combo) and window_errors(combo), f"{title}: {path} refused without a word"

@@ -1,6 +1,6 @@
 """The clock the editor tests move on (tests/editor_clock.py) fires the editor's timers as
 real time would: each when it falls due, in order, never early; and the editor makes its
-delays from the clock in use (shipyard/_qt/clock.py), so a test's pause reaches them."""
+delays from the clock in use (shipyard/_qt/widgets/clock.py), so a test's pause reaches them."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLineEdit
 
-from shipyard._qt import clock
-from shipyard._qt.pending import COMMIT_DELAY_MS, PendingText, commit_on_pause, pending_of
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.pending import COMMIT_DELAY_MS, PendingText, commit_on_pause, pending_of
+from shipyard._qt.widgets import clock
+from shipyard._qt.window.window import MainWindow
 
 from .editor_clock import AdvancingClock, MovedTimer
 from .test_editor import field, no_blocking_dialogs, type_into, window

@@ -17,8 +17,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit
 
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.designfile import load_design
 from shipyard.core.edits import get_at
 

@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.evaluate import evaluate
 from shipyard.core.fixes import propose
 
@@ -22,12 +22,14 @@ from .test_editor import field, no_blocking_dialogs, type_into, user_copy, windo
 
 def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     sample = window.open_file(EXAMPLES / "rebel-fighter.ship")
-    assert sample is not None and window.compare_sources(sample.doc) == ["file"]  # an untitled copy: no saved version
+    assert sample is not None and window.comparing.compare_sources(sample.doc) == [
+        "file"
+    ]  # an untitled copy: no saved version
     window.close_tab(window.tabs.indexOf(sample))
     view = window.open_file(user_copy(tmp_path, "rebel-fighter"))
     assert view is not None
-    assert window.compare_sources(view.doc) == ["saved", "file"]
-    cmp = window.compare_with(view.doc, "saved")
+    assert window.comparing.compare_sources(view.doc) == ["saved", "file"]
+    cmp = window.comparing.compare_with(view.doc, "saved")
     assert cmp is not None and cmp.summary.text() == "Space Fighter Alpha: no differences"
     assert not any(row[0] for row in cmp.rows())
     view.tabs.setCurrentIndex(4)
@@ -61,8 +63,8 @@ def test_compare_with_another_open_design_follows_both(qtbot: Any, window: MainW
     fighter = window.open_file(EXAMPLES / "rebel-fighter.ship")
     frigate = window.open_file(EXAMPLES / "rebel-frigate.ship")
     assert fighter is not None and frigate is not None
-    assert frigate.doc in window.compare_sources(fighter.doc)
-    cmp = window.compare_with(fighter.doc, frigate.doc)
+    assert frigate.doc in window.comparing.compare_sources(fighter.doc)
+    cmp = window.comparing.compare_with(fighter.doc, frigate.doc)
     assert cmp is not None
     fighter_pools = {p.id: p for p in fighter.doc.report.pools}
     frigate_pools = {p.id: p for p in frigate.doc.report.pools}
@@ -213,7 +215,7 @@ def test_tab_goes_from_the_findings_to_a_rows_fix(qtbot: Any, window: MainWindow
 def test_compare_names_findings_in_words(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     view = window.open_file(user_copy(tmp_path, "rebel-fighter"))
     assert view is not None
-    cmp = window.compare_with(view.doc, "saved")
+    cmp = window.comparing.compare_with(view.doc, "saved")
     assert cmp is not None
     view.doc.edit("structure", 20)  # 15 -> 20: 10 freebies over
     view.doc.edit("weapons[1].fire_link", "B")  # the Missile alone in a fire-link group
@@ -266,7 +268,7 @@ def test_compare_shows_the_numbers_between_two_ships_and_follows_an_edit(qtbot: 
     carrier = window.open_file(samples / "dominion-carrier.ship")
     gunboat = window.open_file(samples / "brigand-gunboat.ship")
     assert carrier is not None and gunboat is not None
-    cmp = window.compare_with(carrier.doc, gunboat.doc)
+    cmp = window.comparing.compare_with(carrier.doc, gunboat.doc)
     assert cmp is not None
     source = "The Cluster Falk: Starship Rules"
     shown = {row[1]: row for row in cmp.rows()}

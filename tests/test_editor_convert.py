@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.convert_actions import ConvertActions, actions_of
-from shipyard._qt.convert_dialogs import ReportDialog, report_html
-from shipyard._qt.window import MainWindow
+from shipyard._qt.actions.converting import ConvertActions, actions_of
+from shipyard._qt.dialogs.convertdialogs import ReportDialog, report_html
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.evaluate import evaluate
 from shipyard.core.findings import Severity
 from shipyard.rulesets.space_fighter_alpha.qt import TrinityDialog, TrinityInput
@@ -214,7 +214,7 @@ def test_opening_anyway_keeps_the_parts_not_understood_in_the_notes(window: Main
 
 
 def test_the_partial_question_lists_what_was_not_understood_first(qtbot: Any) -> None:
-    from shipyard._qt.convert_dialogs import partial_question, partial_text
+    from shipyard._qt.dialogs.convertdialogs import partial_question, partial_text
 
     result = import_statblocks(MISSPELT, sfa(), source="clipboard")
     reports = [r.report for r in result]

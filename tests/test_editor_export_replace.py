@@ -23,9 +23,9 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QWidget
 
-from shipyard._qt.printing import PrintDialog
-from shipyard._qt.replacing import ReplaceQuestion
-from shipyard._qt.window import MainWindow
+from shipyard._qt.actions.printtopdf import PrintDialog
+from shipyard._qt.dialogs.replacing import ReplaceQuestion
+from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES
 from .test_editor import window  # noqa: F401 (the fixture)
@@ -127,7 +127,7 @@ def design(window: MainWindow, tmp_path: Path) -> Path:
 
 
 def _export(window: MainWindow, kind: str) -> None:
-    (action,) = [a for a in window.export_menu.actions() if a.data() == kind]
+    (action,) = [a for a in window.menus.export_menu.actions() if a.data() == kind]
     action.trigger()
 
 
@@ -234,9 +234,9 @@ def test_print_to_pdf_asks_replace_or_cancel_and_starts_in_the_last_pdfs_folder(
     prints.mkdir()
     pdf = prints / "Rebel Fighter.pdf"
     opened: list[str] = []
-    window.open_url = lambda url: opened.append(url.toLocalFile()) or True  # type: ignore[method-assign]
+    window.printing.open_url = lambda url: opened.append(url.toLocalFile()) or True  # type: ignore[method-assign]
     person.will(person.press_ok(), person.save_as(pdf))
-    window.print_dialog()
+    window.printing.print_dialog()
     qtbot.waitUntil(lambda: len(opened) == 1, timeout=90_000)
     assert person.seen == [f"save dialog offers {design.parent / 'Rebel Fighter.pdf'}"]  # the design's folder
     assert pdf.read_bytes().startswith(b"%PDF")
@@ -244,14 +244,14 @@ def test_print_to_pdf_asks_replace_or_cancel_and_starts_in_the_last_pdfs_folder(
     # again: offered in prints; it is there, Cancel keeps it
     person.seen.clear()
     person.will(person.press_ok(), person.save_as(), person.click("Cancel"))
-    window.print_dialog()
+    window.printing.print_dialog()
     assert person.seen[0] == f"save dialog offers {pdf}"
     assert person.seen[1].startswith(f"Replace the file? “Rebel Fighter.pdf” is already in the folder {prints}.")
     assert pdf.read_bytes() == b"the PDF the person annotated" and len(opened) == 1
     assert window.statusBar().currentMessage() == f"Not printed: {pdf} is as it was"
     # Replace prints over it
     person.will(person.press_ok(), person.save_as(), person.click("Replace"))
-    window.print_dialog()
+    window.printing.print_dialog()
     qtbot.waitUntil(lambda: len(opened) == 2, timeout=90_000)
     assert pdf.read_bytes().startswith(b"%PDF") and window.errors == []  # type: ignore[attr-defined]
 
@@ -260,15 +260,20 @@ def test_the_export_folder_remembered_is_per_kind(window: MainWindow, tmp_path: 
     cards, actors = tmp_path / "cards", tmp_path / "actors"
     cards.mkdir()
     actors.mkdir()
-    window.remember_export_folder("card-png", cards)
-    window.remember_export_folder("foundry", actors)
-    assert window.export_folder("card-png") == cards and window.export_folder("foundry") == actors
-    assert window.export_folder("pdf") == actors  # never used: where the last export went
+    window.recent_files.remember_export_folder("card-png", cards)
+    window.recent_files.remember_export_folder("foundry", actors)
+    assert (
+        window.recent_files.export_folder("card-png") == cards
+        and window.recent_files.export_folder("foundry") == actors
+    )
+    assert window.recent_files.export_folder("pdf") == actors  # never used: where the last export went
     shutil.rmtree(actors)  # a folder since removed is not offered
     fresh = MainWindow(
         QSettings(window.settings.fileName(), QSettings.Format.IniFormat), use_user_folder=False, preview=False
     )
-    assert fresh.export_folder("card-png") == cards and fresh.export_folder("foundry") != actors
+    assert (
+        fresh.recent_files.export_folder("card-png") == cards and fresh.recent_files.export_folder("foundry") != actors
+    )
 
 
 def test_a_folder_where_an_export_file_would_go_is_refused_without_asking(

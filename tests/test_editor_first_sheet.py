@@ -39,7 +39,7 @@ if "one-core-taken" in sys.argv:
     spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"], **quiet)
     while open(f"/proc/{spinner.pid}/stat").read().rsplit(")", 1)[1].split()[0] != "R":
         pass  # until it runs
-from shipyard._qt import sharedworker
+from shipyard._qt.preview import sharedworker
 seen = {}
 early = sharedworker.start_early
 def noted():

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from shipyard._qt.steppages import HandWritten
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.view.steppages import HandWritten
+from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES, RULESETS, house_preset, install_ruleset
 from .test_editor import add_from_browser, field, no_blocking_dialogs, table_widget, toggle, type_into, window
@@ -39,7 +39,7 @@ __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
 
 def page_texts(view: DocumentView, index: int) -> list[str]:
     """The notes a page shows (its help), as a user reads them (not what an empty list or a
-    greyed field says to do next: shipyard._qt.whatnext)."""
+    greyed field says to do next: shipyard._qt.widgets.whatnext)."""
     view.tabs.setCurrentIndex(index)
     page = view.tabs.widget(index)
     guidance = ("empty-hint", "greyed-why")

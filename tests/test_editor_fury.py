@@ -19,8 +19,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QLabel, QPushButton
 
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
@@ -538,9 +538,9 @@ def test_print_cards_for_a_fighter_and_a_pilot_from_the_editor(qtbot: Any, windo
     pilot.doc.insert("skills", "accuracy")
     assert fighter is not None
     opened: list[str] = []
-    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    window.printing.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
     out = tmp_path / "cards.pdf"
-    window.print_to(out, [fighter.doc, pilot.doc], "cards", "a4")
+    window.printing.print_to(out, [fighter.doc, pilot.doc], "cards", "a4")
     qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
     assert opened == [str(out)] and window.errors == []  # type: ignore[attr-defined]
     (text,) = pages_text(out)

@@ -18,8 +18,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu, QTextBrowser
 
-from shipyard._qt import helpmenu
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window import helpmenu
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.designfile import sample_files
 from shipyard.core.registry import rulesets
 
@@ -142,7 +142,7 @@ def test_help_and_compare_read_as_a_players_words(qtbot: Any, window: MainWindow
     assert info.manifest.guide.splitlines()[0] in guide  # the ruleset's own guide, from its manifest
     assert reading.startswith(next(line for line in info.reading.read_text().splitlines() if line.startswith("# "))[2:])
     assert "Ctrl+Shift+Z" in keys and " or Redo" not in keys
-    cmp = window.compare_with(view.doc, other.doc)
+    cmp = window.comparing.compare_with(view.doc, other.doc)
     assert cmp is not None and cmp.headings()[:1] == ["Figures"]
     shown += [text for row in cmp.rows() for text in row[:2]]
     assert [(line, o) for line in shown if (o := offences(line, catalog))] == []

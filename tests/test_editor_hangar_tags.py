@@ -15,8 +15,8 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, Qt
 
-from shipyard._qt.tagsfield import TagsField
-from shipyard._qt.window import MainWindow
+from shipyard._qt.form.tagsfield import TagsField
+from shipyard._qt.window.window import MainWindow
 from shipyard.core import registry
 from shipyard.core.designfile import MAX_TAG_LENGTH, sample_files
 

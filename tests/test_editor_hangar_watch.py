@@ -18,9 +18,9 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QFileSystemWatcher, QPoint, QSettings, Qt
 
-from shipyard._qt import hangarwatch
-from shipyard._qt.hangarwindow import ART, NAME, HangarWindow
-from shipyard._qt.window import MainWindow
+from shipyard._qt.dialogs import hangarwatch
+from shipyard._qt.dialogs.hangarwindow import ART, NAME, HangarWindow
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import _quiet
 from .test_editor_export_replace import Person
@@ -60,7 +60,7 @@ def _open_hangar(qtbot: Any, editor: MainWindow, rows: int) -> HangarWindow:
     editor.activateWindow()
     qtbot.waitUntil(editor.isActiveWindow)
     qtbot.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    hangar = getattr(editor, "hangar_window", None)
+    hangar = editor.menus.hangar_window
     assert isinstance(hangar, HangarWindow)
     qtbot.waitExposed(hangar)
     qtbot.waitUntil(lambda: hangar.table.rowCount() == rows and not hangar.watch.scanning, timeout=SCAN_MS)
@@ -205,13 +205,13 @@ def test_the_selection_prints_a_fleet_book_and_exports_to_foundry_as_file_print_
     _library(tmp_path, monkeypatch, few)
     editor = _editor(qtbot, tmp_path)
     opened: list[str] = []
-    editor.open_url = lambda url: opened.append(url.toLocalFile()) or True  # type: ignore[method-assign]
+    editor.printing.open_url = lambda url: opened.append(url.toLocalFile()) or True  # type: ignore[method-assign]
     hangar = _open_hangar(qtbot, editor, len(few))
     person = Person(qtbot)
     try:
         prints = tmp_path / "prints"
         prints.mkdir()
-        editor.remember_export_folder("pdf", prints)  # the last PDF went there: the dialog starts there
+        editor.recent_files.remember_export_folder("pdf", prints)  # the last PDF went there: the dialog starts there
         pdf = prints / "Fleet.pdf"
         pdf.write_bytes(b"a fleet book the person keeps")
         first, third = sorted(few)[0].name, sorted(few)[2].name
@@ -253,6 +253,6 @@ def test_the_selection_prints_a_fleet_book_and_exports_to_foundry_as_file_print_
         qtbot.mouseClick(hangar.outputs["foundry"], Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: len(list(actors.glob("*.json"))) >= len(few), timeout=SCAN_MS * 2)
         assert editor.errors == []  # type: ignore[attr-defined]
-        assert editor.export_folder("foundry") == actors
+        assert editor.recent_files.export_folder("foundry") == actors
     finally:
         person.timer.stop()

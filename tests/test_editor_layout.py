@@ -45,10 +45,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.listeditor import ListEditor
-from shipyard._qt.scrollpage import ScrollPage
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.widgets.scrollpage import ScrollPage
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import no_blocking_dialogs, window  # noqa: F401 (fixtures)
 from .test_editor_roster import campaign  # noqa: F401 (fixture)
@@ -250,7 +250,7 @@ def catalog_entry(ruleset: str, kind: str, item_id: str) -> dict[str, Any]:
 def choose(qtbot: Any, view: DocumentView, kind: str, item_id: str) -> tuple[str, str]:
     """Select ``item_id`` in the browser of ``kind`` (on its page): (the detail box's text, the row's tooltip)."""
     browser = next(b for b in view.steps.browsers if b.kind == kind)  # type: ignore[attr-defined]
-    from shipyard._qt.binding import _reveal
+    from shipyard._qt.document.binding import _reveal
 
     _reveal(browser)
     settle(qtbot)
@@ -622,7 +622,7 @@ def test_no_widget_is_squeezed_and_no_text_is_cut_without_a_tooltip(
 
 
 def test_letters_are_given_out_without_a_clash() -> None:
-    from shipyard._qt.mnemonics import letter, with_letter
+    from shipyard._qt.view.mnemonics import letter, with_letter
 
     assert letter("Add &weapon") == "w" and letter("R&&D") == "" and letter("Name") == ""
     assert with_letter("&Helm's allocation", {"h"}) == "Helm's &allocation"  # the next word's initial
@@ -703,7 +703,7 @@ def test_the_compare_window_shows_its_title_and_long_names_whole(qtbot: Any, win
     second = window.open_file(CATALOGS / "space-fighter-alpha" / "examples" / "rebel-fighter.ship")
     assert first is not None and second is not None
     assert first.doc.edit("name", long_name) is None and second.doc.edit("name", f"{long_name} Escort") is None
-    cmp = window.compare_with(first.doc, second.doc)
+    cmp = window.comparing.compare_with(first.doc, second.doc)
     assert cmp is not None
     qtbot.waitExposed(cmp)
     settle(qtbot)
@@ -730,7 +730,7 @@ def test_the_roster_page_fits_with_nothing_cut_or_clashing(
     member), then with members, long callsigns and notes, a missing member and one over
     the limit; no control squeezed, no text cut without its whole in a tooltip, no two
     Alt+letters alike, the page itself not scrolling at 1280x720."""
-    from shipyard._qt.rosterpage import RosterPage
+    from shipyard._qt.view.rosterpage import RosterPage
     from shipyard.hangar.roster import Roster, load_roster, save_roster
 
     at_size(qtbot, window, *size)

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.keys import takes_tab
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.keys import takes_tab
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.evaluate import evaluate
 
 from .conftest import EXAMPLES
@@ -295,7 +295,7 @@ def _dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every file dialog opened: (its title, where it starts); each is cancelled."""
     from PySide6.QtWidgets import QDialog, QFileDialog
 
-    from shipyard._qt import window as window_module
+    from shipyard._qt.window import window as window_module
 
     asked: list[tuple[str, str]] = []
 
@@ -322,7 +322,7 @@ def test_file_dialogs_start_in_the_designs_folder(
     view = window.open_file(ship)
     assert view is not None
     window.open_dialog()
-    window.print_dialog()
+    window.printing.print_dialog()
     window.ask_save_path(view.doc)
     assert asked == [
         ("Open designs", str(folder)),
@@ -341,8 +341,8 @@ def test_file_dialogs_start_in_the_designs_folder(
 def test_a_printed_pdf_with_no_viewer_says_where_it_is(window: MainWindow, tmp_path: Any) -> None:
     out = tmp_path / "Rebel Fighter.pdf"
     out.write_bytes(b"%PDF-1.7\n")
-    window.open_url = lambda _url: False  # type: ignore[method-assign]  # no viewer on this desktop
-    window._printed(str(out), "")
+    window.printing.open_url = lambda _url: False  # type: ignore[method-assign]  # no viewer on this desktop
+    window.printing._printed(str(out), "")
     message = window.statusBar().currentMessage()
     assert message == f"Printed {out} — no PDF viewer could be started; open the file from there"
 
@@ -419,7 +419,7 @@ def test_help_menu_shortcuts_rules_reading_and_about(qtbot: Any, window: MainWin
     from PySide6.QtWidgets import QTextBrowser
 
     from shipyard import __version__
-    from shipyard._qt import helpmenu
+    from shipyard._qt.window import helpmenu
 
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles[-1] == "&Help"

@@ -20,9 +20,9 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLineEdit
 
-from shipyard._qt.listeditor import ListEditor
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.edits import get_at
 
 from .editor_pages import PAUSE_MS, button, list_editor

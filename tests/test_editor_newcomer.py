@@ -22,12 +22,12 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLabel, QPushButton, QScrollArea, QWidget
 
-from shipyard._qt.catalogbrowser import CatalogBrowser
-from shipyard._qt.listeditor import ListEditor
-from shipyard._qt.newchooser import NewChooser
-from shipyard._qt.view import DocumentView
-from shipyard._qt.whatnext import EmptyHint, mnemonic
-from shipyard._qt.window import MainWindow
+from shipyard._qt.dialogs.catalogbrowser import CatalogBrowser
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.widgets.whatnext import EmptyHint, mnemonic
+from shipyard._qt.window.newchooser import NewChooser
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.form import Column, FieldDecl, Section
 from shipyard.core.registry import rulesets
 

@@ -21,9 +21,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QPalette, QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from shipyard._qt import helpmenu
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window import helpmenu
+from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES
 from .test_editor import _quiet, no_blocking_dialogs  # noqa: F401 (fixture)
@@ -207,7 +207,7 @@ def test_the_zoom_stays_through_an_edit_and_the_next_preview_starts_with_it(
 def test_detach_moves_the_sheet_into_its_own_window_which_follows_edits_and_attach_brings_it_back(
     qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shipyard._qt import document
+    from shipyard._qt.document import document
 
     view = open_rendered(qtbot, window)
     preview = view.preview
@@ -297,7 +297,7 @@ def test_quitting_while_the_preview_renders_signals_no_deleted_object(
     has been deleted" (a RuntimeError in the thread) or any Qt warning about it. The render
     worker is kept busy (its one-job-at-a-time lock held, as a print in progress holds it) so
     the render is sure to be still under way when the panel goes."""
-    from shipyard._qt import rendering
+    from shipyard._qt.preview import rendering
 
     failures: list[str] = []
     monkeypatch.setattr(
@@ -335,12 +335,12 @@ def test_the_preview_actions_do_not_bring_qtpdf_onto_the_start_up_path(tmp_path:
         "from PySide6.QtCore import QSettings\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
-        "from shipyard._qt.window import MainWindow\n"
+        "from shipyard._qt.window.window import MainWindow\n"
         f"w = MainWindow(QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat), use_user_folder=False)\n"
         "w.show()\n"
         "app.processEvents()\n"
         "print(sorted(m for m in sys.modules if m.startswith('PySide6.QtPdf') or m.endswith('sheetview')))\n"
-        "from shipyard._qt.previewactions import PreviewActions\n"
+        "from shipyard._qt.preview.viewmenu import PreviewActions\n"
         "print(len(w.findChild(PreviewActions).actions()))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
@@ -354,7 +354,7 @@ def test_a_print_that_finishes_after_its_window_is_gone_reports_to_no_one(
     """Print to PDF, then the window is deleted while the render waits for the worker: when
     the render answers, nothing may reach the deleted window (its status bar, a message box)
     and no thread may fail ("Internal C++ object already deleted")."""
-    from shipyard._qt import rendering
+    from shipyard._qt.preview import rendering
 
     failures: list[str] = []
     monkeypatch.setattr(
@@ -365,11 +365,11 @@ def test_a_print_that_finishes_after_its_window_is_gone_reports_to_no_one(
     view = window.open_file(EXAMPLES / "rebel-frigate.ship")
     assert view is not None
     answered: list[str] = []
-    bridge = window.print_bridge
+    bridge = window.printing.bridge
     bridge.done.connect(lambda path, error: answered.append(path or error))
     worker = rendering.shared_worker()
     with worker._lock:  # the worker is busy: the print waits its turn
-        thread = window.print_to(tmp_path / "late.pdf", window.documents(), "record", "a4")
+        thread = window.printing.print_to(tmp_path / "late.pdf", window.documents(), "record", "a4")
         assert thread.is_alive()
         window.close()
         window.deleteLater()

@@ -20,8 +20,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES
 from .editor_pages import PAUSE_MS as COMMIT_PAUSE_MS

@@ -19,9 +19,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from shipyard._qt.hangarwindow import FILTER_DELAY_MS, NAME
-from shipyard._qt.rosterpage import COUNT, BrokenRoster, RosterPage
-from shipyard._qt.window import MainWindow
+from shipyard._qt.dialogs.hangarwindow import FILTER_DELAY_MS, NAME
+from shipyard._qt.view.rosterpage import COUNT, BrokenRoster, RosterPage
+from shipyard._qt.window.window import MainWindow
 from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
 
 from .test_editor import _quiet
@@ -199,7 +199,7 @@ def test_save_writes_the_roster_and_it_opens_again_as_saved(
     editor.close_tab(editor.tabs.currentIndex())
     again = open_page(qtbot, editor, campaign["roster"])
     assert again is not page and again.table.item(0, COUNT).text() == "6"
-    assert str(campaign["roster"]) in editor.recent()
+    assert str(campaign["roster"]) in editor.recent_files.recent()
 
 
 def test_unsaved_changes_are_asked_about_on_close(qtbot: Any, editor: MainWindow, campaign: dict[str, Any]) -> None:
@@ -216,7 +216,7 @@ def test_unsaved_changes_are_asked_about_on_close(qtbot: Any, editor: MainWindow
 
 def show_hangar(qtbot: Any, editor: MainWindow) -> Any:
     QTest.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    hangar = editor.hangar_window  # type: ignore[attr-defined]
+    hangar = editor.menus.hangar_window
     qtbot.waitExposed(hangar)
     qtbot.waitUntil(lambda: hangar.table.rowCount() == 4, timeout=60_000)  # scanned in the background
     return hangar
@@ -381,10 +381,10 @@ def test_a_roster_that_cannot_be_read_opens_as_its_error(
 def test_new_roster_asks_name_rulesets_and_limit(
     qtbot: Any, editor: MainWindow, campaign: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shipyard._qt.rosters import NewRosterDialog
+    from shipyard._qt.window.rosters import NewRosterDialog
 
     target = campaign["folder"] / "new-force.roster"
-    editor.ask_roster_path = lambda _name: target  # type: ignore[method-assign]
+    editor.rosters.ask_roster_path = lambda _name: target  # type: ignore[method-assign]
 
     def fill(dlg: NewRosterDialog) -> int:
         dlg.show()
@@ -407,7 +407,7 @@ def test_new_roster_asks_name_rulesets_and_limit(
         return int(dlg.result())
 
     monkeypatch.setattr(NewRosterDialog, "exec", fill)
-    page = editor.new_roster_dialog()
+    page = editor.rosters.new_roster_dialog()
     assert isinstance(page, RosterPage) and editor.tabs.currentWidget() is page
     written = load_roster(target)
     assert written.name == "Blue Wing" and written.limit == 300 and len(written.rulesets) == 1
@@ -442,7 +442,7 @@ def test_print_and_export_from_the_roster_page(
     actors one a ship named by callsign; files there already are asked about first."""
     from PySide6.QtWidgets import QDialog, QFileDialog
 
-    from shipyard._qt.rosters import RosterPrintDialog
+    from shipyard._qt.window.rosters import RosterPrintDialog
 
     page = open_page(qtbot, editor, campaign["roster"])
     out = tmp_path / "out" / "strike.pdf"
@@ -451,7 +451,7 @@ def test_print_and_export_from_the_roster_page(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(out), ""))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a, **_k: str(tmp_path / "actors"))
     opened: list[Any] = []
-    monkeypatch.setattr(editor, "open_url", lambda url: opened.append(url) or True)
+    monkeypatch.setattr(editor.printing, "open_url", lambda url: opened.append(url) or True)
     QTest.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: editor.statusBar().currentMessage().startswith(("Printed", "Not printed")), timeout=180_000)
     assert editor.statusBar().currentMessage() == f"Printed {out}"
@@ -467,7 +467,9 @@ def test_print_and_export_from_the_roster_page(
     assert actor["name"] == "Red 2" and actor["flags"]["shipyard"]["roster"] == "Strike Group"
     # again: the files there are asked about; Cancel keeps them
     asked: list[list[Path]] = []
-    monkeypatch.setattr("shipyard._qt.replacing.ask_replace", lambda _p, files, *_a: asked.append(files) or False)
+    monkeypatch.setattr(
+        "shipyard._qt.dialogs.replacing.ask_replace", lambda _p, files, *_a: asked.append(files) or False
+    )
     before = (tmp_path / "actors" / "01-red-2.json").read_bytes()
     QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
     assert asked and (tmp_path / "actors" / "01-red-2.json").read_bytes() == before
@@ -499,7 +501,7 @@ def test_roster_notes_typed_are_one_undo_step_each_and_saved(
 ) -> None:
     """The roster's own notes: typed in their box, committed on a pause (one undo step per
     committed edit), undone with Ctrl+Z, saved with Ctrl+S and read back from the file."""
-    from shipyard._qt.pending import COMMIT_DELAY_MS
+    from shipyard._qt.document.pending import COMMIT_DELAY_MS
 
     page = open_page(qtbot, editor, campaign["roster"])
     page.notes.setFocus()
@@ -548,7 +550,7 @@ def mixed(campaign: dict[str, Any], tmp_path: Path) -> Path:
 def test_a_members_row_is_marked_by_the_composition_findings_naming_it(
     qtbot: Any, editor: MainWindow, mixed: Path
 ) -> None:
-    from shipyard._qt.marks import MARK_GLYPH, mark_colour
+    from shipyard._qt.widgets.marks import MARK_GLYPH, mark_colour
 
     page = open_page(qtbot, editor, mixed)
     named = [f for f in page.doc.check.findings if f.path.startswith("members[0]")]
@@ -571,7 +573,7 @@ def test_the_pilot_or_crew_column_is_shown_only_where_a_ruleset_has_them(
     qtbot: Any, editor: MainWindow, mixed: Path, tmp_path: Path, dock_test: str
 ) -> None:
     """The column and its name come from what the rulesets declare (their manifests' ``crew``)."""
-    from shipyard._qt.rosterpage import CREW
+    from shipyard._qt.view.rosterpage import CREW
     from shipyard.core.registry import rulesets
 
     declared = {i.id: i.manifest.crew for i in rulesets()}

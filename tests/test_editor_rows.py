@@ -17,9 +17,9 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from shipyard._qt.listeditor import ListEditor
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.form.listeditor import ListEditor
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.edits import get_at
 
 from .editor_pages import PAUSE_MS
@@ -103,7 +103,7 @@ def test_a_refused_name_stays_in_its_field_marked_with_the_reason_until_escape(q
     typed, marked, the reason beside it in a player's words; Escape puts the kept value back."""
     from PySide6.QtWidgets import QLabel
 
-    from shipyard._qt import refused
+    from shipyard._qt.document import refused
 
     view = open_sample(qtbot, window, "future-perfect", "scout")
     systems = list_on_its_page(view, "systems")
@@ -133,7 +133,7 @@ def test_a_refused_name_stays_in_its_field_marked_with_the_reason_until_escape(q
 def test_an_erased_name_is_refused_in_a_players_words_and_typing_clears_the_mark(
     qtbot: Any, window: MainWindow
 ) -> None:
-    from shipyard._qt import refused
+    from shipyard._qt.document import refused
 
     view = open_sample(qtbot, window, "cluster-falk", "dominion-carrier")
     crew = list_on_its_page(view, "crew")
@@ -217,7 +217,7 @@ def test_a_station_changed_under_its_crew_is_kept_marked_until_escape(qtbot: Any
     """Swapping the Cockpit for the Command deck while Lt. Mara Venn sits in it is refused
     (she would sit nowhere): the drop-down keeps the person's choice, marked, the reason
     beside it in a player's words, until Escape puts the kept station back."""
-    from shipyard._qt import refused
+    from shipyard._qt.document import refused
 
     view = open_sample(qtbot, window, "cluster-falk", "kestrel-fighter")
     stations = list_on_its_page(view, "stations")

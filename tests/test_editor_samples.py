@@ -16,7 +16,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QMessageBox
 
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window.window import MainWindow
 from shipyard.core.designfile import LoadedDesign, load_design, save_design
 from shipyard.core.errors import InputError
 from shipyard.core.registry import is_installed
@@ -60,7 +60,7 @@ def test_a_sample_opened_with_file_open_is_an_untitled_copy_and_save_asks_where(
     view = window.current()
     assert view is not None and view.doc.path is None and view.doc.design.name == "Rebel Fighter"
     assert window.tabs.tabToolTip(window.tabs.indexOf(view)) == "Not saved yet"
-    assert str(SAMPLE) not in window.recent()  # a sample is not a file of the user's
+    assert str(SAMPLE) not in window.recent_files.recent()  # a sample is not a file of the user's
     type_slowly(qtbot, field(view, "name"), "Red Five")
     assert view.doc.design.name == "Red Five" and view.doc.modified
     target = tmp_path / "red-five.ship"
@@ -70,7 +70,7 @@ def test_a_sample_opened_with_file_open_is_an_untitled_copy_and_save_asks_where(
     assert asked == ["Red Five"]  # Save asked where
     assert load_design(target, use_user_folder=False).design.name == "Red Five"
     assert SAMPLE.read_bytes() == before  # the sample is as it came
-    assert view.doc.path == target and window.recent()[0] == str(target)
+    assert view.doc.path == target and window.recent_files.recent()[0] == str(target)
 
 
 def test_a_sample_from_the_start_page_follows_the_same_rule(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:

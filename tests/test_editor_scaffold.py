@@ -16,7 +16,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window.window import MainWindow
 from shipyard.scaffold import Names, write
 
 from .conftest import install_ruleset

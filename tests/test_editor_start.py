@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard._qt import syslibs
+from shipyard._qt.window import syslibs
 
 from .conftest import EXAMPLES
 
@@ -75,7 +75,7 @@ def test_a_display_that_is_not_there_says_which_and_why(tmp_path: Path) -> None:
     """Qt's own messages here name the wrong package (xcb-cursor0) and end in an abort."""
     if syslibs.missing_libraries(syslibs.editor_files("xcb")):
         pytest.fail(
-            "Qt's xcb platform lacks system libraries: run scripts/system-deps (python -m shipyard._qt.syslibs)"
+            "Qt's xcb platform lacks system libraries: run scripts/system-deps (python -m shipyard._qt.window.syslibs)"
         )
     proc = start_editor({"DISPLAY": ":987", "XAUTHORITY": str(tmp_path / "none")}, tmp_path)
     assert proc.returncode == 1, proc.stderr  # not -6 (SIGABRT)

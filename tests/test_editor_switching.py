@@ -18,10 +18,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QWidget
 
-from shipyard._qt.helpmenu import shortcuts, show_shortcuts
-from shipyard._qt.keys import TextBox
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.document.keys import TextBox
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.helpmenu import shortcuts, show_shortcuts
+from shipyard._qt.window.window import MainWindow
 
 from .conftest import EXAMPLES, ROOT
 from .editor_pages import PAUSE_MS

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from shipyard._qt.window import MainWindow, PrintDialog
+from shipyard._qt.window.window import MainWindow, PrintDialog
 from shipyard.render.tokens import TokenSpec
 
 from .conftest import EXAMPLES
@@ -51,9 +51,9 @@ def test_tokens_are_chosen_in_the_print_dialog_and_printed(qtbot: Any, window: M
     qtbot.wait(120)
     assert dialog.token() == TokenSpec(19.05, "hex", True)
     opened: list[str] = []
-    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    window.printing.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
     out = tmp_path / "tokens.pdf"
-    window.print_to(
+    window.printing.print_to(
         out, window.documents(), dialog.sheet.currentData(), dialog.paper.currentData(), token=dialog.token()
     )
     qtbot.waitUntil(lambda: bool(opened), timeout=90_000)
@@ -95,7 +95,7 @@ def test_file_export_writes_the_designs_pictures_and_actor_into_the_folder_chose
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window.open_file(EXAMPLES / "rebel-fighter.ship")
-    actions = {a.data(): a for a in window.export_menu.actions() if a.data()}
+    actions = {a.data(): a for a in window.menus.export_menu.actions() if a.data()}
     assert list(actions) == ["card-png", "token-png", "sheet-png", "foundry"]
     folder = tmp_path / "vtt"
     folder.mkdir()
@@ -115,7 +115,7 @@ def test_file_export_writes_the_designs_pictures_and_actor_into_the_folder_chose
     assert json.loads((folder / "rebel-fighter.json").read_text())["name"] == "Rebel Fighter"
     # again: the files exist, the editor asks (answered Cancel here), nothing is replaced
     # (the question itself, answered by a person: tests/test_editor_export_replace.py)
-    from shipyard._qt import replacing
+    from shipyard._qt.dialogs import replacing
 
     asked: list[list[str]] = []
     monkeypatch.setattr(replacing, "ask_replace", lambda _parent, files: asked.append([f.name for f in files]) or False)
@@ -140,7 +140,7 @@ def test_file_export_of_all_open_designs_writes_an_actor_for_each(
     window.export_bridge.done.connect(lambda path, error: done.append(error))
     window.export_all.trigger()  # ticked, as a click on the menu entry does
     assert window.export_all.isChecked()
-    (foundry,) = [a for a in window.export_menu.actions() if a.data() == "foundry"]
+    (foundry,) = [a for a in window.menus.export_menu.actions() if a.data() == "foundry"]
     foundry.trigger()
     qtbot.waitUntil(lambda: len(done) == 1, timeout=90_000)
     qtbot.wait(200)

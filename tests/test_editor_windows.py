@@ -16,8 +16,8 @@ from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton, QWidget
 
-from shipyard._qt import helpmenu
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window import helpmenu
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import _quiet, no_blocking_dialogs, user_copy
 from .test_editor_preview import RENDER_S, open_rendered
@@ -81,7 +81,7 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
     view = w.open_file(user_copy(tmp_path, "rebel-frigate"))  # a file of the user's: it has a saved version
     assert view is not None
     view.doc.edit("name", "Frigate Two")
-    compare = w.compare_with(view.doc, "saved")
+    compare = w.comparing.compare_with(view.doc, "saved")
     assert compare is not None
     qtbot.waitExposed(compare)
     how(qtbot, compare)
@@ -97,7 +97,7 @@ def test_compare_and_the_help_windows_close_with_their_button_and_with_escape(
 def test_a_window_opened_beside_another_takes_the_room_beside_it_inside_the_screen(qtbot: Any) -> None:
     from PySide6.QtCore import QSize
 
-    from shipyard._qt.placement import beside
+    from shipyard._qt.widgets.placement import beside
 
     main = QWidget()
     qtbot.addWidget(main)
@@ -137,9 +137,9 @@ def test_a_detached_preview_opens_inside_the_screen_over_the_panels_not_the_form
 def test_a_long_status_message_is_elided_to_fit_and_its_tooltip_is_the_whole_text(qtbot: Any, tmp_path: Path) -> None:
     w = made(qtbot, tmp_path / "settings.ini")
     w.resize(800, 600)
-    w.open_url = lambda _url: True  # type: ignore[method-assign]
+    w.printing.open_url = lambda _url: True  # type: ignore[method-assign]
     pdf = tmp_path / ("a folder with a long name " * 6).strip() / "Kestrel Fighter record sheet.pdf"
-    w._printed(str(pdf), "")
+    w.printing._printed(str(pdf), "")
     bar = w.statusBar()
     whole = f"Printed {pdf}"
     assert bar.currentMessage() == whole

@@ -779,7 +779,7 @@ def test_the_print_command_writes_a_fillable_form(tmp_path: Path) -> None:
 def test_the_editor_s_print_dialog_offers_a_fillable_form(qtbot: Any, tmp_path: Path) -> None:
     from PySide6.QtCore import QSettings
 
-    from shipyard._qt.window import MainWindow, PrintDialog
+    from shipyard._qt.window.window import MainWindow, PrintDialog
 
     window = MainWindow(
         QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
@@ -792,8 +792,8 @@ def test_the_editor_s_print_dialog_offers_a_fillable_form(qtbot: Any, tmp_path: 
     assert dialog.fillable.text() == "&Fillable form" and not dialog.fillable.isChecked()  # flat unless asked
     window.open_file(EXAMPLES / "rebel-fighter.ship")
     opened: list[str] = []
-    window.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
+    window.printing.open_url = lambda url: opened.append(url.toLocalFile())  # type: ignore[method-assign]
     out = tmp_path / "form.pdf"
-    window.print_to(out, window.documents(), "record", "a4", fillable=True)
+    window.printing.print_to(out, window.documents(), "record", "a4", fillable=True)
     qtbot.waitUntil(lambda: bool(opened), timeout=60_000)
     assert errors == [] and sorted(pypdf_fields(out)) == sorted(declared(report_of(EXAMPLES / "rebel-fighter.ship")))

@@ -73,8 +73,8 @@ def test_help_guide_opens_the_page_of_the_open_design_s_ruleset_and_follows_link
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QTextBrowser
 
-    from shipyard._qt import helpmenu
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window import helpmenu
+    from shipyard._qt.window.window import MainWindow
     from shipyard.core.registry import rulesets
 
     for info in rulesets():  # every ruleset that comes with Shipyard has its page
@@ -95,9 +95,9 @@ def test_help_guide_opens_the_page_of_the_open_design_s_ruleset_and_follows_link
     qtbot.wait(300)  # a person looks at the window before reaching for the menu
     target = QApplication.focusWidget() or window
     QTest.keyClick(target, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)  # the Help menu, as a person opens it
-    qtbot.waitUntil(lambda: window.help_menu.isVisible(), timeout=3000)
-    QTest.keyClick(window.help_menu, Qt.Key.Key_D)  # Gui&de
-    qtbot.waitUntil(lambda: not window.help_menu.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: window.menus.help_menu.isVisible(), timeout=3000)
+    QTest.keyClick(window.menus.help_menu, Qt.Key.Key_D)  # Gui&de
+    qtbot.waitUntil(lambda: not window.menus.help_menu.isVisible(), timeout=3000)
     shown = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.findChild(QTextBrowser)]
     view = next(w.findChild(QTextBrowser) for w in shown if w.windowTitle().startswith("Guide"))
     assert view.toPlainText().startswith("Shipyard user's guide")

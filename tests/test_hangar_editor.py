@@ -13,8 +13,8 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, QSettings, Qt
 
-from shipyard._qt.hangarwindow import COST, FILTER_DELAY_MS, NAME, VERDICT, HangarWindow
-from shipyard._qt.window import MainWindow
+from shipyard._qt.dialogs.hangarwindow import COST, FILTER_DELAY_MS, NAME, VERDICT, HangarWindow
+from shipyard._qt.window.window import MainWindow
 
 from .test_editor import _quiet
 from .test_hangar import samples
@@ -46,7 +46,7 @@ def editor(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainW
 
 def test_filter_sort_and_open_with_the_keyboard(qtbot: Any, editor: MainWindow) -> None:
     qtbot.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    hangar = editor.hangar_window  # type: ignore[attr-defined]
+    hangar = editor.menus.hangar_window
     assert isinstance(hangar, HangarWindow)
     qtbot.waitExposed(hangar)
     qtbot.waitUntil(lambda: hangar.table.rowCount() == len(samples()), timeout=60_000)

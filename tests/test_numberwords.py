@@ -82,7 +82,7 @@ def test_sheets_write_the_unit_that_agrees() -> None:
 @pytest.mark.parametrize("sample", SAMPLES, ids=[f"{p.parent.parent.name}-{p.stem}" for p in SAMPLES])
 def test_no_sample_reports_one_of_a_plural_unit(sample: Path) -> None:
     """Every figure and budget line of every sample, as the panels and reports write it."""
-    from shipyard._qt.listcosts import row_costs
+    from shipyard._qt.form.listcosts import row_costs
 
     loaded = load_design(sample, use_user_folder=False)
     report = evaluate(loaded.design, loaded.catalog)

@@ -25,7 +25,7 @@ PARTS = {"path", "actual", "limit", "rule", "source"}
 BUILT_DIRECTLY = {
     "shipyard/core/findings.py": "FindingSink.add itself",
     "shipyard/core/artcheck.py": "the art warning, added by the report builder after the rules ran",
-    "shipyard/_qt/document.py": "the editor's report when a plug-in failed: no rule ran",
+    "shipyard/_qt/document/document.py": "the editor's report when a plug-in failed: no rule ran",
 }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window.window import MainWindow
 from shipyard.hangar.roster import design_facts
 
 from .conftest import EXAMPLES, ROOT, call_shipyard

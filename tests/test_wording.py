@@ -206,7 +206,7 @@ def test_the_deliberate_mistakes_are_said_in_words() -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_help_texts_the_guide_and_the_rules_reading_read_as_words(ruleset: str) -> None:
-    from shipyard._qt.helpmenu import guide  # the text only: no window is opened
+    from shipyard._qt.window.helpmenu import guide  # the text only: no window is opened
 
     catalog = samples(ruleset)[0][1].catalog
     texts = [*form_texts(catalog), ("guide", guide(ruleset))]

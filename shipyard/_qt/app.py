@@ -99,7 +99,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     from shipyard._speedups import patterns_kept
 
     patterns_kept()  # before argparse, pydantic and PySide6 compile theirs
-    from shipyard._qt.sharedworker import close_shared_worker, start_early
+    from shipyard._qt.preview.sharedworker import close_shared_worker, start_early
 
     early = options is None and _preview_wanted(argv)
     if early:  # before even argparse: the worker's import is what the first preview waits on
@@ -117,7 +117,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     elif not args.no_preview and not early:
         start_early()
     _import_engine(args.files)
-    from shipyard._qt.syslibs import check_editor_libraries, new_application
+    from shipyard._qt.window.syslibs import check_editor_libraries, new_application
     from shipyard._speedups import pyside_support_compiled_once
 
     with pyside_support_compiled_once():  # PySide6 is imported here first
@@ -128,7 +128,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
-    from shipyard._qt.window import MainWindow, install_crash_autosave
+    from shipyard._qt.window.window import MainWindow, install_crash_autosave
 
     QCoreApplication.setOrganizationName("Shipyard")
     QCoreApplication.setApplicationName("Shipyard")
@@ -139,7 +139,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
         app.setStyle("Fusion")
         app.setPalette(dark_palette())
     window = MainWindow(QSettings(), preview=not args.no_preview)
-    install_crash_autosave(window)
+    install_crash_autosave(window.recovery)
     window.smoke = args.smoke  # before the files: a smoke run prints a file's error, no modal box
     for f in args.files:
         window.open_file(f)
@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
     from shipyard._speedups import patterns_kept
 
     patterns_kept()  # before the first module with patterns of its own is imported
-    from shipyard._qt.syslibs import CannotStart
+    from shipyard._qt.window.syslibs import CannotStart
 
     try:
         app, window = start(argv, options)
@@ -169,7 +169,7 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
     if window.smoke:
         QTimer.singleShot(0, lambda: _smoke_report(app, window))
     else:
-        QTimer.singleShot(0, window.offer_restore)
+        QTimer.singleShot(0, window.recovery.offer_restore)
     return int(app.exec())
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.art import design_story
+from shipyard.core.artcheck import design_story
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report

@@ -3,7 +3,7 @@
 Only ``os``, ``socket``, ``select``, the worker's command line
 (:mod:`shipyard.render.workercommand`) and how busy the cores are (:mod:`shipyard.core.cores`)
 are needed here: the editor starts its worker first
-thing (:mod:`shipyard._qt.sharedworker`), and whatever this module imported would be
+thing (:mod:`shipyard._qt.preview.sharedworker`), and whatever this module imported would be
 imported on the editor's own start, before its window. The worker is a new interpreter,
 ``python -m shipyard.render.earlyworker FD --patient``, started with ``posix_spawn``: a
 fork would share the editor's memory with it, and every page the editor then wrote while
@@ -16,7 +16,7 @@ would take its share of the window's, and the window would come up later.
 So before it imports anything more than this module, it waits while every core is taken,
 until one is free or its first job comes (sent once the window has painted); and where
 no core is free even for it to wait on, the editor does not start it early at all
-(:func:`shipyard._qt.sharedworker.start_early`: it starts once the window has painted).
+(:func:`shipyard._qt.preview.sharedworker.start_early`: it starts once the window has painted).
 """
 
 from __future__ import annotations

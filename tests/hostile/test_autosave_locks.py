@@ -28,8 +28,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from shipyard._qt import autosave
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window import autosave
+from shipyard._qt.window.window import MainWindow
 
 # An editor that types NAME into a new design's name field, lets its autosave timer save it,
 # prints the autosave's path, and runs on until it is killed.
@@ -37,9 +37,9 @@ TYPIST = """
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
-from shipyard._qt import autosave
+from shipyard._qt.window import autosave
 from shipyard._qt.app import start
-from shipyard._qt.pending import COMMIT_DELAY_MS
+from shipyard._qt.document.pending import COMMIT_DELAY_MS
 
 app, window = start(["--no-preview"])
 view = window.new("starfighter")
@@ -48,7 +48,7 @@ name.setFocus()
 name.selectAll()
 QTest.keyClicks(name, sys.argv[1], delay=30)
 QTest.qWait(COMMIT_DELAY_MS + 150)
-window.autosave_timer.setInterval(100)
+window.recovery.timer.setInterval(100)
 
 def report():
     files = sorted(autosave.folder().glob("*.ship")) if autosave.folder().is_dir() else []
@@ -84,7 +84,7 @@ def answer():
 timer = QTimer(interval=50)
 timer.timeout.connect(answer)
 timer.start()
-restored = window.offer_restore()
+restored = window.recovery.offer_restore()
 print(json.dumps({"asked": asked, "restored": restored}), flush=True)
 """
 
@@ -153,7 +153,7 @@ def _recover(qtbot: Any, tmp_path: Path, button: QMessageBox.StandardButton) -> 
     timer.timeout.connect(answer)
     timer.start()
     try:
-        restored = window.offer_restore()
+        restored = window.recovery.offer_restore()
     finally:
         timer.stop()
     return window, asked, restored

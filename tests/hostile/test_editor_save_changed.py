@@ -21,7 +21,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from shipyard._qt.window import MainWindow
+from shipyard._qt.window.window import MainWindow
 
 from ..conftest import EXAMPLES, call_shipyard
 from ..editor_pages import PAUSE_MS

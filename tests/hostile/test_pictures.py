@@ -272,7 +272,7 @@ def test_the_editor_exports_a_token_of_a_bomb_art_design_and_keeps_the_other_des
     from PySide6.QtWidgets import QFileDialog
 
     import shipyard.core.artcheck as core_art
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window.window import MainWindow
 
     from ..test_editor import _quiet, field, type_into
 
@@ -308,7 +308,7 @@ def test_the_editor_exports_a_token_of_a_bomb_art_design_and_keeps_the_other_des
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(folder))
     done: list[str] = []
     window.export_bridge.done.connect(lambda _path, error: done.append(error))
-    (token,) = [a for a in window.export_menu.actions() if a.data() == "token-png"]
+    (token,) = [a for a in window.menus.export_menu.actions() if a.data() == "token-png"]
     token.trigger()
     qtbot.waitUntil(lambda: len(done) == 1, timeout=90_000)
     qtbot.wait(200)

@@ -15,9 +15,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPlainTextEdit
 
-from shipyard._qt.brokentab import BrokenDesign
-from shipyard._qt.view import DocumentView
-from shipyard._qt.window import MainWindow
+from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.window.brokentab import BrokenDesign
+from shipyard._qt.window.window import MainWindow
 
 from ..conftest import install_ruleset
 from ..test_bad_plugins import ARROW

@@ -22,8 +22,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from shipyard._qt import autosave
-from shipyard._qt.rosterpage import RosterPage
+from shipyard._qt.view.rosterpage import RosterPage
+from shipyard._qt.window import autosave
 from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
 
 from ..test_editor_roster import one_ruleset_designs
@@ -35,16 +35,16 @@ ROSTER_TYPIST = """
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
-from shipyard._qt import autosave
+from shipyard._qt.window import autosave
 from shipyard._qt.app import start
-from shipyard._qt.pending import COMMIT_DELAY_MS
+from shipyard._qt.document.pending import COMMIT_DELAY_MS
 
 app, window = start(["--no-preview", sys.argv[2]])
-page = window.current_roster()
+page = window.rosters.current_roster()
 page.notes.setFocus()
 QTest.keyClicks(page.notes, sys.argv[1], delay=30)
 QTest.qWait(COMMIT_DELAY_MS + 150)
-window.autosave_timer.setInterval(100)
+window.recovery.timer.setInterval(100)
 
 def report():
     files = sorted(autosave.folder().glob("*.roster")) if autosave.folder().is_dir() else []
@@ -101,7 +101,7 @@ def test_a_rosters_unsaved_notes_are_recovered_after_a_crash_and_never_taken_fro
         if proc.stdout:
             proc.stdout.close()
     assert restored == 1 and len(asked) == 1 and "patrol.roster" in asked[0]
-    page = window.current_roster()
+    page = window.rosters.current_roster()
     assert isinstance(page, RosterPage)
     assert page.doc.path == roster_file and page.doc.modified and page.notes.toPlainText() == notes
     assert roster_file.read_bytes() == on_disk  # restored, not written behind the person's back
@@ -125,7 +125,7 @@ def test_a_roster_edited_in_this_editor_is_autosaved_by_its_timer_and_its_autosa
     closing it (Discard) removes the autosave and its lock."""
     from PySide6.QtCore import QSettings
 
-    from shipyard._qt.window import MainWindow
+    from shipyard._qt.window.window import MainWindow
 
     from ..test_editor_roster import COUNT, type_count
 
@@ -143,12 +143,12 @@ def test_a_roster_edited_in_this_editor_is_autosaved_by_its_timer_and_its_autosa
     window.show()
     qtbot.waitExposed(window)
     window.open_file(roster_file)
-    page = window.current_roster()
+    page = window.rosters.current_roster()
     assert page is not None
     window.activateWindow()
     page.table.setFocus()
     qtbot.waitUntil(page.table.hasFocus, timeout=3000)
-    window.autosave_timer.setInterval(100)
+    window.recovery.timer.setInterval(100)
     assert not list(autosave.folder().glob("*.roster"))
     type_count(qtbot, page, 0, "7")
     assert page.table.item(0, COUNT).text() == "7"

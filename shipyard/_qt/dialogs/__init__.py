@@ -1,0 +1,3 @@
+"""Dialogs and extra windows: Fix..., the compare view, import and conversion dialogs, the catalog
+browser, the Hangar and its watch on the library folders, and the question before files are
+replaced."""

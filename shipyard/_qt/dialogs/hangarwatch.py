@@ -1,0 +1,201 @@
+"""The editor keeps the hangar's index current: it watches the library folders, scans in the
+background, and draws the art thumbnails in the picture worker.
+
+- Every library folder, each folder under it and each design file in them is watched
+  (``QFileSystemWatcher``): a design file added, changed, removed or renamed (a rename
+  changes its folder) brings a scan a moment later (:data:`SETTLE_MS`: a save that writes
+  several files, or a folder copied in, is one scan). A scan reads only what changed
+  (:meth:`shipyard.hangar.index.Index.scan`).
+- The system watches only so many paths (inotify's ``max_user_watches`` on Linux):
+  ``addPaths`` answers with the paths it could not watch. Those, and any beyond the
+  setting :data:`WATCH_LIMIT_ENV` (a number of paths; unset: as many as the system
+  allows), are not watched; the index is then scanned every :data:`RESCAN_MS` instead,
+  and :attr:`HangarWatch.unwatched` says how many are left to those scans.
+- Scans run on a helper thread, never the editor's: a first scan of thousands of designs
+  takes a while. The result comes back through a bridge's gate (as a render's does), and
+  :attr:`HangarWatch.changed` tells the Hangar window to show the index again
+  (:attr:`HangarWatch.drawn`: only the new thumbnails).
+- After a scan, the thumbnails the index lacks are drawn one by one in the picture worker
+  (:func:`shipyard.render.art.thumbnail`, a process of its own: a picture that crashes a
+  decoder costs that thumbnail, kept as its reason) and kept in the index
+  (:mod:`shipyard.hangar.thumbs`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+
+from shipyard._qt.preview.rendering import RenderBridge
+
+WATCH_LIMIT_ENV = "SHIPYARD_HANGAR_WATCH_LIMIT"
+SETTLE_MS = 300  # a change waits this long for the ones that come with it, then one scan
+RESCAN_MS = 60_000  # with paths left unwatched, the index is scanned this often instead
+THUMBS_EVERY = 24  # the window is told after this many thumbnails are drawn
+
+
+class ScanBridge(RenderBridge):
+    """``scanned`` (the watched paths, the scan's result or why it failed) from the scan thread."""
+
+    scanned = Signal(object)
+    drawn = Signal()
+
+    def close(self) -> None:
+        """Deliver nothing more (its own signals: ``done`` is not used here)."""
+        self._gate.shut()
+
+
+def watch_limit() -> int | None:
+    """The most paths to watch (:data:`WATCH_LIMIT_ENV`), None: as many as the system allows."""
+    said = os.environ.get(WATCH_LIMIT_ENV, "").strip()
+    return int(said) if said.isdigit() else None
+
+
+def paths_to_watch(folders: list[Path]) -> list[str]:
+    """Each library folder, the folders under it and the design files in them, as the scan reads them."""
+    from shipyard.hangar.index import design_files
+
+    out: dict[str, None] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        out[str(folder)] = None
+        for file in design_files(folder):
+            for parent in reversed(file.parents):
+                if parent.is_relative_to(folder) and parent != folder:
+                    out.setdefault(str(parent), None)
+            out[str(file)] = None
+    return list(out)
+
+
+class HangarWatch(QObject):
+    """The watch on the library folders; :attr:`changed` after each scan, :attr:`drawn` after
+    each batch of thumbnails."""
+
+    changed = Signal()
+    drawn = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.directoryChanged.connect(self.poke)
+        self.watcher.fileChanged.connect(self.poke)
+        self.settle = QTimer(self)
+        self.settle.setSingleShot(True)
+        self.settle.setInterval(SETTLE_MS)
+        self.settle.timeout.connect(self.rescan)
+        self.poll = QTimer(self)
+        self.poll.setInterval(RESCAN_MS)
+        self.poll.timeout.connect(self.rescan)
+        self.bridge = ScanBridge(self)
+        self.bridge.scanned.connect(self._scanned)
+        self.bridge.drawn.connect(self.drawn.emit)
+        self.unwatched = 0  # paths left to the periodic scans
+        self.problem = ""  # why the last scan failed ("" when it did not)
+        self.last: Any = None  # the last scan's ScanResult
+        self._thread: threading.Thread | None = None
+        self._again = False
+        self._stopping = False  # read by the scan thread; the bridge's gate shuts as the watch goes too
+
+    @property
+    def scanning(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def poke(self, _path: str = "") -> None:
+        """Something changed in a watched folder or file: a scan once it settles."""
+        self.settle.start()
+
+    def rescan(self) -> None:
+        """Scan now in the background (after the one running, if one is)."""
+        if self.scanning:
+            self._again = True
+            return
+        bridge = self.bridge
+        stopping = lambda: self._stopping  # noqa: E731 - read by the thread: the watch is going
+
+        def run() -> None:
+            from shipyard.core.errors import InputError
+            from shipyard.hangar import library
+            from shipyard.hangar.index import Index
+
+            try:
+                folders = library.folders()
+                with Index() as index:
+                    result = index.scan(folders)
+                    notes = list(index.notes)
+                watched = paths_to_watch(folders)
+            except (InputError, OSError) as exc:
+                said = ("failed", str(exc))
+                bridge.deliver(lambda: bridge.scanned.emit(said))
+                return
+            except Exception as exc:  # sqlite3's, a worker's: said in the window, never a traceback
+                said = ("failed", f"the hangar could not be scanned: {exc}")
+                bridge.deliver(lambda: bridge.scanned.emit(said))
+                return
+            bridge.deliver(lambda: bridge.scanned.emit(("scanned", result, notes, watched)))
+            _draw_thumbnails(bridge, stopping)
+
+        self._thread = threading.Thread(target=run, daemon=True, name="shipyard-hangar-scan")
+        self._thread.start()
+
+    def _scanned(self, message: tuple[Any, ...]) -> None:
+        if message[0] == "failed":
+            self.problem = message[1]
+        else:
+            _, self.last, notes, watched = message
+            self.problem = "; ".join(notes)
+            self._watch(watched)
+        self.changed.emit()
+        if self._again:
+            self._again = False
+            QTimer.singleShot(0, self.rescan)
+
+    def _watch(self, wanted: list[str]) -> None:
+        """Watch ``wanted`` (and nothing else); what cannot be watched is left to the periodic scans."""
+        keep = set(wanted)
+        now = set(self.watcher.files()) | set(self.watcher.directories())
+        gone = [p for p in now if p not in keep]
+        if gone:
+            self.watcher.removePaths(gone)
+        new = [p for p in wanted if p not in now]
+        limit = watch_limit()
+        if limit is not None:
+            new = new[: max(0, limit - (len(now) - len(gone)))]
+        failed = set(self.watcher.addPaths(new)) if new else set()  # those the system would not watch
+        watched = (set(self.watcher.files()) | set(self.watcher.directories())) - failed
+        self.unwatched = sum(1 for p in wanted if p not in watched)
+        if self.unwatched:
+            self.poll.start()
+        else:
+            self.poll.stop()
+
+    def stop(self) -> None:
+        """No more scans or thumbnails (the editor is closing)."""
+        self._stopping = True
+        self.bridge.close()
+        self.settle.stop()
+        self.poll.stop()
+
+
+def _draw_thumbnails(bridge: ScanBridge, stopping: Any) -> None:
+    """On the scan thread: every thumbnail the index lacks, drawn in the picture worker and kept."""
+    from shipyard.hangar import thumbs
+    from shipyard.hangar.index import Index
+    from shipyard.render.art import thumbnail
+
+    try:
+        with Index() as index:
+            todo = thumbs.missing(index)
+            for n, (key, entry) in enumerate(todo, 1):
+                if stopping() or bridge.closed:
+                    return
+                png, problem = thumbs.draw_one(entry, thumbnail)
+                thumbs.store(index, key, str(entry["hash"]), png, problem)
+                if n % THUMBS_EVERY == 0 or n == len(todo):
+                    bridge.deliver(bridge.drawn.emit)
+    except Exception:  # thumbnails are a cache: the next scan draws what this one could not
+        return

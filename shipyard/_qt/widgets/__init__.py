@@ -1,0 +1,3 @@
+"""Small widgets and helpers that know no design: finding marks, the two-column name | value tree,
+catalog item drags and facts, where windows open and how they close, a page that scrolls, what
+to do next on an empty list, the clock the editor's delays run on. The bottom of the editor."""

@@ -1,0 +1,174 @@
+"""Autosave: unsaved work is copied to the user's data folder every minute and on a crash.
+
+Each open document with unsaved changes has one autosave file (the design file format,
+or a roster's ``.roster`` format for a roster, plus where it came from). Saving or
+closing the document removes it; whatever is left at the next start is offered for
+restoring.
+
+Several editors can run at once and share the folder, so each holds a lock
+(:class:`QLockFile`, ``<uid>.lock`` beside the file) on every autosave it writes, from
+before the file is first written until it is removed. A lock records its editor's
+process, host and boot; it is stale only when that editor is gone (its process has
+died, or the machine was restarted since), never by age: an editor open for a week
+still holds its autosaves. :func:`pending` offers only the files whose lock it can take,
+that is the ones of editors that crashed or were killed, and keeps those locks until
+the files are restored or removed, so two editors starting at once never both offer
+(or delete) the same file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile
+
+from shipyard._qt.document.document import Document
+from shipyard._qt.document.rosterdoc import RosterDocument
+from shipyard.core.designfile import atomic_write_text, design_from_document, dumps, make_folder
+from shipyard.core.errors import InputError
+from shipyard.core.resources import user_data_folder
+
+# The locks this editor holds on its own documents' autosaves, by the document's uid.
+_held: dict[str, QLockFile] = {}
+
+
+def folder() -> Path:
+    return user_data_folder() / "autosave"
+
+
+def _lock(ship: Path) -> QLockFile:
+    """The lock of the autosave ``ship`` (not taken yet)."""
+    lock = QLockFile(str(ship.with_suffix(".lock")))
+    lock.setStaleLockTime(0)  # stale only when its editor is gone (QLockFile checks the process), not by age
+    return lock
+
+
+ROSTER_SUFFIX = ".roster"
+SUFFIXES = (".ship", ROSTER_SUFFIX)  # a design's autosave, a roster's
+
+
+def needed(doc: Document | RosterDocument) -> bool:
+    """Unsaved changes that its autosave file (if any) does not hold yet."""
+    return doc.modified and doc.autosaved is not doc.state
+
+
+def save(doc: Document | RosterDocument) -> Path:
+    """Copy ``doc`` to its autosave file, locked as this editor's; an :class:`InputError` says
+    why when that cannot be written."""
+    target = folder()
+    make_folder(target)
+    roster = isinstance(doc, RosterDocument)
+    path = target / f"{doc.uid}{ROSTER_SUFFIX if roster else '.ship'}"
+    if doc.uid not in _held:
+        lock = _lock(path)
+        if not lock.tryLock(0):
+            reason = (
+                "another editor holds it" if lock.error() == QLockFile.LockError.LockFailedError else "no permission"
+            )
+            raise InputError.single(f"cannot lock the autosave ({reason})", file=path.with_suffix(".lock"))
+        _held[doc.uid] = lock
+    if isinstance(doc, RosterDocument):
+        from shipyard.hangar.roster import dumps as roster_text
+
+        atomic_write_text(path, roster_text(doc.roster))
+    else:
+        atomic_write_text(path, dumps(doc.loaded))
+    atomic_write_text(
+        path.with_suffix(".json"), json.dumps({"original": str(doc.path) if doc.path else None, "title": doc.title})
+    )
+    doc.autosaved = doc.state
+    return path
+
+
+def discard(doc: Document | RosterDocument) -> None:
+    """Remove ``doc``'s autosave (saved or closed), then its lock; an autosave folder that
+    cannot be reached has none."""
+    doc.autosaved = None
+    for suffix in (*SUFFIXES, ".json"):
+        with contextlib.suppress(OSError):
+            (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
+    lock = _held.pop(doc.uid, None)
+    if lock is not None:
+        lock.unlock()
+
+
+@dataclass
+class Recovered:
+    """An autosave left by an editor that is gone; this editor holds its ``lock`` until
+    :func:`remove` or :func:`release`."""
+
+    autosave: Path
+    original: Path | None
+    title: str
+    lock: QLockFile
+
+
+def pending() -> list[Recovered]:
+    """The autosaves no running editor holds (theirs who crashed or were killed), each
+    locked by this editor now; another editor's live autosaves are left alone."""
+    out = []
+    found = [f for suffix in SUFFIXES for f in folder().glob(f"*{suffix}")] if folder().is_dir() else []
+    for f in sorted(found):
+        lock = _lock(f)
+        if not lock.tryLock(0):
+            continue  # a running editor's (or one this editor cannot lock): not ours to offer
+        if not f.exists():  # restored and removed by another editor just before the lock was taken
+            lock.unlock()
+            continue
+        try:
+            meta = json.loads(f.with_suffix(".json").read_text())
+        except (OSError, ValueError):
+            meta = {}
+        original = meta.get("original")
+        out.append(Recovered(f, Path(original) if original else None, meta.get("title") or f.stem, lock))
+    return out
+
+
+def is_roster(rec: Recovered) -> bool:
+    return rec.autosave.suffix == ROSTER_SUFFIX
+
+
+def load(rec: Recovered, use_user_folder: bool = True) -> Document:
+    doc_data = json.loads(rec.autosave.read_text(encoding="utf-8"))
+    loaded = design_from_document(doc_data, file=str(rec.autosave), use_user_folder=use_user_folder)
+    return Document(loaded, rec.original)
+
+
+def load_roster(rec: Recovered) -> RosterDocument:
+    """A roster's autosave, as the roster it was at its own file (its members are named beside
+    that file); an InputError when it cannot be read, or when it never had a file."""
+    from shipyard.hangar.roster import load_roster as read
+
+    if rec.original is None:
+        raise InputError.single("the roster's own file is not known", file=rec.autosave)
+    return RosterDocument(read(rec.autosave), rec.original)
+
+
+def remove(rec: Recovered) -> None:
+    """Delete a recovered autosave (restored, or declined), then its lock."""
+    rec.autosave.unlink(missing_ok=True)
+    rec.autosave.with_suffix(".json").unlink(missing_ok=True)
+    release(rec)
+
+
+def release(rec: Recovered) -> None:
+    """Let go of a recovered autosave kept as it is (it could not be restored): offered again next time."""
+    rec.lock.unlock()
+
+
+__all__ = [
+    "Recovered",
+    "discard",
+    "folder",
+    "is_roster",
+    "load",
+    "load_roster",
+    "needed",
+    "pending",
+    "release",
+    "remove",
+    "save",
+]
