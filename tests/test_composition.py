@@ -477,3 +477,12 @@ def test_roster_allow_and_preset_refuse_what_no_rule_takes_and_write_nothing(tmp
     assert (saved.allowances, saved.presets) == ({"pilot-levels": 2}, {FURY: "sample-fighters"})
     assert call_shipyard("roster", "allow", roster, "pilot-levels", "none").returncode == 0
     assert load_roster(roster).allowances == {}
+
+
+def test_the_composition_type_names_the_core_knows_without_the_module_are_its_types() -> None:
+    """A catalog is bound at every start without importing the composition module: the names
+    it looks for there must be the module's own."""
+    from shipyard.core.composition import COMPOSITION_RULE_TYPES
+    from shipyard.core.rules import COMPOSITION_TYPE_NAMES
+
+    assert set(COMPOSITION_RULE_TYPES) == COMPOSITION_TYPE_NAMES

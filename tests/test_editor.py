@@ -56,8 +56,9 @@ def _quiet(w: MainWindow) -> MainWindow:
     return w
 
 
-@pytest.fixture
-def window(qtbot: Any, tmp_path: Path) -> MainWindow:
+def shown_window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    """A quiet editor window with its settings in ``tmp_path``, shown and exposed: the window
+    every editor test starts from (no user folder, no live preview)."""
     w = _quiet(
         MainWindow(
             QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
@@ -67,6 +68,11 @@ def window(qtbot: Any, tmp_path: Path) -> MainWindow:
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    return shown_window(qtbot, tmp_path)
 
 
 def field(view: DocumentView, path: str) -> Any:

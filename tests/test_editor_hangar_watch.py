@@ -16,13 +16,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QFileSystemWatcher, QPoint, QSettings, Qt
+from PySide6.QtCore import QFileSystemWatcher, QPoint, Qt
 
 from shipyard._qt.dialogs import hangarwatch
 from shipyard._qt.dialogs.hangarwindow import ART, NAME, HangarWindow
 from shipyard._qt.window.window import MainWindow
 
-from .test_editor import _quiet
+from .test_editor import shown_window
 from .test_editor_export_replace import Person
 from .test_hangar import samples
 
@@ -45,15 +45,7 @@ def _library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: list[Path])
 
 
 def _editor(qtbot: Any, tmp_path: Path) -> MainWindow:
-    w = _quiet(
-        MainWindow(
-            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
-        )
-    )
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, tmp_path)
 
 
 def _open_hangar(qtbot: Any, editor: MainWindow, rows: int) -> HangarWindow:

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
@@ -24,7 +24,7 @@ from shipyard._qt.view.rosterpage import COUNT, BrokenRoster, RosterPage
 from shipyard._qt.window.window import MainWindow
 from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
 
-from .test_editor import _quiet
+from .test_editor import shown_window
 from .test_hangar import samples
 
 WAIT_MS = FILTER_DELAY_MS * 3
@@ -68,15 +68,7 @@ def editor(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, campaign
     from shipyard.hangar import library
 
     library.add(campaign["folder"])
-    w = _quiet(
-        MainWindow(
-            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
-        )
-    )
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, tmp_path)
 
 
 def open_page(qtbot: Any, window: MainWindow, path: Path) -> RosterPage:

@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 
 from shipyard._qt.dialogs.hangarwindow import COST, FILTER_DELAY_MS, NAME, VERDICT, HangarWindow
 from shipyard._qt.window.window import MainWindow
 
-from .test_editor import _quiet
+from .test_editor import shown_window
 from .test_hangar import samples
 
 WAIT_MS = FILTER_DELAY_MS * 3
@@ -33,15 +33,7 @@ def editor(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainW
     from shipyard.hangar import library
 
     library.add(lib)
-    w = _quiet(
-        MainWindow(
-            QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
-        )
-    )
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, tmp_path)
 
 
 def test_filter_sort_and_open_with_the_keyboard(qtbot: Any, editor: MainWindow) -> None:

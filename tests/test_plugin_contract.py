@@ -101,24 +101,27 @@ def test_rulesets_check_without_a_path_checks_every_installed_ruleset(tmp_path: 
     assert "wing-commander: Wing Commander" in broken.stdout  # the others are still checked
 
 
-def test_a_plugin_rule_type_named_like_a_core_one_is_refused_naming_both(tmp_path: Path) -> None:
-    """A plug-in's ``stat-range`` replaced Shipyard's silently."""
+@pytest.mark.parametrize(
+    ("name", "owner"), [("stat-range", "Shipyard's core"), ("member-count", "Shipyard's composition rules")]
+)
+def test_a_plugin_rule_type_named_like_a_core_one_is_refused_naming_both(tmp_path: Path, name: str, owner: str) -> None:
+    """A plug-in's ``stat-range`` replaced Shipyard's silently; so would a composition rule type."""
     site, copy = installed(tmp_path, DEMO, "tiny-gunboats")
     init = copy / "__init__.py"
     init.write_text(
         init.read_text(encoding="utf-8")
-        + "\nRULE_TYPES = {**RULE_TYPES, 'stat-range': RuleType(GunsParams, apply_guns_within_hull)}\n",
+        + f"\nRULE_TYPES = {{**RULE_TYPES, {name!r}: RuleType(GunsParams, apply_guns_within_hull)}}\n",
         encoding="utf-8",
     )
     checked = shipyard(site, "rulesets", "--check", copy)
     assert checked.returncode == 2, checked.stderr
     assert (
         "the ruleset package 'shipyard_tiny_gunboats'" in checked.stderr
-        and "rule type 'stat-range'" in checked.stderr
-        and "Shipyard's core" in checked.stderr
+        and f"rule type {name!r}" in checked.stderr
+        and owner in checked.stderr
     )
     check = shipyard(site, "check", copy / "catalog" / "examples" / "sea-wasp.ship")
-    assert check.returncode == 2 and "Shipyard's core" in check.stderr, check.stderr
+    assert check.returncode == 2 and owner in check.stderr, check.stderr
 
 
 def test_a_plugin_rule_type_named_like_a_capabilitys_is_refused_naming_both(tmp_path: Path) -> None:

@@ -94,6 +94,20 @@ def test_the_editor_shows_a_design_without_looking_for_pydantic_plugins() -> Non
     assert not [m for m in PLUGIN_SEARCH if m in modules]
 
 
+def test_the_editor_shows_a_design_without_loading_rosters_or_composition_rules() -> None:
+    """A roster's page, its document and model, and the composition rules load with the first
+    roster (or the first catalog that has a composition rule), not at every start."""
+    modules = editor_modules()
+    assert "shipyard._qt.window.rosters" in modules  # the File menu's New roster… is there
+    kept_out = (
+        "shipyard._qt.view.rosterpage",
+        "shipyard._qt.document.rosterdoc",
+        "shipyard.hangar.roster",
+        "shipyard.core.composition",
+    )
+    assert [m for m in kept_out if m in modules] == []
+
+
 @pytest.mark.speedups
 @pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader looks for plug-ins")
 def test_shipyard_check_answers_without_looking_for_pydantic_plugins() -> None:

@@ -288,10 +288,11 @@ class CatalogBuilder:
         """A rule type of the ruleset's own with the name of Shipyard's or of a declared
         capability's is refused, naming both owners: it used to replace theirs silently."""
         from shipyard.core.capability import load
-        from shipyard.core.rules import CORE_RULE_TYPES
+        from shipyard.core.rules import COMPOSITION_TYPE_NAMES, CORE_RULE_TYPES
 
         own = f"the ruleset package {self.info.package!r} ({_file_of(self.module)})"
         owners = dict.fromkeys(CORE_RULE_TYPES, "Shipyard's core (shipyard.core.rules)")
+        owners.update(dict.fromkeys(COMPOSITION_TYPE_NAMES, "Shipyard's composition rules (shipyard.core.composition)"))
         for cap in self.capabilities:
             try:
                 given = load(cap).rule_types

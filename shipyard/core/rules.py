@@ -38,15 +38,19 @@ def bind_rules(
     (``capability_types``), then the ruleset's own. An unknown type, a key the mechanism does
     not take, or a mechanism whose catalog sections (``sections``: scales, pools) the catalog
     lacks stops loading."""
-    from shipyard.core.composition import COMPOSITION_RULE_TYPES
-
-    types = {**CORE_RULE_TYPES, **COMPOSITION_RULE_TYPES, **(capability_types or {}), **module.RULE_TYPES}
+    types = {**CORE_RULE_TYPES, **(capability_types or {}), **module.RULE_TYPES}
     bound: list[BoundRule] = []
     problems: list[Problem] = []
     ids: set[str] = set()
     for doc, index, definition in entries:
         loc: tuple[object, ...] = ("rules", index)
         rule_type = types.get(definition.type)
+        if rule_type is None and definition.type in COMPOSITION_TYPE_NAMES:
+            # a composition rule (of a force or a roster): its module loads only for a catalog that has one
+            from shipyard.core.composition import COMPOSITION_RULE_TYPES
+
+            types = {**CORE_RULE_TYPES, **COMPOSITION_RULE_TYPES, **(capability_types or {}), **module.RULE_TYPES}
+            rule_type = types.get(definition.type)
         if rule_type is None:
             line, col = doc.position((*loc, "type"))
             problems.append(
@@ -192,6 +196,11 @@ def apply_sum_equals(ctx: Context, p: SumEqualsParams) -> None:
             source=cite(ctx, p),
         )
 
+
+# The names of the composition rule types (:data:`shipyard.core.composition.COMPOSITION_RULE_TYPES`),
+# known without importing that module: most catalogs have no composition rule, and a catalog is
+# bound at every start. A test holds the two equal.
+COMPOSITION_TYPE_NAMES = frozenset({"member-count", "figure-total", "each-member"})
 
 CORE_RULE_TYPES: dict[str, RuleType] = {
     "stat-range": RuleType(StatRangeParams, apply_stat_ranges),

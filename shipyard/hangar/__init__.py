@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+ROSTER_EXTENSION = (
+    ".roster"  # here, not in roster.py, so the editor knows a roster file without loading the roster model
+)
+
 
 def follow_saves() -> None:
     """The index follows every save of design files in this process (the editor's Save,

@@ -24,9 +24,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from shipyard.core.designtypes import not_blank
 from shipyard.core.errors import InputError, Problem
 from shipyard.core.findings import Finding, FindingSink, Severity
+from shipyard.hangar import ROSTER_EXTENSION
 from shipyard.hangar.facts import COUNT_UNIT, Facts, changed_figures, shown_number
 
-EXTENSION = ".roster"
+EXTENSION = ROSTER_EXTENSION
 FORMAT = 1
 MAX_ROSTER_BYTES = 1024 * 1024
 MAX_COUNT = 999

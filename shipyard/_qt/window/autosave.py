@@ -22,14 +22,17 @@ import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile
 
 from shipyard._qt.document.document import Document
-from shipyard._qt.document.rosterdoc import RosterDocument
 from shipyard.core.designfile import atomic_write_text, design_from_document, dumps, make_folder
 from shipyard.core.errors import InputError
 from shipyard.core.resources import user_data_folder
+
+if TYPE_CHECKING:  # a roster's module loads with the first roster, not at the editor's start
+    from shipyard._qt.document.rosterdoc import RosterDocument
 
 # The locks this editor holds on its own documents' autosaves, by the document's uid.
 _held: dict[str, QLockFile] = {}
@@ -60,7 +63,7 @@ def save(doc: Document | RosterDocument) -> Path:
     why when that cannot be written."""
     target = folder()
     make_folder(target)
-    roster = isinstance(doc, RosterDocument)
+    roster = not isinstance(doc, Document)  # a RosterDocument
     path = target / f"{doc.uid}{ROSTER_SUFFIX if roster else '.ship'}"
     if doc.uid not in _held:
         lock = _lock(path)
@@ -70,7 +73,7 @@ def save(doc: Document | RosterDocument) -> Path:
             )
             raise InputError.single(f"cannot lock the autosave ({reason})", file=path.with_suffix(".lock"))
         _held[doc.uid] = lock
-    if isinstance(doc, RosterDocument):
+    if not isinstance(doc, Document):
         from shipyard.hangar.roster import dumps as roster_text
 
         atomic_write_text(path, roster_text(doc.roster))
@@ -140,6 +143,7 @@ def load(rec: Recovered, use_user_folder: bool = True) -> Document:
 def load_roster(rec: Recovered) -> RosterDocument:
     """A roster's autosave, as the roster it was at its own file (its members are named beside
     that file); an InputError when it cannot be read, or when it never had a file."""
+    from shipyard._qt.document.rosterdoc import RosterDocument
     from shipyard.hangar.roster import load_roster as read
 
     if rec.original is None:

@@ -14,8 +14,9 @@ what :class:`RosterHost` says and of its recent files what :class:`RosterFolders
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -31,22 +32,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shipyard._qt.document.rosterdoc import RosterDocument
 from shipyard._qt.view.mnemonics import menu_letters
-from shipyard._qt.view.rosterpage import NO_LIMIT, BrokenRoster, RosterPage
 from shipyard._qt.window import autosave
 from shipyard.core.errors import InputError
-from shipyard.hangar.roster import EXTENSION
+from shipyard.hangar import ROSTER_EXTENSION as EXTENSION
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoGroup
     from PySide6.QtWidgets import QMenuBar, QStackedWidget, QStatusBar, QTabWidget
+
+    from shipyard._qt.document.rosterdoc import RosterDocument
+    from shipyard._qt.view.rosterpage import RosterPage
 
 ROSTER_FILTER = f"Shipyard rosters (*{EXTENSION})"
 
 
 def is_roster_file(path: Path) -> bool:
     return Path(path).suffix.lower() == EXTENSION
+
+
+def _roster_page(w: Any) -> TypeGuard[RosterPage]:
+    """Whether ``w`` is a roster's page. The page's module (and the roster model under it) is
+    loaded when the first roster opens, not at the editor's start: before that no tab is one."""
+    page = sys.modules.get("shipyard._qt.view.rosterpage")
+    return page is not None and isinstance(w, page.RosterPage)
+
+
+def _roster_tab(w: Any) -> bool:
+    """Whether ``w`` is a roster's tab: its page, or the error of one that cannot be read."""
+    page = sys.modules.get("shipyard._qt.view.rosterpage")
+    return page is not None and isinstance(w, page.RosterPage | page.BrokenRoster)
 
 
 class NewRosterDialog(QDialog):
@@ -71,6 +86,8 @@ class NewRosterDialog(QDialog):
         self.rulesets.setToolTip("None ticked: the first design added says which")
         self.limit = QSpinBox()
         self.limit.setRange(0, 1_000_000_000)
+        from shipyard._qt.view.rosterpage import NO_LIMIT
+
         self.limit.setSpecialValueText(NO_LIMIT)
         self.limit.setGroupSeparatorShown(True)
         for text, w in (("&Name", self.name), ("&Rulesets", self.rulesets), ("Points &limit", self.limit)):
@@ -159,26 +176,29 @@ class Rosters:
 
     def roster_pages(self) -> list[RosterPage]:
         tabs = self.host.tabs
-        return [w for i in range(tabs.count()) if isinstance(w := tabs.widget(i), RosterPage)]
+        return [w for i in range(tabs.count()) if _roster_page(w := tabs.widget(i))]
 
     def current_roster(self) -> RosterPage | None:
         w = self.host.tabs.currentWidget()
-        return w if isinstance(w, RosterPage) else None
+        return w if _roster_page(w) else None
 
     def is_roster_tab(self, w: Any) -> bool:
-        return isinstance(w, RosterPage | BrokenRoster)
+        return _roster_tab(w)
 
     def open_roster(self, path: Path, remember: bool = True) -> RosterPage | None:
         """The roster in ``path`` in a tab (the tab it is in, when open); its error in a tab
         of its own when it cannot be read."""
+        from shipyard._qt.document.rosterdoc import RosterDocument
+        from shipyard._qt.view.rosterpage import BrokenRoster
+
         host, tabs = self.host, self.host.tabs
         for i in range(tabs.count()):
             w = tabs.widget(i)
-            if isinstance(w, RosterPage | BrokenRoster):
-                there = w.doc.path if isinstance(w, RosterPage) else w.path
+            if _roster_tab(w):
+                there = w.doc.path if _roster_page(w) else cast(BrokenRoster, w).path
                 if there.resolve() == path.resolve():
                     tabs.setCurrentIndex(i)
-                    return w if isinstance(w, RosterPage) else None
+                    return w if _roster_page(w) else None
         try:
             doc = RosterDocument.open(path)
         except InputError as exc:
@@ -198,6 +218,8 @@ class Rosters:
 
     def add_roster_document(self, doc: RosterDocument) -> RosterPage:
         """``doc`` in a tab of its own (opened, or restored from its autosave), shown."""
+        from shipyard._qt.view.rosterpage import RosterPage
+
         host, tabs = self.host, self.host.tabs
         page = RosterPage(doc, self._say, lambda: menu_letters(host.menuBar()))
         host.undo_group.addStack(doc.undo_stack)
@@ -305,7 +327,7 @@ class Rosters:
     def close_roster_tab(self, index: int) -> bool:
         host = self.host
         w = host.tabs.widget(index)
-        if isinstance(w, RosterPage):
+        if _roster_page(w):
             w.doc.flush()
             if w.doc.modified:
                 answer = host.ask_unsaved(w.doc)
