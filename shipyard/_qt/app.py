@@ -42,7 +42,8 @@ def _import_engine(files: Sequence[Path]) -> None:
     """Import the rules engine, and the rulesets of the files to open, before PySide6.
 
     Once PySide6 is imported, shiboken's import hook reads the source of every module
-    imported after it, which makes pydantic and the rules ~15 ms slower to import.
+    imported after it, which makes pydantic and the rules slower to import
+    (``bench/bench_gui.py --start-only`` measures it).
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from shipyard._speedups import no_pydantic_plugin_search, quicker_default_factories
