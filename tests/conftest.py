@@ -87,7 +87,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--record-durations",
         action="store_true",
-        help="write each work unit's seconds to tests/durations.txt (the order the next run starts them in)",
+        help=(
+            "write each slow unit's wall and CPU seconds to tests/durations.txt "
+            "(the order the next run starts them in, and what the quick loop leaves out)"
+        ),
     )
 
 
@@ -97,6 +100,8 @@ def pytest_configure(config: pytest.Config) -> None:
     session's start): load each built-in ruleset's catalog once, so its cache folder holds
     what the workers copy (:func:`_take_warm_caches`), and cut the fillable sheets' field
     faces; with ``--record-durations``, gather the units' seconds (:mod:`tests.schedule`)."""
+    if config.getoption("record_durations") and not config.pluginmanager.has_plugin("shipyard-cpu"):
+        config.pluginmanager.register(schedule.CpuMeter(), "shipyard-cpu")  # where tests run: a worker, or here
     if hasattr(config, "workerinput"):
         return
     if config.getoption("record_durations"):

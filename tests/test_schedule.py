@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from .schedule import DURATIONS, DurationRecorder, longest_first, mark_slow, read_durations, unit_of
+from .schedule import (
+    CPU_PROPERTY,
+    DURATIONS,
+    QUICK_CPU_S,
+    CpuMeter,
+    DurationRecorder,
+    Took,
+    longest_first,
+    mark_slow,
+    read_durations,
+    unit_of,
+)
 
 
 def items(*nodeids: str) -> list[Any]:
@@ -30,7 +46,14 @@ def test_the_longest_units_start_first_and_a_group_stays_together_in_its_order()
         "tests/b.py::two@tests/b.py",
         "tests/d.py::new",
     )
-    longest_first(given, {"tests/b.py": 80.0, "tests/c.py::paced[wing-commander]": 95.0, "tests/a.py::quick": 3.0})
+    longest_first(
+        given,
+        {
+            "tests/b.py": Took(80.0, 70.0),
+            "tests/c.py::paced[wing-commander]": Took(95.0, 2.0),  # paced like a person: long, though little CPU
+            "tests/a.py::quick": Took(3.0, 0.5),
+        },
+    )
     assert [i.nodeid for i in given] == [
         "tests/c.py::paced[wing-commander]",
         "tests/b.py::one@tests/b.py",
@@ -42,38 +65,85 @@ def test_the_longest_units_start_first_and_a_group_stays_together_in_its_order()
 
 def test_the_durations_file_is_read_line_by_line_and_a_bad_line_is_skipped(tmp_path: Path) -> None:
     file = tmp_path / "durations.txt"
-    file.write_text("133.7\ttests/test_packaging.py\nnot a number\ttests/x.py\n\n4.0\ttests/y.py::t\n")
-    assert read_durations(file) == {"tests/test_packaging.py": 133.7, "tests/y.py::t": 4.0}
+    file.write_text(
+        "133.7\t120.5\ttests/test_packaging.py\nnot a number\t1\ttests/x.py\n\n"
+        "4.0\t0.3\ttests/y.py::t\n2.0\ttests/old-format.py::t\n"
+    )
+    assert read_durations(file) == {"tests/test_packaging.py": Took(133.7, 120.5), "tests/y.py::t": Took(4.0, 0.3)}
     assert read_durations(tmp_path / "missing.txt") == {}
 
 
-def test_the_committed_file_names_the_longest_units_of_the_suite() -> None:
-    seconds = read_durations(DURATIONS)
-    assert len(seconds) > 20
-    assert any(unit.startswith("tests/test_fillable.py") for unit in seconds)
-    assert all(s >= 3.0 for s in seconds.values())
+def test_the_committed_file_names_the_longest_units_of_the_suite_and_only_slow_ones() -> None:
+    took = read_durations(DURATIONS)
+    assert len(took) > 20
+    assert any(unit.startswith("tests/test_fillable.py") for unit in took)
+    assert all(t.slow for t in took.values())
+    assert max(took.values(), key=lambda t: t.wall).wall >= 30  # the editor paced like a person is in it
 
 
-def _report(nodeid: str, duration: float) -> Any:
-    return SimpleNamespace(nodeid=nodeid, duration=duration)
+def _report(nodeid: str, duration: float, cpu: float | None = None) -> Any:
+    return SimpleNamespace(
+        nodeid=nodeid, duration=duration, user_properties=[] if cpu is None else [(CPU_PROPERTY, cpu)]
+    )
 
 
 def test_recorded_seconds_add_up_by_unit_longest_first_and_a_failed_run_writes_nothing(tmp_path: Path) -> None:
     file = tmp_path / "durations.txt"
     recorder = DurationRecorder(file)
-    for nodeid, seconds in [
-        ("tests/b.py::one@tests/b.py", 2.5),
-        ("tests/b.py::one@tests/b.py", 1.0),  # its call after its setup
-        ("tests/b.py::two@tests/b.py", 4.0),
-        ("tests/c.py::paced", 9.0),
-        ("tests/a.py::quick", 0.2),
+    for nodeid, seconds, cpu in [
+        ("tests/b.py::one@tests/b.py", 2.5, None),  # its setup
+        ("tests/b.py::one@tests/b.py", 1.0, 3.25),  # its call after its setup; its CPU on its last report
+        ("tests/b.py::two@tests/b.py", 4.0, 3.5),
+        ("tests/c.py::paced", 9.0, 0.5),
+        ("tests/a.py::quick", 0.2, 0.1),
+        ("tests/d.py::cpu-bound", 0.4, 0.3),  # quick on the clock, yet a third of a second of a core
     ]:
-        recorder.pytest_runtest_logreport(_report(nodeid, seconds))
+        recorder.pytest_runtest_logreport(_report(nodeid, seconds, cpu))
     recorder.pytest_sessionfinish(SimpleNamespace(testsfailed=1))  # type: ignore[arg-type]
     assert not file.exists()
     recorder.pytest_sessionfinish(SimpleNamespace(testsfailed=0))  # type: ignore[arg-type]
-    assert file.read_text() == "9.0\ttests/c.py::paced\n7.5\ttests/b.py\n"
+    assert (
+        file.read_text() == "9.00\t0.50\ttests/c.py::paced\n7.50\t6.75\ttests/b.py\n0.40\t0.30\ttests/d.py::cpu-bound\n"
+    )
     assert not (tmp_path / "durations.txt.part").exists()
+
+
+SPIN = "import time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\n"  # 0.4 s of a core
+
+
+def _metered(work: Callable[[], object]) -> float:
+    """The CPU seconds :class:`CpuMeter` adds to the last report of a test that does ``work``,
+    its hooks called as pytest calls them around a test."""
+    meter, item = CpuMeter(), SimpleNamespace(nodeid="tests/x.py::t")
+    report = SimpleNamespace(user_properties=[])
+    protocol = meter.pytest_runtest_protocol(item)  # type: ignore[arg-type]
+    next(protocol)
+    work()
+    makereport = meter.pytest_runtest_makereport(item, SimpleNamespace(when="teardown"))  # type: ignore[arg-type]
+    next(makereport)
+    with contextlib.suppress(StopIteration):
+        makereport.send(SimpleNamespace(get_result=lambda: report))
+    with contextlib.suppress(StopIteration):
+        next(protocol)
+    return float(dict(report.user_properties)[CPU_PROPERTY])
+
+
+def test_a_tests_cpu_counts_its_own_process_and_the_processes_it_keeps_busy() -> None:
+    """The meter adds to a test's last report the CPU of its process and of the processes
+    under it, those that ended and those it leaves running (a kept render worker)."""
+    assert _metered(lambda: exec(SPIN)) >= 0.35
+    assert _metered(lambda: subprocess.run([sys.executable, "-c", SPIN], check=True)) >= 0.35
+    kept = subprocess.Popen(
+        [sys.executable, "-c", SPIN + "print('spun', flush=True)\ntime.sleep(60)"], stdout=subprocess.PIPE
+    )
+    try:
+        assert kept.stdout is not None
+        assert _metered(kept.stdout.readline) >= 0.35  # it spun while the test waited, and still runs
+        assert kept.poll() is None
+    finally:
+        kept.kill()
+        kept.wait()
+    assert _metered(lambda: time.sleep(0.05)) < QUICK_CPU_S
 
 
 class Marked(SimpleNamespace):
@@ -83,23 +153,34 @@ class Marked(SimpleNamespace):
         self.marks = [*getattr(self, "marks", []), mark.name]
 
 
-def test_what_took_three_seconds_or_more_is_marked_slow_and_a_group_with_it() -> None:
+def test_what_used_a_quarter_second_of_a_core_or_waited_a_second_is_marked_slow_and_a_group_with_it() -> None:
     given = [
         Marked(nodeid=n)
-        for n in ("tests/a.py::quick", "tests/b.py::one@tests/b.py", "tests/c.py::paced", "tests/d.py::new")
+        for n in (
+            "tests/a.py::quick",
+            "tests/b.py::one@tests/b.py",
+            "tests/c.py::paced",
+            "tests/d.py::new",
+            "tests/e.py::cpu",
+            "tests/f.py::waited-for-a-core",
+        )
     ]
-    mark_slow(given, {"tests/b.py": 80.0, "tests/c.py::paced": 3.0, "tests/a.py::quick": 2.9})  # type: ignore[arg-type]
-    assert [getattr(i, "marks", []) for i in given] == [[], ["slow"], ["slow"], []]
+    took = {
+        "tests/b.py": Took(80.0, 60.0),
+        "tests/c.py::paced": Took(3.0, 0.1),  # waited for a person's pace
+        "tests/a.py::quick": Took(0.3, 0.2),
+        "tests/e.py::cpu": Took(0.3, 0.25),
+        "tests/f.py::waited-for-a-core": Took(0.9, 0.2),  # six workers on two cores: under a second's wait
+    }
+    mark_slow(given, took)  # type: ignore[arg-type]
+    assert [getattr(i, "marks", []) for i in given] == [[], ["slow"], ["slow"], [], ["slow"], []]
 
 
 def test_the_quick_loop_leaves_out_what_measured_slow() -> None:
     """``pytest -m "not slow"`` collects none of the slowest unit's tests, and does collect a quick one."""
-    import subprocess
-    import sys
-
     from .conftest import ROOT
 
-    slowest = max(read_durations().items(), key=lambda kv: kv[1])[0]
+    slowest = max(read_durations().items(), key=lambda kv: kv[1].wall)[0]
     module = slowest.split("::", 1)[0].split(":", 1)[0]
     quick = "tests/test_schedule.py"
     proc = subprocess.run(
