@@ -8,6 +8,7 @@ be an optimisation, not something Shipyard needs."""
 from __future__ import annotations
 
 import ctypes.util
+import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -20,7 +21,12 @@ from shipyard import _speedups as libraries
 
 from .conftest import ROOT, run_shipyard
 
-WEASYPRINT = Path(pytest.importorskip("weasyprint").__file__).parent
+# Where WeasyPrint is, found without importing it: its import costs every test process that
+# collects this module most of a second of a core, and only the tests that need it import it.
+_WEASYPRINT_SPEC = importlib.util.find_spec("weasyprint")
+if _WEASYPRINT_SPEC is None or _WEASYPRINT_SPEC.origin is None:
+    pytest.skip("WeasyPrint is not installed", allow_module_level=True)
+WEASYPRINT = Path(_WEASYPRINT_SPEC.origin).parent
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ldconfig's cache is Linux's")
 
 
