@@ -91,9 +91,21 @@ def reader(pdf: Path) -> PdfReader:
     return _reader(pdf, (stat.st_mtime_ns, stat.st_size))
 
 
-def report_of(file: Path) -> Report:
+def _stamp(file: Path) -> tuple[int, int]:
+    stat = file.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=64)
+def _report_of(file: Path, stamp: tuple[int, int]) -> Report:
     loaded = load_design(file, use_user_folder=False)
     return evaluate(loaded.design, loaded.catalog)
+
+
+def report_of(file: Path) -> Report:
+    """What the engine reports on ``file``, evaluated once while the file is unchanged: a
+    sample's report is read by several tests, each of several of its designs' names."""
+    return _report_of(file, _stamp(file))
 
 
 def declared(report: Report, prefix: str = "") -> list[str]:
@@ -358,6 +370,13 @@ def lines_of(pdf: Path) -> list[str]:
 
 
 def record_html(rid: str, ship: Path) -> str:
+    """The flat record sheet's HTML of ``ship`` on A4, rendered once while the file is
+    unchanged: five tests read each sample's, for its panels, its boxes and its fields."""
+    return _record_html(rid, ship, _stamp(ship))
+
+
+@functools.lru_cache(maxsize=64)
+def _record_html(rid: str, ship: Path, stamp: tuple[int, int]) -> str:
     loaded = load_design(ship, use_user_folder=False)
     info = next(i for i in rulesets() if i.id == rid)
     dirs = template_dirs(rid, [], info.templates, builtin_template_root() / "common")

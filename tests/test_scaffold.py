@@ -16,6 +16,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -191,6 +192,7 @@ def test_the_point_buy_sample_spends_its_budget_and_prints(scratch: Scratch) -> 
     _prints(
         scratch,
         names,
+        report,
         # the budget's note says why it is 20 (issue 47: the sheet printed no note)
         [
             "Sample Cutter",
@@ -214,10 +216,12 @@ def test_the_record_sample_has_its_figures_track_and_actions_and_prints(scratch:
         ("Evade", True, ""),
         ("Ram", False, "needs Hull 5, has 3"),
     ]
-    _prints(scratch, names, ["Sample Corvette", "Firepower: 5", "Ram no — needs Hull 5, has 3", "Hull 1 2 3"])
+    _prints(scratch, names, report, ["Sample Corvette", "Firepower: 5", "Ram no — needs Hull 5, has 3", "Hull 1 2 3"])
 
 
-def _prints(scratch: Scratch, names: Names, words: list[str]) -> None:
+def _prints(scratch: Scratch, names: Names, report: dict[str, Any], words: list[str]) -> None:
+    """The sample printed flat (its sheet holds ``words``), fillable (a field for each box of
+    its track in ``report``, what ``check --json`` said of it, and its notes) and as a card."""
     from pypdf import PdfReader
 
     sample = _sample(scratch, names)
@@ -229,7 +233,7 @@ def _prints(scratch: Scratch, names: Names, words: list[str]) -> None:
     fillable = scratch.run("-m", "shipyard", "print", sample, "--fillable", "-o", form, "--force")
     assert fillable.returncode == 0, fillable.stderr
     fields = set(PdfReader(form).get_fields() or {})
-    hull = json.loads(scratch.run("-m", "shipyard", "check", sample, "--json").stdout)[0]["derived"]["tracks"][0]
+    hull = report["derived"]["tracks"][0]
     assert fields == {*(f"hull.{i + 1}" for i in range(len(hull["boxes"]))), "notes"}
     cards_pdf = scratch.work / f"{names.id}-cards.pdf"
     cards = scratch.run("-m", "shipyard", "print", sample, "--sheet", "cards", "-o", cards_pdf, "--force")

@@ -69,11 +69,6 @@ def editor_start(**env: str) -> subprocess.CompletedProcess[str]:
     return proc
 
 
-def editor_modules(**env: str) -> set[str]:
-    lines = [line for line in editor_start(**env).stdout.splitlines() if line.startswith("MODULES ")]
-    return set(json.loads(lines[0].removeprefix("MODULES ")))
-
-
 def check_modules(**env: str) -> dict[str, Any]:
     proc = run(CHECK, "check", str(SAMPLE), "--no-user-catalog", **env)
     assert proc.returncode == 0, proc.stderr
@@ -82,22 +77,45 @@ def check_modules(**env: str) -> dict[str, Any]:
     return answer
 
 
+@pytest.fixture(scope="module")
+def editor_started() -> subprocess.CompletedProcess[str]:
+    """One start of the editor as it comes, read by every test of what such a start holds or
+    says: each start is a process of its own that imports Qt and opens a window."""
+    return editor_start()
+
+
+@pytest.fixture(scope="module")
+def check_answered() -> dict[str, Any]:
+    """One ``shipyard check`` as it comes, read by every test of what it holds (:func:`check_modules`)."""
+    return check_modules()
+
+
+def modules_of(proc: subprocess.CompletedProcess[str]) -> set[str]:
+    """The modules an editor start held once its window showed the design."""
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("MODULES ")]
+    return set(json.loads(lines[0].removeprefix("MODULES ")))
+
+
 # What pydantic's plug-in loader would import, though Shipyard asks for no plug-ins.
 PLUGIN_SEARCH = ("importlib.metadata", "email.message")
 
 
 @pytest.mark.speedups
 @pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader looks for plug-ins")
-def test_the_editor_shows_a_design_without_looking_for_pydantic_plugins() -> None:
-    modules = editor_modules()
+def test_the_editor_shows_a_design_without_looking_for_pydantic_plugins(
+    editor_started: subprocess.CompletedProcess[str],
+) -> None:
+    modules = modules_of(editor_started)
     assert "pydantic" in modules and "shipyard.core.model" in modules
     assert not [m for m in PLUGIN_SEARCH if m in modules]
 
 
-def test_the_editor_shows_a_design_without_loading_rosters_or_composition_rules() -> None:
+def test_the_editor_shows_a_design_without_loading_rosters_or_composition_rules(
+    editor_started: subprocess.CompletedProcess[str],
+) -> None:
     """A roster's page, its document and model, and the composition rules load with the first
     roster (or the first catalog that has a composition rule), not at every start."""
-    modules = editor_modules()
+    modules = modules_of(editor_started)
     assert "shipyard._qt.window.rosters" in modules  # the File menu's New roster… is there
     kept_out = (
         "shipyard._qt.view.rosterpage",
@@ -110,8 +128,8 @@ def test_the_editor_shows_a_design_without_loading_rosters_or_composition_rules(
 
 @pytest.mark.speedups
 @pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic's own loader looks for plug-ins")
-def test_shipyard_check_answers_without_looking_for_pydantic_plugins() -> None:
-    modules = set(check_modules()["modules"])
+def test_shipyard_check_answers_without_looking_for_pydantic_plugins(check_answered: dict[str, Any]) -> None:
+    modules = set(check_answered["modules"])
     assert "pydantic" in modules
     assert not [m for m in PLUGIN_SEARCH if m in modules]
 
@@ -120,10 +138,12 @@ def test_shipyard_check_answers_without_looking_for_pydantic_plugins() -> None:
     not _speedups.enabled(),
     reason="SHIPYARD_NO_SPEEDUPS: pydantic's loader imports importlib.metadata, and tempfile",
 )
-def test_shipyard_check_answers_without_a_temporary_file_module_or_package_resources() -> None:
+def test_shipyard_check_answers_without_a_temporary_file_module_or_package_resources(
+    check_answered: dict[str, Any],
+) -> None:
     """A check writes nothing and finds Shipyard's data folders beside its package: the
     temporary files of a save (tempfile) and importlib.resources wait until they are used."""
-    modules = set(check_modules()["modules"])
+    modules = set(check_answered["modules"])
     assert "shipyard.core.atomicwrite" in modules and "shipyard.core.resources" in modules
     assert "tempfile" not in modules
     assert "importlib.resources" not in modules
@@ -249,10 +269,12 @@ def test_a_factory_that_takes_the_validated_data_is_given_it() -> None:
 
 @pytest.mark.speedups
 @pytest.mark.skipif(not _speedups.enabled(), reason="SHIPYARD_NO_SPEEDUPS: pydantic reads list's signature")
-def test_the_editor_shows_a_design_without_parsing_a_built_in_s_signature() -> None:
+def test_the_editor_shows_a_design_without_parsing_a_built_in_s_signature(
+    editor_started: subprocess.CompletedProcess[str],
+) -> None:
     """No signature text of a built-in type is tokenized on the way (tokenize's patterns
     are compiled on its first use)."""
-    said = editor_start().stdout
+    said = editor_started.stdout
     assert "TOKENIZE_PATTERNS 0" in said
 
 
