@@ -551,12 +551,23 @@ def pyside_support_compiled_once() -> Iterator[None]:
     with contextlib.suppress(OSError):
         _read_support_code()
 
-    def compile(source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any) -> Any:
+    def compile(
+        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
+    ) -> Any:
+        # ``named``: optimize= or _feature_version=, as importlib passes them when it compiles
+        # a module without bytecode that is imported inside the block
         if dont_inherit:
-            return original(source, filename, mode, flags, dont_inherit, *more)
+            return original(source, filename, mode, flags, dont_inherit, *more, **named)
         inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
-        if more or flags != 0 or mode != "exec" or not _support_file(filename) or not isinstance(source, str | bytes):
-            return original(source, filename, mode, flags | inherited, True, *more)
+        if (
+            more
+            or named
+            or flags != 0
+            or mode != "exec"
+            or not _support_file(filename)
+            or not isinstance(source, str | bytes)
+        ):
+            return original(source, filename, mode, flags | inherited, True, *more, **named)
         key = _support_key(source, filename, inherited)
         _support_used.add(key)
         found = _support_code.get(key)

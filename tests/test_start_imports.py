@@ -427,6 +427,10 @@ def test_pyside_s_support_modules_are_compiled_once_and_kept_sealed(tmp_path: Pa
     kept.write_bytes(SEALED + bytes(32) + kept.read_bytes()[len(SEALED) + 32 :])  # the seal is not this user's
     assert support_compiled(tmp_path) == first
     assert support_compiled(tmp_path, SHIPYARD_NO_CACHE="1") == first
+    # PySide6's own modules without bytecode: importlib compiles them inside the block
+    fresh = {"PYTHONPYCACHEPREFIX": str(tmp_path / "no-bytecode"), "PYTHONDONTWRITEBYTECODE": "1"}
+    assert support_compiled(tmp_path / "again", **fresh) == first
+    assert support_compiled(tmp_path / "again", **fresh) == 0
 
 
 def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -> None:
@@ -441,6 +445,9 @@ def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -
         assert (builtins.compile is not plain) == _speedups.enabled()
         inside = builtins.compile(source, "<test>", "exec")
         alone = builtins.compile(source, "<test>", "exec", dont_inherit=True)
+        # as importlib compiles a module that has no bytecode yet
+        optimized = builtins.compile("assert False", "<test>", "exec", dont_inherit=True, optimize=2)
+        named = builtins.compile(source, "<test>", "exec", optimize=-1)
         expression = builtins.compile("1 + 2", "shibokensupport/x.py", "eval")
     assert builtins.compile is plain
     assert inside.co_flags == outside.co_flags
@@ -448,3 +455,5 @@ def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -
     with pytest.raises(NameError):
         exec(alone, {})  # without this module's flags it is
     assert eval(expression) == 3
+    exec(optimized, {})  # optimize=2 took the assert out
+    assert named.co_flags == outside.co_flags
