@@ -358,7 +358,9 @@ def quicker_default_factories() -> None:
         setattr(module, "takes_validated_data_argument", takes_validated_data_argument)  # noqa: B010
 
 
-PATTERNS_FILE = "regex-programs.json"  # in the user's cache folder (shipyard.core.cachefile)
+# In the user's cache folder (shipyard.core.cachefile), sealed; marshal, not JSON: the file is
+# read at every start and holds thousands of integers, which JSON reads several times slower.
+PATTERNS_FILE = "regex-programs.bin"
 MAX_KEPT_PATTERNS = 2000
 _programs: dict[tuple[str, str, int], list[Any]] = {}  # (kind, text, flags) -> [flags, code, groups, index]
 _made: dict[tuple[str, str, int], list[Any]] = {}  # compiled by this process, not kept yet
@@ -383,14 +385,14 @@ def _python_tag() -> str:
 
 
 def _read_programs() -> None:
-    import json
+    import marshal
 
     from shipyard.core.cachefile import read_sealed
 
-    data = read_sealed(PATTERNS_FILE)
+    data = read_sealed(PATTERNS_FILE)  # sealed: written by this user's Shipyard, nobody else's
     try:
-        stored = json.loads(data) if data else None
-    except ValueError:
+        stored = marshal.loads(data) if data else None
+    except (EOFError, ValueError, TypeError):
         return
     if (
         not isinstance(stored, dict)
@@ -406,11 +408,34 @@ def _read_programs() -> None:
             and isinstance(entry[1], str)
             and type(entry[2]) is int
             and type(entry[3]) is int
-            and isinstance(entry[4], list)
+            and type(entry[4]) is bytes
             and type(entry[5]) is int
             and isinstance(entry[6], dict)
         ):
             _programs[(entry[0], entry[1], entry[2])] = entry[3:]
+
+
+def _words(data: bytes) -> list[int]:
+    """A program's words from the bytes :func:`_word_bytes` made of them."""
+    from array import array
+
+    words = array(_word_type())
+    words.frombytes(data)
+    return words.tolist()
+
+
+def _word_bytes(code: list[int]) -> bytes:
+    from array import array
+
+    return array(_word_type(), code).tobytes()
+
+
+def _word_type() -> str:
+    """The array type of the matcher's words (its code units): unsigned, of its size."""
+    from array import array
+
+    size = sys.modules["_sre"].CODESIZE
+    return next(t for t in ("I", "L", "Q", "H") if array(t).itemsize == size)
 
 
 def _from_program(pattern: Any, kept: list[Any]) -> Any:
@@ -419,6 +444,8 @@ def _from_program(pattern: Any, kept: list[Any]) -> Any:
 
     flags, code, groups, index = kept
     try:
+        if type(code) is bytes:  # as kept: the program's words, read back only when used
+            code = _words(code)
         indexgroup = [None] * (groups + 1)
         for name, at in index.items():
             indexgroup[at] = name
@@ -466,7 +493,9 @@ def _code_of(p: Any, flags: int, compiler: Any) -> list[int] | None:
     """The program ``re`` makes of ``p``, as its compiler makes it (None: another ``re``)."""
     try:
         parser: Any = sys.modules["re._parser"]
-        return list(compiler._code(parser.parse(p, flags), flags))
+        return [
+            int(op) for op in compiler._code(parser.parse(p, flags), flags)
+        ]  # plain ints: its opcodes are a subclass
     except Exception:  # a speed-up only: the pattern is not kept
         return None
 
@@ -477,7 +506,7 @@ def keep_patterns() -> None:
     _recording[0] = False
     if not enabled() or not _made:
         return
-    import json
+    import marshal
 
     from shipyard.core.cachefile import write_sealed
 
@@ -485,8 +514,10 @@ def keep_patterns() -> None:
     _made.clear()
     entries = [[*key, *value] for key, value in list(kept.items())[-MAX_KEPT_PATTERNS:]]
     try:
-        data = json.dumps({"python": _python_tag(), "kept": entries}, separators=(",", ":")).encode("utf-8")
-    except (TypeError, ValueError):
+        for entry in entries:  # each program as its words' bytes: a list of ints is slow to read back
+            entry[4] = entry[4] if type(entry[4]) is bytes else _word_bytes(entry[4])
+        data = marshal.dumps({"python": _python_tag(), "kept": entries})
+    except (ValueError, OverflowError, TypeError):  # a value marshal or a word cannot hold: nothing kept
         return
     if write_sealed(PATTERNS_FILE, data):
         _programs.update(kept)
