@@ -55,6 +55,11 @@ The speed-ups, and what each does:
   sealed as this user's, in the user's cache folder for this Python, and a later start
   takes it from there when the source is the same (its SHA-256), as Python's own bytecode
   cache does for the modules in files.
+- :func:`generated_code_kept`: :mod:`dataclasses` writes the text of each class's methods and
+  compiles it, and :mod:`typing` compiles every forward reference (all annotations of a
+  module with postponed annotations), on every start. Their code is kept, sealed as this
+  user's, in the user's cache folder for this Python, keyed by the whole text; a later
+  start takes the code for the same text from there.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -609,7 +614,7 @@ def pyside_support_compiled_once() -> Iterator[None]:
         _support_new.append(key)
         return made
 
-    builtins.compile = compile  # type: ignore[assignment]
+    builtins.compile = compile
     try:
         yield
     finally:
@@ -632,6 +637,117 @@ def keep_pyside_support() -> None:
     except ValueError:
         return
     write_sealed(SUPPORT_CODE_FILE, data)
+
+
+GENERATED_CODE_FILE = "generated-code.bin"  # in the user's cache folder, sealed
+MAX_GENERATED_CODE = 5000
+_generated: dict[tuple[str, str, int], Any] = {}  # (source, mode, __future__ flags) -> code: kept or compiled here
+_generated_new: set[tuple[str, str, int]] = set()  # compiled by this process, not kept yet
+_generated_used: set[tuple[str, str, int]] = set()  # asked for by this process: what is kept
+
+
+def _read_generated_code() -> None:
+    import marshal
+
+    from shipyard.core.cachefile import read_sealed
+
+    data = read_sealed(GENERATED_CODE_FILE)  # sealed: code this user's Shipyard compiled, nobody else's
+    if not data:
+        return
+    try:
+        stored = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return
+    if not isinstance(stored, dict) or stored.get("python") != _code_tag() or not isinstance(stored.get("code"), dict):
+        return
+    code_type = type(_read_generated_code.__code__)
+    for key, code in stored["code"].items():
+        if (
+            type(key) is tuple
+            and len(key) == 3
+            and type(key[0]) is str
+            and key[1] in ("exec", "eval")
+            and type(key[2]) is int
+            and type(code) is code_type
+        ):
+            _generated[key] = code
+
+
+def _generated_code_for(source: str, mode: str, flags: int) -> Any:
+    """The code of ``source`` as ``compile(source, "<string>", mode, flags, True)`` makes it."""
+    key = (source, mode, flags)
+    found = _generated.get(key)
+    if found is None:
+        import builtins
+
+        found = builtins.compile(source, "<string>", mode, flags, True)  # a SyntaxError as compile() says it
+        if len(_generated) < MAX_GENERATED_CODE:
+            _generated[key] = found
+            _generated_new.add(key)
+    if len(_generated_used) < MAX_GENERATED_CODE:
+        _generated_used.add(key)
+    return found
+
+
+def generated_code_kept() -> None:
+    """From now on in this process, the functions :mod:`dataclasses` writes for each class
+    (``__init__``, ``__eq__``, ``__repr__``...) and the forward references :mod:`typing`
+    reads (every annotation of a module with postponed annotations) are compiled from their
+    text once: their code is kept by :func:`keep_generated_code` and taken for the same
+    text (the whole text is the key) by a later process of the same Python. Both modules
+    call the built-in ``exec``/``compile`` by name; each gets one of its own that does the
+    same with the kept code. Once a process; not with ``SHIPYARD_NO_CACHE`` set."""
+    if not enabled() or os.environ.get("SHIPYARD_NO_CACHE"):
+        return
+    import builtins
+    import dataclasses
+    import typing
+
+    if getattr(vars(dataclasses).get("exec"), "kept", False):
+        return
+    with contextlib.suppress(OSError):
+        _read_generated_code()
+    plain_exec, plain_compile = builtins.exec, builtins.compile
+
+    def exec_(source: Any, globals: Any = None, locals: Any = None, /, **named: Any) -> Any:
+        caller = sys._getframe(1)
+        if globals is None:  # the caller's namespaces, as exec() takes them
+            globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+        if type(source) is str and not named:
+            source = _generated_code_for(source, "exec", caller.f_code.co_flags & _FUTURE_FLAGS)
+        return plain_exec(source, globals, locals, **named)
+
+    def compile_(
+        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
+    ) -> Any:
+        if dont_inherit:
+            return plain_compile(source, filename, mode, flags, dont_inherit, *more, **named)
+        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
+        if type(source) is str and filename == "<string>" and mode in ("eval", "exec") and not (flags or more or named):
+            return _generated_code_for(source, mode, inherited)
+        return plain_compile(source, filename, mode, flags | inherited, True, *more, **named)
+
+    exec_.kept = True  # type: ignore[attr-defined]
+    setattr(dataclasses, "exec", exec_)  # noqa: B010 - the name dataclasses' _create_fn calls
+    setattr(typing, "compile", compile_)  # noqa: B010 - the name typing.ForwardRef calls
+
+
+def keep_generated_code() -> None:
+    """Keep the code this process asked for, once it compiled some (see above): code no
+    process of this Shipyard asks for any more is not kept with it."""
+    if not enabled() or not _generated_new:
+        return
+    import marshal
+
+    from shipyard.core.cachefile import write_sealed
+
+    _generated_new.clear()
+    try:
+        used = {key: code for key, code in _generated.items() if key in _generated_used}
+        data = marshal.dumps({"python": _code_tag(), "code": used})
+    except ValueError:
+        return
+    write_sealed(GENERATED_CODE_FILE, data)
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.
