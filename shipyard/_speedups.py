@@ -713,8 +713,12 @@ def generated_code_kept() -> None:
         caller = sys._getframe(1)
         if globals is None:  # the caller's namespaces, as exec() takes them
             globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
-        if type(source) is str and not named:
-            source = _generated_code_for(source, "exec", caller.f_code.co_flags & _FUTURE_FLAGS)
+        if isinstance(source, str | bytes | bytearray):  # compiled with the caller's __future__ flags, as exec() does
+            flags = caller.f_code.co_flags & _FUTURE_FLAGS
+            if type(source) is str:
+                source = _generated_code_for(source, "exec", flags)
+            else:
+                source = plain_compile(source, "<string>", "exec", flags, True)
         return plain_exec(source, globals, locals, **named)
 
     def compile_(

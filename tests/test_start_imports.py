@@ -539,6 +539,8 @@ def test_exec_and_compile_as_dataclasses_and_typing_call_them_are_python_s_own(
     names: dict[str, Any] = {}
     exec_("def f(x: undefined_name) -> None: return x", names)
     assert names["f"](3) == 3  # postponed annotations, as this module's own exec()
+    exec_(b"def g(x: undefined_name) -> None: return x", names)
+    assert names["g"](4) == 4
     assert (
         compile_("x: undefined_name", "<string>", "exec").co_flags
         == compile("x: undefined_name", "<string>", "exec").co_flags
