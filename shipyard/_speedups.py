@@ -55,6 +55,11 @@ The speed-ups, and what each does:
   sealed as this user's, in the user's cache folder for this Python, and a later start
   takes it from there when the source is the same (its SHA-256), as Python's own bytecode
   cache does for the modules in files.
+- :func:`generated_code_kept`: :mod:`dataclasses` writes the text of each class's methods and
+  compiles it, and :mod:`typing` compiles every forward reference (all annotations of a
+  module with postponed annotations), on every start. Their code is kept, sealed as this
+  user's, in the user's cache folder for this Python, keyed by the whole text; a later
+  start takes the code for the same text from there.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -358,7 +363,9 @@ def quicker_default_factories() -> None:
         setattr(module, "takes_validated_data_argument", takes_validated_data_argument)  # noqa: B010
 
 
-PATTERNS_FILE = "regex-programs.json"  # in the user's cache folder (shipyard.core.cachefile)
+# In the user's cache folder (shipyard.core.cachefile), sealed; marshal, not JSON: the file is
+# read at every start and holds thousands of integers, which JSON reads several times slower.
+PATTERNS_FILE = "regex-programs.bin"
 MAX_KEPT_PATTERNS = 2000
 _programs: dict[tuple[str, str, int], list[Any]] = {}  # (kind, text, flags) -> [flags, code, groups, index]
 _made: dict[tuple[str, str, int], list[Any]] = {}  # compiled by this process, not kept yet
@@ -383,14 +390,14 @@ def _python_tag() -> str:
 
 
 def _read_programs() -> None:
-    import json
+    import marshal
 
     from shipyard.core.cachefile import read_sealed
 
-    data = read_sealed(PATTERNS_FILE)
+    data = read_sealed(PATTERNS_FILE)  # sealed: written by this user's Shipyard, nobody else's
     try:
-        stored = json.loads(data) if data else None
-    except ValueError:
+        stored = marshal.loads(data) if data else None
+    except (EOFError, ValueError, TypeError):
         return
     if (
         not isinstance(stored, dict)
@@ -406,11 +413,34 @@ def _read_programs() -> None:
             and isinstance(entry[1], str)
             and type(entry[2]) is int
             and type(entry[3]) is int
-            and isinstance(entry[4], list)
+            and type(entry[4]) is bytes
             and type(entry[5]) is int
             and isinstance(entry[6], dict)
         ):
             _programs[(entry[0], entry[1], entry[2])] = entry[3:]
+
+
+def _words(data: bytes) -> list[int]:
+    """A program's words from the bytes :func:`_word_bytes` made of them."""
+    from array import array
+
+    words = array(_word_type())
+    words.frombytes(data)
+    return words.tolist()
+
+
+def _word_bytes(code: list[int]) -> bytes:
+    from array import array
+
+    return array(_word_type(), code).tobytes()
+
+
+def _word_type() -> str:
+    """The array type of the matcher's words (its code units): unsigned, of its size."""
+    from array import array
+
+    size = sys.modules["_sre"].CODESIZE
+    return next(t for t in ("I", "L", "Q", "H") if array(t).itemsize == size)
 
 
 def _from_program(pattern: Any, kept: list[Any]) -> Any:
@@ -419,6 +449,8 @@ def _from_program(pattern: Any, kept: list[Any]) -> Any:
 
     flags, code, groups, index = kept
     try:
+        if type(code) is bytes:  # as kept: the program's words, read back only when used
+            code = _words(code)
         indexgroup = [None] * (groups + 1)
         for name, at in index.items():
             indexgroup[at] = name
@@ -466,7 +498,9 @@ def _code_of(p: Any, flags: int, compiler: Any) -> list[int] | None:
     """The program ``re`` makes of ``p``, as its compiler makes it (None: another ``re``)."""
     try:
         parser: Any = sys.modules["re._parser"]
-        return list(compiler._code(parser.parse(p, flags), flags))
+        return [
+            int(op) for op in compiler._code(parser.parse(p, flags), flags)
+        ]  # plain ints: its opcodes are a subclass
     except Exception:  # a speed-up only: the pattern is not kept
         return None
 
@@ -477,7 +511,7 @@ def keep_patterns() -> None:
     _recording[0] = False
     if not enabled() or not _made:
         return
-    import json
+    import marshal
 
     from shipyard.core.cachefile import write_sealed
 
@@ -485,8 +519,10 @@ def keep_patterns() -> None:
     _made.clear()
     entries = [[*key, *value] for key, value in list(kept.items())[-MAX_KEPT_PATTERNS:]]
     try:
-        data = json.dumps({"python": _python_tag(), "kept": entries}, separators=(",", ":")).encode("utf-8")
-    except (TypeError, ValueError):
+        for entry in entries:  # each program as its words' bytes: a list of ints is slow to read back
+            entry[4] = entry[4] if type(entry[4]) is bytes else _word_bytes(entry[4])
+        data = marshal.dumps({"python": _python_tag(), "kept": entries})
+    except (ValueError, OverflowError, TypeError):  # a value marshal or a word cannot hold: nothing kept
         return
     if write_sealed(PATTERNS_FILE, data):
         _programs.update(kept)
@@ -551,12 +587,23 @@ def pyside_support_compiled_once() -> Iterator[None]:
     with contextlib.suppress(OSError):
         _read_support_code()
 
-    def compile(source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any) -> Any:
+    def compile(
+        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
+    ) -> Any:
+        # ``named``: optimize= or _feature_version=, as importlib passes them when it compiles
+        # a module without bytecode that is imported inside the block
         if dont_inherit:
-            return original(source, filename, mode, flags, dont_inherit, *more)
+            return original(source, filename, mode, flags, dont_inherit, *more, **named)
         inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
-        if more or flags != 0 or mode != "exec" or not _support_file(filename) or not isinstance(source, str | bytes):
-            return original(source, filename, mode, flags | inherited, True, *more)
+        if (
+            more
+            or named
+            or flags != 0
+            or mode != "exec"
+            or not _support_file(filename)
+            or not isinstance(source, str | bytes)
+        ):
+            return original(source, filename, mode, flags | inherited, True, *more, **named)
         key = _support_key(source, filename, inherited)
         _support_used.add(key)
         found = _support_code.get(key)
@@ -567,7 +614,7 @@ def pyside_support_compiled_once() -> Iterator[None]:
         _support_new.append(key)
         return made
 
-    builtins.compile = compile  # type: ignore[assignment]
+    builtins.compile = compile
     try:
         yield
     finally:
@@ -590,6 +637,121 @@ def keep_pyside_support() -> None:
     except ValueError:
         return
     write_sealed(SUPPORT_CODE_FILE, data)
+
+
+GENERATED_CODE_FILE = "generated-code.bin"  # in the user's cache folder, sealed
+MAX_GENERATED_CODE = 5000
+_generated: dict[tuple[str, str, int], Any] = {}  # (source, mode, __future__ flags) -> code: kept or compiled here
+_generated_new: set[tuple[str, str, int]] = set()  # compiled by this process, not kept yet
+_generated_used: set[tuple[str, str, int]] = set()  # asked for by this process: what is kept
+
+
+def _read_generated_code() -> None:
+    import marshal
+
+    from shipyard.core.cachefile import read_sealed
+
+    data = read_sealed(GENERATED_CODE_FILE)  # sealed: code this user's Shipyard compiled, nobody else's
+    if not data:
+        return
+    try:
+        stored = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return
+    if not isinstance(stored, dict) or stored.get("python") != _code_tag() or not isinstance(stored.get("code"), dict):
+        return
+    code_type = type(_read_generated_code.__code__)
+    for key, code in stored["code"].items():
+        if (
+            type(key) is tuple
+            and len(key) == 3
+            and type(key[0]) is str
+            and key[1] in ("exec", "eval")
+            and type(key[2]) is int
+            and type(code) is code_type
+        ):
+            _generated[key] = code
+
+
+def _generated_code_for(source: str, mode: str, flags: int) -> Any:
+    """The code of ``source`` as ``compile(source, "<string>", mode, flags, True)`` makes it."""
+    key = (source, mode, flags)
+    found = _generated.get(key)
+    if found is None:
+        import builtins
+
+        found = builtins.compile(source, "<string>", mode, flags, True)  # a SyntaxError as compile() says it
+        if len(_generated) < MAX_GENERATED_CODE:
+            _generated[key] = found
+            _generated_new.add(key)
+    if len(_generated_used) < MAX_GENERATED_CODE:
+        _generated_used.add(key)
+    return found
+
+
+def generated_code_kept() -> None:
+    """From now on in this process, the functions :mod:`dataclasses` writes for each class
+    (``__init__``, ``__eq__``, ``__repr__``...) and the forward references :mod:`typing`
+    reads (every annotation of a module with postponed annotations) are compiled from their
+    text once: their code is kept by :func:`keep_generated_code` and taken for the same
+    text (the whole text is the key) by a later process of the same Python. Both modules
+    call the built-in ``exec``/``compile`` by name; each gets one of its own that does the
+    same with the kept code. Once a process; not with ``SHIPYARD_NO_CACHE`` set."""
+    if not enabled() or os.environ.get("SHIPYARD_NO_CACHE"):
+        return
+    import builtins
+    import dataclasses
+    import typing
+
+    if getattr(vars(dataclasses).get("exec"), "kept", False):
+        return
+    with contextlib.suppress(OSError):
+        _read_generated_code()
+    plain_exec, plain_compile = builtins.exec, builtins.compile
+
+    def exec_(source: Any, globals: Any = None, locals: Any = None, /, **named: Any) -> Any:
+        caller = sys._getframe(1)
+        if globals is None:  # the caller's namespaces, as exec() takes them
+            globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+        if isinstance(source, str | bytes | bytearray):  # compiled with the caller's __future__ flags, as exec() does
+            flags = caller.f_code.co_flags & _FUTURE_FLAGS
+            if type(source) is str:
+                source = _generated_code_for(source, "exec", flags)
+            else:
+                source = plain_compile(source, "<string>", "exec", flags, True)
+        return plain_exec(source, globals, locals, **named)
+
+    def compile_(
+        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
+    ) -> Any:
+        if dont_inherit:
+            return plain_compile(source, filename, mode, flags, dont_inherit, *more, **named)
+        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
+        if type(source) is str and filename == "<string>" and mode in ("eval", "exec") and not (flags or more or named):
+            return _generated_code_for(source, mode, inherited)
+        return plain_compile(source, filename, mode, flags | inherited, True, *more, **named)
+
+    exec_.kept = True  # type: ignore[attr-defined]
+    setattr(dataclasses, "exec", exec_)  # noqa: B010 - the name dataclasses' _create_fn calls
+    setattr(typing, "compile", compile_)  # noqa: B010 - the name typing.ForwardRef calls
+
+
+def keep_generated_code() -> None:
+    """Keep the code this process asked for, once it compiled some (see above): code no
+    process of this Shipyard asks for any more is not kept with it."""
+    if not enabled() or not _generated_new:
+        return
+    import marshal
+
+    from shipyard.core.cachefile import write_sealed
+
+    _generated_new.clear()
+    try:
+        used = {key: code for key, code in _generated.items() if key in _generated_used}
+        data = marshal.dumps({"python": _code_tag(), "code": used})
+    except ValueError:
+        return
+    write_sealed(GENERATED_CODE_FILE, data)
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.

@@ -449,6 +449,10 @@ def test_pyside_s_support_modules_are_compiled_once_and_kept_sealed(tmp_path: Pa
     kept.write_bytes(SEALED + bytes(32) + kept.read_bytes()[len(SEALED) + 32 :])  # the seal is not this user's
     assert support_compiled(tmp_path) == first
     assert support_compiled(tmp_path, SHIPYARD_NO_CACHE="1") == first
+    # PySide6's own modules without bytecode: importlib compiles them inside the block
+    fresh = {"PYTHONPYCACHEPREFIX": str(tmp_path / "no-bytecode"), "PYTHONDONTWRITEBYTECODE": "1"}
+    assert support_compiled(tmp_path / "again", **fresh) == first
+    assert support_compiled(tmp_path / "again", **fresh) == 0
 
 
 def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -> None:
@@ -463,6 +467,9 @@ def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -
         assert (builtins.compile is not plain) == _speedups.enabled()
         inside = builtins.compile(source, "<test>", "exec")
         alone = builtins.compile(source, "<test>", "exec", dont_inherit=True)
+        # as importlib compiles a module that has no bytecode yet
+        optimized = builtins.compile("assert False", "<test>", "exec", dont_inherit=True, optimize=2)
+        named = builtins.compile(source, "<test>", "exec", optimize=-1)
         expression = builtins.compile("1 + 2", "shibokensupport/x.py", "eval")
     assert builtins.compile is plain
     assert inside.co_flags == outside.co_flags
@@ -470,3 +477,100 @@ def test_a_compile_of_anything_else_while_pyside_is_imported_is_python_s_own() -
     with pytest.raises(NameError):
         exec(alone, {})  # without this module's flags it is
     assert eval(expression) == 3
+    exec(optimized, {})  # optimize=2 took the assert out
+    assert named.co_flags == outside.co_flags
+
+
+# Classes and forward references made as the engine makes them, in a process that keeps
+# their generated code: what it compiled from text, and that the classes work as Python's own.
+GENERATED = """
+import dataclasses, sys, typing
+from shipyard import _speedups
+_speedups.generated_code_kept()
+@dataclasses.dataclass(frozen=True, order=True)
+class Point:
+    x: int
+    y: int = 0
+    tags: list = dataclasses.field(default_factory=list)
+p, q = Point(1, 2), Point(1, 3)
+assert (p < q, p == Point(1, 2), repr(p)) == (True, True, "Point(x=1, y=2, tags=[])"), repr(p)
+try:
+    p.x = 5
+except dataclasses.FrozenInstanceError:
+    pass
+else:
+    raise SystemExit("a frozen dataclass took an assignment")
+ref = typing.ForwardRef("list[Point]")
+assert ref._evaluate(globals(), None, frozenset()) == list[Point]
+try:
+    typing.ForwardRef("not an expression (")
+except SyntaxError as wrong:
+    assert "Forward reference must be an expression" in str(wrong)
+else:
+    raise SystemExit("a broken forward reference was taken")
+print("COMPILED", len(_speedups._generated_new))
+_speedups.keep_generated_code()
+"""
+
+
+def generated_compiled(cache: Path, **env: str) -> int:
+    proc = run(GENERATED, XDG_CACHE_HOME=str(cache), **env)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    return int(proc.stdout.split()[-1])
+
+
+GENERATED_KEPT = Path("shipyard") / _speedups.GENERATED_CODE_FILE
+
+
+@pytest.mark.speedups
+def test_generated_methods_and_forward_references_are_compiled_once_and_kept_sealed(tmp_path: Path) -> None:
+    """The first process compiles the dataclass's methods and the forward reference and
+    keeps their code; the next compiles none and its classes work the same; a file not
+    sealed by this user is not used, and SHIPYARD_NO_CACHE keeps nothing."""
+    first = generated_compiled(tmp_path)
+    kept = tmp_path / GENERATED_KEPT
+    if not _speedups.enabled():
+        assert first == 0 and not kept.exists()
+        return
+    assert first >= 4  # __init__, __repr__, __eq__, the comparisons..., the reference
+    assert kept.read_bytes().startswith(SEALED)
+    assert generated_compiled(tmp_path) == 0
+    kept.write_bytes(SEALED + bytes(32) + kept.read_bytes()[len(SEALED) + 32 :])  # the seal is not this user's
+    assert generated_compiled(tmp_path) == first
+    assert generated_compiled(tmp_path / "none", SHIPYARD_NO_CACHE="1") == 0
+    assert not (tmp_path / "none" / GENERATED_KEPT).exists()
+
+
+def test_exec_and_compile_as_dataclasses_and_typing_call_them_are_python_s_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exec() and compile() the speed-up gives both modules do what the built-ins do,
+    called any way: without namespaces (the caller's), with flags, another file name or a
+    closure, and with this module's __future__ flags (postponed annotations)."""
+    import dataclasses
+    import typing
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # this process keeps nothing: the test's own folder
+    _speedups.generated_code_kept()
+    exec_: Any = vars(dataclasses).get("exec", exec)
+    compile_: Any = vars(typing).get("compile", compile)
+    assert (exec_ is not exec) == (_speedups.enabled() and not os.environ.get("SHIPYARD_NO_CACHE"))
+    local = 1
+    exec_("found = local + 1")  # the caller's namespaces
+    assert locals().get("found", 2) == 2
+    names: dict[str, Any] = {}
+    exec_("def f(x: undefined_name) -> None: return x", names)
+    assert names["f"](3) == 3  # postponed annotations, as this module's own exec()
+    exec_(b"def g(x: undefined_name) -> None: return x", names)
+    assert names["g"](4) == 4
+    assert (
+        compile_("x: undefined_name", "<string>", "exec").co_flags
+        == compile("x: undefined_name", "<string>", "exec").co_flags
+    )
+    assert eval(compile_("1 + 2", "<string>", "eval")) == 3
+    assert compile_("1 + 2", "other.py", "eval", dont_inherit=True).co_filename == "other.py"
+    assert eval(compile_("1 + 2", "<string>", "eval", 0, False, 2)) == 3  # optimize
+    with pytest.raises(SyntaxError):
+        compile_("1 +", "<string>", "eval")
+    with pytest.raises(SyntaxError):
+        exec_("def (", {})

@@ -46,8 +46,9 @@ def _import_engine(files: Sequence[Path]) -> None:
     (``bench/bench_gui.py --start-only`` measures it).
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from shipyard._speedups import no_pydantic_plugin_search, quicker_default_factories
+    from shipyard._speedups import generated_code_kept, no_pydantic_plugin_search, quicker_default_factories
 
+    generated_code_kept()  # before the first dataclass and model of the engine
     no_pydantic_plugin_search()
     quicker_default_factories()
     import shipyard.core.designfile
@@ -198,12 +199,13 @@ def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
 def resume_collection() -> None:
     """The window is up: what start-up made is frozen out of later collections, which
     resume (bench/_editor.py does the same, so the editor benches collect as the editor does);
-    the patterns the start compiled are kept for the next (shipyard._speedups)."""
-    from shipyard._speedups import keep_patterns, keep_pyside_support
+    the patterns and code the start compiled are kept for the next (shipyard._speedups)."""
+    from shipyard._speedups import keep_generated_code, keep_patterns, keep_pyside_support
 
     _speedups_resume()
     keep_patterns()
     keep_pyside_support()
+    keep_generated_code()
 
 
 def _smoke_report(app: Any, window: Any) -> None:

@@ -12,6 +12,8 @@ text by itself: :class:`_Wrap` measures it at the column's width).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -24,6 +26,27 @@ from PySide6.QtWidgets import (
 )
 
 Index = QModelIndex | QPersistentModelIndex
+
+# A text's width in a font at a resolution, measured once: the panels measure the same few
+# texts (their rows, and each word of them) each time they share their width again.
+_ADVANCES: dict[tuple[str, int], dict[str, int]] = {}
+MAX_ADVANCES = 4000  # texts kept for one font; past it they are measured again from nothing
+
+
+def _advances(widget: QWidget) -> Callable[[str], int]:
+    """The width of a text in ``widget``'s font on its screen (QFontMetrics.horizontalAdvance)."""
+    fm = widget.fontMetrics()
+    known = _ADVANCES.setdefault((widget.font().key(), widget.logicalDpiX()), {})
+    if len(known) > MAX_ADVANCES:
+        known.clear()
+
+    def advance(text: str) -> int:
+        width = known.get(text)
+        if width is None:
+            width = known[text] = fm.horizontalAdvance(text)
+        return width
+
+    return advance
 
 
 class _Wrap(QStyledItemDelegate):
@@ -103,17 +126,17 @@ class SharedColumns(QTreeWidget):
         their longest words (less than that, a word would be cut: it cannot wrap); a
         column's header counts as one of its words (a ruleset whose values are all short
         had the Summary's "Value" header cut to "Va")."""
-        fm = self.fontMetrics()
+        advance = _advances(self)
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 2
         decorated = 1 if self.rootIsDecorated() else 0
         names = values = name_word = value_word = 0
         for item, depth in self._rows():
             indent = self.indentation() * (depth + decorated)
             name, value = item.text(0), item.text(1)
-            names = max(names, fm.horizontalAdvance(name) + margin + indent)
-            values = max(values, fm.horizontalAdvance(value) + margin)
-            name_word = max([name_word, *(fm.horizontalAdvance(w) + margin + indent for w in name.split(" "))])
-            value_word = max([value_word, *(fm.horizontalAdvance(w) + margin for w in value.split(" "))])
+            names = max(names, advance(name) + margin + indent)
+            values = max(values, advance(value) + margin)
+            name_word = max([name_word, *(advance(w) + margin + indent for w in name.split(" "))])
+            value_word = max([value_word, *(advance(w) + margin for w in value.split(" "))])
         # a column's header ("Value") is shown whole too: it does not wrap, so it counts as a word
         header = self.header()
         head_name, head_value = (
