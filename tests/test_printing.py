@@ -147,6 +147,9 @@ def test_a_hostile_design_name_prints_as_text_and_embeds_nothing(tmp_path: Path,
     assert b"/EmbeddedFile" not in raw and b"root:" not in raw
 
 
+# A user's template that prints is rendered by the test process's warm workers (conftest's
+# ``workers``); a test whose print fails starts a worker of its own, since a failed print
+# stops the workers it ran on (printing.Renderer), and the module's next print needs them.
 def _user_template(tmp_path: Path, body: str) -> Path:
     folder = tmp_path / "mytemplates" / "space-fighter-alpha"
     folder.mkdir(parents=True)
@@ -172,7 +175,7 @@ def test_user_template_may_not_reach_outside(snippet: str, says: str, tmp_path: 
     assert not out.exists()
 
 
-def test_user_template_may_use_its_own_files(tmp_path: Path) -> None:
+def test_user_template_may_use_its_own_files(tmp_path: Path, workers: list[RenderWorker]) -> None:
     templates = _user_template(
         tmp_path,
         '<html><head><link rel="stylesheet" href="mine.css"></head>'
@@ -180,8 +183,7 @@ def test_user_template_may_use_its_own_files(tmp_path: Path) -> None:
     )
     (templates / "space-fighter-alpha" / "mine.css").write_text(".x { color: red }")
     out = tmp_path / "x.pdf"
-    with RenderWorker() as w:
-        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=workers, use_user_folder=False)
     assert "Rebel Fighter" in pages_text(out)[0]
 
 
@@ -280,15 +282,14 @@ def test_template_errors_name_file_and_line(body: str, says: str, tmp_path: Path
     assert str(templates) in str(exc.value)
 
 
-def test_missing_fonts_fall_back(tmp_path: Path) -> None:
+def test_missing_fonts_fall_back(tmp_path: Path, workers: list[RenderWorker]) -> None:
     templates = _user_template(
         tmp_path,
         "<html><body><p style=\"font-family: 'No Such Font Family 42'\">"
         "{{ designs[0].design.name }} Ünïcödé ✓</p></body></html>",
     )
     out = tmp_path / "x.pdf"
-    with RenderWorker() as w:
-        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=workers, use_user_folder=False)
     assert "Rebel Fighter Ünïcödé" in pages_text(out)[0]
 
 
