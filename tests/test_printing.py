@@ -14,7 +14,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 from shipyard.render.paper import default_paper
 from shipyard.render.printing import print_designs
-from shipyard.render.worker import RenderError, RenderWorker
+from shipyard.render.worker import PARALLEL_FROM, RenderError, RenderWorker, workers_wanted
 
 from .conftest import EXAMPLES, SAMPLES, call_shipyard
 
@@ -331,25 +331,46 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 
 def test_print_command_writes_the_pdf(tmp_path: Path) -> None:
+    """Stat cards are one job however many designs: the command starts one worker for them."""
+    from unittest import mock
+
+    started: list[RenderWorker] = []
+    real_init = RenderWorker.__init__
+
+    def init(self: RenderWorker, method: str | None = None) -> None:
+        started.append(self)
+        real_init(self, method)
+
     out = tmp_path / "cards.pdf"
-    code, stdout, err = _cli(
-        "print",
-        *[str(ship(n)) for n in SAMPLES],
-        "--sheet",
-        "cards",
-        "--paper",
-        "letter",
-        "-o",
-        str(out),
-        "--no-user-catalog",
-    )
+    with mock.patch.object(RenderWorker, "__init__", init):
+        code, stdout, err = _cli(
+            "print",
+            *[str(ship(n)) for n in SAMPLES],
+            "--sheet",
+            "cards",
+            "--paper",
+            "letter",
+            "-o",
+            str(out),
+            "--no-user-catalog",
+        )
     assert code == 0, err
+    assert len(started) == 1  # a second would import WeasyPrint and never get a job
     assert f"wrote {out}: 1 page(s), 6 design(s)" in stdout
     assert page_sizes_mm(out) == [LETTER]
     (text,) = pages_text(out)
     names = ("Alien Disk-Fighter", "Alien Mothership", "Federation Battlesat", "Federation Space Station")
     for name in (*names, "Rebel Fighter", "Rebel Frigate"):
         assert name in text
+
+
+def test_a_print_starts_a_second_worker_only_for_jobs_it_can_give_it() -> None:
+    """Cards, a comparison and tokens are each one job however many designs; a few record
+    sheets are one job; many record sheets and a fleet book are split between two workers."""
+    for sheet in ("cards", "compare", "tokens"):
+        assert workers_wanted(sheet, 100, 4) == 1, sheet
+    assert workers_wanted("record", PARALLEL_FROM - 1, 4) == 1 and workers_wanted("record", PARALLEL_FROM, 4) == 2
+    assert workers_wanted("fleet", 2, 4) == 2 and workers_wanted("fleet", 100, 1) == 1
 
 
 def test_print_command_bad_design_exits_2_and_writes_nothing(tmp_path: Path) -> None:
