@@ -27,7 +27,7 @@ import json
 import re
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -213,9 +213,11 @@ class Outputs:
     prefixes: list[str]
 
 
-def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
+def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any], outputs: Collection[str] = OUTPUTS) -> Outputs:
     """Print each design's sheet and card, its ruleset's fleet book once, draw the tokens'
-    SVGs and write the actors and stat blocks: all designs of one ruleset."""
+    SVGs and write the actors and stat blocks: all designs of one ruleset. Of ``outputs``
+    only: without ``card`` or ``fleet``, no card or fleet book is printed (their lists are
+    empty), for a check that holds only the others."""
     from shipyard.core.textformats import text_format
     from shipyard.exports import foundry_files
     from shipyard.render.art import page_art_problem
@@ -226,7 +228,9 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
 
     reports = [design_report(ld.design, ld.catalog, ld.file, picture_problem=page_art_problem) for ld in loaded]
     tables = [design_table(r) for r in reports]
-    sheets, cards = [], []
+    sheets: list[str] = []
+    cards: list[str] = []
+    fleet: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "out.pdf"
         print_loaded(loaded, pdf, sheet="record", workers=workers, reports=reports, fillable=True)
@@ -239,12 +243,14 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
             for ld, report in zip(loaded, reports, strict=True):
                 print_loaded([ld], pdf, sheet="record", workers=workers, reports=[report])
                 sheets.append(pdf_text(pdf))
-        for ld, report in zip(loaded, reports, strict=True):  # a design may have several cards
-            print_loaded([ld], pdf, sheet="cards", workers=workers, reports=[report])
-            cards.append(pdf_text(pdf))
-        print_loaded(loaded, pdf, sheet="fleet", workers=workers, reports=reports)
-        first = fleet_layout(len(loaded))["first_sheet"]
-        fleet = pages_text(pdf)[first - 1 : first - 1 + len(loaded)]
+        if "card" in outputs:
+            for ld, report in zip(loaded, reports, strict=True):  # a design may have several cards
+                print_loaded([ld], pdf, sheet="cards", workers=workers, reports=[report])
+                cards.append(pdf_text(pdf))
+        if "fleet" in outputs:
+            print_loaded(loaded, pdf, sheet="fleet", workers=workers, reports=reports)
+            first = fleet_layout(len(loaded))["first_sheet"]
+            fleet = pages_text(pdf)[first - 1 : first - 1 + len(loaded)]
     tokens = token_svgs(loaded, reports, TokenSpec(25.4))
     files = dict(foundry_files(list(loaded)))
     actors = [json.loads(data) for name, data in files.items() if name.endswith(".json")]
