@@ -399,7 +399,7 @@ def test_print_command_render_failure_exits_3(tmp_path: Path) -> None:
         "--template",
         str(templates),
         "--timeout",
-        "2",
+        f"{MIN_TIMEOUT:g}",  # the shortest limit: the exit status and message are held, not the seconds
         "--no-user-catalog",
     )
     assert code == 3 and "time limit" in err and "Traceback" not in err
