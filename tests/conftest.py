@@ -405,17 +405,24 @@ def run_shipyard(
 
 
 def call_shipyard(
-    *args: str | Path, stdin: str | None = None, cwd: Path = ROOT, env: dict[str, str] | None = None
+    *args: str | Path,
+    stdin: str | None = None,
+    cwd: Path = ROOT,
+    env: dict[str, str] | None = None,
+    merged: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """`shipyard ARGS` in this process (``cli.main``), its exit status and output as
     :func:`run_shipyard` gives them, for a test about what a command prints or writes rather
     than about its process: starting one costs a third of a second of a core (two seconds for
     a print, which imports WeasyPrint and starts its render worker), and the suite ran hundreds.
     ``env`` and ``cwd`` hold for the call only, without SHIPYARD_DEBUG (no tracebacks); ``stdin``
-    is what the command reads (as bytes, too)."""
+    is what the command reads (as bytes, too); ``merged``: standard error goes where standard
+    output goes, each line in the order it was written, as a terminal shows them (``stderr`` is
+    then empty)."""
     from shipyard.cli import main
 
-    out, err = io.StringIO(), io.StringIO()
+    out = io.StringIO()
+    err = out if merged else io.StringIO()
     full_env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | (env or {})
     given = sys.stdin if stdin is None else io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
     with (
@@ -429,7 +436,9 @@ def call_shipyard(
             code = main([str(a) for a in args])
         except SystemExit as exc:  # argparse: --help, a usage error
             code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
-    return subprocess.CompletedProcess(["shipyard", *map(str, args)], code, out.getvalue(), err.getvalue())
+    return subprocess.CompletedProcess(
+        ["shipyard", *map(str, args)], code, out.getvalue(), "" if merged else err.getvalue()
+    )
 
 
 def scratch_venv(root: Path) -> Path:

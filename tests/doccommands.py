@@ -3,8 +3,10 @@ output to the page.
 
 A fenced ``console`` block is a terminal session. Each line that starts with ``$ `` is a
 command, run by bash in the page's own folder (``shipyard`` is this checkout's, run as
-``python -m shipyard``); the lines after it, up to the next command, are what it prints
-(its standard output and error, as a terminal shows them). In the expected lines:
+``python -m shipyard``; a line that only runs ``shipyard`` may run the words bash makes of
+it in the test's own process, see :func:`run`); the lines after it, up to the next command,
+are what it prints (its standard output and error, as a terminal shows them). In the
+expected lines:
 
 - a line ``...`` stands for any number of lines, none included;
 - ``...`` inside a line stands for any text within that line;
@@ -28,10 +30,12 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 ROOT = Path(__file__).resolve().parents[1]
 EXIT = re.compile(r"^\[exit status (\d+)\]$")
@@ -123,10 +127,64 @@ def prepare(folder: Path) -> None:
         link.symlink_to(ROOT / "catalogs")
 
 
-def run(command: Command, folder: Path) -> subprocess.CompletedProcess[str]:
-    """``command`` as bash runs it in ``folder``: stdout and stderr as one stream, as a terminal shows them."""
+# What bash does to a line beyond handing its words to the command: pipes, lists, redirections,
+# subshells, background jobs (shlex's punctuation tokens), and command substitution.
+SHELL_OPERATOR = re.compile(r"^[();<>|&]+$")
+TERMINAL = {"COLUMNS": "100"}  # the width the pages' help texts are wrapped to
+
+
+class CallShipyard(Protocol):
+    """``shipyard ARGS`` run in the calling process (tests/conftest.py's ``call_shipyard``)."""
+
+    def __call__(
+        self, *args: str, stdin: str | None, cwd: Path, env: dict[str, str], merged: bool
+    ) -> subprocess.CompletedProcess[str]: ...
+
+
+def shipyard_words(command: Command, folder: Path) -> list[str] | None:
+    """The words bash hands to ``shipyard`` for a line that only runs ``shipyard`` (its quotes,
+    globs and variables expanded by bash itself, in ``folder``); None for any other line (another
+    program, a pipe, a redirection, a list of commands, command substitution)."""
+    text = command.text
+    if not text.startswith("shipyard ") or "`" in text or "$(" in text or "\n" in text:
+        return None
+    try:
+        tokens = list(shlex.shlex(text, posix=True, punctuation_chars=True))
+    except ValueError:  # an unfinished quote: bash says what is wrong with it
+        return None
+    if any(SHELL_OPERATOR.match(t) for t in tokens):
+        return None
+    # bash parses and expands the line, a function standing in for shipyard prints the words it got
+    words = subprocess.run(
+        ["bash", "-c", 'shipyard() { printf "%s\\0" "$@"; }\n' + text],
+        cwd=folder,
+        env=_environment(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    if words.returncode != 0 or words.stderr:
+        return None  # bash's own complaint is what the reader sees: run the line in bash
+    return words.stdout.split("\0")[:-1]
+
+
+def _environment() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | TERMINAL
+
+
+def run(command: Command, folder: Path, call: CallShipyard | None = None) -> subprocess.CompletedProcess[str]:
+    """``command`` as bash runs it in ``folder``: stdout and stderr as one stream, as a terminal
+    shows them. With ``call``, a line that only runs ``shipyard`` (:func:`shipyard_words`) runs
+    its words in this process: what a page shows is what a command prints and writes, and a
+    process of its own for each line cost more of a core than most of the commands themselves
+    (a print's imported WeasyPrint again)."""
+    words = shipyard_words(command, folder) if call is not None else None
+    if call is not None and words is not None:
+        done = call(*words, stdin="", cwd=folder, env=TERMINAL, merged=True)
+        return subprocess.CompletedProcess(["shipyard", *words], done.returncode, done.stdout, "")
     # unbuffered: what a program says on stderr arrives where it said it, as on a terminal
-    env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | {"COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
+    env = _environment() | {"PYTHONUNBUFFERED": "1"}
     prelude = f'shipyard() {{ "{sys.executable}" -m shipyard "$@"; }}\n'
     return subprocess.run(
         ["bash", "-c", prelude + command.text],
@@ -140,15 +198,16 @@ def run(command: Command, folder: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def problems(page: Path, folder: Path) -> list[str]:
-    """What differs between ``page``'s sessions and what their commands do, run in ``folder``."""
+def problems(page: Path, folder: Path, call: CallShipyard | None = None) -> list[str]:
+    """What differs between ``page``'s sessions and what their commands do, run in ``folder``
+    (``call``: how a line that only runs ``shipyard`` runs, see :func:`run`)."""
     prepare(folder)
     found = []
     for command in commands(page):
         if command.writes is not None:
             write_file(command, folder)
             continue
-        proc = run(command, folder)
+        proc = run(command, folder, call)
         actual = proc.stdout.splitlines()
         if "Traceback" in proc.stdout:
             found.append(f"{command.where}\n  printed a traceback:\n{proc.stdout[-2000:]}")

@@ -27,7 +27,7 @@ import json
 import re
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,10 +85,16 @@ def shows(text: str, fig: Shown) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and has(text, f"{n:+d}")
 
 
-def pdf_text(pdf: Path, first: int | None = None, last: int | None = None) -> str:
-    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
-    out = subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True, check=True)
-    return norm(out.stdout)
+def pdf_text(pdf: Path) -> str:
+    """The text of the whole PDF, as compared."""
+    return " ".join(pages_text(pdf))
+
+
+def pages_text(pdf: Path) -> list[str]:
+    """The text of each page, as compared: read with one pdftotext for the whole PDF (it ends
+    each page with a form feed), not one for each page."""
+    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return [norm(page) for page in out.stdout.split("\f")[:-1]]
 
 
 def check_fields(fields: dict[str, Any], prefix: str, table: Table) -> Tally:
@@ -207,9 +213,11 @@ class Outputs:
     prefixes: list[str]
 
 
-def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
+def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any], outputs: Collection[str] = OUTPUTS) -> Outputs:
     """Print each design's sheet and card, its ruleset's fleet book once, draw the tokens'
-    SVGs and write the actors and stat blocks: all designs of one ruleset."""
+    SVGs and write the actors and stat blocks: all designs of one ruleset. Of ``outputs``
+    only: without ``card`` or ``fleet``, no card or fleet book is printed (their lists are
+    empty), for a check that holds only the others."""
     from shipyard.core.textformats import text_format
     from shipyard.exports import foundry_files
     from shipyard.render.art import page_art_problem
@@ -220,25 +228,29 @@ def make_outputs(loaded: Sequence[LoadedDesign], workers: list[Any]) -> Outputs:
 
     reports = [design_report(ld.design, ld.catalog, ld.file, picture_problem=page_art_problem) for ld in loaded]
     tables = [design_table(r) for r in reports]
-    sheets, cards = [], []
+    sheets: list[str] = []
+    cards: list[str] = []
+    fleet: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "out.pdf"
         print_loaded(loaded, pdf, sheet="record", workers=workers, reports=reports, fillable=True)
         fields = PdfReader(pdf).get_fields() or {}
         prefixes = field_prefixes([r.name for r in reports])
         print_loaded(loaded, pdf, sheet="record", workers=workers, reports=reports)  # a page a design
-        if len(PdfReader(pdf).pages) == len(loaded):
-            sheets = [pdf_text(pdf, n + 1, n + 1) for n in range(len(loaded))]
-        else:  # a sheet ran over a page: each on its own
+        sheets = pages_text(pdf)
+        if len(sheets) != len(loaded):  # a sheet ran over a page: each on its own
+            sheets = []
             for ld, report in zip(loaded, reports, strict=True):
                 print_loaded([ld], pdf, sheet="record", workers=workers, reports=[report])
                 sheets.append(pdf_text(pdf))
-        for ld, report in zip(loaded, reports, strict=True):  # a design may have several cards
-            print_loaded([ld], pdf, sheet="cards", workers=workers, reports=[report])
-            cards.append(pdf_text(pdf))
-        print_loaded(loaded, pdf, sheet="fleet", workers=workers, reports=reports)
-        first = fleet_layout(len(loaded))["first_sheet"]
-        fleet = [pdf_text(pdf, first + n, first + n) for n in range(len(loaded))]
+        if "card" in outputs:
+            for ld, report in zip(loaded, reports, strict=True):  # a design may have several cards
+                print_loaded([ld], pdf, sheet="cards", workers=workers, reports=[report])
+                cards.append(pdf_text(pdf))
+        if "fleet" in outputs:
+            print_loaded(loaded, pdf, sheet="fleet", workers=workers, reports=reports)
+            first = fleet_layout(len(loaded))["first_sheet"]
+            fleet = pages_text(pdf)[first - 1 : first - 1 + len(loaded)]
     tokens = token_svgs(loaded, reports, TokenSpec(25.4))
     files = dict(foundry_files(list(loaded)))
     actors = [json.loads(data) for name, data in files.items() if name.endswith(".json")]

@@ -17,7 +17,6 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageDraw
-from pypdf import PdfReader
 
 from shipyard.core import registry
 from shipyard.core.artcheck import read_art
@@ -26,6 +25,7 @@ from shipyard.render.art import ART_PIXELS, page_art
 from shipyard.render.printing import print_designs
 
 from .sheets import sheet_html
+from .test_printing import pages_text
 
 STORY = (
     "Laid down at the Vesta yards in the last year of the war, she flew her first sortie against the "
@@ -99,8 +99,7 @@ def test_the_fleet_book_shows_each_designs_art_and_keeps_its_pages(
     shown = images(tmp_path / "art.pdf")
     assert len(shown) == len(arted) and len(images(tmp_path / "plain.pdf")) == 0
     assert all(max(size) <= ART_PIXELS for size in shown), shown  # scaled once, not the 4000 x 3000 photo
-    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "art.pdf").pages)
-    assert "Laid down at the Vesta yards" in " ".join(text.split())
+    assert "Laid down at the Vesta yards" in " ".join(pages_text(tmp_path / "art.pdf"))
 
 
 @pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])

@@ -1,9 +1,9 @@
 """The user's guide (docs/guide/), README.md and CONTRIBUTING.md hold only what Shipyard does.
 
 Every terminal session a page shows is run as it is written, in a folder of its own (see
-tests/doccommands.py), and must print what the page says; every relative link and picture
-of these pages leads to a file that exists; every guide page is reachable from the guide's
-contents.
+tests/doccommands.py; a line that only runs ``shipyard`` runs in the test's process), and
+must print what the page says; every relative link and picture of these pages leads to a
+file that exists; every guide page is reachable from the guide's contents.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from . import doccommands
-from .conftest import ROOT
+from .conftest import ROOT, call_shipyard
 
 GUIDE = ROOT / "docs" / "guide"
 PAGES = sorted(GUIDE.glob("*.md"))
@@ -27,7 +27,7 @@ LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
     "page", [p for p in [ROOT / "README.md", *PAGES] if doccommands.commands(p)], ids=lambda p: p.name
 )
 def test_every_command_a_page_shows_prints_what_the_page_says(page: Path, tmp_path: Path) -> None:
-    problems = doccommands.problems(page, tmp_path)
+    problems = doccommands.problems(page, tmp_path, call_shipyard)
     assert not problems, "\n\n".join(problems)
 
 
@@ -64,6 +64,39 @@ def test_the_runner_holds_a_page_to_its_output(tmp_path: Path) -> None:
     problems = doccommands.problems(page, tmp_path / "run")
     assert len(problems) == 2, problems
     assert "goodbye" in problems[0] and "exit status 1, the page says 0" in problems[1]
+
+
+def test_a_line_that_only_runs_shipyard_runs_in_the_test_process_as_bash_hands_it_its_words(tmp_path: Path) -> None:
+    """Bash parses and expands the line (quotes, globs, variables); a pipe, a redirection, a
+    list or a command substitution keeps the whole line in bash; the page is held to what the
+    command printed in the test's process as it is to what bash ran."""
+    folder = tmp_path / "run"
+    doccommands.prepare(folder)
+    (folder / "a b.ship").write_text("{}", encoding="utf-8")
+
+    def words(text: str) -> list[str] | None:
+        return doccommands.shipyard_words(doccommands.Command(tmp_path / "page.md", 1, text), folder)
+
+    assert words("shipyard find 'speed>=5' *.ship \"$HOME\"") == ["find", "speed>=5", "a b.ship", str(Path.home())]
+    assert words('shipyard set x.ship \'weapons=[{"weapon": "laser"}]\' name="A B"') == [
+        "set",
+        "x.ship",
+        'weapons=[{"weapon": "laser"}]',
+        "name=A B",
+    ]
+    for shell in ("shipyard check *.ship | head -1", "shipyard check --json > r.json", "shipyard check; ls",
+                  "shipyard check $(ls)", "echo shipyard", "shipyard check 'open"):  # fmt: skip
+        assert words(shell) is None, shell
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```console\n$ shipyard get 'a b.ship' nosuch\nsomething else\n[exit status 2]\n"
+        "$ shipyard get missing.ship structure\nshipyard: error: missing.ship: cannot read file: ...\n"
+        "$ shipyard get missing.ship structure | cat\nshipyard: error: missing.ship: cannot read file: ...\n```\n",
+        encoding="utf-8",
+    )
+    problems = doccommands.problems(page, folder, call_shipyard)
+    assert len(problems) == 2, problems  # the pipe's status is cat's
+    assert "it printed:\nshipyard: error: a b.ship" in problems[0] and "exit status 2, the page says 0" in problems[1]
 
 
 def test_help_guide_opens_the_page_of_the_open_design_s_ruleset_and_follows_links(qtbot: Any, tmp_path: Path) -> None:

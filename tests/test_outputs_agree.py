@@ -42,7 +42,7 @@ def test_every_output_shows_what_the_sheet_shows(ruleset: str, workers: list[Any
 def test_the_check_fails_on_a_figure_that_differs(workers: list[Any]) -> None:
     """The checks can fail: a Structure of 31 instead of the sheet's 15, a consequence lost."""
     rebel = registry.get("space-fighter-alpha").samples / "rebel-fighter.ship"
-    out = make_outputs([load_design(rebel, use_user_folder=False)], workers)
+    out = make_outputs([load_design(rebel, use_user_folder=False)], workers, ("sheet", "token", "foundry"))
     table = out.tables[0]
     wrong = table.model_copy(
         update={

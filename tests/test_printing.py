@@ -14,7 +14,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 from shipyard.render.paper import default_paper
 from shipyard.render.printing import print_designs
-from shipyard.render.worker import RenderError, RenderWorker
+from shipyard.render.worker import MIN_TIMEOUT, PARALLEL_FROM, RenderError, RenderJob, RenderWorker, workers_wanted
 
 from .conftest import EXAMPLES, SAMPLES, call_shipyard
 
@@ -147,6 +147,9 @@ def test_a_hostile_design_name_prints_as_text_and_embeds_nothing(tmp_path: Path,
     assert b"/EmbeddedFile" not in raw and b"root:" not in raw
 
 
+# A user's template that prints is rendered by the test process's warm workers (conftest's
+# ``workers``); a test whose print fails starts a worker of its own, since a failed print
+# stops the workers it ran on (printing.Renderer), and the module's next print needs them.
 def _user_template(tmp_path: Path, body: str) -> Path:
     folder = tmp_path / "mytemplates" / "space-fighter-alpha"
     folder.mkdir(parents=True)
@@ -172,7 +175,7 @@ def test_user_template_may_not_reach_outside(snippet: str, says: str, tmp_path: 
     assert not out.exists()
 
 
-def test_user_template_may_use_its_own_files(tmp_path: Path) -> None:
+def test_user_template_may_use_its_own_files(tmp_path: Path, workers: list[RenderWorker]) -> None:
     templates = _user_template(
         tmp_path,
         '<html><head><link rel="stylesheet" href="mine.css"></head>'
@@ -180,8 +183,7 @@ def test_user_template_may_use_its_own_files(tmp_path: Path) -> None:
     )
     (templates / "space-fighter-alpha" / "mine.css").write_text(".x { color: red }")
     out = tmp_path / "x.pdf"
-    with RenderWorker() as w:
-        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=workers, use_user_folder=False)
     assert "Rebel Fighter" in pages_text(out)[0]
 
 
@@ -190,18 +192,22 @@ def test_a_runaway_template_is_stopped_by_the_time_limit(tmp_path: Path) -> None
         tmp_path, "{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}"
     )
     out = tmp_path / "x.pdf"
+    folder = templates / "space-fighter-alpha"
+    (folder / "warm.html").write_text("<p>warm</p>")
     with RenderWorker() as w:
+        # a page rendered first: WeasyPrint is imported, and the whole time limit is the template's
+        assert w.render(RenderJob("warm.html", [str(folder)], {}, [str(folder)])).pages == 1
         with pytest.raises(RenderError) as exc:
             print_designs(
                 [ship("rebel-fighter")],
                 out,
                 user_template_dirs=[templates],
                 workers=[w],
-                timeout=3,
+                timeout=MIN_TIMEOUT,
                 use_user_folder=False,
             )
         assert not w._proc.is_alive()  # the runaway worker was killed, not left spinning
-    assert "time limit" in str(exc.value) and "3 s" in str(exc.value)
+    assert "time limit" in str(exc.value) and f" {MIN_TIMEOUT:g} s " in str(exc.value)
     assert not out.exists()
 
 
@@ -280,15 +286,14 @@ def test_template_errors_name_file_and_line(body: str, says: str, tmp_path: Path
     assert str(templates) in str(exc.value)
 
 
-def test_missing_fonts_fall_back(tmp_path: Path) -> None:
+def test_missing_fonts_fall_back(tmp_path: Path, workers: list[RenderWorker]) -> None:
     templates = _user_template(
         tmp_path,
         "<html><body><p style=\"font-family: 'No Such Font Family 42'\">"
         "{{ designs[0].design.name }} Ünïcödé ✓</p></body></html>",
     )
     out = tmp_path / "x.pdf"
-    with RenderWorker() as w:
-        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=workers, use_user_folder=False)
     assert "Rebel Fighter Ünïcödé" in pages_text(out)[0]
 
 
@@ -330,25 +335,46 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 
 def test_print_command_writes_the_pdf(tmp_path: Path) -> None:
+    """Stat cards are one job however many designs: the command starts one worker for them."""
+    from unittest import mock
+
+    started: list[RenderWorker] = []
+    real_init = RenderWorker.__init__
+
+    def init(self: RenderWorker, method: str | None = None) -> None:
+        started.append(self)
+        real_init(self, method)
+
     out = tmp_path / "cards.pdf"
-    code, stdout, err = _cli(
-        "print",
-        *[str(ship(n)) for n in SAMPLES],
-        "--sheet",
-        "cards",
-        "--paper",
-        "letter",
-        "-o",
-        str(out),
-        "--no-user-catalog",
-    )
+    with mock.patch.object(RenderWorker, "__init__", init):
+        code, stdout, err = _cli(
+            "print",
+            *[str(ship(n)) for n in SAMPLES],
+            "--sheet",
+            "cards",
+            "--paper",
+            "letter",
+            "-o",
+            str(out),
+            "--no-user-catalog",
+        )
     assert code == 0, err
+    assert len(started) == 1  # a second would import WeasyPrint and never get a job
     assert f"wrote {out}: 1 page(s), 6 design(s)" in stdout
     assert page_sizes_mm(out) == [LETTER]
     (text,) = pages_text(out)
     names = ("Alien Disk-Fighter", "Alien Mothership", "Federation Battlesat", "Federation Space Station")
     for name in (*names, "Rebel Fighter", "Rebel Frigate"):
         assert name in text
+
+
+def test_a_print_starts_a_second_worker_only_for_jobs_it_can_give_it() -> None:
+    """Cards, a comparison and tokens are each one job however many designs; a few record
+    sheets are one job; many record sheets and a fleet book are split between two workers."""
+    for sheet in ("cards", "compare", "tokens"):
+        assert workers_wanted(sheet, 100, 4) == 1, sheet
+    assert workers_wanted("record", PARALLEL_FROM - 1, 4) == 1 and workers_wanted("record", PARALLEL_FROM, 4) == 2
+    assert workers_wanted("fleet", 2, 4) == 2 and workers_wanted("fleet", 100, 1) == 1
 
 
 def test_print_command_bad_design_exits_2_and_writes_nothing(tmp_path: Path) -> None:
@@ -373,7 +399,7 @@ def test_print_command_render_failure_exits_3(tmp_path: Path) -> None:
         "--template",
         str(templates),
         "--timeout",
-        "2",
+        f"{MIN_TIMEOUT:g}",  # the shortest limit: the exit status and message are held, not the seconds
         "--no-user-catalog",
     )
     assert code == 3 and "time limit" in err and "Traceback" not in err

@@ -93,16 +93,16 @@ def test_a_big_book_is_split_into_jobs_of_a_bounded_size() -> None:
 
 
 def test_a_fleet_book_of_many_parallel_parts_keeps_pages_fields_and_tags(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: list[RenderWorker]
 ) -> None:
     monkeypatch.setattr(printing, "CHUNK_DESIGNS", 2)  # five designs: three sheet jobs, and front and back
     names = ["rebel-fighter", "rebel-frigate", "alien-disk-fighter", "federation-battlesat", "alien-mothership"]
     files = [EXAMPLES / f"{n}.ship" for n in names]
     out = tmp_path / "book.pdf"
-    with RenderWorker() as a, RenderWorker() as b:
-        result = print_designs(files, out, sheet="fleet", workers=[a, b], use_user_folder=False, fillable=True)
-        flat = tmp_path / "one-part-each.pdf"
-        singles = [print_designs([f], flat, workers=[a], use_user_folder=False, fillable=True) for f in files]
+    assert len(workers) == 2  # the parts are rendered side by side
+    result = print_designs(files, out, sheet="fleet", workers=workers, use_user_folder=False, fillable=True)
+    flat = tmp_path / "one-part-each.pdf"
+    singles = [print_designs([f], flat, workers=workers[:1], use_user_folder=False, fillable=True) for f in files]
     reader = PdfReader(out)
     assert len(reader.pages) == result.pages
     texts = pages_text(out)
@@ -147,19 +147,21 @@ def _pixels(pdf: bytes) -> bytes:
     return bytes(page.render(scale=2).to_pil().convert("RGB").tobytes())
 
 
-def test_a_preview_draft_looks_as_the_print_and_is_a_sheet_of_the_same_text(tmp_path: Path) -> None:
+def test_a_preview_draft_looks_as_the_print_and_is_a_sheet_of_the_same_text(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
     from pypdf import PdfReader
 
     from shipyard.core.designfile import load_design
     from shipyard.render.printing import print_loaded
 
     loaded = load_design(EXAMPLES / "rebel-frigate.ship", use_user_folder=False)
-    with RenderWorker() as worker:
-        printed, draft = tmp_path / "print.pdf", tmp_path / "draft.pdf"
-        print_loaded([loaded], printed, workers=[worker])
-        print_loaded([loaded], draft, workers=[worker], draft=True)
-        again = tmp_path / "again.pdf"
-        print_loaded([loaded], again, workers=[worker], draft=True)  # the kept font subsets, used as they are
+    worker = workers[0]
+    printed, draft = tmp_path / "print.pdf", tmp_path / "draft.pdf"
+    print_loaded([loaded], printed, workers=[worker])
+    print_loaded([loaded], draft, workers=[worker], draft=True)
+    again = tmp_path / "again.pdf"
+    print_loaded([loaded], again, workers=[worker], draft=True)  # the kept font subsets, used as they are
     assert _pixels(draft.read_bytes()) == _pixels(printed.read_bytes()) == _pixels(again.read_bytes())
     assert pages_text(draft) == pages_text(printed) and pages_text(draft)[0].startswith("Rebel Frigate")
     assert "/StructTreeRoot" in PdfReader(printed).trailer["/Root"]  # the print keeps its structure tree
@@ -238,7 +240,7 @@ def test_a_superseded_render_stops_in_its_layout_and_the_warm_worker_renders_the
 
 
 def test_a_fleet_book_joined_from_parallel_parts_keeps_a_bookmark_for_each_design(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: list[RenderWorker]
 ) -> None:
     """The parts' outlines are joined too: a reader jumps to a design from the viewer's
     bookmarks (qpdf copies pages without them, and the book had none)."""
@@ -246,8 +248,8 @@ def test_a_fleet_book_joined_from_parallel_parts_keeps_a_bookmark_for_each_desig
     names = ["rebel-fighter", "rebel-frigate", "alien-disk-fighter", "federation-battlesat", "alien-mothership"]
     files = [EXAMPLES / f"{n}.ship" for n in names]
     out = tmp_path / "book.pdf"
-    with RenderWorker() as a, RenderWorker() as b:
-        result = print_designs(files, out, sheet="fleet", workers=[a, b], use_user_folder=False)
+    assert len(workers) == 2  # the parts are rendered side by side
+    result = print_designs(files, out, sheet="fleet", workers=workers, use_user_folder=False)
     reader = PdfReader(out)
     top = [
         (item.title, reader.get_destination_page_number(item) + 1)

@@ -60,9 +60,15 @@ MEMORY_LIMIT = 3 * 2**30
 PARALLEL_FROM = 8
 
 
+# Sheets printed as one job whatever the number of designs (shipyard.render.printing): a second
+# worker would import WeasyPrint and never get a job.
+ONE_JOB_SHEETS = frozenset({"cards", "compare", "tokens"})
+
+
 def workers_wanted(sheet: str, designs: int, cpus: int | None) -> int:
-    """How many workers a print should start: one for a few record sheets, else up to two."""
-    if (sheet == "record" and designs < PARALLEL_FROM) or sheet == "tokens":  # tokens: one job
+    """How many workers a print should start: one for a few record sheets or a sheet printed
+    as one job (:data:`ONE_JOB_SHEETS`), else up to two."""
+    if (sheet == "record" and designs < PARALLEL_FROM) or sheet in ONE_JOB_SHEETS:
         return 1
     return max(1, min(2, cpus or 1, designs))
 
