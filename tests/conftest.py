@@ -130,6 +130,10 @@ from shipyard.rulesets.space_fighter_alpha import Design  # noqa: E402
 
 # Qt runs without a screen in tests; set before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Qt's raster engine paints large fills in a pool of threads and waits for them: with a
+# test process a core or more, the hand-offs cost more CPU than the fills (the same pixels
+# either way). Read when the first QApplication starts; editors the tests start inherit it.
+os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -365,15 +365,22 @@ def test_track_boxes_wrap_inside_the_panel(qtbot: Any, window: MainWindow, rules
 # --- nothing squeezed, nothing cut without its whole text in a tooltip (issue 24) -------------
 
 
-def squeezed(window: MainWindow) -> list[str]:
+def shown_widgets(window: QWidget) -> list[QWidget]:
+    """The widgets of ``window`` a person sees now, in the order made: what each check below
+    looks at, found once for all of them (:func:`walk_checks`)."""
+    return [w for w in window.findChildren(QWidget) if w.isVisible()]
+
+
+def squeezed(window: MainWindow, shown: list[QWidget] | None = None) -> list[str]:
     """Visible labels, buttons, drop-downs and spin boxes narrower than their minimum size
     hint or lower than their size hint (a spin box 9 pixels tall where it needs 19 shows no
-    digits; a label that wraps its words is as tall as its width makes it)."""
+    digits; a label that wraps its words is as tall as its width makes it). ``shown``: the
+    window's :func:`shown_widgets`, if found already."""
     from PySide6.QtWidgets import QAbstractButton, QLabel
 
     out = []
-    for w in window.findChildren(QWidget):
-        if not w.isVisible() or not isinstance(w, QLabel | QAbstractButton | QComboBox | QAbstractSpinBox):
+    for w in shown_widgets(window) if shown is None else shown:
+        if not isinstance(w, QLabel | QAbstractButton | QComboBox | QAbstractSpinBox):
             continue
         least = w.minimumSizeHint()
         tall = least.height() if isinstance(w, QLabel) and w.wordWrap() else max(least.height(), w.sizeHint().height())
@@ -384,15 +391,13 @@ def squeezed(window: MainWindow) -> list[str]:
     return out
 
 
-def cut_short(window: MainWindow) -> list[str]:
+def cut_short(window: MainWindow, shown: list[QWidget] | None = None) -> list[str]:
     """Texts shown elided or cut (a table's header or cell, a panel's row, a catalog's row, a
     text field's value, a drop-down's choice) whose tooltip does not hold them whole."""
     from PySide6.QtWidgets import QListWidget, QStyleOptionComboBox, QTreeWidget
 
     out = []
-    for w in window.findChildren(QWidget):
-        if not w.isVisible():
-            continue
+    for w in shown_widgets(window) if shown is None else shown:
         if isinstance(w, QTableWidget | QTreeWidget):
             header = w.horizontalHeader() if isinstance(w, QTableWidget) else w.header()
             for c in range(header.count()):
@@ -472,14 +477,14 @@ def shown_text(w: QWidget | None) -> str:
     return text() if callable(text) and not isinstance(w, QPushButton) else ""
 
 
-def cut_names(window: MainWindow) -> list[str]:
+def cut_names(window: MainWindow, shown: list[QWidget] | None = None) -> list[str]:
     """Names of the rows of a list (a chosen weapon, a crew member) cut or elided where the
     row shows them, a tooltip or not: a row's name is what its Remove button says it
     removes, and a cell showing that name shows it whole ("Light Laser" was cut to "Light"
     at 1280x720 beside the preview)."""
     out = []
-    for table in window.findChildren(QTableWidget):
-        if not table.isVisible() or not isinstance(table, ListEditor):
+    for table in shown_widgets(window) if shown is None else shown:
+        if not isinstance(table, ListEditor):
             continue
         for r in range(table.rowCount()):
             remove = table.cellWidget(r, table.remove_column)
@@ -491,19 +496,20 @@ def cut_names(window: MainWindow) -> list[str]:
     return out
 
 
-def named_none(window: MainWindow) -> list[str]:
+def named_none(window: MainWindow, shown: list[QWidget] | None = None) -> list[str]:
     """Controls of a list's rows (and Remove buttons) whose accessible name, read by a screen
     reader, says "None" ("Text of None" for a stunt without a catalog id), and any control of
     the window named "... of None" (an absent value put in a name)."""
     import re
 
     out = []
-    for w in window.findChildren(QWidget):
-        if not w.isVisible():
+    for w in shown_widgets(window) if shown is None else shown:
+        name = w.accessibleName()
+        if not re.search(r"\bNone\b", name):  # what both patterns below need: no row to look for
             continue
         in_row = any(isinstance(up, ListEditor) for up in _ancestors(w, window))
-        if re.search(r"\bNone\b" if in_row else r"\b(of|Remove) None\b", w.accessibleName()):
-            out.append(f"{type(w).__name__} {w.accessibleName()!r}")
+        if re.search(r"\bNone\b" if in_row else r"\b(of|Remove) None\b", name):
+            out.append(f"{type(w).__name__} {name!r}")
     return out
 
 
@@ -524,7 +530,7 @@ def overlapping(area: QScrollArea) -> list[str]:
     out = []
     for i, (a, ra) in enumerate(rects):
         for b, rb in rects[i + 1 :]:
-            if a.isAncestorOf(b) or b.isAncestorOf(a) or not ra.intersects(rb):
+            if not ra.intersects(rb) or a.isAncestorOf(b) or b.isAncestorOf(a):
                 continue
             out.append(f"{_named(a)!r} over {_named(b)!r}")
     return out
@@ -547,7 +553,7 @@ MAXIMIZED_1280X720 = (1280, 701)  # a window maximized on a 1280x720 screen unde
 WALK_SIZES = [(1280, 720), MAXIMIZED_1280X720, (1920, 1080)]
 
 
-def clashes(window: MainWindow) -> list[str]:
+def clashes(window: MainWindow, shown: list[QWidget] | None = None) -> list[str]:
     """Alt+letters that two things shown at once answer to: the menu bar's titles, the
     buttons and the labelled controls (a label with a buddy), as Qt reads their texts."""
     from PySide6.QtGui import QKeySequence
@@ -557,32 +563,38 @@ def clashes(window: MainWindow) -> list[str]:
     for a in window.menuBar().actions():
         if a.isVisible() and (key := QKeySequence.mnemonic(a.text()).toString()):
             keys.setdefault(key, []).append(f"the {a.text().replace('&', '')} menu")
-    for w in window.findChildren(QWidget):
+    for w in shown_widgets(window) if shown is None else shown:
         keyed = isinstance(w, QAbstractButton) or (isinstance(w, QLabel) and w.buddy() is not None)
-        if keyed and w.isVisible() and (key := QKeySequence.mnemonic(w.text()).toString()):  # type: ignore[attr-defined]
+        if keyed and (key := QKeySequence.mnemonic(w.text()).toString()):  # type: ignore[attr-defined]
             keys.setdefault(key, []).append(repr(w.text()))  # type: ignore[attr-defined]
     return [f"{key}: {' and '.join(names)}" for key, names in sorted(keys.items()) if len(names) > 1]
 
 
-def unnamed_add_buttons(window: MainWindow) -> list[str]:
+def unnamed_add_buttons(window: MainWindow, shown: list[QWidget] | None = None) -> list[str]:
     """Visible "Add ..." buttons without an Alt+letter (a person reaching for one by key finds none)."""
     from PySide6.QtGui import QKeySequence
 
     return [
         b.text()
-        for b in window.findChildren(QPushButton)
-        if b.isVisible() and b.text().replace("&", "").startswith("Add") and QKeySequence.mnemonic(b.text()).isEmpty()
+        for b in (shown_widgets(window) if shown is None else shown)
+        if isinstance(b, QPushButton)
+        and b.text().replace("&", "").startswith("Add")
+        and QKeySequence.mnemonic(b.text()).isEmpty()
     ]
 
 
 def walk_checks(window: MainWindow, area: QScrollArea, where: str) -> None:
-    assert not squeezed(window), f"{where}: {squeezed(window)}"
+    """Every check of the walk on the window as it is shown now (its shown widgets found once)."""
+    shown = shown_widgets(window)
+    assert not squeezed(window, shown), f"{where}: {squeezed(window)}"
     assert not overlapping(area), f"{where}: {overlapping(area)}"
-    assert not cut_short(window), f"{where}: {cut_short(window)}"
-    assert not cut_names(window), f"{where}: names cut: {cut_names(window)}"
-    assert not named_none(window), f"{where}: {named_none(window)}"
-    assert not clashes(window), f"{where}: Alt+letters clash: {clashes(window)}"
-    assert not unnamed_add_buttons(window), f"{where}: Add buttons without an Alt+letter: {unnamed_add_buttons(window)}"
+    assert not cut_short(window, shown), f"{where}: {cut_short(window)}"
+    assert not cut_names(window, shown), f"{where}: names cut: {cut_names(window)}"
+    assert not named_none(window, shown), f"{where}: {named_none(window)}"
+    assert not clashes(window, shown), f"{where}: Alt+letters clash: {clashes(window)}"
+    assert not unnamed_add_buttons(window, shown), (
+        f"{where}: Add buttons without an Alt+letter: {unnamed_add_buttons(window)}"
+    )
 
 
 @pytest.mark.parametrize("size", WALK_SIZES, ids=["1280x720", "1280x720-maximized", "1920x1080"])

@@ -564,6 +564,10 @@ def test_deeply_nested_yaml_is_an_input_error(tmp_path: Path) -> None:
     house = tmp_path / "house"
     path = write(house, "deep.yaml", "weapons: " + "[" * 1000 + "]" * 1000 + "\n")
     assert load_error(house) == f"{path}: malformed YAML: nested too deeply"
+    # refused as its brackets are read: a reading that compared each bracket with all those
+    # before it would not end in a test's lifetime
+    write(house, "deep.yaml", "weapons: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert load_error(house) == f"{path}: malformed YAML: nested too deeply"
 
 
 def test_deeply_nested_yaml_through_the_command_line(tmp_path: Path) -> None:

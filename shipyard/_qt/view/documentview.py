@@ -182,21 +182,33 @@ class DocumentView(QWidget):
 
     def ensure_page(self, index: int) -> None:
         """Build the step page at ``index`` the first time it is needed."""
-        factory = self._factories[index] if 0 <= index < len(self._factories) else None
-        if factory is None:
+        self._build_pages([index])
+
+    def _build_pages(self, indexes: list[int], *, tab_order: bool = True) -> None:
+        """Build the step pages at ``indexes`` not built yet, then bring the form in step with
+        the document once: a refresh updates every built page, so one after each page of
+        many updated the first page as many times as there were pages."""
+        built = False
+        for index in indexes:
+            factory = self._factories[index] if 0 <= index < len(self._factories) else None
+            if factory is None:
+                continue
+            self._factories[index] = None
+            built = True
+            holder = self.tabs.widget(index)
+            layout = holder.layout() if holder is not None else None
+            if holder is not None and layout is not None:
+                layout.addWidget(factory())
+                for page in holder.findChildren(ScrollPage):
+                    page.wider.connect(self._room_soon)  # measured once the layouts settled
+        if not built:
             return
-        self._factories[index] = None
-        holder = self.tabs.widget(index)
-        layout = holder.layout() if holder is not None else None
-        if holder is not None and layout is not None:
-            layout.addWidget(factory())
-            for page in holder.findChildren(ScrollPage):
-                page.wider.connect(self._room_soon)  # measured once the layouts settled
         self.binder.refresh(self._data())
         self.steps.refresh()
         if self._panels:
             self._mark()
-            self.make_tab_order()  # the new page's fields take their place in Tab's order
+            if tab_order:
+                self.make_tab_order()  # the new page's fields take their place in Tab's order
         self.mnemonics.soon()
 
     def _show_pages(self) -> None:
@@ -275,8 +287,7 @@ class DocumentView(QWidget):
     def finish_building(self) -> None:
         """Everything at once: every shown step page and the preview (what a script or a
         test that looks at all of the view asks for; the editor builds on first use)."""
-        for i in self.unbuilt_pages():
-            self.ensure_page(i)
+        self._build_pages(self.unbuilt_pages(), tab_order=False)  # made below, with the preview's place
         self._build_preview()
         self.make_tab_order()
         self.mnemonics.start()
@@ -285,8 +296,7 @@ class DocumentView(QWidget):
         """Focus the place ``path`` names, on whichever page holds it: a finding or an undo
         about a page not built yet builds the pages first (a field's nearest bound place
         could otherwise be a coarser one on a page that is built)."""
-        for i in self.unbuilt_pages():
-            self.ensure_page(i)
+        self._build_pages(self.unbuilt_pages())
         return self.binder.focus(path)
 
     def remember_layout(self, settings: QSettings, key: str) -> None:

@@ -99,11 +99,14 @@ def _set_text(w: QWidget, text: str) -> None:
         w.setText(text)
 
 
+_ROWS = (QAbstractItemView, QComboBox, QAbstractSpinBox)  # what holds a list's rows, a drop-down's or spin box's parts
+
+
 def _in_rows(w: QWidget, top: QWidget) -> bool:
     """Whether ``w`` is inside a list, a drop-down or a spin box (a row's control)."""
     up = w.parentWidget()
     while up is not None and up is not top:
-        if isinstance(up, QAbstractItemView | QComboBox | QAbstractSpinBox):
+        if isinstance(up, _ROWS):
             return True
         up = up.parentWidget()
     return False
@@ -120,7 +123,10 @@ def controls(top: QWidget, skip: Callable[[QWidget], bool] = lambda _w: False) -
     """The buttons and labelled controls under ``top`` an Alt+letter may reach, in the order
     made, and those in a list's rows (which get none)."""
     found = [w for w in top.findChildren(QWidget) if keyed(w) and not skip(w)]
-    return [w for w in found if not _in_rows(w, top)], [w for w in found if _in_rows(w, top)]
+    sorted_: tuple[list[QWidget], list[QWidget]] = ([], [])
+    for w in found:
+        sorted_[1 if _in_rows(w, top) else 0].append(w)  # each widget's parents walked once
+    return sorted_
 
 
 def _declared(w: QWidget) -> str:
@@ -195,20 +201,9 @@ class Mnemonics(QObject):
 
     def give_now(self) -> None:
         pages = self.pages()
-        held = {id(p) for p in pages}
-
-        def on_a_page(w: QWidget) -> bool:
-            up = w.parentWidget()
-            while up is not None and up is not self.view:
-                if id(up) in held or isinstance(up, QTabBar):
-                    return True
-                up = up.parentWidget()
-            return False
-
-        outside, rows = controls(self.view, on_a_page)
+        outside, rows, on_pages = self._sorted(pages)
         chrome = give(outside, self.reserved())
-        for page in pages:
-            keyed_here, rows_here = controls(page)
+        for keyed_here, rows_here in on_pages:
             give(keyed_here, chrome)
             rows += rows_here
         for w in rows:
@@ -217,3 +212,34 @@ class Mnemonics(QObject):
 
         for hint in self.view.findChildren(EmptyHint):  # "press Add weapon (Alt+A)" names the letter it has now
             hint.follow()
+
+    def _sorted(
+        self, pages: list[QWidget]
+    ) -> tuple[list[QWidget], list[QWidget], list[tuple[list[QWidget], list[QWidget]]]]:
+        """The view's keyed controls in the order made, sorted in one walk of its widgets:
+        those outside the pages and the tab bars, those in a list's rows there, and each
+        page's (:func:`controls` of the page). A widget comes after its parent in the walk,
+        so where it is and whether it is in a list's rows follow from its parent's."""
+        page_at = {id(p): i for i, p in enumerate(pages)}
+        outside, in_bar = -1, -2
+        at: dict[int, tuple[int, bool]] = {id(self.view): (outside, False)}  # by widget: (page or place, in rows)
+        out: tuple[list[QWidget], list[QWidget]] = ([], [])
+        on_pages: list[tuple[list[QWidget], list[QWidget]]] = [([], []) for _ in pages]
+        widgets = self.view.findChildren(QWidget)  # kept: the ids below are of these wrappers
+        for w in widgets:
+            up = w.parentWidget()
+            if id(up) in page_at:
+                where, in_rows = page_at[id(up)], False  # a page's rows are counted from the page
+            else:
+                where, in_rows = at[id(up)]
+                if where == outside and isinstance(up, QTabBar):
+                    where = in_bar
+                in_rows = in_rows or isinstance(up, _ROWS)
+            at[id(w)] = (where, in_rows)
+            if where == in_bar or not keyed(w):
+                continue
+            (out if where == outside else on_pages[where])[1 if in_rows else 0].append(w)
+        for i, page in enumerate(pages):
+            if id(page) not in at:  # a page that is not the view's (none is): found on its own
+                on_pages[i] = controls(page)
+        return out[0], out[1], on_pages
