@@ -24,38 +24,44 @@ from .test_editor import field, no_blocking_dialogs, type_into, window
 __all__ = ["no_blocking_dialogs", "window"]  # fixtures used here
 
 
+# The timers below are tens of seconds long: they are real Qt timers too (real time still
+# runs), and a test whose worker waited 50 ms for a core between starting a 50 ms timer and
+# moving the clock saw it fire by real time, before the clock reached it.
+S = 1000  # a second, in the clock's milliseconds
+
+
 def test_timers_fire_when_they_fall_due_in_order_and_never_early(qapp: Any) -> None:
     moved = AdvancingClock()
     owner = QObject()
     fired: list[str] = []
-    late, soon, again = (moved.timer(owner, ms, single_shot=ms != 100) for ms in (300, 50, 100))
+    late, soon, again = (moved.timer(owner, ms, single_shot=ms != 10 * S) for ms in (30 * S, 5 * S, 10 * S))
     late.timeout.connect(lambda: fired.append("late"))
     soon.timeout.connect(lambda: fired.append("soon"))
     again.timeout.connect(lambda: fired.append("again"))
     for t in (late, soon, again):
         t.start()
-    moved.advance(49)
+    moved.advance(5 * S - 1)
     assert fired == []
     moved.advance(1)
     assert fired == ["soon"]
-    moved.advance(250)  # to 300: the repeating timer at 100, 200 and 300, the late one at 300
+    moved.advance(25 * S)  # to 30 s: the repeating timer at 10, 20 and 30 s, the late one at 30 s
     assert fired[:3] == ["soon", "again", "again"] and sorted(fired[3:]) == ["again", "late"]
     assert not late.isActive() and again.isActive()
     again.stop()
-    moved.advance(1000)
+    moved.advance(100 * S)
     assert len(fired) == 5
 
 
 def test_a_timer_started_while_the_clock_moves_fires_within_the_same_pause(qapp: Any) -> None:
     moved = AdvancingClock()
     owner = QObject()
-    second = moved.timer(owner, 200)
-    first = moved.timer(owner, 100)
+    second = moved.timer(owner, 20 * S)
+    first = moved.timer(owner, 10 * S)
     fired: list[str] = []
     first.timeout.connect(lambda: (fired.append("first"), second.start()))
     second.timeout.connect(lambda: fired.append("second"))
     first.start()
-    moved.advance(299)  # the second falls due at 300
+    moved.advance(30 * S - 1)  # the second falls due at 30 s
     assert fired == ["first"]
     moved.advance(1)
     assert fired == ["first", "second"]
