@@ -555,22 +555,44 @@ def _code_tag() -> str:
     return f"{MAGIC_NUMBER.hex()}|{sys.flags.optimize}|{sys.version}"
 
 
-def _read_support_code() -> None:
+def _read_kept_code(file: str) -> dict[Any, Any]:
+    """The code kept in ``file`` of the user's cache folder for this Python, by key; nothing
+    when the file is missing, not sealed as this user's, unreadable or for another Python."""
     import marshal
 
     from shipyard.core.cachefile import read_sealed
 
-    data = read_sealed(SUPPORT_CODE_FILE)  # sealed: code this user's Shipyard compiled, nobody else's
+    data = read_sealed(file)  # sealed: code this user's Shipyard compiled, nobody else's
     if not data:
-        return
+        return {}
     try:
         stored = marshal.loads(data)
     except (EOFError, ValueError, TypeError):
-        return
+        return {}
     if not isinstance(stored, dict) or stored.get("python") != _code_tag() or not isinstance(stored.get("code"), dict):
+        return {}
+    code: dict[Any, Any] = stored["code"]
+    return code
+
+
+def _keep_code(file: str, code: dict[Any, Any]) -> None:
+    """Keep ``code`` in ``file`` of the user's cache folder, sealed, for this Python; nothing
+    when a value cannot be written as marshal."""
+    import marshal
+
+    from shipyard.core.cachefile import write_sealed
+
+    try:
+        data = marshal.dumps({"python": _code_tag(), "code": code})
+    except ValueError:
         return
+    write_sealed(file, data)
+
+
+def _read_support_code() -> None:
     code_type = type(_read_support_code.__code__)
-    _support_code.update({k: v for k, v in stored["code"].items() if isinstance(k, str) and type(v) is code_type})
+    kept = _read_kept_code(SUPPORT_CODE_FILE)
+    _support_code.update({k: v for k, v in kept.items() if isinstance(k, str) and type(v) is code_type})
 
 
 @contextlib.contextmanager
@@ -626,17 +648,8 @@ def keep_pyside_support() -> None:
     the code of a PySide6 installed before is not kept with it."""
     if not enabled() or not _support_new:
         return
-    import marshal
-
-    from shipyard.core.cachefile import write_sealed
-
     _support_new.clear()
-    try:
-        used = {key: code for key, code in _support_code.items() if key in _support_used}
-        data = marshal.dumps({"python": _code_tag(), "code": used})
-    except ValueError:
-        return
-    write_sealed(SUPPORT_CODE_FILE, data)
+    _keep_code(SUPPORT_CODE_FILE, {key: code for key, code in _support_code.items() if key in _support_used})
 
 
 GENERATED_CODE_FILE = "generated-code.bin"  # in the user's cache folder, sealed
@@ -647,21 +660,8 @@ _generated_used: set[tuple[str, str, int]] = set()  # asked for by this process:
 
 
 def _read_generated_code() -> None:
-    import marshal
-
-    from shipyard.core.cachefile import read_sealed
-
-    data = read_sealed(GENERATED_CODE_FILE)  # sealed: code this user's Shipyard compiled, nobody else's
-    if not data:
-        return
-    try:
-        stored = marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        return
-    if not isinstance(stored, dict) or stored.get("python") != _code_tag() or not isinstance(stored.get("code"), dict):
-        return
     code_type = type(_read_generated_code.__code__)
-    for key, code in stored["code"].items():
+    for key, code in _read_kept_code(GENERATED_CODE_FILE).items():
         if (
             type(key) is tuple
             and len(key) == 3
@@ -741,17 +741,8 @@ def keep_generated_code() -> None:
     process of this Shipyard asks for any more is not kept with it."""
     if not enabled() or not _generated_new:
         return
-    import marshal
-
-    from shipyard.core.cachefile import write_sealed
-
     _generated_new.clear()
-    try:
-        used = {key: code for key, code in _generated.items() if key in _generated_used}
-        data = marshal.dumps({"python": _code_tag(), "code": used})
-    except ValueError:
-        return
-    write_sealed(GENERATED_CODE_FILE, data)
+    _keep_code(GENERATED_CODE_FILE, {key: code for key, code in _generated.items() if key in _generated_used})
 
 
 # Objects allocated (less those freed) between two collections of the youngest generation.
