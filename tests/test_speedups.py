@@ -242,3 +242,45 @@ def test_weasyprint_s_font_subset_goes_through_the_kept_subsets_only_with_the_sp
     with libraries.weasyprint_subsets_through(kept):
         assert Font.subset is original  # WeasyPrint's own, untouched
     assert len(calls) == 1
+
+
+def _deep(tmp_path: Path, depth: int) -> Path:
+    path = tmp_path / "deep.yaml"
+    path.write_text("weapons: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.speedups
+def test_a_text_nested_past_the_composer_is_refused_alike_with_the_speed_up_or_without(tmp_path: Path) -> None:
+    """Deeper than the composer goes (and than YAML_FLOW_DEPTH): refused with the same words
+    whether the scanner refuses it early or the composer runs out of stack (speed-ups off)."""
+    from shipyard.core.errors import InputError
+    from shipyard.core.yamlio import load_yaml
+
+    path = _deep(tmp_path, libraries.YAML_FLOW_DEPTH + 100)
+    with pytest.raises(InputError) as refused:
+        load_yaml(path)
+    assert "malformed YAML: nested too deeply" in str(refused.value)
+
+
+@pytest.mark.skipif(not libraries.enabled(), reason="SHIPYARD_NO_SPEEDUPS: ruamel's scanner reads the brackets all")
+def test_the_early_refusal_stops_at_its_depth_and_lets_ruamel_read_the_rest(tmp_path: Path) -> None:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.scanner import RoundTripScanner
+
+    yaml = YAML(typ="rt")
+    libraries.deep_yaml_refused_early(yaml)
+    assert issubclass(yaml.Scanner, RoundTripScanner) and yaml.Scanner is not RoundTripScanner
+    with pytest.raises(libraries.FlowTooDeep):
+        yaml.compose_all(_deep(tmp_path, libraries.YAML_FLOW_DEPTH + 1).read_text()).__next__()
+    shallow = _deep(tmp_path, 20).read_text()
+    assert yaml.load(shallow) == {"weapons": [[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]}
+
+
+def test_switched_off_ruamel_keeps_its_own_scanner(switched_off: None) -> None:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.scanner import RoundTripScanner
+
+    yaml = YAML(typ="rt")
+    libraries.deep_yaml_refused_early(yaml)
+    assert yaml.Scanner is RoundTripScanner
