@@ -228,6 +228,21 @@ def add_rules(folder: Path, text: str) -> int:
     return len(before.splitlines()) + 1
 
 
+def _bomber_raid(tmp_path: Path, count: int) -> tuple[Any, Path]:
+    """A roster "Raid" of ``count`` heavy bombers tagged "bomber" (limit 150), in a campaign
+    folder of ``tmp_path``; and the file it would be saved as."""
+    from shipyard.hangar.roster import Roster, member_for
+
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    roster_file = folder / "raid.roster"
+    design = json.loads((FURY_EXAMPLES / "heavy-bomber.ship").read_text())
+    design["tags"] = ["bomber"]
+    (folder / "bomber.ship").write_text(json.dumps(design))
+    member = member_for(roster_file, folder / "bomber.ship", count=count)[0]
+    return Roster(name="Raid", rulesets=[FURY], limit=150, members=[member]), roster_file
+
+
 def test_an_unknown_composition_rule_type_stops_loading(fury_copy: Path) -> None:
     from shipyard.core.catalog import load_catalog
 
@@ -267,7 +282,7 @@ def test_a_preset_changes_a_composition_rules_numbers(fury_copy: Path, tmp_path:
     """A house rule in the user's catalog folder overrides the rule's bound by its id; a
     roster names the preset it plays by."""
     from shipyard.core.catalog import load_catalog, user_catalog_folder
-    from shipyard.hangar.roster import Roster, check_roster, member_for
+    from shipyard.hangar.roster import check_roster
 
     add_rules(fury_copy, CAP)
     house = user_catalog_folder() / FURY / "presets"
@@ -282,14 +297,7 @@ def test_a_preset_changes_a_composition_rules_numbers(fury_copy: Path, tmp_path:
         [cap] = [r for r in composition_rules(catalog) if r.params.id == "bombers-per-100"]
         assert cap.params.max.count == 2  # type: ignore[attr-defined]
 
-        folder = tmp_path / "campaign"
-        folder.mkdir()
-        roster_file = folder / "raid.roster"
-        design = json.loads((FURY_EXAMPLES / "heavy-bomber.ship").read_text())
-        design["tags"] = ["bomber"]
-        (folder / "bomber.ship").write_text(json.dumps(design))
-        member = member_for(roster_file, folder / "bomber.ship", count=2)[0]
-        roster = Roster(name="Raid", rulesets=[FURY], limit=150, members=[member])
+        roster, roster_file = _bomber_raid(tmp_path, count=2)
         plain = check_roster(roster, roster_file)
         [f] = [f for f in plain.findings if f.rule == "bombers-per-100"]
         assert (f.actual, f.limit, f.code, f.path) == (2, 1, "bombers-per-100-over", "members[0]")
@@ -426,17 +434,10 @@ def test_an_edit_of_the_roster_is_judged_again_without_reading_its_designs(
     """``recheck``: a count or the limit changed (as the editor's Roster page changes them) is
     judged at once by the rules that scale with the limit, and no design file is read again."""
     from shipyard.hangar import roster as roster_module
-    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck
+    from shipyard.hangar.roster import check_roster, recheck
 
     add_rules(fury_copy, CAP)
-    folder = tmp_path / "campaign"
-    folder.mkdir()
-    roster_file = folder / "raid.roster"
-    design = json.loads((FURY_EXAMPLES / "heavy-bomber.ship").read_text())
-    design["tags"] = ["bomber"]
-    (folder / "bomber.ship").write_text(json.dumps(design))
-    member = member_for(roster_file, folder / "bomber.ship", count=1)[0]
-    roster = Roster(name="Raid", rulesets=[FURY], limit=150, members=[member])
+    roster, roster_file = _bomber_raid(tmp_path, count=1)
     check = check_roster(roster, roster_file)
     assert not [f for f in check.findings if f.rule == "bombers-per-100"]
 
@@ -444,7 +445,7 @@ def test_an_edit_of_the_roster_is_judged_again_without_reading_its_designs(
         raise AssertionError(f"{path} was read again")
 
     monkeypatch.setattr(roster_module, "design_facts", no_reading)
-    two = recheck(check, roster.model_copy(update={"members": [member.model_copy(update={"count": 2})]}))
+    two = recheck(check, roster.model_copy(update={"members": [roster.members[0].model_copy(update={"count": 2})]}))
     [f] = [f for f in two.findings if f.rule == "bombers-per-100"]
     assert (f.actual, f.limit) == (2, 1) and not two.valid and two.total == 2 * check.total
     raised = recheck(two, two.roster.model_copy(update={"limit": 200}))

@@ -59,6 +59,17 @@ app.exec()
 """
 
 
+def _patrol(tmp_path: Path) -> Path:
+    """A saved roster "Patrol" of one sample design, both in a campaign folder of ``tmp_path``."""
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    design = one_ruleset_designs(1)[0]
+    shutil.copyfile(design, folder / design.name)
+    roster_file = folder / "patrol.roster"
+    save_roster(Roster(name="Patrol", members=[member_for(roster_file, folder / design.name)[0]]), roster_file)
+    return roster_file
+
+
 def test_a_rosters_unsaved_notes_are_recovered_after_a_crash_and_never_taken_from_a_running_editor(
     qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -66,12 +77,7 @@ def test_a_rosters_unsaved_notes_are_recovered_after_a_crash_and_never_taken_fro
 
     data = tmp_path / "data"
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
-    folder = tmp_path / "campaign"
-    folder.mkdir()
-    design = one_ruleset_designs(1)[0]
-    shutil.copyfile(design, folder / design.name)
-    roster_file = folder / "patrol.roster"
-    save_roster(Roster(name="Patrol", members=[member_for(roster_file, folder / design.name)[0]]), roster_file)
+    roster_file = _patrol(tmp_path)
     on_disk = roster_file.read_bytes()
     notes = "Hold the jump point until relieved"
     proc = subprocess.Popen(
@@ -130,12 +136,7 @@ def test_a_roster_edited_in_this_editor_is_autosaved_by_its_timer_and_its_autosa
     from ..test_editor_roster import COUNT, type_count
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    folder = tmp_path / "campaign"
-    folder.mkdir()
-    design = one_ruleset_designs(1)[0]
-    shutil.copyfile(design, folder / design.name)
-    roster_file = folder / "patrol.roster"
-    save_roster(Roster(name="Patrol", members=[member_for(roster_file, folder / design.name)[0]]), roster_file)
+    roster_file = _patrol(tmp_path)
     window = MainWindow(
         QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
     )
