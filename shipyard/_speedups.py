@@ -63,11 +63,6 @@ The speed-ups, and what each does:
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
-- :func:`deep_yaml_refused_early`: ruamel's scanner reads every opening bracket of a run of
-  them before it hands on the first, comparing each with all before it, in a time that grows
-  with the square of the depth; a text nested deeper than the composer can go is refused as
-  its :data:`YAML_FLOW_DEPTH`-th bracket is read. Without it the scanner reads them all and
-  the composer refuses the text when it runs out of stack, as deep a text as before.
 """
 
 # The editor imports this module before it spawns its render worker, and pathlib is not
@@ -782,35 +777,3 @@ def end_process_now(code: int) -> None:
             stream.flush()
     if enabled():
         os._exit(code)
-
-
-# Deeper than the composer can nest at Python's default recursion limit: such a text was
-# always refused as nested too deeply, and with the speed-ups is refused before it is read.
-YAML_FLOW_DEPTH = 300
-
-
-class FlowTooDeep(Exception):
-    """A YAML text nested in flow brackets (``[[[[...`` or ``{{{{...``) deeper than
-    :data:`YAML_FLOW_DEPTH`: the same refusal as the composer's recursion, made sooner."""
-
-
-@cache
-def _flow_depth_scanner() -> type:
-    """ruamel's round-trip scanner, refusing a flow collection deeper than :data:`YAML_FLOW_DEPTH`
-    as it reads its opening bracket (an override of the scanner's fetch of one)."""
-    from ruamel.yaml.scanner import RoundTripScanner
-
-    class FlowDepthScanner(RoundTripScanner):
-        def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
-            if self.flow_level >= YAML_FLOW_DEPTH:
-                raise FlowTooDeep
-            super().fetch_flow_collection_start(TokenClass, to_push)
-
-    return FlowDepthScanner
-
-
-def deep_yaml_refused_early(yaml: Any) -> None:
-    """Give ``yaml`` (a round-trip ``ruamel.yaml.YAML``) the scanner that refuses deep nesting
-    as it reads it (see the module docstring); switched off, it keeps ruamel's own."""
-    if enabled():
-        yaml.Scanner = _flow_depth_scanner()

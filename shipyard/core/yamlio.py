@@ -16,8 +16,8 @@ from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
+from ruamel.yaml.scanner import RoundTripScanner
 
-from shipyard._speedups import FlowTooDeep, deep_yaml_refused_early
 from shipyard.core.errors import InputError
 from shipyard.core.safepaths import inside
 from shipyard.core.usertext import NUMBER_RANGE, decode, read_limited
@@ -44,6 +44,29 @@ class _NoAliasComposer(Composer):
             event = self.parser.peek_event()
             raise _Refused(None, None, "aliases", event.start_mark)
         return super().compose_node(parent, index)
+
+
+# Deeper than the composer can nest at Python's default recursion limit: such a file was
+# always refused as nested too deeply, and is now refused before the scanner reads it all.
+MAX_FLOW_DEPTH = 300
+
+
+class _Nested(YAMLError):
+    """A file nested deeper than :data:`MAX_FLOW_DEPTH` (``[[[[...`` or ``{{{{...``)."""
+
+
+class _FlowDepthScanner(RoundTripScanner):
+    """Refuses a flow list or mapping nested more than :data:`MAX_FLOW_DEPTH` deep as it
+    reads its opening bracket. The scanner reads every opening bracket of a line of them
+    before it hands on the first (each may start a key), comparing each with all those
+    before it, in a time that grows with the square of the depth: a few kilobytes of
+    brackets kept a core busy long before the composer ran out of stack and the file was
+    refused anyway."""
+
+    def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
+        if self.flow_level >= MAX_FLOW_DEPTH:
+            raise _Nested
+        super().fetch_flow_collection_start(TokenClass, to_push)
 
 
 class _RangeConstructor(RoundTripConstructor):
@@ -156,7 +179,7 @@ def load_yaml(
     text = decode(read_limited(file, str(file), max_bytes, f"a {what}"), str(file))
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
-    deep_yaml_refused_early(yaml)  # a text nested too deeply: refused as it is read
+    yaml.Scanner = _FlowDepthScanner
     yaml.Composer = _NoAliasComposer
     yaml.Constructor = _RangeConstructor
     try:
@@ -169,7 +192,7 @@ def load_yaml(
         col = mark.column + 1 if mark is not None else None
         what = exc.problem or exc.context or "malformed YAML"
         raise InputError.single(f"malformed YAML: {what}", file=file, line=line, column=col) from None
-    except (FlowTooDeep, RecursionError):
+    except (_Nested, RecursionError):
         raise InputError.single("malformed YAML: nested too deeply", file=file) from None
     except YAMLError as exc:
         raise InputError.single(f"malformed YAML: {exc}", file=file) from None
