@@ -48,6 +48,8 @@ class _NoAliasComposer(Composer):
 
 # Deeper than the composer can nest at Python's default recursion limit: such a file was
 # always refused as nested too deeply, and is now refused before the scanner reads it all.
+# A limit on hostile input, like MAX_YAML_BYTES, not a speed-up (shipyard/_speedups.py): with
+# the speed-ups off, a few hundred kilobytes of brackets would still keep a core busy for hours.
 MAX_FLOW_DEPTH = 300
 
 
