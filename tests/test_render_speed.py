@@ -73,6 +73,37 @@ def test_a_superseded_render_is_dropped_and_the_warm_worker_renders_the_next(tmp
         assert not worker.supersede("preview-1")  # nothing of its owner is rendering now
 
 
+def test_a_superseded_preview_leaves_its_worker_running_for_the_next(tmp_path: Path) -> None:
+    """The editor's preview goes through the printing code (print_loaded), which stops its
+    workers when a job fails: a job dropped for a newer one has not failed, and its worker,
+    warm and idle, is not stopped (the editor's next preview started a new one)."""
+    from shipyard.core.designfile import load_design
+
+    folder = tmp_path / "mine" / "space-fighter-alpha"
+    folder.mkdir(parents=True)
+    (folder / "record.html").write_text(SLOW)
+    design = load_design(EXAMPLES / "rebel-fighter.ship", use_user_folder=False)
+    answer: list[BaseException] = []
+
+    def preview() -> None:
+        try:
+            printing.print_loaded(
+                [design], tmp_path / "p.pdf", user_template_dirs=[folder.parent], workers=[worker], owner="preview-1"
+            )
+        except RenderSuperseded as exc:
+            answer.append(exc)
+
+    with RenderWorker() as worker:
+        pid = worker._proc.pid
+        thread = threading.Thread(target=preview)
+        thread.start()
+        assert _supersede_when_running(worker, "preview-1", thread)
+        thread.join(120)
+        assert len(answer) == 1
+        assert worker._proc.is_alive() and worker._proc.pid == pid
+        assert worker.render(_job(tmp_path, "preview-1", 2), timeout=120).pages == 1
+
+
 @pytest.mark.speedups
 def test_another_owners_render_is_never_superseded(tmp_path: Path) -> None:
     with RenderWorker() as worker:

@@ -33,6 +33,7 @@ from shipyard.render.worker import (
     RenderError,
     RenderJob,
     RenderResult,
+    RenderSuperseded,
     RenderWorker,
     check_timeout,
     workers_wanted,
@@ -66,6 +67,7 @@ class Renderer:
     def run(self, jobs: list[RenderJob]) -> list[RenderResult]:
         results: list[RenderResult | None] = [None] * len(jobs)
         queue = list(enumerate(jobs))
+        dropped: list[RenderWorker] = []  # answered that its job was dropped: idle, warm, left running
 
         def drain(worker: RenderWorker) -> None:
             while queue:
@@ -75,8 +77,10 @@ class Renderer:
                     return
                 try:
                     results[i] = worker.render(job, self.timeout)
-                except BaseException:
+                except BaseException as exc:
                     queue.clear()  # nothing will be written: the other workers stop too
+                    if isinstance(exc, RenderSuperseded):
+                        dropped.append(worker)
                     raise
 
         active = self.workers[: max(1, min(len(jobs), len(self.workers)))]
@@ -88,7 +92,8 @@ class Renderer:
             except BaseException:  # Ctrl-C, SIGTERM or a failed job: stop every worker now
                 queue.clear()
                 for w in active:
-                    w.kill()
+                    if not any(w is d for d in dropped):  # a worker that dropped its job takes the next
+                        w.kill()
                 raise
         return [r for r in results if r is not None]
 
