@@ -772,6 +772,53 @@ def test_an_edited_house_rule_is_read_again_and_the_old_cache_entry_removed(
     assert len(list(catalog_cache.folder().glob(f"catalog-{RULESET}-*.json"))) == 2
 
 
+def test_a_changed_house_rule_reads_only_the_house_rules_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each change to a house-rule file builds the catalog anew; the ruleset's own files,
+    unchanged, are not read again (every build read all of them, the slow part of a
+    build), and what is built is what a first read of every file builds. A ruleset file
+    that changed is read again."""
+    from shipyard.core import yamlio
+
+    monkeypatch.setenv("SHIPYARD_NO_CACHE", "1")  # no catalog from the cache on disk: every load builds
+    read: list[Path] = []
+    real = yamlio.load_yaml
+
+    def counted(file: Path, *args: object, **kwargs: object) -> yamlio.YamlDocument:
+        read.append(Path(file))
+        return real(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(yamlio, "load_yaml", counted)
+    house = tmp_path / "house"
+    path = write(house, "house.yaml", FORCE_FIELD_4)
+    assert load(house).item("technology", "force-field").cost == 4  # type: ignore[union-attr]
+    for cost in (5, 6):
+        path.write_text(FORCE_FIELD_4.replace("cost: 4", f"cost: {cost}"), encoding="utf-8")
+        read.clear()
+        catalog_module._load_layers.cache_clear()  # as after the file changed: another key
+        again = load(house)
+        assert again.item("technology", "force-field").cost == cost  # type: ignore[union-attr]
+        assert read == [path], read  # the house rules only
+    # what it built from the documents kept is what reading every file again builds
+    from shipyard.core import catalogbuild
+
+    monkeypatch.setattr(catalogbuild, "_builtin_read", {})
+    catalog_module._load_layers.cache_clear()
+    read.clear()
+    fresh = load(house)
+    assert len(read) > 1 and path in read
+    for part in ("meta", "items", "pools", "presets", "origins", "overrides", "override_positions"):
+        assert getattr(fresh, part) == getattr(again, part), part
+    assert [r.definition for r in fresh.rules] == [r.definition for r in again.rules]
+    # a ruleset's own file that changed is read again (a copy of the ruleset's folder, as a plug-in's)
+    copy = tmp_path / "own"
+    shutil.copytree(BUILTIN, copy)
+    weapons = copy / "weapons.yaml"
+    first = catalogbuild._read_builtin(weapons, copy)
+    assert catalogbuild._read_builtin(weapons, copy) is first
+    weapons.write_text(weapons.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert catalogbuild._read_builtin(weapons, copy) is not first
+
+
 def test_a_preset_read_from_the_catalog_cache_prices_as_when_read_from_yaml(tmp_path: Path) -> None:
     """The catalog cache holds every preset applied; a second start reads it from there
     (no YAML is parsed) and the preset re-prices the design the same way."""

@@ -71,6 +71,31 @@ def refused(exc: UnsafePath) -> InputError:
     )
 
 
+# built-in catalog file -> (its status when read, the document read from it): see _read_builtin
+_builtin_read: dict[Path, tuple[tuple[int, ...], YamlDocument]] = {}
+
+
+def _read_builtin(file: Path, folder: Path) -> YamlDocument:
+    """A file of a ruleset's own catalog folder, read again only when it changed (its status,
+    as :func:`shipyard.core.catalog._listed` reads a folder's). A catalog with house rules
+    is built anew each time a house-rule file changes, and every build read the ruleset's
+    whole catalog again, which had not changed: reading YAML with positions is the slow
+    part of a build. The documents are only read from, never changed, by a build."""
+    from shipyard.core.yamlio import load_yaml
+
+    try:
+        st = file.stat()
+    except OSError:
+        return load_yaml(file, within=folder)  # says what is wrong with it
+    status = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    known = _builtin_read.get(file)
+    if known is not None and known[0] == status:
+        return known[1]
+    doc = load_yaml(file, within=folder)
+    _builtin_read[file] = (status, doc)
+    return doc
+
+
 class CatalogBuilder:
     """Accumulates sections from the layered folders, tracking where each entry came from."""
 
@@ -105,7 +130,8 @@ class CatalogBuilder:
             check_total_size(files, MAX_USER_FOLDER_BYTES, folder, "a user catalog folder")
         for file in files:
             try:
-                self._load_file(load_yaml(file, within=folder), builtin=builtin, seen_here=seen_here)
+                doc = _read_builtin(file, folder) if builtin else load_yaml(file, within=folder)
+                self._load_file(doc, builtin=builtin, seen_here=seen_here)
             except InputError as exc:
                 self.problems += exc.problems
 
