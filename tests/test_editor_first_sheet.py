@@ -27,9 +27,7 @@ SAMPLE = EXAMPLES / "rebel-frigate.ship"
 
 # Starts the editor as shipyard-gui does, noting what was imported when the worker was to
 # start and which worker it started, then prints what the preview shows once its first
-# sheet is there and which worker drew it, and the cores the window's thread and the worker
-# kept to while it started and after. With "core-free" the machine's load reads as if a
-# core were free. With "one-core-taken", the editor may use one
+# sheet is there and which worker drew it. With "one-core-taken", the editor may use one
 # core, and a process that spins on that core runs from before the start until the sheet.
 FIRST_SHEET = """
 import os, subprocess, sys
@@ -41,27 +39,15 @@ if "one-core-taken" in sys.argv:
     spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"], **quiet)
     while open(f"/proc/{spinner.pid}/stat").read().rsplit(")", 1)[1].split()[0] != "R":
         pass  # until it runs
-if "core-free" in sys.argv:  # the load reads as if a core were free, however busy the machine is
-    sys.argv.remove("core-free")
-    import shipyard.core.cores
-    shipyard.core.cores.running_elsewhere = lambda starting=0: 0
 from shipyard._qt.preview import sharedworker
 seen = {}
 early = sharedworker.start_early
-cores = os.sched_getaffinity(0)
-def tasks_cores(pid):
-    return {frozenset(os.sched_getaffinity(int(t))) for t in os.listdir(f"/proc/{pid}/task")}
-def noted(apart=False):
+def noted():
     seen["engine"] = "shipyard.core.designfile" in sys.modules
     seen["qt"] = "PySide6.QtCore" in sys.modules
     seen["argparse"] = "argparse" in sys.modules
-    early(apart)
+    early()
     seen["pid"] = sharedworker._early[0] if sharedworker._early else None
-    if seen["pid"]:  # the window's thread on one core, the worker on the others
-        mine, its = os.sched_getaffinity(0), os.sched_getaffinity(seen["pid"])
-        split = len(mine) == 1 and not mine & its and mine | its == cores
-        seen_cores.append("apart" if split else "together")
-seen_cores = []
 sharedworker.start_early = noted
 from shipyard._qt.app import start
 app, window = start(sys.argv[1:])
@@ -75,8 +61,6 @@ def poll():
         print("worker:", "started early" if started else "none early", seen, "drew:", drew, flush=True)
         text = "" if view.preview is None else view.preview.pdf.getAllText(0).text()[:13]
         print("sheet:", repr(text), "weasyprint" in sys.modules, flush=True)
-        joined = tasks_cores(os.getpid()) | (tasks_cores(worker._proc.pid) if worker else set()) == {frozenset(cores)}
-        print("cores:", *seen_cores, "then every core for every thread" if joined else "then not", flush=True)
         window.ask_unsaved = lambda _doc: "discard"
         app.quit()
         return
@@ -105,42 +89,28 @@ def first_sheet(tmp_path: Path, *args: str) -> list[str]:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 0, err
-    return [line for line in out.splitlines() if line.startswith(("worker:", "sheet:", "cores:"))]
+    return [line for line in out.splitlines() if line.startswith(("worker:", "sheet:"))]
 
 
 @pytest.mark.speedups
 def test_the_first_sheet_is_drawn_by_the_worker_started_first_where_a_core_is_free(tmp_path: Path) -> None:
-    worker, sheet, cores = first_sheet(tmp_path)
+    worker, sheet = first_sheet(tmp_path)
     assert worker in (  # whether a core was free as it started is the machine's
         "worker: started early {'engine': False, 'qt': False, 'argparse': False} drew: the early one",
         "worker: none early {'engine': False, 'qt': False, 'argparse': False} drew: another",
     )
     assert sheet == "sheet: 'Rebel Frigate' False"  # the ship's sheet, drawn by the worker, not in the editor
-    # started early, the worker keeps off the window's core while the window is built; once it
-    # is up, every thread of both may run anywhere again
-    early = worker.startswith("worker: started early") and len(os.sched_getaffinity(0)) > 1
-    joined = "then every core for every thread"
-    assert cores == (f"cores: apart {joined}" if early else f"cores: {joined}")
-
-
-@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two cores to split")
-def test_with_a_core_free_the_window_and_the_early_worker_keep_apart_until_the_window_is_up(tmp_path: Path) -> None:
-    worker, sheet, cores = first_sheet(tmp_path, "core-free")
-    assert worker == "worker: started early {'engine': False, 'qt': False, 'argparse': False} drew: the early one"
-    assert sheet == "sheet: 'Rebel Frigate' False"
-    assert cores == "cores: apart then every core for every thread"
 
 
 def test_with_its_core_taken_the_editor_starts_its_worker_after_the_window(tmp_path: Path) -> None:
-    worker, sheet, cores = first_sheet(tmp_path, "one-core-taken")
-    assert cores == "cores: then every core for every thread"  # its one core: nothing to split
+    worker, sheet = first_sheet(tmp_path, "one-core-taken")
     assert worker == "worker: none early {'engine': False, 'qt': False, 'argparse': False} drew: another"
     assert sheet == "sheet: 'Rebel Frigate' False"
 
 
 @pytest.mark.parametrize("option", ["--no-preview", "--no-prev"])  # argparse takes a prefix too
 def test_no_preview_starts_no_render_worker(tmp_path: Path, option: str) -> None:
-    worker, sheet, _cores = first_sheet(tmp_path, option)
+    worker, sheet = first_sheet(tmp_path, option)
     assert worker == "worker: none early {} drew: none"
     assert sheet == "sheet: '' False"
 

@@ -94,12 +94,10 @@ def _preview_wanted(argv: Sequence[str]) -> bool:
     return True
 
 
-def build(argv: Sequence[str], options: argparse.Namespace | None = None, apart: bool = False) -> tuple[Any, Any]:
+def build(argv: Sequence[str], options: argparse.Namespace | None = None) -> tuple[Any, Any]:
     """The application and its window, ready to show (tests and benchmarks use this).
 
-    ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is.
-    ``apart``: the window's thread and the early render worker keep to cores of their own
-    until :func:`shipyard._qt.preview.sharedworker.rejoin_cores` (:func:`start` calls it)."""
+    ``options``: already parsed by :func:`add_arguments`'s options (``shipyard gui``); else ``argv`` is."""
     from shipyard._speedups import patterns_kept
 
     patterns_kept()  # before argparse, pydantic and PySide6 compile theirs
@@ -107,7 +105,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None, apart:
 
     early = options is None and _preview_wanted(argv)
     if early:  # before even argparse: the worker's import is what the first preview waits on
-        start_early(apart)  # WeasyPrint's import on the other core while the window is built
+        start_early()  # WeasyPrint's import on the other core while the window is built
     if options is None:
         import argparse
 
@@ -119,7 +117,7 @@ def build(argv: Sequence[str], options: argparse.Namespace | None = None, apart:
     if args.no_preview and early:  # cannot happen unless _preview_wanted missed a spelling
         close_shared_worker()
     elif not args.no_preview and not early:
-        start_early(apart)
+        start_early()
     _import_engine(args.files)
     from shipyard._qt.window.syslibs import check_editor_libraries, new_application
     from shipyard._speedups import pyside_support_compiled_once
@@ -185,19 +183,15 @@ def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tup
     once the window is up, with those objects frozen out of later collections, so they cost
     no pauses while the user types (both are speed-ups: shipyard._speedups).
     """
-    from shipyard._qt.preview.sharedworker import rejoin_cores
-
     pause_collection()
     try:
-        app, window = build(argv, options, apart=True)
+        app, window = build(argv, options)
         window.show()
     except BaseException:
-        rejoin_cores()
         _speedups_resume(freeze=False)
         raise
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(0, rejoin_cores)  # the window is up: every core for everything again
     QTimer.singleShot(0, resume_collection)
     return app, window
 

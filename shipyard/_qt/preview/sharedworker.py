@@ -27,7 +27,6 @@ _worker_lock = threading.Lock()
 _worker: RenderWorker | None = None
 _early: tuple[int, socket.socket] | None = None  # started with the editor, not taken over yet
 _ends_with_editor = False  # close_shared_worker runs as the editor's process ends
-_apart: tuple[frozenset[int], int] | None = None  # the cores split with the early worker, its pid (keep_apart)
 
 
 def _end_with_editor() -> None:
@@ -48,7 +47,6 @@ def shared_worker() -> RenderWorker:
 
     with _worker_lock:
         if _worker is None and _early is not None:
-            _rejoin_cores()  # its first job: the window has painted, and the worker may use any core
             _worker, _early = RenderWorker.adopt(*_early), None
         if _worker is None or not _worker._proc.is_alive():
             _end_with_editor()
@@ -56,18 +54,13 @@ def shared_worker() -> RenderWorker:
         return _worker
 
 
-def start_early(apart: bool = False) -> None:
+def start_early() -> None:
     """Start the worker now, as the editor starts (see the module docstring), if a core is
     free for it: it imports WeasyPrint at once while one is, else once the first sheet is
     asked for. With every core taken it is started only then (:func:`shared_worker`), as
-    its interpreter's own start would take a share of the window's core.
-
-    ``apart`` (the editor's own start): until :func:`rejoin_cores` (the first sheet, the
-    window's end, or the start's end), the window's thread keeps the core it is on and the
-    worker gets the others (:func:`shipyard.core.cores.keep_apart`); left to the scheduler,
-    the worker's import sometimes shared the window's core and the window came up later."""
-    global _early, _apart
-    from shipyard.core.cores import keep_apart, running_elsewhere
+    its interpreter's own start would take a share of the window's core."""
+    global _early
+    from shipyard.core.cores import running_elsewhere
     from shipyard.render.earlyworker import spawn_worker
 
     if not hasattr(os, "posix_spawn") or (running_elsewhere(starting=1) or 0) > 0:
@@ -76,25 +69,6 @@ def start_early(apart: bool = False) -> None:
         if _worker is None and _early is None:
             _end_with_editor()
             _early = spawn_worker()
-            if apart and _apart is None:
-                cores = keep_apart(_early[0])
-                _apart = None if cores is None else (cores, _early[0])
-
-
-def rejoin_cores() -> None:
-    """The editor's start is over: its threads and the early worker may use every core again
-    (undoes ``start_early(apart=True)``; nothing to do otherwise)."""
-    with _worker_lock:
-        _rejoin_cores()
-
-
-def _rejoin_cores() -> None:
-    global _apart
-    if _apart is not None:
-        from shipyard.core.cores import rejoin
-
-        (cores, pid), _apart = _apart, None
-        rejoin(cores, pid)
 
 
 def supersede(owner: str) -> bool:
@@ -109,7 +83,6 @@ def close_shared_worker() -> None:
     """Stop the worker at once (the editor is closing: a render in progress is not wanted)."""
     global _worker, _early
     with _worker_lock:
-        _rejoin_cores()
         if _worker is not None:
             _worker.close(wait=False)
             _worker = None
