@@ -535,6 +535,29 @@ _support_used: set[str] = set()  # the keys this process asked for: what is kept
 _FUTURE_FLAGS = 0x1FE0000  # the __future__ flags compile() takes from its caller's code (CPython's PyCF_MASK)
 
 
+def _compile_taking(kept: Callable[[Any, Any, str, int], Any], plain: Callable[..., Any]) -> Callable[..., Any]:
+    """A ``compile()`` that does what the built-in ``plain`` does, taking the code ``kept``
+    gives (source, filename, mode, the caller's ``__future__`` flags) for a call with no
+    flags or options of its own; ``kept`` returns None for a call it does not keep. Like
+    the built-in, it compiles with its caller's ``__future__`` flags unless told not to."""
+
+    def compile(
+        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
+    ) -> Any:
+        # ``named``: optimize= or _feature_version=, as importlib passes them when it compiles
+        # a module without bytecode
+        if dont_inherit:
+            return plain(source, filename, mode, flags, dont_inherit, *more, **named)
+        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
+        if not (flags or more or named):
+            found = kept(source, filename, mode, inherited)
+            if found is not None:
+                return found
+        return plain(source, filename, mode, flags | inherited, True, *more, **named)
+
+    return compile
+
+
 def _support_file(filename: Any) -> bool:
     return isinstance(filename, str) and (
         filename == "signature_bootstrap.py" or (filename.startswith("shibokensupport/") and filename.endswith(".py"))
@@ -609,34 +632,18 @@ def pyside_support_compiled_once() -> Iterator[None]:
     with contextlib.suppress(OSError):
         _read_support_code()
 
-    def compile(
-        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
-    ) -> Any:
-        # ``named``: optimize= or _feature_version=, as importlib passes them when it compiles
-        # a module without bytecode that is imported inside the block
-        if dont_inherit:
-            return original(source, filename, mode, flags, dont_inherit, *more, **named)
-        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
-        if (
-            more
-            or named
-            or flags != 0
-            or mode != "exec"
-            or not _support_file(filename)
-            or not isinstance(source, str | bytes)
-        ):
-            return original(source, filename, mode, flags | inherited, True, *more, **named)
+    def support_code(source: Any, filename: Any, mode: str, inherited: int) -> Any:
+        if mode != "exec" or not _support_file(filename) or not isinstance(source, str | bytes):
+            return None
         key = _support_key(source, filename, inherited)
         _support_used.add(key)
         found = _support_code.get(key)
-        if found is not None:
-            return found
-        made = original(source, filename, mode, inherited, True)
-        _support_code[key] = made
-        _support_new.append(key)
-        return made
+        if found is None:
+            found = _support_code[key] = original(source, filename, mode, inherited, True)
+            _support_new.append(key)
+        return found
 
-    builtins.compile = compile
+    builtins.compile = _compile_taking(support_code, original)
     try:
         yield
     finally:
@@ -721,15 +728,12 @@ def generated_code_kept() -> None:
                 source = plain_compile(source, "<string>", "exec", flags, True)
         return plain_exec(source, globals, locals, **named)
 
-    def compile_(
-        source: Any, filename: Any, mode: Any, flags: Any = 0, dont_inherit: Any = False, *more: Any, **named: Any
-    ) -> Any:
-        if dont_inherit:
-            return plain_compile(source, filename, mode, flags, dont_inherit, *more, **named)
-        inherited = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS  # what compile() takes from its caller
-        if type(source) is str and filename == "<string>" and mode in ("eval", "exec") and not (flags or more or named):
+    def generated_code(source: Any, filename: Any, mode: str, inherited: int) -> Any:
+        if type(source) is str and filename == "<string>" and mode in ("eval", "exec"):
             return _generated_code_for(source, mode, inherited)
-        return plain_compile(source, filename, mode, flags | inherited, True, *more, **named)
+        return None
+
+    compile_ = _compile_taking(generated_code, plain_compile)
 
     exec_.kept = True  # type: ignore[attr-defined]
     setattr(dataclasses, "exec", exec_)  # noqa: B010 - the name dataclasses' _create_fn calls
