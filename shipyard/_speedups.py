@@ -60,6 +60,13 @@ The speed-ups, and what each does:
   module with postponed annotations), on every start. Their code is kept, sealed as this
   user's, in the user's cache folder for this Python, keyed by the whole text; a later
   start takes the code for the same text from there.
+- :func:`keep_parsed_style_sheets`: WeasyPrint parses each ``<style>`` element of each
+  document from its text (tokenising it, checking every declaration, compiling every selector
+  into Python code); a render worker gets the same sheets job after job. The parsed sheet is
+  kept, keyed by its whole text, base URL, media type and font configuration, and the page
+  rules its parse gave the document are given to each later one. A sheet whose parse fetched
+  anything (an ``@import``, a font) or declared layers, counter styles or colour profiles is
+  parsed every time, as WeasyPrint does.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -292,6 +299,99 @@ def weasyprint_subsets_through(subset: Any) -> Iterator[None]:
         yield
     finally:
         Font.subset = original
+
+
+STYLE_SHEETS_KEPT = 16  # parsed <style> sheets a worker keeps (a sheet kind's and its paper's each)
+
+
+class _KeptSheet:
+    """A ``<style>`` sheet parsed once: the CSS object (its selectors compiled) and the page
+    rules its parse added to the document, which every later document gets added again."""
+
+    def __init__(self, sheet: Any, page_rules: list[Any], font_config: Any) -> None:
+        self.sheet = sheet
+        self.page_rules = page_rules
+        self.font_config = font_config  # kept alive: the key holds its id
+
+
+def keep_parsed_style_sheets() -> None:
+    """From now on, WeasyPrint parses the text of a ``<style>`` element once a process: a
+    later document with the same text, base URL, media type and font configuration is given
+    the parsed sheet again (see the module docstring). Left alone where WeasyPrint does not
+    make its style sheets as this expects, and done the plain way with the speed-ups off."""
+    try:
+        import weasyprint.css as css_module
+    except ImportError:
+        return
+    original = getattr(css_module, "CSS", None)
+    if original is None or getattr(original, "_shipyard_kept", False):
+        return
+    kept: dict[tuple[str, Any, Any, int], _KeptSheet | None] = {}
+
+    def parsed(*args: Any, **kwargs: Any) -> Any:
+        string, page_rules, font_config = kwargs.get("string"), kwargs.get("page_rules"), kwargs.get("font_config")
+        asked = set(kwargs) - {"string", "base_url", "url_fetcher", "media_type", "font_config"}
+        asked -= {"counter_style", "color_profiles", "page_rules", "layers"}
+        if args or asked or not isinstance(string, str) or page_rules is None or not enabled():
+            return original(*args, **kwargs)
+        key = (string, kwargs.get("base_url"), kwargs.get("media_type", "print"), id(font_config))
+        if key in kept:
+            entry = kept[key]
+            if entry is not None and entry.font_config is font_config:
+                page_rules.extend(entry.page_rules)
+                return entry.sheet
+            if entry is None:
+                return original(*args, **kwargs)
+        entry, keep = _parse_alone(original, kwargs)
+        if len(kept) >= STYLE_SHEETS_KEPT:
+            kept.pop(next(iter(kept)))
+        kept[key] = entry if keep else None  # None: parsed each time, the plain way
+        if entry is None:  # it declared what the document's own containers must get in order
+            return original(*args, **kwargs)
+        page_rules.extend(entry.page_rules)
+        return entry.sheet
+
+    parsed._shipyard_kept = True  # type: ignore[attr-defined]
+    css_module.CSS = parsed
+
+
+class _NotedFetches:
+    """A document's URL fetcher that notes each URL asked of it."""
+
+    def __init__(self, fetcher: Any) -> None:
+        self._fetcher = fetcher
+        self.urls: list[str] = []
+
+    def __call__(self, url: str, *args: Any, **kwargs: Any) -> Any:
+        self.urls.append(url)
+        return self._fetcher(url, *args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._fetcher, name)
+
+
+def _parse_alone(original: Any, kwargs: dict[str, Any]) -> tuple[_KeptSheet | None, bool]:
+    """Parse a sheet into containers of its own, and whether it may be kept. Not kept: a
+    sheet whose parse fetched something (an ``@import`` or a font, through this document's
+    fetcher, which keeps each job to its own folders), though this document uses it. None:
+    a sheet that declared layers, counter styles or colour profiles, which the document's own
+    containers must get, in their order; it is parsed again the plain way."""
+    if kwargs.get("url_fetcher") is None:
+        return None, False
+    noted = _NotedFetches(kwargs["url_fetcher"])
+    own_rules: list[Any] = []
+    layers: list[Any] = []
+    counters: dict[Any, Any] = {}
+    profiles: dict[Any, Any] = {}
+    alone = {**kwargs, "url_fetcher": noted, "page_rules": own_rules, "layers": layers}
+    alone.update(counter_style=counters, color_profiles=profiles)
+    try:
+        sheet = original(**alone)
+    except Exception:
+        return None, False  # the plain parse says what is wrong, as it would have
+    if layers or counters or profiles:
+        return None, False
+    return _KeptSheet(sheet, own_rules, kwargs.get("font_config")), not noted.urls
 
 
 def layout_stops_at_once() -> bool:

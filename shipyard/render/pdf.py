@@ -39,7 +39,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from shipyard._speedups import libraries_found_quickly, read_types_at_once, weasyprint_subsets_through
+from shipyard._speedups import (
+    keep_parsed_style_sheets,
+    libraries_found_quickly,
+    read_types_at_once,
+    weasyprint_subsets_through,
+)
 from shipyard.core.safepaths import UnsafePath, walk_below
 
 with libraries_found_quickly():  # no gcc or ld started for each library name (see that module)
@@ -48,6 +53,7 @@ with libraries_found_quickly():  # no gcc or ld started for each library name (s
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 read_types_at_once(ffi)
+keep_parsed_style_sheets()  # a worker's jobs share their sheets' <style> text: parsed once a worker
 
 
 class RefusedResource(Exception):
