@@ -162,9 +162,16 @@ def _abi() -> str:
 def _folders(listing: bytes) -> list[str]:
     """Where the linker would look: LD_LIBRARY_PATH's folders, then the cache's, then the usual."""
     given = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
-    cached = [os.path.dirname(os.fsdecode(m)) for m in re.findall(rb"=> (\S+)", listing)]
     usual = ["/usr/local/lib", "/usr/lib", "/lib"]
-    return list(dict.fromkeys([*given, *cached, *usual]))
+    return list(dict.fromkeys([*given, *_cache_folders(listing), *usual]))
+
+
+@cache
+def _cache_folders(listing: bytes) -> tuple[str, ...]:
+    """The folders of the loader cache's libraries, in its order, each once: read once a
+    process (each of WeasyPrint's names that the cache lacks asks again, and the cache lists
+    hundreds of libraries)."""
+    return tuple(dict.fromkeys(os.path.dirname(os.fsdecode(m)) for m in re.findall(rb"=> (\S+)", listing)))
 
 
 def _is_elf(path: str) -> bool:
