@@ -5,7 +5,8 @@ as one whose sheets are all parsed again; the page rules a kept sheet gave the f
 document (its ``@page`` size and margins) reach every later one; a sheet whose parse
 reaches outside itself (an ``@import`` through the document's fetcher, which keeps each
 job to its own folders) is parsed for each document; and with ``SHIPYARD_NO_SPEEDUPS=1``
-every document parses its sheets again. These tests run in the speed-ups-off pass too.
+every document parses its sheets again. All but the record sheets' run in the speed-ups-off
+pass too (there, printing a sheet three times would show only that printing is repeatable).
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from shipyard.core.resources import builtin_template_root
 from shipyard.render.context import design_entry, sheet_context, template_dirs
 from shipyard.render.pdf import SafeFetcher, html_to_pdf
 from shipyard.render.templates import render_html
-
-pytestmark = pytest.mark.speedups
 
 PAGE = (
     "<html lang=en><title>kept</title><style>@page {{ size: {size}; margin: 4mm }} "
@@ -76,6 +75,7 @@ def test_a_record_sheet_printed_with_kept_style_sheets_is_the_same_pdf(
     assert first[1][0] == (210.0, 297.0)  # A4: the page rule of the sheet's own <style>
 
 
+@pytest.mark.speedups
 def test_a_kept_sheet_gives_each_document_its_page_rules(tmp_path: Path, sheets_made: list[Any]) -> None:
     small, wide = PAGE.format(size="100mm 50mm"), PAGE.format(size="150mm 60mm")
     sizes = [html_to_pdf(html, tmp_path, [tmp_path])[1] for html in (small, wide, small, small)]
@@ -85,6 +85,7 @@ def test_a_kept_sheet_gives_each_document_its_page_rules(tmp_path: Path, sheets_
     assert sheets_made[1] is not sheets_made[0]  # another text is another sheet
 
 
+@pytest.mark.speedups
 def test_a_sheet_that_imports_is_parsed_for_each_document_through_its_own_fetcher(
     tmp_path: Path, sheets_made: list[Any]
 ) -> None:
@@ -115,6 +116,7 @@ def test_a_sheet_that_imports_is_parsed_for_each_document_through_its_own_fetche
     assert sheets_made[0] is not sheets_made[1]
 
 
+@pytest.mark.speedups
 def test_with_the_speed_ups_off_every_document_parses_its_sheets(
     tmp_path: Path, sheets_made: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -124,6 +126,7 @@ def test_with_the_speed_ups_off_every_document_parses_its_sheets(
     assert sheets_made[0] is not sheets_made[1]
 
 
+@pytest.mark.speedups
 def test_no_more_sheets_are_kept_than_the_limit(tmp_path: Path, sheets_made: list[Any]) -> None:
     """A worker printing many kinds of sheet keeps the latest few, not every one it saw."""
     if not _speedups.enabled():
