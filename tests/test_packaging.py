@@ -614,10 +614,10 @@ def test_bundle_entry_serves_render_jobs(entry: str, patient: list[str], tmp_pat
     child.close()
     conn = Connection(parent.detach())
     try:
-        # the worker's protocol: it greets with ("ready",), then answers each (job, stale)
+        # the worker's protocol: it greets with ("ready", its scratch folder), then answers each (job, stale)
         conn.send((RenderJob("probe.html", [str(tmp_path)], {"title": f"Probe {entry}"}, [str(tmp_path)]), False))
         reply: tuple[object, ...] = ("ready",)
-        while reply == ("ready",):
+        while reply[0] == "ready":
             assert conn.poll(RUN_TIMEOUT), f"{entry} --render-worker sent nothing back"
             reply = conn.recv()
         conn.send(None)

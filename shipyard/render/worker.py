@@ -151,11 +151,80 @@ def _serve(conn: Connection, parent: int | None = None) -> None:
     from shipyard.core import cachefile
 
     cachefile.quiet()  # the process that started this one uses the same cache folder, and says what is wrong with it
-    _watch_parent(os.getppid() if parent is None else parent)
+    scratch = _Scratch()
+    _watch_parent(os.getppid() if parent is None else parent, scratch.remove)
     try:
-        _serve_jobs(conn)
+        _serve_jobs(conn, scratch)
     except (BrokenPipeError, ConnectionError, EOFError):
         return  # the parent went away while we answered
+    finally:
+        scratch.remove()
+
+
+SCRATCH_PREFIX = "shipyard-render-"
+
+
+class _Scratch:
+    """A folder of this worker's own for the temporary files rendering makes.
+
+    WeasyPrint writes the fonts of ``@font-face`` rules (a fillable sheet's field faces) into
+    a temporary folder that it removes only when its font configuration is collected, and a
+    worker's one configuration lives until the worker is stopped or ends without collecting
+    it: each such folder was left in the temporary folder for good. So :mod:`tempfile` makes
+    a worker's temporary files in a folder of its own, which the worker removes when it ends
+    on its own or sees its parent gone, and which the process that started it removes once
+    the worker has ended (:meth:`RenderWorker.kill`). The folder is named in the worker's
+    first message and made only after it, so a worker stopped at any moment leaves nothing
+    its parent does not know of. Where it cannot be made, files go where they went before."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        self.made = False
+        try:
+            self.name: str | None = str(Path(tempfile.gettempdir()) / (SCRATCH_PREFIX + os.urandom(8).hex()))
+        except OSError:  # no temporary folder at all
+            self.name = None
+
+    def make(self) -> None:
+        """Make the folder (once its name has been sent), and make temporary files in it."""
+        import tempfile
+
+        if self.name is None:
+            return
+        try:
+            Path(self.name).mkdir(0o700)
+        except OSError:
+            return
+        self.made = True
+        tempfile.tempdir = self.name
+
+    def remove(self) -> None:
+        if self.made:
+            import shutil
+
+            shutil.rmtree(self.name or "", ignore_errors=True)
+
+
+def remove_scratch(folder: str | None) -> None:
+    """Remove a worker's scratch folder and what is in it, if it is one: a folder named as
+    :class:`_Scratch` names them, in the temporary folder this process uses, this user's,
+    and not a link (a name from a worker is checked before anything is removed)."""
+    if not folder:
+        return
+    import shutil
+    import stat
+    import tempfile
+
+    path = Path(folder).absolute()
+    try:
+        info = path.lstat()
+    except OSError:
+        return  # gone already
+    base = Path(tempfile.gettempdir())
+    named = path.name.startswith(SCRATCH_PREFIX) and path.parent in (base, base.resolve())
+    if named and stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid():
+        shutil.rmtree(path, ignore_errors=True)
 
 
 _in_job = False  # the worker is inside a job: the supersede signal drops it
@@ -196,10 +265,13 @@ def _check_superseded() -> None:
 WARM_UP_HTML = "<html lang=en><title>warm</title><style>body{font:10pt serif}</style><p>Shipyard <b>1</b></p>"
 
 
-def _serve_jobs(conn: Connection) -> None:
+def _serve_jobs(conn: Connection, scratch: _Scratch | None = None) -> None:
     with contextlib.suppress(ValueError, OSError):  # not the main thread: no superseding, jobs still run
         signal.signal(SUPERSEDE_SIGNAL, _on_supersede)
-    conn.send(("ready",))  # the parent may signal from now on (until now the signal would kill)
+    # the parent may signal from now on (until now the signal would kill), and knows the scratch folder
+    conn.send(("ready", None if scratch is None else scratch.name))
+    if scratch is not None:
+        scratch.make()
     _limit_memory()
     failure = ""
     try:
@@ -401,6 +473,15 @@ class RenderWorker:
         self._ready = False  # the worker said it handles the supersede signal
         self._signalled = False  # a supersede signal was sent during the job in the worker
         self._stale = False  # ... and the job finished anyway: the worker may hold it pending
+        self._scratch: str | None = None  # the worker's folder for its temporary files (from its greeting)
+
+    def _greeted(self, msg: Any) -> None:
+        """The worker's first message: it handles the supersede signal from now on, and
+        names its scratch folder."""
+        with self._owner_lock:
+            self._ready = True
+        if len(msg) > 1 and isinstance(msg[1], str):
+            self._scratch = msg[1]
 
     def render(self, job: RenderJob, timeout: float = DEFAULT_TIMEOUT) -> RenderResult:
         with self._lock:
@@ -441,10 +522,9 @@ class RenderWorker:
                 msg = self._conn.recv()
             except (EOFError, OSError):
                 raise RenderError(self._crashed()) from None
-            if msg != ("ready",):
+            if msg[0] != "ready":
                 return msg
-            with self._owner_lock:
-                self._ready = True
+            self._greeted(msg)
 
     def supersede(self, owner: str) -> bool:
         """Drop the job of ``owner`` the worker is rendering, if it is one (its ``render``
@@ -470,12 +550,27 @@ class RenderWorker:
 
     def _crashed(self) -> str:
         self._proc.join(1)
+        self._remove_scratch()
         return f"the PDF renderer crashed (exit code {self._proc.exitcode}); nothing was written"
 
     def kill(self) -> None:
         if self._proc.is_alive():
             self._proc.kill()
         self._proc.join(2)
+        self._remove_scratch()
+
+    def _remove_scratch(self) -> None:
+        """Once the worker has ended: remove its scratch folder, which a worker that was
+        stopped could not (its greeting read first where no job read it)."""
+        if self._proc.is_alive():
+            return
+        with contextlib.suppress(OSError, EOFError, ValueError):
+            while self._scratch is None and self._conn.poll(0):
+                msg = self._conn.recv()
+                if isinstance(msg, tuple) and msg and msg[0] == "ready":
+                    self._greeted(msg)
+        remove_scratch(self._scratch)
+        self._scratch = None
 
     def close(self, wait: bool = True) -> None:
         """Stop the worker: after its current job (``wait``), or at once."""

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import sys
 
+TYPE_CHECKING = False  # typing itself is not imported on the editor's start
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 PARENT_ENV = "SHIPYARD_RENDER_PARENT"  # the editor's process id, for the worker's watchdog
 PICTURE_ENV = "SHIPYARD_PICTURE_WORKER"  # set for a --render-worker FD (a frozen app) that serves pictures
 PATIENT = "--patient"  # wait for a free core or the first job before importing (shipyard.render.earlyworker)
@@ -18,8 +22,9 @@ PATIENT = "--patient"  # wait for a free core or the first job before importing 
 WATCHDOG_SECONDS = 0.5
 
 
-def watch_parent(parent: int) -> None:
-    """End this process (a worker) as soon as ``parent`` is no longer its parent (it died)."""
+def watch_parent(parent: int, before_ending: Callable[[], None] | None = None) -> None:
+    """End this process (a worker) as soon as ``parent`` is no longer its parent (it died),
+    after ``before_ending`` (the worker's own clean-up: no one else is left to do it)."""
     import os
     import threading
     import time
@@ -27,6 +32,8 @@ def watch_parent(parent: int) -> None:
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(WATCHDOG_SECONDS)
+        if before_ending is not None:
+            before_ending()
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="shipyard-worker-watchdog").start()

@@ -13,9 +13,7 @@ preview and printing reach it through :mod:`shipyard._qt.preview.rendering`.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import os
-import signal
 import socket
 import threading
 from typing import TYPE_CHECKING
@@ -86,10 +84,8 @@ def close_shared_worker() -> None:
         if _worker is not None:
             _worker.close(wait=False)
             _worker = None
-        if _early is not None:
-            pid, sock = _early
-            _early = None
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-            sock.close()
+        if _early is not None:  # never taken over: stopped as a worker, its scratch folder removed
+            from shipyard.render.worker import RenderWorker
+
+            early, _early = RenderWorker.adopt(*_early), None
+            early.close(wait=False)
