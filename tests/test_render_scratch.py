@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from shipyard.render.printing import print_designs
-from shipyard.render.worker import SCRATCH_PREFIX, RenderJob, RenderWorker, remove_scratch
+from shipyard.render.scratch import SCRATCH_PREFIX, remove_scratch
+from shipyard.render.worker import RenderJob, RenderWorker
 
 from .conftest import EXAMPLES, ROOT
 

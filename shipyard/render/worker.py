@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard._speedups import collection_paused, freeze_survivors, layout_stops_at_once
+from shipyard.render.scratch import Scratch, remove_scratch
 from shipyard.render.workercommand import PARENT_ENV, watch_parent, worker_command
 
 DEFAULT_TIMEOUT = 60.0
@@ -151,7 +152,7 @@ def _serve(conn: Connection, parent: int | None = None) -> None:
     from shipyard.core import cachefile
 
     cachefile.quiet()  # the process that started this one uses the same cache folder, and says what is wrong with it
-    scratch = _Scratch()
+    scratch = Scratch()
     _watch_parent(os.getppid() if parent is None else parent, scratch.remove)
     try:
         _serve_jobs(conn, scratch)
@@ -159,72 +160,6 @@ def _serve(conn: Connection, parent: int | None = None) -> None:
         return  # the parent went away while we answered
     finally:
         scratch.remove()
-
-
-SCRATCH_PREFIX = "shipyard-render-"
-
-
-class _Scratch:
-    """A folder of this worker's own for the temporary files rendering makes.
-
-    WeasyPrint writes the fonts of ``@font-face`` rules (a fillable sheet's field faces) into
-    a temporary folder that it removes only when its font configuration is collected, and a
-    worker's one configuration lives until the worker is stopped or ends without collecting
-    it: each such folder was left in the temporary folder for good. So :mod:`tempfile` makes
-    a worker's temporary files in a folder of its own, which the worker removes when it ends
-    on its own or sees its parent gone, and which the process that started it removes once
-    the worker has ended (:meth:`RenderWorker.kill`). The folder is named in the worker's
-    first message and made only after it, so a worker stopped at any moment leaves nothing
-    its parent does not know of. Where it cannot be made, files go where they went before."""
-
-    def __init__(self) -> None:
-        import tempfile
-
-        self.made = False
-        try:
-            self.name: str | None = str(Path(tempfile.gettempdir()) / (SCRATCH_PREFIX + os.urandom(8).hex()))
-        except OSError:  # no temporary folder at all
-            self.name = None
-
-    def make(self) -> None:
-        """Make the folder (once its name has been sent), and make temporary files in it."""
-        import tempfile
-
-        if self.name is None:
-            return
-        try:
-            Path(self.name).mkdir(0o700)
-        except OSError:
-            return
-        self.made = True
-        tempfile.tempdir = self.name
-
-    def remove(self) -> None:
-        if self.made:
-            import shutil
-
-            shutil.rmtree(self.name or "", ignore_errors=True)
-
-
-def remove_scratch(folder: str | None) -> None:
-    """Remove a worker's scratch folder and what is in it, if it is one: a folder named as
-    :class:`_Scratch` names them, in the temporary folder this process uses, this user's,
-    and not a link (a name from a worker is checked before anything is removed)."""
-    if not folder:
-        return
-    import shutil
-    import stat
-    import tempfile
-
-    path = Path(folder).absolute()
-    try:
-        info = path.lstat()
-    except OSError:
-        return  # gone already
-    base = Path(tempfile.gettempdir())
-    named = path.name.startswith(SCRATCH_PREFIX) and path.parent in (base, base.resolve())
-    if named and stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid():
-        shutil.rmtree(path, ignore_errors=True)
 
 
 _in_job = False  # the worker is inside a job: the supersede signal drops it
@@ -265,7 +200,7 @@ def _check_superseded() -> None:
 WARM_UP_HTML = "<html lang=en><title>warm</title><style>body{font:10pt serif}</style><p>Shipyard <b>1</b></p>"
 
 
-def _serve_jobs(conn: Connection, scratch: _Scratch | None = None) -> None:
+def _serve_jobs(conn: Connection, scratch: Scratch | None = None) -> None:
     with contextlib.suppress(ValueError, OSError):  # not the main thread: no superseding, jobs still run
         signal.signal(SUPERSEDE_SIGNAL, _on_supersede)
     # the parent may signal from now on (until now the signal would kill), and knows the scratch folder
