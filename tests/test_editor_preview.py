@@ -378,3 +378,20 @@ def test_a_print_that_finishes_after_its_window_is_gone_reports_to_no_one(
     assert not thread.is_alive()
     qtbot.wait(50)  # anything the thread posted arrives
     assert answered == [] and failures == [], (answered, failures)
+
+
+def test_the_preview_keeps_its_sheets_in_a_folder_named_for_this_editor(qtbot: Any, window: MainWindow) -> None:
+    """Named for the editor's process, so what an editor that was killed left there is known
+    as left over and swept later (shipyard.render.scratch.sweep_leftovers); the sheet on
+    screen is the only one kept."""
+    import os
+
+    from shipyard.render.scratch import LEFTOVER_NAME, PREVIEW_PREFIX
+
+    view = open_rendered(qtbot, window)
+    preview = view.preview
+    assert preview is not None
+    folder = Path(preview._dir.name)
+    named = LEFTOVER_NAME.match(folder.name)
+    assert folder.name.startswith(PREVIEW_PREFIX) and named is not None and int(named.group(1)) == os.getpid()
+    assert [p.name for p in folder.iterdir()] == [Path(str(preview._shown)).name]

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from shipyard.render.printing import print_designs
-from shipyard.render.scratch import SCRATCH_PREFIX, remove_scratch
+from shipyard.render.scratch import PREVIEW_PREFIX, SCRATCH_PREFIX, STALE_AFTER, remove_scratch, sweep_leftovers
 from shipyard.render.worker import RenderJob, RenderWorker
 
 from .conftest import EXAMPLES, ROOT
@@ -68,7 +68,7 @@ def test_a_stopped_worker_s_fonts_are_removed_by_the_process_that_started_it(
     worker = RenderWorker(method)
     worker.render(fillable_job(tmp_path))
     made = list(temporary.iterdir())
-    assert [p.name.startswith(SCRATCH_PREFIX) for p in made] == [True]  # the worker's one folder
+    assert [p.name.startswith(f"{SCRATCH_PREFIX}{worker._proc.pid}-") for p in made] == [True]  # the worker's one
     assert any(made[0].rglob("*")), "WeasyPrint wrote the font into the worker's folder"
     worker.kill()  # as at a time limit, or as the editor closes
     worker.close()
@@ -155,3 +155,65 @@ def test_only_a_worker_s_own_scratch_folder_is_removed(temporary: Path, tmp_path
     (own / "font").write_bytes(b"x")
     remove_scratch(str(own))
     assert not own.exists()
+
+
+def _dead_process() -> int:
+    """The id of a process that has ended."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+def test_what_killed_processes_left_is_swept_and_nothing_else(tmp_path: Path) -> None:
+    """A folder a killed worker or editor left (named for a process that no longer runs, this
+    user's, untouched for a day) is removed; a running process's, a recent one, a link, a file
+    and anything named otherwise stay."""
+    dead, alive = _dead_process(), os.getpid()
+    day_ago = time.time() - STALE_AFTER - 60
+
+    def folder(name: str, old: bool = True) -> Path:
+        made = tmp_path / name
+        made.mkdir()
+        (made / "sheet.pdf").write_bytes(b"%PDF-")
+        if old:
+            os.utime(made, (day_ago, day_ago))
+        return made
+
+    gone = [folder(f"{SCRATCH_PREFIX}{dead}-ab12"), folder(f"{PREVIEW_PREFIX}{dead}-cd34")]
+    kept = [
+        folder(f"{SCRATCH_PREFIX}{alive}-ef56"),  # its process runs
+        folder(f"{PREVIEW_PREFIX}{dead}-gh78", old=False),  # changed within the day
+        folder(f"{SCRATCH_PREFIX}abcd1234"),  # no process named
+        folder(f"shipyard-export-{dead}-ij90"),  # not one of these
+        folder(f"{PREVIEW_PREFIX}0-kl12"),  # no process 0
+    ]
+    target = folder("somewhere-else")
+    link = tmp_path / f"{SCRATCH_PREFIX}{dead}-mn34"
+    link.symlink_to(target, target_is_directory=True)
+    plain = tmp_path / f"{PREVIEW_PREFIX}{dead}-op56"
+    plain.write_text("a file", encoding="utf-8")
+    os.utime(plain, (day_ago, day_ago))
+    removed = sweep_leftovers(tmp_path)
+    assert sorted(removed) == sorted(p.name for p in gone)
+    assert not any(p.exists() for p in gone)
+    assert all((p / "sheet.pdf").exists() for p in [*kept, target])
+    assert link.is_symlink() and plain.read_text(encoding="utf-8") == "a file"
+    assert sweep_leftovers(tmp_path / "no-such-folder") == []
+
+
+def test_the_editor_sweeps_in_the_background_after_it_has_started(temporary: Path) -> None:
+    """The sweep shipyard-gui asks for once it is up (SWEEP_AFTER_MS after its start) runs in a
+    thread of its own, through the temporary folder the editor uses."""
+    import threading
+
+    pytest.importorskip("PySide6")
+    from shipyard._qt import app
+
+    left = temporary / f"{PREVIEW_PREFIX}{_dead_process()}-qr78"
+    left.mkdir()
+    day_ago = time.time() - STALE_AFTER - 60
+    os.utime(left, (day_ago, day_ago))
+    app._sweep_leftovers()
+    sweeping = [t for t in threading.enumerate() if t.name == "shipyard-sweep-leftovers"]
+    for thread in sweeping:
+        thread.join(30)
+    assert sweeping and not left.exists()

@@ -172,7 +172,22 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
         QTimer.singleShot(0, lambda: _smoke_report(app, window))
     else:
         QTimer.singleShot(0, window.recovery.offer_restore)
+        QTimer.singleShot(SWEEP_AFTER_MS, _sweep_leftovers)
     return int(app.exec())
+
+
+SWEEP_AFTER_MS = 10_000  # well after the window and its first sheet
+
+
+def _sweep_leftovers() -> None:
+    """Remove, in the background, the temporary folders killed editors and workers left
+    (:func:`shipyard.render.scratch.sweep_leftovers`): a look through the temporary folder
+    has no place on the start."""
+    import threading
+
+    from shipyard.render.scratch import sweep_leftovers
+
+    threading.Thread(target=sweep_leftovers, daemon=True, name="shipyard-sweep-leftovers").start()
 
 
 def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tuple[Any, Any]:

@@ -1,17 +1,25 @@
-"""A render worker's scratch folder: where its temporary files go, and who removes it.
+"""Rendering's temporary folders: where a worker's temporary files go, and who removes them.
 
-A leaf of :mod:`shipyard.render.worker`: the worker makes the folder (:class:`Scratch`), and
+A leaf of :mod:`shipyard.render.worker`: the worker makes its folder (:class:`Scratch`), and
 the process that started the worker removes it once the worker has ended
 (:func:`remove_scratch`, which checks a name that came from the worker before it removes
-anything).
+anything). The editor's preview keeps its sheets in a folder of its own
+(:data:`PREVIEW_PREFIX`). Each folder's name carries the id of the process it belongs to, so
+what a process that was killed left behind is known as such and removed later
+(:func:`sweep_leftovers`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 SCRATCH_PREFIX = "shipyard-render-"
+PREVIEW_PREFIX = "shipyard-preview-"  # the editor's preview sheets (shipyard._qt.preview.panel)
+# A folder of one of these, named for the process it belongs to: "<prefix><process id>-<random>".
+LEFTOVER_NAME = re.compile(rf"(?:{re.escape(SCRATCH_PREFIX)}|{re.escape(PREVIEW_PREFIX)})([1-9][0-9]*)-")
+STALE_AFTER = 24 * 3600  # seconds a leftover folder has been untouched before it is removed
 
 
 class Scratch:
@@ -33,7 +41,8 @@ class Scratch:
 
         self.made = False
         try:
-            self.name: str | None = str(Path(tempfile.gettempdir()) / (SCRATCH_PREFIX + os.urandom(8).hex()))
+            own = f"{SCRATCH_PREFIX}{os.getpid()}-{os.urandom(8).hex()}"
+            self.name: str | None = str(Path(tempfile.gettempdir()) / own)
         except OSError:  # no temporary folder at all
             self.name = None
 
@@ -76,3 +85,52 @@ def remove_scratch(folder: str | None) -> None:
     named = path.name.startswith(SCRATCH_PREFIX) and path.parent in (base, base.resolve())
     if named and stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid():
         shutil.rmtree(path, ignore_errors=True)
+
+
+def sweep_leftovers(folder: str | Path | None = None, stale_after: float = STALE_AFTER) -> list[str]:
+    """Remove the folders of rendering and of the preview that processes which were killed
+    left in the temporary folder (a worker killed with its editor, an editor killed before it
+    could remove its preview's sheets); the names removed.
+
+    Only a folder named :data:`LEFTOVER_NAME`, this user's and not a link, whose process is
+    no longer running and which nothing has changed for ``stale_after`` seconds: a process
+    of the same id in another process namespace (a container sharing the temporary folder)
+    keeps changing a folder it uses."""
+    import shutil
+    import stat
+    import tempfile
+    import time
+
+    base = Path(folder) if folder is not None else Path(tempfile.gettempdir())
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(base))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        named = LEFTOVER_NAME.match(entry.name)
+        if named is None:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or now - info.st_mtime < stale_after:
+            continue
+        if _running(int(named.group(1))):
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(entry.name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of this id runs (one of another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True

@@ -26,6 +26,7 @@ signals a deleted object; :meth:`PreviewPanel.shut` also closes a detached windo
 
 from __future__ import annotations
 
+import os
 import tempfile
 import threading
 from pathlib import Path
@@ -42,6 +43,7 @@ from shipyard._qt.preview.sheetview import SheetBar, SheetView
 from shipyard._qt.preview.viewmenu import actions_near
 from shipyard._qt.widgets import clock
 from shipyard._qt.widgets.placement import beside, clamp
+from shipyard.render.scratch import PREVIEW_PREFIX
 
 if TYPE_CHECKING:
     from shipyard._qt.preview.detached import PreviewWindow
@@ -89,7 +91,7 @@ class PreviewPanel(QWidget):
         self._rendering = 0  # the generation of the render running (or last run)
         self.owner = f"preview-{id(self)}"  # whose renders an edit may supersede
         self.superseded = 0  # renders dropped for a newer edit, in the worker or once done
-        self._dir = tempfile.TemporaryDirectory(prefix="shipyard-preview-")
+        self._dir = tempfile.TemporaryDirectory(prefix=f"{PREVIEW_PREFIX}{os.getpid()}-")  # named for this process
         self._n = 0
         self._shown: Path | None = None  # the PDF on screen; older ones are deleted
         self.renders = 0
