@@ -342,13 +342,12 @@ def keep_parsed_style_sheets() -> None:
         if args or asked or not isinstance(string, str) or page_rules is None or not enabled():
             return original(*args, **kwargs)
         key = (string, kwargs.get("base_url"), kwargs.get("media_type", "print"), id(font_config))
-        if key in kept:
-            entry = kept[key]
-            if entry is not None and entry.font_config is font_config:
-                page_rules.extend(entry.page_rules)
-                return entry.sheet
-            if entry is None:
-                return original(*args, **kwargs)
+        entry = kept.get(key)
+        if entry is not None and entry.font_config is font_config:  # the same configuration, not one at its address
+            page_rules.extend(entry.page_rules)  # as WeasyPrint's parse adds them to the document's
+            return entry.sheet
+        if key in kept and entry is None:  # it reached outside itself: parsed each time
+            return original(*args, **kwargs)
         entry, keep = _parse_alone(original, kwargs)
         if len(kept) >= STYLE_SHEETS_KEPT:
             kept.pop(next(iter(kept)))

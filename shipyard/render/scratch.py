@@ -73,7 +73,6 @@ def remove_scratch(folder: str | None) -> None:
     if not folder:
         return
     import shutil
-    import stat
     import tempfile
 
     path = Path(folder).absolute()
@@ -83,8 +82,16 @@ def remove_scratch(folder: str | None) -> None:
         return  # gone already
     base = Path(tempfile.gettempdir())
     named = path.name.startswith(SCRATCH_PREFIX) and path.parent in (base, base.resolve())
-    if named and stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid():
+    if named and _own_folder(info):
         shutil.rmtree(path, ignore_errors=True)
+
+
+def _own_folder(info: os.stat_result) -> bool:
+    """Whether a status read without following links is of a folder of this user's: what
+    may be removed, a link (to anything) never."""
+    import stat
+
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
 
 
 def sweep_leftovers(folder: str | Path | None = None, stale_after: float = STALE_AFTER) -> list[str]:
@@ -97,7 +104,6 @@ def sweep_leftovers(folder: str | Path | None = None, stale_after: float = STALE
     of the same id in another process namespace (a container sharing the temporary folder)
     keeps changing a folder it uses."""
     import shutil
-    import stat
     import tempfile
     import time
 
@@ -116,7 +122,7 @@ def sweep_leftovers(folder: str | Path | None = None, stale_after: float = STALE
             info = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or now - info.st_mtime < stale_after:
+        if not _own_folder(info) or now - info.st_mtime < stale_after:
             continue
         if _running(int(named.group(1))):
             continue
