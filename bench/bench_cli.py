@@ -78,6 +78,21 @@ print(json.dumps({n: 1000 * (b - a) for n, a, b in zip(names, t, t[1:])}))
 
 # Times the import of the ruleset module alone: the catalog imports it through
 # importlib.import_module, which `python -X importtime` does not report.
+# Building the command line in a fresh process, as `shipyard COMMAND` builds it: the whole
+# list (`shipyard --help`), a built-in command, and an extension command (whose module
+# shipyard.commands.hangar is imported with the other extension modules).
+PARSER_SNIPPET = """
+import json, sys, time
+from shipyard._speedups import translations_looked_up_once
+translations_looked_up_once()
+from shipyard.cli import build_parser
+imported = time.perf_counter()
+build_parser(None if sys.argv[1] == "-" else sys.argv[1])
+print(json.dumps((time.perf_counter() - imported) * 1000))
+"""
+PARSER_COMMANDS = ("-", "check", "hangar")
+PARSER_ROUNDS = 9
+
 RULESET_IMPORT_SNIPPET = """
 import json, time
 import shipyard.core.catalog, shipyard.core.rules, shipyard.core.report, shipyard.core.model
@@ -246,6 +261,24 @@ def measure(args: argparse.Namespace, pycache_prefix: str | None) -> int:
     print("phases of one check, in one fresh process (ms):")
     for name, ms in phases.items():
         print(f"  {name:<52} {ms:>7.1f}")
+
+    # --- building the command line --------------------------------------------------------------
+    # The command being run is the only one given its options (shipyard.cli._OnlyOneBuilt), and
+    # argparse's translation lookups are answered once (a speed-up: compared with it off).
+    built: dict[tuple[str, bool], list[float]] = {}
+    for _ in range(PARSER_ROUNDS):
+        for command in PARSER_COMMANDS:
+            for on in (True, False):
+                env_here = env if on else {**env, "SHIPYARD_NO_SPEEDUPS": "1"}
+                ms = json.loads(run([py, "-c", PARSER_SNIPPET, command], env_here).stdout)
+                built.setdefault((command, on), []).append(ms)
+    print()
+    print(f"building the command line in a fresh process, once shipyard.cli is imported (ms, medians of {PARSER_ROUNDS}):")
+    for command in PARSER_COMMANDS:
+        on = statistics.median(built[command, True])
+        off = statistics.median(built[command, False])
+        shown = "the whole list (--help)" if command == "-" else f"shipyard {command}"
+        print(f"  {shown:<28} {on:6.1f} with the speed-ups, {off:6.1f} without: {on / off:.2f}x")
 
     # --- nothing heavy in sys.modules ----------------------------------------------------------
     proc = run([py, "-c", MODULES_SNIPPET, "check", sample, "--no-user-catalog"], env)

@@ -42,6 +42,12 @@ The speed-ups, and what each does:
   a built-in type (``list``, ``dict``...) that means parsing the text of its signature with
   :mod:`tokenize`, whose first use compiles a large pattern. Those types take no such
   argument, and are answered so at once; any other factory is asked pydantic's way.
+- :func:`translations_looked_up_once`: argparse asks :mod:`gettext` for its messages'
+  translation for every parser, group and option a command line declares, and gettext
+  looks for the catalog file in every folder for every language each time (a dozen file
+  checks a lookup, for a file that does not appear while the process runs). Where it looked
+  and what it found is remembered for the domain, folder and languages (from the
+  environment when not given, as gettext reads them).
 - :func:`patterns_kept` and :func:`keep_patterns`: Python compiles every regular expression
   a process uses (its own, the standard library's, PySide6's) from its text, in Python,
   on each start; the editor's start compiles some seventy. The programs ``re`` makes of
@@ -467,6 +473,37 @@ def quicker_default_factories() -> None:
     takes_validated_data_argument.__wrapped__ = own  # type: ignore[attr-defined]
     for module in (_fields, _generate_schema):  # the function, and the name the schema builder imported
         setattr(module, "takes_validated_data_argument", takes_validated_data_argument)  # noqa: B010
+
+
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # what gettext.find reads, in its order
+
+
+def translations_looked_up_once() -> None:
+    """:func:`gettext.find` answers a lookup it made before from memory: the same domain,
+    folder, languages (or the same language variables, when none are given) and ``all``."""
+    if not enabled():
+        return
+    import gettext
+
+    original: Any = gettext.find
+    if getattr(original, "remembered", False):
+        return
+    found: dict[tuple[Any, ...], Any] = {}
+
+    def find(domain: Any, localedir: Any = None, languages: Any = None, all: bool = False) -> Any:
+        asked = tuple(languages) if languages is not None else tuple(os.environ.get(v) for v in LANGUAGE_VARIABLES)
+        key = (domain, localedir, languages is None, asked, all)
+        try:
+            answer = found[key]
+        except KeyError:
+            answer = found[key] = original(domain, localedir, languages, all)
+        except TypeError:  # something unhashable: looked up as gettext does
+            return original(domain, localedir, languages, all)
+        return list(answer) if isinstance(answer, list) else answer
+
+    find.remembered = True  # type: ignore[attr-defined]
+    find.__wrapped__ = original  # type: ignore[attr-defined]
+    gettext.find = find
 
 
 # In the user's cache folder (shipyard.core.cachefile), sealed; marshal, not JSON: the file is

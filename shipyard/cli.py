@@ -375,7 +375,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_schema, reads_only=True)
 
     if wanted not in sub.choices:  # a built-in command needs no other: the rest is for listing and lookup
-        _add_extension_commands(sub, catalog_opts)
+        _add_extension_commands(sub if wanted is None else _OnlyOneBuilt(sub, wanted), catalog_opts)
         _add_ruleset_commands(sub, catalog_opts, wanted)
     _say_overwrite_rule(parser)
     return parser
@@ -389,6 +389,39 @@ def _say_overwrite_rule(parser: argparse.ArgumentParser) -> None:
                 if any("--force" in a.option_strings for a in command._actions):
                     command.epilog = OVERWRITE_RULE
                 _say_overwrite_rule(command)
+
+
+class _OnlyOneBuilt:
+    """The list of subcommands as the modules of ``shipyard.commands`` fill it while one of
+    them is being run: every command is still listed (argparse names them all when a command
+    is misspelt), but only the one being run gets its options and subcommands.
+
+    Why: building a command's options is most of what building the command line costs
+    (argparse makes a help formatter and looks up translations for every option), and the
+    extension commands have a hundred and more of them; a command being run needs only its
+    own. ``shipyard --help`` and the completion script build every command in full
+    (``wanted`` None)."""
+
+    def __init__(self, sub: Any, wanted: str) -> None:
+        self._sub = sub
+        self._wanted = wanted
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        parser = self._sub.add_parser(name, **kwargs)
+        if self._wanted == name or self._wanted in kwargs.get("aliases", ()):
+            return parser
+        return _Unbuilt()
+
+
+class _Unbuilt:
+    """The parser of a command not being run: whatever its module declares on it (options,
+    defaults, groups, subcommands) is accepted and left out."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._accept
+
+    def _accept(self, *args: Any, **kwargs: Any) -> _Unbuilt:
+        return self
 
 
 def _add_extension_commands(sub: Any, catalog_opts: Any) -> None:
@@ -459,10 +492,11 @@ def main(argv: Sequence[str] | None = None, *, end_process: bool = False) -> int
     """Run one command; ``end_process``: end the process when a read-only command is done."""
     # Shipyard uses no pydantic plugins; discovering them scans every installed package.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from shipyard._speedups import no_pydantic_plugin_search, quicker_default_factories
+    from shipyard._speedups import no_pydantic_plugin_search, quicker_default_factories, translations_looked_up_once
 
     no_pydantic_plugin_search()  # nor looked for, which imports importlib.metadata
     quicker_default_factories()
+    translations_looked_up_once()  # argparse asks for its translation at every option
     argv = sys.argv[1:] if argv is None else list(argv)
     if "export" in argv:
         from shipyard.exports import format_first
