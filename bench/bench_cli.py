@@ -273,7 +273,9 @@ def measure(args: argparse.Namespace, pycache_prefix: str | None) -> int:
                 ms = json.loads(run([py, "-c", PARSER_SNIPPET, command], env_here).stdout)
                 built.setdefault((command, on), []).append(ms)
     print()
-    print(f"building the command line in a fresh process, once shipyard.cli is imported (ms, medians of {PARSER_ROUNDS}):")
+    print(
+        f"building the command line in a fresh process, once shipyard.cli is imported (ms, medians of {PARSER_ROUNDS}):"
+    )
     for command in PARSER_COMMANDS:
         on = statistics.median(built[command, True])
         off = statistics.median(built[command, False])
