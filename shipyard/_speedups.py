@@ -44,8 +44,8 @@ The speed-ups, and what each does:
   argument, and are answered so at once; any other factory is asked pydantic's way.
 - :func:`translations_looked_up_once`: argparse asks :mod:`gettext` for its messages'
   translation for every parser, group and option a command line declares, and gettext
-  looks for the catalog file in every folder for every language each time (a dozen file
-  checks a lookup, for a file that does not appear while the process runs). Where it looked
+  looks for the catalog file in every folder for every language each time (file checks
+  for a file that does not appear while the process runs). Where it looked
   and what it found is remembered for the domain, folder and languages (from the
   environment when not given, as gettext reads them).
 - :func:`patterns_kept` and :func:`keep_patterns`: Python compiles every regular expression

@@ -273,7 +273,8 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     When ``wanted`` is one of the commands defined here, the commands of ``shipyard.commands``
     and of the rulesets are left out: argparse only needs the one being run, and importing
     and listing the others would be a cost of every ``shipyard check`` for nothing.
-    ``shipyard --help``, a misspelt command and every other command get the whole list.
+    ``shipyard --help``, a misspelt command and every other command get the whole list;
+    with a command named, only that one is given its options (:class:`_OnlyOneBuilt`).
     """
     from shipyard import __version__
 
