@@ -17,7 +17,9 @@ so a busy neighbour on the shared machine slows all of them alike. The goal is t
 
 Then the script reports what ``shipyard check`` imports: the top imports by cumulative
 time from ``python -X importtime``, a rough breakdown of where the process spends its
-time (imports, catalog loading, design loading, evaluation), and it asserts that neither
+time (imports, catalog loading, design loading, evaluation), how long building the command
+line takes in a fresh process (the whole list, a built-in command, an extension's command)
+with the speed-ups on and off, and it asserts that neither
 PySide6 nor weasyprint is imported by the command line (exit status 1 if one is).
 """
 
