@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -200,20 +201,33 @@ def test_what_killed_processes_left_is_swept_and_nothing_else(tmp_path: Path) ->
     assert sweep_leftovers(tmp_path / "no-such-folder") == []
 
 
-def test_the_editor_sweeps_in_the_background_after_it_has_started(temporary: Path) -> None:
+def test_the_editor_sweeps_in_the_background_after_it_has_started(
+    temporary: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The sweep shipyard-gui asks for once it is up (SWEEP_AFTER_MS after its start) runs in a
-    thread of its own, through the temporary folder the editor uses."""
+    thread of its own, through the temporary folder the editor uses. (The thread is the one
+    the editor's call returns: looked for among the running threads, a quick sweep had
+    already ended, and the test failed with nothing wrong.)"""
     import threading
 
     pytest.importorskip("PySide6")
     from shipyard._qt import app
+    from shipyard.render import scratch
 
+    ran_in: list[threading.Thread] = []
+    real = scratch.sweep_leftovers
+
+    def recording(*args: Any, **kwargs: Any) -> list[str]:
+        ran_in.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(scratch, "sweep_leftovers", recording)
     left = temporary / f"{PREVIEW_PREFIX}{_dead_process()}-qr78"
     left.mkdir()
     day_ago = time.time() - STALE_AFTER - 60
     os.utime(left, (day_ago, day_ago))
-    app._sweep_leftovers()
-    sweeping = [t for t in threading.enumerate() if t.name == "shipyard-sweep-leftovers"]
-    for thread in sweeping:
-        thread.join(30)
-    assert sweeping and not left.exists()
+    thread = app._sweep_leftovers()
+    thread.join(30)
+    assert not thread.is_alive() and thread.daemon and thread.name == "shipyard-sweep-leftovers"
+    assert ran_in == [thread] and thread is not threading.main_thread()
+    assert not left.exists()

@@ -11,6 +11,7 @@ from shipyard._speedups import resume_collection as _speedups_resume
 
 if TYPE_CHECKING:
     import argparse
+    import threading
     from collections.abc import Sequence
     from pathlib import Path
 
@@ -179,15 +180,17 @@ def main(argv: Sequence[str] | None = None, options: argparse.Namespace | None =
 SWEEP_AFTER_MS = 10_000  # well after the window and its first sheet
 
 
-def _sweep_leftovers() -> None:
+def _sweep_leftovers() -> threading.Thread:
     """Remove, in the background, the temporary folders killed editors and workers left
     (:func:`shipyard.render.scratch.sweep_leftovers`): a look through the temporary folder
-    has no place on the start."""
+    has no place on the start. The thread is returned for whoever waits for it (a test)."""
     import threading
 
-    from shipyard.render.scratch import sweep_leftovers
+    from shipyard.render import scratch
 
-    threading.Thread(target=sweep_leftovers, daemon=True, name="shipyard-sweep-leftovers").start()
+    thread = threading.Thread(target=scratch.sweep_leftovers, daemon=True, name="shipyard-sweep-leftovers")
+    thread.start()
+    return thread
 
 
 def start(argv: Sequence[str], options: argparse.Namespace | None = None) -> tuple[Any, Any]:
