@@ -133,12 +133,23 @@ def test_a_tests_cpu_counts_its_own_process_and_the_processes_it_keeps_busy() ->
     under it, those that ended and those it leaves running (a kept render worker)."""
     assert _metered(lambda: exec(SPIN)) >= 0.35
     assert _metered(lambda: subprocess.run([sys.executable, "-c", SPIN], check=True)) >= 0.35
+    # It spins once the test has begun (told on its input): started and spinning before the
+    # meter's first reading, what it spun by then was no part of the test's.
+    waits_then_spins = "import sys\nsys.stdin.readline()\n" + SPIN + "print('spun', flush=True)\ntime.sleep(60)"
     kept = subprocess.Popen(
-        [sys.executable, "-c", SPIN + "print('spun', flush=True)\ntime.sleep(60)"], stdout=subprocess.PIPE
+        [sys.executable, "-c", waits_then_spins],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
     )
+
+    def let_it_spin() -> bytes:
+        assert kept.stdin is not None and kept.stdout is not None
+        kept.stdin.write(b"go\n")
+        kept.stdin.flush()
+        return kept.stdout.readline()
+
     try:
-        assert kept.stdout is not None
-        assert _metered(kept.stdout.readline) >= 0.35  # it spun while the test waited, and still runs
+        assert _metered(let_it_spin) >= 0.35  # it spun while the test waited, and still runs
         assert kept.poll() is None
     finally:
         kept.kill()
