@@ -28,6 +28,7 @@ from shipyard.core.form import FieldDecl
 from .conftest import EXAMPLES
 from .editor_pages import PAUSE_MS
 from .test_editor import _quiet, field, no_blocking_dialogs, window  # noqa: F401 (fixtures)
+from .test_editor_preview import RENDER_S
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -179,7 +180,7 @@ def test_the_panels_stay_where_they_were_painted_when_the_preview_comes(qtbot: A
     view = w.open_file(EXAMPLES / "rebel-frigate.ship")
     assert view is not None
     view.installEventFilter(watcher)
-    qtbot.waitUntil(lambda: view.preview is not None, timeout=5000)
+    qtbot.waitUntil(lambda: view.preview is not None, timeout=RENDER_S)
     qtbot.wait(PAUSE_MS)
     assert first.pop("preview built").left() == 0  # the first frame came before the pane
     assert set(first) >= {"Budgets", "Findings"}

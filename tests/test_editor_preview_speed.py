@@ -38,7 +38,7 @@ def test_a_start_builds_the_visible_page_and_a_finding_reaches_a_page_not_built_
 ) -> None:
     view = window.open_file(EXAMPLES / "rebel-frigate.ship")
     assert view is not None
-    qtbot.waitUntil(lambda: view.preview is not None, timeout=5000)  # the preview comes after the window shows
+    qtbot.waitUntil(lambda: view.preview is not None, timeout=RENDER_S)  # the preview comes after the window shows
     qtbot.wait(PAUSE_MS)
     assert view.unbuilt_pages() == [1, 2, 3, 4, 5]  # only the step shown is built
     assert "crew" not in view.binder.bindings and "armor" not in view.binder.bindings
@@ -73,7 +73,7 @@ def test_the_first_preview_starts_as_the_window_shows_without_the_typing_delay(
     w.show()
     view = w.open_file(EXAMPLES / "rebel-fighter.ship")
     assert view is not None
-    qtbot.waitUntil(lambda: view.preview is not None, timeout=5000)
+    qtbot.waitUntil(lambda: view.preview is not None, timeout=RENDER_S)
     preview = view.preview
     assert preview is not None
     assert preview._busy and not preview.timer.isActive()  # rendering already: no timer waited for
@@ -126,7 +126,7 @@ class Sampler:
         assert preview is not None
         self.preview = preview
         # from when the first sheet is drawn (QPdfView draws a page in a thread of its own)
-        qtbot.waitUntil(lambda: _inked(preview.view.viewport().grab().toImage()), timeout=5000)
+        qtbot.waitUntil(lambda: _inked(preview.view.viewport().grab().toImage()), timeout=RENDER_S)
         self.names: list[str] = []
         self.blank: list[tuple[int, str]] = []  # (sample, sheet under the view) where the view showed no sheet
         self.samples = 0
