@@ -18,7 +18,9 @@ saved file holds what was typed.
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shipyard._qt.document.pending import COMMIT_DELAY_MS
 from shipyard._qt.form.listeditor import ListEditor
 from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
@@ -148,15 +151,24 @@ def type_name(qtbot: Any, view: DocumentView, widget: QWidget, where: str, name:
     assert focused() is widget, f"{where}: a click did not put the focus in the field"
     press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     steps_before, design_before = view.doc.undo_stack.index(), view.doc.design
+    keyed: list[float] = []  # when each key went in, and when the typing was looked at
     for i, ch in enumerate(name):
         assert focused() is widget, f"{where}: the focus left the field after {name[:i]!r}"
+        keyed.append(time.monotonic())
         press(qtbot, ch)
+    keyed.append(time.monotonic())
     shown = widget.text() if isinstance(widget, QLineEdit) else widget.toPlainText()  # type: ignore[attr-defined]
     assert shown == name, f"{where}: the field shows {shown!r}"
-    assert view.doc.design is design_before, f"{where}: keys 150 ms apart committed before a pause"
+    # The keys were a person's typing only if none came later than the commit delay after
+    # the one before: a worker that waited that long for a core (the suite shares two cores
+    # among six) typed with a pause in the middle, and a pause commits, as it should.
+    paced = max(b - a for a, b in itertools.pairwise(keyed)) * 1000 < COMMIT_DELAY_MS
+    if paced:
+        assert view.doc.design is design_before, f"{where}: keys {PAUSE} ms apart committed before a pause"
     qtbot.wait(PAUSE_MS)  # the person stops typing: the name commits
     assert focused() is widget, f"{where}: the commit took the focus from the field"
-    assert view.doc.undo_stack.index() == steps_before + 1, f"{where}: typing a name is one undo step"
+    if paced:
+        assert view.doc.undo_stack.index() == steps_before + 1, f"{where}: typing a name is one undo step"
 
 
 def walk_lists(qtbot: Any, view: DocumentView, index: int, typed: dict[str, str], picked: list[str]) -> None:
