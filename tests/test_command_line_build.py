@@ -73,12 +73,19 @@ def test_a_misspelt_command_is_told_every_command() -> None:
         assert repr(name) in done.stderr, name
 
 
-def test_a_command_s_help_shows_its_options_and_its_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
-    done = call_shipyard("hangar", "--help")
-    assert done.returncode == 0
-    assert "add" in done.stdout and "scan" in done.stdout
-    done = call_shipyard("roster", "--help")
-    assert done.returncode == 0 and "export" in done.stdout
+@pytest.mark.parametrize(
+    "words", [("hangar",), ("hangar", "add"), ("roster",), ("roster", "export"), ("export",), ("compare",)]
+)
+def test_a_command_s_help_is_what_the_whole_command_line_says_of_it(words: tuple[str, ...]) -> None:
+    """What a person reads with ``--help``: the same text, option for option, as the parser of
+    the whole command line (``shipyard --help``'s) prints for that command."""
+    whole: argparse.ArgumentParser = build_parser(None)
+    for word in words:
+        whole = _commands(whole)[word]
+    done = call_shipyard(*words, "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == whole.format_help()
+    assert done.stdout.startswith(f"usage: shipyard {' '.join(words)} ")
 
 
 @pytest.fixture
