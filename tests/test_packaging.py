@@ -3,7 +3,7 @@
 The sdist is built once per session with ``python -m build`` (isolated build environment;
 ``--no-isolation`` only when the isolated one cannot install hatchling), and the wheel from
 it, as ``python -m build`` and ``pip install shipyard-X.tar.gz`` build it; the wheel is
-installed once into a fresh virtual environment. Every check of the installed
+installed once into a fresh virtual environment (by uv where setup installed it, else pip). Every check of the installed
 package runs from a working directory outside the source tree, so nothing can be picked up
 from the checkout by accident.
 """
@@ -169,18 +169,35 @@ def installed(dist: Dist, tmp_path_factory: pytest.TempPathFactory) -> Installed
     root = base / "venv"
     workdir = base / "work"
     workdir.mkdir()
-    # No pip of its own (copying one in cost a fifth of the fixture's CPU): this environment's
-    # pip installs into it (``--python``), so nothing of this environment is seen there, and
-    # the wheel's dependencies are installed and compiled as for a user. (Not --no-compile:
-    # PySide6's import then compiles modules through a compile() of its own that fails.)
+    # No pip of its own (copying one in cost a fifth of the fixture's CPU): an installer of this
+    # environment installs into it (``--python``), so nothing of this environment is seen there.
     proc = _run([sys.executable, "-m", "venv", "--without-pip", root], cwd=base, timeout=VENV_TIMEOUT)
     assert proc.returncode == 0, f"creating the venv failed\n{_describe(proc)}"
     python = root / "bin" / "python"
     assert python.is_file(), f"no interpreter at {python}"
-    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--disable-pip-version-check", "--no-input"]
-    proc = _run([*pip, dist.wheel], cwd=workdir, timeout=PIP_TIMEOUT)
-    assert proc.returncode == 0, f"pip install of {dist.wheel.name} failed\n{_describe(proc)}"
+    proc = _install(dist.wheel, python, workdir)
+    assert proc.returncode == 0, f"installing {dist.wheel.name} failed\n{_describe(proc)}"
     return InstalledVenv(root, python, root / "bin" / "shipyard", workdir)
+
+
+def _install(wheel: Path, python: Path, workdir: Path) -> subprocess.CompletedProcess[str]:
+    """Install ``wheel`` and its dependencies into the environment of ``python``, compiled as
+    for a user (not --no-compile: PySide6's import then compiles modules through a compile()
+    of its own that fails). With uv where ``scripts/setup`` put it beside this interpreter: it
+    links the packages from its cache, where pip unpacks PySide6's wheels again (several times
+    the CPU). With this environment's pip where uv is not there or cannot install (an index
+    only pip's configuration names); the answer then says what uv said too."""
+    uv = Path(sys.executable).with_name("uv")
+    tried = ""
+    if uv.is_file():
+        cmd = [uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", python, wheel]
+        proc = _run(cmd, cwd=workdir, timeout=PIP_TIMEOUT)
+        if proc.returncode == 0:
+            return proc
+        tried = f"uv could not install, so pip did:\n{_describe(proc)}\n"
+    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--disable-pip-version-check", "--no-input"]
+    proc = _run([*pip, wheel], cwd=workdir, timeout=PIP_TIMEOUT)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout, tried + proc.stderr)
 
 
 # --- (a) the wheel ------------------------------------------------------------------------
@@ -288,7 +305,7 @@ def _installed_sample(installed: InstalledVenv, name: str = "rebel-fighter") -> 
 
 
 def test_installed_check_of_a_packaged_sample(installed: InstalledVenv) -> None:
-    assert installed.shipyard.is_file(), f"pip installed no console script at {installed.shipyard}"
+    assert installed.shipyard.is_file(), f"the install made no console script at {installed.shipyard}"
     ship = _installed_sample(installed)
 
     proc = _run(
@@ -360,7 +377,7 @@ def test_installed_print_of_a_packaged_sample(installed: InstalledVenv) -> None:
 
 def test_installed_editor_starts_offscreen(installed: InstalledVenv) -> None:
     gui = installed.root / "bin" / "shipyard-gui"
-    assert gui.is_file(), f"pip installed no gui script at {gui}"
+    assert gui.is_file(), f"the install made no gui script at {gui}"
     ship = _installed_sample(installed)
     proc = _run(
         [gui, ship, "--smoke"], cwd=installed.workdir, timeout=RUN_TIMEOUT, env={"QT_QPA_PLATFORM": "offscreen"}
