@@ -1,0 +1,80 @@
+"""``bench/ci_census.py``: every process a pytest run starts, sorted by kind, with its CPU,
+and the test modules that cost the most."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from types import ModuleType
+
+import pytest
+
+from .conftest import ROOT
+
+CENSUS = ROOT / "bench" / "ci_census.py"
+
+
+def census() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("ci_census", CENSUS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ci_census"] = module  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_process_is_named_by_what_it_was() -> None:
+    c = census()
+    xdist = "/venv/bin/python -u -c import sys;exec(eval(sys.stdin.readline()))"
+    seen = [
+        c.Seen(10, 1, "/venv/bin/python -m pytest -n auto", ""),
+        c.Seen(11, 10, xdist, ""),
+        c.Seen(12, 11, xdist, ""),  # forked by the worker: a render worker
+        c.Seen(13, 11, "/venv/bin/python -m shipyard.render.worker 15", "tests/test_a.py::t"),
+        c.Seen(14, 11, "/venv/bin/python -m shipyard print a.ship -o a.pdf", "tests/test_b.py::t"),
+        c.Seen(15, 14, "/venv/bin/python -m shipyard print a.ship -o a.pdf", ""),  # its worker, forked
+        c.Seen(16, 11, "/venv/bin/python -m shipyard._qt.app a.ship --smoke", ""),
+        c.Seen(17, 11, "/venv/bin/python -c print(1)", ""),
+        c.Seen(18, 11, "/usr/bin/pdftotext a.pdf -", ""),
+        c.Seen(19, 11, "/venv/bin/shipyard check a.ship", ""),
+    ]
+    by_pid = {p.pid: p for p in seen}
+    assert [c.kind(p, by_pid, 10) for p in seen] == [
+        "pytest",
+        "pytest worker",
+        "forked by a pytest worker (render workers)",
+        "render worker, a new interpreter",
+        "shipyard print",
+        "forked by a shipyard print (render workers)",
+        "editor, a process of its own",
+        "python, other",
+        "pdftotext",
+        "shipyard check",
+    ]
+
+
+@pytest.mark.slow  # a pytest run of its own
+def test_a_census_of_a_small_run_counts_its_tests_and_its_processes() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(CENSUS), "--workers", "0", "--every", "0.05", "tests/test_numberwords.py"],
+        cwd="/",  # a bench works from any folder
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    out = proc.stdout
+    assert proc.returncode == 0, out + proc.stderr
+    passed = re.search(r"^pytest: (\d+) passed", out, re.M)
+    assert passed, out
+    row = re.search(r"^\s+pytest\s+1\s+([\d.]+)\s+[\d.]+%$", out, re.M)
+    assert row and float(row.group(1)) > 0, out  # the one pytest process, and the CPU it used
+    module = re.search(r"^\s+([\d.]+) CPU-s\s+(\d+) tests\s+tests/test_numberwords\.py$", out, re.M)
+    assert module and int(module.group(2)) == int(passed.group(1)), out  # every test the run passed
+    run = re.search(r"^the run: ([\d.]+) CPU-s in ([\d.]+) s of wall time$", out, re.M)
+    assert run and float(run.group(1)) >= float(row.group(1)) - 0.5, out  # the sampled CPU is within the run's
+    budget = re.search(r"\(480 CPU-s\): ([\d.]+)x$", out, re.M)
+    assert budget and abs(float(budget.group(1)) - float(run.group(1)) / 480) < 0.01, out
+    assert re.search(r"^SUMMARY ci_census: ", out, re.M), out
