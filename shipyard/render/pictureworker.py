@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from shipyard.render.workercommand import PICTURE_ENV
+from shipyard.render.workercommand import PICTURE_ENV, limit_address_space
 
 MEMORY_LIMIT = 2**30
 """Address space the picture worker may use: a picture of the most pixels the core lets
@@ -155,22 +155,12 @@ JOBS: dict[str, Callable[..., Any]] = {
 }
 
 
-def _limit_memory() -> None:
-    with contextlib.suppress(ImportError, ValueError, OSError):
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if soft == resource.RLIM_INFINITY or soft > MEMORY_LIMIT:
-            limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-
 def serve(conn: Connection, parent: int | None) -> None:
     """The worker's loop: answer each job with ("ok", result) or ("error", why) until told to stop."""
     from shipyard.render.workercommand import watch_parent
 
     watch_parent(os.getppid() if parent is None else parent)
-    _limit_memory()
+    limit_address_space(MEMORY_LIMIT)
     while True:
         try:
             message = conn.recv()

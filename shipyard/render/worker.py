@@ -49,7 +49,7 @@ from typing import Any
 
 from shipyard._speedups import collection_paused, freeze_survivors, layout_stops_at_once
 from shipyard.render.scratch import Scratch, remove_scratch
-from shipyard.render.workercommand import PARENT_ENV, watch_parent, worker_command
+from shipyard.render.workercommand import PARENT_ENV, limit_address_space, watch_parent, worker_command
 
 DEFAULT_TIMEOUT = 60.0
 # The time limit a print may be given, in seconds (the --timeout option's range).
@@ -207,7 +207,7 @@ def _serve_jobs(conn: Connection, scratch: Scratch | None = None) -> None:
     conn.send(("ready", None if scratch is None else scratch.name))
     if scratch is not None:
         scratch.make()
-    _limit_memory()
+    limit_address_space(MEMORY_LIMIT)
     failure = ""
     try:
         from shipyard.render.pdf import html_to_pdf, warm_up
@@ -273,16 +273,6 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
         _in_job = False
         global _warm
         _warm = True  # whatever the job did, WeasyPrint has been through a layout
-
-
-def _limit_memory() -> None:
-    with contextlib.suppress(ImportError, ValueError, OSError):
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if soft == resource.RLIM_INFINITY or soft > MEMORY_LIMIT:
-            limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def default_start_method() -> str:

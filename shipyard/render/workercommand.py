@@ -1,9 +1,10 @@
 """How a render worker process is started: its command line and what it inherits.
 
-A leaf both kinds of worker read: :mod:`shipyard.render.worker` (the worker itself and the
-editor's and printing's end of it) and :mod:`shipyard.render.earlyworker` (the worker the
-editor starts first thing, which waits before it imports the worker). Imports only ``sys``,
-so the editor's start pays nothing for it.
+A leaf every kind of worker reads: :mod:`shipyard.render.worker` (the worker itself and the
+editor's and printing's end of it), :mod:`shipyard.render.earlyworker` (the worker the
+editor starts first thing, which waits before it imports the worker) and
+:mod:`shipyard.render.pictureworker`. Imports only ``sys``, so the editor's start pays
+nothing for it.
 """
 
 from __future__ import annotations
@@ -47,3 +48,17 @@ def worker_command(fd: int, patient: bool = False) -> list[str]:
     else:
         cmd = [sys.executable, "-m", "shipyard.render.earlyworker" if patient else "shipyard.render.worker", str(fd)]
     return [*cmd, PATIENT] if patient else cmd
+
+
+def limit_address_space(limit: int) -> None:
+    """Let this process (a worker) use at most ``limit`` bytes of address space: a runaway job
+    then fails with MemoryError instead of exhausting the machine. A limit already lower (the
+    hard one is never below the soft one) is kept; where the platform has none, nothing changes."""
+    import contextlib
+
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))  # soft <= hard: hard is above too
