@@ -16,8 +16,9 @@ pytest processes notes each test's own CPU time.
 It prints:
 
 * the CPU (user + system) of each kind of process: pytest and its workers, render workers
-  started as a new interpreter or forked from a pytest worker, ``shipyard`` commands,
-  other Python processes, other programs;
+  started as a new interpreter, ``shipyard`` commands, other Python processes, other
+  programs, and the processes each of those forked (a pytest worker's and a command's forks
+  are its render workers; a shell's, the programs it runs, seen before they began);
 * the run's CPU against the four minutes of two cores issue 47 allows the whole of
   ``.ci/run`` (480 CPU-s): no test may go, so this is what the suite must come down to;
 * the test modules whose tests used the most CPU in the pytest processes, and those whose
@@ -142,8 +143,8 @@ def kind(p: Seen, by_pid: dict[int, Seen], root: int) -> str:
     parent = by_pid.get(p.ppid)
     if p.pid == root:
         return "pytest"
-    if parent is not None and parent.command == c and c:  # a fork: a render worker of its parent
-        return f"forked by a {kind(parent, by_pid, root)} (render workers)"
+    if parent is not None and parent.command == c and c:  # a fork, named by what forked it
+        return "forked by a " + kind(parent, by_pid, root).removeprefix("forked by a ")
     if "exec(eval(" in c:  # pytest-xdist's workers start with this line
         return "pytest worker"
     if re.search(r"shipyard\.render\.(worker|earlyworker)\b|--render-worker", c):

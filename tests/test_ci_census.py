@@ -39,19 +39,21 @@ def test_each_process_is_named_by_what_it_was() -> None:
         c.Seen(17, 11, "/venv/bin/python -c print(1)", ""),
         c.Seen(18, 11, "/usr/bin/pdftotext a.pdf -", ""),
         c.Seen(19, 11, "/venv/bin/shipyard check a.ship", ""),
+        c.Seen(20, 12, xdist, ""),  # forked by a fork: named by the pytest worker all the same
     ]
     by_pid = {p.pid: p for p in seen}
     assert [c.kind(p, by_pid, 10) for p in seen] == [
         "pytest",
         "pytest worker",
-        "forked by a pytest worker (render workers)",
+        "forked by a pytest worker",
         "render worker, a new interpreter",
         "shipyard print",
-        "forked by a shipyard print (render workers)",
+        "forked by a shipyard print",
         "editor, a process of its own",
         "python, other",
         "pdftotext",
         "shipyard check",
+        "forked by a pytest worker",
     ]
 
 
