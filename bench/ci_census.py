@@ -7,9 +7,10 @@ Run from the repository root::
 It runs ``pytest -n N -q -p no:cacheprovider PYTEST ARGS`` (``-n auto`` unless told, as
 ``scripts/run-tests`` does; ``--workers 0`` runs in one process) and meanwhile reads
 ``/proc`` every ``--every`` seconds. Each process the run starts, and each one those start,
-is noted with its command line, the test that was running when it started (the
-``PYTEST_CURRENT_TEST`` its environment began with) and the CPU time it had used when last
-seen. A process that lives shorter than one look is missed; its CPU is then counted only in
+is noted with its command line (read again at the next look: a process seen between its fork
+and the program it then runs is named by that program), the test that was running when it
+started (the ``PYTEST_CURRENT_TEST`` its environment began with) and the CPU time it had used
+when last seen. A process that lives shorter than one look is missed; its CPU is then counted only in
 the run's total (``os.times`` of the children, once pytest has ended). A plug-in in the
 pytest processes notes each test's own CPU time.
 
@@ -74,6 +75,7 @@ class Seen:
     command: str
     test: str  # the test running in the process that started it, when it began
     cpu: float = 0.0
+    looks: int = 0  # how many looks have seen it
 
 
 def _stat(pid: str) -> tuple[int, float, int] | None:
@@ -132,19 +134,24 @@ class Sampler(threading.Thread):
                 continue
             ours.add(pid)
             key = (pid, started)
-            if key not in self.seen:
-                self.seen[key] = Seen(pid, ppid, _command(str(pid)), _test_of(str(pid)))
-            self.seen[key].cpu = cpu
+            seen = self.seen.get(key)
+            if seen is None:
+                self.seen[key] = seen = Seen(pid, ppid, _command(str(pid)), _test_of(str(pid)))
+            elif seen.looks < 2:  # a fork seen before it ran its program (exec): what it runs now
+                seen.command = _command(str(pid)) or seen.command
+                seen.test = _test_of(str(pid)) or seen.test
+            seen.looks += 1
+            seen.cpu = cpu
 
 
-def kind(p: Seen, by_pid: dict[int, Seen], root: int) -> str:
+def kind(p: Seen, by_pid: dict[int, Seen], root: int, depth: int = 0) -> str:
     """What the process was, from its command line (and its parent's, for a fork)."""
     c = p.command
     parent = by_pid.get(p.ppid)
     if p.pid == root:
         return "pytest"
-    if parent is not None and parent.command == c and c:  # a fork, named by what forked it
-        return "forked by a " + kind(parent, by_pid, root).removeprefix("forked by a ")
+    if parent is not None and parent.command == c and c and depth < 8:  # a fork, named by what forked it
+        return "forked by a " + kind(parent, by_pid, root, depth + 1).removeprefix("forked by a ")
     if "exec(eval(" in c:  # pytest-xdist's workers start with this line
         return "pytest worker"
     if re.search(r"shipyard\.render\.(worker|earlyworker)\b|--render-worker", c):

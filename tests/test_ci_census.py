@@ -7,6 +7,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import time
 from types import ModuleType
 
 import pytest
@@ -55,6 +56,27 @@ def test_each_process_is_named_by_what_it_was() -> None:
         "shipyard check",
         "forked by a pytest worker",
     ]
+
+
+@pytest.mark.slow  # waits for a program to start
+def test_a_process_seen_before_its_program_began_is_named_by_that_program() -> None:
+    """A fork looked at before it runs its program (exec) has its parent's command line; at
+    the next look the census reads it again, as the program it became."""
+    c = census()
+    script = "import time; time.sleep(5)"
+    child = subprocess.Popen(["sh", "-c", f'sleep 0.3; exec "{sys.executable}" -c "{script}"'])
+    try:
+        sampler = c.Sampler(child.pid, 0.2)
+        ours = {child.pid}
+        sampler.look(ours)
+        (first,) = sampler.seen.values()
+        assert first.command.startswith("sh -c"), first.command
+        time.sleep(1.5)  # the program has begun by now
+        sampler.look(ours)
+        assert first.command == f"{sys.executable} -c {script}"
+    finally:
+        child.kill()
+        child.wait()
 
 
 @pytest.mark.slow  # a pytest run of its own
