@@ -27,7 +27,8 @@ It prints:
   parent's environment as the parent was started, so the test that forked it is not known.
 
 Not a benchmark of one thing against a baseline: a map, to decide what to make cheaper.
-It exits with pytest's status.
+It exits with pytest's status; when a test failed, pytest's account of the failures comes
+first.
 """
 
 from __future__ import annotations
@@ -188,10 +189,7 @@ def main() -> int:
         sampler = Sampler(proc.pid, args.every)
         sampler.start()
         assert proc.stdout is not None
-        last = ""
-        for line in proc.stdout:
-            if line.strip():
-                last = line.rstrip()
+        said = [line.rstrip() for line in proc.stdout if line.strip()]
         status = proc.wait()
         wall = time.monotonic() - start
         sampler.stop.set()
@@ -199,7 +197,10 @@ def main() -> int:
         after = os.times()
         tests = [json.loads(line) for line in tests_file.read_text().splitlines()] if tests_file.exists() else []
     total = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    report(sampler, total, wall, last, tests, args.top)
+    if status != 0:  # what failed, as pytest said it: from its first section of failures or errors
+        first = next((i for i, line in enumerate(said) if re.fullmatch(r"=+ (FAILURES|ERRORS) =+", line)), 0)
+        print("\n".join(said[first:-1]), end="\n\n")
+    report(sampler, total, wall, said[-1] if said else "(nothing)", tests, args.top)
     return status
 
 

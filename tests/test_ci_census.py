@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -102,3 +103,21 @@ def test_a_census_of_a_small_run_counts_its_tests_and_its_processes() -> None:
     budget = re.search(r"\(480 CPU-s\): ([\d.]+)x$", out, re.M)
     assert budget and abs(float(budget.group(1)) - float(run.group(1)) / 480) < 0.01, out
     assert re.search(r"^SUMMARY ci_census: ", out, re.M), out
+
+
+@pytest.mark.slow  # a pytest run of its own
+def test_a_census_of_a_failing_run_says_what_failed_first(tmp_path: Path) -> None:
+    tests = tmp_path / "test_planted.py"
+    tests.write_text("def test_fails():\n    assert 1 == 2, 'planted failure'\n\ndef test_passes():\n    pass\n")
+    proc = subprocess.run(
+        [sys.executable, str(CENSUS), "--workers", "0", str(tests)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    out = proc.stdout
+    assert proc.returncode == 1, out + proc.stderr  # pytest's status
+    assert "planted failure" in out and "FAILED" in out and "test_fails" in out, out
+    assert out.index("planted failure") < out.index("CPU by kind of process"), out  # the failure comes first
+    assert re.search(r"^pytest: 1 failed, 1 passed", out, re.M), out
