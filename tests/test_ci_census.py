@@ -64,17 +64,26 @@ def test_a_process_seen_before_its_program_began_is_named_by_that_program() -> N
     """A fork looked at before it runs its program (exec) has its parent's command line; at
     the next look the census reads it again, as the program it became."""
     c = census()
-    script = "import time; time.sleep(5)"
-    child = subprocess.Popen(["sh", "-c", f'sleep 0.3; exec "{sys.executable}" -c "{script}"'])
+    script = "import time; time.sleep(30)"
+    # the shell runs its program once told to (a line on its input: ``read`` is its own, no child)
+    child = subprocess.Popen(
+        ["sh", "-c", f'read go; exec "{sys.executable}" -c "{script}"'], stdin=subprocess.PIPE, text=True
+    )
     try:
         sampler = c.Sampler(child.pid, 0.2)
         ours = {child.pid}
         sampler.look(ours)
-        (first,) = sampler.seen.values()
+        first = next(p for p in sampler.seen.values() if p.pid == child.pid)
         assert first.command.startswith("sh -c"), first.command
-        time.sleep(1.5)  # the program has begun by now
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+        became = f"{sys.executable} -c {script}"
+        deadline = time.monotonic() + 60
+        while c._command(str(child.pid)) != became and time.monotonic() < deadline:
+            time.sleep(0.05)
         sampler.look(ours)
-        assert first.command == f"{sys.executable} -c {script}"
+        assert first.command == became
     finally:
         child.kill()
         child.wait()
