@@ -24,7 +24,8 @@ It prints:
   ``.ci/run`` (480 CPU-s): no test may go, so this is what the suite must come down to;
 * the test modules whose tests used the most CPU in the pytest processes, and those whose
   tests started the processes that used the most. A forked process begins with its
-  parent's environment as the parent was started, so the test that forked it is not known.
+  parent's environment as the parent was started, so it is given the test its parent was
+  running when the fork was first seen (from the times the plug-in notes).
 
 Not a benchmark of one thing against a baseline: a map, to decide what to make cheaper.
 It exits with pytest's status; when a test failed, pytest's account of the failures comes
@@ -53,17 +54,18 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 # The plug-in each pytest process loads (-p census_tests): one JSON line per test.
 PLUGIN = """
-import json, os
+import json, os, time
 import pytest
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    before = os.times()
+    before, start = os.times(), time.time()
     yield
-    after = os.times()
+    after, end = os.times(), time.time()
     own = (after.user - before.user) + (after.system - before.system)
+    said = {"test": item.nodeid, "cpu": own, "pid": os.getpid(), "start": start, "end": end}
     with open(os.environ["SHIPYARD_CENSUS_TESTS"], "a", encoding="utf-8") as out:
-        out.write(json.dumps({"test": item.nodeid, "cpu": own}) + "\\n")
+        out.write(json.dumps(said) + "\\n")
 """
 
 
@@ -77,6 +79,7 @@ class Seen:
     test: str  # the test running in the process that started it, when it began
     cpu: float = 0.0
     looks: int = 0  # how many looks have seen it
+    first_seen: float = 0.0  # time.time() of the first look that saw it
 
 
 def _stat(pid: str) -> tuple[int, float, int] | None:
@@ -137,7 +140,7 @@ class Sampler(threading.Thread):
             key = (pid, started)
             seen = self.seen.get(key)
             if seen is None:
-                self.seen[key] = seen = Seen(pid, ppid, _command(str(pid)), _test_of(str(pid)))
+                self.seen[key] = seen = Seen(pid, ppid, _command(str(pid)), _test_of(str(pid)), first_seen=time.time())
             elif seen.looks < 2:  # a fork seen before it ran its program (exec): what it runs now
                 seen.command = _command(str(pid)) or seen.command
                 seen.test = _test_of(str(pid)) or seen.test
@@ -204,18 +207,38 @@ def main() -> int:
     return status
 
 
+def started_in(p: Seen, by_pid: dict[int, Seen], timelines: dict[int, list[dict[str, Any]]], every: float) -> str:
+    """The test that was running when ``p`` began: its environment says so, unless it is a fork,
+    whose environment is its parent's as the parent began. A fork began within a look before it
+    was first seen: the test its parent was running then (a pytest process's, from the tests'
+    times), or the one its parent began in."""
+    if p.test:
+        return p.test
+    parent = by_pid.get(p.ppid)
+    if parent is None or parent.command != p.command:
+        return ""
+    for t in sorted(timelines.get(parent.pid, []), key=lambda t: -t["start"]):
+        if t["start"] <= p.first_seen and t["end"] >= p.first_seen - 2 * every:
+            return str(t["test"])
+    return parent.test
+
+
 def report(
     sampler: Sampler, total: float, wall: float, pytest_said: str, tests: list[dict[str, Any]], top: int
 ) -> None:
     by_pid = {p.pid: p for p in sampler.seen.values()}
     kinds: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0])
     started_by: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0])
+    timelines: dict[int, list[dict[str, Any]]] = collections.defaultdict(list)  # each pytest process's tests
+    for t in tests:
+        if "pid" in t:
+            timelines[t["pid"]].append(t)
     for p in sampler.seen.values():
         k = kind(p, by_pid, sampler.root)
         kinds[k][0] += 1
         kinds[k][1] += p.cpu
         if k not in ("pytest", "pytest worker"):
-            module = p.test.split("::")[0] or "(not known: forked, or started outside a test)"
+            module = started_in(p, by_pid, timelines, sampler.every).split("::")[0] or "(not known: outside any test)"
             started_by[module][0] += 1
             started_by[module][1] += p.cpu
     sampled = sum(v[1] for v in kinds.values())

@@ -59,6 +59,28 @@ def test_each_process_is_named_by_what_it_was() -> None:
     ]
 
 
+def test_a_fork_is_given_the_test_its_parent_was_running_when_it_began() -> None:
+    c = census()
+    xdist = "/venv/bin/python -u -c import sys;exec(eval(sys.stdin.readline()))"
+    command = "/venv/bin/python -m shipyard print a.ship -o a.pdf"
+    worker = c.Seen(11, 10, xdist, "")
+    forked = c.Seen(12, 11, xdist, "", first_seen=100.05)  # forked by the worker during test b
+    old_fork = c.Seen(13, 11, xdist, "", first_seen=50.0)  # before any test the worker ran
+    printing = c.Seen(14, 11, command, "tests/test_c.py::t (call)")  # its environment names its test
+    its_worker = c.Seen(15, 14, command, "", first_seen=120.0)  # the command's own fork: the command's test
+    by_pid = {p.pid: p for p in (worker, forked, old_fork, printing, its_worker)}
+    timelines = {
+        11: [
+            {"test": "tests/test_a.py::t", "start": 99.0, "end": 100.0},
+            {"test": "tests/test_b.py::t", "start": 100.01, "end": 101.0},
+        ]
+    }
+    assert c.started_in(forked, by_pid, timelines, 0.2) == "tests/test_b.py::t"
+    assert c.started_in(old_fork, by_pid, timelines, 0.2) == ""
+    assert c.started_in(printing, by_pid, timelines, 0.2) == "tests/test_c.py::t (call)"
+    assert c.started_in(its_worker, by_pid, timelines, 0.2) == "tests/test_c.py::t (call)"
+
+
 @pytest.mark.slow  # waits for a program to start
 def test_a_process_seen_before_its_program_began_is_named_by_that_program() -> None:
     """A fork looked at before it runs its program (exec) has its parent's command line; at
