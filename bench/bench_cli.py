@@ -78,8 +78,6 @@ names = ["import shipyard.cli", "import designfile, designreport, textreport",
 print(json.dumps({n: 1000 * (b - a) for n, a, b in zip(names, t, t[1:])}))
 """
 
-# Times the import of the ruleset module alone: the catalog imports it through
-# importlib.import_module, which `python -X importtime` does not report.
 # Building the command line in a fresh process, as `shipyard COMMAND` builds it: the whole
 # list (`shipyard --help`), a built-in command, and an extension command (whose module
 # shipyard.commands.hangar is imported with the other extension modules).
@@ -95,6 +93,8 @@ print(json.dumps((time.perf_counter() - imported) * 1000))
 PARSER_COMMANDS = ("-", "check", "hangar")
 PARSER_ROUNDS = 9
 
+# Times the import of the ruleset module alone: the catalog imports it through
+# importlib.import_module, which `python -X importtime` does not report.
 RULESET_IMPORT_SNIPPET = """
 import json, time
 import shipyard.core.catalog, shipyard.core.rules, shipyard.core.report, shipyard.core.model

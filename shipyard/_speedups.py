@@ -494,12 +494,13 @@ def translations_looked_up_once() -> None:
         asked = tuple(languages) if languages is not None else tuple(os.environ.get(v) for v in LANGUAGE_VARIABLES)
         key = (domain, localedir, languages is None, asked, all)
         try:
-            answer = found[key]
-        except KeyError:
-            answer = found[key] = original(domain, localedir, languages, all)
-        except TypeError:  # something unhashable: looked up as gettext does
+            hash(key)
+        except TypeError:  # something unhashable: looked up as gettext does, and not kept
             return original(domain, localedir, languages, all)
-        return list(answer) if isinstance(answer, list) else answer
+        if key not in found:
+            found[key] = original(domain, localedir, languages, all)
+        answer = found[key]
+        return list(answer) if isinstance(answer, list) else answer  # a caller's change is its own
 
     find.remembered = True  # type: ignore[attr-defined]
     find.__wrapped__ = original  # type: ignore[attr-defined]

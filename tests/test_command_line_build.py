@@ -126,6 +126,9 @@ def test_a_translation_lookup_answers_as_gettext_s_own(
                     ), (language, variable)
     assert gettext.find("shipyardtest", str(tmp_path), ["fr", "de"]) == str(german)
     assert gettext.find("shipyardtest", str(tmp_path), ["fr"]) is None
+    # an argument that cannot be a key (a list for a domain) is looked up as gettext does, each time
+    odd = (["shipyardtest"], str(tmp_path), ["de"])
+    assert gettext.find(*odd) == gettext_s_own(*odd)
     listed = gettext.find("shipyardtest", str(tmp_path), ["de"], all=True)
     listed.append("changed by its caller")
     assert gettext.find("shipyardtest", str(tmp_path), ["de"], all=True) == [str(german)]
