@@ -176,8 +176,9 @@ LAST = "test_isolation.py::test_the_suite_wrote_nothing_under_home"
 
 # Module-wide fixtures whose costly part every test process keeps for the whole session
 # (:func:`workers`: the process's render workers, started once however many modules use
-# them): a test that uses one needs no group, so a module of prints spreads over the workers.
-KEPT_PER_PROCESS = frozenset({"workers", "_render_pool"})
+# them; :func:`_kept_workers`: those lent to the code under test): a test that uses one
+# needs no group, so a module of prints spreads over the workers.
+KEPT_PER_PROCESS = frozenset({"workers", "_render_pool", "_kept_workers"})
 
 
 def _shares_a_fixture(item: pytest.Item) -> bool:
@@ -287,6 +288,31 @@ def pytest_unconfigure() -> None:
     shutil.rmtree(SANDBOX, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def _kept_workers() -> Iterator[Any]:
+    """The render workers lent to the code under test (:mod:`tests.kept_workers`), stopped
+    as the session ends."""
+    from .kept_workers import LENDER
+
+    yield LENDER
+    LENDER.stop_all()
+
+
+@pytest.fixture(autouse=True)
+def _lent_workers(request: pytest.FixtureRequest, _kept_workers: Any) -> Iterator[None]:
+    """Workers the code under test starts are lent, warm, and kept when it closes them
+    (:mod:`tests.kept_workers`); a test marked ``fresh_workers`` has them start and stop as
+    in a program."""
+    if request.node.get_closest_marker("fresh_workers"):
+        yield
+        return
+    with (
+        mock.patch("shipyard.render.worker.RenderWorker", _kept_workers),
+        mock.patch("shipyard.render.printing.RenderWorker", _kept_workers),
+    ):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _editor_clock(request: pytest.FixtureRequest) -> Iterator[None]:
     """An editor test (one that uses ``qtbot``) runs the editor's delays on a clock it moves
@@ -331,7 +357,7 @@ def workers(_render_pool: list[Any]) -> list[Any]:
     own, kept warm from one module to the next (each start costs WeasyPrint's import and a
     first render, and nine modules, two of them in a group a ruleset, each started two); one that a test left
     dead (killed at a time limit) is replaced."""
-    from shipyard.render.worker import RenderWorker
+    from .kept_workers import RenderWorker  # the class itself: these are never lent
 
     for dead in [w for w in _render_pool if not w._proc.is_alive()]:
         dead.close(wait=False)

@@ -289,6 +289,7 @@ def test_closing_the_tab_or_the_main_window_closes_the_detached_preview(qtbot: A
 # --- quitting mid-render --------------------------------------------------------------------
 
 
+@pytest.mark.fresh_workers  # quitting stops the editor's worker
 def test_quitting_while_the_preview_renders_signals_no_deleted_object(
     qtbot: Any, window: MainWindow, qtlog: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -334,6 +334,7 @@ def _cli(*args: str) -> tuple[int, str, str]:
     return p.returncode, p.stdout, p.stderr
 
 
+@pytest.mark.fresh_workers  # counts the workers the command starts
 def test_print_command_writes_the_pdf(tmp_path: Path) -> None:
     """Stat cards are one job however many designs: the command starts one worker for them."""
     from unittest import mock
@@ -564,6 +565,7 @@ def test_render_workers_die_with_the_print_command(signal_name: str, tmp_path: P
         proc.wait()
 
 
+@pytest.mark.fresh_workers  # that the command's own workers stop
 def test_a_finished_print_stops_its_workers_at_once_and_keeps_its_file(tmp_path: Path) -> None:
     """After the last answer a worker frees its layout (a quarter of a second for a large
     force), which 'shipyard print' waited for before it returned; it stops them at once now,

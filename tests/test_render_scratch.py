@@ -27,6 +27,8 @@ from shipyard.render.worker import RenderJob, RenderWorker
 
 from .conftest import EXAMPLES, ROOT
 
+pytestmark = pytest.mark.fresh_workers  # a worker's scratch folder goes when the worker does
+
 SHIP = EXAMPLES / "rebel-fighter.ship"
 
 

@@ -1,0 +1,104 @@
+"""Render workers lent to the code under test and kept warm between tests of one process.
+
+A print (``shipyard print`` run in the test process by :func:`tests.conftest.call_shipyard`,
+an export, :func:`shipyard.render.printing.print_designs` with no workers given) and each
+editor window start render workers of their own, and close them when done, as they must
+in a program. In the suite, that was a worker's start (a new interpreter importing
+WeasyPrint, then its first, cold page) for each of some 170 tests, most of them rendering
+one sheet: more than the sheet itself cost.
+
+While a test runs, the name ``RenderWorker`` in :mod:`shipyard.render.worker` and
+:mod:`shipyard.render.printing` stands for :data:`LENDER`: "starting" a worker lends one
+this process kept, started by an earlier test under the same environment and working
+folder (what a worker takes from its parent when it starts), and closing it gives it back
+warm. A worker that was killed (a time limit, a failed print) is gone as in a program and
+is never lent again. Tests of a worker's own life (that it stops, that its scratch folder
+goes, how it starts) use the class itself, imported at their module's import, or carry
+the ``fresh_workers`` mark, under which nothing is lent.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from shipyard.render.worker import RenderWorker
+
+KEPT_PER_ENVIRONMENT = 2  # idle workers kept for one environment (a print takes up to two)
+KEPT_IN_ALL = 4  # idle workers kept in the process, the longest idle closed first
+
+
+def _environment() -> tuple[Any, ...]:
+    """What a worker started now would take from this process: its environment (the
+    running test's name aside) and working folder."""
+    return (str(Path.cwd()), tuple(sorted((k, v) for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST")))
+
+
+class KeptWorker(RenderWorker):
+    """A real render worker whose :meth:`close` gives it back to :data:`LENDER` while it lives."""
+
+    def __init__(self, environment: tuple[Any, ...], method: str | None = None) -> None:
+        super().__init__(method)
+        self.environment = environment
+
+    def close(self, wait: bool = True) -> None:
+        if not LENDER.give_back(self):
+            super().close(wait)
+
+    def stop(self) -> None:
+        """Stop it for good (the end of the session, or one kept too many)."""
+        super().close(wait=False)
+
+
+class Lender:
+    """Stands for the ``RenderWorker`` class where the code under test starts its workers:
+    calling it lends a kept worker (see the module docstring); every other attribute is the
+    class's own (``RenderWorker.adopt`` of the editor's early worker makes a real one)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: list[KeptWorker] = []  # the longest idle first
+        self.started = 0  # workers started to be lent, for the suite's own test of this
+        self.lent = 0  # times one was lent
+
+    def __call__(self, method: str | None = None) -> RenderWorker:
+        environment = _environment()
+        with self._lock:
+            self.lent += 1
+            for worker in reversed(self._idle):  # the last given back first: the warmest
+                if worker.environment == environment and worker._proc.is_alive():
+                    self._idle.remove(worker)
+                    return worker
+            self.started += 1
+        return KeptWorker(environment, method)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(RenderWorker, name)
+
+    def give_back(self, worker: KeptWorker) -> bool:
+        """Keep ``worker`` for the next test if it still runs; whether it was kept."""
+        if not worker._proc.is_alive():
+            return False
+        with self._lock:
+            if any(w is worker for w in self._idle):
+                return True  # closed twice
+            self._idle.append(worker)
+            same = [w for w in self._idle if w.environment == worker.environment]
+            extra = same[: max(0, len(same) - KEPT_PER_ENVIRONMENT)]
+            rest = [w for w in self._idle if not any(w is e for e in extra)]
+            extra += rest[: max(0, len(rest) - KEPT_IN_ALL)]
+            self._idle = [w for w in self._idle if not any(w is e for e in extra)]
+        for w in extra:
+            w.stop()
+        return True
+
+    def stop_all(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for w in idle:
+            w.stop()
+
+
+LENDER = Lender()

@@ -1,0 +1,64 @@
+"""The suite lends render workers to the code under test and keeps them warm (tests/kept_workers.py):
+a second print in one process renders on the first one's worker, a killed worker is never
+lent again, another environment gets a worker of its own, and a test marked
+``fresh_workers`` sees the class itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import shipyard.render.printing as printing_module
+import shipyard.render.worker as worker_module
+
+from .conftest import EXAMPLES, call_shipyard
+from .kept_workers import LENDER, KeptWorker, RenderWorker
+
+
+def _idle_pids() -> list[int]:
+    return [w._proc.pid for w in LENDER._idle]
+
+
+def test_a_second_print_renders_on_the_worker_the_first_gave_back(tmp_path: Path) -> None:
+    for name in ("one", "two"):
+        done = call_shipyard(
+            "print", EXAMPLES / "rebel-fighter.ship", "-o", tmp_path / f"{name}.pdf", "--no-user-catalog"
+        )
+        assert done.returncode == 0, done.stderr
+        if name == "one":
+            started, after_first = LENDER.started, _idle_pids()
+    assert LENDER.started == started  # the second print started none
+    assert after_first and set(after_first) <= set(_idle_pids())  # it was given back again, alive
+    assert (tmp_path / "two.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_killed_worker_is_not_lent_again_and_another_environment_gets_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worker = worker_module.RenderWorker()
+    assert isinstance(worker, KeptWorker)
+    worker.close()
+    assert worker._proc.pid in _idle_pids()  # closed: kept, alive
+    again = worker_module.RenderWorker()
+    assert again is worker
+    again.kill()  # as a time limit or a failed print kills it
+    again.close()
+    assert again._proc.pid not in _idle_pids()
+    fresh = worker_module.RenderWorker()
+    assert fresh is not again and fresh._proc.is_alive()
+    fresh.close()
+    monkeypatch.setenv("SHIPYARD_KEPT_WORKERS_TEST", "another environment")
+    other = worker_module.RenderWorker()
+    assert other is not fresh  # its environment differs from what the kept one started with
+    other.stop()
+
+
+def test_the_code_under_test_is_lent_workers_unless_marked() -> None:
+    assert worker_module.RenderWorker is LENDER and printing_module.RenderWorker is LENDER
+    assert LENDER.adopt == RenderWorker.adopt  # the editor's early worker is adopted as itself
+
+
+@pytest.mark.fresh_workers
+def test_a_test_marked_fresh_workers_has_the_class_itself() -> None:
+    assert worker_module.RenderWorker is RenderWorker and printing_module.RenderWorker is RenderWorker
