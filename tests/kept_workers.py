@@ -4,13 +4,14 @@ A print (``shipyard print`` run in the test process by :func:`tests.conftest.cal
 an export, :func:`shipyard.render.printing.print_designs` with no workers given) and each
 editor window start render workers of their own, and close them when done, as they must
 in a program. In the suite, that was a worker's start (a new interpreter importing
-WeasyPrint, then its first, cold page) for each of some 170 tests, most of them rendering
-one sheet: more than the sheet itself cost.
+WeasyPrint, then its first, cold page) for each such test, most of them rendering one
+sheet: more than the sheet itself cost.
 
 While a test runs, the name ``RenderWorker`` in :mod:`shipyard.render.worker` and
 :mod:`shipyard.render.printing` stands for :data:`LENDER`: "starting" a worker lends one
 this process kept, started by an earlier test under the same environment and working
-folder (what a worker takes from its parent when it starts), and closing it gives it back
+folder (what a worker takes from its parent when it starts) and asked for the same way (a
+start method named, or none), and closing it gives it back
 warm. A worker that was killed (a time limit, a failed print) is gone as in a program and
 is never lent again. Tests of a worker's own life (that it stops, that its scratch folder
 goes, how it starts) use the class itself, imported at their module's import, or carry
@@ -30,10 +31,11 @@ KEPT_PER_ENVIRONMENT = 2  # idle workers kept for one environment (a print takes
 KEPT_IN_ALL = 4  # idle workers kept in the process, the longest idle closed first
 
 
-def _environment() -> tuple[Any, ...]:
-    """What a worker started now would take from this process: its environment (the
-    running test's name aside) and working folder."""
-    return (str(Path.cwd()), tuple(sorted((k, v) for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST")))
+def _environment(method: str | None) -> tuple[Any, ...]:
+    """What a worker started now would take from this process (its environment, the running
+    test's name aside, and working folder) and the start method asked for (None: the default)."""
+    environ = tuple(sorted((k, v) for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"))
+    return (method, str(Path.cwd()), environ)
 
 
 class KeptWorker(RenderWorker):
@@ -61,12 +63,10 @@ class Lender:
         self._lock = threading.Lock()
         self._idle: list[KeptWorker] = []  # the longest idle first
         self.started = 0  # workers started to be lent, for the suite's own test of this
-        self.lent = 0  # times one was lent
 
     def __call__(self, method: str | None = None) -> RenderWorker:
-        environment = _environment()
+        environment = _environment(method)
         with self._lock:
-            self.lent += 1
             for worker in reversed(self._idle):  # the last given back first: the warmest
                 if worker.environment == environment and worker._proc.is_alive():
                     self._idle.remove(worker)

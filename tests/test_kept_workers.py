@@ -1,7 +1,7 @@
 """The suite lends render workers to the code under test and keeps them warm (tests/kept_workers.py):
 a second print in one process renders on the first one's worker, a killed worker is never
-lent again, another environment gets a worker of its own, and a test marked
-``fresh_workers`` sees the class itself."""
+lent again, another environment or start method gets a worker of its own, and a test
+marked ``fresh_workers`` sees the class itself."""
 
 from __future__ import annotations
 
@@ -48,6 +48,11 @@ def test_a_killed_worker_is_not_lent_again_and_another_environment_gets_its_own(
     fresh = worker_module.RenderWorker()
     assert fresh is not again and fresh._proc.is_alive()
     fresh.close()
+    named = worker_module.RenderWorker("subprocess")
+    assert named is not fresh  # asked for by its start method: not one started the default way
+    named.close()
+    assert worker_module.RenderWorker("subprocess") is named
+    named.stop()
     monkeypatch.setenv("SHIPYARD_KEPT_WORKERS_TEST", "another environment")
     other = worker_module.RenderWorker()
     assert other is not fresh  # its environment differs from what the kept one started with
