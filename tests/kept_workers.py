@@ -68,7 +68,7 @@ class Lender:
         environment = _environment(method)
         with self._lock:
             for worker in reversed(self._idle):  # the last given back first: the warmest
-                if worker.environment == environment and worker._proc.is_alive():
+                if worker.environment == environment and worker.is_alive():
                     self._idle.remove(worker)
                     return worker
             self.started += 1
@@ -79,7 +79,7 @@ class Lender:
 
     def give_back(self, worker: KeptWorker) -> bool:
         """Keep ``worker`` for the next test if it still runs; whether it was kept."""
-        if not worker._proc.is_alive():
+        if not worker.is_alive():
             return False
         with self._lock:
             if any(w is worker for w in self._idle):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -147,9 +148,10 @@ def test_a_hostile_design_name_prints_as_text_and_embeds_nothing(tmp_path: Path,
     assert b"/EmbeddedFile" not in raw and b"root:" not in raw
 
 
-# A user's template that prints is rendered by the test process's warm workers (conftest's
-# ``workers``); a test whose print fails starts a worker of its own, since a failed print
-# stops the workers it ran on (printing.Renderer), and the module's next print needs them.
+# A user's template that prints, or fails with an error of its own, is rendered by the test
+# process's warm workers (conftest's ``workers``): a worker whose job answered with an error
+# is left running (printing.Renderer). A test whose print is stopped (a time limit, a crash,
+# too much memory) starts a worker of its own, since the module's next print needs them.
 def _user_template(tmp_path: Path, body: str) -> Path:
     folder = tmp_path / "mytemplates" / "space-fighter-alpha"
     folder.mkdir(parents=True)
@@ -272,18 +274,56 @@ def test_a_crashed_renderer_is_a_clear_error(tmp_path: Path) -> None:
     ],
     ids=["undefined", "syntax", "sandbox"],
 )
-def test_template_errors_name_file_and_line(body: str, says: str, tmp_path: Path) -> None:
+def test_template_errors_name_file_and_line(body: str, says: str, tmp_path: Path, workers: list[RenderWorker]) -> None:
     templates = _user_template(tmp_path, body)
-    with RenderWorker() as w, pytest.raises(RenderError) as exc:
+    with pytest.raises(RenderError) as exc:
         print_designs(
             [ship("rebel-fighter")],
             tmp_path / "x.pdf",
             user_template_dirs=[templates],
-            workers=[w],
+            workers=workers[:1],
             use_user_folder=False,
         )
     assert says in str(exc.value)
     assert str(templates) in str(exc.value)
+
+
+def test_a_template_s_error_leaves_its_worker_warm_for_the_next_print(tmp_path: Path) -> None:
+    """The worker answered with the template's error and is idle: the editor's one worker
+    renders its next preview at once, not after a new worker has imported WeasyPrint; only
+    a worker still rendering another part of the print is stopped."""
+    templates = _user_template(tmp_path, "<p>\n{{ designs[0].design.nmae }}</p>")
+    with RenderWorker() as w:
+        with pytest.raises(RenderError, match=r"record\.html:2"):
+            print_designs(
+                [ship("rebel-fighter")], tmp_path / "x.pdf", user_template_dirs=[templates], workers=[w],
+                use_user_folder=False,
+            )  # fmt: skip
+        assert w.is_alive()
+        print_designs([ship("rebel-frigate")], tmp_path / "next.pdf", workers=[w], use_user_folder=False)
+    assert pages_text(tmp_path / "next.pdf")[0].startswith("Rebel Frigate")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_part_that_fails_stops_the_worker_still_rendering_the_other_part(tmp_path: Path) -> None:
+    """Eight sheets in two parts on two workers: the Rebel Fighters' part fails at once with
+    its template's error, the Rebel Frigates' would never end. Nothing will be written, so
+    the worker on the endless part is stopped at once; the one that answered is left warm."""
+    templates = _user_template(
+        tmp_path,
+        '{% if designs[0].design.name == "Rebel Fighter" %}{{ designs[0].design.nmae }}{% else %}'
+        "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}{% endif %}",
+    )
+    with RenderWorker() as one, RenderWorker() as two:
+        started = time.monotonic()
+        with pytest.raises(RenderError, match=r"record\.html"):
+            print_designs(
+                [ship("rebel-fighter")] * 4 + [ship("rebel-frigate")] * 4, tmp_path / "x.pdf",
+                user_template_dirs=[templates], workers=[one, two], timeout=60, use_user_folder=False,
+            )  # fmt: skip
+        assert time.monotonic() - started < 30  # not the endless part's time limit
+        assert sorted([one.is_alive(), two.is_alive()]) == [False, True]
+    assert not (tmp_path / "x.pdf").exists()
 
 
 def test_missing_fonts_fall_back(tmp_path: Path, workers: list[RenderWorker]) -> None:

@@ -33,7 +33,6 @@ from shipyard.render.worker import (
     RenderError,
     RenderJob,
     RenderResult,
-    RenderSuperseded,
     RenderWorker,
     check_timeout,
     workers_wanted,
@@ -67,7 +66,9 @@ class Renderer:
     def run(self, jobs: list[RenderJob]) -> list[RenderResult]:
         results: list[RenderResult | None] = [None] * len(jobs)
         queue = list(enumerate(jobs))
-        dropped: list[RenderWorker] = []  # answered that its job was dropped: idle, warm, left running
+        # Workers whose job answered that it failed (a template's error) or was dropped: idle and
+        # warm, left running for the next job (the editor's preview renders on its one worker).
+        answered: list[RenderWorker] = []
 
         def drain(worker: RenderWorker) -> None:
             while queue:
@@ -79,8 +80,8 @@ class Renderer:
                     results[i] = worker.render(job, self.timeout)
                 except BaseException as exc:
                     queue.clear()  # nothing will be written: the other workers stop too
-                    if isinstance(exc, RenderSuperseded):
-                        dropped.append(worker)
+                    if isinstance(exc, RenderError) and worker.is_alive():  # not killed at a time limit, not crashed
+                        answered.append(worker)
                     raise
 
         active = self.workers[: max(1, min(len(jobs), len(self.workers)))]
@@ -89,10 +90,10 @@ class Renderer:
             try:
                 for fut in futures:
                     fut.result()
-            except BaseException:  # Ctrl-C, SIGTERM or a failed job: stop every worker now
+            except BaseException:  # Ctrl-C, SIGTERM or a failed job: stop every worker still rendering now
                 queue.clear()
                 for w in active:
-                    if not any(w is d for d in dropped):  # a worker that dropped its job takes the next
+                    if not any(w is a for a in answered):
                         w.kill()
                 raise
         return [r for r in results if r is not None]

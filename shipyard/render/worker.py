@@ -408,6 +408,10 @@ class RenderWorker:
         if len(msg) > 1 and isinstance(msg[1], str):
             self._scratch = msg[1]
 
+    def is_alive(self) -> bool:
+        """Whether the worker's process still runs (not killed at a time limit, not crashed)."""
+        return bool(self._proc.is_alive())
+
     def render(self, job: RenderJob, timeout: float = DEFAULT_TIMEOUT) -> RenderResult:
         with self._lock:
             return self._render(job, timeout)

@@ -46,7 +46,7 @@ def shared_worker() -> RenderWorker:
     with _worker_lock:
         if _worker is None and _early is not None:
             _worker, _early = RenderWorker.adopt(*_early), None
-        if _worker is None or not _worker._proc.is_alive():
+        if _worker is None or not _worker.is_alive():
             _end_with_editor()
             _worker = RenderWorker()
         return _worker
