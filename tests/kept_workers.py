@@ -12,8 +12,11 @@ While a test runs, the name ``RenderWorker`` in :mod:`shipyard.render.worker` an
 this process kept, started by an earlier test under the same environment and working
 folder (what a worker takes from its parent when it starts) and asked for the same way (a
 start method named, or none), and closing it gives it back
-warm. A worker that was killed (a time limit, a failed print) is gone as in a program and
-is never lent again. Tests of a worker's own life (that it stops, that its scratch folder
+warm. A worker closed while it renders, or killed (a time limit, a failed print), is gone
+as in a program and is never lent again. A worker forked from the test process (the
+default where no Qt application runs) also took that process's state as it was then, what
+a test had patched among it: a test that patches code a worker runs, or needs the state
+of a new one, carries the mark below. Tests of a worker's own life (that it stops, that its scratch folder
 goes, how it starts) use the class itself, imported at their module's import, or carry
 the ``fresh_workers`` mark, under which nothing is lent.
 """
@@ -78,8 +81,11 @@ class Lender:
         return getattr(RenderWorker, name)
 
     def give_back(self, worker: KeptWorker) -> bool:
-        """Keep ``worker`` for the next test if it still runs; whether it was kept."""
-        if not worker.is_alive():
+        """Keep ``worker`` for the next test if it still runs and renders nothing; whether it
+        was kept. One closed while a job is under way on it (a window closed mid-preview)
+        is stopped, as a program's is: the job's thread then fails as it would there, and
+        no later test waits behind it or shares it."""
+        if not worker.is_alive() or worker._lock.locked():
             return False
         with self._lock:
             if any(w is worker for w in self._idle):

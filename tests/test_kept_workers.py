@@ -67,3 +67,12 @@ def test_the_code_under_test_is_lent_workers_unless_marked() -> None:
 @pytest.mark.fresh_workers
 def test_a_test_marked_fresh_workers_has_the_class_itself() -> None:
     assert worker_module.RenderWorker is RenderWorker and printing_module.RenderWorker is RenderWorker
+
+
+def test_a_worker_closed_while_it_renders_is_stopped_not_kept() -> None:
+    """A window closed mid-preview closes its worker with a job under way: it stops, as a
+    program's does, and no later test waits behind that job or shares the worker."""
+    worker = worker_module.RenderWorker()
+    with worker._lock:  # a job under way on it
+        worker.close(wait=False)
+    assert not worker.is_alive() and worker._proc.pid not in _idle_pids()

@@ -150,8 +150,8 @@ def test_a_hostile_design_name_prints_as_text_and_embeds_nothing(tmp_path: Path,
 
 # A user's template that prints, or fails with an error of its own, is rendered by the test
 # process's warm workers (conftest's ``workers``): a worker whose job answered with an error
-# is left running (printing.Renderer). A test whose print is stopped (a time limit, a crash,
-# too much memory) starts a worker of its own, since the module's next print needs them.
+# is left running (printing.Renderer). A test whose print stops its worker (a time limit, a
+# crash, too much memory) starts a worker of its own, since the module's next print needs them.
 def _user_template(tmp_path: Path, body: str) -> Path:
     folder = tmp_path / "mytemplates" / "space-fighter-alpha"
     folder.mkdir(parents=True)
@@ -216,8 +216,12 @@ def test_a_runaway_template_is_stopped_by_the_time_limit(tmp_path: Path) -> None
 def test_a_template_asking_for_too_much_memory_is_stopped(tmp_path: Path) -> None:
     templates = _user_template(tmp_path, "{{ 'x' * 10000000000 }}")  # a 10 GB string
     out = tmp_path / "x.pdf"
-    with RenderWorker() as w, pytest.raises(RenderError) as exc:
-        print_designs([ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False)
+    with RenderWorker() as w:
+        with pytest.raises(RenderError) as exc:
+            print_designs(
+                [ship("rebel-fighter")], out, user_template_dirs=[templates], workers=[w], use_user_folder=False
+            )
+        assert not w.is_alive()  # the C libraries it ran out of memory in are given no other job
     assert str(exc.value) == "the job needed more than the renderer's 3 GiB of memory; nothing was written"
     assert not out.exists()
 
@@ -305,20 +309,23 @@ def test_a_template_s_error_leaves_its_worker_warm_for_the_next_print(tmp_path: 
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_a_part_that_fails_stops_the_worker_still_rendering_the_other_part(tmp_path: Path) -> None:
+@pytest.mark.parametrize("failing", ["first", "second"])
+def test_a_part_that_fails_stops_the_worker_still_rendering_the_other_part(failing: str, tmp_path: Path) -> None:
     """Eight sheets in two parts on two workers: the Rebel Fighters' part fails at once with
     its template's error, the Rebel Frigates' would never end. Nothing will be written, so
-    the worker on the endless part is stopped at once; the one that answered is left warm."""
+    the worker on the endless part is stopped at once, whichever part comes first; the one
+    that answered is left warm."""
     templates = _user_template(
         tmp_path,
         '{% if designs[0].design.name == "Rebel Fighter" %}{{ designs[0].design.nmae }}{% else %}'
         "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}{% endif %}",
     )
+    parts = [[ship("rebel-fighter")] * 4, [ship("rebel-frigate")] * 4]
     with RenderWorker() as one, RenderWorker() as two:
         started = time.monotonic()
         with pytest.raises(RenderError, match=r"record\.html"):
             print_designs(
-                [ship("rebel-fighter")] * 4 + [ship("rebel-frigate")] * 4, tmp_path / "x.pdf",
+                parts[0] + parts[1] if failing == "first" else parts[1] + parts[0], tmp_path / "x.pdf",
                 user_template_dirs=[templates], workers=[one, two], timeout=60, use_user_folder=False,
             )  # fmt: skip
         assert time.monotonic() - started < 30  # not the endless part's time limit

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,7 +88,9 @@ class Renderer:
         with ThreadPoolExecutor(len(active)) as pool:
             futures = [pool.submit(drain, w) for w in active]
             try:
-                for fut in futures:
+                # the first to fail, whichever it is: the others' parts are stopped at once
+                done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+                for fut in [*done, *futures]:
                     fut.result()
             except BaseException:  # Ctrl-C, SIGTERM or a failed job: stop every worker still rendering now
                 queue.clear()

@@ -250,7 +250,9 @@ def _serve_jobs(conn: Connection, scratch: Scratch | None = None) -> None:
 
 
 def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
-    """One job's answer: ("ok", ...), ("error", why) or ("superseded",)."""
+    """One job's answer: ("ok", ...), ("error", why, spent) or ("superseded",). ``spent``: the
+    job ran out of memory, and the C libraries it was in may be left in any state: its
+    parent stops the worker rather than give it another job."""
     global _in_job
     _in_job = True
     try:
@@ -268,7 +270,7 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
     except _Superseded:
         return ("superseded",)
     except BaseException as exc:
-        return ("error", _explain(exc))
+        return ("error", _explain(exc), isinstance(exc, MemoryError))
     finally:
         _in_job = False
         global _warm
@@ -431,6 +433,8 @@ class RenderWorker:
         if msg[0] == "superseded":
             raise RenderSuperseded(f"rendering {job.template} was dropped for a newer one")
         if msg[0] == "error":
+            if len(msg) > 2 and msg[2]:  # out of memory: never given another job
+                self.kill()
             raise RenderError(msg[1])
         return RenderResult(msg[1], [tuple(s) for s in msg[2]], msg[3], msg[4])
 
