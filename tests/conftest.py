@@ -359,7 +359,7 @@ def workers(_render_pool: list[Any]) -> list[Any]:
     dead (killed at a time limit) is replaced."""
     from .kept_workers import RenderWorker  # the class itself: these are never lent
 
-    for dead in [w for w in _render_pool if not w._proc.is_alive()]:
+    for dead in [w for w in _render_pool if not w.is_alive()]:
         dead.close(wait=False)
         _render_pool.remove(dead)
     while len(_render_pool) < 2:

@@ -11,14 +11,14 @@ While a test runs, the name ``RenderWorker`` in :mod:`shipyard.render.worker` an
 :mod:`shipyard.render.printing` stands for :data:`LENDER`: "starting" a worker lends one
 this process kept, started by an earlier test under the same environment and working
 folder (what a worker takes from its parent when it starts) and asked for the same way (a
-start method named, or none), and closing it gives it back
-warm. A worker closed while it renders, or killed (a time limit, a failed print), is gone
-as in a program and is never lent again. A worker forked from the test process (the
-default where no Qt application runs) also took that process's state as it was then, what
-a test had patched among it: a test that patches code a worker runs, or needs the state
-of a new one, carries the mark below. Tests of a worker's own life (that it stops, that its scratch folder
-goes, how it starts) use the class itself, imported at their module's import, or carry
-the ``fresh_workers`` mark, under which nothing is lent.
+start method named, or none); closing it gives it back warm. A worker closed while it
+renders, or killed (a time limit, a failed print), is gone as in a program and is never
+lent again. A worker forked from the test process (the default where no Qt application
+runs) also took that process's state as it was then, whatever a test had patched in it.
+
+Tests of a worker's own life (that it stops, that its scratch folder goes, how it starts)
+use the class itself, imported at their module's import, or carry the ``fresh_workers``
+mark, under which nothing is lent; a test that patches code a worker runs carries it too.
 """
 
 from __future__ import annotations

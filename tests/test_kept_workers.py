@@ -46,7 +46,7 @@ def test_a_killed_worker_is_not_lent_again_and_another_environment_gets_its_own(
     again.close()
     assert again._proc.pid not in _idle_pids()
     fresh = worker_module.RenderWorker()
-    assert fresh is not again and fresh._proc.is_alive()
+    assert fresh is not again and fresh.is_alive()
     fresh.close()
     named = worker_module.RenderWorker("subprocess")
     assert named is not fresh  # asked for by its start method: not one started the default way

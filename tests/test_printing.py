@@ -208,7 +208,7 @@ def test_a_runaway_template_is_stopped_by_the_time_limit(tmp_path: Path) -> None
                 timeout=MIN_TIMEOUT,
                 use_user_folder=False,
             )
-        assert not w._proc.is_alive()  # the runaway worker was killed, not left spinning
+        assert not w.is_alive()  # the runaway worker was killed, not left spinning
     assert "time limit" in str(exc.value) and f" {MIN_TIMEOUT:g} s " in str(exc.value)
     assert not out.exists()
 
