@@ -11,10 +11,13 @@ While a test runs, the name ``RenderWorker`` in :mod:`shipyard.render.worker` an
 :mod:`shipyard.render.printing` stands for :data:`LENDER`: "starting" a worker lends one
 this process kept, started by an earlier test under the same environment and working
 folder (what a worker takes from its parent when it starts) and asked for the same way (a
-start method named, or none); closing it gives it back warm. A worker closed while it
-renders, or killed (a time limit, a failed print), is gone as in a program and is never
-lent again. A worker forked from the test process (the default where no Qt application
-runs) also took that process's state as it was then, whatever a test had patched in it.
+start method named, or none); closing it gives it back warm. A worker closed with a
+preview under way (an editor test that ends as its window closes mid-preview: every test
+of test_editor_names) has that preview dropped, as the editor drops one superseded, and
+is given back once its job has ended. A worker closed while it renders a job nobody may drop (a print), or killed (a
+time limit, a failed print), is gone as in a program and is never lent again. A worker
+forked from the test process (the default where no Qt application runs) also took that
+process's state as it was then, whatever a test had patched in it.
 
 Tests of a worker's own life (that it stops, that its scratch folder goes, how it starts)
 use the class itself, imported at their module's import, or carry the ``fresh_workers``
@@ -32,13 +35,26 @@ from shipyard.render.worker import RenderWorker
 
 KEPT_PER_ENVIRONMENT = 2  # idle workers kept for one environment (a print takes up to two)
 KEPT_IN_ALL = 4  # idle workers kept in the process, the longest idle closed first
+DROPPED_WITHIN = 30.0  # seconds a dropped preview may take to end before its worker is stopped
+
+
+# Variables that change in the test process as tests run and that change nothing a worker
+# renders: the running test's name, the terminal's size (argparse's help), and pydantic's
+# plugin search, which the first command run in the process turns off (shipyard.cli).
+UNREAD_BY_WORKERS = frozenset({"PYTEST_CURRENT_TEST", "COLUMNS", "LINES", "PYDANTIC_DISABLE_PLUGINS"})
 
 
 def _environment(method: str | None) -> tuple[Any, ...]:
-    """What a worker started now would take from this process (its environment, the running
-    test's name aside, and working folder) and the start method asked for (None: the default)."""
-    environ = tuple(sorted((k, v) for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"))
-    return (method, str(Path.cwd()), environ)
+    """What a worker started now would take from this process (its environment, but for
+    :data:`UNREAD_BY_WORKERS`, and working folder) and the start method asked for (None: the
+    default). Of the data folder a worker reads only the fonts (fontconfig's
+    ``$XDG_DATA_HOME/fonts``; its jobs name their template folders): tests giving each
+    command a data folder of its own with no fonts in it share workers."""
+    environ = {k: v for k, v in os.environ.items() if k not in UNREAD_BY_WORKERS}
+    data = environ.get("XDG_DATA_HOME")
+    if data and not (Path(data) / "fonts").exists():
+        environ["XDG_DATA_HOME"] = "(a folder without fonts)"
+    return (method, str(Path.cwd()), tuple(sorted(environ.items())))
 
 
 class KeptWorker(RenderWorker):
@@ -66,6 +82,7 @@ class Lender:
         self._lock = threading.Lock()
         self._idle: list[KeptWorker] = []  # the longest idle first
         self.started = 0  # workers started to be lent, for the suite's own test of this
+        self._ended = False  # the session is over: nothing more is kept
 
     def __call__(self, method: str | None = None) -> RenderWorker:
         environment = _environment(method)
@@ -81,13 +98,40 @@ class Lender:
         return getattr(RenderWorker, name)
 
     def give_back(self, worker: KeptWorker) -> bool:
-        """Keep ``worker`` for the next test if it still runs and renders nothing; whether it
-        was kept. One closed while a job is under way on it (a window closed mid-preview)
-        is stopped, as a program's is: the job's thread then fails as it would there, and
-        no later test waits behind it or shares it."""
-        if not worker.is_alive() or worker._lock.locked():
+        """Keep ``worker`` for the next test if it still runs; whether it was taken (kept, or
+        kept once its dropped preview ends). One closed with a job under way that nobody may
+        drop (a print) is stopped, as a program's is: the job's thread then fails as it would
+        there, and no later test waits behind it or shares it."""
+        if not worker.is_alive():
             return False
+        if worker._lock.locked():
+            return self._drop_then_keep(worker)
+        return self._keep(worker)
+
+    def _drop_then_keep(self, worker: KeptWorker) -> bool:
+        """A worker closed mid-job: its job dropped if it is a preview (it has an owner, and the
+        worker handles the signal), and the worker kept, from a thread of its own, once the
+        job's thread has let go of it; whether the preview was dropped."""
+        with worker._owner_lock:
+            owner = worker._owner
+        if not owner or not worker.supersede(owner):
+            return False
+
+        def keep_when_free() -> None:
+            if worker._lock.acquire(timeout=DROPPED_WITHIN):
+                worker._lock.release()
+                if worker.is_alive() and self._keep(worker):
+                    return
+            worker.stop()
+
+        threading.Thread(target=keep_when_free, name="shipyard-kept-worker", daemon=True).start()
+        return True
+
+    def _keep(self, worker: KeptWorker) -> bool:
+        """Put an idle, living ``worker`` among the kept ones, stopping any kept too many."""
         with self._lock:
+            if self._ended:
+                return False
             if any(w is worker for w in self._idle):
                 return True  # closed twice
             self._idle.append(worker)
@@ -102,6 +146,7 @@ class Lender:
 
     def stop_all(self) -> None:
         with self._lock:
+            self._ended = True
             idle, self._idle = self._idle, []
         for w in idle:
             w.stop()

@@ -1,19 +1,24 @@
 """The suite lends render workers to the code under test and keeps them warm (tests/kept_workers.py):
 a second print in one process renders on the first one's worker, a killed worker is never
 lent again, another environment or start method gets a worker of its own, and a test
-marked ``fresh_workers`` sees the class itself."""
+marked ``fresh_workers`` sees the class itself; a worker closed mid-preview is kept once the
+dropped preview ends, one closed mid-print is stopped."""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 import shipyard.render.printing as printing_module
 import shipyard.render.worker as worker_module
+from shipyard.render.worker import RenderJob, RenderSuperseded
 
 from .conftest import EXAMPLES, call_shipyard
 from .kept_workers import LENDER, KeptWorker, RenderWorker
+from .test_render_speed import _job as _slow_job
 
 
 def _idle_pids() -> list[int]:
@@ -69,10 +74,44 @@ def test_a_test_marked_fresh_workers_has_the_class_itself() -> None:
     assert worker_module.RenderWorker is RenderWorker and printing_module.RenderWorker is RenderWorker
 
 
-def test_a_worker_closed_while_it_renders_is_stopped_not_kept() -> None:
-    """A window closed mid-preview closes its worker with a job under way: it stops, as a
-    program's does, and no later test waits behind that job or shares the worker."""
+def test_a_worker_closed_while_it_renders_a_print_is_stopped_not_kept() -> None:
+    """A job nobody may drop (a print has no owner) under way as the worker is closed: it
+    stops, as a program's does, and no later test waits behind that job or shares it."""
     worker = worker_module.RenderWorker()
-    with worker._lock:  # a job under way on it
+    with worker._lock:  # a print under way on it
         worker.close(wait=False)
     assert not worker.is_alive() and worker._proc.pid not in _idle_pids()
+
+
+def test_a_worker_closed_mid_preview_drops_the_preview_and_is_kept_once_free(tmp_path: Path) -> None:
+    """An editor test may end as its window closes with its preview still rendering (every
+    test of test_editor_names did): the preview is dropped as a superseded one is, and the
+    worker, once the preview's thread has let go of it, is kept warm for the next test
+    rather than stopped (each such test started a worker of its own)."""
+    worker = worker_module.RenderWorker()
+    pid = worker._proc.pid
+    answer: list[BaseException] = []
+
+    def preview() -> None:
+        try:
+            worker.render(_slow_job(tmp_path, "preview-1"), timeout=120)
+        except RenderSuperseded as exc:
+            answer.append(exc)
+
+    thread = threading.Thread(target=preview)
+    thread.start()
+    while thread.is_alive() and not (worker._owner == "preview-1" and worker._ready):
+        thread.join(0.01)  # until the worker renders the preview and handles the signal
+    worker.close(wait=False)  # the window closes
+    thread.join(120)
+    assert len(answer) == 1  # the preview was dropped, not finished nor failed
+    deadline = time.monotonic() + 30
+    while pid not in _idle_pids() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pid in _idle_pids() and worker.is_alive()
+    again = worker_module.RenderWorker()
+    assert again is worker  # lent again, warm
+    (tmp_path / "next.html").write_text("<p>the next preview</p>")
+    job = RenderJob("next.html", [str(tmp_path)], {}, [str(tmp_path)], owner="preview-2")
+    assert again.render(job, timeout=120).pages == 1
+    again.close()
