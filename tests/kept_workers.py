@@ -11,13 +11,15 @@ While a test runs, the name ``RenderWorker`` in :mod:`shipyard.render.worker` an
 :mod:`shipyard.render.printing` stands for :data:`LENDER`: "starting" a worker lends one
 this process kept, started by an earlier test under the same environment and working
 folder (what a worker takes from its parent when it starts) and asked for the same way (a
-start method named, or none); closing it gives it back warm. A worker closed with a
-preview under way (an editor test that ends as its window closes mid-preview: every test
-of test_editor_names) has that preview dropped, as the editor drops one superseded, and
-is given back once its job has ended. A worker closed while it renders a job nobody may drop (a print), or killed (a
-time limit, a failed print), is gone as in a program and is never lent again. A worker
-forked from the test process (the default where no Qt application runs) also took that
-process's state as it was then, whatever a test had patched in it.
+start method named, or none); closing it gives it back warm, and a job asked of it after
+that fails as on a closed pipe. A worker closed with a preview under way (an editor test
+that ends as its window closes mid-preview: every test of test_editor_names) has that
+preview dropped, as the editor drops one superseded, and is given back once its job has
+ended (stopped if the preview outlasts :data:`DROPPED_WITHIN`, or if the worker had not
+yet said it handles the signal). A worker closed while it renders a job nobody may drop
+(a print), or killed (a time limit, a failed print), is gone as in a program and is never
+lent again. A worker forked from the test process (the default where no Qt application
+runs) also took that process's state as it was then, whatever a test had patched in it.
 
 Tests of a worker's own life (that it stops, that its scratch folder goes, how it starts)
 use the class itself, imported at their module's import, or carry the ``fresh_workers``
@@ -31,7 +33,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from shipyard.render.worker import RenderWorker
+from shipyard.render.worker import RenderError, RenderJob, RenderResult, RenderWorker
 
 KEPT_PER_ENVIRONMENT = 2  # idle workers kept for one environment (a print takes up to two)
 KEPT_IN_ALL = 4  # idle workers kept in the process, the longest idle closed first
@@ -63,8 +65,20 @@ class KeptWorker(RenderWorker):
     def __init__(self, environment: tuple[Any, ...], method: str | None = None) -> None:
         super().__init__(method)
         self.environment = environment
+        self.closed = False  # closed by its borrower and not lent since
+
+    def _render(self, job: RenderJob, timeout: float) -> RenderResult:
+        """A job asked of it once closed (one that waited behind the job under way as a
+        window closed) fails, as on a program's closed pipe, rather than run on a worker
+        that may by then be another test's."""
+        if self.closed:
+            raise RenderError(f"rendering {job.template} was asked of a render worker already closed")
+        return super()._render(job, timeout)
 
     def close(self, wait: bool = True) -> None:
+        if self.closed:
+            return  # closed twice: given back, or stopped, the first time
+        self.closed = True
         if not LENDER.give_back(self):
             super().close(wait)
 
@@ -83,13 +97,15 @@ class Lender:
         self._idle: list[KeptWorker] = []  # the longest idle first
         self.started = 0  # workers started to be lent, for the suite's own test of this
         self._ended = False  # the session is over: nothing more is kept
+        self._dropping: set[KeptWorker] = set()  # closed mid-preview, kept once the preview ends
 
     def __call__(self, method: str | None = None) -> RenderWorker:
         environment = _environment(method)
         with self._lock:
             for worker in reversed(self._idle):  # the last given back first: the warmest
-                if worker.environment == environment and worker.is_alive():
+                if worker.environment == environment and worker.is_alive() and not worker._lock.locked():
                     self._idle.remove(worker)
+                    worker.closed = False
                     return worker
             self.started += 1
         return KeptWorker(environment, method)
@@ -109,20 +125,27 @@ class Lender:
         return self._keep(worker)
 
     def _drop_then_keep(self, worker: KeptWorker) -> bool:
-        """A worker closed mid-job: its job dropped if it is a preview (it has an owner, and the
-        worker handles the signal), and the worker kept, from a thread of its own, once the
-        job's thread has let go of it; whether the preview was dropped."""
+        """A worker closed mid-job: if the job is a preview (it has an owner, and the worker
+        says it handles the signal), it is signalled to drop it, and the worker is kept, from
+        a thread of its own, once the job's thread has let go of it (stopped if that takes
+        longer than :data:`DROPPED_WITHIN`); whether it was signalled."""
         with worker._owner_lock:
             owner = worker._owner
         if not owner or not worker.supersede(owner):
             return False
+        with self._lock:
+            if self._ended:
+                return False
+            self._dropping.add(worker)
 
         def keep_when_free() -> None:
-            if worker._lock.acquire(timeout=DROPPED_WITHIN):
-                worker._lock.release()
-                if worker.is_alive() and self._keep(worker):
-                    return
-            worker.stop()
+            free = worker._lock.acquire(timeout=DROPPED_WITHIN)
+            if free:
+                worker._lock.release()  # a job waiting behind it now fails at once: the worker is closed
+            with self._lock:
+                self._dropping.discard(worker)
+            if not (free and worker.is_alive() and self._keep(worker)):
+                worker.stop()
 
         threading.Thread(target=keep_when_free, name="shipyard-kept-worker", daemon=True).start()
         return True
@@ -145,10 +168,12 @@ class Lender:
         return True
 
     def stop_all(self) -> None:
+        """The session's end: stop every kept worker, and those still dropping a preview."""
         with self._lock:
             self._ended = True
             idle, self._idle = self._idle, []
-        for w in idle:
+            dropping, self._dropping = list(self._dropping), set()
+        for w in idle + dropping:
             w.stop()
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import shipyard.render.printing as printing_module
 import shipyard.render.worker as worker_module
-from shipyard.render.worker import RenderJob, RenderSuperseded
+from shipyard.render.worker import RenderError, RenderJob, RenderSuperseded
 
 from .conftest import EXAMPLES, call_shipyard
 from .kept_workers import LENDER, KeptWorker, RenderWorker
@@ -87,31 +87,43 @@ def test_a_worker_closed_mid_preview_drops_the_preview_and_is_kept_once_free(tmp
     """An editor test may end as its window closes with its preview still rendering (every
     test of test_editor_names did): the preview is dropped as a superseded one is, and the
     worker, once the preview's thread has let go of it, is kept warm for the next test
-    rather than stopped (each such test started a worker of its own)."""
+    rather than stopped (each such test started a worker of its own). A job that waited
+    behind the preview (another tab's) fails, as on a program's closed pipe, rather than
+    run on a worker the next test may borrow."""
     worker = worker_module.RenderWorker()
     pid = worker._proc.pid
-    answer: list[BaseException] = []
+    answers: dict[str, BaseException] = {}
 
-    def preview() -> None:
+    def render(name: str, job: RenderJob) -> None:
         try:
-            worker.render(_slow_job(tmp_path, "preview-1"), timeout=120)
-        except RenderSuperseded as exc:
-            answer.append(exc)
+            worker.render(job, timeout=120)
+        except RenderError as exc:
+            answers[name] = exc
 
-    thread = threading.Thread(target=preview)
-    thread.start()
-    while thread.is_alive() and not (worker._owner == "preview-1" and worker._ready):
-        thread.join(0.01)  # until the worker renders the preview and handles the signal
+    preview = threading.Thread(target=render, args=("preview", _slow_job(tmp_path, "preview-1")))
+    preview.start()
+    while preview.is_alive() and not (worker._owner == "preview-1" and worker._ready):
+        preview.join(0.01)  # until the worker renders the preview and handles the signal
+    (tmp_path / "next.html").write_text("<p>the next preview</p>")
+    quick = RenderJob("next.html", [str(tmp_path)], {}, [str(tmp_path)], owner="preview-2")
+    waiting = threading.Thread(target=render, args=("waiting", quick))
+    waiting.start()  # blocks behind the preview, on the worker's lock
     worker.close(wait=False)  # the window closes
-    thread.join(120)
-    assert len(answer) == 1  # the preview was dropped, not finished nor failed
+    kept_at_once = pid in _idle_pids()
+    assert preview.is_alive() and not kept_at_once  # the template's loops outlast the look: not kept while busy
+    preview.join(120)
+    waiting.join(120)
+    assert isinstance(answers["preview"], RenderSuperseded)  # dropped, not finished
+    assert type(answers["waiting"]) is RenderError and "already closed" in str(answers["waiting"])
     deadline = time.monotonic() + 30
     while pid not in _idle_pids() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert pid in _idle_pids() and worker.is_alive()
     again = worker_module.RenderWorker()
-    assert again is worker  # lent again, warm
-    (tmp_path / "next.html").write_text("<p>the next preview</p>")
-    job = RenderJob("next.html", [str(tmp_path)], {}, [str(tmp_path)], owner="preview-2")
-    assert again.render(job, timeout=120).pages == 1
+    assert again is worker  # lent again, warm, and open for jobs
+    assert again._lock.acquire(timeout=10)  # nothing of the old test's is running on it
+    again._lock.release()
+    assert again.render(quick, timeout=120).pages == 1
     again.close()
+    again.close()  # closed twice: given back once
+    assert _idle_pids().count(pid) == 1
