@@ -155,9 +155,7 @@ class Lender:
         with self._lock:
             if self._ended:
                 return False
-            if any(w is worker for w in self._idle):
-                return True  # closed twice
-            self._idle.append(worker)
+            self._idle.append(worker)  # once: a worker is closed once a lend (KeptWorker.close)
             same = [w for w in self._idle if w.environment == worker.environment]
             extra = same[: max(0, len(same) - KEPT_PER_ENVIRONMENT)]
             rest = [w for w in self._idle if not any(w is e for e in extra)]

@@ -64,6 +64,27 @@ def test_a_killed_worker_is_not_lent_again_and_another_environment_gets_its_own(
     other.stop()
 
 
+def test_what_a_worker_never_reads_does_not_keep_it_from_being_lent(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The terminal's width, pydantic's plug-in switch (the first command run in a process
+    sets it) and a data folder of a test's own without fonts change nothing a worker
+    renders: the kept worker is lent. Fonts in the data folder are read by fontconfig in a
+    worker started there, so then a worker of its own starts."""
+    worker = worker_module.RenderWorker()
+    worker.close()
+    monkeypatch.setenv("COLUMNS", "53")
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    again = worker_module.RenderWorker()
+    assert again is worker
+    again.close()
+    (tmp_path / "data" / "fonts").mkdir(parents=True)
+    other = worker_module.RenderWorker()
+    assert other is not worker and other.is_alive()
+    other.stop()
+
+
 def test_the_code_under_test_is_lent_workers_unless_marked() -> None:
     assert worker_module.RenderWorker is LENDER and printing_module.RenderWorker is LENDER
     assert LENDER.adopt == RenderWorker.adopt  # the editor's early worker is adopted as itself
