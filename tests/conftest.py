@@ -225,7 +225,14 @@ def _join(item: pytest.Item, group: str) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The check that the suite left HOME alone runs after every other test. Under pytest-xdist,
     the tests of a module that share its costly fixtures run in one worker, which builds them
-    once, and the units that took longest last time start first (:mod:`tests.schedule`)."""
+    once, and the units that took longest last time start first (:mod:`tests.schedule`). A test
+    of a mark scripts/run-tests runs apart must name it in its own file (:data:`schedule.LANE_MARKS`)."""
+    missed = schedule.marked_out_of_sight(items)
+    if missed:
+        raise pytest.UsageError(
+            "scripts/run-tests runs these tests' marks apart, collecting only the files that write "
+            f"'mark.<name>' (tests/schedule.py LANE_MARKS); mark them in their own file as pytest.mark.<name>: {missed}"
+        )
     for item in items:
         if _shares_a_fixture(item):
             group = _group(item)

@@ -95,6 +95,32 @@ def longest_first(items: list[pytest.Item], took: dict[str, Took]) -> None:
     items.sort(key=lambda item: (-took.get(unit_of(item.nodeid), quick).wall, position[id(item)]))
 
 
+# Marks whose tests scripts/run-tests runs in runs of their own (the editor tests paced in real
+# time, in lanes beside the rest; the tests of the speed-ups, again with them off), collecting
+# only the files that name the mark as written here ("mark.real_clock"), found with grep: a
+# collection of the whole suite for a few tests costs every process of that run seconds.
+LANE_MARKS = ("real_clock", "speedups")
+
+
+def marked_out_of_sight(items: list[pytest.Item], marks: tuple[str, ...] = LANE_MARKS) -> list[str]:
+    """The tests carrying one of ``marks`` in a file where ``mark.<name>`` is not written (a
+    mark given through a name imported from elsewhere, or added by a hook): the run of their
+    mark would not collect them, and the run of the rest leaves them out, so they would run
+    in neither. Each as "node id (mark)"."""
+    texts: dict[Path, str] = {}
+    missed = []
+    for item in items:
+        for name in marks:
+            if item.get_closest_marker(name) is None:
+                continue
+            path = Path(item.path)
+            if path not in texts:
+                texts[path] = path.read_text(encoding="utf-8")
+            if f"mark.{name}" not in texts[path]:
+                missed.append(f"{item.nodeid} ({name})")
+    return missed
+
+
 def _descendants_cpu(root: int) -> float:
     """CPU seconds of the processes still running under ``root`` (render workers kept from
     test to test, a command's interpreter), from /proc; 0 where there is no /proc."""

@@ -14,12 +14,14 @@ from typing import Any
 from .schedule import (
     CPU_PROPERTY,
     DURATIONS,
+    LANE_MARKS,
     QUICK_CPU_S,
     CpuMeter,
     DurationRecorder,
     Took,
     longest_first,
     mark_slow,
+    marked_out_of_sight,
     read_durations,
     unit_of,
 )
@@ -202,3 +204,37 @@ def test_the_quick_loop_leaves_out_what_measured_slow() -> None:
     collected = [line for line in proc.stdout.splitlines() if "::" in line]
     assert any(line.startswith(quick) for line in collected), proc.stdout[-2000:]
     assert not any(unit_of(line) == slowest or line.startswith(slowest) for line in collected), proc.stdout[-2000:]
+
+
+class Carrying(SimpleNamespace):
+    """A test item in ``path`` carrying the marks named in ``marks``."""
+
+    def get_closest_marker(self, name: str) -> Any:
+        return SimpleNamespace(name=name) if name in self.marks else None
+
+
+def test_a_test_of_a_lane_mark_is_found_only_where_its_file_writes_the_mark(tmp_path: Path) -> None:
+    """scripts/run-tests collects a lane's tests from the files that write "mark.<name>": a
+    test marked through a name from elsewhere would run in neither run, and is named."""
+    written = tmp_path / "test_written.py"
+    written.write_text("pytestmark = pytest.mark.real_clock\n", encoding="utf-8")
+    imported = tmp_path / "test_imported.py"
+    imported.write_text("from .helpers import PACED\npytestmark = PACED\n", encoding="utf-8")
+    given = [
+        Carrying(nodeid="test_written.py::a", path=written, marks={"real_clock"}),
+        Carrying(nodeid="test_imported.py::b", path=imported, marks={"real_clock", "speedups"}),
+        Carrying(nodeid="test_imported.py::c", path=imported, marks=set()),
+    ]
+    assert marked_out_of_sight(given) == [  # type: ignore[arg-type]
+        "test_imported.py::b (real_clock)",
+        "test_imported.py::b (speedups)",
+    ]
+
+
+def test_scripts_run_tests_finds_each_lane_by_the_mark_this_suite_checks() -> None:
+    """The lanes in scripts/run-tests and the marks checked here are the same ones."""
+    from .conftest import ROOT
+
+    script = (ROOT / "scripts" / "run-tests").read_text(encoding="utf-8")
+    assert "marked_files() { grep -rl --include='test_*.py' \"mark\\.$1\" tests; }" in script
+    assert {name for name in LANE_MARKS if f"marked_files {name})" in script} == set(LANE_MARKS)
