@@ -99,7 +99,11 @@ def pytest_configure(config: pytest.Config) -> None:
     """In the process that starts the pytest-xdist workers, before it starts them (at the
     session's start): load each built-in ruleset's catalog once, so its cache folder holds
     what the workers copy (:func:`_take_warm_caches`), and cut the fillable sheets' field
-    faces; with ``--record-durations``, gather the units' seconds (:mod:`tests.schedule`)."""
+    faces; with ``--record-durations``, gather the units' seconds (:mod:`tests.schedule`). In
+    every process, a test of a mark scripts/run-tests runs apart fails unless its own file
+    names the mark (:class:`schedule.LaneCheck`)."""
+    if not config.pluginmanager.has_plugin("shipyard-lanes"):  # wherever tests are collected
+        config.pluginmanager.register(schedule.LaneCheck(), "shipyard-lanes")
     if config.getoption("record_durations") and not config.pluginmanager.has_plugin("shipyard-cpu"):
         config.pluginmanager.register(schedule.CpuMeter(), "shipyard-cpu")  # where tests run: a worker, or here
     if hasattr(config, "workerinput"):
@@ -225,14 +229,7 @@ def _join(item: pytest.Item, group: str) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The check that the suite left HOME alone runs after every other test. Under pytest-xdist,
     the tests of a module that share its costly fixtures run in one worker, which builds them
-    once, and the units that took longest last time start first (:mod:`tests.schedule`). A test
-    of a mark scripts/run-tests runs apart must name it in its own file (:data:`schedule.LANE_MARKS`)."""
-    missed = schedule.marked_out_of_sight(items)
-    if missed:
-        raise pytest.UsageError(
-            "scripts/run-tests runs these tests' marks apart, collecting only the files that write "
-            f"'mark.<name>' (tests/schedule.py LANE_MARKS); mark them in their own file as pytest.mark.<name>: {missed}"
-        )
+    once, and the units that took longest last time start first (:mod:`tests.schedule`)."""
     for item in items:
         if _shares_a_fixture(item):
             group = _group(item)
@@ -251,15 +248,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # keeps the cores busy through those waits; each worker more costs its own start-up (imports,
 # collection, render workers) and memory.
 WORKERS_PER_CORE = 3
+# scripts/run-tests gives the run of all but the paced tests two a core (their waits run apart)
+PER_CORE_VARIABLE = "SHIPYARD_TEST_WORKERS_PER_CORE"
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """-n auto: :data:`WORKERS_PER_CORE` a core this process may run on; PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
+    """-n auto: :data:`WORKERS_PER_CORE` a core this process may run on, or as many as
+    :data:`PER_CORE_VARIABLE` says; PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return WORKERS_PER_CORE * cores
+    per_core = os.environ.get(PER_CORE_VARIABLE, "")
+    return (int(per_core) if per_core.isdigit() and int(per_core) > 0 else WORKERS_PER_CORE) * cores
 
 
 # Where a user's settings, data and caches live when the XDG variables are not followed;

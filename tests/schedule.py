@@ -24,6 +24,7 @@ never a failed one.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -119,6 +120,33 @@ def marked_out_of_sight(items: list[pytest.Item], marks: tuple[str, ...] = LANE_
             if f"mark.{name}" not in texts[path]:
                 missed.append(f"{item.nodeid} ({name})")
     return missed
+
+
+class LaneCheck:
+    """Fails every test :func:`marked_out_of_sight` finds, in every run that collects it, the
+    run of the rest among them (it is kept there, though its mark deselected it): a failed
+    test says why in any run, where an error raised in a pytest-xdist worker's collection
+    shows only as the worker's crash. Wraps every other hook, so marks added by hooks count."""
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> Iterator[None]:
+        collected = list(items)
+        yield
+        missed: dict[str, list[str]] = defaultdict(list)  # by node id: "node id (mark)"
+        for entry in marked_out_of_sight(collected):
+            missed[entry.rsplit(" (", 1)[0]].append(entry)
+        kept = {id(item) for item in items}
+        for item in collected:
+            if item.nodeid not in missed:
+                continue
+            message = (
+                f"{', '.join(missed[item.nodeid])}: scripts/run-tests runs the tests of this mark apart, "
+                "collecting only the test files that write 'mark.<name>' (tests/schedule.py, LANE_MARKS), "
+                "so this test would run in no run of CI: mark it in its own file, as pytest.mark.<name>"
+            )
+            item.runtest = functools.partial(pytest.fail, message, pytrace=False)  # type: ignore[method-assign]
+            if id(item) not in kept:
+                items.append(item)
 
 
 def _descendants_cpu(root: int) -> float:

@@ -11,6 +11,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from .schedule import (
     CPU_PROPERTY,
     DURATIONS,
@@ -18,6 +20,7 @@ from .schedule import (
     QUICK_CPU_S,
     CpuMeter,
     DurationRecorder,
+    LaneCheck,
     Took,
     longest_first,
     mark_slow,
@@ -231,10 +234,39 @@ def test_a_test_of_a_lane_mark_is_found_only_where_its_file_writes_the_mark(tmp_
     ]
 
 
-def test_scripts_run_tests_finds_each_lane_by_the_mark_this_suite_checks() -> None:
-    """The lanes in scripts/run-tests and the marks checked here are the same ones."""
+def test_a_test_marked_out_of_sight_fails_saying_why_even_where_its_mark_deselected_it(tmp_path: Path) -> None:
+    """Under pytest-xdist an error raised in a worker's collection shows only as its crash:
+    such a test is kept in the run of the rest (its mark deselected it there) and fails there,
+    with the reason; a test marked in sight is left alone."""
+    written = tmp_path / "test_written.py"
+    written.write_text("pytestmark = pytest.mark.real_clock\n", encoding="utf-8")
+    imported = tmp_path / "test_imported.py"
+    imported.write_text("from .helpers import PACED\n", encoding="utf-8")
+    fine = Carrying(nodeid="test_written.py::a", path=written, marks={"real_clock"}, runtest=lambda: None)
+    hidden = Carrying(nodeid="test_imported.py::b", path=imported, marks={"real_clock"}, runtest=lambda: None)
+    given: list[Any] = [fine, hidden]
+    wrapper = LaneCheck().pytest_collection_modifyitems(given)
+    next(wrapper)
+    given[:] = []  # -m "not real_clock" deselects both
+    with contextlib.suppress(StopIteration):
+        wrapper.send(None)
+    assert given == [hidden]
+    fine.runtest()
+    with pytest.raises(pytest.fail.Exception, match=r"test_imported.py::b \(real_clock\).*pytest.mark.<name>"):
+        hidden.runtest()
+
+
+def test_scripts_run_tests_runs_each_lane_mark_on_the_files_found_for_it() -> None:
+    """The lanes in scripts/run-tests are the marks checked here, each run with its own mark on
+    the files found for it, and pytest looks for test files where the script's grep does."""
+    import re
+
     from .conftest import ROOT
 
     script = (ROOT / "scripts" / "run-tests").read_text(encoding="utf-8")
     assert "marked_files() { grep -rl --include='test_*.py' \"mark\\.$1\" tests; }" in script
-    assert {name for name in LANE_MARKS if f"marked_files {name})" in script} == set(LANE_MARKS)
+    lanes = dict(re.findall(r"mapfile -t (\w+) < <\(marked_files (\w+)\)", script))
+    assert set(lanes.values()) == set(LANE_MARKS)
+    for files, mark in lanes.items():
+        assert re.search(rf"-m {mark} \"\$\{{{files}\[@\]\}}\"", script), (files, mark)
+    assert 'python_files = ["test_*.py"]' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
