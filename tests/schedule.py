@@ -103,11 +103,11 @@ def longest_first(items: list[pytest.Item], took: dict[str, Took]) -> None:
 LANE_MARKS = ("real_clock", "speedups")
 
 
-def marked_out_of_sight(items: list[pytest.Item], marks: tuple[str, ...] = LANE_MARKS) -> list[str]:
+def marked_out_of_sight(items: list[pytest.Item], marks: tuple[str, ...] = LANE_MARKS) -> list[tuple[pytest.Item, str]]:
     """The tests carrying one of ``marks`` in a file where ``mark.<name>`` is not written (a
-    mark given through a name imported from elsewhere, or added by a hook): the run of their
-    mark would not collect them, and the run of the rest leaves them out, so they would run
-    in neither. Each as "node id (mark)"."""
+    mark given through a name imported from elsewhere, or added by a hook), each with the
+    mark: the run of their mark would not collect them, and the run of the rest leaves them
+    out, so they would run in neither."""
     texts: dict[Path, str] = {}
     missed = []
     for item in items:
@@ -118,7 +118,7 @@ def marked_out_of_sight(items: list[pytest.Item], marks: tuple[str, ...] = LANE_
             if path not in texts:
                 texts[path] = path.read_text(encoding="utf-8")
             if f"mark.{name}" not in texts[path]:
-                missed.append(f"{item.nodeid} ({name})")
+                missed.append((item, name))
     return missed
 
 
@@ -132,15 +132,13 @@ class LaneCheck:
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> Iterator[None]:
         collected = list(items)
         yield
-        missed: dict[str, list[str]] = defaultdict(list)  # by node id: "node id (mark)"
-        for entry in marked_out_of_sight(collected):
-            missed[entry.rsplit(" (", 1)[0]].append(entry)
+        missed: dict[int, tuple[pytest.Item, list[str]]] = {}  # by the item's id: it and its marks
+        for item, name in marked_out_of_sight(collected):
+            missed.setdefault(id(item), (item, []))[1].append(name)
         kept = {id(item) for item in items}
-        for item in collected:
-            if item.nodeid not in missed:
-                continue
+        for item, names in missed.values():
             message = (
-                f"{', '.join(missed[item.nodeid])}: scripts/run-tests runs the tests of this mark apart, "
+                f"{item.nodeid} ({', '.join(names)}): scripts/run-tests runs the tests of this mark apart, "
                 "collecting only the test files that write 'mark.<name>' (tests/schedule.py, LANE_MARKS), "
                 "so this test would run in no run of CI: mark it in its own file, as pytest.mark.<name>"
             )
