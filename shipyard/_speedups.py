@@ -73,6 +73,11 @@ The speed-ups, and what each does:
   rules its parse gave the document are given to each later one. A sheet whose parse fetched
   anything (an ``@import``, a font) or declared layers, counter styles or colour profiles is
   parsed every time, as WeasyPrint does.
+- :func:`dotted_borders_stroked`: WeasyPrint draws a dotted or dashed border side that
+  meets no other (a rule under a line of a card, a leader) as a clip path of one circle
+  or rectangle per mark, hundreds to a rule; it is drawn as one line stroked with a dash
+  pattern, the marks where WeasyPrint puts them, as WeasyPrint itself draws a border
+  dotted all round.
 - :func:`layout_stops_at_once`: a render job its owner dropped is stopped by the supersede
   signal in the middle of WeasyPrint's layout (the signal handler raises there); without
   it the job runs to its end and its answer is dropped.
@@ -404,6 +409,107 @@ def _parse_alone(original: Any, kwargs: dict[str, Any]) -> tuple[_KeptSheet | No
     if layers or counters or profiles:
         return None, False
     return _KeptSheet(sheet, own_rules, kwargs.get("font_config")), not noted.urls
+
+
+BORDER_SIDES = ("top", "right", "bottom", "left")
+DOTTED_STYLES = ("dotted", "dashed")
+
+
+def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
+    """The sides of ``box``'s border to draw as one stroked line each, as (side, width,
+    colour, style); None where WeasyPrint's own drawing is needed. Only a border whose drawn
+    sides are all dotted or dashed, no two of them meeting at a corner, square-cornered,
+    without a border image or column rules: there each side's clip is the side's own
+    rectangle, and the dots or dashes WeasyPrint cuts out of it one by one are the marks of
+    one line stroked with a dash pattern."""
+    style = box.style
+    if style["visibility"] != "visible" or style["border_image_source"][0] != "none":
+        return None
+    if style["column_width"] != "auto" or style["column_count"] != "auto":
+        return None
+    sides = []
+    for side in BORDER_SIDES:
+        width = getattr(box, f"border_{side}_width")
+        if not width:
+            continue
+        colour = style[f"border_{side}_color"]
+        colour = style["color"] if colour == "currentcolor" else colour
+        kind = style[f"border_{side}_style"]
+        if kind not in DOTTED_STYLES or not colour.alpha:
+            return None
+        if width * (6 if kind == "dashed" else 2) > (
+            box.border_width() if side in ("top", "bottom") else box.border_height()
+        ):
+            return None  # too short for a mark and a gap: WeasyPrint's own drawing
+        sides.append((side, width, colour, kind))
+    drawn = {side for side, *_ in sides}
+    if not sides or not (drawn <= {"top", "bottom"} or drawn <= {"left", "right"}):
+        return None
+    if any(rx or ry for rx, ry in box.rounded_border_box()[4:]):
+        return None
+    return sides
+
+
+def _stroke_dotted_side(stream: Any, box: Any, side: str, width: float, colour: Any, kind: str) -> None:
+    """One side as one stroked line, its marks where WeasyPrint's per-mark drawing puts
+    them: a mark at each end and the gaps between them equal (a dot of the side's width
+    every (length - width) / gaps; a dash and a gap of length / (2 dashes - 1) each)."""
+    x, y, w, h = box.rounded_border_box()[:4]
+    length = w if side in ("top", "bottom") else h
+    if kind == "dotted":
+        gaps = int(length // (2 * width))
+        period = (length - width) / gaps
+        start, run, pattern, cap = width / 2, gaps * period + period / 2, [0, period], 1
+    else:
+        dashes = int(length // (6 * width)) + 1
+        dash = length / (2 * dashes - 1)
+        start, run, pattern, cap = 0.0, length, [dash, dash], 0
+    half = width / 2
+    if side == "top":
+        line = (x + start, y + half, x + start + run, y + half)
+    elif side == "bottom":
+        line = (x + start, y + h - half, x + start + run, y + h - half)
+    elif side == "left":
+        line = (x + half, y + start, x + half, y + start + run)
+    else:
+        line = (x + w - half, y + start, x + w - half, y + start + run)
+    with stream.artifact(), stream.stacked():
+        stream.set_color(colour, stroke=True)
+        stream.set_line_width(width)
+        stream.set_line_cap(cap)
+        stream.set_dash(pattern, 0)
+        stream.move_to(line[0], line[1])
+        stream.line_to(line[2], line[3])
+        stream.stroke()
+
+
+def dotted_borders_stroked() -> None:
+    """From now on, WeasyPrint draws a dotted or dashed border side that meets no other
+    (a dotted rule under a line of a card, a leader) as one line stroked with a dash
+    pattern, as it already draws a border dotted all round. Its own way cuts a clip path of
+    one circle or rectangle per mark: a 0.3 pt dotted rule across a card is some 280
+    circles of four curves each, written into the page and compressed. The marks land where
+    WeasyPrint puts them (:func:`_stroke_dotted_side`); any other border is left to it, and
+    all of them are with the speed-ups off."""
+    try:
+        import weasyprint.draw as draw_module
+        import weasyprint.draw.border as border_module
+    except ImportError:
+        return
+    original = getattr(border_module, "draw_border", None)
+    if original is None or getattr(original, "_shipyard_stroked", False) or draw_module.draw_border is not original:
+        return
+
+    def draw_border(stream: Any, box: Any) -> None:
+        sides = _lone_dotted_sides(box) if enabled() else None
+        if sides is None:
+            original(stream, box)
+            return
+        for side, width, colour, kind in sides:
+            _stroke_dotted_side(stream, box, side, width, colour, kind)
+
+    draw_border._shipyard_stroked = True  # type: ignore[attr-defined]
+    border_module.draw_border = draw_module.draw_border = draw_border
 
 
 def layout_stops_at_once() -> bool:

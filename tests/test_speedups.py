@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import ctypes.util
 import importlib.util
+import io
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -242,3 +245,103 @@ def test_weasyprint_s_font_subset_goes_through_the_kept_subsets_only_with_the_sp
     with libraries.weasyprint_subsets_through(kept):
         assert Font.subset is original  # WeasyPrint's own, untouched
     assert len(calls) == 1
+
+
+# --- dotted rules stroked as one line (dotted_borders_stroked) ------------------------------
+
+RULES_PAGE = """<html lang=en><title>rules</title><style>@page {{ size: 120mm 90mm; margin: 5mm }}
+div {{ margin: 2mm 0; height: 3mm; }} {rules}</style>{boxes}</html>"""
+LONE_RULES = {  # borders whose every drawn side meets no other, square-cornered
+    "under": "border-bottom: 0.3pt dotted #555",
+    "over-and-under": "border-top: 1pt dotted #a00; border-bottom: 2pt dotted #a00",
+    "sides": "border-left: 1.5pt dashed #05a; border-right: 0.8pt dashed #05a; height: 9mm",
+    "dashed-under": "border-bottom: 1pt dashed rgba(0, 0, 0, 0.6); width: 37.3mm",
+    "thick-over": "border-top: 3pt dotted navy; width: 41.7mm",
+}
+LEFT_TO_WEASYPRINT = {  # borders WeasyPrint draws its own way, speed-ups or not
+    "rounded": "border-bottom: 1pt dotted #555; border-radius: 2mm",
+    "corner": "border-bottom: 1pt dotted #555; border-left: 1pt dotted #555",
+    "mixed": "border-bottom: 1pt dotted #555; border-top: 1pt solid #555",
+    "short": "border-bottom: 2pt dotted #555; width: 3pt",
+}
+
+
+def rules_page(rules: dict[str, str]) -> str:
+    return RULES_PAGE.format(
+        rules=" ".join(f".{name} {{ {css} }}" for name, css in rules.items()),
+        boxes="".join(f'<div class="{name}"></div>' for name in rules)
+        + '<p>Name <span style="border-bottom: 0.8pt dotted #777; padding-right: 30mm"></span> end</p>',
+    )
+
+
+def printed_both_ways(html: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, bytes]:
+    """``html`` printed with the speed-ups on, then off (the PDF bytes of each)."""
+    from shipyard.render.pdf import html_to_pdf
+
+    monkeypatch.delenv(libraries.SWITCH, raising=False)
+    on = html_to_pdf(html, folder, [folder])[0]
+    monkeypatch.setenv(libraries.SWITCH, "1")
+    off = html_to_pdf(html, folder, [folder])[0]
+    monkeypatch.delenv(libraries.SWITCH)
+    return on, off
+
+
+def curves(pdf: bytes) -> int:
+    """How many curve segments the first page's content draws (a dot drawn alone is four)."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return sum(str(op) == "c" for _, op in pikepdf.parse_content_stream(doc.pages[0]))
+
+
+def ink(pdf: bytes, folder: Path, darker_than: int) -> Any:
+    """Where the first page, painted by poppler at 600 dpi, is darker than ``darker_than``
+    (white there, black elsewhere)."""
+    from PIL import Image
+
+    source = folder / "page.pdf"
+    source.write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-r", "600", "-gray", "-f", "1", "-l", "1", "-singlefile", source, folder / "page"], check=True
+    )
+    with Image.open(folder / "page.pgm") as page:
+        return page.point(lambda v: 255 if v < darker_than else 0)
+
+
+def marks_missing(one: Any, other: Any) -> tuple[int, int, int, int] | None:
+    """Where ``one`` has ink that ``other`` has not within a pixel (a 600th of an inch)."""
+    from PIL import ImageChops, ImageFilter
+
+    return ImageChops.subtract(one, other.filter(ImageFilter.MaxFilter(3))).getbbox()
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_a_dotted_rule_meeting_no_other_side_is_one_stroked_line_with_its_marks_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rules under a card's lines and the leaders of a sheet: with the speed-ups off
+    WeasyPrint writes every dot as a circle of four curves; on, each side is one line with
+    a dash pattern, and painted at 600 dpi every mark of either is where the other has one,
+    to the pixel (the 0.3 pt rule's dots are five pixels apart)."""
+    on, off = printed_both_ways(rules_page(LONE_RULES), tmp_path, monkeypatch)
+    assert curves(on) == 0
+    assert curves(off) > 4 * 500  # hundreds of dots, four curves each
+    assert len(on) < len(off) / 3
+    for darker_than in (224, 128):  # the edges of the marks, and their middles
+        with_speedups, without = ink(on, tmp_path, darker_than), ink(off, tmp_path, darker_than)
+        assert without.getbbox() is not None
+        assert marks_missing(without, with_speedups) is None, (
+            f"marks lost inside {marks_missing(without, with_speedups)}"
+        )
+        assert marks_missing(with_speedups, without) is None, (
+            f"marks added inside {marks_missing(with_speedups, without)}"
+        )
+
+
+def test_borders_that_meet_at_a_corner_or_round_it_are_left_to_weasyprint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    html = rules_page(LEFT_TO_WEASYPRINT).replace("<p>", "<p hidden>")
+    on, off = printed_both_ways(html, tmp_path, monkeypatch)
+    assert on == off
+    assert curves(on) > 0  # drawn dot by dot, as WeasyPrint draws them

@@ -40,6 +40,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from shipyard._speedups import (
+    dotted_borders_stroked,
     keep_parsed_style_sheets,
     libraries_found_quickly,
     read_types_at_once,
@@ -54,6 +55,7 @@ with libraries_found_quickly():  # no gcc or ld started for each library name (s
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 read_types_at_once(ffi)
 keep_parsed_style_sheets()  # a worker's jobs share their sheets' <style> text: parsed once a worker
+dotted_borders_stroked()  # a dotted rule is one stroked line, not a clip path of a circle per dot
 
 
 class RefusedResource(Exception):
