@@ -509,6 +509,7 @@ def dotted_borders_stroked() -> None:
             _stroke_dotted_side(stream, box, side, width, colour, kind)
 
     draw_border._shipyard_stroked = True  # type: ignore[attr-defined]
+    draw_border._shipyard_original = original  # type: ignore[attr-defined]  # for bench/bench_dotted_rules.py
     border_module.draw_border = draw_module.draw_border = draw_border
 
 
