@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 import os
 import re
 import sys
@@ -412,7 +413,7 @@ def _parse_alone(original: Any, kwargs: dict[str, Any]) -> tuple[_KeptSheet | No
 
 
 BORDER_SIDES = ("top", "right", "bottom", "left")
-DOTTED_STYLES = ("dotted", "dashed")
+DOTTED_OR_DASHED = ("dotted", "dashed")
 
 
 def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
@@ -435,7 +436,7 @@ def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
         colour = style[f"border_{side}_color"]
         colour = style["color"] if colour == "currentcolor" else colour
         kind = style[f"border_{side}_style"]
-        if kind not in DOTTED_STYLES or not colour.alpha:
+        if kind not in DOTTED_OR_DASHED or not colour.alpha:
             return None
         if width * (6 if kind == "dashed" else 2) > (
             box.border_width() if side in ("top", "bottom") else box.border_height()
@@ -450,18 +451,21 @@ def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
     return sides
 
 
-def _stroke_dotted_side(stream: Any, box: Any, side: str, width: float, colour: Any, kind: str) -> None:
+def _stroke_side(stream: Any, box: Any, side: str, width: float, colour: Any, kind: str) -> None:
     """One side as one stroked line, its marks where WeasyPrint's per-mark drawing puts
     them: a mark at each end and the gaps between them equal (a dot of the side's width
-    every (length - width) / gaps; a dash and a gap of length / (2 dashes - 1) each)."""
+    every (length - width) / gaps; a dash and a gap of length / (2 dashes - 1) each). The
+    counts are WeasyPrint's own expressions, floating point and all: where a side's length
+    is a whole number of periods, ``length // (2 * width)`` and ``floor(length / width / 2)``
+    can differ by one."""
     x, y, w, h = box.rounded_border_box()[:4]
     length = w if side in ("top", "bottom") else h
     if kind == "dotted":
-        gaps = int(length // (2 * width))
+        gaps = math.floor(length / width / 2)
         period = (length - width) / gaps
         start, run, pattern, cap = width / 2, gaps * period + period / 2, [0, period], 1
     else:
-        dashes = int(length // (6 * width)) + 1
+        dashes = math.floor(length / (3 * width) / 2) + 1
         dash = length / (2 * dashes - 1)
         start, run, pattern, cap = 0.0, length, [dash, dash], 0
     half = width / 2
@@ -487,9 +491,9 @@ def dotted_borders_stroked() -> None:
     """From now on, WeasyPrint draws a dotted or dashed border side that meets no other
     (a dotted rule under a line of a card, a leader) as one line stroked with a dash
     pattern, as it already draws a border dotted all round. Its own way cuts a clip path of
-    one circle or rectangle per mark: a 0.3 pt dotted rule across a card is some 280
+    one circle or rectangle per mark: a thin dotted rule across a card is hundreds of
     circles of four curves each, written into the page and compressed. The marks land where
-    WeasyPrint puts them (:func:`_stroke_dotted_side`); any other border is left to it, and
+    WeasyPrint puts them (:func:`_stroke_side`); any other border is left to it, and
     all of them are with the speed-ups off."""
     try:
         import weasyprint.draw as draw_module
@@ -506,7 +510,7 @@ def dotted_borders_stroked() -> None:
             original(stream, box)
             return
         for side, width, colour, kind in sides:
-            _stroke_dotted_side(stream, box, side, width, colour, kind)
+            _stroke_side(stream, box, side, width, colour, kind)
 
     draw_border._shipyard_stroked = True  # type: ignore[attr-defined]
     draw_border._shipyard_original = original  # type: ignore[attr-defined]  # for bench/bench_dotted_rules.py

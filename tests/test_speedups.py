@@ -7,6 +7,7 @@ be an optimisation, not something Shipyard needs."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes.util
 import importlib.util
 import io
@@ -14,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -257,7 +259,10 @@ LONE_RULES = {  # borders whose every drawn side meets no other, square-cornered
     "sides": "border-left: 1.5pt dashed #05a; border-right: 0.8pt dashed #05a; height: 9mm",
     "dashed-under": "border-bottom: 1pt dashed rgba(0, 0, 0, 0.6); width: 37.3mm",
     "thick-over": "border-top: 3pt dotted navy; width: 41.7mm",
+    "whole-periods": "border-bottom: 1pt dotted #555; width: 40pt",  # a length of whole periods: 21 dots
+    "whole-dashes": "border-bottom: 0.5pt dashed #555; width: 45pt",
 }
+DASH_PATTERNS_STROKED = 10  # a stroked line each: the sides of LONE_RULES and the leader
 LEFT_TO_WEASYPRINT = {  # borders WeasyPrint draws its own way, speed-ups or not
     "rounded": "border-bottom: 1pt dotted #555; border-radius: 2mm",
     "corner": "border-bottom: 1pt dotted #555; border-left: 1pt dotted #555",
@@ -286,12 +291,13 @@ def printed_both_ways(html: str, folder: Path, monkeypatch: pytest.MonkeyPatch) 
     return on, off
 
 
-def curves(pdf: bytes) -> int:
-    """How many curve segments the first page's content draws (a dot drawn alone is four)."""
+def operators(pdf: bytes, name: str) -> int:
+    """How many times the first page's content uses the operator ``name`` ("c": a curve
+    segment, four to a dot drawn alone; "d": a dash pattern set)."""
     import pikepdf
 
     with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return sum(str(op) == "c" for _, op in pikepdf.parse_content_stream(doc.pages[0]))
+        return sum(str(op) == name for _, op in pikepdf.parse_content_stream(doc.pages[0]))
 
 
 def ink(pdf: bytes, folder: Path, darker_than: int) -> Any:
@@ -324,8 +330,9 @@ def test_a_dotted_rule_meeting_no_other_side_is_one_stroked_line_with_its_marks_
     a dash pattern, and painted at 600 dpi every mark of either is where the other has one,
     to the pixel (the 0.3 pt rule's dots are five pixels apart)."""
     on, off = printed_both_ways(rules_page(LONE_RULES), tmp_path, monkeypatch)
-    assert curves(on) == 0
-    assert curves(off) > 4 * 500  # hundreds of dots, four curves each
+    assert operators(on, "c") == 0
+    assert operators(on, "d") == DASH_PATTERNS_STROKED  # every side stroked, none left to WeasyPrint
+    assert operators(off, "c") > 4 * 500  # hundreds of dots, four curves each
     assert len(on) < len(off) / 3
     for darker_than in (224, 128):  # the edges of the marks, and their middles
         with_speedups, without = ink(on, tmp_path, darker_than), ink(off, tmp_path, darker_than)
@@ -344,4 +351,93 @@ def test_borders_that_meet_at_a_corner_or_round_it_are_left_to_weasyprint(
     html = rules_page(LEFT_TO_WEASYPRINT).replace("<p>", "<p hidden>")
     on, off = printed_both_ways(html, tmp_path, monkeypatch)
     assert on == off
-    assert curves(on) > 0  # drawn dot by dot, as WeasyPrint draws them
+    assert operators(on, "c") > 0  # drawn dot by dot, as WeasyPrint draws them
+
+
+class RecordedStream:
+    """Stands in for WeasyPrint's PDF stream: notes the drawing calls made on it."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: self.calls.append((name, args))
+
+    @contextlib.contextmanager
+    def artifact(self) -> Iterator[None]:
+        yield
+
+    stacked = artifact
+
+
+class SquareBox:
+    """A box with only what the border drawing reads: its border box, corners square."""
+
+    def __init__(self, length: float, side: str) -> None:
+        self.length = length
+        along = side in ("top", "bottom")
+        self.box = (10.0, 20.0, length, 5.0) if along else (10.0, 20.0, 5.0, length)
+
+    def rounded_border_box(self) -> tuple[Any, ...]:
+        return (*self.box, (0, 0), (0, 0), (0, 0), (0, 0))
+
+
+def weasyprint_marks(kind: str, side: str, width: float, box: SquareBox) -> list[float]:
+    """Where WeasyPrint's own drawing puts the marks of ``side``, along the side: each dot's
+    centre, each dash's start (the mark it cuts off past the end left out)."""
+    from weasyprint.draw.border import clip_border_segment
+
+    widths = [width if s == side else 0 for s in libraries.BORDER_SIDES]
+    stream = RecordedStream()
+    clip_border_segment(stream, kind, width, side, box.box, widths, [(0, 0)] * 4)
+    names = [name for name, _ in stream.calls]
+    marks = stream.calls[names.index("end") + 1 :]  # after the side's clip
+    horizontal = side in ("top", "bottom")
+    if kind == "dotted":  # a dot's path starts at its right edge, level with its centre
+        places = [args[0] - width / 2 if horizontal else args[1] for name, args in marks if name == "move_to"]
+    else:
+        places = [args[0] if horizontal else args[1] for name, args in marks if name == "rectangle"]
+    end = box.box[0 if horizontal else 1] + box.length
+    reach = width / 2 if kind == "dotted" else 0  # from a place back to where its mark starts
+    return [at for at in places if at - reach < end - 1e-9]
+
+
+def stroked_marks(kind: str, side: str, width: float, box: SquareBox) -> list[float]:
+    """Where the stroked line puts the marks of ``side``: each dot's centre, each dash's start."""
+    stream = RecordedStream()
+    libraries._stroke_side(stream, box, side, width, "ink", kind)
+    calls = dict(stream.calls)
+    along = 0 if side in ("top", "bottom") else 1
+    first, last = calls["move_to"][along], calls["line_to"][along]
+    on, off = calls["set_dash"][0]
+    marks, at = [], first
+    while at <= last + 1e-9 and (kind == "dotted" or at < last - 1e-9):
+        marks.append(at)
+        at += on + off
+    return marks
+
+
+@pytest.mark.parametrize("kind", ["dotted", "dashed"])
+def test_a_stroked_side_has_weasyprint_s_marks_at_weasyprint_s_places_whatever_its_length(kind: str) -> None:
+    """Every width a sheet uses (in CSS pixels, as WeasyPrint lays out: 0.3 pt is 0.4 px),
+    on sides of a whole number of periods (where a count made another way than WeasyPrint's
+    is one mark short) and of lengths in between."""
+    period = 2 if kind == "dotted" else 6
+    checked = 0
+    for width in (0.3, 0.4, 0.5, 0.8, 1.0, 1.0666666666666667, 4 / 3, 2.0, 8 / 3, 4.0, 0.39999999999999997):
+        for n in range(1, 41):
+            for length in (n * width * period, n * period * width, n * 0.75, n * 4 / 3, n * 1.0):
+                if width * period > length:
+                    continue
+                for side in libraries.BORDER_SIDES:
+                    box = SquareBox(length, side)
+                    theirs, ours = weasyprint_marks(kind, side, width, box), stroked_marks(kind, side, width, box)
+                    assert len(ours) == len(theirs), (kind, side, width, length)
+                    assert max(abs(a - b) for a, b in zip(ours, theirs, strict=True)) < 1e-6, (
+                        kind,
+                        side,
+                        width,
+                        length,
+                    )
+                    checked += 1
+    assert checked > 5_000
