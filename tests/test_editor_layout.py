@@ -63,6 +63,17 @@ SAMPLES = {  # a sample of each of the five rulesets
 }
 
 
+@pytest.fixture(autouse=True)
+def laid_out_not_painted(request: pytest.FixtureRequest) -> None:
+    """The window of each test here lays itself out as shown but paints no pixel
+    (``setUpdatesEnabled(False)``): every check here reads sizes, places, texts, tooltips
+    and letters, none a painted pixel, and painting each page at each size cost more than
+    the checks. Paint code runs in the other editor tests: the walk of every page
+    by hand (test_editor_by_hand.py), the screens at both sizes (test_editor_screens.py)."""
+    if "window" in request.fixturenames:
+        request.getfixturevalue("window").setUpdatesEnabled(False)
+
+
 def at_size(qtbot: Any, window: MainWindow, width: int, height: int) -> None:
     """The window at ``width`` x ``height``: it must be able to get that small."""
     window.resize(width, height)
