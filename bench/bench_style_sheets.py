@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,43 +27,26 @@ def main() -> int:
 
     import weasyprint
     import weasyprint.css as css_module
+    from _inprocess import JobsHere, swapping
 
     from shipyard import _speedups
     from shipyard.core.registry import rulesets
     from shipyard.render import worker
-    from shipyard.render.pdf import html_to_pdf, warm_up
+    from shipyard.render.pdf import warm_up
     from shipyard.render.printing import print_designs
-    from shipyard.render.templates import render_html
 
     if not _speedups.enabled():
         print("SHIPYARD_NO_SPEEDUPS is set: nothing to compare")
         return 1
     kept, plain = css_module.CSS, weasyprint.CSS
-    spent = {"kept": 0.0, "plain": 0.0}
     made: dict[str, bytes] = {}
     differ: list[str] = []
 
-    class InThisProcess:
-        """A worker's job done here, timed as the mode it is made in."""
+    def seen(mode: str, name: str, pdf: bytes) -> None:
+        if made.setdefault(name, pdf) != pdf:
+            differ.append(name)
 
-        def __init__(self, mode: str, name: str) -> None:
-            self.mode, self.name = mode, name
-
-        def render(self, job: Any, timeout: float = 60) -> Any:
-            css_module.CSS = kept if self.mode == "kept" else plain
-            started = time.process_time()
-            answer = worker._run(job, render_html, html_to_pdf)
-            spent[self.mode] += time.process_time() - started
-            css_module.CSS = kept
-            if answer[0] != "ok":
-                raise SystemExit(f"{self.name}: {answer}")
-            if made.setdefault(self.name, answer[1]) != answer[1]:
-                differ.append(self.name)
-            return worker.RenderResult(answer[1], [tuple(s) for s in answer[2]], answer[3], answer[4])
-
-        def kill(self) -> None:
-            pass
-
+    jobs = JobsHere(("kept", "plain"), swapping(css_module, "CSS", {"kept": kept, "plain": plain}), seen)
     warm_up(worker.WARM_UP_HTML)
     files = [ship for info in rulesets() for ship in sorted(info.samples.glob("*.ship"))]
     out = Path(__file__).resolve().parent / ".style-sheets-bench.pdf"
@@ -74,11 +55,12 @@ def main() -> int:
             for ship in files:
                 for fillable in (False, True):
                     name = f"{ship.parent.parent.name}/{ship.stem}{' fillable' if fillable else ''}"
-                    for mode in ("kept", "plain") if round_ % 2 == 0 else ("plain", "kept"):
-                        job_worker: Any = InThisProcess(mode, name)
+                    for mode in jobs.turns(round_):
+                        job_worker = jobs.worker(mode, name)
                         print_designs([ship], out, workers=[job_worker], use_user_folder=False, fillable=fillable)
     finally:
         out.unlink(missing_ok=True)
+    spent = jobs.spent
     ratio = spent["kept"] / spent["plain"]
     jobs = len(files) * 2 * args.rounds
     print(f"{jobs} jobs each way: kept {spent['kept']:.2f} CPU-s, parsed every time {spent['plain']:.2f} CPU-s")
