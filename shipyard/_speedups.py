@@ -438,10 +438,9 @@ def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
         kind = style[f"border_{side}_style"]
         if kind not in DOTTED_OR_DASHED or not colour.alpha:
             return None
-        if width * (6 if kind == "dashed" else 2) > (
-            box.border_width() if side in ("top", "bottom") else box.border_height()
-        ):
-            return None  # too short for a mark and a gap: WeasyPrint's own drawing
+        length = box.border_width() if side in ("top", "bottom") else box.border_height()
+        if math.floor(length / width / (6 if kind == "dashed" else 2)) < 1:
+            return None  # too short for a gap between two marks: WeasyPrint's own drawing
         sides.append((side, width, colour, kind))
     drawn = {side for side, *_ in sides}
     if not sides or not (drawn <= {"top", "bottom"} or drawn <= {"left", "right"}):
