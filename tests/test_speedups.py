@@ -354,6 +354,20 @@ def test_borders_that_meet_at_a_corner_or_round_it_are_left_to_weasyprint(
     assert operators(on, "c") > 0  # drawn dot by dot, as WeasyPrint draws them
 
 
+def test_a_box_the_speed_up_cannot_read_is_left_to_weasyprint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later WeasyPrint whose boxes or styles hold other than the speed-up reads costs
+    the speed-up, never the sheet: every border is then drawn WeasyPrint's way."""
+
+    def unreadable(box: Any) -> None:
+        raise KeyError("border_image_source")
+
+    html = rules_page(LONE_RULES)
+    off = printed_both_ways(html, tmp_path, monkeypatch)[1]
+    monkeypatch.setattr(libraries, "_lone_dotted_sides", unreadable)
+    on = printed_both_ways(html, tmp_path, monkeypatch)[0]
+    assert on == off
+
+
 class RecordedStream:
     """Stands in for WeasyPrint's PDF stream: notes the drawing calls made on it."""
 
