@@ -416,17 +416,42 @@ BORDER_SIDES = ("top", "right", "bottom", "left")
 DOTTED_OR_DASHED = ("dotted", "dashed")
 
 
-def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
+def _dash_pattern(kind: str, length: float, width: float) -> tuple[float, float, list[float], int] | None:
+    """The line that draws a ``kind`` side of ``length`` and ``width`` with its marks where
+    WeasyPrint's per-mark drawing puts them, as (where it starts along the side, how far it
+    runs, its dash pattern, its line cap); None for a side too short for a gap between two
+    marks. A mark at each end and the gaps between them equal: a dot of the side's width
+    every (length - width) / gaps; a dash and a gap of length / (2 dashes - 1) each. The
+    counts are WeasyPrint's own expressions, floating point and all: where a side's length
+    is a whole number of periods, ``length // (2 * width)`` and ``floor(length / width / 2)``
+    can differ by one."""
+    if kind == "dotted":
+        gaps = math.floor(length / width / 2)
+        if gaps < 1:
+            return None
+        period = (length - width) / gaps
+        return width / 2, gaps * period + period / 2, [0, period], 1
+    dashes = math.floor(length / (3 * width) / 2) + 1
+    if dashes < 2:
+        return None
+    dash = length / (2 * dashes - 1)
+    return 0.0, length, [dash, dash], 0
+
+
+def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, tuple[float, float, list[float], int]]] | None:
     """The sides of ``box``'s border to draw as one stroked line each, as (side, width,
-    colour, style); None where WeasyPrint's own drawing is needed. Only a border whose drawn
-    sides are all dotted or dashed, no two of them meeting at a corner, square-cornered,
-    without a border image or column rules: there each side's clip is the side's own
-    rectangle, and the dots or dashes WeasyPrint cuts out of it one by one are the marks of
-    one line stroked with a dash pattern."""
+    colour, :func:`_dash_pattern`); None where WeasyPrint's own drawing is needed. Only a
+    border whose drawn sides are all dotted or dashed, no two of them meeting at a corner,
+    square-cornered, without a border image or column rules: there each side's clip is the
+    side's own rectangle, and the dots or dashes WeasyPrint cuts out of it one by one are
+    the marks of one line stroked with a dash pattern."""
     style = box.style
     if style["visibility"] != "visible" or style["border_image_source"][0] != "none":
         return None
     if style["column_width"] != "auto" or style["column_count"] != "auto":
+        return None
+    _, _, w, h, *radii = box.rounded_border_box()
+    if any(rx or ry for rx, ry in radii):
         return None
     sides = []
     for side in BORDER_SIDES:
@@ -438,35 +463,22 @@ def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, str]] | None:
         kind = style[f"border_{side}_style"]
         if kind not in DOTTED_OR_DASHED or not colour.alpha:
             return None
-        length = box.border_width() if side in ("top", "bottom") else box.border_height()
-        if math.floor(length / width / (6 if kind == "dashed" else 2)) < 1:
-            return None  # too short for a gap between two marks: WeasyPrint's own drawing
-        sides.append((side, width, colour, kind))
+        pattern = _dash_pattern(kind, w if side in ("top", "bottom") else h, width)
+        if pattern is None:
+            return None
+        sides.append((side, width, colour, pattern))
     drawn = {side for side, *_ in sides}
     if not sides or not (drawn <= {"top", "bottom"} or drawn <= {"left", "right"}):
-        return None
-    if any(rx or ry for rx, ry in box.rounded_border_box()[4:]):
         return None
     return sides
 
 
-def _stroke_side(stream: Any, box: Any, side: str, width: float, colour: Any, kind: str) -> None:
-    """One side as one stroked line, its marks where WeasyPrint's per-mark drawing puts
-    them: a mark at each end and the gaps between them equal (a dot of the side's width
-    every (length - width) / gaps; a dash and a gap of length / (2 dashes - 1) each). The
-    counts are WeasyPrint's own expressions, floating point and all: where a side's length
-    is a whole number of periods, ``length // (2 * width)`` and ``floor(length / width / 2)``
-    can differ by one."""
+def _stroke_side(
+    stream: Any, box: Any, side: str, width: float, colour: Any, pattern: tuple[float, float, list[float], int]
+) -> None:
+    """One side of ``box`` as one line stroked with ``pattern`` (:func:`_dash_pattern`)."""
     x, y, w, h = box.rounded_border_box()[:4]
-    length = w if side in ("top", "bottom") else h
-    if kind == "dotted":
-        gaps = math.floor(length / width / 2)
-        period = (length - width) / gaps
-        start, run, pattern, cap = width / 2, gaps * period + period / 2, [0, period], 1
-    else:
-        dashes = math.floor(length / (3 * width) / 2) + 1
-        dash = length / (2 * dashes - 1)
-        start, run, pattern, cap = 0.0, length, [dash, dash], 0
+    start, run, dashes, cap = pattern
     half = width / 2
     if side == "top":
         line = (x + start, y + half, x + start + run, y + half)
@@ -480,7 +492,7 @@ def _stroke_side(stream: Any, box: Any, side: str, width: float, colour: Any, ki
         stream.set_color(colour, stroke=True)
         stream.set_line_width(width)
         stream.set_line_cap(cap)
-        stream.set_dash(pattern, 0)
+        stream.set_dash(dashes, 0)
         stream.move_to(line[0], line[1])
         stream.line_to(line[2], line[3])
         stream.stroke()
@@ -492,7 +504,7 @@ def dotted_borders_stroked() -> None:
     pattern, as it already draws a border dotted all round. Its own way cuts a clip path of
     one circle or rectangle per mark: a thin dotted rule across a card is hundreds of
     circles of four curves each, written into the page and compressed. The marks land where
-    WeasyPrint puts them (:func:`_stroke_side`); any other border is left to it, and
+    WeasyPrint puts them (:func:`_dash_pattern`); any other border is left to it, and
     all of them are with the speed-ups off."""
     try:
         import weasyprint.draw as draw_module
@@ -511,8 +523,8 @@ def dotted_borders_stroked() -> None:
         if sides is None:
             original(stream, box)
             return
-        for side, width, colour, kind in sides:
-            _stroke_side(stream, box, side, width, colour, kind)
+        for side, width, colour, pattern in sides:
+            _stroke_side(stream, box, side, width, colour, pattern)
 
     draw_border._shipyard_stroked = True  # type: ignore[attr-defined]
     draw_border._shipyard_original = original  # type: ignore[attr-defined]  # for bench/bench_dotted_rules.py

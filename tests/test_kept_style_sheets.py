@@ -1,11 +1,12 @@
 """A render worker parses each ``<style>`` text once (shipyard._speedups.keep_parsed_style_sheets).
 
 What is held here: a sheet printed with a kept style sheet is the same PDF, byte for byte,
-as the first print of its text, whose sheets were all parsed; the page rules a kept sheet gave the first
-document (its ``@page`` size and margins) reach every later one; a sheet whose parse
-reaches outside itself (an ``@import`` through the document's fetcher, which keeps each
-job to its own folders) is parsed for each document; and with ``SHIPYARD_NO_SPEEDUPS=1``
-every document parses its sheets again. All but the record sheets' run in the speed-ups-off
+as the first print of its text, whose sheets were all parsed, and with every other
+speed-up on the same bytes as with all of them off; the page rules a kept sheet gave the
+first document (its ``@page`` size and margins) reach every later one; a sheet whose
+parse reaches outside itself (an ``@import`` through the document's fetcher, which keeps
+each job to its own folders) is parsed for each document; and with
+``SHIPYARD_NO_SPEEDUPS=1`` every document parses its sheets again. All but the record sheets' run in the speed-ups-off
 pass too (there, printing a sheet three times would show only that printing is repeatable).
 """
 
