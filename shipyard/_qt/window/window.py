@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
 from PySide6.QtGui import QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from shipyard._qt.actions.comparing import Comparing
 from shipyard._qt.actions.printtopdf import PrintDialog, Printing
@@ -28,7 +28,7 @@ from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.widgets.placement import clamp, fill_first
 from shipyard._qt.window import autosave
 from shipyard._qt.window.dropping import FileDrops
-from shipyard._qt.window.focusstyle import FOCUS_STYLE
+from shipyard._qt.window.focusstyle import install_focus_frames
 from shipyard._qt.window.menus import Menus
 from shipyard._qt.window.recent import RecentFiles
 from shipyard._qt.window.recovery import Recovery, install_crash_autosave
@@ -72,7 +72,9 @@ class MainWindow(QMainWindow):
         self.smoke_errors = 0  # errors a smoke run printed instead of showing (exit status 2)
         self.setWindowTitle("Shipyard")
         self.setStatusBar(ElidingStatusBar())  # a long message elided, the whole of it its tooltip
-        self.setStyleSheet(FOCUS_STYLE)  # the focus shows on tables, check boxes, figures, the preview too
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_focus_frames(app)  # the focus shows on tables, check boxes, figures, the preview too
         self.undo_group = QUndoGroup(self)
         # the one undo history's Undo and Redo: the Edit menu's entries, the window's keys
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
