@@ -10,15 +10,25 @@ showing it moves nothing. ``test_editor_by_hand.py`` tabs onto each kind on ever
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QLineEdit, QListWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shipyard._qt.window.focusstyle import VIEW_FRAME, FocusFrameStyle, install_focus_frames
 from shipyard._qt.window.window import MainWindow
@@ -52,7 +62,18 @@ def controls(qtbot: Any) -> Iterator[tuple[QWidget, QLineEdit, QListWidget, QChe
     yield holder, elsewhere, view, box, value
 
 
-def test_the_editor_draws_its_focus_frames_with_its_style_and_no_style_sheet(qtbot: Any, window: MainWindow) -> None:
+def test_the_editor_draws_its_focus_frames_with_its_style_and_no_style_sheet(
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from shipyard._qt.window import window as window_module
+
+    installed: list[object] = []
+    monkeypatch.setattr(window_module, "install_focus_frames", installed.append)
+    made = MainWindow(
+        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+    )
+    qtbot.addWidget(made)
+    assert installed == [QApplication.instance()], "a window does not install the focus frames"
     view = window.open_file(CATALOGS / "cluster-falk" / "examples" / "dominion-carrier.ship")
     assert view is not None
     view.finish_building()
@@ -94,21 +115,65 @@ def test_a_view_s_frame_is_as_wide_focused_or_not_so_the_focus_moves_nothing(qtb
     assert (view.geometry(), view.viewport().geometry(), view.frameWidth()) == before
 
 
-def test_a_dark_palette_set_before_the_style_is_kept(qtbot: Any) -> None:
-    """``shipyard-gui --dark`` sets Fusion and a dark palette before the window installs
-    the focus frames: wrapping the style keeps that palette."""
-    from shipyard._qt.app import dark_palette
-
+@pytest.fixture
+def style_restored() -> Iterator[QApplication]:
+    """The application, its style and palette put back as they were after the test."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    before_style, before_palette = app.style().name(), app.palette()
-    try:
-        app.setStyle("Fusion")
-        app.setPalette(dark_palette())
-        dark = app.palette().color(QPalette.ColorRole.Window)
-        install_focus_frames(app)
-        assert isinstance(app.style(), FocusFrameStyle)
-        assert app.palette().color(QPalette.ColorRole.Window) == dark
-    finally:
-        app.setStyle(FocusFrameStyle(before_style))
-        app.setPalette(before_palette)
+    before = app.style()
+    focus = isinstance(before, FocusFrameStyle)
+    name = before.baseStyle().name() if isinstance(before, FocusFrameStyle) else before.name()
+    palette = app.palette()
+    yield app
+    app.setStyle(FocusFrameStyle(name) if focus else name)
+    app.setPalette(palette)
+
+
+def test_a_dark_palette_set_before_the_style_is_kept(qtbot: Any, style_restored: QApplication) -> None:
+    """``shipyard-gui --dark`` sets Fusion and a dark palette before the window installs
+    the focus frames: the palette stays, and the frames are drawn in its colours."""
+    from shipyard._qt.app import dark_palette
+
+    app = style_restored
+    app.setStyle("Fusion")
+    app.setPalette(dark_palette())
+    dark = app.palette().color(QPalette.ColorRole.Window)
+    install_focus_frames(app)
+    assert isinstance(app.style(), FocusFrameStyle)
+    assert app.style().baseStyle().name().lower() == "fusion"
+    assert app.palette().color(QPalette.ColorRole.Window) == dark
+
+
+def test_another_style_gets_each_view_s_own_frame_back(qtbot: Any, style_restored: QApplication) -> None:
+    app = style_restored
+    app.setStyle("Fusion")
+    view = QListWidget()
+    view.setFrameShape(QListWidget.Shape.NoFrame)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    assert view.frameWidth() == 0
+    install_focus_frames(app)
+    assert view.frameWidth() == VIEW_FRAME
+    app.setStyle("Fusion")
+    assert (view.frameShape(), view.frameWidth()) == (QListWidget.Shape.NoFrame, 0)
+
+
+def test_a_check_box_no_larger_than_its_indicator_shows_the_focus(qtbot: Any, controls: Any) -> None:
+    """A list row's cell or a form's tick box without a label, at its own size in a form."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    form = QFormLayout(holder)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+    elsewhere, box = QLineEdit("elsewhere"), QCheckBox()
+    form.addRow("Name", elsewhere)
+    form.addRow("Pinned", box)
+    holder.show()
+    qtbot.waitExposed(holder)
+    assert box.size() == box.sizeHint()
+    colour = box.palette().color(QPalette.ColorRole.Highlight)
+    plain = highlight_pixels(box.grab().toImage(), colour)
+    box.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(box.hasFocus, timeout=2000)
+    focused = highlight_pixels(box.grab().toImage(), colour)
+    assert focused - plain >= 2 * (box.width() + box.height()) - 4 * 8, (plain, focused)

@@ -8,8 +8,9 @@ person pressing Tab could not see where they were.
 :class:`FocusFrameStyle` draws it: the application's own style, but for a frame in the
 palette's highlight colour while those controls have the focus. A view's frame is two
 pixels wide, focused or not (a line of the palette's mid colour, then its base colour;
-the focus fills both with the highlight), a check box's and a value's frame is drawn on
-their edge: showing the focus moves nothing.
+the focus fills both with the highlight); a check box's and a value's frame is drawn on
+their edge (a check box no larger than its indicator: on the indicator's outline, which
+turns the highlight colour). Showing the focus moves nothing.
 
 Why a style and not a style sheet (as before): a style sheet set on the window, however
 few its rules, makes Qt draw and measure every widget in it through its style-sheet
@@ -26,7 +27,6 @@ from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QCheckBox,
     QFrame,
     QLabel,
     QProxyStyle,
@@ -37,7 +37,8 @@ from PySide6.QtWidgets import (
 )
 
 FRAMED_VIEWS = (QAbstractItemView, QTextBrowser)  # and the preview's QPdfView, known by its class name
-VIEW_FRAME = 2  # pixels of a focused view's frame; a check box's and a value's are one
+VIEW_FRAME = 2  # pixels of a view's frame, focused or not; a check box's and a value's focus frame is one
+_OWN_FRAME = "shipyard_own_frame"  # a view's property: its frame (shape, line width) before this style's
 
 
 def framed_view(widget: QWidget | None) -> bool:
@@ -50,30 +51,49 @@ class FocusFrameStyle(QProxyStyle):
     focusable labels (see the module docstring)."""
 
     def polish(self, target: Any) -> Any:
-        """Each view, as it is first shown, gets a frame :data:`VIEW_FRAME` wide (drawn in
-        :meth:`drawControl`): the same room for the focus frame whether it shows or not. A
-        frame's width set on the view itself: the style is asked for no metric of its own,
-        which Qt asks for at every measure of every widget."""
+        """A view, each time it is polished with this style, gets a frame :data:`VIEW_FRAME`
+        wide (drawn in :meth:`drawControl`): the same room for the focus frame whether it
+        shows or not; :meth:`unpolish` gives it back its own. The width is the view's own
+        line width, not a metric of the style's: Qt asks the style for metrics at every
+        measure of every widget, and each answer would be Python's."""
         polished = super().polish(target)
         if isinstance(target, QFrame) and framed_view(target):
+            if target.property(_OWN_FRAME) is None:
+                target.setProperty(_OWN_FRAME, [target.frameStyle(), target.lineWidth()])
             target.setFrameShape(QFrame.Shape.Panel)  # a panel's frame is as wide as its line
             target.setLineWidth(VIEW_FRAME)
         return polished
 
+    def unpolish(self, target: Any) -> Any:
+        """The view's own frame back, as another style will draw it."""
+        if isinstance(target, QFrame):
+            own = target.property(_OWN_FRAME)
+            if own is not None:
+                target.setProperty(_OWN_FRAME, None)
+                target.setFrameStyle(int(own[0]))
+                target.setLineWidth(int(own[1]))
+        return super().unpolish(target)
+
     def drawControl(
         self, element: QStyle.ControlElement, option: QStyleOption, painter: QPainter, widget: QWidget | None = None
     ) -> None:
-        if element == QStyle.ControlElement.CE_ShapedFrame and framed_view(widget):
-            _view_frame(painter, option)  # the style's own panel is a bevel: a flat frame instead
-            return
-        super().drawControl(element, option, painter, widget)
-        if not option.state & QStyle.StateFlag.State_HasFocus:
-            return
+        # every control the application draws comes here: the element is looked at first
         if element == QStyle.ControlElement.CE_ShapedFrame:
-            if isinstance(widget, QLabel):  # a figure's value Tab stops at (only such a label has the focus)
+            if widget is not None and widget.property(_OWN_FRAME) is not None:
+                _view_frame(painter, option)  # the style's own panel is a bevel: a flat frame instead
+                return
+            super().drawControl(element, option, painter, widget)
+            # a figure's value Tab stops at, or a label selectable by mouse, once clicked
+            if isinstance(widget, QLabel) and option.state & QStyle.StateFlag.State_HasFocus:
                 _frame(painter, option, option.rect, 1, 2)
-        elif element == QStyle.ControlElement.CE_CheckBox and isinstance(widget, QCheckBox):
-            _frame(painter, option, option.rect, 1, 2)
+        elif element == QStyle.ControlElement.CE_CheckBox:
+            super().drawControl(element, option, painter, widget)
+            if (
+                option.state & QStyle.StateFlag.State_HasFocus
+            ):  # on its edge: round the indicator where it fills the box
+                _frame(painter, option, option.rect, 1, 2)
+        else:
+            super().drawControl(element, option, painter, widget)
 
 
 def _view_frame(painter: QPainter, option: QStyleOption) -> None:
@@ -112,11 +132,9 @@ def _frame(
 
 
 def install_focus_frames(app: QApplication) -> None:
-    """Make the application's style draw the focus frames, once: the style it has (Fusion,
-    or the desktop's) wrapped in :class:`FocusFrameStyle`, its palette kept (a dark one)."""
-    if isinstance(app.style(), FocusFrameStyle):
-        return
-    palette = app.palette()
-    app.setStyle(FocusFrameStyle(app.style().name()))
-    if app.palette() != palette:  # set back only if the new style changed it: else it follows the desktop's
-        app.setPalette(palette)
+    """Make the application's style draw the focus frames, once: a :class:`FocusFrameStyle`
+    over a new style of the kind the application has (Fusion, or the desktop's; by its
+    name, the desktop's default for a style without one). A palette the application was
+    given (``--dark``'s) stays: Qt keeps it through a change of style."""
+    if not isinstance(app.style(), FocusFrameStyle):
+        app.setStyle(FocusFrameStyle(app.style().name()))
