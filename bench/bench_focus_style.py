@@ -4,11 +4,11 @@ Each round starts two processes in turn (the order swapped every round, so the m
 drift reaches both alike), each with Qt's offscreen platform: one as the editor is (the
 focus frames drawn by :class:`shipyard._qt.window.focusstyle.FocusFrameStyle`, no style
 sheet), one as it was (the application's own style, and the window's style sheet below,
-which drew the same frames through Qt's style-sheet engine, set where the window now
-installs the style). Each opens a window at
-1280x720, opens every sample of every installed ruleset in it, builds all its pages and
-lets them lay themselves out, and says the CPU seconds that took. The figure is the sum of
-the style's seconds over the sum of the style sheet's (lower is better).
+which drew the same frames through Qt's style-sheet engine, set on the window where it now
+installs the style). Each opens a window at 1280x720, opens every sample of every
+installed ruleset in it, builds all its pages and lets them lay themselves out, and says
+the CPU seconds that took. The figure is the sum of the style's seconds over the sum of
+the style sheet's (lower is better).
 
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_focus_style.py [--rounds N]
 """

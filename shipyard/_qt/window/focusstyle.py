@@ -88,9 +88,7 @@ class FocusFrameStyle(QProxyStyle):
                 _frame(painter, option, option.rect, 1, 2)
         elif element == QStyle.ControlElement.CE_CheckBox:
             super().drawControl(element, option, painter, widget)
-            if (
-                option.state & QStyle.StateFlag.State_HasFocus
-            ):  # on its edge: round the indicator where it fills the box
+            if option.state & QStyle.StateFlag.State_HasFocus:  # on its edge (see the module docstring)
                 _frame(painter, option, option.rect, 1, 2)
         else:
             super().drawControl(element, option, painter, widget)
