@@ -414,9 +414,10 @@ def _parse_alone(original: Any, kwargs: dict[str, Any]) -> tuple[_KeptSheet | No
 
 BORDER_SIDES = ("top", "right", "bottom", "left")
 DOTTED_OR_DASHED = ("dotted", "dashed")
+_Pattern = tuple[float, float, list[float], int]  # a side's stroked line: what _dash_pattern gives
 
 
-def _dash_pattern(kind: str, length: float, width: float) -> tuple[float, float, list[float], int] | None:
+def _dash_pattern(kind: str, length: float, width: float) -> _Pattern | None:
     """The line that draws a ``kind`` side of ``length`` and ``width`` with its marks where
     WeasyPrint's per-mark drawing puts them, as (where it starts along the side, how far it
     runs, its dash pattern, its line cap); None for a side too short for a gap between two
@@ -438,9 +439,12 @@ def _dash_pattern(kind: str, length: float, width: float) -> tuple[float, float,
     return 0.0, length, [dash, dash], 0
 
 
-def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, tuple[float, float, list[float], int]]] | None:
-    """The sides of ``box``'s border to draw as one stroked line each, as (side, width,
-    colour, :func:`_dash_pattern`); None where WeasyPrint's own drawing is needed. Only a
+def _lone_dotted_sides(
+    box: Any,
+) -> tuple[tuple[float, float, float, float], list[tuple[str, float, Any, _Pattern]]] | None:
+    """``box``'s border box (x, y, width, height) and the sides of its border to draw as
+    one stroked line each, as (side, width, colour, :func:`_dash_pattern`); None where
+    WeasyPrint's own drawing is needed. Only a
     border whose drawn sides are all dotted or dashed, no two of them meeting at a corner,
     square-cornered, without a border image or column rules: there each side's clip is the
     side's own rectangle, and the dots or dashes WeasyPrint cuts out of it one by one are
@@ -450,7 +454,7 @@ def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, tuple[float, flo
         return None
     if style["column_width"] != "auto" or style["column_count"] != "auto":
         return None
-    _, _, w, h, *radii = box.rounded_border_box()
+    x, y, w, h, *radii = box.rounded_border_box()
     if any(rx or ry for rx, ry in radii):
         return None
     sides = []
@@ -470,14 +474,15 @@ def _lone_dotted_sides(box: Any) -> list[tuple[str, float, Any, tuple[float, flo
     drawn = {side for side, *_ in sides}
     if not sides or not (drawn <= {"top", "bottom"} or drawn <= {"left", "right"}):
         return None
-    return sides
+    return (x, y, w, h), sides
 
 
 def _stroke_side(
-    stream: Any, box: Any, side: str, width: float, colour: Any, pattern: tuple[float, float, list[float], int]
+    stream: Any, border_box: tuple[float, float, float, float], side: str, width: float, colour: Any, pattern: _Pattern
 ) -> None:
-    """One side of ``box`` as one line stroked with ``pattern`` (:func:`_dash_pattern`)."""
-    x, y, w, h = box.rounded_border_box()[:4]
+    """One side of the border box (x, y, width, height) as one line stroked with
+    ``pattern`` (:func:`_dash_pattern`)."""
+    x, y, w, h = border_box
     start, run, dashes, cap = pattern
     half = width / 2
     if side == "top":
@@ -517,14 +522,15 @@ def dotted_borders_stroked() -> None:
 
     def draw_border(stream: Any, box: Any) -> None:
         try:
-            sides = _lone_dotted_sides(box) if enabled() else None
+            lone = _lone_dotted_sides(box) if enabled() else None
         except Exception:  # a WeasyPrint whose boxes hold other than this reads: its own drawing
-            sides = None
-        if sides is None:
+            lone = None
+        if lone is None:
             original(stream, box)
             return
+        border_box, sides = lone
         for side, width, colour, pattern in sides:
-            _stroke_side(stream, box, side, width, colour, pattern)
+            _stroke_side(stream, border_box, side, width, colour, pattern)
 
     draw_border._shipyard_stroked = True  # type: ignore[attr-defined]
     draw_border._shipyard_original = original  # type: ignore[attr-defined]  # for bench/bench_dotted_rules.py

@@ -6,8 +6,9 @@ speed-up on the same bytes as with all of them off; the page rules a kept sheet 
 first document (its ``@page`` size and margins) reach every later one; a sheet whose
 parse reaches outside itself (an ``@import`` through the document's fetcher, which keeps
 each job to its own folders) is parsed for each document; and with
-``SHIPYARD_NO_SPEEDUPS=1`` every document parses its sheets again. All but the record sheets' run in the speed-ups-off
-pass too (there, printing a sheet three times would show only that printing is repeatable).
+``SHIPYARD_NO_SPEEDUPS=1`` every document parses its sheets again. All but the record
+sheets' run in the speed-ups-off pass too (there, printing a sheet three times would show
+only that printing is repeatable).
 """
 
 from __future__ import annotations

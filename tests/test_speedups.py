@@ -420,7 +420,7 @@ def stroked_marks(kind: str, side: str, width: float, box: SquareBox) -> list[fl
     stream = RecordedStream()
     pattern = libraries._dash_pattern(kind, box.length, width)
     assert pattern is not None, (kind, box.length, width)
-    libraries._stroke_side(stream, box, side, width, "ink", pattern)
+    libraries._stroke_side(stream, box.box, side, width, "ink", pattern)
     calls = dict(stream.calls)
     along = 0 if side in ("top", "bottom") else 1
     first, last = calls["move_to"][along], calls["line_to"][along]
