@@ -19,6 +19,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import unicodedata
 from collections.abc import Iterator, Sequence
 from html.parser import HTMLParser
@@ -540,6 +541,32 @@ def test_a_fillable_sheet_s_fields_type_in_small_faces_that_hold_what_people_wri
         for n in re.findall(r"/(\S+)\s+[\d.]+\s+Tf", str(ref.get_object().get("/DA", "")))
     }
     assert set(form["/DR"]["/Font"].keys()) == named and len(named) == len({font for font, _ in faces.values()})
+
+
+FONT_LOOKUP_IN_A_NEW_PROCESS = """
+import subprocess, sys
+import shipyard.render.pdf  # as a render worker has it before its first fillable sheet
+started = []
+plain = subprocess.Popen.__init__
+def noted(self, *args, **kwargs):
+    started.append(args[0] if args else kwargs.get("args"))
+    plain(self, *args, **kwargs)
+subprocess.Popen.__init__ = noted
+from shipyard.render import fieldfont
+path, index = fieldfont.font_file(fieldfont.FAMILY + ":weight=200")
+print(path.is_file(), index, started)
+"""
+
+
+def test_the_fields_faces_are_found_without_starting_a_process() -> None:
+    """fontconfig's library is opened by the names it is installed under, as WeasyPrint
+    opens it: ``ctypes.util.find_library`` started ``ldconfig -p`` in each render worker
+    to look for it, at the worker's first fillable sheet."""
+    done = subprocess.run(
+        [sys.executable, "-c", FONT_LOOKUP_IN_A_NEW_PROCESS], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "0", "[]"], done.stdout
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])

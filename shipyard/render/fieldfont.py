@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import base64
 import ctypes
-import ctypes.util
 import io
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -62,13 +61,23 @@ CUT = 2  # how the faces are cut (letters, names): part of the cache's key, so a
 CACHE_LIMIT = 8  # subsets kept: a sheet's own letters outside TYPED make a subset of their own
 
 
+FONTCONFIG_NAMES = ("libfontconfig.so.1", "libfontconfig.1.dylib", "libfontconfig-1.dll")
+
+
 @lru_cache(maxsize=1)
 def _fontconfig() -> Any:
-    """fontconfig's library with the signatures :func:`font_file` calls, loaded once a process."""
-    name = ctypes.util.find_library("fontconfig")
-    if name is None:
-        raise OSError("fontconfig not found")
-    fc = ctypes.CDLL(name)
+    """fontconfig's library with the signatures :func:`font_file` calls, loaded once a process.
+    By the names its builds are installed under (WeasyPrint, imported before, opened it by
+    one of them): ``ctypes.util.find_library`` would start ``ldconfig`` to ask."""
+    fc = None
+    for name in FONTCONFIG_NAMES:
+        try:
+            fc = ctypes.CDLL(name)
+            break
+        except OSError:
+            continue
+    if fc is None:
+        raise OSError(f"fontconfig not found (looked for {', '.join(FONTCONFIG_NAMES)})")
     fc.FcNameParse.restype = ctypes.c_void_p
     fc.FcNameParse.argtypes = [ctypes.c_char_p]
     fc.FcConfigSubstitute.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
