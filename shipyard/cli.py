@@ -44,6 +44,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from shipyard.core.designreport import design_report
     from shipyard.core.errors import InputError
 
+    if args.keep and not args.suggest:
+        raise InputError.single(
+            "--keep names a place the suggested fixes may not change: it goes with --suggest", path="--keep"
+        )
     results: list[dict[str, object]] = []
     status = EXIT_OK
     texts: list[str] = []
@@ -65,7 +69,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
-        proposals = _suggestions(loaded, args, report) if args.suggest and not report.valid else []
+        try:
+            proposals = _suggestions(loaded, args, report) if args.suggest and not report.valid else []
+        except InputError as exc:  # a --keep that names no place in this design: no proposals made without it
+            status = EXIT_INPUT
+            if args.json:
+                results.append({"file": name, "valid": report.valid, "error": [vars(p) for p in exc.problems]})
+            else:
+                _print_problems(exc)
+            continue
         if args.json:
             data = report.model_dump(mode="json")
             extra = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
@@ -302,7 +314,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per file")
     p.add_argument("--suggest", action="store_true", help="for a design that does not pass: changes that make it pass")
     p.add_argument(
-        "--keep", action="append", metavar="PATH", help="with --suggest: a place in the design not to change"
+        "--keep",
+        action="append",
+        metavar="PATH",
+        help="with --suggest: a place the fixes may not change, as set names it (handling, weapons[Medium Laser])",
     )
     p.add_argument(
         "--summary",

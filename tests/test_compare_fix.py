@@ -162,6 +162,33 @@ def test_shipyard_fix_writes_the_chosen_proposal(tmp_path: Path) -> None:
     assert fine.returncode == 2 and "nothing to fix" in fine.stderr
 
 
+def test_a_kept_place_is_named_as_set_names_it_and_a_mistyped_one_is_refused(tmp_path: Path) -> None:
+    """``--keep handlin`` kept nothing: ``check --suggest`` still proposed lowering Handling
+    and ``fix --apply 1`` made that change. A place that names nothing is refused as ``set``
+    refuses it, with the places there are, and nothing is written."""
+    source = EXAMPLES / "alien-disk-fighter.ship"
+    (plain,) = json.loads(call_shipyard("check", source, "--suggest", "--json").stdout)
+    assert any("Handling" in s["text"] for s in plain["suggestions"])  # what keeping Handling must take away
+
+    listed = call_shipyard("check", source, "--suggest", "--keep", "handlin")
+    assert listed.returncode == 2 and "Suggested fixes" not in listed.stdout
+    assert f"{source} at --keep handlin: no such place in the design" in listed.stderr
+    assert "allowed: handling," in listed.stderr
+    out = tmp_path / "fixed.ship"
+    fixed = call_shipyard("fix", source, "--keep", "handlin", "--apply", "1", "-o", out)
+    assert fixed.returncode == 2 and "at --keep handlin: no such place" in fixed.stderr and not out.exists()
+
+    (kept,) = json.loads(call_shipyard("check", source, "--suggest", "--keep", "Handling", "--json").stdout)
+    assert kept["suggestions"] and not any("Handling" in s["text"] for s in kept["suggestions"])
+    laser = "weapons[Medium Laser]"  # an entry by its name, as set and get take it
+    (by_name,) = json.loads(call_shipyard("check", source, "--suggest", "--keep", laser, "--json").stdout)
+    assert any("Medium Laser" in s["text"] for s in plain["suggestions"])
+    assert by_name["suggestions"] and not any("Medium Laser" in s["text"] for s in by_name["suggestions"])
+
+    alone = call_shipyard("check", source, "--keep", "handling")
+    assert alone.returncode == 2 and "it goes with --suggest" in alone.stderr and alone.stdout == ""
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     soak=st.integers(0, 5),

@@ -47,7 +47,13 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", help="the design file to write")
     where.add_argument("--in-place", action="store_true", help="write the fixed design back over FILE")
-    p.add_argument("--keep", action="append", default=[], metavar="PATH", help="a place in the design not to change")
+    p.add_argument(
+        "--keep",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a place the fix may not change, named as set names it (handling, weapons[Medium Laser])",
+    )
     p.add_argument("--force", action="store_true", help="replace an existing output file (FILE itself included)")
     catalog_opts(p)
     p.set_defaults(func=cmd_fix)
@@ -86,10 +92,24 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
     """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike);
-    ``report``: the design's report (:func:`~shipyard.core.designreport.design_report`) when the caller has it."""
+    ``report``: the design's report (:func:`~shipyard.core.designreport.design_report`) when the caller has it.
+    Each ``--keep`` place is named as ``set`` and ``get`` name places (``weapons[Heavy Laser]``),
+    and one that names no place in the design is refused: a mistyped place kept nothing, and
+    the fix then made the very change the person had asked it not to make."""
+    from shipyard.core.errors import InputError
     from shipyard.core.fixes import propose
+    from shipyard.core.namedpaths import resolve
 
-    return propose(loaded.design, loaded.catalog, keep=set(keep), report=report)
+    data = loaded.design.model_dump(mode="json") if keep else None
+    kept = set()
+    for place in keep:
+        try:
+            kept.add(resolve(place, data, loaded.catalog, new_key=False))
+        except InputError as exc:
+            for problem in exc.problems:
+                problem.path = f"--keep {place}"
+            raise exc.with_file(loaded.file) from None
+    return propose(loaded.design, loaded.catalog, keep=kept, report=report)
 
 
 def _cures(p: Any) -> str:
