@@ -67,9 +67,10 @@ def expected_on_sheet(design: Any, report: Report) -> list[str]:
         out.append(f"{name} {system} {grade} {fire} AP {status}")
     for name, role, skill, rating, acuity in report.derived.table("crew").rows:
         out.append(f"{name} {role} {skill} {rating} {acuity}".strip())
+    refused = {a.name: a.reason for a in report.derived.actions if not a.allowed}
     for role in ("helm", "tactical", "engineering"):
-        for action, ap, _ in report.derived.table(f"ap_costs.{role}").rows:
-            out.append(f"{action} {ap} AP")
+        for action, ap, _ in report.derived.table(f"ap_costs.{role}").rows:  # one it cannot take now says why
+            out.append(f"{action} not now: {refused[action]} {ap} AP" if action in refused else f"{action} {ap} AP")
     if d.plan is not None:
         p = d.plan
         out.append(
@@ -104,6 +105,23 @@ def test_a_record_sheet_per_sample_with_every_figure(
         assert missing == [], f"{file.name}: missing on the sheet: {missing}\n{text}"
         # every figure's value is on the page (the phrases above say where)
         assert [x.id for x in report.derived.figures if shown(x.value) not in text] == []
+
+
+def test_an_action_the_ship_cannot_take_now_says_so_on_the_sheet_as_check_does() -> None:
+    """The damaged frigate's torpedo bay is disabled: `shipyard check` says "no" to firing its
+    secondary weapon, and the sheet's Tactical panel listed that action at 2 AP like any other."""
+    file = FP_EXAMPLES / "damaged-frigate.ship"
+    _, report = report_of(file)
+    refused = [a for a in report.derived.actions if not a.allowed]
+    assert [a.name for a in refused] == ["Fire secondary weapon system"]
+    html = sheet_html(file)
+    for action in refused:
+        assert (
+            f'<tr class="refused"><td>{action.name} <span class="why">not now: {action.reason}</span>'
+            in html.replace("&#39;", "'")
+        )
+    assert html.count('class="refused"') == len(refused)  # the actions it can take say nothing more
+    assert 'class="refused"' not in sheet_html(FP_EXAMPLES / "frigate.ship")
 
 
 def _boxes(html: str, field: str) -> list[bool]:
