@@ -172,6 +172,54 @@ def test_print_is_a_summary_page_then_the_members(force: tuple[Path, list[Path]]
     assert r.returncode == 2 and "exists" in r.stderr
 
 
+def test_a_printed_roster_numbers_its_pages_on_and_its_contents_point_at_them(tmp_path: Path) -> None:
+    """A roster of two rulesets prints its summary, then a fleet book for each ruleset:
+    each book's pages began again at "page 1", so the second book's contents sent a reader
+    to a page their viewer numbered otherwise. Every page's number is now its place in the
+    file, and each contents line names the page the design's sheet is on."""
+    import re
+
+    from .test_printing import pages_text
+
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    files = [
+        ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-fighter.ship",
+        ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-frigate.ship",
+        ROOT / "catalogs" / "wing-commander" / "examples" / "hornet.ship",
+    ]
+    roster = folder / "mixed.roster"
+    new = (
+        "roster",
+        "new",
+        roster,
+        "--name",
+        "Mixed Wing",
+        "--ruleset",
+        "space-fighter-alpha",
+        "--ruleset",
+        "wing-commander",
+    )
+    assert call_shipyard(*new).returncode == 0
+    for f in files:
+        shutil.copyfile(f, folder / f.name)
+        assert call_shipyard("roster", "add", roster, folder / f.name).returncode == 0
+    out = tmp_path / "mixed.pdf"
+    r = call_shipyard("roster", "print", roster, "-o", out, "--sheet", "fleet")
+    assert r.returncode == 0, r.stderr
+    texts = pages_text(out)
+    numbered = {i: int(m[-1]) for i, t in enumerate(texts, 1) if (m := re.findall(r" page (\d+)", t))}
+    assert len(numbered) >= len(files) + 3  # the sheets, each book's contents and appendix
+    assert {i: n for i, n in numbered.items() if i != n} == {}
+    names = [json.loads(f.read_text())["design"]["name"] for f in files]
+    for name in names:
+        contents = [t for t in texts if t.lstrip().startswith("Contents")]
+        listed = [int(m) for t in contents for m in re.findall(re.escape(name) + r"\D*?(\d+)", t)]
+        sheet = [i for i, t in enumerate(texts, 1) if t.lstrip().startswith(name)]
+        assert listed == sheet and len(sheet) == 1, (name, listed, sheet)
+    assert len([t for t in texts if t.lstrip().startswith("Contents")]) == 2  # a book for each ruleset
+
+
 def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
     roster, designs = force
     call_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")

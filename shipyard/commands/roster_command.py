@@ -406,15 +406,21 @@ def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> 
         raise InputError.single("the roster has no member that can be printed", file=str(check.file))
     common = str(builtin_template_root() / "common")
     context = {"roster": summary_context(check), "paper": paper, "title": check.roster.name}
-    parts = [worker.render(RenderJob("roster.html", [common], context, [common]), 60.0).pdf]
+    summary = worker.render(RenderJob("roster.html", [common], context, [common]), 60.0)
+    parts, pages = [summary.pdf], summary.pages
     by_ruleset: dict[str, list[Any]] = {}
     for _, loaded in members:
         by_ruleset.setdefault(loaded.ruleset, []).append(loaded)
     with tempfile.TemporaryDirectory(prefix="shipyard-roster-") as tmp:
         for i, group in enumerate(by_ruleset.values()):
             part = Path(tmp) / f"part-{i}.pdf"
-            print_loaded(group, part, sheet=sheet, paper=paper, workers=[worker], title=check.roster.name)
+            # numbered on from the pages before it: the page numbers and a fleet book's
+            # contents are the joined file's, the pages a reader's viewer shows
+            printed = print_loaded(
+                group, part, sheet=sheet, paper=paper, workers=[worker], title=check.roster.name, first_page=pages + 1
+            )
             parts.append(part.read_bytes())
+            pages += printed.pages
     atomic_write_bytes(out, join_pdfs(parts, check.roster.name))
     return len(members)
 

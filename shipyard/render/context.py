@@ -142,15 +142,18 @@ def sheet_context(
     }
 
 
-def fleet_layout(n_designs: int) -> dict[str, int]:
+def fleet_layout(n_designs: int, first_page: int = 1) -> dict[str, int]:
     """Page numbers of a fleet book, known before rendering so parts render in parallel.
 
-    Cover (1 page), contents (``CONTENTS_PER_PAGE`` designs a page), one record sheet per
-    design (each sheet is exactly one page), then the reference appendix.
+    Cover (1 page, numbered ``first_page``: a book printed after other pages, as a roster's
+    after its summary, goes on counting from them), contents (``CONTENTS_PER_PAGE`` designs
+    a page), one record sheet per design (each sheet is exactly one page), then the
+    reference appendix.
     """
     contents_pages = max(1, math.ceil(n_designs / CONTENTS_PER_PAGE))
-    first_sheet = 1 + contents_pages + 1
+    first_sheet = first_page + contents_pages + 1
     return {
+        "first_page": first_page,
         "contents_pages": contents_pages,
         "contents_per_page": CONTENTS_PER_PAGE,
         "first_sheet": first_sheet,

@@ -161,22 +161,23 @@ def fleet_ends(job: Any, entries: list[dict[str, Any]], layout: dict[str, int], 
 
 
 def render_fleet(
-    renderer: Renderer, entries: list[dict[str, Any]], job: Any, parts: int
+    renderer: Renderer, entries: list[dict[str, Any]], job: Any, parts: int, first_page: int = 1
 ) -> tuple[list[RenderResult], list[int]]:
     """A fleet book: the front and back rendered beside the sheets from the planned page
     numbers (one page a sheet, the contents 38 designs a page), and again only if the
     sheets or the contents took other pages than planned."""
-    layout = fleet_layout(len(entries))
+    layout = fleet_layout(len(entries), first_page)
     planned = [layout["first_sheet"] + i for i in range(len(entries))]
     sheets, starts, ends = render_sheets(
         renderer, entries, job, layout["first_sheet"], parts, fleet_ends(job, entries, layout, planned)
     )
     for _ in range(3):  # a pass more only if the cover and contents took other than the pages planned
         appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
-        if ends[0].pages == layout["first_sheet"] - 1 and starts == planned and appendix == layout["appendix"]:
+        front = layout["first_sheet"] - first_page  # the cover's and contents' pages planned
+        if ends[0].pages == front and starts == planned and appendix == layout["appendix"]:
             return [ends[0], *sheets, ends[1]], starts
-        if ends[0].pages != layout["first_sheet"] - 1:  # the sheets move: render them again
-            layout = {**layout, "contents_pages": ends[0].pages - 1, "first_sheet": ends[0].pages + 1}
+        if ends[0].pages != front:  # the sheets move: render them again
+            layout = {**layout, "contents_pages": ends[0].pages - 1, "first_sheet": first_page + ends[0].pages}
             sheets, starts, _ = render_sheets(renderer, entries, job, layout["first_sheet"], parts)
             appendix = sum(r.pages for r in sheets) + layout["first_sheet"]
         layout = {**layout, "appendix": appendix}
@@ -203,8 +204,11 @@ def render_print(
         return RenderJob(template, dirs, {**base_ctx, **ctx}, roots, fillable, owner, draft)
 
     parts = len(renderer.workers)
+    first_page = base_ctx.get("first_page", 1)
     if sheet == "record":
-        results, starts, _ = render_sheets(renderer, entries, job, 1, parts if len(entries) >= PARALLEL_FROM else 1)
+        results, starts, _ = render_sheets(
+            renderer, entries, job, first_page, parts if len(entries) >= PARALLEL_FROM else 1
+        )
         return results, starts
     if sheet == "cards":
         # One job: a ruleset's template decides how many cards a design gets (a
@@ -212,7 +216,7 @@ def render_print(
         # between the parts. Cards are light; a hundred designs are a dozen pages.
         return renderer.run([job("cards.html", designs=entries)]), []
     if sheet == "fleet":
-        return render_fleet(renderer, entries, job, parts)
+        return render_fleet(renderer, entries, job, parts, first_page)
     if sheet == "compare":  # one sheet: the designs side by side (base_ctx holds the comparison)
         return renderer.run([job("compare.html", designs=entries)]), []
     if sheet == "tokens":  # light: a page holds dozens (base_ctx holds the pages laid out)
@@ -274,8 +278,13 @@ def print_loaded(
     token: TokenSpec | None = None,
     owner: str = "",
     draft: bool = False,
+    first_page: int = 1,
 ) -> PrintResult:
     """Print designs already in memory (the editor's open documents) to ``out``.
+
+    ``first_page``: the number the first page prints (a part of a larger book, as a
+    roster's members after its summary), so that page numbers and a fleet book's contents
+    are those of the whole book; the pages' ``starts`` are in that numbering too.
 
     ``reports`` are the designs' reports when the caller holds them already (the editor
     evaluates once per edit, and its preview and printing show that evaluation).
@@ -319,7 +328,7 @@ def print_loaded(
     )
     roots = [str(d) for d in dirs] + [str(f) for f in catalog.folders]
     doc_title = title or ("Fleet book" if sheet == "fleet" else entries[0]["design"]["name"])
-    base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title)
+    base_ctx = sheet_context(entries, catalog, sheet=sheet, paper=paper, title=doc_title, first_page=first_page)
     if sheet == "compare":
         from shipyard.core.compare import compare
 
