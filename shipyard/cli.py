@@ -26,6 +26,7 @@ from shipyard.core.commandline import (
     OVERWRITE_RULE,
     catalog_dirs,
     catalog_for,
+    output_file,
     refuse_existing,
 )
 
@@ -174,7 +175,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     kind = args.kind
     if args.ruleset is None:
         if kind is None:
-            raise InputError.single("say what to make with --kind (and --ruleset)", path="--kind")
+            from shipyard.core.registry import rulesets
+
+            kinds = sorted({k.id for info in rulesets() for k in info.kinds})
+            raise InputError.single(
+                "say what to make with --kind (and --ruleset where several rulesets offer that kind)",
+                path="--kind",
+                allowed=", ".join(kinds),
+            )
         ruleset = ruleset_offering("kinds", kind, "designs of kind")
     else:
         ruleset = get(args.ruleset, path="--ruleset").id
@@ -328,7 +336,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("print", help="print record sheets, stat cards or a fleet book to PDF")
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("-o", "--output", required=True, type=output_file(".pdf"), help="the PDF to write")
     p.add_argument(
         "--sheet",
         choices=["record", "cards", "fleet", "compare", "tokens"],
@@ -371,7 +379,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--scale", dest="kind", help=argparse.SUPPRESS)  # the word of earlier versions
     p.add_argument("--ruleset", help="the ruleset (default: the one that offers the kind)")
     catalog_opts(p)
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("-o", "--output", required=True, type=output_file(".ship"))
     p.add_argument("--force", action="store_true", help="replace an existing file")
     p.set_defaults(func=cmd_new)
 

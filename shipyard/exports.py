@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.commandline import EXIT_OK, EXIT_RENDER, catalog_dirs, refuse_existing
+from shipyard.core.commandline import EXIT_OK, EXIT_RENDER, catalog_dirs, output_file, output_folder, refuse_existing
 
 IMAGE_FORMATS = ("card-png", "token-png", "sheet-png")
 EXPORT_FORMATS = (*IMAGE_FORMATS, "foundry")
@@ -54,7 +54,14 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
     for fid in IMAGE_FORMATS:
         q = writers.add_parser(fid, help=helps[fid], description=helps[fid])
         q.add_argument("files", nargs="+", metavar="FILE", help="design files")
-        q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the PNGs into")
+        q.add_argument(
+            "-o",
+            "--output",
+            required=True,
+            metavar="DIR",
+            type=output_folder(".png"),
+            help="the folder to write the PNGs into",
+        )
         q.add_argument("--dpi", type=int, choices=[150, 300], default=150, help="resolution (default 150)")
         q.add_argument("--paper", choices=["a4", "letter"], help="the record sheet's paper (sheet-png)")
         if fid == "token-png":
@@ -71,7 +78,14 @@ def add_image_exports(writers: Any, catalog_opts: Any) -> None:
         "PNG beside it (import: right-click the actor > Import Data)",
     )
     q.add_argument("files", nargs="+", metavar="FILE", help="design files")
-    q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+    q.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="DIR",
+        type=output_folder(".json", ".png"),
+        help="the folder to write into",
+    )
     q.add_argument(
         "--world",
         metavar="NAME",
@@ -272,7 +286,9 @@ def add_foundry_import(readers: Any, catalog_opts: Any) -> None:
         "exported by 'shipyard export foundry' carries, as a design file",
     )
     q.add_argument("file", metavar="FILE", help="the actor's JSON (exported by Shipyard, or by Foundry's Export Data)")
-    q.add_argument("-o", "--output", required=True, metavar="DESIGN", help="the design file to write")
+    q.add_argument(
+        "-o", "--output", required=True, metavar="DESIGN", type=output_file(".ship"), help="the design file to write"
+    )
     q.add_argument("--force", action="store_true", help="replace the design file if it exists")
     catalog_opts(q)
     q.set_defaults(func=cmd_import_foundry)

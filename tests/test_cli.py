@@ -78,6 +78,18 @@ def test_new_writes_a_design_that_checks(tmp_path: Path) -> None:
     assert again.returncode == 2 and "exists" in again.stderr
 
 
+def test_new_without_a_kind_or_with_a_mistyped_one_lists_the_kinds(tmp_path: Path) -> None:
+    """``new X -o x.ship`` said only "say what to make with --kind", and a mistyped kind was
+    refused without the "did you mean" the rulesets and presets get."""
+    out = tmp_path / "x.ship"
+    bare = run("new", "X", "-o", str(out))
+    assert bare.returncode == 2 and "say what to make with --kind" in bare.stderr
+    assert "(allowed: fighter, force, pilot, ship, starfighter, starship)" in bare.stderr
+    typo = run("new", "X", "--kind", "starfigher", "-o", str(out))
+    assert typo.returncode == 2 and "designs of kind 'starfigher'; did you mean 'starfighter'" in typo.stderr
+    assert not out.exists()
+
+
 def test_catalog_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["catalog", "list", "technology", "--no-user-catalog"]) == 0
     out = capsys.readouterr().out

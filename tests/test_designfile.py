@@ -70,6 +70,7 @@ def test_writing_into_a_missing_folder_says_so_and_the_cli_exits_2(
     assert main(["new", "Red Five", "--scale", "starfighter", "-o", str(target)]) == 2
     err = capsys.readouterr().err
     assert f"{target}: cannot write the file: No such file or directory" in err and "internal error" not in err
+    assert "(the folder '" in err and "does not exist: make it first, or write into a folder that does)" in err
     assert not target.parent.exists()
 
 

@@ -220,6 +220,17 @@ def test_a_printed_roster_numbers_its_pages_on_and_its_contents_point_at_them(tm
     assert len([t for t in texts if t.lstrip().startswith("Contents")]) == 2  # a book for each ruleset
 
 
+def test_an_unknown_preset_is_refused_naming_the_roster_and_its_place(
+    force: tuple[Path, list[Path]],
+) -> None:
+    roster, designs = force
+    before = roster.read_text()
+    ruleset = json.loads(designs[0].read_text())["ruleset"]
+    r = call_shipyard("roster", "preset", roster, ruleset, "no-such-preset")
+    assert r.returncode == 2 and f"{roster} at presets.{ruleset}: unknown preset 'no-such-preset'" in r.stderr
+    assert roster.read_text() == before
+
+
 def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
     roster, designs = force
     call_shipyard("roster", "add", roster, designs[0], "--count", "2", "--callsign", "Viper")

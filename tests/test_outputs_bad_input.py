@@ -94,6 +94,7 @@ def test_missing_art_is_said_and_the_token_shows_the_initials(tmp_path: Path) ->
     assert proc.returncode == 0, proc.stderr
     assert "warning: Rebel Fighter: the design's art is left out: " in proc.stderr and "gone.png" in proc.stderr
     assert "art file not found" in proc.stderr
+    assert "a picture file at that path: PNG, JPEG or WebP (.png, .jpg, .jpeg, .webp), or SVG" in proc.stderr
     with Image.open(io.BytesIO((out / "awkward-token.png").read_bytes())) as token:
         assert token.getpixel((75, 75))[3] == 255  # drawn whole, on its colour
 
@@ -109,3 +110,53 @@ def test_every_export_with_pictures_says_once_that_the_art_is_missing(tmp_path: 
     assert len(warnings) == 1, proc.stderr
     assert warnings[0].startswith("shipyard: warning: Rebel Fighter: ") and "gone.png" in warnings[0]
     assert "art file not found" in warnings[0] and any((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("print", "{ship}", "-o", "pdfs/"),
+        ("print", "{ship}", "--sheet", "cards", "-o", "pdfs/"),
+        ("fix", "{ship}", "--apply", "1", "-o", "pdfs/"),
+        ("new", "Red Five", "--kind", "starfighter", "-o", "pdfs/"),
+    ],
+    ids=["print", "cards", "fix", "new"],
+)
+def test_an_output_file_named_with_a_slash_at_its_end_is_refused_as_a_folder(
+    command: tuple[str, ...], tmp_path: Path
+) -> None:
+    """``print -o pdfs/`` wrote a PDF called ``pdfs``: a name that ends in a slash names a folder."""
+    ship = registry.get("space-fighter-alpha").samples / "alien-disk-fighter.ship"
+    proc = call_shipyard(*(a.format(ship=ship) for a in command), cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "pdfs/ ends in a slash, so it names a folder; give the file to write, for example pdfs/NAME." in proc.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("fmt", ["card-png", "token-png", "sheet-png", "foundry"])
+def test_an_export_folder_named_like_one_of_its_files_is_refused(fmt: str, tmp_path: Path) -> None:
+    """``export --format card-png -o out/c.png`` made a folder ``c.png`` and wrote the card
+    into it: these formats write their files into a folder, each named after its design."""
+    ship = registry.get("space-fighter-alpha").samples / "rebel-fighter.ship"
+    name = "c.json" if fmt == "foundry" else "c.png"
+    proc = call_shipyard("export", fmt, ship, "-o", f"out/{name}", cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"out/{name} is named like a file, but this writes its files into a folder" in proc.stderr
+    assert "give a folder, for example out" in proc.stderr and list(tmp_path.iterdir()) == []
+    (tmp_path / "cards.png").mkdir()  # a folder that is there is taken whatever its name
+    assert call_shipyard("export", fmt, ship, "-o", "cards.png", cwd=tmp_path).returncode == 0
+    assert list((tmp_path / "cards.png").iterdir())
+
+
+def test_writing_into_a_folder_that_is_not_there_says_which_folder(tmp_path: Path) -> None:
+    """The system's "No such file or directory" read as if the file were missing."""
+    ship = registry.get("space-fighter-alpha").samples / "rebel-fighter.ship"
+    for command in (
+        ("print", ship, "-o", "nodir/sub/red.pdf"),
+        ("set", ship, "name=Red Six", "-o", "nodir/sub/red.ship"),
+        ("roster", "new", "nodir/sub/wing.roster", "--name", "Wing"),
+    ):
+        proc = call_shipyard(*command, cwd=tmp_path)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, command
+        assert "(the folder 'nodir/sub' does not exist: make it first, or write into a folder that does)" in proc.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -283,9 +283,27 @@ def test_stat_block_text_and_trinity_vessels_given_by_mistake_name_the_command_t
 def test_a_broken_design_is_still_reported_as_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "broken.ship").write_text("Name: Rebel Fighter Scale: Starfighter", encoding="utf-8")
     (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
-    for name in ("broken.ship", "notes.txt"):
-        code, _, err = run(capsys, "check", tmp_path / name)
-        assert code == 2 and "malformed JSON: Expecting value" in err and "not a design file but" not in err
+    code, _, err = run(capsys, "check", tmp_path / "broken.ship")
+    assert code == 2 and "broken.ship:1:1: malformed JSON: Expecting value" in err and "not a design file" not in err
+    assert "(allowed: a design file Shipyard wrote (.ship)" in err
+    code, _, err = run(capsys, "check", tmp_path / "notes.txt")  # no design file, and not one of the formats read
+    assert code == 2 and "notes.txt: is not a design file: it is not JSON (allowed: a design file" in err
+
+
+def test_a_roster_or_a_catalog_file_given_as_a_design_is_named_for_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check raid.roster`` said "malformed JSON: Expecting value", as for a broken design."""
+    roster = tmp_path / "raid.roster"
+    assert run(capsys, "roster", "new", roster, "--name", "Raid")[0] == 0
+    (tmp_path / "weapons.yaml").write_text("weapons:\n  - id: blaster\n", encoding="utf-8")
+    for command in (["check"], ["print", "-o", str(tmp_path / "x.pdf")]):
+        code, _, err = run(capsys, *command, roster)
+        assert code == 2 and "raid.roster: is not a design file: it looks like a roster" in err
+        assert "`shipyard roster check`" in err and "malformed JSON" not in err
+        code, _, err = run(capsys, *command, tmp_path / "weapons.yaml")
+        assert code == 2 and "weapons.yaml: is not a design file: it looks like a catalog file, in YAML" in err
+    assert not (tmp_path / "x.pdf").exists()
 
 
 # --- gui ---------------------------------------------------------------------------------------------

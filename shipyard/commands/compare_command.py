@@ -21,6 +21,7 @@ from shipyard.core.commandline import (
     EXIT_OK,
     add_width_option,
     load_for,
+    output_file,
     output_width,
     refuse_existing,
 )
@@ -45,7 +46,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         "--apply", type=int, required=True, metavar="N", help="the proposal's number, as check --suggest lists it"
     )
     where = p.add_mutually_exclusive_group(required=True)
-    where.add_argument("-o", "--output", help="the design file to write")
+    where.add_argument("-o", "--output", type=output_file(".ship"), help="the design file to write")
     where.add_argument("--in-place", action="store_true", help="write the fixed design back over FILE")
     p.add_argument(
         "--keep",

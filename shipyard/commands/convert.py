@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shipyard.core.commandline import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, refuse_existing
+from shipyard.core.commandline import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, output_file, refuse_existing
 
 if TYPE_CHECKING:
     from shipyard.core.textformats import TextFormatModule
@@ -79,7 +79,9 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         q = writers.add_parser(fid, help=f"the design as {entry.name}", description=entry.help or entry.name)
         q.add_argument("files", nargs="+", metavar="FILE", help="design files")
         q.add_argument("--markdown", action="store_true", help="Markdown, for forums")
-        q.add_argument("-o", "--output", help="write the text to this file instead of standard output")
+        q.add_argument(
+            "-o", "--output", type=output_file(".txt"), help="write the text to this file instead of standard output"
+        )
         q.add_argument("--force", action="store_true", help="replace an existing output file")
         catalog_opts(q)
         q.set_defaults(func=cmd_export)
@@ -93,7 +95,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
         info, entry = offers[0]
         q = systems.add_parser(cid, help=entry.help or entry.name, description=entry.help or entry.name)
         q.add_argument("file", metavar="FILE", help=f"the {entry.name} to convert")
-        q.add_argument("-o", "--output", required=True, help="the design file to write")
+        q.add_argument("-o", "--output", required=True, type=output_file(".ship"), help="the design file to write")
         for option in entry.options:  # the conversion's own, from its manifest
             q.add_argument(f"--{option.name}", type=int if option.type == "int" else str, help=option.help)
         q.add_argument("--force", action="store_true", help="replace an existing file")

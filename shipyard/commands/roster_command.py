@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK, EXIT_RENDER, refuse_existing
+from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK, EXIT_RENDER, output_file, output_folder, refuse_existing
 from shipyard.core.errors import InputError
 
 
@@ -119,7 +119,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
 
     q = actions.add_parser("print", help="a roster summary page, then its members' fleet book or card sheet")
     q.add_argument("file", metavar="ROSTER")
-    q.add_argument("-o", "--output", required=True, help="the PDF to write")
+    q.add_argument("-o", "--output", required=True, type=output_file(".pdf"), help="the PDF to write")
     q.add_argument("--sheet", choices=["fleet", "cards"], default="fleet")
     q.add_argument("--paper", choices=["a4", "letter"])
     q.add_argument("--force", action="store_true", help="replace an existing PDF")
@@ -127,7 +127,7 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
 
     q = actions.add_parser("export", help="the roster as Foundry VTT actors: one per ship, named by callsign")
     q.add_argument("file", metavar="ROSTER")
-    q.add_argument("-o", "--output", required=True, metavar="DIR")
+    q.add_argument("-o", "--output", required=True, metavar="DIR", type=output_folder(".json", ".png"))
     q.add_argument("--force", action="store_true", help="replace files that exist")
     q.set_defaults(func=cmd_export, done_when_returned=True)
 
@@ -305,7 +305,12 @@ def cmd_preset(args: argparse.Namespace) -> int:
     ruleset = get(args.ruleset, path="RULESET").id
     presets = {k: v for k, v in roster.presets.items() if k != ruleset}
     if args.preset.lower() != "none":
-        load_catalog(ruleset, preset=args.preset)  # an unknown preset is refused here, before anything is written
+        try:  # an unknown preset is refused here, before anything is written
+            load_catalog(ruleset, preset=args.preset)
+        except InputError as exc:
+            for problem in exc.problems:  # the roster it was asked for, and where in it
+                problem.path = problem.path or f"presets.{ruleset}"
+            raise exc.with_file(file) from None
         presets[ruleset] = args.preset
     return _write_and_check(file, roster.model_copy(update={"presets": presets}), f"wrote {file}")
 

@@ -131,7 +131,7 @@ def read_art(ref: str, design_file: Path | str | None) -> Art:
     if kind is None:
         raise _refuse(f"art has the extension {path.suffix or '(none)'!r}, which is not a picture Shipyard reads", ref)
     if not real.exists():
-        raise _refuse("art file not found", str(target), f"a {kind.upper()} file at that path")
+        raise _refuse("art file not found", str(target), f"a picture file at that path: {ALLOWED}")
     try:
         st = real.stat()
     except OSError as exc:

@@ -61,6 +61,24 @@ def write_into_folder(folder: Path, files: list[tuple[Path, bytes]]) -> None:
         raise
 
 
+def cannot_write(exc: OSError, target: Path) -> InputError:
+    """Why ``target`` could not be written, in the person's words as well as the system's: its
+    "No such file or directory" read as if the file were missing, where the folder to write
+    into was."""
+    folder = _folder(Path(target))
+    why = ""
+    if exc.errno == errno.ENOENT and not folder.is_dir():
+        why = f"the folder {quote(str(folder))} does not exist: make it first, or write into a folder that does"
+    elif exc.errno == errno.ENOTDIR:
+        why = f"a part of {quote(str(folder))} is a file, not a folder"
+    elif exc.errno in (errno.EACCES, errno.EPERM):
+        why = f"no permission to write in the folder {quote(str(folder))}"
+    said = exc.strerror or str(exc)
+    return InputError.single(
+        f"cannot write the file: {said} ({why})" if why else f"cannot write the file: {said}", file=target
+    )
+
+
 def refuse_non_regular(target: Path) -> None:
     """An existing ``target`` that is not a regular file (a link, pipe, device, folder) is never replaced.
 
@@ -72,7 +90,7 @@ def refuse_non_regular(target: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+        raise cannot_write(exc, target) from None
     if not stat.S_ISREG(mode):
         raise InputError.single(
             f"is {kind_of(mode)}; Shipyard writes only new files or over regular files, so nothing was written",
@@ -286,7 +304,7 @@ def _write_many(files: list[tuple[Path, bytes]]) -> None:
                 else:
                     target.unlink()
         if isinstance(exc, OSError):
-            raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+            raise cannot_write(exc, target) from None
         raise
     for _, backup in done:
         if backup is not None:
@@ -349,7 +367,7 @@ def _write_temp(target: Path, data: bytes) -> Path:
     try:
         fd, name = tempfile.mkstemp(prefix=".shipyard-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+        raise cannot_write(exc, target) from None
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -362,7 +380,7 @@ def _write_temp(target: Path, data: bytes) -> Path:
             os.chmod(tmp, 0o644)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise InputError.single(f"cannot write the file: {exc.strerror or exc}", file=target) from None
+        raise cannot_write(exc, target) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

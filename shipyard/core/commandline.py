@@ -6,7 +6,8 @@ Standard library only, like the rest of the command line's start-up path.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,38 @@ OVERWRITE_RULE = (
     "a pipe, a device, a folder, a file without write permission, or an input by a file of another "
     "kind (a PDF over a design)."
 )
+
+
+def output_file(suffix: str) -> Callable[[str], str]:
+    """The ``type`` of an ``-o`` that names one file (``suffix``: what such files end in): a
+    name ending in a slash names a folder, and ``print -o pdfs/`` wrote a file called ``pdfs``."""
+
+    def file_named(text: str) -> str:
+        if text.endswith(("/", os.sep)):
+            raise argparse.ArgumentTypeError(
+                f"{text} ends in a slash, so it names a folder; give the file to write, for example {text}NAME{suffix}"
+            )
+        return text
+
+    return file_named
+
+
+def output_folder(*file_suffixes: str) -> Callable[[str], str]:
+    """The ``type`` of an ``-o`` that names the folder a command writes its files into, one
+    or more a design, each named after it: a folder not there yet whose name ends like those
+    files (``-o card.png``) was meant as a file, and became a folder ``card.png/``."""
+
+    def folder_named(text: str) -> str:
+        path = Path(text)
+        if path.suffix.lower() in file_suffixes and not path.is_dir():
+            folder = str(path.parent) if str(path.parent) != "." else "."
+            raise argparse.ArgumentTypeError(
+                f"{text} is named like a file, but this writes its files into a folder, each named after its "
+                f"design; give a folder, for example {folder}"
+            )
+        return text
+
+    return folder_named
 
 
 def add_width_option(p: argparse.ArgumentParser) -> None:
@@ -150,9 +183,14 @@ def ruleset_offering(attr: str, item_id: str, what: str) -> str:
     if len(found) == 1:
         return found[0].id
     if not found:
+        from shipyard.core.suggest import did_you_mean
+
         offered = sorted({getattr(e, "id", "") for info in rulesets() for e in getattr(info, attr)})
+        hint = did_you_mean(item_id, offered)
         raise InputError.single(
-            f"no installed ruleset offers {what} {item_id!r}", path="--" + attr.rstrip("s"), allowed=", ".join(offered)
+            f"no installed ruleset offers {what} {item_id!r}" + (f"; {hint}" if hint else ""),
+            path="--" + attr.rstrip("s"),
+            allowed=", ".join(offered),
         )
     raise InputError.single(
         f"{len(found)} rulesets offer {what} {item_id!r}: say which with --ruleset",

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.commandline import catalog_dirs, catalog_for, refuse_existing
+from shipyard.core.commandline import catalog_dirs, catalog_for, output_file, refuse_existing
 from shipyard.core.numberwords import count_of
 
 RULESET = "space-fury"
@@ -78,7 +78,9 @@ def add_arguments(fury: argparse.ArgumentParser, catalog_opts: Any) -> None:
 
 
 def _output(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the design file to write")
+    p.add_argument(
+        "-o", "--output", required=True, metavar="FILE", type=output_file(".ship"), help="the design file to write"
+    )
     p.add_argument("--force", action="store_true", help="replace an existing file")
 
 
