@@ -123,6 +123,23 @@ def test_set_refuses_a_place_that_does_not_exist_with_the_places_that_do_closest
     assert not (tmp_path / "x.ship").exists()
 
 
+def test_set_says_a_list_or_object_mistyped_is_broken_json_and_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list missing its last brackets was taken as text, and refused as "Input should be a
+    valid array": the person had typed an array, and was not told what was wrong with it."""
+    ship = copy("rebel-fighter.ship", tmp_path)
+    before = ship.read_text()
+    code, _, err = run(capsys, "set", ship, 'weapons=[{"weapon": "light-laser", "count": 2', "--in-place")
+    assert code == 2 and "at weapons: malformed JSON in the value: Expecting ',' delimiter at its end" in err
+    assert "(allowed: a JSON list [...] or object {...}, whole, in quotes the shell keeps)" in err
+    code, _, err = run(capsys, "set", ship, 'weapons=[{"weapon": "light-laser" "count": 2}]', "--in-place")
+    assert code == 2 and "Expecting ',' delimiter at character 27 of 38" in err
+    assert ship.read_text() == before
+    code, out, _ = run(capsys, "set", ship, "name=[Red Five", "--dry-run")  # text may start with a bracket
+    assert code == 0 and "Name from Rebel Fighter to [Red Five" in out
+
+
 def test_set_writes_several_designs_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fighter, frigate = copy("rebel-fighter.ship", tmp_path), copy("rebel-frigate.ship", tmp_path)
     falk = copy(FALK / "kestrel-fighter.ship", tmp_path)

@@ -194,6 +194,14 @@ def parse_value(text: str, current: Any) -> Any:
         raise InputError.single(f"malformed JSON: the key {quote(exc.args[0])} appears twice in one object") from None
     except RecursionError:
         raise InputError.single("malformed JSON: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        if not isinstance(current, str) and text.lstrip().startswith(("[", "{")):  # a list or object, mistyped
+            where = "at its end" if exc.pos >= len(text) else f"at character {exc.pos + 1} of {len(text)}"
+            raise InputError.single(
+                f"malformed JSON in the value: {exc.msg} {where}",
+                allowed="a JSON list [...] or object {...}, whole, in quotes the shell keeps",
+            ) from None
+        return text
     except ValueError:
         return text
     if isinstance(current, str) and not isinstance(parsed, str) and parsed is not None:
