@@ -146,6 +146,21 @@ def test_a_bad_query_is_named_with_what_is_allowed(env: dict[str, str], query: s
     assert said in r.stderr and "allowed" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_a_mistyped_figure_or_kind_is_refused_with_the_names_there_are(env: dict[str, str], library: Path) -> None:
+    """``find 'strucure>=1'`` and ``find kind:figher`` said "0 designs found", as if no design
+    matched: the guide promises exit 2 for a query that cannot be read, saying what is allowed."""
+    assert sh(env, "find", "strucure>=1").returncode == 1  # an empty hangar knows no figure: it finds none
+    sh(env, "hangar", "add", library)
+    r = sh(env, "find", "strucure>=1")
+    assert r.returncode == 2 and "no design in the hangar has a figure 'strucure'" in r.stderr
+    assert "did you mean 'structure'" in r.stderr and "(allowed: " in r.stderr and "Traceback" not in r.stderr
+    r = sh(env, "find", "kind:figher")
+    assert r.returncode == 2 and "no design is of a kind 'figher'; did you mean 'fighter'" in r.stderr
+    assert "(allowed: fighter, force, pilot, " in r.stderr
+    assert found(env, "structure>=1") and found(env, "kind:fighter")  # the names there are still find
+    assert found(env, "structure>=1000") == []  # a figure there is, no design that high: found nothing, exit 1
+
+
 def test_rescan_reads_only_what_changed_and_follows_moves(env: dict[str, str], library: Path) -> None:
     sh(env, "hangar", "add", library)
     r = sh(env, "hangar", "scan", "--json")

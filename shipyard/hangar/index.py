@@ -368,6 +368,18 @@ class Index:
         )
         return Entries([r[0] for r in cur])
 
+    def names_known(self) -> tuple[list[tuple[str, str]], list[str]]:
+        """The figures the indexed designs have (each its key and its label's slug), and
+        their kinds (lower case): what ``find`` can filter by (:mod:`shipyard.hangar.query`)."""
+        figures = [(str(k), str(s)) for k, s in self.db.execute("SELECT key, slug FROM figure_keys")]
+        kinds = [
+            str(k)
+            for (k,) in self.db.execute(
+                "SELECT DISTINCT lower(kind) FROM files WHERE problem IS NULL AND kind IS NOT NULL"
+            )
+        ]
+        return figures, kinds
+
     def count(self, folder: Path) -> tuple[int, int]:
         """Designs and broken design files indexed in ``folder``."""
         row = self.db.execute(

@@ -40,6 +40,8 @@ class Query:
     words: list[str] = field(default_factory=list)
     where: list[str] = field(default_factory=list)
     params: list[Any] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)  # the name of each FIGURE>=N
+    kinds: list[str] = field(default_factory=list)  # the value of each kind:X
 
     def sql(self) -> tuple[str, tuple[Any, ...]]:
         where = ["problem IS NULL", *self.where]
@@ -112,6 +114,7 @@ def _filter(q: Query, name: str, value: str, token: str, now: float | None) -> N
         q.where.append(f"ruleset IN ({', '.join('?' * len(ids))})")
         q.params += ids
     elif name == "kind":
+        q.kinds.append(value)
         q.where.append("(lower(kind) = ? OR lower(kind) LIKE ? ESCAPE '\\')")
         q.params += [value.lower(), _like(value.lower()) + "%"]
     elif name == "tag":
@@ -144,6 +147,7 @@ def _figure(q: Query, name: str, op: str, number: str, token: str) -> None:
     from shipyard.hangar.facts import slug
 
     key = slug(name)
+    q.figures.append(name)
     # a figure of exactly that name wins; only where there is none does the name's start
     # match ("weapon-points" for "weapon-points-spent"): "structure" is the Structure rating,
     # not also its track's boxes
@@ -161,5 +165,45 @@ def _like(text: str) -> str:
 
 def search(index: Index, tokens: list[str], now: float | None = None) -> Entries:
     """The designs in ``index`` the query ``tokens`` finds, by name."""
-    where, params = parse(tokens, now).sql()
+    q = parse(tokens, now)
+    _refuse_unknown_names(index, q)
+    where, params = q.sql()
     return index.rows(where, params)
+
+
+def _refuse_unknown_names(index: Index, q: Query) -> None:
+    """A figure or kind that no design of the hangar has, nor (a kind) any installed ruleset
+    offers, is a mistyped name (``strucure>=1``, ``kind:figher``): refused with the names
+    there are, closest first, rather than finding nothing as if none matched. An empty
+    hangar knows no figure yet, so it refuses none."""
+    from shipyard.core.suggest import did_you_mean
+    from shipyard.hangar.facts import slug
+
+    if not q.figures and not q.kinds:
+        return
+    figures, kinds = index.names_known()
+    for name in q.figures:
+        low, key = name.lower(), slug(name)
+        if figures and not any(
+            n in (low, key) or n.startswith((low + "-", key + "-")) for pair in figures for n in pair
+        ):
+            names = sorted({k for k, _ in figures})
+            hint = did_you_mean(key, names)
+            raise InputError.single(
+                f"no design in the hangar has a figure {quote(name)}" + (f"; {hint}" if hint else ""),
+                path="find",
+                allowed=", ".join(names[:40]) + (", ..." if len(names) > 40 else ""),
+            )
+    if q.kinds:
+        from shipyard.core.registry import rulesets
+
+        offered = {k.lower() for info in rulesets() for kind in info.kinds for k in (kind.id, kind.name)}
+        known = sorted((offered | set(kinds)) - {""})
+        for value in q.kinds:
+            if not any(k.startswith(value.lower()) for k in known):
+                hint = did_you_mean(value.lower(), known)
+                raise InputError.single(
+                    f"no design is of a kind {quote(value)}" + (f"; {hint}" if hint else ""),
+                    path="kind",
+                    allowed=", ".join(known),
+                )
