@@ -188,6 +188,10 @@ def test_broken_and_duplicate_files_are_listed_with_a_reason(env: dict[str, str]
     assert r.returncode == 0 and "Traceback" not in r.stderr + r.stdout
     assert "half.ship: line 1: malformed JSON" in r.stdout
     assert "other.ship: ruleset: " in r.stdout
+    # the counts add up: every file the scan looked at, the two it cannot read among them
+    designs = len(list(library.rglob("*.ship"))) - 2
+    assert r.stdout.startswith(f"{designs} designs and 2 files that cannot be read: 0 new, 0 changed, 0 gone, ")
+    assert f", {designs + 2} unchanged" in r.stdout.splitlines()[0]
     assert "the same content" in r.stdout and str(library / "copy.ship") in r.stdout
     data = json.loads(sh(env, "hangar", "scan", "--json").stdout)
     groups = [set(d["files"]) for d in data["duplicates"]]

@@ -133,8 +133,10 @@ def cmd_hangar_scan(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return EXIT_OK
+    # the counts after the colon are of files, those that cannot be read too: named beside the designs
+    unread = f" and {len(broken)} file{'s' * (len(broken) != 1)} that cannot be read" if broken else ""
     print(
-        f"{total} design{'s' * (total != 1)}: {result.added} new, {result.changed} changed, "
+        f"{total} design{'s' * (total != 1)}{unread}: {result.added} new, {result.changed} changed, "
         f"{result.removed} gone, {result.unchanged} unchanged"
     )
     if broken:
