@@ -159,6 +159,18 @@ class TextFormatModule(Protocol):
     def lost(self, design: Any, catalog: Catalog) -> list[str]: ...
 
 
+def lost_in_text(fmt: TextFormatModule, design: Any, catalog: Catalog) -> list[str]:
+    """What a text written in ``fmt`` cannot hold of the design, for the warning before it is
+    written: the format's own list, and the preset the design is read under where it is not
+    its ruleset's default. No text format names a preset, so the text read back is read
+    under the default, and its budgets and findings may differ (a sample ship over budget)."""
+    lost = list(fmt.lost(design, catalog))
+    preset = catalog.preset
+    if preset is not None and preset.id != catalog.meta.default_preset:
+        lost.append(f"the preset {preset.id} (read the text back with --preset {preset.id})")
+    return lost
+
+
 class ReportNote(Protocol):
     """One line of a conversion report (``shipyard convert --json`` prints each's fields)."""
 
