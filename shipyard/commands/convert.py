@@ -69,7 +69,11 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     add_foundry_import(readers, catalog_opts)
 
     p = sub.add_parser(
-        "export", help="write designs for other places: text (stat blocks ...), card, token or sheet PNGs"
+        "export",
+        help="write designs for other places: text (stat blocks ...), card, token or sheet PNGs",
+        description="shipyard export FORMAT FILE... [options]; the format may also follow the files, as "
+        "--format FORMAT (shipyard export FILE... --format token-png -o DIR). "
+        "'shipyard export FORMAT --help' lists a format's options.",
     )
     writers = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
     for fid, offers in formats.items():
