@@ -16,7 +16,7 @@ from PIL import Image
 
 from shipyard.core import registry
 
-from .conftest import call_shipyard
+from .conftest import ROOT, call_shipyard
 
 AWKWARD = 'Rebel "Ace" <b>Bold</b> & Co / Wing\u0007 X'
 
@@ -155,8 +155,16 @@ def test_writing_into_a_folder_that_is_not_there_says_which_folder(tmp_path: Pat
         ("print", ship, "-o", "nodir/sub/red.pdf"),
         ("set", ship, "name=Red Six", "-o", "nodir/sub/red.ship"),
         ("roster", "new", "nodir/sub/wing.roster", "--name", "Wing"),
+        (
+            "convert",
+            "trinity",
+            ROOT / "catalogs" / "trinity" / "examples" / "anvil-frigate.yaml",
+            "-o",
+            "nodir/sub/k.ship",
+        ),
     ):
         proc = call_shipyard(*command, cwd=tmp_path)
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, command
         assert "(the folder 'nodir/sub' does not exist: make it first, or write into a folder that does)" in proc.stderr
+        assert proc.stdout == "", command  # said before any work, not after a conversion's report
     assert list(tmp_path.iterdir()) == []

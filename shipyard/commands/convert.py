@@ -259,6 +259,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
     options = {o.name: getattr(args, o.name.replace("-", "_")) for o in entry.options}
     result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)
     refuse_existing([out], args.force, inputs=[args.file])
+    if not out.resolve().parent.is_dir():  # said before the report, which would end in the refusal
+        import errno
+        import os
+
+        from shipyard.core.atomicwrite import cannot_write
+
+        raise cannot_write(FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)), out)
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:
