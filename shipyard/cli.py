@@ -47,7 +47,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     if args.keep and not args.suggest:
         raise InputError.single(
-            "--keep names a place the suggested fixes may not change: it goes with --suggest", path="--keep"
+            "names a place the suggested fixes may not change, so it goes with --suggest", path="--keep"
         )
     results: list[dict[str, object]] = []
     status = EXIT_OK
@@ -70,24 +70,23 @@ def cmd_check(args: argparse.Namespace) -> int:
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
-        try:
-            proposals = _suggestions(loaded, args, report) if args.suggest and not report.valid else []
-        except InputError as exc:  # a --keep that names no place in this design: no proposals made without it
+        refused = _refused_keep(loaded, args)  # checked for every design, passing or not
+        if refused is not None:
             status = EXIT_INPUT
-            if args.json:
-                results.append({"file": name, "valid": report.valid, "error": [vars(p) for p in exc.problems]})
-            else:
-                _print_problems(exc)
-            continue
+        proposals = _suggestions(loaded, args, report) if args.suggest and not report.valid and not refused else []
         if args.json:
             data = report.model_dump(mode="json")
-            extra = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
+            extra: dict[str, object] = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
+            if refused is not None:  # the report stands; no proposal was made without the places kept
+                extra["error"] = [vars(p) for p in refused.problems]
             results.append({"file": name, **data, **extra})
         else:
             from shipyard.core.textreport import render
 
+            if refused is not None:
+                _print_problems(refused)
             text = render(report, name)
-            if args.suggest and not report.valid:
+            if args.suggest and not report.valid and refused is None:
                 from shipyard.commands.compare_command import suggestion_lines
 
                 text += "\n" + "\n".join(suggestion_lines(proposals)) + "\n"
@@ -103,6 +102,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         print(line, file=sys.stderr if args.json else sys.stdout)
     return status
+
+
+def _refused_keep(loaded: Any, args: argparse.Namespace) -> Any:
+    """The input error of a ``--keep`` that names no place in this design, or None."""
+    from shipyard.commands.compare_command import kept_places
+    from shipyard.core.errors import InputError
+
+    try:
+        kept_places(loaded, args.keep or [])
+    except InputError as exc:
+        return exc
+    return None
 
 
 def _suggestions(loaded: Any, args: argparse.Namespace, report: Any) -> list[Any]:

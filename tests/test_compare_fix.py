@@ -186,7 +186,21 @@ def test_a_kept_place_is_named_as_set_names_it_and_a_mistyped_one_is_refused(tmp
     assert by_name["suggestions"] and not any("Medium Laser" in s["text"] for s in by_name["suggestions"])
 
     alone = call_shipyard("check", source, "--keep", "handling")
-    assert alone.returncode == 2 and "it goes with --suggest" in alone.stderr and alone.stdout == ""
+    assert (
+        alone.returncode == 2 and "at --keep: names a place" in alone.stderr and "goes with --suggest" in alone.stderr
+    )
+    assert alone.stdout == ""
+
+    # a design that passes is held to its --keep places too, and --json keeps each report whole
+    passing = EXAMPLES / "rebel-fighter.ship"
+    r = call_shipyard("check", passing, source, "--suggest", "--keep", "handlin", "--json")
+    assert r.returncode == 2
+    reports = json.loads(r.stdout)
+    assert [x["valid"] for x in reports] == [True, False] and all("figures" in x["derived"] for x in reports)
+    assert all(x["error"][0]["path"] == "--keep handlin" and x["suggestions"] == [] for x in reports)
+    r = call_shipyard("check", passing, "--suggest", "--keep", "handlin")
+    assert r.returncode == 2 and "at --keep handlin: no such place in the design" in r.stderr
+    assert "Result: PASSES" in r.stdout  # the report is still shown
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -274,7 +274,7 @@ def test_copying_says_what_a_stat_block_cannot_hold(window: MainWindow) -> None:
     assert (
         message.startswith("Copied Alien Mothership as stat-block text; stat-block text cannot hold")
         and "notes" in message
-        and "the preset sample-ships (read the text back with --preset sample-ships)" in message
+        and "the preset sample-ships (read the text back under that preset)" in message
     )
 
 

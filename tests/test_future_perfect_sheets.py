@@ -67,10 +67,16 @@ def expected_on_sheet(design: Any, report: Report) -> list[str]:
         out.append(f"{name} {system} {grade} {fire} AP {status}")
     for name, role, skill, rating, acuity in report.derived.table("crew").rows:
         out.append(f"{name} {role} {skill} {rating} {acuity}".strip())
-    refused = {a.name: a.reason for a in report.derived.actions if not a.allowed}
     for role in ("helm", "tactical", "engineering"):
-        for action, ap, _ in report.derived.table(f"ap_costs.{role}").rows:  # one it cannot take now says why
-            out.append(f"{action} not now: {refused[action]} {ap} AP" if action in refused else f"{action} {ap} AP")
+        table = report.derived.table(f"ap_costs.{role}")
+        title = table.title.replace(" AP costs", "")
+        refused = {a.name: a.reason for a in report.derived.actions if not a.allowed and a.group == title}
+        whole = len(refused) == len(table.rows) and len(set(refused.values())) == 1  # said once: nobody there
+        if whole:
+            out.append(f"Not now: {next(iter(refused.values()))}")
+        for action, ap, _ in table.rows:  # one it cannot take now says why
+            said = action in refused and not whole
+            out.append(f"{action} not now: {refused[action]} {ap} AP" if said else f"{action} {ap} AP")
     if d.plan is not None:
         p = d.plan
         out.append(
@@ -122,6 +128,29 @@ def test_an_action_the_ship_cannot_take_now_says_so_on_the_sheet_as_check_does()
         )
     assert html.count('class="refused"') == len(refused)  # the actions it can take say nothing more
     assert 'class="refused"' not in sheet_html(FP_EXAMPLES / "frigate.ship")
+
+
+def test_a_ship_with_nobody_at_a_station_says_so_once_for_its_actions(tmp_path: Path) -> None:
+    """A new ship has no crew: every action of Helm, Tactical and Engineering is refused for
+    one reason, said once under each panel's title rather than beside each of its actions,
+    and the sheet stays one page."""
+    from .conftest import call_shipyard
+
+    ship, pdf = tmp_path / "empty.ship", tmp_path / "empty.pdf"
+    assert (
+        call_shipyard("new", "Empty Deck", "--kind", "ship", "--ruleset", "future-perfect", "-o", ship).returncode == 0
+    )
+    _, report = report_of(ship)
+    assert not any(a.allowed for a in report.derived.actions if a.group in ("Helm", "Tactical", "Engineering"))
+    html = sheet_html(ship)
+    for role in ("Helm", "Tactical", "Engineering"):
+        assert html.count(f'<div class="why none">Not now: no one in {role}</div>') == 1
+    assert "not now:" not in html  # no reason repeated beside an action
+    assert call_shipyard("print", ship, "-o", pdf).returncode == 0
+    (text,) = pages_text(pdf)
+    assert "does not pass · page 1" in text  # it has no Command either
+    missing = [e for e in expected_on_sheet(*report_of(ship)) if e not in text and e != "passes · page"]
+    assert missing == [], missing
 
 
 def _boxes(html: str, field: str) -> list[bool]:

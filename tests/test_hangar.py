@@ -153,12 +153,23 @@ def test_a_mistyped_figure_or_kind_is_refused_with_the_names_there_are(env: dict
     sh(env, "hangar", "add", library)
     r = sh(env, "find", "strucure>=1")
     assert r.returncode == 2 and "no design in the hangar has a figure 'strucure'" in r.stderr
-    assert "did you mean 'structure'" in r.stderr and "(allowed: " in r.stderr and "Traceback" not in r.stderr
+    assert "did you mean 'structure'" in r.stderr and "(allowed: structure, " in r.stderr  # the closest first
+    assert "Traceback" not in r.stderr
     r = sh(env, "find", "kind:figher")
     assert r.returncode == 2 and "no design is of a kind 'figher'; did you mean 'fighter'" in r.stderr
-    assert "(allowed: fighter, force, pilot, " in r.stderr
+    assert "(allowed: fighter, starfighter, " in r.stderr
     assert found(env, "structure>=1") and found(env, "kind:fighter")  # the names there are still find
     assert found(env, "structure>=1000") == []  # a figure there is, no design that high: found nothing, exit 1
+    # what find shows of each design is searchable: its cost and each pool's spending
+    everything = found(env)
+    costly = [e for e in everything if e["cost"] is not None and e["cost"] >= 50]
+    assert costly and sorted(e["file"] for e in found(env, "cost>=50")) == sorted(e["file"] for e in costly)
+    spenders = [e for e in everything if e["key_figures"].get("Weapon Points spent", 0) >= 10]
+    assert spenders
+    assert sorted(e["file"] for e in found(env, "weapon-points-spent>=10")) == sorted(e["file"] for e in spenders)
+    # a kind as the designs show it, with or without its spaces
+    big = [e for e in everything if str(e["kind"]).lower() == "starship + 1"]
+    assert big and [e["file"] for e in found(env, "kind:starship+1")] == [e["file"] for e in big]
 
 
 def test_rescan_reads_only_what_changed_and_follows_moves(env: dict[str, str], library: Path) -> None:

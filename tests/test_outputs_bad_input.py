@@ -142,7 +142,12 @@ def test_an_export_folder_named_like_one_of_its_files_is_refused(fmt: str, tmp_p
     proc = call_shipyard("export", fmt, ship, "-o", f"out/{name}", cwd=tmp_path)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert f"out/{name} is named like a file, but this writes its files into a folder" in proc.stderr
-    assert "give a folder, for example out" in proc.stderr and list(tmp_path.iterdir()) == []
+    assert "give a folder, for example out/c/" in proc.stderr and list(tmp_path.iterdir()) == []
+    bare = call_shipyard("export", fmt, ship, "-o", name, cwd=tmp_path)  # no folder part: the name without its end
+    assert bare.returncode == 2 and "give a folder, for example c/" in bare.stderr
+    # a slash at its end says it is meant as a folder: taken, whatever its name
+    assert call_shipyard("export", fmt, ship, "-o", f"out/{name}/", cwd=tmp_path).returncode == 0
+    assert list((tmp_path / "out" / name).iterdir())
     (tmp_path / "cards.png").mkdir()  # a folder that is there is taken whatever its name
     assert call_shipyard("export", fmt, ship, "-o", "cards.png", cwd=tmp_path).returncode == 0
     assert list((tmp_path / "cards.png").iterdir())
@@ -168,3 +173,10 @@ def test_writing_into_a_folder_that_is_not_there_says_which_folder(tmp_path: Pat
         assert "(the folder 'nodir/sub' does not exist: make it first, or write into a folder that does)" in proc.stderr
         assert proc.stdout == "", command  # said before any work, not after a conversion's report
     assert list(tmp_path.iterdir()) == []
+    (tmp_path / "afile").write_text("a file where a folder was meant\n")
+    for command in (
+        ("print", ship, "-o", "afile/red.pdf"),
+        ("convert", "trinity", ROOT / "catalogs" / "trinity" / "examples" / "anvil-frigate.yaml", "-o", "afile/k.ship"),
+    ):
+        proc = call_shipyard(*command, cwd=tmp_path)
+        assert proc.returncode == 2 and "('afile' is a file, not a folder)" in proc.stderr, command

@@ -131,13 +131,15 @@ def test_set_says_a_list_or_object_mistyped_is_broken_json_and_where(
     ship = copy("rebel-fighter.ship", tmp_path)
     before = ship.read_text()
     code, _, err = run(capsys, "set", ship, 'weapons=[{"weapon": "light-laser", "count": 2', "--in-place")
-    assert code == 2 and "at weapons: malformed JSON in the value: Expecting ',' delimiter at its end" in err
-    assert "(allowed: a JSON list [...] or object {...}, whole, in quotes the shell keeps)" in err
+    assert code == 2 and "at weapons: malformed JSON in the value: it ends before the list or object is closed" in err
+    assert "(allowed: a JSON list [...] or object {...}, whole, in single quotes so the shell keeps it)" in err
     code, _, err = run(capsys, "set", ship, 'weapons=[{"weapon": "light-laser" "count": 2}]', "--in-place")
     assert code == 2 and "Expecting ',' delimiter at character 27 of 38" in err
     assert ship.read_text() == before
     code, out, _ = run(capsys, "set", ship, "name=[Red Five", "--dry-run")  # text may start with a bracket
     assert code == 0 and "Name from Rebel Fighter to [Red Five" in out
+    code, _, err = run(capsys, "set", ship, "handling={x", "--dry-run")  # a number place: its own refusal
+    assert code == 2 and "at handling" in err and "JSON list" not in err
 
 
 def test_set_writes_several_designs_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

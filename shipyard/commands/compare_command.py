@@ -91,14 +91,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if cmp.differences else EXIT_OK
 
 
-def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
-    """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike);
-    ``report``: the design's report (:func:`~shipyard.core.designreport.design_report`) when the caller has it.
-    Each ``--keep`` place is named as ``set`` and ``get`` name places (``weapons[Heavy Laser]``),
-    and one that names no place in the design is refused: a mistyped place kept nothing, and
-    the fix then made the very change the person had asked it not to make."""
+def kept_places(loaded: Any, keep: list[str]) -> set[str]:
+    """The edit paths of the ``--keep`` places of a loaded design, each named as ``set`` and
+    ``get`` name places (``weapons[Heavy Laser]``). One that names no place in the design is
+    refused, with the places there are: a mistyped place kept nothing, and the fix then made
+    the very change the person had asked it not to make."""
     from shipyard.core.errors import InputError
-    from shipyard.core.fixes import propose
     from shipyard.core.namedpaths import resolve
 
     data = loaded.design.model_dump(mode="json") if keep else None
@@ -110,7 +108,16 @@ def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
             for problem in exc.problems:
                 problem.path = f"--keep {place}"
             raise exc.with_file(loaded.file) from None
-    return propose(loaded.design, loaded.catalog, keep=kept, report=report)
+    return kept
+
+
+def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
+    """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike),
+    none changing a place of ``keep`` (:func:`kept_places`); ``report``: the design's report
+    (:func:`~shipyard.core.designreport.design_report`) when the caller has it."""
+    from shipyard.core.fixes import propose
+
+    return propose(loaded.design, loaded.catalog, keep=kept_places(loaded, keep), report=report)
 
 
 def _cures(p: Any) -> str:

@@ -71,8 +71,8 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
     p = sub.add_parser(
         "export",
         help="write designs for other places: text (stat blocks ...), card, token or sheet PNGs",
-        description="shipyard export FORMAT FILE... [options]; the format may also follow the files, as "
-        "--format FORMAT (shipyard export FILE... --format token-png -o DIR). "
+        description="shipyard export FORMAT FILE... [options]; a picture or Foundry format may also follow the "
+        "files, as --format FORMAT (shipyard export FILE... --format token-png -o DIR). "
         "'shipyard export FORMAT --help' lists a format's options.",
     )
     writers = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
@@ -265,7 +265,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
         from shipyard.core.atomicwrite import cannot_write
 
-        raise cannot_write(FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)), out)
+        gone = errno.ENOENT if not out.resolve().parent.exists() else errno.ENOTDIR
+        raise cannot_write(OSError(gone, os.strerror(gone)), out)
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:

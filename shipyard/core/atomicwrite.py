@@ -69,8 +69,9 @@ def cannot_write(exc: OSError, target: Path) -> InputError:
     why = ""
     if exc.errno == errno.ENOENT and not folder.is_dir():
         why = f"the folder {quote(str(folder))} does not exist: make it first, or write into a folder that does"
-    elif exc.errno == errno.ENOTDIR:
-        why = f"a part of {quote(str(folder))} is a file, not a folder"
+    elif exc.errno == errno.ENOTDIR or (exc.errno == errno.ENOENT and folder.exists()):
+        up = next((f for f in (folder, *folder.parents) if f.exists() and not f.is_dir()), folder)
+        why = f"{quote(str(up))} is a file, not a folder"
     elif exc.errno in (errno.EACCES, errno.EPERM):
         why = f"no permission to write in the folder {quote(str(folder))}"
     said = exc.strerror or str(exc)

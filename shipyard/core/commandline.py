@@ -42,11 +42,11 @@ def output_folder(*file_suffixes: str) -> Callable[[str], str]:
 
     def folder_named(text: str) -> str:
         path = Path(text)
-        if path.suffix.lower() in file_suffixes and not path.is_dir():
-            folder = str(path.parent) if str(path.parent) != "." else "."
+        marked = text.endswith(("/", os.sep))  # out.png/ : a folder, as the person wrote it
+        if path.suffix.lower() in file_suffixes and not marked and not path.is_dir():
             raise argparse.ArgumentTypeError(
                 f"{text} is named like a file, but this writes its files into a folder, each named after its "
-                f"design; give a folder, for example {folder}"
+                f"design; give a folder, for example {path.with_suffix('')}{os.sep}"
             )
         return text
 

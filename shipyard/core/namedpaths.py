@@ -195,11 +195,15 @@ def parse_value(text: str, current: Any) -> Any:
     except RecursionError:
         raise InputError.single("malformed JSON: nested too deeply") from None
     except json.JSONDecodeError as exc:
-        if not isinstance(current, str) and text.lstrip().startswith(("[", "{")):  # a list or object, mistyped
-            where = "at its end" if exc.pos >= len(text) else f"at character {exc.pos + 1} of {len(text)}"
+        if isinstance(current, list | dict) and text.lstrip().startswith(("[", "{")):  # a list or object, mistyped
+            where = (
+                "it ends before the list or object is closed (a ] or } is missing)"
+                if exc.pos >= len(text)
+                else f"{exc.msg} at character {exc.pos + 1} of {len(text)}"
+            )
             raise InputError.single(
-                f"malformed JSON in the value: {exc.msg} {where}",
-                allowed="a JSON list [...] or object {...}, whole, in quotes the shell keeps",
+                f"malformed JSON in the value: {where}",
+                allowed="a JSON list [...] or object {...}, whole, in single quotes so the shell keeps it",
             ) from None
         return text
     except ValueError:

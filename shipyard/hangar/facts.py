@@ -90,6 +90,14 @@ def facts_of(report: Report, design: Any, key_figure: str | None, health: str | 
         track_id, label = (f"boxes-of-{t.id}", f"Boxes of {t.name}") if clash else (t.id, t.name)
         numbers.append((track_id, label, float(len(t.boxes))))
     cost, unit = cost_of(report)
+    # what the hangar shows of every design (its cost, each pool's spending) is searchable
+    # too: "cost>=50", "weapon-points-spent>=10"
+    known = {n[0] for n in numbers}
+    if cost is not None and "cost" not in known:
+        numbers.append(("cost", "Cost", cost))
+    numbers += [
+        (f"{p.id}-spent", f"{p.name} spent", float(p.spent)) for p in report.pools if f"{p.id}-spent" not in known
+    ]
     key: dict[str, float] = {}
     for wanted in (key_figure, health):
         hit = next((n for n in numbers if n[0] == wanted), None)

@@ -29,7 +29,9 @@ from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
 from shipyard.core.errors import InputError
 from shipyard.hangar.facts import Facts
 
-SCHEMA = 3  # 2: each file's entry kept as find prints it; 3: entries apart, art, thumbnails, filter indexes
+# 2: each file's entry kept as find prints it; 3: entries apart, art, thumbnails, filter indexes;
+# 4: the cost and each pool's spending searchable as figures
+SCHEMA = 4
 BUSY_TIMEOUT_MS = 15_000
 BATCH = 200  # files written per transaction: another process waits at most one batch
 
@@ -368,17 +370,31 @@ class Index:
         )
         return Entries([r[0] for r in cur])
 
-    def names_known(self) -> tuple[list[tuple[str, str]], list[str]]:
-        """The figures the indexed designs have (each its key and its label's slug), and
-        their kinds (lower case): what ``find`` can filter by (:mod:`shipyard.hangar.query`)."""
-        figures = [(str(k), str(s)) for k, s in self.db.execute("SELECT key, slug FROM figure_keys")]
-        kinds = [
+    def has_figure(self, name: str, key: str, like_name: str, like_key: str) -> bool | None:
+        """Whether a figure of the indexed designs is named ``name`` (its id) or ``key`` (its
+        label's slug), or starts so (``LIKE`` patterns): as ``find``'s figure filter matches
+        them (:mod:`shipyard.hangar.query`). None when no design is indexed with any figure."""
+        if self.db.execute("SELECT 1 FROM figure_keys LIMIT 1").fetchone() is None:
+            return None
+        row = self.db.execute(
+            "SELECT 1 FROM figure_keys WHERE key = ? OR slug = ? OR key LIKE ? ESCAPE '\\' "
+            "OR slug LIKE ? ESCAPE '\\' LIMIT 1",
+            (name, key, like_name, like_key),
+        ).fetchone()
+        return row is not None
+
+    def figure_names(self) -> list[str]:
+        """Every figure id and label slug the indexed designs have had, for a refusal's list."""
+        return sorted({str(n) for pair in self.db.execute("SELECT key, slug FROM figure_keys") for n in pair})
+
+    def kinds(self) -> list[str]:
+        """The kinds of the indexed designs, lower case."""
+        return [
             str(k)
             for (k,) in self.db.execute(
-                "SELECT DISTINCT lower(kind) FROM files WHERE problem IS NULL AND kind IS NOT NULL"
+                "SELECT DISTINCT lower(kind) FROM files WHERE problem IS NULL AND kind IS NOT NULL AND kind != ''"
             )
         ]
-        return figures, kinds
 
     def count(self, folder: Path) -> tuple[int, int]:
         """Designs and broken design files indexed in ``folder``."""

@@ -113,10 +113,11 @@ def _filter(q: Query, name: str, value: str, token: str, now: float | None) -> N
             )
         q.where.append(f"ruleset IN ({', '.join('?' * len(ids))})")
         q.params += ids
-    elif name == "kind":
+    elif name == "kind":  # as written or without its spaces: kind:starship+2 is "Starship + 2"
         q.kinds.append(value)
-        q.where.append("(lower(kind) = ? OR lower(kind) LIKE ? ESCAPE '\\')")
-        q.params += [value.lower(), _like(value.lower()) + "%"]
+        plain = _plain_kind(value)
+        q.where.append("(replace(lower(kind), ' ', '') = ? OR replace(lower(kind), ' ', '') LIKE ? ESCAPE '\\')")
+        q.params += [plain, _like(plain) + "%"]
     elif name == "tag":
         q.where.append("tagline LIKE ? ESCAPE '\\'")
         q.params.append("%|" + _like(value.lower()) + "|%")
@@ -171,6 +172,10 @@ def search(index: Index, tokens: list[str], now: float | None = None) -> Entries
     return index.rows(where, params)
 
 
+def _plain_kind(text: str) -> str:
+    return re.sub(r"\s+", "", text.lower())
+
+
 def _refuse_unknown_names(index: Index, q: Query) -> None:
     """A figure or kind that no design of the hangar has, nor (a kind) any installed ruleset
     offers, is a mistyped name (``strucure>=1``, ``kind:figher``): refused with the names
@@ -179,31 +184,36 @@ def _refuse_unknown_names(index: Index, q: Query) -> None:
     from shipyard.core.suggest import did_you_mean
     from shipyard.hangar.facts import slug
 
-    if not q.figures and not q.kinds:
-        return
-    figures, kinds = index.names_known()
     for name in q.figures:
         low, key = name.lower(), slug(name)
-        if figures and not any(
-            n in (low, key) or n.startswith((low + "-", key + "-")) for pair in figures for n in pair
-        ):
-            names = sorted({k for k, _ in figures})
+        if index.has_figure(low, key, _like(low) + "-%", _like(key) + "-%") is False:
+            names = _closest_first(key, index.figure_names())
             hint = did_you_mean(key, names)
             raise InputError.single(
                 f"no design in the hangar has a figure {quote(name)}" + (f"; {hint}" if hint else ""),
-                path="find",
-                allowed=", ".join(names[:40]) + (", ..." if len(names) > 40 else ""),
+                path=name,
+                allowed=", ".join(names[:SHOWN_NAMES]) + (", ..." if len(names) > SHOWN_NAMES else ""),
             )
     if q.kinds:
         from shipyard.core.registry import rulesets
 
-        offered = {k.lower() for info in rulesets() for kind in info.kinds for k in (kind.id, kind.name)}
-        known = sorted((offered | set(kinds)) - {""})
+        offered = {_plain_kind(k) for info in rulesets() for kind in info.kinds for k in (kind.id, kind.name)}
+        known = sorted(offered | {_plain_kind(k) for k in index.kinds()})
         for value in q.kinds:
-            if not any(k.startswith(value.lower()) for k in known):
-                hint = did_you_mean(value.lower(), known)
+            if not any(k.startswith(_plain_kind(value)) for k in known):
+                names = _closest_first(_plain_kind(value), known)
+                hint = did_you_mean(_plain_kind(value), names)
                 raise InputError.single(
                     f"no design is of a kind {quote(value)}" + (f"; {hint}" if hint else ""),
                     path="kind",
-                    allowed=", ".join(known),
+                    allowed=", ".join(names),
                 )
+
+
+SHOWN_NAMES = 12  # names a refusal lists, the closest first
+
+
+def _closest_first(text: str, names: list[str]) -> list[str]:
+    import difflib
+
+    return sorted(names, key=lambda n: (-difflib.SequenceMatcher(None, text, n).ratio(), n))

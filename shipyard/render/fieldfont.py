@@ -61,7 +61,14 @@ CUT = 2  # how the faces are cut (letters, names): part of the cache's key, so a
 CACHE_LIMIT = 8  # subsets kept: a sheet's own letters outside TYPED make a subset of their own
 
 
-FONTCONFIG_NAMES = ("libfontconfig.so.1", "libfontconfig.1.dylib", "libfontconfig-1.dll")
+FONTCONFIG_NAMES = (  # WeasyPrint's own list (weasyprint.text.ffi), in its order
+    "libfontconfig-1",
+    "fontconfig-1",
+    "fontconfig",
+    "libfontconfig.so.1",
+    "libfontconfig.1.dylib",
+    "libfontconfig-1.dll",
+)
 
 
 @lru_cache(maxsize=1)
