@@ -318,10 +318,13 @@ def test_a_roster_or_a_catalog_file_given_as_a_design_is_named_for_what_it_is(
     (tmp_path / "weapons.yaml").write_text("weapons:\n  - id: blaster\n", encoding="utf-8")
     for command in (["check"], ["print", "-o", str(tmp_path / "x.pdf")]):
         code, _, err = run(capsys, *command, roster)
-        assert code == 2 and "raid.roster: is not a design file: it looks like a roster" in err
-        assert "`shipyard roster check`" in err and "malformed JSON" not in err
+        assert (
+            code == 2
+            and f"raid.roster: this is not a design file but a roster; `shipyard roster check {roster}`" in err
+        )
+        assert "malformed JSON" not in err
         code, _, err = run(capsys, *command, tmp_path / "weapons.yaml")
-        assert code == 2 and "weapons.yaml: is not a design file: it looks like a catalog file, in YAML" in err
+        assert code == 2 and "weapons.yaml: this is not a design file but a YAML file, as a catalog's are" in err
     assert not (tmp_path / "x.pdf").exists()
 
 

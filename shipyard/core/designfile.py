@@ -155,25 +155,15 @@ def parse_json(text: str, file: str | Path | None = None) -> Any:
 
 DESIGN_FILE = "a design file Shipyard wrote (.ship): a JSON object holding its format, ruleset and design"
 
-# Files a person may give where a design is read, by what their name ends in: what they are,
-# and what to do with them instead.
-OTHER_FILES = {
-    ".roster": "a roster (check it with `shipyard roster check`)",
-    ".yaml": "a catalog file, in YAML (give its catalog's folder with --catalog)",
-    ".yml": "a catalog file, in YAML (give its catalog's folder with --catalog)",
-}
-
 
 def parse_document(text: str, file: str | None = None) -> dict[str, Any]:
-    """A design file's JSON object. A file that is not JSON at all (a roster, a catalog file,
-    a picture's name given by mistake) is said to be no design, with what it looks like."""
+    """A design file's JSON object. A file not named as a design that is not JSON at all is
+    said to be no design (what it is, where Shipyard knows: :mod:`shipyard.core.otherformats`)."""
     try:
         doc = parse_json(text, file)
     except InputError as exc:
-        other = OTHER_FILES.get(Path(file).suffix.lower()) if file else None
         if not (file and file.endswith(EXTENSION)) and not text.lstrip().startswith(("{", "[")):  # no design
-            why = f"is not a design file: it looks like {other}" if other else "is not a design file: it is not JSON"
-            raise InputError.single(why, file=file, allowed=DESIGN_FILE) from None
+            raise InputError.single("is not a design file: it is not JSON", file=file, allowed=DESIGN_FILE) from None
         for problem in exc.problems:
             problem.allowed = problem.allowed or DESIGN_FILE
         raise

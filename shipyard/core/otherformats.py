@@ -43,12 +43,23 @@ def reader_of(file: Path, text: str) -> str | None:
     return None
 
 
+# Shipyard's own files that are no design, by what their names end in: what each is, and
+# what reads it (``check raid.roster`` said "malformed JSON: Expecting value").
+OWN_FILES = {
+    ".roster": "a roster; `shipyard roster check {file}` reads it",
+    ".yaml": "a YAML file, as a catalog's are; a catalog is given by its folder, with --catalog",
+    ".yml": "a YAML file, as a catalog's are; a catalog is given by its folder, with --catalog",
+}
+
+
 def refusal(file: Path, text: str, error: InputError) -> InputError:
     """``error`` (the file is no design), or, when another command reads the file, one that names it."""
     try:
         reader = reader_of(file, text)
     except InputError:
         reader = None
+    if reader is None and (own := OWN_FILES.get(file.suffix.lower())) is not None:
+        reader = own.format(file=file)
     if reader is None:
         return error
     return InputError.single(f"this is not a design file but {reader}", file=file)
