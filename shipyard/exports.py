@@ -136,7 +136,7 @@ def _export(
             w.close()
     folder = Path(args.output)
     targets = [folder / name for name, _ in files]
-    refuse_existing(targets, args.force, inputs=args.files)
+    refuse_existing(targets, args.force, inputs=args.files, into_folder=True)
     write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     for note in [*art_left_out(loaded), *left_out]:
         print(f"shipyard: warning: {escape(note)}", file=sys.stderr)
@@ -268,7 +268,7 @@ def write_export(folder: Path, files: list[tuple[str, bytes]], *, force: bool = 
     from shipyard.core.designfile import write_into_folder
 
     targets = [Path(folder) / name for name, _ in files]
-    refuse_existing(targets, force)
+    refuse_existing(targets, force, into_folder=True)
     write_into_folder(Path(folder), [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     return targets
 

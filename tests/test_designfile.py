@@ -69,9 +69,15 @@ def test_writing_into_a_missing_folder_says_so_and_the_cli_exits_2(
     target = tmp_path / "no-such-folder" / "red.ship"
     assert main(["new", "Red Five", "--scale", "starfighter", "-o", str(target)]) == 2
     err = capsys.readouterr().err
-    assert f"{target}: cannot write the file: No such file or directory" in err and "internal error" not in err
-    assert "(the folder '" in err and "does not exist: make it first, or write into a folder that does)" in err
+    assert f"{target}: cannot write the file: the folder '" in err and "internal error" not in err
+    assert "does not exist: make it first, or write into a folder that does" in err  # said before any work
     assert not target.parent.exists()
+    # where the folder goes while the file is written, the system's words and the folder's
+    with pytest.raises(InputError) as exc:
+        save_design(sample("rebel-fighter"), target)
+    said = str(exc.value)
+    assert said.startswith(f"{target}: cannot write the file: No such file or directory (the folder '")
+    assert said.endswith("does not exist: make it first, or write into a folder that does)")
 
 
 def test_save_replaces_in_place_and_keeps_permissions(tmp_path: Path) -> None:

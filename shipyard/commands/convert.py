@@ -189,7 +189,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         return EXIT_INPUT
-    refuse_existing(targets, args.force, inputs=[] if args.file == STDIN else [args.file])
+    refuse_existing(targets, args.force, inputs=[] if args.file == STDIN else [args.file], into_folder=as_folder)
     designs = []
     for r, target in zip(results, targets, strict=True):
         loaded = r.loaded(target)
@@ -259,14 +259,6 @@ def cmd_convert(args: argparse.Namespace) -> int:
     options = {o.name: getattr(args, o.name.replace("-", "_")) for o in entry.options}
     result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)
     refuse_existing([out], args.force, inputs=[args.file])
-    if not out.resolve().parent.is_dir():  # said before the report, which would end in the refusal
-        import errno
-        import os
-
-        from shipyard.core.atomicwrite import cannot_write
-
-        gone = errno.ENOENT if not out.resolve().parent.exists() else errno.ENOTDIR
-        raise cannot_write(OSError(gone, os.strerror(gone)), out)
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:

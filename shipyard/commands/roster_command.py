@@ -472,7 +472,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     files = roster_actor_files(_check(file))
     folder = Path(args.output)
     targets = [folder / name for name, _ in files]
-    refuse_existing(targets, args.force)
+    refuse_existing(targets, args.force, into_folder=True)
     write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     for t in targets:
         print(f"wrote {t}")

@@ -61,17 +61,26 @@ def write_into_folder(folder: Path, files: list[tuple[Path, bytes]]) -> None:
         raise
 
 
+def folder_missing(target: Path) -> str | None:
+    """Why ``target`` cannot be written for want of its folder, in words (None: its folder is
+    there): the folder is not there, or a part of its path is a file."""
+    folder = _folder(Path(target))
+    if folder.is_dir():
+        return None
+    up = next((f for f in (folder, *folder.parents) if f.exists() and not f.is_dir()), None)
+    if up is not None:
+        return f"{quote(str(up))} is a file, not a folder"
+    return f"the folder {quote(str(folder))} does not exist: make it first, or write into a folder that does"
+
+
 def cannot_write(exc: OSError, target: Path) -> InputError:
     """Why ``target`` could not be written, in the person's words as well as the system's: its
     "No such file or directory" read as if the file were missing, where the folder to write
     into was."""
     folder = _folder(Path(target))
-    why = ""
-    if exc.errno == errno.ENOENT and not folder.is_dir():
-        why = f"the folder {quote(str(folder))} does not exist: make it first, or write into a folder that does"
-    elif exc.errno == errno.ENOTDIR or (exc.errno == errno.ENOENT and folder.exists()):
-        up = next((f for f in (folder, *folder.parents) if f.exists() and not f.is_dir()), folder)
-        why = f"{quote(str(up))} is a file, not a folder"
+    why = None
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+        why = folder_missing(target)
     elif exc.errno in (errno.EACCES, errno.EPERM):
         why = f"no permission to write in the folder {quote(str(folder))}"
     said = exc.strerror or str(exc)

@@ -83,7 +83,12 @@ def catalog_dirs(args: argparse.Namespace) -> tuple[Path, ...]:
 
 
 def refuse_existing(
-    targets: Iterable[Path], force: bool, inputs: Iterable[str | Path] = (), *, rewritable: Iterable[str | Path] = ()
+    targets: Iterable[Path],
+    force: bool,
+    inputs: Iterable[str | Path] = (),
+    *,
+    rewritable: Iterable[str | Path] = (),
+    into_folder: bool = False,
 ) -> None:
     """The command line's rule for every file it writes (:data:`OVERWRITE_RULE`), checked before any work is done.
 
@@ -91,13 +96,15 @@ def refuse_existing(
     itself); a target that is one of the command's ``inputs``, or not a regular file (a
     link, pipe, device or folder), is refused even so. A target that is one of the
     ``rewritable`` inputs (the design ``fix`` or ``set`` reads) is written over only with
-    ``force``. Each problem names its target.
+    ``force``. A target whose folder is not there is refused too, saying which folder, before
+    a print renders its book or a conversion says its report (``into_folder``: the targets go
+    into a folder the command makes). Each problem names its target.
 
     Without ``force``, the targets are then created exclusively (:func:`expect_new`): one
     that another process makes while this one works is an error when this one writes,
     never silently replaced (16 concurrent ``fix -o NEW`` each reported "wrote").
     """
-    from shipyard.core.atomicwrite import expect_new, refuse_to_replace
+    from shipyard.core.atomicwrite import expect_new, folder_missing, refuse_to_replace
     from shipyard.core.errors import InputError, Problem
     from shipyard.core.safepaths import exists
 
@@ -114,6 +121,10 @@ def refuse_existing(
             problems.append(
                 Problem("is the file this command reads; write over it with --in-place (or --force)", str(t))
             )
+            continue
+        why = None if into_folder else folder_missing(t)
+        if why is not None:
+            problems.append(Problem(f"cannot write the file: {why}", str(t)))
             continue
         try:
             refuse_to_replace(t)

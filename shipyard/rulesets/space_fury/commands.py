@@ -223,7 +223,7 @@ def cmd_skirmish(args: argparse.Namespace) -> int:
 
     folder = Path(args.output)
     targets = [folder / "side-a.ship", folder / "side-b.ship"]
-    refuse_existing(targets, args.force)
+    refuse_existing(targets, args.force, into_folder=True)
     catalog = _catalog(args)
     seed = _seed(args)
     result = skirmish(catalog, seed)
