@@ -75,7 +75,7 @@ FONTCONFIG_NAMES = (  # WeasyPrint's own list (weasyprint.text.ffi), in its orde
 def _fontconfig() -> Any:
     """fontconfig's library with the signatures :func:`font_file` calls, loaded once a process.
     By the names its builds are installed under (WeasyPrint, imported before, opened it by
-    one of them): ``ctypes.util.find_library`` would start ``ldconfig`` to ask."""
+    one of them), not by ctypes' search for a library, which starts ``ldconfig -p`` to ask."""
     fc = None
     for name in FONTCONFIG_NAMES:
         try:
