@@ -70,10 +70,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         counts["pass" if report.valid else "fail"] += 1
         if not report.valid and status == EXIT_OK:
             status = EXIT_FINDINGS
-        refused = _refused_keep(loaded, args)  # checked for every design, passing or not
+        kept, refused = _kept_places(loaded, args)  # checked for every design, passing or not
         if refused is not None:
             status = EXIT_INPUT
-        proposals = _suggestions(loaded, args, report) if args.suggest and not report.valid and not refused else []
+        proposals = _suggestions(loaded, kept, report) if args.suggest and not report.valid and not refused else []
         if args.json:
             data = report.model_dump(mode="json")
             extra: dict[str, object] = {"suggestions": [p.as_json() for p in proposals]} if args.suggest else {}
@@ -104,22 +104,22 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _refused_keep(loaded: Any, args: argparse.Namespace) -> Any:
-    """The input error of a ``--keep`` that names no place in this design, or None."""
+def _kept_places(loaded: Any, args: argparse.Namespace) -> tuple[set[str], Any]:
+    """The design's ``--keep`` places as edit paths, and the input error of one that names no
+    place in it (else None)."""
     from shipyard.commands.compare_command import kept_places
     from shipyard.core.errors import InputError
 
     try:
-        kept_places(loaded, args.keep or [])
+        return kept_places(loaded, args.keep or []), None
     except InputError as exc:
-        return exc
-    return None
+        return set(), exc
 
 
-def _suggestions(loaded: Any, args: argparse.Namespace, report: Any) -> list[Any]:
+def _suggestions(loaded: Any, kept: set[str], report: Any) -> list[Any]:
     from shipyard.commands.compare_command import suggestions
 
-    return suggestions(loaded, args.keep or [], report)
+    return suggestions(loaded, kept, report)
 
 
 def cmd_print(args: argparse.Namespace) -> int:
@@ -174,7 +174,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from shipyard.core.commandline import ruleset_offering
+    from shipyard.core.commandline import offered_ids, ruleset_offering
     from shipyard.core.designfile import EXTENSION, new_design, save_design
     from shipyard.core.errors import InputError
     from shipyard.core.registry import get
@@ -186,13 +186,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     kind = args.kind
     if args.ruleset is None:
         if kind is None:
-            from shipyard.core.registry import rulesets
-
-            kinds = sorted({k.id for info in rulesets() for k in info.kinds})
             raise InputError.single(
                 "say what to make with --kind (and --ruleset where several rulesets offer that kind)",
                 path="--kind",
-                allowed=", ".join(kinds),
+                allowed=", ".join(offered_ids("kinds")),
             )
         ruleset = ruleset_offering("kinds", kind, "designs of kind")
     else:

@@ -111,13 +111,13 @@ def kept_places(loaded: Any, keep: list[str]) -> set[str]:
     return kept
 
 
-def suggestions(loaded: Any, keep: list[str], report: Any = None) -> list[Any]:
+def suggestions(loaded: Any, kept: set[str], report: Any = None) -> list[Any]:
     """The fix proposals for a loaded design (``check --suggest`` and ``fix`` number them alike),
-    none changing a place of ``keep`` (:func:`kept_places`); ``report``: the design's report
-    (:func:`~shipyard.core.designreport.design_report`) when the caller has it."""
+    none changing a place of ``kept`` (edit paths: :func:`kept_places`); ``report``: the
+    design's report (:func:`~shipyard.core.designreport.design_report`) when the caller has it."""
     from shipyard.core.fixes import propose
 
-    return propose(loaded.design, loaded.catalog, keep=kept_places(loaded, keep), report=report)
+    return propose(loaded.design, loaded.catalog, keep=kept, report=report)
 
 
 def _cures(p: Any) -> str:
@@ -160,7 +160,7 @@ def _fix(args: argparse.Namespace) -> int:
     from shipyard.core.errors import InputError
 
     loaded = _load(args.file, args)
-    proposals = suggestions(loaded, args.keep)
+    proposals = suggestions(loaded, kept_places(loaded, args.keep))
     if not proposals:
         raise InputError.single("nothing to fix: the design has no error a proposal cures", file=args.file)
     if not 1 <= args.apply <= len(proposals):

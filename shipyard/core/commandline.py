@@ -184,11 +184,18 @@ def catalog_for(args: argparse.Namespace, ruleset: str) -> Any:
     return load_catalog(ruleset, catalog_dirs(args), preset=args.preset, use_user_folder=not args.no_user_catalog)
 
 
+def offered_ids(attr: str) -> list[str]:
+    """The ids the installed rulesets' manifests offer under ``attr`` (kinds, formats ...), sorted, each once."""
+    from shipyard.core.registry import rulesets
+
+    return sorted({getattr(e, "id", "") for info in rulesets() for e in getattr(info, attr)})
+
+
 def ruleset_offering(attr: str, item_id: str, what: str) -> str:
     """The one installed ruleset whose manifest offers ``item_id`` (a kind, a format ...);
     an input error asking for --ruleset when none or several do."""
     from shipyard.core.errors import InputError
-    from shipyard.core.registry import offering, rulesets
+    from shipyard.core.registry import offering
 
     found = offering(attr, item_id)
     if len(found) == 1:
@@ -196,7 +203,7 @@ def ruleset_offering(attr: str, item_id: str, what: str) -> str:
     if not found:
         from shipyard.core.suggest import did_you_mean
 
-        offered = sorted({getattr(e, "id", "") for info in rulesets() for e in getattr(info, attr)})
+        offered = offered_ids(attr)
         hint = did_you_mean(item_id, offered)
         raise InputError.single(
             f"no installed ruleset offers {what} {item_id!r}" + (f"; {hint}" if hint else ""),
