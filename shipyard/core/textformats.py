@@ -167,7 +167,7 @@ def lost_in_text(fmt: TextFormatModule, design: Any, catalog: Catalog) -> list[s
     lost = list(fmt.lost(design, catalog))
     preset = catalog.preset
     if preset is not None and preset.id != catalog.meta.default_preset:
-        lost.append(f"the preset {preset.id} (read the text back under that preset)")
+        lost.append(f"preset {preset.id}")
     return lost
 
 
