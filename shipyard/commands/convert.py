@@ -215,7 +215,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import atomic_write_text, load_design
-    from shipyard.core.textformats import lost_in_text
+    from shipyard.core.textformats import left_out_of_text
     from shipyard.core.usertext import document_text
 
     texts: list[str] = []
@@ -225,7 +225,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
         _, fmt, entry = _format(args, loaded.ruleset, "writes")
         texts.append(document_text(fmt.write(loaded.design, loaded.catalog, markdown=args.markdown)))
-        lost = lost_in_text(fmt, loaded.design, loaded.catalog)
+        lost = left_out_of_text(fmt, loaded.design, loaded.catalog)
         if lost:
             print(f"shipyard: note: {name}: {entry.name} cannot hold {', '.join(lost)}", file=sys.stderr)
     text = "\n".join(texts)

@@ -159,7 +159,7 @@ class TextFormatModule(Protocol):
     def lost(self, design: Any, catalog: Catalog) -> list[str]: ...
 
 
-def lost_in_text(fmt: TextFormatModule, design: Any, catalog: Catalog) -> list[str]:
+def left_out_of_text(fmt: TextFormatModule, design: Any, catalog: Catalog) -> list[str]:
     """What a text written in ``fmt`` cannot hold of the design, for the warning before it is
     written: the format's own list, and the preset the design is read under where it is not
     its ruleset's default. No text format names a preset, so the text read back is read

@@ -352,9 +352,9 @@ class ConvertActions(QObject):
         try:
             fmt = offer.text_format()
             text = fmt.write(doc.design, doc.catalog, markdown=markdown)
-            from shipyard.core.textformats import lost_in_text
+            from shipyard.core.textformats import left_out_of_text
 
-            lost = lost_in_text(fmt, doc.design, doc.catalog)
+            lost = left_out_of_text(fmt, doc.design, doc.catalog)
         except InputError as exc:
             self.window.show_error(f"Cannot copy as {offer.entry.name}", str(exc))
             return None
