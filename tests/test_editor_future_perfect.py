@@ -185,7 +185,8 @@ def test_build_the_damaged_frigate_and_its_round_plan_from_a_new_record(
     shown = summary(view)
     assert [shown[f"{role} AP left"] for role in ("Helm", "Tactical", "Engineering")] == ["0 AP"] * 3
     assert (shown["Starship defense TN"], shown["Power used"], shown["Power left"]) == ("3", "3 power", "1 power")
-    assert figure_shown(view, "ap_available") == "AP to allocate: 10 AP"
+    # AP 12 - 2 bid + the 1 AP last round's Augment gave the Engineering system
+    assert figure_shown(view, "ap_available") == "AP to allocate: 11 AP"
     assert figure_shown(view, "defense_tn") == "Starship defense TN: 3"
     assert field(view, "plan.augmented.Engineering").value() == 1
     assert field(view, "plan.augmented.Bridge").text() == "none"

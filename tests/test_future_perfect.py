@@ -115,8 +115,7 @@ def test_the_base_ship_passes_with_nothing_to_say() -> None:
 # --- the AP cost tables ------------------------------------------------------------------------
 
 # (role, action, target, AP) as the three AP Costs tables print them, each bought alone; Careful
-# shot ("+1 AP") is bought on top of a shot, below. "Target a specific system 4 AP" is a shot
-# of its own, with a primary weapon or a secondary.
+# shot ("+1 AP") and Target a specific system ("4 AP") are bought on top of a fire action, below.
 AP_COSTS = [
     ("helm", "move-1", None, 2),
     ("helm", "move-2", None, 3),
@@ -124,8 +123,6 @@ AP_COSTS = [
     ("helm", "evasive-maneuvers", None, 1),
     ("tactical", "fire-primary", "Twin lasers", 1),
     ("tactical", "fire-secondary", "Torpedo launcher", 2),
-    ("tactical", "target-system", "Twin lasers", 4),
-    ("tactical", "target-system", "Torpedo launcher", 4),
     ("tactical", "modulate-shield", "Deflectors", 2),
     ("engineering", "restore-power", None, 2),
     ("engineering", "repair-system", "Forward battery", 4),
@@ -150,35 +147,48 @@ def test_each_action_costs_what_its_table_prints(role: str, action: str, target:
 
 
 @pytest.mark.parametrize(
-    ("shot", "weapon", "total"),
+    ("shot", "weapon", "extra", "total"),
     [
-        ("fire-primary", "Twin lasers", 1 + 1),
-        ("fire-secondary", "Torpedo launcher", 2 + 1),
-        ("target-system", "Twin lasers", 4 + 1),
+        ("fire-primary", "Twin lasers", "careful-shot", 1 + 1),
+        ("fire-secondary", "Torpedo launcher", "careful-shot", 2 + 1),
+        ("fire-primary", "Twin lasers", "target-system", 1 + 4),
+        ("fire-secondary", "Torpedo launcher", "target-system", 2 + 4),
     ],
 )
-def test_a_careful_shot_adds_its_one_ap_to_the_shot(shot: str, weapon: str, total: int) -> None:
-    both = [act("tactical", shot, weapon), act("tactical", "careful-shot", weapon)]
+def test_an_extra_adds_its_ap_to_the_fire_action(shot: str, weapon: str, extra: str, total: int) -> None:
+    # the reading: "Careful shot and Target a specific system are added to a fire action (the
+    # total is the fire cost plus theirs)"
+    both = [act("tactical", shot, weapon), act("tactical", extra, weapon)]
     exact = check(plan=plan(*both, tactical=total))
     assert exact.valid, exact.findings
-    assert [r[3] for r in rows(exact, "plan_actions")] == [total - 1, 1]
+    fire = 1 if shot == "fire-primary" else 2
+    assert [r[3] for r in rows(exact, "plan_actions")] == [fire, total - fire]
     over = check(plan=plan(*both, tactical=total - 1))
     assert finding(over, "role-over-allocation").actual == total
 
 
-def test_targeting_a_system_is_a_shot_of_four_ap_not_an_extra() -> None:
-    # "Target a specific system 4 AP": alone it is a shot, with no fire action bought
+def test_targeting_a_system_needs_the_fire_action_it_is_added_to() -> None:
+    # bought alone it has no shot to add to
     alone = check(plan=plan(act("tactical", "target-system", "Torpedo launcher"), tactical=4))
-    assert alone.valid, alone.findings
-    assert rows(alone, "plan_actions")[0][1:4] == ["Target a specific system", "Torpedo launcher", 4]
-    # bought beside a fire action of the same weapon system, it fires that system twice
-    twice = [act("tactical", "fire-primary", "Twin lasers"), act("tactical", "target-system", "Twin lasers")]
-    f = finding(check(plan=plan(*twice, tactical=5)), "weapon-fired-twice")
-    assert (f.actual, f.limit, f.path) == (2, 1, "plan.actions[1]")
-    assert "Forward battery is fired twice" in f.message
-    # one weapon system targets a system while another fires: 4 + 1 AP
-    two = [act("tactical", "target-system", "Torpedo launcher"), act("tactical", "fire-primary", "Twin lasers")]
-    assert check(plan=plan(*two, tactical=5)).valid
+    f = finding(alone, "extra-without-fire")
+    assert (f.path, f.actual) == ("plan.actions[0]", "Torpedo launcher")
+    assert "Target a specific system is added to a shot" in f.message
+    # a careful shot aimed at a system: fire 1 + target 4 + careful 1
+    all_three = [
+        act("tactical", "fire-primary", "Twin lasers"),
+        act("tactical", "target-system", "Twin lasers"),
+        act("tactical", "careful-shot", "Twin lasers"),
+    ]
+    exact = check(plan=plan(*all_three, tactical=6))
+    assert exact.valid, exact.findings
+    # one point of power between the shot and both its extras
+    paid = [act("tactical", "fire-primary", "Twin lasers"), act("tactical", "target-system", "Twin lasers", power=1)]
+    assert check(plan=plan(*paid, tactical=4)).valid
+    twice = [paid[0] | {"power": 1}, paid[1]]
+    assert finding(check(plan=plan(*twice, tactical=3)), "power-over-one-per-action").actual == 2
+    # targeted twice in one shot
+    again = [all_three[0], all_three[1], all_three[1]]
+    assert "extra-twice" in codes(check(plan=plan(*again, tactical=9)))
 
 
 def test_an_extra_needs_a_fire_action_at_that_weapon_and_is_bought_once() -> None:
@@ -300,6 +310,35 @@ def test_augmented_ap_pay_for_actions_of_their_system_first() -> None:
     unknown = check(plan={**plan(), "augmented": {"Engnes": 1}})
     f = finding(unknown, "augmented-system-unknown")
     assert f.path == "plan.augmented.Engnes" and "did you mean 'Engines'" in f.message
+
+
+def test_augmented_ap_are_available_for_allocation_to_their_system() -> None:
+    # "AP available for allocation = the ship's AP - the initiative bid, plus, for the system it
+    # was given to, each AP from an Augment last round"
+    augmented = {"augmented": {"Engines": 1}}
+    helm = [act("helm", "move-2"), act("helm", "evasive-maneuvers")]  # 4 AP, on the Engines
+    exact = check(plan=plan(*helm, initiative=2, helm=4, tactical=3, engineering=4) | augmented)
+    assert "plan-over-budget" not in exact.codes() and "augmented-used-elsewhere" not in exact.codes()
+    available = next(f for f in exact.derived.figures if f.id == "ap_available")
+    assert (available.value, available.detail) == (11, "AP 12 - 2 bid + 1 augmented (Engines)")
+    assert (fig(exact, "ap_allocated"), fig(exact, "ap_unallocated"), fig(exact, "ap_left.helm")) == (11, 0, 0)
+    # allocated, it no longer pays for the Engines' actions a second time
+    assert [r[5] for r in rows(exact, "plan_actions")] == [0, 0]
+    over = finding(
+        check(plan=plan(*helm, initiative=2, helm=4, tactical=4, engineering=4) | augmented), "plan-over-budget"
+    )
+    assert (over.actual, over.limit) == (12, 11)
+    assert "11 available (AP 12 - 2 bid + 1 augmented (Engines))" in over.message
+    # the augmented AP pay for the Engines' actions only: 11 AP of other actions is one too many
+    tactical = [act("tactical", a, "Torpedo launcher") for a in ("fire-secondary", "target-system", "careful-shot")]
+    engineering = [act("engineering", "restore-power")] * 2
+    elsewhere = check(plan=plan(*tactical, *engineering, initiative=2, tactical=7, engineering=4) | augmented)
+    f = finding(elsewhere, "augmented-used-elsewhere")
+    assert (f.actual, f.limit, f.path, f.source) == (11, 10, "plan", "Future Perfect, Augment System")
+    # not allocated, they pay for the Engines' actions directly (the sample's damaged frigate)
+    direct = check(plan=plan(act("helm", "move-1"), initiative=2, helm=1, tactical=4, engineering=5) | augmented)
+    assert direct.valid, direct.findings
+    assert (fig(direct, "ap_available"), fig(direct, "ap_unallocated")) == (11, 0)
 
 
 # --- once a round --------------------------------------------------------------------------------------
@@ -487,6 +526,14 @@ def test_a_system_is_disabled_when_all_its_boxes_are_ticked() -> None:
 def test_a_warp_jump_fails_with_the_engines_disabled() -> None:
     report = check(systems=_damaged(1, 3, 3), plan=plan(act("helm", "jump-to-warp"), helm=6))
     assert "disabled-system-used" in codes(report)
+    # the rule is the Helm table's ("If the ship's engines are disabled before then, the action fails")
+    assert finding(report, "disabled-system-used").source == "Future Perfect, Movement and Maneuver: AP Costs"
+    fired = check(
+        systems=_damaged(3, 3, 3), plan=plan(act("tactical", "fire-secondary", "Torpedo launcher"), tactical=2)
+    )
+    assert finding(fired, "disabled-system-used").source == "Future Perfect, Offense"
+    restore = check(systems=_damaged(5, 3, 3), plan=plan(act("engineering", "restore-power"), engineering=2))
+    assert finding(restore, "disabled-system-used").source == "Future Perfect, Starship Record Sheet"
     jump = report.derived.action("jump-to-warp")
     assert jump is not None and (jump.allowed, jump.reason) == (False, "Engines disabled")
 
@@ -547,6 +594,11 @@ def test_the_other_target_numbers() -> None:
     report = check()
     assert (fig(report, "restore_power_tn"), fig(report, "augment_tn")) == (5, 5)
     assert fig(report, "modulation_tn.deflectors") == 4  # the Deflectors' Shield value
+    # the reading: "TN = the shield's value", whatever the value
+    for shield in (1, 0):
+        systems = copy.deepcopy(BASE["systems"])
+        systems[4]["shield"] = shield
+        assert fig(check(systems=systems), "modulation_tn.deflectors") == shield
     assert fig(report, "base_defense_successes") == 2  # Size 2: each 2 successes add 1
     assert rows(report, "base_defense")[:3] == [[2, "+1"], [4, "+2"], [6, "+3"]]
 
@@ -850,9 +902,11 @@ def test_every_priced_action_costs_what_its_table_prints(step: str) -> None:
     assert [(name, str(ap)) for name, ap, _ in table] == PRINTED[step]
     for name, printed in PRINTED[step]:
         action = next(a for a in catalog.kind("actions").values() if a.name == name)
-        assert (action.ap, action.adds_to_fire) == (int(printed), printed.startswith("+"))
+        assert (action.ap, action.plus) == (int(printed), printed.startswith("+"))
+        # the reading: Careful shot and Target a specific system are added to a fire action
+        assert action.adds_to_fire == (name in ("Careful shot", "Target a specific system"))
         assert f"{step}: AP Costs" == action.source
-        # the plan pays exactly that: alone, or for the "+" row on top of a 1 AP Fire primary
+        # the plan pays exactly that: alone, or for an extra on top of a 1 AP Fire primary
         target = {"weapon": "Twin lasers", "shield": "Deflectors", "system": "Engines"}.get(action.target)
         bought = [act(role, action.id, target)]
         if action.adds_to_fire:

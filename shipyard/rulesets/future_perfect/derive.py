@@ -159,7 +159,7 @@ def _plan_figures(ctx: Context, plan: PricedPlan) -> list[Figure]:
             label="AP to allocate",
             value=plan.available,
             unit="AP",
-            detail=f"AP {plan.ap} - {plan.bid} bid",
+            detail=plan.available_detail,
             source=src,
         ),
         Figure(id="ap_allocated", label="AP allocated", value=plan.allocated, unit="AP", path="plan", source=src),
@@ -244,7 +244,7 @@ def _ap_cost_tables(ctx: Context) -> list[Table]:
                 id=f"ap_costs.{r}",
                 title=f"{_role_name(ctx, r)} AP costs",
                 columns=["Action", "AP", "Notes"],
-                rows=[[a.name, (f"+{a.ap}" if a.adds_to_fire else a.ap), a.notes] for a in acts],
+                rows=[[a.name, a.printed_ap, a.notes] for a in acts],
                 source=ctx.catalog.cite(acts[0].source) if acts else "",
             )
         )
@@ -453,7 +453,7 @@ def _action_list(ctx: Context) -> list[Action]:
                 allowed=not why,
                 reason=why,
                 group=_role_name(ctx, act.role),
-                details={"AP": f"+{act.ap}" if act.adds_to_fire else act.ap, "Step": act.step},
+                details={"AP": act.printed_ap, "Step": act.step},
                 source=ctx.catalog.cite(act.source),
             )
         )

@@ -39,8 +39,8 @@ def action_targets(ctx: FormContext, **_: Any) -> list[tuple[str, str]]:
 
 
 def _ap(act: ShipAction) -> str:
-    """What the AP cost table prints for an action: "2 AP", "+1 AP" on top of a fire action."""
-    return f"+{act.ap} AP on a fire action" if act.adds_to_fire else f"{act.ap} AP"
+    """An action's cost as the Action list says it: "2 AP", "+1 AP on a fire action"."""
+    return f"{act.printed_ap} AP on a fire action" if act.adds_to_fire else f"{act.ap} AP"
 
 
 def action_label(ctx: FormContext, item: str = "", **_: Any) -> str:

@@ -34,15 +34,23 @@ class ShipAction(CatalogItem):
         default=None, description="a fire action's weapon grade: the target must be a weapon of this grade"
     )
     adds_to_fire: bool = Field(
-        default=False, description='bought on top of a shot of the same weapon (Careful shot, printed "+1 AP")'
+        default=False,
+        description="bought on top of a shot of the same weapon: the total is the shot's cost plus this one's",
     )
+    plus: bool = Field(default=False, description='the table prints the cost with a "+" (Careful shot "+1 AP")')
     once_per_target: bool = Field(
         default=False, description="at most once a round per weapon system (a weapon's system) or shield"
     )
+
     uses: Literal["target", "command", "helm", "weapon", "shield", "engineering", "sensors", "other"] = Field(
         description="the system the action uses: its target's system, or the ship's systems of a kind"
     )
     notes: str = ""
+
+    @property
+    def printed_ap(self) -> int | str:
+        """The cost as the AP cost table prints it: 2, or "+1"."""
+        return f"+{self.ap}" if self.plus else self.ap
 
 
 class SystemKind(CatalogItem):

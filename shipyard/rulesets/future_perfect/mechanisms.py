@@ -381,7 +381,7 @@ def apply_fixed_tn(ctx: Context, p: FixedTnParams) -> None:
 class ModulationParams(Params):
     base: int = Field(description="TN = base + per_shield x the Shield value")
     per_shield: int
-    minimum: int = Field(ge=1)
+    minimum: int = Field(default=0, ge=0, description="the lowest TN (0: none, the formula as it comes)")
     each_success: str
 
 

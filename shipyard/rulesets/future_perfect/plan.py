@@ -39,6 +39,12 @@ _ONCE = {
 }
 
 
+# Where the text says a disabled system cannot be used, by the role whose action uses it:
+# a damaged weapon "may not be used later in the round" (Offense); a warp jump "fails if the
+# ship's engines are disabled" (the Helm table); any other system, the record sheet's damage.
+_DISABLED_SOURCE = {"tactical": "Offense", "helm": "Movement and Maneuver: AP Costs"}
+
+
 @dataclass
 class PricedAction:
     """One planned action with what it costs and how it is paid."""
@@ -85,13 +91,25 @@ class RolePlan:
 class PricedPlan:
     ap: int
     bid: int
-    available: int  # for allocation: AP minus the bid when the bid is spent
+    base: int  # the ship's own AP to allocate: AP minus the bid when the bid is spent
     roles: dict[str, RolePlan]
     actions: list[PricedAction]
     power_available: int
     power_used: int
     augmented: dict[str, int]  # by system name, as the plan gives them
+    augmented_given: dict[str, int]  # by the system's own name: the plan's augmented AP of systems the ship has
+    augmented_allocated: dict[str, int]  # by the system's own name: augmented AP the commander allocated to a role
     augmented_left: dict[str, int]
+
+    @property
+    def augmented_total(self) -> int:
+        return sum(self.augmented_given.values())
+
+    @property
+    def available(self) -> int:
+        """AP available for allocation: the ship's AP less the bid, plus each AP an Augment
+        gave a system last round (for that system only)."""
+        return self.base + self.augmented_total
 
     @property
     def allocated(self) -> int:
@@ -99,7 +117,18 @@ class PricedPlan:
 
     @property
     def unallocated(self) -> int:
-        return self.available - self.allocated
+        """The ship's own AP left out of the allocations (lost at the end of the round).
+        Augmented AP not allocated are not counted: they pay for their system's actions."""
+        return self.base + sum(self.augmented_allocated.values()) - self.allocated
+
+    @property
+    def available_detail(self) -> str:
+        """How the AP to allocate are made up: "AP 12 - 2 bid + 1 augmented (Engineering)"."""
+        text = f"AP {self.ap} - {self.bid} bid" if self.base != self.ap else f"AP {self.ap}"
+        if self.augmented_total:
+            names = ", ".join(self.augmented_given)
+            text += f" + {self.augmented_total} augmented ({names})"
+        return text
 
 
 def priced_plan(ctx: Context) -> PricedPlan | None:
@@ -240,7 +269,7 @@ class _Pricing:
                 path,
                 names,
                 None,
-                "Offense",
+                _DISABLED_SOURCE.get(act.role, "Starship Record Sheet"),
             )
         pa.uses = usable
 
@@ -348,9 +377,10 @@ class _Pricing:
                 )
         return used
 
-    def augmented(self, priced: list[PricedAction]) -> dict[str, int]:
-        """AP from last round's Augment pay for actions of that system, before the allocation."""
-        left: dict[str, int] = {}
+    def augmented_given(self) -> dict[str, int]:
+        """The plan's augmented AP by the ship's own name of each system (an unknown one is
+        an error and gives nothing)."""
+        given: dict[str, int] = {}
         for name, ap in self.plan.augmented.items():
             found = find_system(self.design, name)
             if found is None:
@@ -365,7 +395,13 @@ class _Pricing:
                     "Augment System",
                 )
                 continue
-            left[normalise(found[1].name)] = left.get(normalise(found[1].name), 0) + ap
+            given[found[1].name] = given.get(found[1].name, 0) + ap
+        return given
+
+    def pay_augmented(self, priced: list[PricedAction], pool: dict[str, int]) -> dict[str, int]:
+        """Augmented AP not allocated to a role pay for actions of their system, before the
+        allocation; what is left of ``pool`` (by system name)."""
+        left = {normalise(name): ap for name, ap in pool.items()}
         for pa in priced:
             for s in pa.uses:
                 key = normalise(s.name)
@@ -373,7 +409,8 @@ class _Pricing:
                 if take > 0:
                     pa.augmented += take
                     left[key] -= take
-        return left
+        names = {normalise(name): name for name in pool}
+        return {names[k]: ap for k, ap in left.items()}
 
 
 def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
@@ -412,7 +449,14 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
         priced.append(pa)
     pricing.once_a_round(priced)
     power_used = pricing.power(priced)
-    augmented_left = pricing.augmented(priced)
+    base = max(0, design.ap - plan.initiative) if p.bid_spent else design.ap
+    # "AP available for allocation = AP - bid, plus, for the system it was given to, each AP
+    # from an Augment": the commander may allocate them to a role (the allocations beyond the
+    # ship's own AP are those); the rest pay for their system's actions directly.
+    given = pricing.augmented_given()
+    allocated = sum(getattr(plan, r) for r in ROLES)
+    in_roles = _take(given, min(max(0, allocated - base), sum(given.values())))
+    augmented_left = pricing.pay_augmented(priced, {n: ap - in_roles.get(n, 0) for n, ap in given.items()})
 
     if plan.initiative > design.ap:
         pricing.error(
@@ -423,7 +467,6 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
             design.ap,
             "Initiative",
         )
-    available = max(0, design.ap - plan.initiative) if p.bid_spent else design.ap
     roles = {r: RolePlan(r, getattr(plan, r)) for r in ROLES}
     for pa in priced:
         rp = roles[pa.entry.role]
@@ -434,26 +477,30 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
     result = PricedPlan(
         ap=design.ap,
         bid=plan.initiative,
-        available=available,
+        base=base,
         roles=roles,
         actions=priced,
         power_available=power_available(ctx.catalog, design),
         power_used=power_used,
         augmented=dict(plan.augmented),
+        augmented_given=given,
+        augmented_allocated=in_roles,
         augmented_left=augmented_left,
     )
     ctx.notes["plan"] = result
+    available = result.available
     if result.allocated > available:
         parts = " + ".join(f"{r.capitalize()} {roles[r].allocated}" for r in ROLES)
         pricing.error(
             "plan-over-budget",
-            f"{parts} = {result.allocated} AP allocated; {available} available "
-            f"(AP {design.ap} - {plan.initiative} bid)",
+            f"{parts} = {result.allocated} AP allocated; {available} available ({result.available_detail})",
             "plan",
             result.allocated,
             available,
             "Initiative",
         )
+    elif in_roles:
+        _augmented_kept_to_their_systems(pricing, result)
     for r in ROLES:
         rp = roles[r]
         role = ctx.catalog.item("roles", r)
@@ -503,6 +550,38 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
                 source=ctx.catalog.cite("Augment System"),
             )
     _counts(ctx, result)
+
+
+def _take(pool: dict[str, int], amount: int) -> dict[str, int]:
+    """``amount`` taken from ``pool``'s entries in order: what was taken of each."""
+    taken: dict[str, int] = {}
+    for name, ap in pool.items():
+        if amount <= 0:
+            break
+        taken[name] = min(ap, amount)
+        amount -= taken[name]
+    return taken
+
+
+def _augmented_kept_to_their_systems(pricing: _Pricing, plan: PricedPlan) -> None:
+    """Augmented AP allocated to a role pay only for their system's actions ("1 AP is
+    provided for use next round for that given system"): the allocations' spending on
+    every other action must fit in the ship's own AP."""
+    systems = {normalise(name) for name in plan.augmented_allocated}
+    elsewhere = sum(pa.from_allocation for pa in plan.actions if not systems & {normalise(s.name) for s in pa.uses})
+    if elsewhere <= plan.base:
+        return
+    names = ", ".join(plan.augmented_allocated)
+    pricing.error(
+        "augmented-used-elsewhere",
+        f"{sum(plan.augmented_allocated.values())} of the AP allocated are augmented AP for {names}, "
+        f"which pay only for that system's actions; the other actions take {elsewhere} AP of the allocations, "
+        f"more than the {plan.base} AP of the ship's own ({plan.available_detail})",
+        "plan",
+        elsewhere,
+        plan.base,
+        "Augment System",
+    )
 
 
 def _over_allocation(name: str, rp: RolePlan) -> str:
