@@ -150,8 +150,10 @@ def suggestion_lines(proposals: list[Any]) -> list[str]:
 def cmd_fix(args: argparse.Namespace) -> int:
     from shipyard.core.atomicwrite import locked
 
-    # --in-place reads, changes and writes one file: under its write lock, as `set` does
-    with locked([Path(args.file)] if args.in_place else []):
+    # fix reads a design, changes it and writes it: under the write lock of what it reads and
+    # what it writes, as `set` does, so that `-o` naming the file it reads (with --force) is a
+    # read-modify-write like --in-place, and another program's write between them is not lost
+    with locked([Path(args.file)] + ([Path(args.output)] if args.output else [])):
         return _fix(args)
 
 

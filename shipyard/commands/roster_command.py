@@ -9,8 +9,10 @@ a command writes the roster only when it is asked to change it.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +214,21 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _changes_the_roster(cmd: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command that reads the roster, changes it and writes it back does so under the
+    roster's write lock (as ``set`` does for a design): two commands changing one roster at
+    once take turns, and neither change is lost."""
+
+    @functools.wraps(cmd)
+    def run(args: argparse.Namespace) -> int:
+        from shipyard.core.atomicwrite import locked
+
+        with locked([Path(args.file)]):
+            return cmd(args)
+
+    return run
+
+
 def _write_and_check(file: Path, changed: Any, said: str) -> int:
     """Write a changed roster, say so, and check it again at once: the limit, the counts and
     every member's findings, as `roster check` does; the exit status is its verdict."""
@@ -224,6 +241,7 @@ def _write_and_check(file: Path, changed: Any, said: str) -> int:
     return EXIT_OK if check.valid else EXIT_FINDINGS
 
 
+@_changes_the_roster
 def cmd_add(args: argparse.Namespace) -> int:
     from shipyard.core.errors import InputError
     from shipyard.hangar.roster import load_roster, member_for
@@ -252,6 +270,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     return _write_and_check(file, changed, f"wrote {file}")
 
 
+@_changes_the_roster
 def cmd_remove(args: argparse.Namespace) -> int:
     from shipyard.hangar.roster import find_member, load_roster
 
@@ -263,6 +282,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return _write_and_check(file, changed, f"removed {gone.callsign or gone.file}; wrote {file}")
 
 
+@_changes_the_roster
 def cmd_limit(args: argparse.Namespace) -> int:
     from shipyard.hangar.roster import load_roster
 
@@ -271,6 +291,7 @@ def cmd_limit(args: argparse.Namespace) -> int:
     return _write_and_check(file, changed, f"wrote {file}")
 
 
+@_changes_the_roster
 def cmd_allow(args: argparse.Namespace) -> int:
     from shipyard.core.catalog import load_catalog
     from shipyard.core.composition import allowances_counted, composition_rules
@@ -295,6 +316,7 @@ def cmd_allow(args: argparse.Namespace) -> int:
     return _write_and_check(file, roster.model_copy(update={"allowances": allowances}), f"wrote {file}")
 
 
+@_changes_the_roster
 def cmd_preset(args: argparse.Namespace) -> int:
     from shipyard.core.catalog import load_catalog
     from shipyard.core.registry import get
@@ -316,6 +338,12 @@ def cmd_preset(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.relink:  # it may write the roster it read
+        return _changes_the_roster(_check_command)(args)
+    return _check_command(args)
+
+
+def _check_command(args: argparse.Namespace) -> int:
     from shipyard.hangar.roster import relinked, save_roster
 
     file = Path(args.file)

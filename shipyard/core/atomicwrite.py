@@ -143,9 +143,20 @@ def refuse_to_replace(target: Path) -> None:
 LOCK_WAIT = 30.0
 """Seconds a write waits for another Shipyard's lock on the same file before giving up."""
 
-# the files this process holds the write lock of (their absolute names), each with its descriptor:
-# a write inside a read-modify-write that holds the lock already does not wait for itself
-_HELD: dict[str, int] = {}
+# the files this process holds the write lock of, each with its descriptor: a write inside a
+# read-modify-write that holds the lock already does not wait for itself. A file is known by
+# its (device, inode), not by a name: two names of one file (a hard link, a symlink, a path
+# through a linked folder) are one lock, which this process must not wait for either.
+_HELD: dict[object, int] = {}
+
+
+def _identity(name: str) -> object:
+    """What a file is, whatever it is called: its (device, inode), or its name if it is not there."""
+    try:
+        st = os.stat(name)  # noqa: PTH116
+    except OSError:
+        return name
+    return (st.st_dev, st.st_ino)
 
 
 @contextlib.contextmanager
@@ -163,18 +174,23 @@ def locked(targets: Iterable[Path], wait: float | None = None) -> Iterator[None]
     :class:`InputError` saying so and nothing is written. A file system that has no locks
     (some network shares) is written without one.
     """
-    names = sorted({os.path.abspath(t) for t in targets} - _HELD.keys())  # noqa: PTH100
-    taken: list[str] = []
+    files: dict[object, str] = {}
+    for name in sorted({os.path.abspath(t) for t in targets}):  # noqa: PTH100
+        files.setdefault(_identity(name), name)
+    taken: list[object] = []
     try:
-        for name in names:
+        for key, name in files.items():
+            if key in _HELD:
+                continue
             fd = _lock(name, LOCK_WAIT if wait is None else wait)
             if fd is not None:
-                _HELD[name] = fd
-                taken.append(name)
+                st = os.fstat(fd)  # the file locked: the name may hold another by now (written meanwhile)
+                _HELD[(st.st_dev, st.st_ino)] = fd
+                taken.append((st.st_dev, st.st_ino))
         yield
     finally:
-        for name in reversed(taken):
-            os.close(_HELD.pop(name))  # closing the last descriptor releases the lock
+        for key in reversed(taken):
+            os.close(_HELD.pop(key))  # closing the last descriptor releases the lock
 
 
 def _lock(name: str, wait: float) -> int | None:

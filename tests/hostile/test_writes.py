@@ -7,12 +7,15 @@ over theirs); a write-protected (0444) design was replaced and the command said 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -156,3 +159,116 @@ def test_the_editor_save_refuses_a_write_protected_file(tmp_path: Path) -> None:
     assert "read-only" in caught.value.problems[0].message
     assert caught.value.problems[0].file == str(ship)
     assert ship.read_bytes() == before
+
+
+def _held(path: Path) -> contextlib.AbstractContextManager[object]:
+    """Another program's write lock on ``path`` (an ``flock`` on its own open file)."""
+    import fcntl
+
+    @contextlib.contextmanager
+    def hold() -> Iterator[object]:
+        with path.open("rb") as file:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX)
+            yield file
+
+    return hold()
+
+
+def _replaced_behind(path: Path, old: str, new: str) -> None:
+    """Another program's write of ``path`` (``old`` text made ``new``), by a rename over it and
+    without Shipyard's lock: what a second command or the editor does while the first waits."""
+    tmp = path.with_name(path.name + ".other")
+    tmp.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _while_held(path: Path, *argv: str | Path, change: tuple[str, str]) -> subprocess.CompletedProcess[str]:
+    """``shipyard ARGV`` started while another program holds ``path``'s lock and, meanwhile,
+    writes ``change`` into it; the command's result once the lock is free. A command that read
+    the file before taking the lock writes its stale copy over that change."""
+    import threading
+
+    results: list[subprocess.CompletedProcess[str]] = []
+    with _held(path):
+        run = threading.Thread(target=lambda: results.append(call_shipyard(*argv)))
+        run.start()
+        time.sleep(0.5)  # the command has started: it reads, or waits for the lock
+        _replaced_behind(path, *change)
+    run.join(timeout=60)
+    assert results, "the command did not finish"
+    return results[0]
+
+
+ROSTER_CHANGES = [
+    ("add", "{design}", "--callsign", "Two"),
+    ("remove", "1"),
+    ("limit", "500"),
+    ("preset", "wing-commander", "as-written"),
+]
+
+
+@pytest.mark.parametrize("change", ROSTER_CHANGES, ids=[c[0] for c in ROSTER_CHANGES])
+def test_a_roster_change_waits_for_the_roster_s_lock_before_it_reads(change: tuple[str, ...], tmp_path: Path) -> None:
+    """``roster add`` and the other changes read the roster, change it and write it back: two at
+    once each said "wrote" and one change was lost. Each now takes the roster's lock before it
+    reads (as ``set`` does for a design), so it changes what the other program wrote."""
+    shutil.copy(SAMPLE, tmp_path / "rapier.ship")
+    roster = tmp_path / "wing.roster"
+    assert call_shipyard("roster", "new", roster, "--name", "Wing", "--ruleset", "wing-commander").returncode == 0
+    assert call_shipyard("roster", "add", roster, tmp_path / "rapier.ship", "--callsign", "One").returncode in (0, 1)
+    argv = [a.format(design=tmp_path / "rapier.ship") for a in change]
+    result = _while_held(roster, "roster", argv[0], roster, *argv[1:], change=("name: Wing", "name: Renamed wing"))
+    assert result.returncode in (0, 1) and f"wrote {roster}" in result.stdout, result.stderr
+    from shipyard.hangar.roster import load_roster
+
+    after = load_roster(roster)
+    assert after.name == "Renamed wing"  # the other program's change, kept
+    made = {
+        "add": lambda: [m.callsign for m in after.members] == ["One", "Two"],
+        "remove": lambda: after.members == [],
+        "limit": lambda: after.limit == 500,
+        "preset": lambda: after.presets == {"wing-commander": "as-written"},
+    }[change[0]]
+    assert made(), after
+
+
+def test_relinking_a_roster_takes_its_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``roster check --relink`` may write the roster it read: it holds the lock meanwhile."""
+    from shipyard.core import atomicwrite
+
+    roster = tmp_path / "wing.roster"
+    assert call_shipyard("roster", "new", roster, "--name", "Wing", "--ruleset", "wing-commander").returncode == 0
+    monkeypatch.setattr(atomicwrite, "LOCK_WAIT", 0.2)
+    with _held(roster):
+        result = call_shipyard("roster", "check", roster, "--relink")
+    assert result.returncode == 2 and "holds its lock" in result.stderr, result.stdout + result.stderr
+    assert call_shipyard("roster", "check", roster).returncode == 0  # reading alone takes no lock
+
+
+def test_fix_writing_over_the_file_it_read_waits_for_its_lock_like_in_place(tmp_path: Path) -> None:
+    """``fix FILE -o FILE --force`` is a read-modify-write of FILE: it took no lock before it
+    read, so a ``set`` between its read and its write was lost and both said "wrote"."""
+    ship = tmp_path / "one-gun-link.ship"
+    shutil.copy(ROOT / "tests" / "corpus" / "bad" / "wc-link-group-of-one.ship", ship)
+    name = json.loads(ship.read_text(encoding="utf-8"))["design"]["name"]
+    result = _while_held(ship, "fix", ship, "--apply", "1", "-o", ship, "--force", change=(name, "Renamed meanwhile"))
+    assert result.returncode in (0, 1) and f"wrote {ship}" in result.stdout, result.stderr
+    assert json.loads(ship.read_text(encoding="utf-8"))["design"]["name"] == "Renamed meanwhile"
+    assert call_shipyard("check", ship).returncode == 0  # and the fix is there too
+
+
+def test_two_names_of_one_file_are_one_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``set A B --in-place`` where B is a hard link to A (or a symlink) waited 30 s for its
+    own lock and then blamed "another program": a file is locked once, whatever its names."""
+    from shipyard.core import atomicwrite
+
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(SAMPLE, ship)
+    os.link(ship, tmp_path / "hard.ship")
+    (tmp_path / "soft.ship").symlink_to(ship)
+    monkeypatch.setattr(atomicwrite, "LOCK_WAIT", 0.2)
+    with atomicwrite.locked([ship, tmp_path / "hard.ship", tmp_path / "soft.ship"]):
+        assert len(atomicwrite._HELD) == 1
+    result = call_shipyard("set", ship, tmp_path / "hard.ship", "name=Linked", "--in-place")
+    assert result.returncode in (0, 1) and "holds its lock" not in result.stderr, result.stderr
+    assert json.loads(ship.read_text(encoding="utf-8"))["design"]["name"] == "Linked"
