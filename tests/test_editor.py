@@ -52,7 +52,7 @@ def _quiet(w: MainWindow) -> MainWindow:
     w.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
     w.errors = []  # type: ignore[attr-defined]
     w.show_error = lambda title, text: w.errors.append((title, text))  # type: ignore[attr-defined, method-assign]
-    w.recovery.ask_restore = lambda _items: False  # type: ignore[method-assign]
+    w.recovery.ask_restore = lambda _items: "discard"  # type: ignore[method-assign]
     return w
 
 
@@ -237,7 +237,7 @@ def test_an_unhandled_error_autosaves_and_the_autosave_stays_this_editors(
     second = _quiet(MainWindow(settings, use_user_folder=False, preview=False))
     qtbot.addWidget(second)
     offered: list[list[str]] = []
-    second.recovery.ask_restore = lambda items: offered.append([r.title for r in items]) or False  # type: ignore[method-assign]
+    second.recovery.ask_restore = lambda items: offered.append([r.title for r in items]) or "discard"  # type: ignore[method-assign]
     assert second.recovery.offer_restore() == 0 and offered == []
     assert list(autosave.folder().glob("*.ship")) == files
     first.close_tab(0)  # closed (its changes discarded): the autosave and its lock go with it

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from shipyard._qt.window import autosave
 from shipyard._qt.window.window import MainWindow
+from tests.conftest import ROOT, call_shipyard
 
 # An editor that types NAME into a new design's name field, lets its autosave timer save it,
 # prints the autosave's path, and runs on until it is killed.
@@ -63,7 +65,7 @@ poll.start()
 app.exec()
 """
 
-# An editor that starts as the editor does (offering what is left to restore), answers No
+# An editor that starts as the editor does (offering what is left to restore), answers Discard
 # to any question by clicking it, prints what it was asked and how many it restored, and quits.
 STARTER = """
 import json
@@ -79,7 +81,7 @@ def answer():
     box = QApplication.activeModalWidget()
     if isinstance(box, QMessageBox):
         asked.append(box.text())
-        QTest.mouseClick(box.button(QMessageBox.StandardButton.No), Qt.MouseButton.LeftButton)
+        QTest.mouseClick(box.button(QMessageBox.StandardButton.Discard), Qt.MouseButton.LeftButton)
 
 timer = QTimer(interval=50)
 timer.timeout.connect(answer)
@@ -168,7 +170,7 @@ def test_a_second_editor_leaves_a_running_editors_autosave_and_a_third_recovers_
 ) -> None:
     first, saved = editors("Gunner Ashe's Refit")
     before = saved.read_bytes()
-    # a second editor starts while the first runs: nothing to offer, and its No deletes nothing
+    # a second editor starts while the first runs: nothing to offer, and its Discard deletes nothing
     second = _start_another(tmp_path / "data")
     assert second == {"asked": [], "restored": 0}
     assert saved.read_bytes() == before and saved.with_suffix(".json").is_file()
@@ -185,15 +187,97 @@ def test_a_second_editor_leaves_a_running_editors_autosave_and_a_third_recovers_
     assert autosave.pending() == []  # held by this editor, running: nobody else is offered it
 
 
-def test_declining_recovery_deletes_the_crashed_editors_autosave_and_never_a_running_ones(
+def test_discarding_recovery_deletes_the_crashed_editors_autosave_and_never_a_running_ones(
     qtbot: Any, tmp_path: Path, editors: Any
 ) -> None:
     _running, live = editors("Still Being Typed")
     crashed, dead = editors("Lost To A Crash")
     _kill(crashed)
-    _window, asked, restored = _recover(qtbot, tmp_path, QMessageBox.StandardButton.No)
+    _window, asked, restored = _recover(qtbot, tmp_path, QMessageBox.StandardButton.Discard)
     assert restored == 0 and len(asked) == 1
     assert "Lost To A Crash" in asked[0] and "Still Being Typed" not in asked[0]
-    assert not dead.exists() and not dead.with_suffix(".json").exists()  # declined: removed
+    assert not dead.exists() and not dead.with_suffix(".json").exists()  # discarded: removed
     assert live.is_file() and live.with_suffix(".json").is_file()  # the running editor's: untouched
     assert _files(autosave.folder()) == [live.name]
+
+
+def _crashed_with_work(qtbot: Any, tmp_path: Path, ship: Path, name: str) -> MainWindow:
+    """An editor in this process with ``ship`` open and its name edited, autosaved, whose lock is
+    then let go as a crashed editor's is: its autosave is left for the next editor to offer."""
+    window = MainWindow(
+        QSettings(str(tmp_path / "first.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+    )
+    window.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    view = window.open_file(ship)
+    assert view is not None
+    view.doc.edit("name", name)
+    assert window.recovery.autosave_all() == 1
+    autosave._held.pop(view.doc.uid).unlock()  # what a crash does to it
+    return window
+
+
+def test_escape_keeps_the_crashed_editors_work_for_the_next_start(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc (or closing the question) was a No, and No deleted every crashed editor's work. Only
+    Discard deletes now; Esc keeps the work and the next start offers it again."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(ROOT / "catalogs" / "wing-commander" / "examples" / "rapier.ship", ship)
+    _crashed_with_work(qtbot, tmp_path, ship, "Kept Through Esc")
+    kept = sorted(p.name for p in autosave.folder().iterdir())
+    assert [n.split(".")[1] for n in kept] == ["base", "json", "ship"]  # the work, the file it began from
+    window = MainWindow(
+        QSettings(str(tmp_path / "second.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
+    )
+    window.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    asked: list[str] = []
+
+    def press_escape() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            asked.append(box.text() + "\n" + box.informativeText())
+            qtbot.keyClick(box, Qt.Key.Key_Escape)
+
+    timer = QTimer(interval=50)
+    timer.timeout.connect(press_escape)
+    timer.start()
+    try:
+        assert window.recovery.offer_restore() == 0
+    finally:
+        timer.stop()
+    assert len(asked) == 1 and "• rapier.ship" in asked[0] and "Not now keeps them for the next start" in asked[0]
+    assert sorted(p.name for p in autosave.folder().iterdir()) == kept
+    again = autosave.pending()  # the next start offers it again
+    assert [r.autosave.name for r in again] == [n for n in kept if n.endswith(".ship")]
+    for rec in again:
+        autosave.release(rec)
+
+
+def test_restored_work_asks_before_replacing_a_file_changed_since_it_was_autosaved(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor crashed with unsaved work; then ``shipyard set`` changed the file. Restored and
+    saved, the work was written over that change without a question: the restored document
+    took the file as it is now for the one it was read from. It now starts from the file as
+    the work did, so the question says the file changed and Save asks before replacing it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(ROOT / "catalogs" / "wing-commander" / "examples" / "rapier.ship", ship)
+    _crashed_with_work(qtbot, tmp_path, ship, "Restored Work")
+    changed = call_shipyard("set", ship, "notes=Written on the command line after the crash", "--in-place")
+    assert changed.returncode in (0, 1), changed.stderr
+    theirs = ship.read_bytes()
+    window, asked, restored = _recover(qtbot, tmp_path, QMessageBox.StandardButton.Yes)
+    assert restored == 1 and "another program changed rapier.ship since: Save asks before replacing it" in asked[0]
+    view = window.current()
+    assert view is not None and view.doc.design.name == "Restored Work"
+    replace_asked: list[Path] = []
+    window.ask_replace_changed = lambda path: replace_asked.append(path) or False  # type: ignore[method-assign]
+    assert window.save(view.doc) is False
+    assert replace_asked == [ship] and ship.read_bytes() == theirs  # the command line's change kept
+    assert view.doc.modified  # and the restored work still unsaved, for Save As

@@ -322,6 +322,18 @@ class Document(QObject):
         self.undo_stack.setClean()
         self.file_changed.emit()
 
+    @property
+    def on_disk(self) -> bytes | None:
+        """What the file held when this document read it or last saved it: a save asks before
+        replacing a file that holds anything else (another program wrote it meanwhile)."""
+        return self._on_disk
+
+    @on_disk.setter
+    def on_disk(self, content: bytes | None) -> None:
+        """A document restored from an autosave starts from the file as the autosaved work
+        did, not as it is now: a change written since is then one :meth:`changed_on_disk` sees."""
+        self._on_disk = content
+
     def changed_on_disk(self) -> bool:
         """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the
         design's file since the editor read or saved it: saving over it would lose that change

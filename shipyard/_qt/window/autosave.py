@@ -1,9 +1,10 @@
 """Autosave: unsaved work is copied to the user's data folder every minute and on a crash.
 
 Each open document with unsaved changes has one autosave file (the design file format,
-or a roster's ``.roster`` format for a roster, plus where it came from). Saving or
-closing the document removes it; whatever is left at the next start is offered for
-restoring.
+or a roster's ``.roster`` format for a roster, plus where it came from) and, beside it,
+the file as the work started from it (``.base``): restored, the work is saved over its
+file only after asking if another program wrote that file since. Saving or closing the
+document removes them; whatever is left at the next start is offered for restoring.
 
 Several editors can run at once and share the folder, so each holds a lock
 (:class:`QLockFile`, ``<uid>.lock`` beside the file) on every autosave it writes, from
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QLockFile
 
 from shipyard._qt.document.document import Document
+from shipyard.core.atomicwrite import atomic_write_bytes
 from shipyard.core.designfile import atomic_write_text, design_from_document, dumps, make_folder
 from shipyard.core.errors import InputError
 from shipyard.core.resources import user_data_folder
@@ -51,6 +53,7 @@ def _lock(ship: Path) -> QLockFile:
 
 ROSTER_SUFFIX = ".roster"
 SUFFIXES = (".ship", ROSTER_SUFFIX)  # a design's autosave, a roster's
+BASE_SUFFIX = ".base"  # the document's file as the autosaved work started from it
 
 
 def needed(doc: Document | RosterDocument) -> bool:
@@ -79,6 +82,11 @@ def save(doc: Document | RosterDocument) -> Path:
         atomic_write_text(path, roster_text(doc.roster))
     else:
         atomic_write_text(path, dumps(doc.loaded))
+    base = path.with_suffix(BASE_SUFFIX)
+    if doc.on_disk is None:
+        base.unlink(missing_ok=True)
+    else:
+        atomic_write_bytes(base, doc.on_disk)
     atomic_write_text(
         path.with_suffix(".json"), json.dumps({"original": str(doc.path) if doc.path else None, "title": doc.title})
     )
@@ -90,7 +98,7 @@ def discard(doc: Document | RosterDocument) -> None:
     """Remove ``doc``'s autosave (saved or closed), then its lock; an autosave folder that
     cannot be reached has none."""
     doc.autosaved = None
-    for suffix in (*SUFFIXES, ".json"):
+    for suffix in (*SUFFIXES, BASE_SUFFIX, ".json"):
         with contextlib.suppress(OSError):
             (folder() / f"{doc.uid}{suffix}").unlink(missing_ok=True)
     lock = _held.pop(doc.uid, None)
@@ -107,6 +115,17 @@ class Recovered:
     original: Path | None
     title: str
     lock: QLockFile
+    base: bytes | None = None  # the original file as the work started from it (None: not known)
+
+    @property
+    def file_changed(self) -> bool:
+        """Another program wrote the original file after the work was autosaved from it."""
+        if self.original is None or self.base is None:
+            return False
+        try:
+            return self.original.read_bytes() != self.base
+        except OSError:  # gone or unreadable: nothing there a save would replace unasked
+            return False
 
 
 def pending() -> list[Recovered]:
@@ -126,7 +145,11 @@ def pending() -> list[Recovered]:
         except (OSError, ValueError):
             meta = {}
         original = meta.get("original")
-        out.append(Recovered(f, Path(original) if original else None, meta.get("title") or f.stem, lock))
+        try:
+            base: bytes | None = f.with_suffix(BASE_SUFFIX).read_bytes()
+        except OSError:  # written by an older Shipyard, or the work had no file yet
+            base = None
+        out.append(Recovered(f, Path(original) if original else None, meta.get("title") or f.stem, lock, base))
     return out
 
 
@@ -137,7 +160,10 @@ def is_roster(rec: Recovered) -> bool:
 def load(rec: Recovered, use_user_folder: bool = True) -> Document:
     doc_data = json.loads(rec.autosave.read_text(encoding="utf-8"))
     loaded = design_from_document(doc_data, file=str(rec.autosave), use_user_folder=use_user_folder)
-    return Document(loaded, rec.original)
+    doc = Document(loaded, rec.original)
+    if rec.base is not None:
+        doc.on_disk = rec.base
+    return doc
 
 
 def load_roster(rec: Recovered) -> RosterDocument:
@@ -148,12 +174,16 @@ def load_roster(rec: Recovered) -> RosterDocument:
 
     if rec.original is None:
         raise InputError.single("the roster's own file is not known", file=rec.autosave)
-    return RosterDocument(read(rec.autosave), rec.original)
+    doc = RosterDocument(read(rec.autosave), rec.original)
+    if rec.base is not None:
+        doc.on_disk = rec.base
+    return doc
 
 
 def remove(rec: Recovered) -> None:
     """Delete a recovered autosave (restored, or declined), then its lock."""
     rec.autosave.unlink(missing_ok=True)
+    rec.autosave.with_suffix(BASE_SUFFIX).unlink(missing_ok=True)
     rec.autosave.with_suffix(".json").unlink(missing_ok=True)
     release(rec)
 

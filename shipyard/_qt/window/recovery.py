@@ -60,29 +60,50 @@ class Recovery:
                 n += 1
         return n
 
-    def ask_restore(self, items: list[autosave.Recovered]) -> bool:
+    def ask_restore(self, items: list[autosave.Recovered]) -> str:
+        """Restore, discard, or keep for later the work of editors that are gone: "restore",
+        "discard" or "later". Only Discard deletes; Esc and closing the question keep the
+        work, offered again at the next start."""
         from PySide6.QtWidgets import QMessageBox  # made on first use, off the start-up path
 
-        names = "\n".join(f"• {r.title}" for r in items)
-        return (
-            QMessageBox.question(
-                self.host.window(),
-                "Restore unsaved work?",
-                f"Shipyard closed with unsaved changes in:\n{names}\n\nRestore them?",
-            )
-            == QMessageBox.StandardButton.Yes
+        lines = []
+        for r in items:
+            line = f"• {r.title}"
+            if r.file_changed and r.original is not None:
+                changed = f"another program changed {r.original.name} since: Save asks before replacing it"
+                line += f"\n   ({changed})"
+            lines.append(line)
+        box = QMessageBox(self.host.window())
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Restore unsaved work?")
+        box.setText("Shipyard closed with unsaved changes in:\n" + "\n".join(lines) + "\n\nRestore them?")
+        box.setInformativeText("Discard deletes them for good; Not now keeps them for the next start.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
         )
+        box.button(QMessageBox.StandardButton.Yes).setText("Restore")
+        box.button(QMessageBox.StandardButton.Cancel).setText("Not now")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Yes:
+            return "restore"
+        return "discard" if answer == QMessageBox.StandardButton.Discard else "later"
 
     def offer_restore(self) -> int:
         """Offer the autosaves of editors that are gone (never those of an editor still
-        running: :func:`autosave.pending`); restored or declined, each is removed."""
+        running: :func:`autosave.pending`): restored or discarded, each is removed; kept for
+        later, each is let go and offered again at the next start."""
         items = autosave.pending()
         if not items:
             return 0
-        restore = self.ask_restore(items)
+        answer = self.ask_restore(items)
         n = 0
         for rec in items:
-            if restore:
+            if answer == "later":
+                autosave.release(rec)
+                continue
+            if answer == "restore":
                 try:
                     doc: Any = (
                         autosave.load_roster(rec)
