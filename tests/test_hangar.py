@@ -1,6 +1,7 @@
 """The hangar: library folders indexed (``shipyard hangar``), searched (``shipyard find``),
 and the tags a design file carries; each command run as a person runs it (in this process, but
-for the two scans at once, which are two processes because their lock is what is tested)."""
+for the scans, adds and removes at once, which are processes of their own because their locks
+are what is tested)."""
 
 from __future__ import annotations
 
@@ -271,6 +272,76 @@ def test_two_processes_scan_at_once(env: dict[str, str], library: Path) -> None:
         assert p.returncode == 0, err
         assert json.loads(out)["designs"] == len(samples())
     assert len(found(env, "--no-scan")) == len(samples())
+
+
+# A command started in a process of its own that waits, after its imports, until the test says go:
+# the commands then run at the same moment however long each process took to start.
+_AT_ONCE = """
+import sys, time
+from pathlib import Path
+from shipyard.cli import main
+ready, go = Path(sys.argv[1]), Path(sys.argv[2])
+ready.touch()
+while not go.exists():
+    time.sleep(0.005)
+sys.exit(main(sys.argv[3:]))
+"""
+
+
+def at_once(env: dict[str, str], folder: Path, commands: list[list[str]]) -> list[str]:
+    """Each of ``commands`` (a shipyard command line) in a process of its own, all let go at
+    the same moment; what each printed, once each has exited 0."""
+    full = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | env
+    folder.mkdir()
+    go = folder / "go"
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _AT_ONCE, str(folder / f"ready-{n}"), str(go), *command],
+            env=full,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n, command in enumerate(commands)
+    ]
+    deadline = time.monotonic() + 120
+    while not all((folder / f"ready-{n}").exists() for n in range(len(procs))) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    go.touch()
+    outs = []
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        outs.append(out)
+    return outs
+
+
+def test_adds_and_removes_at_once_all_land(env: dict[str, str], tmp_path: Path) -> None:
+    """``hangar add`` and ``hangar remove`` run at once (a script's ``&``) each read the folders,
+    changed them and wrote them back, over what the others wrote: folders were lost (or came
+    back) while every command said "added" or "removed"."""
+    folders = tmp_path / "folders"
+    first = [[folders / f"first-{n}-{i}" for i in range(4)] for n in range(3)]
+    gone = [[folders / f"gone-{n}-{i}" for i in range(6)] for n in range(2)]
+    new = [[folders / f"new-{n}-{i}" for i in range(6)] for n in range(2)]
+    for f in (f for group in first + gone + new for f in group):
+        f.mkdir(parents=True)
+
+    def listed() -> set[str]:
+        return {f["folder"] for f in json.loads(sh(env, "hangar", "list", "--json").stdout)}
+
+    # the first adds, with no settings file yet: each makes it, or finds the one another made
+    outs = at_once(env, tmp_path / "first", [["hangar", "add", *map(str, group)] for group in first])
+    assert [out.count("added: ") for out in outs] == [4, 4, 4]
+    assert listed() == {str(f) for group in first for f in group}
+    assert sh(env, "hangar", "add", *gone[0], *gone[1]).returncode == 0
+    commands = [["hangar", "add", *map(str, group)] for group in new]
+    commands += [["hangar", "remove", *map(str, group)] for group in gone]
+    outs = at_once(env, tmp_path / "then", commands)
+    assert [out.count("added: ") for out in outs[:2]] == [6, 6]
+    assert [out.count("removed: ") for out in outs[2:]] == [6, 6]
+    assert listed() == {str(f) for group in first + new for f in group}
 
 
 def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], library: Path) -> None:
