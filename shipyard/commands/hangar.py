@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK
+from shipyard.core.termtext import quote
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
@@ -65,10 +67,18 @@ def _open() -> Any:
     return index
 
 
-def scan(index: Any) -> Any:
+def _library() -> list[Any]:
+    """The library folders, each entry of the settings left out said on stderr."""
     from shipyard.hangar import library
 
-    result = index.scan(library.folders())
+    settings = library.read_settings()
+    for note in settings.notes:
+        print(f"shipyard: note: {note}", file=sys.stderr)
+    return settings.folders
+
+
+def scan(index: Any) -> Any:
+    result = index.scan(_library())
     for folder in result.folders_missing:
         print(f"shipyard: note: the library folder {folder} is not there now; its designs stay listed", file=sys.stderr)
     return result
@@ -95,14 +105,13 @@ def cmd_hangar_remove(args: argparse.Namespace) -> int:
         for f in args.folders:
             folder = library.remove(f)
             index.forget_folder(folder)
-            print(f"removed: {folder} (its files are left as they are)")
+            shown = folder if Path(folder).is_absolute() else quote(folder)  # an entry that was no full path
+            print(f"removed: {shown} (its files are left as they are)")
     return EXIT_OK
 
 
 def cmd_hangar_list(args: argparse.Namespace) -> int:
-    from shipyard.hangar import library
-
-    folders = library.folders()
+    folders = _library()
     with _open() as index:
         counts = [index.count(f) for f in folders]
     if args.json:

@@ -350,7 +350,7 @@ class Index:
         """Drop the thumbnails of designs no longer indexed (changed or gone)."""
         self.db.execute("DELETE FROM thumbs WHERE hash NOT IN (SELECT hash FROM files WHERE hash IS NOT NULL)")
 
-    def forget_folder(self, folder: Path) -> int:
+    def forget_folder(self, folder: Path | str) -> int:
         """Drop what the index holds of a folder taken out of the library; how many files."""
         rows = [r[0] for r in self.db.execute("SELECT id FROM files WHERE folder = ?", (str(folder),))]
         self.db.execute("BEGIN IMMEDIATE")

@@ -150,3 +150,59 @@ def test_unreadable_hangar_settings_are_named_not_a_traceback(env: dict[str, str
     assert r.returncode == 2 and "hangar's settings cannot be read" in r.stderr and str(settings) in r.stderr
     assert "Traceback" not in r.stderr
     assert settings.read_bytes() == b"\xff\xfe{not json"  # left for the person to look at
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"folders": 5}', "list the library folders as a number, not a list of folder paths"),
+        ('{"folders": "/home/me/designs"}', "list the library folders as a text, not a list"),
+        ('["/home/me/designs"]', "must be a JSON object, not a list"),
+        ("null", "must be a JSON object, not null"),
+    ],
+)
+def test_hangar_settings_of_the_wrong_shape_are_named_and_kept(
+    env: dict[str, str], tmp_path: Path, text: str, said: str
+) -> None:
+    """``{"folders": 5}`` was an internal error (TypeError); a list of folders at the top was read
+    as no folders, and the next ``hangar add`` wrote its one folder over the person's list."""
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(text)
+    (tmp_path / "lib").mkdir()
+    for command in (["hangar", "list"], ["find"], ["hangar", "scan"], ["hangar", "add", tmp_path / "lib"]):
+        r = call_shipyard(*command, env=env)
+        assert r.returncode == 2, (command, r.stderr)
+        assert said in r.stderr and f"{settings}" in r.stderr, r.stderr
+        assert '(allowed: a JSON object whose "folders" is a list of folders\' full paths' in r.stderr
+        assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+        assert settings.read_text() == text  # nothing lost: the file is the person's to correct
+
+
+def test_a_folder_entry_that_is_no_full_path_is_left_out_with_a_note(env: dict[str, str], tmp_path: Path) -> None:
+    """An empty or relative entry in hangar.json was read against the current folder, so ``find``
+    indexed and found whatever designs lay where it was started."""
+    here, lib, more = tmp_path / "here", tmp_path / "lib", tmp_path / "more"
+    for folder in (here, lib, more):
+        folder.mkdir()
+    shutil.copyfile(samples()[0], here / "stray.ship")
+    shutil.copyfile(samples()[1], lib / "kept.ship")
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.parent.mkdir(parents=True)
+    entries: list[object] = ["", "stray", 7, str(lib)]
+    settings.write_text(json.dumps({"folders": entries}))
+    r = call_shipyard("find", "--json", env=env, cwd=here)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert [f["file"] for f in json.loads(r.stdout)] == [str(lib / "kept.ship")]
+    for entry, why in (("''", "empty"), ("'stray'", "a relative path"), ("7", "a number")):
+        assert f"{settings} list {entry} at folders[" in r.stderr
+        assert f"which is {why}, not a folder's full path" in r.stderr
+    assert "`shipyard hangar remove 'stray'` takes it out" in r.stderr
+    listed = json.loads(call_shipyard("hangar", "list", "--json", env=env, cwd=here).stdout)
+    assert [f["folder"] for f in listed] == [str(lib)]
+    # a folder added keeps what the file listed (nothing lost); an entry is taken out by its text
+    assert call_shipyard("hangar", "add", more, env=env, cwd=here).returncode == 0
+    assert json.loads(settings.read_text())["folders"] == [*entries, str(more)]
+    r = call_shipyard("hangar", "remove", "", "stray", env=env, cwd=here)
+    assert r.returncode == 0 and "removed: ''" in r.stdout and "removed: 'stray'" in r.stdout
+    assert json.loads(settings.read_text())["folders"] == [7, str(lib), str(more)]
