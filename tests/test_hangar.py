@@ -190,6 +190,21 @@ def test_rescan_reads_only_what_changed_and_follows_moves(env: dict[str, str], l
     assert str(gone) not in [e["file"] for e in found(env, "--no-scan")]
 
 
+def test_an_edit_of_the_same_size_with_its_time_set_back_is_read(env: dict[str, str], library: Path) -> None:
+    """A rescan compared only the modification time and size: a design renamed to a name of the
+    same length, its time set back after (``touch -d``, a checkout), was never read again, and
+    ``find`` went on finding it by its old name."""
+    sh(env, "hangar", "add", library)
+    design = next(f for f in library.rglob("*.ship") if '"name": "Scout"' in f.read_text())
+    before = design.stat()
+    design.write_text(design.read_text().replace('"Scout"', '"Scuut"', 1))
+    os.utime(design, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (design.stat().st_size, design.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    hits = found(env, "scuut")
+    assert [(e["file"], e["name"]) for e in hits] == [(str(design), "Scuut")]
+    assert str(design) not in [e["file"] for e in found(env, "scout", "--no-scan")]
+
+
 def test_broken_and_duplicate_files_are_listed_with_a_reason(env: dict[str, str], library: Path) -> None:
     (library / "half.ship").write_text('{"format_version": 2, "ruleset": ')
     (library / "other.ship").write_text('{"format_version": 2, "ruleset": "no-such-game", "design": {}}')

@@ -5,8 +5,9 @@ is corrupt or was made by a newer Shipyard (a higher ``PRAGMA user_version``) is
 aside and built again, with a note. Two Shipyard processes may use it at once: it is in
 WAL mode with a busy timeout, and each scan writes in short transactions.
 
-A rescan reads only what changed: a file whose modification time and size are as indexed
-is not opened; one whose content hash is unchanged is not evaluated again. Files that are
+A rescan reads only what changed: a file whose status stamp is as indexed (its
+modification and change times, size, inode and device: :mod:`shipyard.hangar.freshness`)
+is not opened; one whose content hash is unchanged keeps its entry. Files that are
 not design files (``*.ship``) are ignored; a design file that cannot be read or checked is
 kept with the reason, never a traceback.
 """
@@ -23,15 +24,16 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
 from shipyard.core.errors import InputError
 from shipyard.hangar.facts import Facts
+from shipyard.hangar.freshness import file_stamp
 
 # 2: each file's entry kept as find prints it; 3: entries apart, art, thumbnails, filter indexes;
-# 4: the cost and each pool's spending searchable as figures
-SCHEMA = 4
+# 4: the cost and each pool's spending searchable as figures; 5: each file's whole status stamp
+SCHEMA = 5
 BUSY_TIMEOUT_MS = 15_000
 BATCH = 200  # files written per transaction: another process waits at most one batch
 
@@ -42,6 +44,7 @@ CREATE TABLE files (
   folder TEXT NOT NULL,
   mtime_ns INTEGER NOT NULL,
   size INTEGER NOT NULL,
+  stamp TEXT NOT NULL,
   hash TEXT,
   name TEXT NOT NULL,
   ruleset TEXT,
@@ -78,6 +81,21 @@ def index_file() -> Path:
     from shipyard.core.resources import user_data_folder
 
     return user_data_folder() / "hangar.sqlite"
+
+
+class Known(NamedTuple):
+    """A file as the index holds it: what a scan compares it by."""
+
+    stamp: str
+    hash: str | None
+    id: int
+
+
+_KNOWN = "SELECT path, stamp, hash, id FROM files"
+
+
+def _known(rows: Any) -> dict[str, Known]:
+    return {row[0]: Known(*row[1:]) for row in rows}
 
 
 @dataclass
@@ -165,13 +183,10 @@ class Index:
     def scan(self, folders: list[Path], workers: int | None = None) -> ScanResult:
         """Bring the index up to date with ``folders``: new, changed and removed design files.
 
-        The files to read (new, or their time or size changed) are read and checked in
+        The files to read (new, or their status stamp changed) are read and checked in
         ``workers`` processes at once (:func:`read_designs`) and written in batches."""
         result = ScanResult()
-        known = {
-            row[0]: (row[1], row[2], row[3], row[4])
-            for row in self.db.execute("SELECT path, mtime_ns, size, hash, id FROM files")
-        }
+        known = _known(self.db.execute(_KNOWN))
         seen: set[str] = set()
         pending: list[tuple[str, str, Any]] = []
         to_read: list[tuple[Path, Path, os.stat_result]] = []
@@ -205,20 +220,20 @@ class Index:
         return result
 
     def _stat(
-        self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
+        self, path: Path, folder: Path, before: Known | None, result: ScanResult
     ) -> tuple[str, str, Any] | os.stat_result | None:
         """What to write for one file without reading it (None: it is as indexed), or its
         status when it must be read."""
         try:
             st = path.stat()
         except OSError as exc:
-            if before is not None and before[2] is None:
+            if before is not None and before.hash is None:
                 result.unchanged += 1
                 return None
             result.added += before is None
             result.changed += before is not None
             return ("problem", str(path), (str(folder), 0, 0, _os_reason(exc, path)))
-        if before is not None and before[0] == st.st_mtime_ns and before[1] == st.st_size:
+        if before is not None and before.stamp == file_stamp(st):
             result.unchanged += 1
             return None
         return st
@@ -227,28 +242,26 @@ class Index:
         self,
         path: Path,
         folder: Path,
-        before: tuple[int, int, str | None, int] | None,
+        before: Known | None,
         record: Record,
         result: ScanResult,
     ) -> tuple[str, str, Any]:
-        """What to write for a file read as ``record``: only its time and size when its content is as indexed."""
-        if before is not None and record.hash is not None and record.hash == before[2]:
+        """What to write for a file read as ``record``: only its status when its content is as indexed."""
+        if before is not None and record.hash is not None and record.hash == before.hash:
             result.unchanged += 1
-            return ("touch", str(path), (record.mtime_ns, record.size))
+            return ("touch", str(path), (record.mtime_ns, record.size, record.stamp))
         result.added += before is None
         result.changed += before is not None
         return ("record", str(path), (str(folder), record))
 
-    def _look(
-        self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
-    ) -> tuple[str, str, Any] | None:
+    def _look(self, path: Path, folder: Path, before: Known | None, result: ScanResult) -> tuple[str, str, Any] | None:
         """What to write for one file, read here: None when it is as indexed."""
         looked = self._stat(path, folder, before, result)
         if not isinstance(looked, os.stat_result):
             return looked
         return self._read(path, folder, before, read_design(path, looked), result)
 
-    def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Any]) -> None:
+    def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Known]) -> None:
         if not pending:
             return
         db = self.db
@@ -261,7 +274,7 @@ class Index:
                     ).fetchone()
                     if row is not None:
                         entry = json.loads(row[1]) | {"modified": modified(data[0]), "size": data[1]}
-                        db.execute("UPDATE files SET mtime_ns = ?, size = ? WHERE id = ?", (*data, row[0]))
+                        db.execute("UPDATE files SET mtime_ns = ?, size = ?, stamp = ? WHERE id = ?", (*data, row[0]))
                         db.execute(
                             "UPDATE entries SET entry = ? WHERE file = ?",
                             (json.dumps(entry, ensure_ascii=False), row[0]),
@@ -273,7 +286,7 @@ class Index:
                     record = Record(mtime, size, None, None, [], reason)
                 else:
                     folder, record = data
-                known[path] = (record.mtime_ns, record.size, record.hash, self._insert(path, folder, record))
+                known[path] = Known(record.stamp, record.hash, self._insert(path, folder, record))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -284,22 +297,22 @@ class Index:
         name = f.name if f else Path(path).stem
         tagline = "".join(f"|{t.lower()}" for t in r.tags) + ("|" if r.tags else "")
         row = (
-            path, folder, r.mtime_ns, r.size, r.hash, name,
+            path, folder, r.mtime_ns, r.size, r.stamp, r.hash, name,
             f.ruleset if f else None, f.ruleset_name if f else None, f.kind if f else None,
             (1 if f.valid else 0) if f else None, f.errors if f else None, f.findings if f else None,
             f.cost if f else None, f.cost_unit if f else None, json.dumps(f.key) if f else None,
             json.dumps(r.tags, ensure_ascii=False), tagline, r.problem, art_shown(f.art) if f else None,
         )  # fmt: skip
         entry = {
-            "file": path, "folder": folder, "name": name, "ruleset": row[6], "ruleset_name": row[7], "kind": row[8],
-            "valid": None if f is None else f.valid, "errors": row[10], "findings": row[11], "cost": row[12],
-            "cost_unit": row[13], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
-            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[18],
+            "file": path, "folder": folder, "name": name, "ruleset": row[7], "ruleset_name": row[8], "kind": row[9],
+            "valid": None if f is None else f.valid, "errors": row[11], "findings": row[12], "cost": row[13],
+            "cost_unit": row[14], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
+            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[19],
         }  # fmt: skip
         cur = self.db.execute(
-            "INSERT INTO files (path, folder, mtime_ns, size, hash, name, ruleset, ruleset_name, kind, valid, "
+            "INSERT INTO files (path, folder, mtime_ns, size, stamp, hash, name, ruleset, ruleset_name, kind, valid, "
             "errors, findings, cost, cost_unit, key, tags, tagline, problem, art) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             row,
         )
         rowid = int(cur.lastrowid or 0)
@@ -333,7 +346,7 @@ class Index:
         self.db.execute("DELETE FROM entries WHERE file = ?", (rowid,))
         self.db.execute("DELETE FROM words WHERE rowid = ?", (rowid,))
 
-    def _remove(self, paths: list[str], known: dict[str, Any]) -> None:
+    def _remove(self, paths: list[str], known: dict[str, Known]) -> None:
         if not paths:
             return
         self.db.execute("BEGIN IMMEDIATE")
@@ -519,6 +532,7 @@ class Record:
     facts: Facts | None
     tags: list[str]
     problem: str | None
+    stamp: str = ""  # the status it was read with (:func:`~shipyard.hangar.freshness.file_stamp`); none: unread
 
 
 def _os_reason(exc: OSError, path: Path) -> str:
@@ -544,6 +558,12 @@ def file_hash(path: Path) -> str:
 
 def read_design(path: Path, st: os.stat_result) -> Record:
     """One design file read, checked and summed up; a problem is kept as its reason."""
+    record = _read_design(path, st)
+    record.stamp = file_stamp(st)
+    return record
+
+
+def _read_design(path: Path, st: os.stat_result) -> Record:
     if not stat.S_ISREG(st.st_mode):
         from shipyard.core.safepaths import kind_of
 
@@ -684,13 +704,11 @@ def note_saved(paths: list[Path]) -> None:
         return
     try:
         with Index() as index:
-            known = {
-                row[0]: (row[1], row[2], row[3], row[4])
-                for row in index.db.execute(
-                    f"SELECT path, mtime_ns, size, hash, id FROM files WHERE path IN ({', '.join('?' * len(wanted))})",
-                    [str(p) for p, _ in wanted],
+            known = _known(
+                index.db.execute(
+                    f"{_KNOWN} WHERE path IN ({', '.join('?' * len(wanted))})", [str(p) for p, _ in wanted]
                 )
-            }
+            )
             pending = [index._look(p, f, known.get(str(p)), ScanResult()) for p, f in wanted]
             index._write([e for e in pending if e is not None], known)
     except (sqlite3.Error, OSError):
