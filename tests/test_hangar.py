@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -203,6 +204,49 @@ def test_an_edit_of_the_same_size_with_its_time_set_back_is_read(env: dict[str, 
     hits = found(env, "scuut")
     assert [(e["file"], e["name"]) for e in hits] == [(str(design), "Scuut")]
     assert str(design) not in [e["file"] for e in found(env, "scout", "--no-scan")]
+
+
+def test_a_house_rule_changes_the_verdicts_find_shows(env: dict[str, str], library: Path) -> None:
+    """A rescan compared only the design files: a house rule raising every weapon's cost (a
+    catalog file in the user's folder) left ``find`` showing the old verdicts, and ``hangar
+    scan`` called every design unchanged. The designs of that ruleset are checked again, the
+    others are not, and nothing is checked again while nothing changed."""
+    sh(env, "hangar", "add", library)
+    ruleset = "space-fighter-alpha"
+    everything = found(env)
+    own = [e["file"] for e in everything if e["ruleset"] == ruleset]
+    passing = [e["file"] for e in found(env, f"ruleset:{ruleset}", "passes")]
+    assert passing
+    house = Path(env["XDG_DATA_HOME"]) / "shipyard" / "catalogs" / ruleset / "weapons.yaml"
+    house.parent.mkdir(parents=True)
+    weapons = (CATALOGS / ruleset / "weapons.yaml").read_text(encoding="utf-8")
+    house.write_text(re.sub(r"^(    cost:) \d+$", r"\1 40", weapons, flags=re.M), encoding="utf-8")
+    r = sh(env, "hangar", "scan")
+    assert r.returncode == 0, r.stderr
+    others = len(everything) - len(own)
+    assert f": 0 new, 0 changed, 0 gone, {others} unchanged, {len(own)} checked again by changed rules" in r.stdout
+    assert found(env, f"ruleset:{ruleset}", "passes", "--no-scan") == []
+    assert set(passing) <= {e["file"] for e in found(env, "fails", "--no-scan")}
+    data = json.loads(sh(env, "hangar", "scan", "--json").stdout)  # nothing changed since: nothing checked again
+    assert (data["unchanged"], data["rechecked"], data["changed"]) == (len(everything), 0, 0)
+    house.unlink()  # the house rule dropped: find shows the rules' own verdicts again
+    assert sorted(e["file"] for e in found(env, f"ruleset:{ruleset}", "passes")) == sorted(passing)
+
+
+def test_a_new_shipyard_checks_every_design_again(
+    library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the index keeps of a design was worked out by the Shipyard that indexed it; another
+    version's rules and code may judge it otherwise."""
+    import shipyard
+    from shipyard.hangar.index import Index
+
+    with Index(tmp_path / "index.sqlite") as index:
+        assert index.scan([library], workers=1).added == len(samples())
+        assert index.scan([library], workers=1).unchanged == len(samples())
+        monkeypatch.setattr(shipyard, "__version__", f"{shipyard.__version__}.next")
+        again = index.scan([library], workers=1)
+        assert (again.rechecked, again.unchanged, again.changed) == (len(samples()), 0, 0)
 
 
 def test_broken_and_duplicate_files_are_listed_with_a_reason(env: dict[str, str], library: Path) -> None:

@@ -137,6 +137,7 @@ def cmd_hangar_scan(args: argparse.Namespace) -> int:
             "changed": result.changed,
             "removed": result.removed,
             "unchanged": result.unchanged,
+            "rechecked": result.rechecked,
             "broken": [{"file": b["file"], "reason": b["problem"]} for b in broken],
             "duplicates": [{"reason": why, "files": [r["file"] for r in group]} for why, group in doubles],
         }
@@ -144,9 +145,11 @@ def cmd_hangar_scan(args: argparse.Namespace) -> int:
         return EXIT_OK
     # the counts after the colon are of files, those that cannot be read too: named beside the designs
     unread = f" and {len(broken)} file{'s' * (len(broken) != 1)} that cannot be read" if broken else ""
+    # files as they were, checked again by rules that changed (a house rule, a new Shipyard): said when there are any
+    again = f", {result.rechecked} checked again by changed rules" if result.rechecked else ""
     print(
         f"{total} design{'s' * (total != 1)}{unread}: {result.added} new, {result.changed} changed, "
-        f"{result.removed} gone, {result.unchanged} unchanged"
+        f"{result.removed} gone, {result.unchanged} unchanged{again}"
     )
     if broken:
         print(f"\n{len(broken)} design file{'s' * (len(broken) != 1)} cannot be read:")

@@ -6,8 +6,10 @@ aside and built again, with a note. Two Shipyard processes may use it at once: i
 WAL mode with a busy timeout, and each scan writes in short transactions.
 
 A rescan reads only what changed: a file whose status stamp is as indexed (its
-modification and change times, size, inode and device: :mod:`shipyard.hangar.freshness`)
-is not opened; one whose content hash is unchanged keeps its entry. Files that are
+modification and change times, size, inode and device), and whose ruleset's rules are as
+they were when it was indexed (its catalog with the user's house rules, the code that
+judges it: :mod:`shipyard.hangar.freshness`), is not opened; one whose content hash and
+rules are unchanged keeps its entry. Files that are
 not design files (``*.ship``) are ignored; a design file that cannot be read or checked is
 kept with the reason, never a traceback.
 """
@@ -29,11 +31,12 @@ from typing import Any, NamedTuple, overload
 from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
 from shipyard.core.errors import InputError
 from shipyard.hangar.facts import Facts
-from shipyard.hangar.freshness import file_stamp
+from shipyard.hangar.freshness import RulesStamps, file_stamp
 
 # 2: each file's entry kept as find prints it; 3: entries apart, art, thumbnails, filter indexes;
-# 4: the cost and each pool's spending searchable as figures; 5: each file's whole status stamp
-SCHEMA = 5
+# 4: the cost and each pool's spending searchable as figures; 5: each file's whole status stamp;
+# 6: the stamp of the rules each file was checked by
+SCHEMA = 6
 BUSY_TIMEOUT_MS = 15_000
 BATCH = 200  # files written per transaction: another process waits at most one batch
 
@@ -45,6 +48,7 @@ CREATE TABLE files (
   mtime_ns INTEGER NOT NULL,
   size INTEGER NOT NULL,
   stamp TEXT NOT NULL,
+  rules TEXT NOT NULL,
   hash TEXT,
   name TEXT NOT NULL,
   ruleset TEXT,
@@ -89,9 +93,11 @@ class Known(NamedTuple):
     stamp: str
     hash: str | None
     id: int
+    ruleset: str | None
+    rules: str
 
 
-_KNOWN = "SELECT path, stamp, hash, id FROM files"
+_KNOWN = "SELECT path, stamp, hash, id, ruleset, rules FROM files"
 
 
 def _known(rows: Any) -> dict[str, Known]:
@@ -104,6 +110,7 @@ class ScanResult:
     changed: int = 0
     removed: int = 0
     unchanged: int = 0
+    rechecked: int = 0  # the file as it was, checked again because its rules changed
     broken: int = 0
     folders_missing: list[str] = field(default_factory=list)
 
@@ -181,11 +188,13 @@ class Index:
     # --- scanning --------------------------------------------------------------------
 
     def scan(self, folders: list[Path], workers: int | None = None) -> ScanResult:
-        """Bring the index up to date with ``folders``: new, changed and removed design files.
+        """Bring the index up to date with ``folders``: new, changed and removed design files,
+        and those whose rules changed.
 
-        The files to read (new, or their status stamp changed) are read and checked in
-        ``workers`` processes at once (:func:`read_designs`) and written in batches."""
+        The files to read (new, their status stamp or their rules changed) are read and
+        checked in ``workers`` processes at once (:func:`read_designs`) and written in batches."""
         result = ScanResult()
+        stamps = RulesStamps()
         known = _known(self.db.execute(_KNOWN))
         seen: set[str] = set()
         pending: list[tuple[str, str, Any]] = []
@@ -199,14 +208,16 @@ class Index:
             for path in design_files(folder):
                 key = str(path)
                 seen.add(key)
-                looked = self._stat(path, folder, known.get(key), result)
+                looked = self._stat(path, folder, known.get(key), result, stamps)
                 if isinstance(looked, os.stat_result):
                     to_read.append((path, folder, looked))
                 elif looked is not None:
                     pending.append(looked)
+        if to_read:
+            stamps(None)  # the rules as they are before any file is read by them
         records = read_designs([(path, st) for path, _, st in to_read], workers)
         for (path, folder, _), record in zip(to_read, records, strict=True):
-            pending.append(self._read(path, folder, known.get(str(path)), record, result))
+            pending.append(self._read(path, folder, known.get(str(path)), record, result, stamps))
             if len(pending) >= BATCH:
                 self._write(pending, known)
                 pending = []
@@ -220,10 +231,10 @@ class Index:
         return result
 
     def _stat(
-        self, path: Path, folder: Path, before: Known | None, result: ScanResult
+        self, path: Path, folder: Path, before: Known | None, result: ScanResult, stamps: RulesStamps
     ) -> tuple[str, str, Any] | os.stat_result | None:
-        """What to write for one file without reading it (None: it is as indexed), or its
-        status when it must be read."""
+        """What to write for one file without reading it (None: it is as indexed, by the
+        rules as they are), or its status when it must be read."""
         try:
             st = path.stat()
         except OSError as exc:
@@ -233,7 +244,7 @@ class Index:
             result.added += before is None
             result.changed += before is not None
             return ("problem", str(path), (str(folder), 0, 0, _os_reason(exc, path)))
-        if before is not None and before.stamp == file_stamp(st):
+        if before is not None and before.stamp == file_stamp(st) and before.rules == stamps(before.ruleset):
             result.unchanged += 1
             return None
         return st
@@ -245,21 +256,29 @@ class Index:
         before: Known | None,
         record: Record,
         result: ScanResult,
+        stamps: RulesStamps,
     ) -> tuple[str, str, Any]:
-        """What to write for a file read as ``record``: only its status when its content is as indexed."""
-        if before is not None and record.hash is not None and record.hash == before.hash:
+        """What to write for a file read as ``record``: only its status when its content and
+        its rules are as indexed."""
+        same = before is not None and record.hash is not None and record.hash == before.hash
+        if same and before is not None and before.rules == stamps(before.ruleset):
             result.unchanged += 1
             return ("touch", str(path), (record.mtime_ns, record.size, record.stamp))
         result.added += before is None
-        result.changed += before is not None
+        result.rechecked += same
+        result.changed += before is not None and not same
+        record.rules = stamps(record.facts.ruleset if record.facts else None)
         return ("record", str(path), (str(folder), record))
 
-    def _look(self, path: Path, folder: Path, before: Known | None, result: ScanResult) -> tuple[str, str, Any] | None:
+    def _look(
+        self, path: Path, folder: Path, before: Known | None, result: ScanResult, stamps: RulesStamps
+    ) -> tuple[str, str, Any] | None:
         """What to write for one file, read here: None when it is as indexed."""
-        looked = self._stat(path, folder, before, result)
+        looked = self._stat(path, folder, before, result, stamps)
         if not isinstance(looked, os.stat_result):
             return looked
-        return self._read(path, folder, before, read_design(path, looked), result)
+        stamps(None)  # the rules as they are before the file is read by them
+        return self._read(path, folder, before, read_design(path, looked), result, stamps)
 
     def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Known]) -> None:
         if not pending:
@@ -286,7 +305,10 @@ class Index:
                     record = Record(mtime, size, None, None, [], reason)
                 else:
                     folder, record = data
-                known[path] = Known(record.stamp, record.hash, self._insert(path, folder, record))
+                ruleset = record.facts.ruleset if record.facts else None
+                known[path] = Known(
+                    record.stamp, record.hash, self._insert(path, folder, record), ruleset, record.rules
+                )
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -297,22 +319,22 @@ class Index:
         name = f.name if f else Path(path).stem
         tagline = "".join(f"|{t.lower()}" for t in r.tags) + ("|" if r.tags else "")
         row = (
-            path, folder, r.mtime_ns, r.size, r.stamp, r.hash, name,
+            path, folder, r.mtime_ns, r.size, r.stamp, r.rules, r.hash, name,
             f.ruleset if f else None, f.ruleset_name if f else None, f.kind if f else None,
             (1 if f.valid else 0) if f else None, f.errors if f else None, f.findings if f else None,
             f.cost if f else None, f.cost_unit if f else None, json.dumps(f.key) if f else None,
             json.dumps(r.tags, ensure_ascii=False), tagline, r.problem, art_shown(f.art) if f else None,
         )  # fmt: skip
         entry = {
-            "file": path, "folder": folder, "name": name, "ruleset": row[7], "ruleset_name": row[8], "kind": row[9],
-            "valid": None if f is None else f.valid, "errors": row[11], "findings": row[12], "cost": row[13],
-            "cost_unit": row[14], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
-            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[19],
+            "file": path, "folder": folder, "name": name, "ruleset": row[8], "ruleset_name": row[9], "kind": row[10],
+            "valid": None if f is None else f.valid, "errors": row[12], "findings": row[13], "cost": row[14],
+            "cost_unit": row[15], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
+            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[20],
         }  # fmt: skip
         cur = self.db.execute(
-            "INSERT INTO files (path, folder, mtime_ns, size, stamp, hash, name, ruleset, ruleset_name, kind, valid, "
-            "errors, findings, cost, cost_unit, key, tags, tagline, problem, art) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO files (path, folder, mtime_ns, size, stamp, rules, hash, name, ruleset, ruleset_name, kind, "
+            "valid, errors, findings, cost, cost_unit, key, tags, tagline, problem, art) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             row,
         )
         rowid = int(cur.lastrowid or 0)
@@ -533,6 +555,7 @@ class Record:
     tags: list[str]
     problem: str | None
     stamp: str = ""  # the status it was read with (:func:`~shipyard.hangar.freshness.file_stamp`); none: unread
+    rules: str = ""  # the stamp of the rules it was checked by (:class:`~shipyard.hangar.freshness.RulesStamps`)
 
 
 def _os_reason(exc: OSError, path: Path) -> str:
@@ -709,7 +732,8 @@ def note_saved(paths: list[Path]) -> None:
                     f"{_KNOWN} WHERE path IN ({', '.join('?' * len(wanted))})", [str(p) for p, _ in wanted]
                 )
             )
-            pending = [index._look(p, f, known.get(str(p)), ScanResult()) for p, f in wanted]
+            stamps = RulesStamps()
+            pending = [index._look(p, f, known.get(str(p)), ScanResult(), stamps) for p, f in wanted]
             index._write([e for e in pending if e is not None], known)
     except (sqlite3.Error, OSError):
         return
