@@ -2,8 +2,10 @@
 
 It is a cache of the files, never their only copy: deleting it loses nothing, and one that
 is corrupt or was made by a newer Shipyard (a higher ``PRAGMA user_version``) is moved
-aside and built again, with a note. Two Shipyard processes may use it at once: it is in
-WAL mode with a busy timeout, and each scan writes in short transactions.
+aside and built again, with a note; a row of it that cannot be read (its entry not the JSON
+of its file) is left out of every search and its file indexed again by the next scan. Two
+Shipyard processes may use it at once: it is in WAL mode with a busy timeout, and each scan
+writes in short transactions.
 
 A rescan reads only what changed: a file whose status stamp is as indexed (its
 modification and change times, size, inode and device), and whose ruleset's rules are as
@@ -95,13 +97,20 @@ class Known(NamedTuple):
     id: int
     ruleset: str | None
     rules: str
+    readable: bool = True  # its entry is one find can show: read again when it is not
 
 
-_KNOWN = "SELECT path, stamp, hash, id, ruleset, rules FROM files"
+# An entry find can show: a JSON object of its own file (a row spoilt by hand or by a disk
+# error, '{not json' or '{}', was an internal error in every find, and a scan kept it). Not an
+# object: no "$.file" in it, NULL; json_valid first, as json_extract fails on text not JSON.
+_READABLE = "CASE WHEN json_valid(entries.entry) THEN json_extract(entries.entry, '$.file') IS files.path ELSE 0 END"
+_KNOWN = (
+    f"SELECT path, stamp, hash, id, ruleset, rules, {_READABLE} FROM files LEFT JOIN entries ON entries.file = files.id"
+)
 
 
 def _known(rows: Any) -> dict[str, Known]:
-    return {row[0]: Known(*row[1:]) for row in rows}
+    return {row[0]: Known(row[1], row[2], row[3], row[4], row[5], bool(row[6])) for row in rows}
 
 
 @dataclass
@@ -244,7 +253,12 @@ class Index:
             result.added += before is None
             result.changed += before is not None
             return ("problem", str(path), (str(folder), 0, 0, _os_reason(exc, path)))
-        if before is not None and before.stamp == file_stamp(st) and before.rules == stamps(before.ruleset):
+        if (
+            before is not None
+            and before.readable
+            and before.stamp == file_stamp(st)
+            and before.rules == stamps(before.ruleset)
+        ):
             result.unchanged += 1
             return None
         return st
@@ -259,8 +273,8 @@ class Index:
         stamps: RulesStamps,
     ) -> tuple[str, str, Any]:
         """What to write for a file read as ``record``: only its status when its content and
-        its rules are as indexed."""
-        same = before is not None and record.hash is not None and record.hash == before.hash
+        its rules are as indexed (and its entry can be read)."""
+        same = before is not None and before.readable and record.hash is not None and record.hash == before.hash
         if same and before is not None and before.rules == stamps(before.ruleset):
             result.unchanged += 1
             return ("touch", str(path), (record.mtime_ns, record.size, record.stamp))
@@ -292,7 +306,10 @@ class Index:
                         "SELECT id, entry FROM files JOIN entries ON entries.file = files.id WHERE path = ?", (path,)
                     ).fetchone()
                     if row is not None:
-                        entry = json.loads(row[1]) | {"modified": modified(data[0]), "size": data[1]}
+                        try:
+                            entry = json.loads(row[1]) | {"modified": modified(data[0]), "size": data[1]}
+                        except (ValueError, TypeError):  # spoilt since it was looked at: the next scan reads it
+                            continue
                         db.execute("UPDATE files SET mtime_ns = ?, size = ?, stamp = ? WHERE id = ?", (*data, row[0]))
                         db.execute(
                             "UPDATE entries SET entry = ? WHERE file = ?",
@@ -397,9 +414,10 @@ class Index:
     # --- reading ---------------------------------------------------------------------
 
     def rows(self, where: str = "1", params: tuple[Any, ...] = ()) -> Entries:
-        """The files ``where`` holds, by name, as ``find --json`` prints them (:class:`Entries`)."""
+        """The files ``where`` holds, by name, as ``find --json`` prints them (:class:`Entries`); a
+        row whose entry cannot be read is left out (the next scan indexes its file again)."""
         cur = self.db.execute(
-            f"SELECT entry FROM files JOIN entries ON entries.file = files.id WHERE {where} "
+            f"SELECT entry FROM files JOIN entries ON entries.file = files.id WHERE ({where}) AND {_READABLE} "
             "ORDER BY name COLLATE NOCASE, path",
             params,
         )

@@ -206,3 +206,40 @@ def test_a_folder_entry_that_is_no_full_path_is_left_out_with_a_note(env: dict[s
     r = call_shipyard("hangar", "remove", "", "stray", env=env, cwd=here)
     assert r.returncode == 0 and "removed: ''" in r.stdout and "removed: 'stray'" in r.stdout
     assert json.loads(settings.read_text())["folders"] == [7, str(lib), str(more)]
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        "UPDATE entries SET entry = '{not json' WHERE file = ?",
+        "UPDATE entries SET entry = '{}' WHERE file = ?",
+        "UPDATE entries SET entry = '[1, 2]' WHERE file = ?",
+        "DELETE FROM entries WHERE file = ?",
+    ],
+)
+def test_an_index_row_that_cannot_be_read_is_indexed_again(tmp_path: Path, env: dict[str, str], spoil: str) -> None:
+    """A row of hangar.sqlite whose entry was not JSON made every ``find`` an internal error
+    (JSONDecodeError, exit 70), and ``hangar scan`` kept it: the file looked unchanged."""
+    import sqlite3
+
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    for f in samples()[:2]:
+        shutil.copyfile(f, lib / f.name)
+    assert call_shipyard("hangar", "add", lib, env=env).returncode == 0
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    victim = str(lib / samples()[0].name)
+    with sqlite3.connect(index) as db:
+        (rowid,) = db.execute("SELECT id FROM files WHERE path = ?", (victim,)).fetchone()
+        db.execute(spoil, (rowid,))
+    db.close()
+    # as the index is: the row is left out, never an internal error
+    r = call_shipyard("find", "--no-scan", "--json", env=env)
+    assert r.returncode == 0 and "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert [f["file"] for f in json.loads(r.stdout)] == [str(lib / samples()[1].name)]
+    r = call_shipyard("hangar", "scan", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    assert (json.loads(r.stdout)["changed"], json.loads(r.stdout)["unchanged"]) == (1, 1)
+    r = call_shipyard("find", "--no-scan", "--json", env=env)
+    assert sorted(f["file"] for f in json.loads(r.stdout)) == sorted(str(lib / f.name) for f in samples()[:2])
+    assert r.returncode == 0 and "internal error" not in r.stderr
