@@ -135,7 +135,9 @@ class Index:
     # --- opening ---------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        self.file.parent.mkdir(parents=True, exist_ok=True)
+        from shipyard.core.atomicwrite import make_folder
+
+        make_folder(self.file.parent)
         db = sqlite3.connect(self.file, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         db.execute("PRAGMA journal_mode = WAL")
@@ -143,34 +145,102 @@ class Index:
         return db
 
     def _open(self) -> sqlite3.Connection:
+        why = "; ".join(w for part in self._parts() if (w := self._unusable(part)) is not None)
+        if not why:
+            db = None
+            try:
+                db = self._connect()
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version == SCHEMA:
+                    db.execute("SELECT count(*) FROM files").fetchone()
+                    return db
+                if version == 0 and not db.execute("SELECT name FROM sqlite_master").fetchall():
+                    self._create(db)
+                    return db
+                why = (
+                    f"it was made by a newer Shipyard (index schema {version}; this one writes {SCHEMA})"
+                    if version > SCHEMA
+                    else f"it has an older layout (schema {version})"
+                )
+            except sqlite3.DatabaseError as exc:
+                why = f"it cannot be read ({exc})"
+            if db is not None:
+                db.close()
+        moved = self._set_aside()
+        self.notes.append(f"the hangar index {self.file} was rebuilt: {why}; it is a cache, nothing is lost{moved}")
         try:
             db = self._connect()
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version == SCHEMA:
-                db.execute("SELECT count(*) FROM files").fetchone()
-                return db
-            if version == 0 and not db.execute("SELECT name FROM sqlite_master").fetchall():
-                self._create(db)
-                return db
-            db.close()
-            why = (
-                f"it was made by a newer Shipyard (index schema {version}; this one writes {SCHEMA})"
-                if version > SCHEMA
-                else f"it has an older layout (schema {version})"
-            )
-        except sqlite3.DatabaseError as exc:
-            why = f"it cannot be read ({exc})"
-        self._set_aside()
-        self.notes.append(f"the hangar index {self.file} was rebuilt: {why}; it is a cache, nothing is lost")
-        db = self._connect()
-        self._create(db)
+            self._create(db)
+        except (sqlite3.Error, OSError) as exc:
+            raise InputError.single(
+                f"the hangar index cannot be made ({exc}); it is a cache: Shipyard makes it again once it can",
+                file=self.file,
+            ) from None
         return db
 
-    def _set_aside(self) -> None:
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(f"{self.file}{suffix}")
-            if part.exists():
-                part.unlink()
+    def _parts(self) -> list[Path]:
+        """The index file and the two SQLite keeps beside it while it is open."""
+        return [Path(f"{self.file}{suffix}") for suffix in ("", "-wal", "-shm")]
+
+    def _unusable(self, part: Path) -> str | None:
+        """Why SQLite must not open ``part`` (the index or a file beside it) and write there;
+        None when it may: it is not there, a regular file, or a link to one in the index's own
+        folder. A link leading out of that folder would have Shipyard write where it leads (a
+        file of the person's, another program's); a folder, a pipe or a device in its place
+        made every hangar command an internal error, or wait forever on the pipe."""
+        from shipyard.core.safepaths import kind_of
+
+        try:
+            st = part.lstat()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            return f"{part.name} cannot be looked at ({exc.strerror or exc})"
+        if stat.S_ISLNK(st.st_mode):
+            target = Path(os.path.realpath(part))
+            home = Path(os.path.realpath(self.file.parent))
+            if not target.is_relative_to(home):
+                return f"{part.name} is a link to {target}, outside {home}, and Shipyard does not write through it"
+            try:
+                st = target.stat()
+            except FileNotFoundError:  # a link to a file to be made, in the index's folder
+                return None
+            except OSError as exc:
+                return f"{part.name} leads to {target}, which cannot be looked at ({exc.strerror or exc})"
+        if not stat.S_ISREG(st.st_mode):
+            return f"{part.name} is {kind_of(st.st_mode)}, not an index file"
+        return None
+
+    def _set_aside(self) -> str:
+        """Remove the index and the files beside it, to build it again: a file or a link (the
+        link alone, never what it leads to) is removed, as a cache; a folder in its place is
+        kept, moved aside under a name of its own. What became of a folder, for the note."""
+        moved = []
+        for part in self._parts():
+            try:
+                st = part.lstat()
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise self._cannot_set_aside(part, exc) from None
+            try:
+                if stat.S_ISDIR(st.st_mode):
+                    aside = _free_name(part)
+                    part.rename(aside)
+                    moved.append(f"; the folder {part} is kept, moved to {aside}")
+                else:
+                    part.unlink()
+            except OSError as exc:
+                raise self._cannot_set_aside(part, exc) from None
+        return "".join(moved)
+
+    def _cannot_set_aside(self, part: Path, exc: OSError) -> InputError:
+        return InputError.single(
+            f"the hangar index cannot be built again: {part} is in its way and cannot be moved or removed "
+            f"({exc.strerror or exc})",
+            file=self.file,
+            allowed="move or remove it, and run the command again",
+        )
 
     def _create(self, db: sqlite3.Connection) -> None:
         db.execute("BEGIN IMMEDIATE")
@@ -515,6 +585,15 @@ class Entries(Sequence[dict[str, Any]]):
     def json_text(self) -> str:
         """Every entry as one JSON list, without reading any."""
         return "[" + ",".join(self._texts) + "]"
+
+
+def _free_name(part: Path) -> Path:
+    """A name beside ``part`` that nothing has, to keep what was in the way of the index."""
+    for n in range(1, 1000):
+        aside = part.with_name(f"{part.name}.set-aside{'' if n == 1 else f'-{n}'}")
+        if not os.path.lexists(aside):
+            return aside
+    raise FileExistsError(errno.EEXIST, "every name to set it aside under is taken", str(part))
 
 
 def art_shown(ref: str | None) -> str | None:

@@ -243,3 +243,60 @@ def test_an_index_row_that_cannot_be_read_is_indexed_again(tmp_path: Path, env: 
     r = call_shipyard("find", "--no-scan", "--json", env=env)
     assert sorted(f["file"] for f in json.loads(r.stdout)) == sorted(str(lib / f.name) for f in samples()[:2])
     assert r.returncode == 0 and "internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("what", ["folder", "link out", "dangling link out", "wal link out", "pipe"])
+def test_an_index_that_is_no_index_file_is_set_aside_and_what_it_led_to_kept(
+    tmp_path: Path, env: dict[str, str], what: str
+) -> None:
+    """hangar.sqlite as a folder was an internal error (IsADirectoryError, as the index was set
+    aside); as a link out of the data folder, every scan wrote through it into the file it
+    led to. Each is set aside with a note, and the index built again: nothing it held or led
+    to is lost or written."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    shutil.copyfile(samples()[0], lib / "one.ship")
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    index.parent.mkdir(parents=True)
+    precious = tmp_path / "precious.txt"
+    precious.write_text("the person's own file\n")
+    from shipyard.hangar.index import Index
+
+    elsewhere = tmp_path / "elsewhere" / "hangar.sqlite"  # another index: a scan would write its designs there
+    Index(elsewhere).close()
+    before = elsewhere.read_bytes()
+    said = {
+        "folder": "hangar.sqlite is a folder, not an index file",
+        "link out": f"hangar.sqlite is a link to {elsewhere}, outside",
+        "dangling link out": f"hangar.sqlite is a link to {tmp_path / 'nothing-yet.sqlite'}, outside",
+        "wal link out": f"hangar.sqlite-wal is a link to {precious}, outside",
+        "pipe": "hangar.sqlite is a named pipe (FIFO), not an index file",
+    }[what]
+    if what == "folder":
+        index.mkdir()
+        (index / "kept.txt").write_text("kept\n")
+    elif what == "link out":
+        index.symlink_to(elsewhere)
+    elif what == "dangling link out":
+        index.symlink_to(tmp_path / "nothing-yet.sqlite")
+    elif what == "wal link out":
+        assert call_shipyard("hangar", "scan", env=env).returncode == 0  # an index of its own, then the link
+        Path(f"{index}-wal").unlink(missing_ok=True)
+        Path(f"{index}-wal").symlink_to(precious)
+    else:
+        os.mkfifo(index)
+    r = run_shipyard("hangar", "add", lib, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert f"the hangar index {index} was rebuilt: {said}" in r.stderr and "nothing is lost" in r.stderr
+    assert "added: " in r.stdout and ": 1 design" in r.stdout
+    found = json.loads(call_shipyard("find", "--json", env=env).stdout)
+    assert [f["file"] for f in found] == [str(lib / "one.ship")]
+    assert index.is_file() and not index.is_symlink()
+    assert precious.read_text() == "the person's own file\n"
+    assert elsewhere.read_bytes() == before and sorted(elsewhere.parent.iterdir()) == [elsewhere]
+    assert not (tmp_path / "nothing-yet.sqlite").exists()
+    if what == "folder":
+        aside = index.with_name("hangar.sqlite.set-aside")
+        assert f"the folder {index} is kept, moved to {aside}" in r.stderr
+        assert (aside / "kept.txt").read_text() == "kept\n"
