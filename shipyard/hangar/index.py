@@ -11,9 +11,9 @@ A rescan reads only what changed: a file whose status stamp is as indexed (its
 modification and change times, size, inode and device), and whose ruleset's rules are as
 they were when it was indexed (its catalog with the user's house rules, the code that
 judges it: :mod:`shipyard.hangar.freshness`), is not opened; one whose content hash and
-rules are unchanged keeps its entry. Files that are
-not design files (``*.ship``) are ignored; a design file that cannot be read or checked is
-kept with the reason, never a traceback.
+rules are unchanged keeps its entry. Files that are not design files (``*.ship``) are
+ignored; a design file that cannot be read or checked is kept with the reason, never a
+traceback.
 """
 
 from __future__ import annotations
