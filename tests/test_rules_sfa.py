@@ -416,6 +416,50 @@ def test_cargo_capacity_grows_five_times_per_scale(scale: str, cargo: int) -> No
     assert (fig.value, fig.unit) == (cargo, "cubic meters")
 
 
+def test_a_smaller_scale_capacity_holds_what_its_own_scale_holds() -> None:
+    # "Out-of-Scale Designs": a Starfighter-scale component costs 1/5 and is built for its
+    # scale, so it holds what a Starfighter's does: Cargo Hold 5 m3 and Passengers 5 a level,
+    # and a Hangar Bay 1 small vehicle a level (not a Starfighter-scale spacecraft).
+    small = [{"id": i, "level": 5, "scale": "starfighter"} for i in ("cargo-hold", "passengers", "hangar-bay")]
+    _, r = build(**starship(technology=small))
+    assert [(i.amount, i.path) for i in r.pool("power-points").items[:3]] == [
+        (1, "technology[0]"), (1, "technology[1]"), (1, "technology[2]"),
+    ]  # fmt: skip
+    cargo, passengers = r.derived.figure("capacity-cargo"), r.derived.figure("capacity-passengers")
+    assert (cargo.value, cargo.unit, cargo.detail) == (25, "cubic meters", "Cargo Hold 5 x 5 at Starfighter scale")
+    assert (passengers.value, passengers.detail) == (25, "Passengers 5 x 5 at Starfighter scale")
+    assert r.derived.figure("capacity-hangar") is None  # no Starfighter-scale spacecraft fit
+    hangar = r.derived.figure("capacity-hangar-starfighter")
+    assert (hangar.label, hangar.value, hangar.unit, hangar.detail) == (
+        "Hangar (Starfighter scale)", 5, "small vehicles", "Hangar Bay 5 x 1 at Starfighter scale",
+    )  # fmt: skip
+    # beside a Hangar Bay of the ship's own scale, each is counted in its own unit
+    _, r = build(**starship(technology=[{"id": "hangar-bay", "level": 2}, small[2]]))
+    assert r.derived.figure("capacity-hangar").value == 2
+    assert r.derived.figure("capacity-hangar-starfighter").value == 5
+
+
+def test_smaller_scale_crew_quarters_house_what_a_starship_s_do() -> None:
+    # A Starship + 1 gets quarters for 10 x 5 = 50; Starship-scale Crew Quarters (1/5 point
+    # a level) house 20 a level, not the Starship + 1's 100.
+    quarters = {"id": "crew-quarters", "level": 5, "scale": "starship"}
+    _, r = build(**starship(scale="starship+1", crew=160, accessories=[quarters]))
+    assert r.pool("accessory-points").items[0].amount == 1
+    fig = r.derived.figure("capacity-crew-quarters")
+    assert (fig.value, fig.detail) == (150, "50 included + Crew Quarters 5 x 20 at Starship scale")
+    f = finding(r, "crew-above-quarters")
+    assert (f.actual, f.limit) == (160, 150)
+
+
+def test_a_component_scale_with_no_capacity_in_the_text_adds_none_and_says_so() -> None:
+    # The text gives Cargo Hold per level for Starfighter and Starship scale only.
+    _, r = build(
+        technology=[{"id": "cargo-hold", "level": 1}, {"id": "cargo-hold", "level": 2, "scale": "street-fighter"}]
+    )
+    fig = r.derived.figure("capacity-cargo")
+    assert (fig.value, fig.detail) == (5, "Cargo Hold 1 x 5 + Cargo Hold 2: no capacity at Street Fighter scale")
+
+
 @pytest.mark.parametrize(
     ("scale", "move", "kmh", "mach"),
     [
