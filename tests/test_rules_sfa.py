@@ -234,6 +234,42 @@ def test_larger_scale_weapon_must_be_advanced_technology() -> None:
     assert "Out-of-Scale Designs" in f.source
 
 
+def test_larger_scale_accessories_and_technology_must_be_advanced_technology() -> None:
+    # "For installation of larger scale components, simply purchase the appropriate Advanced
+    # Technology": a Starfighter's Starship-scale Landing Gear, Medical Bay or Boosters is not
+    # an accessory or technology at list price.
+    _, r = build(
+        accessories=[{"id": "landing-gear", "scale": "starship"}, {"id": "medical-bay", "scale": "starship"}],
+        technology=[{"id": "boosters", "scale": "starship"}],
+    )
+    found = [(f.severity, f.path, f.actual, f.limit) for f in r.findings if f.code == "component-scale-larger"]
+    assert found == [
+        (Severity.ERROR, "technology[0].scale", "Starship", "Starfighter"),
+        (Severity.ERROR, "accessories[0].scale", "Starship", "Starfighter"),
+        (Severity.ERROR, "accessories[1].scale", "Starship", "Starfighter"),
+    ]
+    f = finding(r, "component-scale-larger")
+    assert f.message.startswith("Boosters at Starship scale is larger than this Starfighter-scale design")
+    assert f.source.endswith("Out-of-Scale Designs")
+    assert not r.valid
+    # at the design's own scale, or a smaller one, there is nothing to refuse
+    _, r = build(accessories=[{"id": "landing-gear", "scale": "starfighter"}], technology=[{"id": "boosters"}])
+    assert "component-scale-larger" not in r.codes()
+
+
+def test_a_scale_marking_is_judged_at_the_scale_the_item_is_built_for() -> None:
+    # "Spacecraft can utilize weapons and accessories built for different scales": a Starship
+    # installs a Starfighter-scale Medical Panel for 1/5 point; Crew Quarters exist only at
+    # Starship scale, so a Starfighter-scale one is refused though the ship is a Starship.
+    _, r = build(**starship(accessories=[{"id": "medical-panel", "scale": "starfighter"}]))
+    assert "scale-restricted-item" not in r.codes()
+    assert r.pool("accessory-points").items[0].exact == "1/5"
+    _, r = build(**starship(accessories=[{"id": "crew-quarters", "scale": "starfighter"}]))
+    f = finding(r, "scale-restricted-item")
+    assert (f.path, f.actual, f.limit) == ("accessories[0].scale", "Starfighter", "Starship")
+    assert f.message == "Crew Quarters is for Starship scale only; this one is Starfighter scale"
+
+
 def test_custom_technology_for_larger_components_costs_power_points() -> None:
     _, r = build(custom_technology=[{"name": "Super-Laser", "cost": 4, "scale": "starship"}])
     assert pool(r, "power-points")[2] == 4

@@ -174,7 +174,7 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
             )
             continue
         comp = sel.component_scale
-        _refuse_larger_component(ctx, p, weapon.name, comp, f"weapons[{i}].scale")
+        _refuse_larger_component(ctx, p.id, weapon.name, comp, f"weapons[{i}].scale", _OUT_OF_SCALE)
         parts = [str(weapon.cost)]
         each = weapon.cost
         if w.turret:
@@ -199,7 +199,10 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
         _custom_weapon_cost(ctx, p, i, c)
 
 
-def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp: Step | None, path: str) -> None:
+_OUT_OF_SCALE = "Out-of-Scale Designs"  # the section a weapon's larger-scale finding cites
+
+
+def _refuse_larger_component(ctx: Context, rule: str, name: str, comp: Step | None, path: str, source: str) -> None:
     """Out-of-Scale Designs: a component larger than the design is bought as custom technology."""
     if comp is not None and comp.index > ctx.scale.index:
         ctx.findings.add(
@@ -210,21 +213,35 @@ def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp:
             path=path,
             actual=comp.name,
             limit=ctx.scale.name,
-            rule=p.id,
-            source=ctx.catalog.cite("Out-of-Scale Designs"),
+            rule=rule,
+            source=ctx.catalog.cite(source),
         )
 
 
 def _custom_weapon_cost(ctx: Context, p: WeaponCostParams, i: int, c: CustomWeapon) -> None:
     """A custom weapon costs what the Storyteller assigns, /5 per scale step down."""
     comp = ladder(ctx.catalog).parse(c.scale) if c.scale else None
-    _refuse_larger_component(ctx, p, c.name, comp, f"custom_weapons[{i}].scale")
+    _refuse_larger_component(ctx, p.id, c.name, comp, f"custom_weapons[{i}].scale", _OUT_OF_SCALE)
     sel = Selection("custom_weapons", c.name, f"custom_weapons[{i}]", 1, c.count, comp)
     factor = scale_factor(ctx, sel, p.smaller_scale_divisor)
     label = f"{c.count} x {c.name} (custom, {c.cost} each)" + scale_label(comp, factor)
     ctx.ledger[p.pool].cost(
         label, Fraction(c.cost * c.count) * factor, source=ctx.catalog.cite(p.source), path=sel.path, rule=p.id
     )
+
+
+class LargerComponentParams(Params):
+    kinds: list[str] = Field(min_length=1, description="item kinds whose entries may carry a component scale")
+
+
+def apply_larger_components(ctx: Context, p: LargerComponentParams) -> None:
+    """ "For installation of larger scale components, simply purchase the appropriate Advanced
+    Technology": an accessory or technology entered at a scale above the design's is an error."""
+    for kind in p.kinds:
+        for sel in ctx.view.selected(kind):
+            item = ctx.catalog.item(kind, sel.id)
+            name = item.name if isinstance(item, PricedItem) else sel.id
+            _refuse_larger_component(ctx, p.id, name, sel.component_scale, f"{sel.path}.scale", p.source)
 
 
 class FireLinkParams(Params):
@@ -474,6 +491,7 @@ def apply_transformation_forms(ctx: Context, p: TransformationParams) -> None:
 
 RULE_TYPES: dict[str, RuleType] = {
     "weapon-cost": RuleType(WeaponCostParams, apply_weapon_cost),
+    "larger-components": RuleType(LargerComponentParams, apply_larger_components),
     "fire-link-groups": RuleType(FireLinkParams, apply_fire_link_groups),
     "custom-technology-cost": RuleType(CustomTechParams, apply_custom_technology),
     "gunners": RuleType(GunnerParams, apply_gunners),
