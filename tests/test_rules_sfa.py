@@ -439,6 +439,40 @@ def test_starfighter_seats_and_pilot() -> None:
     assert finding(r, "no-pilot").severity == Severity.WARNING
 
 
+# --- each finding cites the section its rule is in --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "path", "section"),
+    [
+        # "Spend 'Freebie Points'(15)": Step Five sets the freebies
+        (
+            {"structure": 20, "power": 10},
+            "pool-over-budget",
+            "budgets.freebies",
+            "Constructing a Spacecraft, Step Five",
+        ),
+        # "The Storyteller should assign a number of Power Points": Step Four
+        (
+            {"technology": [{"id": "force-field"}, {"id": "auto-turrets"}]},
+            "pool-over-budget",
+            "budgets.power-points",
+            "Constructing a Spacecraft, Step Four",
+        ),
+        # "Crew Quarters for 10,x2 each additional (Starship Scale)"
+        ({"scale": "starship", "crew": 11, "structure": 10}, "crew-above-quarters", "accessories", "Accessories"),
+        # "capable of operating independent of a pilot or crew"
+        ({"crew": 0}, "no-pilot", "crew", "Advanced Technology: Artificial Intelligence"),
+    ],
+)
+def test_a_finding_cites_the_section_of_its_own_rule(
+    fields: dict[str, Any], code: str, path: str, section: str
+) -> None:
+    _, r = build(**fields)
+    f = next(f for f in r.findings if f.code == code and f.path == path)
+    assert f.source == f"Space Fighter Alpha, {section}"
+
+
 # --- capacities and derived figures ----------------------------------------------------------
 
 

@@ -371,6 +371,7 @@ class CrewParams(Params):
     min_per_structure: int = Field(ge=0)
     max_per_structure: int = Field(ge=1)
     quarters: str = Field(description="capacity id that houses the crew")
+    quarters_source: str = Field(description="the section of the rules the quarters are in, which their finding cites")
     severity: Severity = Severity.WARNING
 
 
@@ -424,13 +425,14 @@ def apply_crew_guidelines(ctx: Context, p: CrewParams) -> None:
             actual=design.crew,
             limit=quarters.value,
             rule=p.id,
-            source=src,
+            source=ctx.catalog.cite(p.quarters_source),
         )
 
 
 class SeatsParams(Params):
     scale: str
     seats: str = Field(description="capacity id of the seats")
+    no_pilot_source: str = Field(description="the section that lets a craft fly with no crew, which no-pilot cites")
     severity: Severity = Severity.WARNING
 
 
@@ -447,7 +449,7 @@ def apply_seats(ctx: Context, p: SeatsParams) -> None:
             actual=0,
             limit=1,
             rule=p.id,
-            source=src,
+            source=ctx.catalog.cite(p.no_pilot_source),
         )
     if ctx.scale.family != p.scale:
         return
