@@ -12,7 +12,7 @@ index file, so its peak memory (``ru_maxrss``) is its own:
 
 - **first**: the first index of the folder (``Index.scan``), against the **baseline**: the
   same files read and parsed as JSON in the same child (what any index must at least do);
-- **rescan**: a second scan with nothing changed (modification times and sizes only);
+- **rescan**: a second scan with nothing changed (each file's status and rules stamps only);
 - **search p95**: ``find`` with three filters (a ruleset, ``passes``, a figure at least its
   median), ``--searches`` times, 95th percentile, against a plain ``count(*)`` of the index;
   **read p95**: the same search with every entry found then read (what ``find --json``

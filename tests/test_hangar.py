@@ -1,12 +1,14 @@
 """The hangar: library folders indexed (``shipyard hangar``), searched (``shipyard find``),
 and the tags a design file carries; each command run as a person runs it (in this process, but
-for the two scans at once, which are two processes because their lock is what is tested)."""
+for the scans, adds and removes at once, which are processes of their own because their locks
+are what is tested)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -189,6 +191,64 @@ def test_rescan_reads_only_what_changed_and_follows_moves(env: dict[str, str], l
     assert str(gone) not in [e["file"] for e in found(env, "--no-scan")]
 
 
+def test_an_edit_of_the_same_size_with_its_time_set_back_is_read(env: dict[str, str], library: Path) -> None:
+    """A rescan compared only the modification time and size: a design renamed to a name of the
+    same length, its time set back after (``touch -d``, a checkout), was never read again, and
+    ``find`` went on finding it by its old name."""
+    sh(env, "hangar", "add", library)
+    design = next(f for f in library.rglob("*.ship") if '"name": "Scout"' in f.read_text())
+    before = design.stat()
+    design.write_text(design.read_text().replace('"Scout"', '"Scuut"', 1))
+    os.utime(design, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (design.stat().st_size, design.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    hits = found(env, "scuut")
+    assert [(e["file"], e["name"]) for e in hits] == [(str(design), "Scuut")]
+    assert str(design) not in [e["file"] for e in found(env, "scout", "--no-scan")]
+
+
+def test_a_house_rule_changes_the_verdicts_find_shows(env: dict[str, str], library: Path) -> None:
+    """A rescan compared only the design files: a house rule raising every weapon's cost (a
+    catalog file in the user's folder) left ``find`` showing the old verdicts, and ``hangar
+    scan`` called every design unchanged. The designs of that ruleset are checked again, the
+    others are not, and nothing is checked again while nothing changed."""
+    sh(env, "hangar", "add", library)
+    ruleset = "space-fighter-alpha"
+    everything = found(env)
+    own = [e["file"] for e in everything if e["ruleset"] == ruleset]
+    passing = [e["file"] for e in found(env, f"ruleset:{ruleset}", "passes")]
+    assert passing
+    house = Path(env["XDG_DATA_HOME"]) / "shipyard" / "catalogs" / ruleset / "weapons.yaml"
+    house.parent.mkdir(parents=True)
+    weapons = (CATALOGS / ruleset / "weapons.yaml").read_text(encoding="utf-8")
+    house.write_text(re.sub(r"^(    cost:) \d+$", r"\1 40", weapons, flags=re.M), encoding="utf-8")
+    r = sh(env, "hangar", "scan")
+    assert r.returncode == 0, r.stderr
+    others = len(everything) - len(own)
+    assert f": 0 new, 0 changed, 0 gone, {others} unchanged, {len(own)} checked again by changed rules" in r.stdout
+    assert found(env, f"ruleset:{ruleset}", "passes", "--no-scan") == []
+    assert set(passing) <= {e["file"] for e in found(env, "fails", "--no-scan")}
+    data = json.loads(sh(env, "hangar", "scan", "--json").stdout)  # nothing changed since: nothing checked again
+    assert (data["unchanged"], data["rechecked"], data["changed"]) == (len(everything), 0, 0)
+    house.unlink()  # the house rule dropped: find shows the rules' own verdicts again
+    assert sorted(e["file"] for e in found(env, f"ruleset:{ruleset}", "passes")) == sorted(passing)
+
+
+def test_a_new_shipyard_checks_every_design_again(
+    library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the index keeps of a design was worked out by the Shipyard that indexed it; another
+    version's rules and code may judge it otherwise."""
+    import shipyard
+    from shipyard.hangar.index import Index
+
+    with Index(tmp_path / "index.sqlite") as index:
+        assert index.scan([library], workers=1).added == len(samples())
+        assert index.scan([library], workers=1).unchanged == len(samples())
+        monkeypatch.setattr(shipyard, "__version__", f"{shipyard.__version__}.next")
+        again = index.scan([library], workers=1)
+        assert (again.rechecked, again.unchanged, again.changed) == (len(samples()), 0, 0)
+
+
 def test_broken_and_duplicate_files_are_listed_with_a_reason(env: dict[str, str], library: Path) -> None:
     (library / "half.ship").write_text('{"format_version": 2, "ruleset": ')
     (library / "other.ship").write_text('{"format_version": 2, "ruleset": "no-such-game", "design": {}}')
@@ -271,6 +331,76 @@ def test_two_processes_scan_at_once(env: dict[str, str], library: Path) -> None:
         assert p.returncode == 0, err
         assert json.loads(out)["designs"] == len(samples())
     assert len(found(env, "--no-scan")) == len(samples())
+
+
+# A command started in a process of its own that waits, after its imports, until the test says go:
+# the commands then run at the same moment however long each process took to start.
+_AT_ONCE = """
+import sys, time
+from pathlib import Path
+from shipyard.cli import main
+ready, go = Path(sys.argv[1]), Path(sys.argv[2])
+ready.touch()
+while not go.exists():
+    time.sleep(0.005)
+sys.exit(main(sys.argv[3:]))
+"""
+
+
+def at_once(env: dict[str, str], folder: Path, commands: list[list[str]]) -> list[str]:
+    """Each of ``commands`` (a shipyard command line) in a process of its own, all let go at
+    the same moment; what each printed, once each has exited 0."""
+    full = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | env
+    folder.mkdir()
+    go = folder / "go"
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _AT_ONCE, str(folder / f"ready-{n}"), str(go), *command],
+            env=full,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n, command in enumerate(commands)
+    ]
+    deadline = time.monotonic() + 120
+    while not all((folder / f"ready-{n}").exists() for n in range(len(procs))) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    go.touch()
+    outs = []
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        outs.append(out)
+    return outs
+
+
+def test_adds_and_removes_at_once_all_land(env: dict[str, str], tmp_path: Path) -> None:
+    """``hangar add`` and ``hangar remove`` run at once (a script's ``&``) each read the folders,
+    changed them and wrote them back, over what the others wrote: folders were lost (or came
+    back) while every command said "added" or "removed"."""
+    folders = tmp_path / "folders"
+    first = [[folders / f"first-{n}-{i}" for i in range(4)] for n in range(3)]
+    gone = [[folders / f"gone-{n}-{i}" for i in range(6)] for n in range(2)]
+    new = [[folders / f"new-{n}-{i}" for i in range(6)] for n in range(2)]
+    for f in (f for group in first + gone + new for f in group):
+        f.mkdir(parents=True)
+
+    def listed() -> set[str]:
+        return {f["folder"] for f in json.loads(sh(env, "hangar", "list", "--json").stdout)}
+
+    # the first adds, with no settings file yet: each makes it, or finds the one another made
+    outs = at_once(env, tmp_path / "first", [["hangar", "add", *map(str, group)] for group in first])
+    assert [out.count("added: ") for out in outs] == [4, 4, 4]
+    assert listed() == {str(f) for group in first for f in group}
+    assert sh(env, "hangar", "add", *gone[0], *gone[1]).returncode == 0
+    commands = [["hangar", "add", *map(str, group)] for group in new]
+    commands += [["hangar", "remove", *map(str, group)] for group in gone]
+    outs = at_once(env, tmp_path / "then", commands)
+    assert [out.count("added: ") for out in outs[:2]] == [6, 6]
+    assert [out.count("removed: ") for out in outs[2:]] == [6, 6]
+    assert listed() == {str(f) for group in first + new for f in group}
 
 
 def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], library: Path) -> None:

@@ -234,6 +234,42 @@ def test_larger_scale_weapon_must_be_advanced_technology() -> None:
     assert "Out-of-Scale Designs" in f.source
 
 
+def test_larger_scale_accessories_and_technology_must_be_advanced_technology() -> None:
+    # "For installation of larger scale components, simply purchase the appropriate Advanced
+    # Technology": a Starfighter's Starship-scale Landing Gear, Medical Bay or Boosters is not
+    # an accessory or technology at list price.
+    _, r = build(
+        accessories=[{"id": "landing-gear", "scale": "starship"}, {"id": "medical-bay", "scale": "starship"}],
+        technology=[{"id": "boosters", "scale": "starship"}],
+    )
+    found = [(f.severity, f.path, f.actual, f.limit) for f in r.findings if f.code == "component-scale-larger"]
+    assert found == [
+        (Severity.ERROR, "technology[0].scale", "Starship", "Starfighter"),
+        (Severity.ERROR, "accessories[0].scale", "Starship", "Starfighter"),
+        (Severity.ERROR, "accessories[1].scale", "Starship", "Starfighter"),
+    ]
+    f = finding(r, "component-scale-larger")
+    assert f.message.startswith("Boosters at Starship scale is larger than this Starfighter-scale design")
+    assert f.source.endswith("Out-of-Scale Designs")
+    assert not r.valid
+    # at the design's own scale, or a smaller one, there is nothing to refuse
+    _, r = build(accessories=[{"id": "landing-gear", "scale": "starfighter"}], technology=[{"id": "boosters"}])
+    assert "component-scale-larger" not in r.codes()
+
+
+def test_a_scale_marking_is_judged_at_the_scale_the_item_is_built_for() -> None:
+    # "Spacecraft can utilize weapons and accessories built for different scales": a Starship
+    # installs a Starfighter-scale Medical Panel for 1/5 point; Crew Quarters exist only at
+    # Starship scale, so a Starfighter-scale one is refused though the ship is a Starship.
+    _, r = build(**starship(accessories=[{"id": "medical-panel", "scale": "starfighter"}]))
+    assert "scale-restricted-item" not in r.codes()
+    assert r.pool("accessory-points").items[0].exact == "1/5"
+    _, r = build(**starship(accessories=[{"id": "crew-quarters", "scale": "starfighter"}]))
+    f = finding(r, "scale-restricted-item")
+    assert (f.path, f.actual, f.limit) == ("accessories[0].scale", "Starfighter", "Starship")
+    assert f.message == "Crew Quarters is for Starship scale only; this one is Starfighter scale"
+
+
 def test_custom_technology_for_larger_components_costs_power_points() -> None:
     _, r = build(custom_technology=[{"name": "Super-Laser", "cost": 4, "scale": "starship"}])
     assert pool(r, "power-points")[2] == 4
@@ -403,6 +439,40 @@ def test_starfighter_seats_and_pilot() -> None:
     assert finding(r, "no-pilot").severity == Severity.WARNING
 
 
+# --- each finding cites the section its rule is in --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "path", "section"),
+    [
+        # "Spend 'Freebie Points'(15)": Step Five sets the freebies
+        (
+            {"structure": 20, "power": 10},
+            "pool-over-budget",
+            "budgets.freebies",
+            "Constructing a Spacecraft, Step Five",
+        ),
+        # "The Storyteller should assign a number of Power Points": Step Four
+        (
+            {"technology": [{"id": "force-field"}, {"id": "auto-turrets"}]},
+            "pool-over-budget",
+            "budgets.power-points",
+            "Constructing a Spacecraft, Step Four",
+        ),
+        # "Crew Quarters for 10,x2 each additional (Starship Scale)"
+        ({"scale": "starship", "crew": 11, "structure": 10}, "crew-above-quarters", "accessories", "Accessories"),
+        # "capable of operating independent of a pilot or crew"
+        ({"crew": 0}, "no-pilot", "crew", "Advanced Technology: Artificial Intelligence"),
+    ],
+)
+def test_a_finding_cites_the_section_of_its_own_rule(
+    fields: dict[str, Any], code: str, path: str, section: str
+) -> None:
+    _, r = build(**fields)
+    f = next(f for f in r.findings if f.code == code and f.path == path)
+    assert f.source == f"Space Fighter Alpha, {section}"
+
+
 # --- capacities and derived figures ----------------------------------------------------------
 
 
@@ -414,6 +484,50 @@ def test_cargo_capacity_grows_five_times_per_scale(scale: str, cargo: int) -> No
     _, r = build(**{**extra, "technology": [{"id": "cargo-hold", "level": 2}]})
     fig = r.derived.figure("capacity-cargo")
     assert (fig.value, fig.unit) == (cargo, "cubic meters")
+
+
+def test_a_smaller_scale_capacity_holds_what_its_own_scale_holds() -> None:
+    # "Out-of-Scale Designs": a Starfighter-scale component costs 1/5 and is built for its
+    # scale, so it holds what a Starfighter's does: Cargo Hold 5 m3 and Passengers 5 a level,
+    # and a Hangar Bay 1 small vehicle a level (not a Starfighter-scale spacecraft).
+    small = [{"id": i, "level": 5, "scale": "starfighter"} for i in ("cargo-hold", "passengers", "hangar-bay")]
+    _, r = build(**starship(technology=small))
+    assert [(i.amount, i.path) for i in r.pool("power-points").items[:3]] == [
+        (1, "technology[0]"), (1, "technology[1]"), (1, "technology[2]"),
+    ]  # fmt: skip
+    cargo, passengers = r.derived.figure("capacity-cargo"), r.derived.figure("capacity-passengers")
+    assert (cargo.value, cargo.unit, cargo.detail) == (25, "cubic meters", "Cargo Hold 5 x 5 at Starfighter scale")
+    assert (passengers.value, passengers.detail) == (25, "Passengers 5 x 5 at Starfighter scale")
+    assert r.derived.figure("capacity-hangar") is None  # no Starfighter-scale spacecraft fit
+    hangar = r.derived.figure("capacity-hangar-starfighter")
+    assert (hangar.label, hangar.value, hangar.unit, hangar.detail) == (
+        "Hangar (Starfighter scale)", 5, "small vehicles", "Hangar Bay 5 x 1 at Starfighter scale",
+    )  # fmt: skip
+    # beside a Hangar Bay of the ship's own scale, each is counted in its own unit
+    _, r = build(**starship(technology=[{"id": "hangar-bay", "level": 2}, small[2]]))
+    assert r.derived.figure("capacity-hangar").value == 2
+    assert r.derived.figure("capacity-hangar-starfighter").value == 5
+
+
+def test_smaller_scale_crew_quarters_house_what_a_starship_s_do() -> None:
+    # A Starship + 1 gets quarters for 10 x 5 = 50; Starship-scale Crew Quarters (1/5 point
+    # a level) house 20 a level, not the Starship + 1's 100.
+    quarters = {"id": "crew-quarters", "level": 5, "scale": "starship"}
+    _, r = build(**starship(scale="starship+1", crew=160, accessories=[quarters]))
+    assert r.pool("accessory-points").items[0].amount == 1
+    fig = r.derived.figure("capacity-crew-quarters")
+    assert (fig.value, fig.detail) == (150, "50 included + Crew Quarters 5 x 20 at Starship scale")
+    f = finding(r, "crew-above-quarters")
+    assert (f.actual, f.limit) == (160, 150)
+
+
+def test_a_component_scale_with_no_capacity_in_the_text_adds_none_and_says_so() -> None:
+    # The text gives Cargo Hold per level for Starfighter and Starship scale only.
+    _, r = build(
+        technology=[{"id": "cargo-hold", "level": 1}, {"id": "cargo-hold", "level": 2, "scale": "street-fighter"}]
+    )
+    fig = r.derived.figure("capacity-cargo")
+    assert (fig.value, fig.detail) == (5, "Cargo Hold 1 x 5 + Cargo Hold 2: no capacity at Street Fighter scale")
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from shipyard.core.commandline import EXIT_FINDINGS, EXIT_OK
+from shipyard.core.termtext import quote
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
@@ -65,10 +67,18 @@ def _open() -> Any:
     return index
 
 
-def scan(index: Any) -> Any:
+def _library() -> list[Any]:
+    """The library folders, each entry of the settings left out said on stderr."""
     from shipyard.hangar import library
 
-    result = index.scan(library.folders())
+    settings = library.read_settings()
+    for note in settings.notes:
+        print(f"shipyard: note: {note}", file=sys.stderr)
+    return settings.folders
+
+
+def scan(index: Any) -> Any:
+    result = index.scan(_library())
     for folder in result.folders_missing:
         print(f"shipyard: note: the library folder {folder} is not there now; its designs stay listed", file=sys.stderr)
     return result
@@ -95,14 +105,13 @@ def cmd_hangar_remove(args: argparse.Namespace) -> int:
         for f in args.folders:
             folder = library.remove(f)
             index.forget_folder(folder)
-            print(f"removed: {folder} (its files are left as they are)")
+            shown = folder if Path(folder).is_absolute() else quote(folder)  # an entry that was no full path
+            print(f"removed: {shown} (its files are left as they are)")
     return EXIT_OK
 
 
 def cmd_hangar_list(args: argparse.Namespace) -> int:
-    from shipyard.hangar import library
-
-    folders = library.folders()
+    folders = _library()
     with _open() as index:
         counts = [index.count(f) for f in folders]
     if args.json:
@@ -128,6 +137,7 @@ def cmd_hangar_scan(args: argparse.Namespace) -> int:
             "changed": result.changed,
             "removed": result.removed,
             "unchanged": result.unchanged,
+            "rechecked": result.rechecked,
             "broken": [{"file": b["file"], "reason": b["problem"]} for b in broken],
             "duplicates": [{"reason": why, "files": [r["file"] for r in group]} for why, group in doubles],
         }
@@ -135,9 +145,11 @@ def cmd_hangar_scan(args: argparse.Namespace) -> int:
         return EXIT_OK
     # the counts after the colon are of files, those that cannot be read too: named beside the designs
     unread = f" and {len(broken)} file{'s' * (len(broken) != 1)} that cannot be read" if broken else ""
+    # files as they were, checked again by rules that changed (a house rule, a new Shipyard): said when there are any
+    again = f", {result.rechecked} checked again by changed rules" if result.rechecked else ""
     print(
         f"{total} design{'s' * (total != 1)}{unread}: {result.added} new, {result.changed} changed, "
-        f"{result.removed} gone, {result.unchanged} unchanged"
+        f"{result.removed} gone, {result.unchanged} unchanged{again}"
     )
     if broken:
         print(f"\n{len(broken)} design file{'s' * (len(broken) != 1)} cannot be read:")

@@ -275,21 +275,55 @@ def _place(tmp: Path, target: Path) -> None:
     if key not in _MUST_BE_NEW:
         os.replace(tmp, target)
         return
-    try:
-        os.link(tmp, target)  # atomic, and never over an existing name
-    except FileExistsError:
+    if not _place_new(tmp, target):
         raise InputError.single(
             "appeared while Shipyard was writing it (another program made it); nothing was replaced, "
             "use --force to replace it",
             file=target,
-        ) from None
-    except OSError:  # a file system without hard links: claim the name, then rename over the claim
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        )
+    _MUST_BE_NEW.discard(key)
+
+
+def _place_new(tmp: Path, target: Path) -> bool:
+    """Move the written ``tmp`` to ``target`` only if no file has that name: False (and
+    ``tmp`` left) when one has. A hard link is atomic and never replaces a name; on a file
+    system without hard links, the name is claimed (created exclusively, empty for a moment)
+    and ``tmp`` renamed over the claim."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        return False
+    except OSError:
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            return False
         os.close(fd)
         os.replace(tmp, target)
     else:
         tmp.unlink()
-    _MUST_BE_NEW.discard(key)
+    return True
+
+
+def write_if_absent(target: Path, data: bytes) -> bool:
+    """Create ``target`` holding ``data`` (synced, whole) unless a file of that name is there
+    already, which is left as it is; whether it was created.
+
+    For a file that must exist before it can be locked (:func:`locked` locks only a file
+    that is there): a read-modify-write of a settings file that may not exist yet creates
+    it first, so the first two writers at once lock the same file instead of each writing
+    its own over the other's.
+    """
+    tmp = _write_temp(Path(target), data)
+    try:
+        made = _place_new(tmp, Path(target))
+    except OSError as exc:
+        raise cannot_write(exc, target) from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    if made:
+        _sync_folder(_folder(Path(target)))
+    return made
 
 
 def atomic_write_many(files: list[tuple[Path, bytes]]) -> None:

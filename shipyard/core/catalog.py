@@ -58,6 +58,35 @@ def load_catalog(
     wanted = (ruleset_id, tuple(map(str, extra_folders)), preset, use_user_folder)
     if held is not None and wanted in held:
         return held[wanted]
+    layers = _layers(ruleset_id, extra_folders, use_user_folder)
+    base = _load_layers(ruleset_id, layers, _cache_key(ruleset_id, layers))
+    catalog = apply_preset(base, preset or base.meta.default_preset)
+    if held is not None:
+        held[wanted] = catalog
+    return catalog
+
+
+def catalog_digest(
+    ruleset_id: str, extra_folders: tuple[Path, ...] | list[Path] = (), *, use_user_folder: bool = True
+) -> str:
+    """A digest of everything the catalog :func:`load_catalog` gives for these arguments is
+    made from, whatever its preset (the key its cache keeps it by: every catalog and preset
+    file, built-in and the user's, their contents, the code that builds it, the versions),
+    without loading it: what was worked out from a catalog and kept (the hangar's verdicts)
+    is stale when this differs. The same errors as :func:`load_catalog` (an unknown
+    ruleset, a folder refused)."""
+    from shipyard.core import catalog_cache
+
+    layers = _layers(ruleset_id, extra_folders, use_user_folder)
+    key = _cache_key(ruleset_id, layers)
+    if key is None:
+        raise _no_catalog(ruleset_id)
+    return catalog_cache.key_digest(key)
+
+
+def _layers(ruleset_id: str, extra_folders: tuple[Path, ...] | list[Path], use_user_folder: bool) -> tuple[Path, ...]:
+    """The folders layered on the ruleset's own: the user's, then ``extra_folders``, each one's
+    RULESET subfolder where it has one."""
     folders = [*([user_catalog_folder()] if use_user_folder else []), *map(Path, extra_folders)]
     try:  # D/RULESET must be a real folder: a link (to /etc, say) is refused, not followed
         layers = tuple(layer for f in folders if (layer := subfolder(f, ruleset_id)) is not None)
@@ -66,11 +95,16 @@ def load_catalog(
     for f in extra_folders:
         if not Path(f).is_dir():
             raise InputError.single("catalog folder does not exist", file=f)
-    base = _load_layers(ruleset_id, layers, _cache_key(ruleset_id, layers))
-    catalog = apply_preset(base, preset or base.meta.default_preset)
-    if held is not None:
-        held[wanted] = catalog
-    return catalog
+    return layers
+
+
+def _no_catalog(ruleset_id: str) -> InputError:
+    from shipyard.core.registry import get
+
+    return InputError.single(
+        f"ruleset {quote(ruleset_id)} has no catalog: its ruleset.yaml is missing",
+        file=get(ruleset_id).catalog / "ruleset.yaml",
+    )
 
 
 _held: ContextVar[dict[tuple[object, ...], Catalog] | None] = ContextVar("catalogs_held", default=None)
@@ -141,9 +175,7 @@ def _load_layers(ruleset_id: str, layers: tuple[Path, ...], key: CacheKey | None
     info = get(ruleset_id)
     root = info.catalog
     if key is None:
-        raise InputError.single(
-            f"ruleset {quote(ruleset_id)} has no catalog: its ruleset.yaml is missing", file=root / "ruleset.yaml"
-        )
+        raise _no_catalog(ruleset_id)
     folders = (root, *layers)
     # The package first, under the plug-in guard (plugincode): the cache names its classes,
     # never imports them, and a plug-in's import is guarded wherever it happens.

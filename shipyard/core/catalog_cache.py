@@ -69,11 +69,15 @@ def key(ruleset: str, folders: tuple[Path, ...], files: list[Path], code: tuple[
     return CacheKey(ruleset, tuple(map(str, folders)), (*depends, *code))
 
 
+def key_digest(cache_key: CacheKey) -> str:
+    """The SHA-256 of the whole key: another digest whenever anything the catalog is made from changed."""
+    return hashlib.sha256("\n".join([cache_key.ruleset, *cache_key.folders, *cache_key.depends]).encode()).hexdigest()
+
+
 def _name(cache_key: CacheKey) -> str:
     """``catalog-RULESET-FOLDERS-CONTENT.json``: which catalog it is, then a digest of the key."""
     which = hashlib.sha256("\n".join(cache_key.folders).encode()).hexdigest()[:8]
-    content = hashlib.sha256("\n".join([cache_key.ruleset, *cache_key.folders, *cache_key.depends]).encode())
-    return f"catalog-{cache_key.ruleset}-{which}-{content.hexdigest()[:32]}{cachefile.SUFFIX}"
+    return f"catalog-{cache_key.ruleset}-{which}-{key_digest(cache_key)[:32]}{cachefile.SUFFIX}"
 
 
 def read(cache_key: CacheKey, trusted: tuple[str, ...]) -> Any:

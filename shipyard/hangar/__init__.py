@@ -2,7 +2,8 @@
 
 Library folders the person chooses (:mod:`shipyard.hangar.library`) are scanned into an
 SQLite index under the XDG data folder (:mod:`shipyard.hangar.index`), a cache of the
-files and never their only copy; ``shipyard find`` searches it
+files and never their only copy, each entry read again when its file or the rules it was
+checked by changed (:mod:`shipyard.hangar.freshness`); ``shipyard find`` searches it
 (:mod:`shipyard.hangar.query`), and a roster (:mod:`shipyard.hangar.roster`) is a force
 built from designs by path and content hash. What the hangar knows of a design it reads
 from its report (:mod:`shipyard.hangar.facts`), the same for every ruleset: this package

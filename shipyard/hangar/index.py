@@ -2,13 +2,18 @@
 
 It is a cache of the files, never their only copy: deleting it loses nothing, and one that
 is corrupt or was made by a newer Shipyard (a higher ``PRAGMA user_version``) is moved
-aside and built again, with a note. Two Shipyard processes may use it at once: it is in
-WAL mode with a busy timeout, and each scan writes in short transactions.
+aside and built again, with a note; a row of it that cannot be read (its entry not the JSON
+of its file) is left out of every search and its file indexed again by the next scan. Two
+Shipyard processes may use it at once: it is in WAL mode with a busy timeout, and each scan
+writes in short transactions.
 
-A rescan reads only what changed: a file whose modification time and size are as indexed
-is not opened; one whose content hash is unchanged is not evaluated again. Files that are
-not design files (``*.ship``) are ignored; a design file that cannot be read or checked is
-kept with the reason, never a traceback.
+A rescan reads only what changed: a file whose status stamp is as indexed (its
+modification and change times, size, inode and device), and whose ruleset's rules are as
+they were when it was indexed (its catalog with the user's house rules, the code that
+judges it: :mod:`shipyard.hangar.freshness`), is not opened; one whose content hash and
+rules are unchanged keeps its entry. Files that are not design files (``*.ship``) are
+ignored; a design file that cannot be read or checked is kept with the reason, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -23,15 +28,17 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from shipyard.core.designfile import EXTENSION, MAX_DESIGN_BYTES
 from shipyard.core.errors import InputError
 from shipyard.hangar.facts import Facts
+from shipyard.hangar.freshness import RulesStamps, file_stamp
 
 # 2: each file's entry kept as find prints it; 3: entries apart, art, thumbnails, filter indexes;
-# 4: the cost and each pool's spending searchable as figures
-SCHEMA = 4
+# 4: the cost and each pool's spending searchable as figures; 5: each file's whole status stamp;
+# 6: the stamp of the rules each file was checked by
+SCHEMA = 6
 BUSY_TIMEOUT_MS = 15_000
 BATCH = 200  # files written per transaction: another process waits at most one batch
 
@@ -42,6 +49,8 @@ CREATE TABLE files (
   folder TEXT NOT NULL,
   mtime_ns INTEGER NOT NULL,
   size INTEGER NOT NULL,
+  stamp TEXT NOT NULL,
+  rules TEXT NOT NULL,
   hash TEXT,
   name TEXT NOT NULL,
   ruleset TEXT,
@@ -80,12 +89,37 @@ def index_file() -> Path:
     return user_data_folder() / "hangar.sqlite"
 
 
+class Known(NamedTuple):
+    """A file as the index holds it: what a scan compares it by."""
+
+    stamp: str
+    hash: str | None
+    id: int
+    ruleset: str | None
+    rules: str
+    readable: bool = True  # its entry is one find can show: read again when it is not
+
+
+# An entry find can show: a JSON object of its own file (a row spoilt by hand or by a disk
+# error, '{not json' or '{}', was an internal error in every find, and a scan kept it). Not an
+# object: no "$.file" in it, NULL; json_valid first, as json_extract fails on text not JSON.
+_READABLE = "CASE WHEN json_valid(entries.entry) THEN json_extract(entries.entry, '$.file') IS files.path ELSE 0 END"
+_KNOWN = (
+    f"SELECT path, stamp, hash, id, ruleset, rules, {_READABLE} FROM files LEFT JOIN entries ON entries.file = files.id"
+)
+
+
+def _known(rows: Any) -> dict[str, Known]:
+    return {row[0]: Known(row[1], row[2], row[3], row[4], row[5], bool(row[6])) for row in rows}
+
+
 @dataclass
 class ScanResult:
     added: int = 0
     changed: int = 0
     removed: int = 0
     unchanged: int = 0
+    rechecked: int = 0  # the file as it was, checked again because its rules changed
     broken: int = 0
     folders_missing: list[str] = field(default_factory=list)
 
@@ -101,7 +135,9 @@ class Index:
     # --- opening ---------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        self.file.parent.mkdir(parents=True, exist_ok=True)
+        from shipyard.core.atomicwrite import make_folder
+
+        make_folder(self.file.parent)
         db = sqlite3.connect(self.file, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         db.execute("PRAGMA journal_mode = WAL")
@@ -109,34 +145,102 @@ class Index:
         return db
 
     def _open(self) -> sqlite3.Connection:
+        why = "; ".join(w for part in self._parts() if (w := self._unusable(part)) is not None)
+        if not why:
+            db = None
+            try:
+                db = self._connect()
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version == SCHEMA:
+                    db.execute("SELECT count(*) FROM files").fetchone()
+                    return db
+                if version == 0 and not db.execute("SELECT name FROM sqlite_master").fetchall():
+                    self._create(db)
+                    return db
+                why = (
+                    f"it was made by a newer Shipyard (index schema {version}; this one writes {SCHEMA})"
+                    if version > SCHEMA
+                    else f"it has an older layout (schema {version})"
+                )
+            except sqlite3.DatabaseError as exc:
+                why = f"it cannot be read ({exc})"
+            if db is not None:
+                db.close()
+        moved = self._set_aside()
+        self.notes.append(f"the hangar index {self.file} was rebuilt: {why}; it is a cache, nothing is lost{moved}")
         try:
             db = self._connect()
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version == SCHEMA:
-                db.execute("SELECT count(*) FROM files").fetchone()
-                return db
-            if version == 0 and not db.execute("SELECT name FROM sqlite_master").fetchall():
-                self._create(db)
-                return db
-            db.close()
-            why = (
-                f"it was made by a newer Shipyard (index schema {version}; this one writes {SCHEMA})"
-                if version > SCHEMA
-                else f"it has an older layout (schema {version})"
-            )
-        except sqlite3.DatabaseError as exc:
-            why = f"it cannot be read ({exc})"
-        self._set_aside()
-        self.notes.append(f"the hangar index {self.file} was rebuilt: {why}; it is a cache, nothing is lost")
-        db = self._connect()
-        self._create(db)
+            self._create(db)
+        except (sqlite3.Error, OSError) as exc:
+            raise InputError.single(
+                f"the hangar index cannot be made ({exc}); it is a cache: Shipyard makes it again once it can",
+                file=self.file,
+            ) from None
         return db
 
-    def _set_aside(self) -> None:
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(f"{self.file}{suffix}")
-            if part.exists():
-                part.unlink()
+    def _parts(self) -> list[Path]:
+        """The index file and the two SQLite keeps beside it while it is open."""
+        return [Path(f"{self.file}{suffix}") for suffix in ("", "-wal", "-shm")]
+
+    def _unusable(self, part: Path) -> str | None:
+        """Why SQLite must not open ``part`` (the index or a file beside it) and write there;
+        None when it may: it is not there, a regular file, or a link to one in the index's own
+        folder. A link leading out of that folder would have Shipyard write where it leads (a
+        file of the person's, another program's); a folder, a pipe or a device in its place
+        made every hangar command an internal error, or wait forever on the pipe."""
+        from shipyard.core.safepaths import kind_of
+
+        try:
+            st = part.lstat()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            return f"{part.name} cannot be looked at ({exc.strerror or exc})"
+        if stat.S_ISLNK(st.st_mode):
+            target = Path(os.path.realpath(part))
+            home = Path(os.path.realpath(self.file.parent))
+            if not target.is_relative_to(home):
+                return f"{part.name} is a link to {target}, outside {home}, and Shipyard does not write through it"
+            try:
+                st = target.stat()
+            except FileNotFoundError:  # a link to a file to be made, in the index's folder
+                return None
+            except OSError as exc:
+                return f"{part.name} leads to {target}, which cannot be looked at ({exc.strerror or exc})"
+        if not stat.S_ISREG(st.st_mode):
+            return f"{part.name} is {kind_of(st.st_mode)}, not an index file"
+        return None
+
+    def _set_aside(self) -> str:
+        """Remove the index and the files beside it, to build it again: a file or a link (the
+        link alone, never what it leads to) is removed, as a cache; a folder in its place is
+        kept, moved aside under a name of its own. What became of a folder, for the note."""
+        moved = []
+        for part in self._parts():
+            try:
+                st = part.lstat()
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise self._cannot_set_aside(part, exc) from None
+            try:
+                if stat.S_ISDIR(st.st_mode):
+                    aside = _free_name(part)
+                    part.rename(aside)
+                    moved.append(f"; the folder {part} is kept, moved to {aside}")
+                else:
+                    part.unlink()
+            except OSError as exc:
+                raise self._cannot_set_aside(part, exc) from None
+        return "".join(moved)
+
+    def _cannot_set_aside(self, part: Path, exc: OSError) -> InputError:
+        return InputError.single(
+            f"the hangar index cannot be built again: {part} is in its way and cannot be moved or removed "
+            f"({exc.strerror or exc})",
+            file=self.file,
+            allowed="move or remove it, and run the command again",
+        )
 
     def _create(self, db: sqlite3.Connection) -> None:
         db.execute("BEGIN IMMEDIATE")
@@ -163,15 +267,14 @@ class Index:
     # --- scanning --------------------------------------------------------------------
 
     def scan(self, folders: list[Path], workers: int | None = None) -> ScanResult:
-        """Bring the index up to date with ``folders``: new, changed and removed design files.
+        """Bring the index up to date with ``folders``: new, changed and removed design files,
+        and those whose rules changed.
 
-        The files to read (new, or their time or size changed) are read and checked in
-        ``workers`` processes at once (:func:`read_designs`) and written in batches."""
+        The files to read (new, their status stamp or their rules changed) are read and
+        checked in ``workers`` processes at once (:func:`read_designs`) and written in batches."""
         result = ScanResult()
-        known = {
-            row[0]: (row[1], row[2], row[3], row[4])
-            for row in self.db.execute("SELECT path, mtime_ns, size, hash, id FROM files")
-        }
+        stamps = RulesStamps()
+        known = _known(self.db.execute(_KNOWN))
         seen: set[str] = set()
         pending: list[tuple[str, str, Any]] = []
         to_read: list[tuple[Path, Path, os.stat_result]] = []
@@ -184,14 +287,16 @@ class Index:
             for path in design_files(folder):
                 key = str(path)
                 seen.add(key)
-                looked = self._stat(path, folder, known.get(key), result)
+                looked = self._stat(path, folder, known.get(key), result, stamps)
                 if isinstance(looked, os.stat_result):
                     to_read.append((path, folder, looked))
                 elif looked is not None:
                     pending.append(looked)
+        if to_read:
+            stamps(None)  # the rules as they are before any file is read by them
         records = read_designs([(path, st) for path, _, st in to_read], workers)
         for (path, folder, _), record in zip(to_read, records, strict=True):
-            pending.append(self._read(path, folder, known.get(str(path)), record, result))
+            pending.append(self._read(path, folder, known.get(str(path)), record, result, stamps))
             if len(pending) >= BATCH:
                 self._write(pending, known)
                 pending = []
@@ -205,20 +310,25 @@ class Index:
         return result
 
     def _stat(
-        self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
+        self, path: Path, folder: Path, before: Known | None, result: ScanResult, stamps: RulesStamps
     ) -> tuple[str, str, Any] | os.stat_result | None:
-        """What to write for one file without reading it (None: it is as indexed), or its
-        status when it must be read."""
+        """What to write for one file without reading it (None: it is as indexed, by the
+        rules as they are), or its status when it must be read."""
         try:
             st = path.stat()
         except OSError as exc:
-            if before is not None and before[2] is None:
+            if before is not None and before.hash is None:
                 result.unchanged += 1
                 return None
             result.added += before is None
             result.changed += before is not None
             return ("problem", str(path), (str(folder), 0, 0, _os_reason(exc, path)))
-        if before is not None and before[0] == st.st_mtime_ns and before[1] == st.st_size:
+        if (
+            before is not None
+            and before.readable
+            and before.stamp == file_stamp(st)
+            and before.rules == stamps(before.ruleset)
+        ):
             result.unchanged += 1
             return None
         return st
@@ -227,28 +337,34 @@ class Index:
         self,
         path: Path,
         folder: Path,
-        before: tuple[int, int, str | None, int] | None,
+        before: Known | None,
         record: Record,
         result: ScanResult,
+        stamps: RulesStamps,
     ) -> tuple[str, str, Any]:
-        """What to write for a file read as ``record``: only its time and size when its content is as indexed."""
-        if before is not None and record.hash is not None and record.hash == before[2]:
+        """What to write for a file read as ``record``: only its status when its content and
+        its rules are as indexed (and its entry can be read)."""
+        same = before is not None and before.readable and record.hash is not None and record.hash == before.hash
+        if same and before is not None and before.rules == stamps(before.ruleset):
             result.unchanged += 1
-            return ("touch", str(path), (record.mtime_ns, record.size))
+            return ("touch", str(path), (record.mtime_ns, record.size, record.stamp))
         result.added += before is None
-        result.changed += before is not None
+        result.rechecked += same
+        result.changed += before is not None and not same
+        record.rules = stamps(record.facts.ruleset if record.facts else None)
         return ("record", str(path), (str(folder), record))
 
     def _look(
-        self, path: Path, folder: Path, before: tuple[int, int, str | None, int] | None, result: ScanResult
+        self, path: Path, folder: Path, before: Known | None, result: ScanResult, stamps: RulesStamps
     ) -> tuple[str, str, Any] | None:
         """What to write for one file, read here: None when it is as indexed."""
-        looked = self._stat(path, folder, before, result)
+        looked = self._stat(path, folder, before, result, stamps)
         if not isinstance(looked, os.stat_result):
             return looked
-        return self._read(path, folder, before, read_design(path, looked), result)
+        stamps(None)  # the rules as they are before the file is read by them
+        return self._read(path, folder, before, read_design(path, looked), result, stamps)
 
-    def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Any]) -> None:
+    def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Known]) -> None:
         if not pending:
             return
         db = self.db
@@ -260,8 +376,11 @@ class Index:
                         "SELECT id, entry FROM files JOIN entries ON entries.file = files.id WHERE path = ?", (path,)
                     ).fetchone()
                     if row is not None:
-                        entry = json.loads(row[1]) | {"modified": modified(data[0]), "size": data[1]}
-                        db.execute("UPDATE files SET mtime_ns = ?, size = ? WHERE id = ?", (*data, row[0]))
+                        try:
+                            entry = json.loads(row[1]) | {"modified": modified(data[0]), "size": data[1]}
+                        except (ValueError, TypeError):  # spoilt since it was looked at: the next scan reads it
+                            continue
+                        db.execute("UPDATE files SET mtime_ns = ?, size = ?, stamp = ? WHERE id = ?", (*data, row[0]))
                         db.execute(
                             "UPDATE entries SET entry = ? WHERE file = ?",
                             (json.dumps(entry, ensure_ascii=False), row[0]),
@@ -273,7 +392,10 @@ class Index:
                     record = Record(mtime, size, None, None, [], reason)
                 else:
                     folder, record = data
-                known[path] = (record.mtime_ns, record.size, record.hash, self._insert(path, folder, record))
+                ruleset = record.facts.ruleset if record.facts else None
+                known[path] = Known(
+                    record.stamp, record.hash, self._insert(path, folder, record), ruleset, record.rules
+                )
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -284,22 +406,22 @@ class Index:
         name = f.name if f else Path(path).stem
         tagline = "".join(f"|{t.lower()}" for t in r.tags) + ("|" if r.tags else "")
         row = (
-            path, folder, r.mtime_ns, r.size, r.hash, name,
+            path, folder, r.mtime_ns, r.size, r.stamp, r.rules, r.hash, name,
             f.ruleset if f else None, f.ruleset_name if f else None, f.kind if f else None,
             (1 if f.valid else 0) if f else None, f.errors if f else None, f.findings if f else None,
             f.cost if f else None, f.cost_unit if f else None, json.dumps(f.key) if f else None,
             json.dumps(r.tags, ensure_ascii=False), tagline, r.problem, art_shown(f.art) if f else None,
         )  # fmt: skip
         entry = {
-            "file": path, "folder": folder, "name": name, "ruleset": row[6], "ruleset_name": row[7], "kind": row[8],
-            "valid": None if f is None else f.valid, "errors": row[10], "findings": row[11], "cost": row[12],
-            "cost_unit": row[13], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
-            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[18],
+            "file": path, "folder": folder, "name": name, "ruleset": row[8], "ruleset_name": row[9], "kind": row[10],
+            "valid": None if f is None else f.valid, "errors": row[12], "findings": row[13], "cost": row[14],
+            "cost_unit": row[15], "key_figures": f.key if f else {}, "tags": r.tags, "modified": modified(r.mtime_ns),
+            "size": r.size, "hash": r.hash, "problem": r.problem, "art": row[20],
         }  # fmt: skip
         cur = self.db.execute(
-            "INSERT INTO files (path, folder, mtime_ns, size, hash, name, ruleset, ruleset_name, kind, valid, "
-            "errors, findings, cost, cost_unit, key, tags, tagline, problem, art) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO files (path, folder, mtime_ns, size, stamp, rules, hash, name, ruleset, ruleset_name, kind, "
+            "valid, errors, findings, cost, cost_unit, key, tags, tagline, problem, art) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             row,
         )
         rowid = int(cur.lastrowid or 0)
@@ -333,7 +455,7 @@ class Index:
         self.db.execute("DELETE FROM entries WHERE file = ?", (rowid,))
         self.db.execute("DELETE FROM words WHERE rowid = ?", (rowid,))
 
-    def _remove(self, paths: list[str], known: dict[str, Any]) -> None:
+    def _remove(self, paths: list[str], known: dict[str, Known]) -> None:
         if not paths:
             return
         self.db.execute("BEGIN IMMEDIATE")
@@ -350,7 +472,7 @@ class Index:
         """Drop the thumbnails of designs no longer indexed (changed or gone)."""
         self.db.execute("DELETE FROM thumbs WHERE hash NOT IN (SELECT hash FROM files WHERE hash IS NOT NULL)")
 
-    def forget_folder(self, folder: Path) -> int:
+    def forget_folder(self, folder: Path | str) -> int:
         """Drop what the index holds of a folder taken out of the library; how many files."""
         rows = [r[0] for r in self.db.execute("SELECT id FROM files WHERE folder = ?", (str(folder),))]
         self.db.execute("BEGIN IMMEDIATE")
@@ -362,9 +484,10 @@ class Index:
     # --- reading ---------------------------------------------------------------------
 
     def rows(self, where: str = "1", params: tuple[Any, ...] = ()) -> Entries:
-        """The files ``where`` holds, by name, as ``find --json`` prints them (:class:`Entries`)."""
+        """The files ``where`` holds, by name, as ``find --json`` prints them (:class:`Entries`); a
+        row whose entry cannot be read is left out (the next scan indexes its file again)."""
         cur = self.db.execute(
-            f"SELECT entry FROM files JOIN entries ON entries.file = files.id WHERE {where} "
+            f"SELECT entry FROM files JOIN entries ON entries.file = files.id WHERE ({where}) AND {_READABLE} "
             "ORDER BY name COLLATE NOCASE, path",
             params,
         )
@@ -464,6 +587,15 @@ class Entries(Sequence[dict[str, Any]]):
         return "[" + ",".join(self._texts) + "]"
 
 
+def _free_name(part: Path) -> Path:
+    """A name beside ``part`` that nothing has, to keep what was in the way of the index."""
+    for n in range(1, 1000):
+        aside = part.with_name(f"{part.name}.set-aside{'' if n == 1 else f'-{n}'}")
+        if not os.path.lexists(aside):
+            return aside
+    raise FileExistsError(errno.EEXIST, "every name to set it aside under is taken", str(part))
+
+
 def art_shown(ref: str | None) -> str | None:
     """A design's ``art`` as the index keeps it: its path, or "embedded" for a picture kept in the design."""
     if ref is None:
@@ -519,6 +651,8 @@ class Record:
     facts: Facts | None
     tags: list[str]
     problem: str | None
+    stamp: str = ""  # the status it was read with (:func:`~shipyard.hangar.freshness.file_stamp`); none: unread
+    rules: str = ""  # the stamp of the rules it was checked by (:class:`~shipyard.hangar.freshness.RulesStamps`)
 
 
 def _os_reason(exc: OSError, path: Path) -> str:
@@ -544,6 +678,12 @@ def file_hash(path: Path) -> str:
 
 def read_design(path: Path, st: os.stat_result) -> Record:
     """One design file read, checked and summed up; a problem is kept as its reason."""
+    record = _read_design(path, st)
+    record.stamp = file_stamp(st)
+    return record
+
+
+def _read_design(path: Path, st: os.stat_result) -> Record:
     if not stat.S_ISREG(st.st_mode):
         from shipyard.core.safepaths import kind_of
 
@@ -684,14 +824,13 @@ def note_saved(paths: list[Path]) -> None:
         return
     try:
         with Index() as index:
-            known = {
-                row[0]: (row[1], row[2], row[3], row[4])
-                for row in index.db.execute(
-                    f"SELECT path, mtime_ns, size, hash, id FROM files WHERE path IN ({', '.join('?' * len(wanted))})",
-                    [str(p) for p, _ in wanted],
+            known = _known(
+                index.db.execute(
+                    f"{_KNOWN} WHERE path IN ({', '.join('?' * len(wanted))})", [str(p) for p, _ in wanted]
                 )
-            }
-            pending = [index._look(p, f, known.get(str(p)), ScanResult()) for p, f in wanted]
+            )
+            stamps = RulesStamps()
+            pending = [index._look(p, f, known.get(str(p)), ScanResult(), stamps) for p, f in wanted]
             index._write([e for e in pending if e is not None], known)
     except (sqlite3.Error, OSError):
         return

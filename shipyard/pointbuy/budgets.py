@@ -83,8 +83,10 @@ class PoolLimitParams(Params):
 def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
     """A pool may not end below zero once every exchange has been made.
 
-    A design carrying one of the marks in ``severity_when_marked`` gets that severity
-    instead, and the message says why (the first such mark, in catalog order, wins).
+    The finding cites the pool's own source, the section that sets that budget (the rule's
+    where the catalog has no such pool). A design carrying one of the marks in
+    ``severity_when_marked`` gets that severity instead, and the message says why (the first
+    such mark, in catalog order, wins).
     """
     mark = next((m for m in p.severity_when_marked if m in ctx.view.marks), None)
     severity = p.severity_when_marked[mark] if mark is not None else p.severity
@@ -92,6 +94,7 @@ def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
     for pool_id in p.pools:
         pool = ctx.ledger[pool_id]
         if pool.remaining < 0:
+            pool_def = ctx.catalog.pool(pool_id)
             ctx.findings.add(
                 severity,
                 p.code,
@@ -102,5 +105,5 @@ def apply_pool_limit(ctx: Context, p: PoolLimitParams) -> None:
                 actual=pool.spent,
                 limit=pool.budget + pool.gained,
                 rule=p.id,
-                source=ctx.catalog.cite(p.source),
+                source=ctx.catalog.cite(pool_def.source if pool_def is not None else p.source),
             )

@@ -45,19 +45,26 @@ def scale_restriction(catalog: Catalog, item: object, scale: "Step") -> str | No
 
 
 def apply_scale_restricted(ctx: Context, p: KindsParams) -> None:
-    """Items marked for some scales only may not be used at any other scale."""
+    """Items marked for some scales only may not be used at any other scale.
+
+    An entry given a component scale is built for that scale, and it is that scale the
+    marking is judged against: an item for the smaller scale may be installed, out of
+    scale, in a larger design; the same item at a scale it is not made for may not. Whether
+    a component may be larger than its design is the ruleset's to say."""
     for kind in p.kinds:
         for sel in ctx.view.selected(kind):
             item = ctx.catalog.item(kind, sel.id)
-            allowed = scale_restriction(ctx.catalog, item, sel.component_scale or ctx.scale)
+            at = sel.component_scale or ctx.scale
+            allowed = scale_restriction(ctx.catalog, item, at)
             if allowed is None or not isinstance(item, PricedItem):
                 continue
             ctx.findings.add(
                 p.severity,
                 "scale-restricted-item",
-                f"{item.name} is for {allowed} scale only; this design is {ctx.scale.name}",
-                path=sel.path,
-                actual=ctx.scale.name,
+                f"{item.name} is for {allowed} scale only; "
+                + (f"this design is {at.name}" if sel.component_scale is None else f"this one is {at.name} scale"),
+                path=sel.path if sel.component_scale is None else f"{sel.path}.scale",
+                actual=at.name,
                 limit=allowed,
                 rule=p.id,
                 source=ctx.catalog.cite(item.source),

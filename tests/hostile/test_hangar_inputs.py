@@ -150,3 +150,153 @@ def test_unreadable_hangar_settings_are_named_not_a_traceback(env: dict[str, str
     assert r.returncode == 2 and "hangar's settings cannot be read" in r.stderr and str(settings) in r.stderr
     assert "Traceback" not in r.stderr
     assert settings.read_bytes() == b"\xff\xfe{not json"  # left for the person to look at
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"folders": 5}', "list the library folders as a number, not a list of folder paths"),
+        ('{"folders": "/home/me/designs"}', "list the library folders as a text, not a list"),
+        ('["/home/me/designs"]', "must be a JSON object, not a list"),
+        ("null", "must be a JSON object, not null"),
+    ],
+)
+def test_hangar_settings_of_the_wrong_shape_are_named_and_kept(
+    env: dict[str, str], tmp_path: Path, text: str, said: str
+) -> None:
+    """``{"folders": 5}`` was an internal error (TypeError); a list of folders at the top was read
+    as no folders, and the next ``hangar add`` wrote its one folder over the person's list."""
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(text)
+    (tmp_path / "lib").mkdir()
+    for command in (["hangar", "list"], ["find"], ["hangar", "scan"], ["hangar", "add", tmp_path / "lib"]):
+        r = call_shipyard(*command, env=env)
+        assert r.returncode == 2, (command, r.stderr)
+        assert said in r.stderr and f"{settings}" in r.stderr, r.stderr
+        assert '(allowed: a JSON object whose "folders" is a list of folders\' full paths' in r.stderr
+        assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+        assert settings.read_text() == text  # nothing lost: the file is the person's to correct
+
+
+def test_a_folder_entry_that_is_no_full_path_is_left_out_with_a_note(env: dict[str, str], tmp_path: Path) -> None:
+    """An empty or relative entry in hangar.json was read against the current folder, so ``find``
+    indexed and found whatever designs lay where it was started."""
+    here, lib, more = tmp_path / "here", tmp_path / "lib", tmp_path / "more"
+    for folder in (here, lib, more):
+        folder.mkdir()
+    shutil.copyfile(samples()[0], here / "stray.ship")
+    shutil.copyfile(samples()[1], lib / "kept.ship")
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.parent.mkdir(parents=True)
+    entries: list[object] = ["", "stray", 7, str(lib)]
+    settings.write_text(json.dumps({"folders": entries}))
+    r = call_shipyard("find", "--json", env=env, cwd=here)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert [f["file"] for f in json.loads(r.stdout)] == [str(lib / "kept.ship")]
+    for entry, why in (("''", "empty"), ("'stray'", "a relative path"), ("7", "a number")):
+        assert f"{settings} list {entry} at folders[" in r.stderr
+        assert f"which is {why}, not a folder's full path" in r.stderr
+    assert "`shipyard hangar remove 'stray'` takes it out" in r.stderr
+    listed = json.loads(call_shipyard("hangar", "list", "--json", env=env, cwd=here).stdout)
+    assert [f["folder"] for f in listed] == [str(lib)]
+    # a folder added keeps what the file listed (nothing lost); an entry is taken out by its text
+    assert call_shipyard("hangar", "add", more, env=env, cwd=here).returncode == 0
+    assert json.loads(settings.read_text())["folders"] == [*entries, str(more)]
+    r = call_shipyard("hangar", "remove", "", "stray", env=env, cwd=here)
+    assert r.returncode == 0 and "removed: ''" in r.stdout and "removed: 'stray'" in r.stdout
+    assert json.loads(settings.read_text())["folders"] == [7, str(lib), str(more)]
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        "UPDATE entries SET entry = '{not json' WHERE file = ?",
+        "UPDATE entries SET entry = '{}' WHERE file = ?",
+        "UPDATE entries SET entry = '[1, 2]' WHERE file = ?",
+        "DELETE FROM entries WHERE file = ?",
+    ],
+)
+def test_an_index_row_that_cannot_be_read_is_indexed_again(tmp_path: Path, env: dict[str, str], spoil: str) -> None:
+    """A row of hangar.sqlite whose entry was not JSON made every ``find`` an internal error
+    (JSONDecodeError, exit 70), and ``hangar scan`` kept it: the file looked unchanged."""
+    import sqlite3
+
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    for f in samples()[:2]:
+        shutil.copyfile(f, lib / f.name)
+    assert call_shipyard("hangar", "add", lib, env=env).returncode == 0
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    victim = str(lib / samples()[0].name)
+    with sqlite3.connect(index) as db:
+        (rowid,) = db.execute("SELECT id FROM files WHERE path = ?", (victim,)).fetchone()
+        db.execute(spoil, (rowid,))
+    db.close()
+    # as the index is: the row is left out, never an internal error
+    r = call_shipyard("find", "--no-scan", "--json", env=env)
+    assert r.returncode == 0 and "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert [f["file"] for f in json.loads(r.stdout)] == [str(lib / samples()[1].name)]
+    r = call_shipyard("hangar", "scan", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    assert (json.loads(r.stdout)["changed"], json.loads(r.stdout)["unchanged"]) == (1, 1)
+    r = call_shipyard("find", "--no-scan", "--json", env=env)
+    assert sorted(f["file"] for f in json.loads(r.stdout)) == sorted(str(lib / f.name) for f in samples()[:2])
+    assert r.returncode == 0 and "internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("what", ["folder", "link out", "dangling link out", "wal link out", "pipe"])
+def test_an_index_that_is_no_index_file_is_set_aside_and_what_it_led_to_kept(
+    tmp_path: Path, env: dict[str, str], what: str
+) -> None:
+    """hangar.sqlite as a folder was an internal error (IsADirectoryError, as the index was set
+    aside); as a link out of the data folder, every scan wrote through it into the file it
+    led to. Each is set aside with a note, and the index built again: nothing it held or led
+    to is lost or written."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    shutil.copyfile(samples()[0], lib / "one.ship")
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    index.parent.mkdir(parents=True)
+    precious = tmp_path / "precious.txt"
+    precious.write_text("the person's own file\n")
+    from shipyard.hangar.index import Index
+
+    elsewhere = tmp_path / "elsewhere" / "hangar.sqlite"  # another index: a scan would write its designs there
+    Index(elsewhere).close()
+    before = elsewhere.read_bytes()
+    said = {
+        "folder": "hangar.sqlite is a folder, not an index file",
+        "link out": f"hangar.sqlite is a link to {elsewhere}, outside",
+        "dangling link out": f"hangar.sqlite is a link to {tmp_path / 'nothing-yet.sqlite'}, outside",
+        "wal link out": f"hangar.sqlite-wal is a link to {precious}, outside",
+        "pipe": "hangar.sqlite is a named pipe (FIFO), not an index file",
+    }[what]
+    if what == "folder":
+        index.mkdir()
+        (index / "kept.txt").write_text("kept\n")
+    elif what == "link out":
+        index.symlink_to(elsewhere)
+    elif what == "dangling link out":
+        index.symlink_to(tmp_path / "nothing-yet.sqlite")
+    elif what == "wal link out":
+        assert call_shipyard("hangar", "scan", env=env).returncode == 0  # an index of its own, then the link
+        Path(f"{index}-wal").unlink(missing_ok=True)
+        Path(f"{index}-wal").symlink_to(precious)
+    else:
+        os.mkfifo(index)
+    r = run_shipyard("hangar", "add", lib, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert f"the hangar index {index} was rebuilt: {said}" in r.stderr and "nothing is lost" in r.stderr
+    assert "added: " in r.stdout and ": 1 design" in r.stdout
+    found = json.loads(call_shipyard("find", "--json", env=env).stdout)
+    assert [f["file"] for f in found] == [str(lib / "one.ship")]
+    assert index.is_file() and not index.is_symlink()
+    assert precious.read_text() == "the person's own file\n"
+    assert elsewhere.read_bytes() == before and sorted(elsewhere.parent.iterdir()) == [elsewhere]
+    assert not (tmp_path / "nothing-yet.sqlite").exists()
+    if what == "folder":
+        aside = index.with_name("hangar.sqlite.set-aside")
+        assert f"the folder {index} is kept, moved to {aside}" in r.stderr
+        assert (aside / "kept.txt").read_text() == "kept\n"

@@ -123,10 +123,11 @@ class HangarWatch(QObject):
             from shipyard.hangar.index import Index
 
             try:
-                folders = library.folders()
+                settings = library.read_settings()
+                folders = settings.folders
                 with Index() as index:
                     result = index.scan(folders)
-                    notes = list(index.notes)
+                    notes = [*settings.notes, *index.notes]
                 watched = paths_to_watch(folders)
             except (InputError, OSError) as exc:
                 said = ("failed", str(exc))

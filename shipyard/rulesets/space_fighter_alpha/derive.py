@@ -293,15 +293,14 @@ def derive(ctx: Context) -> Derived:
     )
 
     caps = capacities(ctx)
-    for cap_id, (value, unit, how) in caps.items():
-        label = cap_id.replace("-", " ").capitalize()
+    for cap_id, cap in caps.items():
         figs.append(
             Figure(
                 id=f"capacity-{cap_id}",
-                label=label,
-                value=value,
-                unit="" if unit.lower() == label.lower() else unit,
-                detail=how,
+                label=cap.label,
+                value=cap.value,
+                unit="" if cap.unit.lower() == cap.label.lower() else cap.unit,
+                detail=cap.how,
                 source=cite("Advanced Technology"),
             )
         )

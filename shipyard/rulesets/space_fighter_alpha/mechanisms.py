@@ -1,7 +1,7 @@
 """The mechanisms particular to Space Fighter Alpha, each a typed rule the catalog names."""
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import Field
 
@@ -47,48 +47,87 @@ def _effects(ctx: Context, effect_type: type[_Effect]) -> list[tuple[Selection, 
     return out
 
 
-def _scaled(ctx: Context, per_scale: dict[str, int]) -> int:
-    found = ladder(ctx.catalog).lookup_family(per_scale, ctx.scale)
+def _scaled(per_scale: dict[str, int], scale: Step, catalog: Catalog) -> int | None:
+    """A per-scale capacity at ``scale`` (x multiplier per step above its named scale); None
+    where the catalog gives none for that scale."""
+    found = ladder(catalog).lookup_family(per_scale, scale)
     if found is None:
-        return 0
+        return None
     value, steps = found
-    return int(value * ladder(ctx.catalog).multiplier ** steps)
+    return int(value * ladder(catalog).multiplier ** steps)
 
 
-def capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
-    """Capacity totals (value, unit, how) from every capacity effect, x multiplier per scale step."""
+class Capacity(NamedTuple):
+    """A capacity's total, its unit, how it adds up, and the label its figure shows."""
+
+    value: int
+    unit: str
+    how: str
+    label: str
+
+
+def capacities(ctx: Context) -> dict[str, Capacity]:
+    """Capacity totals from every capacity effect, each component at its own scale.
+
+    Keyed by capacity id; a component whose unit at its own scale differs from the design's
+    (a Starfighter-scale Hangar Bay holds small vehicles, a Starship's Starfighters) is
+    counted apart, under ``<capacity>-<scale id>``."""
     cached = ctx.notes.get("capacities")
     if cached is None:
         cached = ctx.notes["capacities"] = _capacities(ctx)
     return dict(cached)
 
 
-def _capacities(ctx: Context) -> dict[str, tuple[int, str, str]]:
-    out: dict[str, tuple[int, str, str]] = {}
-    effects: list[tuple[int, CapacityEffect, str]] = []
+def _capacities(ctx: Context) -> dict[str, Capacity]:
+    out: dict[str, Capacity] = {}
     for kind in ("technology", "accessories"):
+        selected = ctx.view.selected(kind)
         for item in ctx.catalog.kind(kind).values():
             for eff in getattr(item, "effects", []):
                 if isinstance(eff, CapacityEffect):
-                    level = sum(s.level for s in ctx.view.selected(kind) if s.id == item.id)
-                    effects.append((level, eff, item.name))
-    for level, eff, name in effects:
-        included = _scaled(ctx, eff.included) if eff.included else 0
-        per = _scaled(ctx, eff.per_level)
-        if not included and not (level and per):
-            continue
-        unit_found = ladder(ctx.catalog).lookup_family(eff.unit, ctx.scale)
-        unit = unit_found[0] if unit_found else ""
-        total = included + level * per
-        how = " + ".join(
-            x for x in (f"{included} included" if included else "", f"{name} {level} x {per}" if level else "") if x
-        )
-        prev = out.get(eff.capacity)
-        if prev:
-            total += prev[0]
-            how = f"{prev[2]} + {how}"
-        out[eff.capacity] = (total, unit, how)
+                    _capacity_of(ctx, item.name, eff, [s for s in selected if s.id == item.id], out)
     return out
+
+
+def _capacity_of(ctx: Context, name: str, eff: CapacityEffect, sels: list[Selection], out: dict[str, Capacity]) -> None:
+    """One capacity effect's share: what the design's scale includes, then the levels bought
+    at each scale ("Out-of-Scale Designs": a component is built for its own scale)."""
+    design_unit = _unit(ctx, eff, ctx.scale)
+    label = eff.capacity.replace("-", " ").capitalize()
+    included = _scaled(eff.included, ctx.scale, ctx.catalog) if eff.included else None
+    if included:
+        _add(out, eff.capacity, Capacity(included, design_unit or "", f"{included} included", label))
+    levels: dict[int, tuple[Step, int]] = {}
+    for sel in sels:
+        at = sel.component_scale if sel.component_scale is not None else ctx.scale
+        at = ctx.scale if at.index == ctx.scale.index else at
+        levels[at.index] = (at, levels.get(at.index, (at, 0))[1] + sel.level)
+    for at, level in sorted(levels.values(), key=lambda found: found[0] is not ctx.scale):
+        where = "" if at is ctx.scale else f" at {at.name} scale"
+        per = _scaled(eff.per_level, at, ctx.catalog)
+        if per is None:
+            _add(
+                out,
+                eff.capacity,
+                Capacity(0, design_unit or "", f"{name} {level}: no capacity at {at.name} scale", label),
+            )
+            continue
+        unit = _unit(ctx, eff, at) or design_unit or ""
+        key = eff.capacity if design_unit is None or unit == design_unit else f"{eff.capacity}-{at.id}"
+        shown = label if key == eff.capacity else f"{label} ({at.name} scale)"
+        _add(out, key, Capacity(level * per, unit, f"{name} {level} x {per}{where}", shown))
+
+
+def _add(out: dict[str, Capacity], key: str, part: Capacity) -> None:
+    """Add a part to the capacity ``key``: its value to the total, its reckoning to the detail."""
+    prev = out.get(key)
+    out[key] = part if prev is None else prev._replace(value=prev.value + part.value, how=f"{prev.how} + {part.how}")
+
+
+def _unit(ctx: Context, eff: CapacityEffect, scale: Step) -> str | None:
+    """The capacity's unit at ``scale`` (None where the catalog gives none)."""
+    found = ladder(ctx.catalog).lookup_family(eff.unit, scale)
+    return found[0] if found else None
 
 
 def _virtual_pilot(ctx: Context) -> tuple[Selection, PricedItem, VirtualPilotEffect] | None:
@@ -135,7 +174,7 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
             )
             continue
         comp = sel.component_scale
-        _refuse_larger_component(ctx, p, weapon.name, comp, f"weapons[{i}].scale")
+        _refuse_larger_component(ctx, p.id, weapon.name, comp, f"weapons[{i}].scale", _OUT_OF_SCALE)
         parts = [str(weapon.cost)]
         each = weapon.cost
         if w.turret:
@@ -160,7 +199,10 @@ def apply_weapon_cost(ctx: Context, p: WeaponCostParams) -> None:
         _custom_weapon_cost(ctx, p, i, c)
 
 
-def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp: Step | None, path: str) -> None:
+_OUT_OF_SCALE = "Out-of-Scale Designs"  # the section a weapon's larger-scale finding cites
+
+
+def _refuse_larger_component(ctx: Context, rule: str, name: str, comp: Step | None, path: str, source: str) -> None:
     """Out-of-Scale Designs: a component larger than the design is bought as custom technology."""
     if comp is not None and comp.index > ctx.scale.index:
         ctx.findings.add(
@@ -171,21 +213,35 @@ def _refuse_larger_component(ctx: Context, p: WeaponCostParams, name: str, comp:
             path=path,
             actual=comp.name,
             limit=ctx.scale.name,
-            rule=p.id,
-            source=ctx.catalog.cite("Out-of-Scale Designs"),
+            rule=rule,
+            source=ctx.catalog.cite(source),
         )
 
 
 def _custom_weapon_cost(ctx: Context, p: WeaponCostParams, i: int, c: CustomWeapon) -> None:
     """A custom weapon costs what the Storyteller assigns, /5 per scale step down."""
     comp = ladder(ctx.catalog).parse(c.scale) if c.scale else None
-    _refuse_larger_component(ctx, p, c.name, comp, f"custom_weapons[{i}].scale")
+    _refuse_larger_component(ctx, p.id, c.name, comp, f"custom_weapons[{i}].scale", _OUT_OF_SCALE)
     sel = Selection("custom_weapons", c.name, f"custom_weapons[{i}]", 1, c.count, comp)
     factor = scale_factor(ctx, sel, p.smaller_scale_divisor)
     label = f"{c.count} x {c.name} (custom, {c.cost} each)" + scale_label(comp, factor)
     ctx.ledger[p.pool].cost(
         label, Fraction(c.cost * c.count) * factor, source=ctx.catalog.cite(p.source), path=sel.path, rule=p.id
     )
+
+
+class LargerComponentParams(Params):
+    kinds: list[str] = Field(min_length=1, description="item kinds whose entries may carry a component scale")
+
+
+def apply_larger_components(ctx: Context, p: LargerComponentParams) -> None:
+    """ "For installation of larger scale components, simply purchase the appropriate Advanced
+    Technology": an accessory or technology entered at a scale above the design's is an error."""
+    for kind in p.kinds:
+        for sel in ctx.view.selected(kind):
+            item = ctx.catalog.item(kind, sel.id)
+            name = item.name if isinstance(item, PricedItem) else sel.id
+            _refuse_larger_component(ctx, p.id, name, sel.component_scale, f"{sel.path}.scale", p.source)
 
 
 class FireLinkParams(Params):
@@ -315,6 +371,7 @@ class CrewParams(Params):
     min_per_structure: int = Field(ge=0)
     max_per_structure: int = Field(ge=1)
     quarters: str = Field(description="capacity id that houses the crew")
+    quarters_source: str = Field(description="the section of the rules the quarters are in, which their finding cites")
     severity: Severity = Severity.WARNING
 
 
@@ -359,22 +416,23 @@ def apply_crew_guidelines(ctx: Context, p: CrewParams) -> None:
             source=src,
         )
     quarters = capacities(ctx).get(p.quarters)
-    if quarters is not None and design.crew > quarters[0]:
+    if quarters is not None and design.crew > quarters.value:
         ctx.findings.add(
             p.severity,
             "crew-above-quarters",
-            f"crew {design.crew} does not fit the quarters for {quarters[0]} ({quarters[2]})",
+            f"crew {design.crew} does not fit the quarters for {quarters.value} ({quarters.how})",
             path="accessories",
             actual=design.crew,
-            limit=quarters[0],
+            limit=quarters.value,
             rule=p.id,
-            source=src,
+            source=ctx.catalog.cite(p.quarters_source),
         )
 
 
 class SeatsParams(Params):
     scale: str
     seats: str = Field(description="capacity id of the seats")
+    no_pilot_source: str = Field(description="the section that lets a craft fly with no crew, which no-pilot cites")
     severity: Severity = Severity.WARNING
 
 
@@ -391,19 +449,19 @@ def apply_seats(ctx: Context, p: SeatsParams) -> None:
             actual=0,
             limit=1,
             rule=p.id,
-            source=src,
+            source=ctx.catalog.cite(p.no_pilot_source),
         )
     if ctx.scale.family != p.scale:
         return
     seats = capacities(ctx).get(p.seats)
-    if seats is not None and design.crew > seats[0]:
+    if seats is not None and design.crew > seats.value:
         ctx.findings.add(
             p.severity,
             "crew-above-seats",
-            f"crew {design.crew} but only {seats[0]} seat{'s' if seats[0] != 1 else ''} ({seats[2]})",
+            f"crew {design.crew} but only {seats.value} seat{'s' if seats.value != 1 else ''} ({seats.how})",
             path="crew",
             actual=design.crew,
-            limit=seats[0],
+            limit=seats.value,
             rule=p.id,
             source=src,
         )
@@ -435,6 +493,7 @@ def apply_transformation_forms(ctx: Context, p: TransformationParams) -> None:
 
 RULE_TYPES: dict[str, RuleType] = {
     "weapon-cost": RuleType(WeaponCostParams, apply_weapon_cost),
+    "larger-components": RuleType(LargerComponentParams, apply_larger_components),
     "fire-link-groups": RuleType(FireLinkParams, apply_fire_link_groups),
     "custom-technology-cost": RuleType(CustomTechParams, apply_custom_technology),
     "gunners": RuleType(GunnerParams, apply_gunners),
