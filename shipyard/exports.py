@@ -122,7 +122,7 @@ def _export(
     from shipyard.render.worker import RenderError, RenderWorker
 
     loaded = load_for_print(
-        args.files, preset=None, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
+        args.files, preset=args.preset, catalog_dirs=catalog_dirs(args), use_user_folder=not args.no_user_catalog
     )
     workers = [RenderWorker()] if pages else []
     left_out: list[str] = []

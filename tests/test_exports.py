@@ -111,3 +111,26 @@ def test_a_drawn_token_is_taken_from_the_cache_and_a_changed_design_is_drawn_aga
     assert len(drawn) == 4 and ">Vega" in drawn[-1] and "Lancer<" in drawn[-1]
     assert again[0] != first[0] and again[1:] == first[1:]
     assert token_images(loaded, reports, TokenSpec(25.4, "hex"), 150) != first  # another shape, another drawing
+
+
+def test_export_reads_the_design_under_the_preset_it_is_given(tmp_path: Path) -> None:
+    """``export ... --preset`` was accepted and dropped: the Rebel Fighter checked under
+    as-written does not pass (freebies over by 2), but its Foundry actor said sample-ships and
+    valid, and its pictures showed the sample-ships budgets. Every format reads the preset."""
+    from shipyard.core.registry import get
+
+    fighter = get("space-fighter-alpha").samples / "rebel-fighter.ship"
+    code, err = export("foundry", fighter, "--preset", "as-written", "-o", tmp_path / "as-written")
+    assert code == 0, err
+    [actor] = [json.loads(p.read_text()) for p in (tmp_path / "as-written").glob("*.json")]
+    flags = actor["flags"]["shipyard"]
+    assert (flags["preset"], flags["valid"]) == ("as-written", False)
+    # the pictures too: a card under as-written is not the card under the design's own preset
+    cards = {}
+    for preset in ("as-written", "sample-ships"):
+        code, err = export("card-png", fighter, "--preset", preset, "--dpi", "150", "-o", tmp_path / preset)
+        assert code == 0, err
+        cards[preset] = (tmp_path / preset / "rebel-fighter-card.png").read_bytes()
+    assert cards["as-written"] != cards["sample-ships"]
+    code, err = export("card-png", fighter, "--dpi", "150", "-o", tmp_path / "own")
+    assert (tmp_path / "own" / "rebel-fighter-card.png").read_bytes() == cards["sample-ships"]
