@@ -133,6 +133,30 @@ def test_a_card_says_what_the_ship_may_do_for_its_scale_and_equipment(
     assert "Extreme 8" in text
 
 
+def test_a_card_carries_damaged_stunts_and_the_track_of_each_consequence(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """The card listed a damaged stunt as if it were whole, and a consequence without the track
+    it was taken on (a hull one rolls on the hull table, a systems one damages a stunt): both
+    as the record sheet and the report have them."""
+    doc = json.loads((EXAMPLES / "dominion-carrier.ship").read_text(encoding="utf-8"))
+    design = doc["design"]
+    design["consequences"] = {
+        "mild": {"aspect": "Scorched hull plating", "track": "hull"},
+        "moderate": {"aspect": "Fried targeting relay", "track": "systems"},
+    }
+    design["stunts"][0]["damaged"] = True
+    hurt = tmp_path / "hurt.ship"
+    hurt.write_text(json.dumps(doc), encoding="utf-8")
+    _, report = report_of(hurt)
+    stunts = next(t for t in report.derived.tables if t.id == "stunts").rows
+    out = tmp_path / "cards.pdf"
+    print_designs([hurt], out, sheet="cards", paper="a4", workers=workers, use_user_folder=False)
+    (text,) = pages_text(out)
+    assert f"{stunts[0][0]} (damaged)" in text and f"{stunts[1][0]} (damaged)" not in text
+    assert "Mild 2 Scorched hull plating (hull)" in text and "Moderate 4 Fried targeting relay (systems)" in text
+
+
 def test_the_fleet_book_ends_with_the_engagement_reference(tmp_path: Path, workers: list[RenderWorker]) -> None:
     out = tmp_path / "fleet.pdf"
     result = print_designs(

@@ -261,7 +261,8 @@ def test_an_exported_actor_imports_back_as_the_design_with_its_recorded_state(tm
         r1, r2 = evaluate(first.design, first.catalog), evaluate(again.design, again.catalog)
         assert design_table(r1) == design_table(r2)
     actor = Actor.model_validate(json.loads((out / "hurt.json").read_text()))
-    assert actor.system.attributes["slots"]["consequences_mild"].value == "Scorched hull"
+    mild = actor.system.attributes["slots"]["consequences_mild"]
+    assert (mild.value, mild.label) == ("Scorched hull", "Mild 2 (hull)")  # and the track it was taken on
     # an actor of another maker is refused by name, nothing written
     (tmp_path / "other.json").write_text(json.dumps({"name": "Orc", "type": "npc", "flags": {}}))
     proc = call_shipyard("import", "foundry", tmp_path / "other.json", "-o", tmp_path / "orc.ship")

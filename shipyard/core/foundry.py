@@ -139,6 +139,8 @@ def attributes(shown: Table) -> dict[str, dict[str, Any]]:
             )
         else:
             label = f"{state.name} {state.value}" if state.value is not None else state.name
+            if state.track:  # the track it was taken on (a hull consequence rolls on the hull table)
+                label += f" ({state.track})"
             if not state.available:
                 label += " (not available)"
             out["slots"][key(state.id, taken)] = {

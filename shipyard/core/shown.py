@@ -56,6 +56,7 @@ class State(_Row):
     ticked: int = 0
     value: int | None = None
     text: str = ""
+    track: str = Field(default="", description="the track a taken slot was taken on: a consequence's hull or systems")
     available: bool = True
     notes: str = ""
 
@@ -163,7 +164,7 @@ def table(report: Report, tabletop: Tabletop | None) -> Table:
         for t in report.derived.tracks
     ]
     states += [
-        State(id=s.id, name=s.name, kind="slot", value=s.value, text=s.text, available=s.available)
+        State(id=s.id, name=s.name, kind="slot", value=s.value, text=s.text, track=s.track, available=s.available)
         for s in report.derived.slots
     ]
     key = None
