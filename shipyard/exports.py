@@ -219,6 +219,7 @@ def foundry_files(
             source=ld.file.name if ld.file else "",
             document=ld.envelope(),
             foundry=foundry or DEFAULT_FOUNDRY,
+            forms=[design_table(form) for form in report.forms],
         )
         base = png.name.removesuffix("-token.png")
         files.append((f"{base}.json", (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))

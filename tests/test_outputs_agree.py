@@ -62,3 +62,53 @@ def test_the_check_fails_on_a_figure_that_differs(workers: list[Any]) -> None:
     assert any(m.startswith("track Structure") for m in check_actor(out.actors[0], hurt).misses)
     actor = {**out.actors[0], "system": {**out.actors[0]["system"], "power": {"value": 5, "min": 0, "max": 5}}}
     assert any(m.startswith("bar") for m in check_actor(actor, table).misses)
+
+
+def test_a_transforming_design_s_other_form_and_a_weapon_of_another_scale_reach_the_table(
+    workers: list[Any], tmp_path: Path
+) -> None:
+    """A transforming fighter's other form (its own Handling, Soak, Move and Structure, its own
+    Structure track) was shown only as a name on the sheet and not at all on the card or the
+    Foundry actor; a weapon built for another scale than the ship's looked like the ship's own
+    on the sheet and the card. Each output now carries both, as the report has them."""
+    import json
+
+    from shipyard.core.evaluate import evaluate
+    from shipyard.core.shown import design_table
+    from shipyard.render.printing import print_designs
+
+    from .conftest import call_shipyard
+    from .test_printing import pages_text
+
+    samples = registry.get("space-fighter-alpha").samples
+    robot, frigate = tmp_path / "robot.ship", tmp_path / "frigate.ship"
+    forms = 'forms=[{"name": "Robot", "handling": -3, "soak": 4, "move": 0, "structure": 13}]'
+    tech = 'technology=[{"id": "High Powered Lasers"}, {"id": "transformation", "level": 1}]'
+    assert call_shipyard("set", samples / "rebel-fighter.ship", tech, forms, "-o", robot).returncode in (0, 1)
+    assert call_shipyard(
+        "set", samples / "rebel-frigate.ship", "weapons[0].scale=Starfighter", "-o", frigate
+    ).returncode in (0, 1)
+    loaded = load_design(robot, use_user_folder=False)
+    form = design_table(evaluate(loaded.design, loaded.catalog).forms[0])
+    fig = {f.id: f.value for f in form.figures}
+    sheet, cards = tmp_path / "sheet.pdf", tmp_path / "cards.pdf"
+    print_designs([robot, frigate], sheet, workers=workers, use_user_folder=False)
+    print_designs([robot, frigate], cards, sheet="cards", workers=workers, use_user_folder=False)
+    (robot_sheet, frigate_sheet), (card_text,) = pages_text(sheet), pages_text(cards)
+    stats = f"Handling {fig['handling']} · Soak {fig['soak']} · Move {fig['move']} · Power {fig['power']}"
+    assert f"FORMS Robot: {stats} · Structure {fig['structure']}" in robot_sheet
+    track = next(s for s in form.states if s.id == "structure")
+    assert robot_sheet.count(" -13 ") >= 2 and track.boxes == 27  # its own track of boxes beside the ship's
+    assert f"Form Robot: Hndl {fig['handling']} · Soak {fig['soak']} · Move {fig['move']} · Struct 13" in card_text
+    assert "Transformation (1) Spd -2" in card_text  # a technology's Speed says it is one
+    assert "Light Laser 2 turret Starfighter +1" in frigate_sheet  # the Scale column, shown for it
+    assert "Light Laser turret Starfighter scale" in card_text
+    proc = call_shipyard("export", "foundry", robot, "-o", tmp_path / "vtt", "--no-user-catalog")
+    assert proc.returncode == 0, proc.stderr
+    actor = json.loads((tmp_path / "vtt" / "robot.json").read_text(encoding="utf-8"))
+    held = actor["system"]["attributes"]["forms"]
+    assert held["Rebel_Fighter_Robot-structure"] == {
+        "dtype": "Number", "value": 13, "label": "Rebel Fighter: Robot: Structure", "group": "forms"
+    }  # fmt: skip
+    assert held["Rebel_Fighter_Robot-structure-ticked"]["max"] == 27
+    assert actor["system"]["groups"]["forms"]["label"] == "Forms and members"

@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from shipyard.core.report import Report
@@ -43,7 +44,13 @@ from shipyard.core.shown import Bar, Shown, Table
 from shipyard.core.textreport import render
 
 SYSTEM_ID = "worldbuilding"
-GROUPS = {"figures": "Figures", "budgets": "Budgets", "tracks": "Tracks", "slots": "Consequences and notes"}
+GROUPS = {
+    "figures": "Figures",
+    "budgets": "Budgets",
+    "tracks": "Tracks",
+    "slots": "Consequences and notes",
+    "forms": "Forms and members",
+}
 FOUNDRY_VERSIONS = {12: "12.343", 13: "13.345"}
 """The Foundry VTT core versions the actor is written for (the current and the previous major)."""
 SYSTEM_VERSIONS = {12: "0.8.2", 13: "0.9.0"}
@@ -126,10 +133,25 @@ def _figure(fig: Shown) -> dict[str, Any]:
     return {"dtype": "String", "value": fig.value, "label": label, "group": fig.group}
 
 
-def attributes(shown: Table) -> dict[str, dict[str, Any]]:
-    """The table's figures, budget lines, tracks and slots as the worldbuilding system's grouped attributes."""
+def attributes(shown: Table, forms: Sequence[Table] = ()) -> dict[str, dict[str, Any]]:
+    """The table's figures, budget lines, tracks and slots as the worldbuilding system's grouped
+    attributes; ``forms``: the tables of the design's forms (a transforming fighter's other
+    form, a force's members), each figure and track under its form's name in the group forms."""
     out: dict[str, dict[str, Any]] = {g: {} for g in GROUPS}
     taken: set[str] = set(GROUPS)  # the sheet refuses an attribute key that is also a group's
+    for form in forms:
+        for fig in form.figures:
+            attr = _figure(fig)
+            out["forms"][key(f"{form.name}-{fig.id}", taken)] = attr | {
+                "label": f"{form.name}: {attr['label']}",
+                "group": "forms",
+            }
+        for state in form.states:
+            if state.kind == "track":
+                label = f"{form.name}: {state.name} (ticked)"
+                out["forms"][key(f"{form.name}-{state.id}-ticked", taken)] = _resource(
+                    label, state.ticked, state.boxes, "forms"
+                )
     for fig in shown.figures:
         out[fig.group][key(fig.id, taken)] = _figure(fig)
     for state in shown.states:
@@ -212,6 +234,7 @@ def actor(
     source: str,
     document: dict[str, Any],
     foundry: int = DEFAULT_FOUNDRY,
+    forms: Sequence[Table] = (),
 ) -> dict[str, Any]:
     """The Foundry actor of a design: ``image`` is the token PNG's path as Foundry reads it
     (its file name, or ``worlds/NAME/...``); ``source`` names the design's file (the actor's
@@ -219,7 +242,7 @@ def actor(
     if foundry not in FOUNDRY_VERSIONS:
         raise ValueError(f"Foundry {foundry} is not written; {', '.join(map(str, FOUNDRY_VERSIONS))} are")
     ident = document_id("actor", report.ruleset, source or shown.name)
-    attrs = attributes(shown)
+    attrs = attributes(shown, forms)
     return {
         "_id": ident,
         "name": shown.name,
