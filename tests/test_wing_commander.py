@@ -321,6 +321,10 @@ def test_a_missiles_drv_keeps_to_the_drv_range() -> None:
     _, report = fighter(missiles=[missile("Dart", 2, drv=-6)])
     f = finding(report, "missile-drv-out-of-range")
     assert (f.path, f.actual, f.limit) == ("missiles[0].drv", -6, [-5, 5])
+    # the rule is the missile's own DRV ("use only the Missile's own DRV"), not the ship's DRV paragraph
+    assert f.source.endswith(
+        '"When firing linked guns" ("When firing a missile, use only the Missile\'s own DRV bonus or penalty")'
+    )
 
 
 # --- numbered components ---------------------------------------------------------------------------

@@ -172,10 +172,15 @@ def test_the_fleet_book_ends_with_the_maneuver_and_altitude_reference(
 def test_printing_a_broken_file_exits_2_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "bad.pdf"
     proc = call_shipyard(
-        "print", CORPUS / "wc-negative-space.ship", "-o", out, "--no-user-catalog", env={"XDG_DATA_HOME": str(tmp_path)}
+        "print",
+        CORPUS / "wc-negative-gun-count.ship",
+        "-o",
+        out,
+        "--no-user-catalog",
+        env={"XDG_DATA_HOME": str(tmp_path)},
     )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert "at design.compartments[0].components[1].space" in proc.stderr
+    assert "at design.guns[0].count" in proc.stderr
     assert not out.exists() and list(tmp_path.glob("*.pdf")) == []
 
 

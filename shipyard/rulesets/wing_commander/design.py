@@ -45,7 +45,9 @@ class WCMissile(Strict):
     """One missile load; the list's order is the loadout order."""
 
     name: _Name
-    count: int = Field(default=1, ge=0, le=100)
+    # the file may hold a count below 0 (a typo, a tally run past empty): the rules' check
+    # says so as an error finding at its place, not a file refused (missile-loadout)
+    count: int = Field(default=1, ge=-100, le=100, description="missiles in this load")
     drv: _Step = Field(default=0, description="the missile's own DRV modifier")
     score: _Score = Field(default=0, description="the missile's inherent score, for its maneuvers after launch")
     lock_time: int | None = Field(default=None, ge=0, le=40, description="phases the target must stay in the arc")
@@ -54,7 +56,9 @@ class WCMissile(Strict):
 
 class WCComponent(Strict):
     name: _Name
-    space: int = Field(default=0, ge=0, le=100, description="0 for internal systems that take no space")
+    space: int = Field(
+        default=0, ge=-100, le=100, description="0 for internal systems that take no space; below 0 is a finding"
+    )
 
 
 class WCCompartment(Strict):

@@ -248,7 +248,7 @@ def apply_missile_drv_range(ctx: Context, p: MissileDrvParams) -> None:
                 actual=m.drv,
                 limit=[stat.min, stat.max],
                 rule=p.id,
-                source=ctx.catalog.cite(stat.source),
+                source=ctx.catalog.cite(p.source),  # the missile's own DRV paragraph, not the ship's
             )
 
 
@@ -293,9 +293,22 @@ def next_load(counts: list[int], exhausted: int, search: str) -> int | None:
 
 
 def apply_missile_loadout(ctx: Context, p: MissileLoadoutParams) -> None:
-    """The loadout is the missile loads in order; one with loads listed needs missiles in them."""
+    """The loadout is the missile loads in order: no load holds fewer than 0 missiles, and one
+    with loads listed needs missiles in them."""
     design: WCFighter = ctx.design
-    if design.missiles and all(m.count == 0 for m in design.missiles):
+    for i, m in enumerate(design.missiles):
+        if m.count < 0:
+            ctx.findings.add(
+                p.severity,
+                "missile-count-negative",
+                f"{m.name}: {m.count} missiles; a load holds 0 or more",
+                path=f"missiles[{i}].count",
+                actual=m.count,
+                limit=0,
+                rule=p.id,
+                source=ctx.catalog.cite(p.source),
+            )
+    if design.missiles and all(m.count <= 0 for m in design.missiles):
         ctx.findings.add(
             p.severity,
             "missile-loadout-empty",
@@ -339,11 +352,27 @@ def failing_component(rolled: int, offline: set[int], n: int, wraps: bool) -> in
 class ComponentsParams(Params):
     zero_space_counts_as: int = Field(ge=0, le=100)
     wraps: bool = Field(description="a failure passed on from the last component goes to component 1")
+    severity: Severity = Severity.ERROR
 
 
 def apply_numbered_components(ctx: Context, p: ComponentsParams) -> None:
-    """Components in a compartment are numbered for the random failure roll."""
+    """Components in a compartment are numbered for the random failure roll; a component
+    takes no space (0) or some, never less."""
     design: WCFighter = ctx.design
+    for i, compartment in enumerate(design.compartments):
+        for j, c in enumerate(compartment.components):
+            if c.space < 0:
+                ctx.findings.add(
+                    p.severity,
+                    "component-space-negative",
+                    f"{compartment.name}: {c.name} takes {c.space} space; a component takes 0 (an internal "
+                    "system) or more",
+                    path=f"compartments[{i}].components[{j}].space",
+                    actual=c.space,
+                    limit=0,
+                    rule=p.id,
+                    source=ctx.catalog.cite(p.source),
+                )
     ctx.notes["numbered-components"] = [numbered_components(c, p.zero_space_counts_as) for c in design.compartments]
 
 
