@@ -26,9 +26,13 @@ and :func:`read` returns the value only when the stored key equals the key asked
 not merely when the file name matches: a catalog cached for another ruleset, copied
 under a second ruleset's cache name, was used as is.
 
-Compiled templates are code, so they are :func:`sealed <write_sealed>` on top: an HMAC
+**Whose Shipyard wrote it.** Every cache file is :func:`sealed <write_sealed>`: an HMAC
 with a secret of the user's own (32 random bytes in the private folder, 0600) must match
-before the bytes are given back, so only code this user's Shipyard compiled is run.
+before the bytes are given back. A catalog kept under its right key but with a number
+changed (a cost of 9, or "two") was trusted: the verdict flipped, or every check was an
+internal error until the file was deleted. Now a file this user's Shipyard did not write
+as it is, whether damaged on disk or edited, is not read; compiled templates, which are
+code, are run only when this user's Shipyard compiled them.
 
 Set SHIPYARD_NO_CACHE=1 to bypass every cache. Standard library only.
 """
@@ -51,7 +55,7 @@ from typing import Any
 from shipyard.core import plaindata
 
 # The envelope's own layout; a file written by another layout is simply not used.
-FORMAT = "shipyard-cache-2"
+FORMAT = "shipyard-cache-3"
 SUFFIX = ".json"
 # A cache file bigger than this is not ours to read (a catalog's is well under a megabyte).
 MAX_CACHE_BYTES = 64 * 1024 * 1024
@@ -242,9 +246,10 @@ def write_bytes(name: str, data: bytes) -> bool:
 
 def read(name: str, key: object, trusted: tuple[str, ...] = ("shipyard",)) -> Any:
     """The value stored in cache file ``name`` for exactly ``key``; None for anything else
-    (missing, not a regular file, a link, not the user's, too big, corrupt, another key,
-    another layout). Its objects may be of classes in the ``trusted`` packages only."""
-    data = read_bytes(name)
+    (missing, not a regular file, a link, not the user's, too big, not sealed by this user's
+    Shipyard, corrupt, another key, another layout). Its objects may be of classes in the
+    ``trusted`` packages only."""
+    data = read_sealed(name)
     if data is None:
         return None
     try:
@@ -268,7 +273,7 @@ def write(name: str, key: object, value: Any, trusted: tuple[str, ...] = ("shipy
         data = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     except (plaindata.Unencodable, ValueError, RecursionError):
         return False
-    return write_bytes(name, data)
+    return write_sealed(name, data)
 
 
 def remove(names: list[str]) -> None:

@@ -33,7 +33,7 @@ from shipyard.core import catalog as catalog_module
 from shipyard.core.catalog import load_catalog
 from shipyard.render import templates
 
-from ..conftest import ROOT, run_shipyard
+from ..conftest import ROOT, call_shipyard, run_shipyard
 
 RULESET = "space-fighter-alpha"  # has the force field the tampering below changes
 OTHER, THIRD = "future-perfect", "wing-commander"
@@ -78,8 +78,22 @@ def force_field_cost() -> Any:
     return load_catalog(RULESET, use_user_folder=False).item("technology", "force-field").cost  # type: ignore[union-attr]
 
 
-def tamper(path: Path, cost: int) -> None:
-    """Change the force field's cost everywhere in a cached catalog, the key left as it is."""
+def envelope(path: Path) -> Any:
+    """A cache file's envelope as Shipyard reads it: its seal checked, then its JSON."""
+    data = cachefile.read_sealed(path.name)
+    assert data is not None, f"{path.name} is not sealed by this user's Shipyard"
+    return json.loads(data)
+
+
+def reseal(path: Path, value: Any) -> None:
+    """Write ``value`` as the envelope of cache file ``path``, sealed as this user's Shipyard seals it."""
+    assert cachefile.write_sealed(path.name, json.dumps(value).encode("utf-8"))
+
+
+def tamper(path: Path, cost: Any, sealed: bool = True) -> None:
+    """Change the force field's cost everywhere in a cached catalog, the key left as it is:
+    ``sealed``, as this user's own Shipyard would have written it; else edited in place, the
+    seal left as it was (a file damaged on disk, or edited by hand or by another program)."""
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
@@ -92,9 +106,16 @@ def tamper(path: Path, cost: int) -> None:
             for value in node:
                 walk(value)
 
-    envelope = json.loads(path.read_bytes())
-    walk(envelope["value"])
-    path.write_text(json.dumps(envelope), encoding="utf-8")
+    if not sealed:  # the bytes after the seal edited, the seal kept as it was
+        data = path.read_bytes()
+        head = len(cachefile.SEAL_HEADER) + 32 if data.startswith(cachefile.SEAL_HEADER) else 0
+        stored = json.loads(data[head:])
+        walk(stored["value"])
+        path.write_bytes(data[:head] + json.dumps(stored).encode("utf-8"))
+        return
+    stored = envelope(path)
+    walk(stored["value"])
+    reseal(path, stored)
 
 
 def same_size_and_time(path: Path, old: str, new: str) -> None:
@@ -165,21 +186,36 @@ def test_another_rulesets_cached_catalog_under_this_rulesets_name_is_not_used(ow
     # and with the envelope's key made to say it is this ruleset's: the catalog says whose it is
     load_catalog(OTHER, use_user_folder=False)  # a good entry again
     forget()
-    good = json.loads(entry(own_cache, OTHER).read_bytes())
+    good = envelope(entry(own_cache, OTHER))
     loaded = load_catalog(THIRD, use_user_folder=False)
     assert loaded.meta.id == THIRD
-    theirs = json.loads(entry(own_cache, THIRD).read_bytes())
-    entry(own_cache, OTHER).write_text(json.dumps({**good, "value": theirs["value"]}), encoding="utf-8")
+    theirs = envelope(entry(own_cache, THIRD))
+    reseal(entry(own_cache, OTHER), {**good, "value": theirs["value"]})
     forget()
     again = load_catalog(OTHER, use_user_folder=False)
     assert again.meta.id == OTHER and again.items == mine.items
 
 
+def test_a_cached_catalog_changed_outside_shipyard_is_not_used(own_cache: Path) -> None:
+    """A catalog cache kept under its right key with a number changed was trusted: a cost of
+    9 flipped verdicts, a cost of "two" made every check an internal error until the file was
+    deleted. A file this user's Shipyard did not seal as it is now is read as no cache."""
+    built = force_field_cost()
+    for planted in (9, "two"):
+        tamper(entry(own_cache, RULESET), planted, sealed=False)
+        assert force_field_cost() == built
+        forget()
+        proc = call_shipyard(
+            "check", ROOT / "catalogs" / RULESET / "examples" / "rebel-fighter.ship", "--no-user-catalog"
+        )
+        assert proc.returncode == 0 and "internal error" not in proc.stderr, proc.stderr
+
+
 def test_a_cached_entry_says_whose_it_is(own_cache: Path) -> None:
     load_catalog(RULESET, use_user_folder=False)
-    envelope = json.loads(entry(own_cache, RULESET).read_bytes())
-    assert envelope["format"] == cachefile.FORMAT
-    ruleset, folders, depends = envelope["key"]["v"]
+    stored = envelope(entry(own_cache, RULESET))
+    assert stored["format"] == cachefile.FORMAT
+    ruleset, folders, depends = stored["key"]["v"]
     assert ruleset == RULESET and folders["v"] == [str(ROOT / "catalogs" / RULESET)]
     ruleset_yaml = ROOT / "catalogs" / RULESET / "ruleset.yaml"
     assert f"{ruleset_yaml}:{cachefile.digest(ruleset_yaml)}" in depends["v"]  # the content's digest
@@ -329,8 +365,8 @@ def test_the_cache_folder_is_made_0700_and_its_files_0600(tmp_path: Path, own_ca
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in folders} == {oct(0o700)}
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o600)}
     for p in files:
-        if p.suffix == ".json":
-            json.loads(p.read_bytes())  # data, not pickles
+        if p.suffix == ".json" and p.parent == ours:
+            envelope(p)  # data, not pickles, and sealed
 
 
 # --- compiled templates: code, so sealed with the user's own secret ---------------------------
