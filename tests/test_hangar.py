@@ -276,6 +276,10 @@ def test_tags_are_set_kept_and_found(env: dict[str, str], library: Path, tmp_pat
     assert r.returncode in (0, 1), r.stderr
     doc = json.loads(design.read_text())
     assert doc["tags"] == ["pirates", "raiders"]
+    # get reads what set wrote ("no such place ... tags" before)
+    got = call_shipyard("get", design, "tags", "name", "--json")
+    assert got.returncode == 0 and json.loads(got.stdout)["tags"] == ["pirates", "raiders"], got.stderr
+    assert call_shipyard("get", design, "tags").stdout == '["pirates", "raiders"]\n'
     # a later change of the design keeps the tags
     r = call_shipyard("set", design, "name=Renamed", "--in-place")
     assert json.loads(design.read_text())["tags"] == ["pirates", "raiders"]

@@ -255,7 +255,11 @@ def cmd_get(args: argparse.Namespace) -> int:
 
     loaded = load_for(args, args.file)
     data = loaded.design.model_dump(mode="json")
-    values = {p: value_at(data, resolve(p, data, loaded.catalog, new_key=False)) for p in args.paths}
+    # the file's tags sit beside the design: `get tags` reads what `set tags=` writes
+    values = {
+        p: list(loaded.tags) if p == TAGS else value_at(data, resolve(p, data, loaded.catalog, new_key=False))
+        for p in args.paths
+    }
     if args.json:
         print(json.dumps(values, indent=2, ensure_ascii=False))
     else:
