@@ -367,6 +367,13 @@ def test_missiles_count_by_rack_as_written_and_one_each_for_the_samples(
         assert "rack-not-full" not in r.codes()
 
 
+def test_a_rack_not_full_is_said_in_plain_words() -> None:
+    one = finding(fighter({"id": "Missiles", "count": 1}), "rack-not-full")
+    assert one.message.startswith("1 missile fills 1 rack of ")
+    three = finding(fighter({"id": "Missiles", "count": 3}), "rack-not-full")
+    assert three.message.startswith("3 missiles fill 2 racks of ")
+
+
 @pytest.mark.parametrize(("preset", "count"), [("as-written", 4), ("sample-fighters", 8)])
 def test_nuclear_missiles_cost_two_a_rack_as_written_and_two_each_for_the_samples(preset: str, count: int) -> None:
     r = fighter({"id": "Nukes", "count": 4}, preset=preset)
@@ -556,10 +563,12 @@ def test_pilot_level_from_xp(xp: int, level: int) -> None:
 
 
 def test_below_one_xp_a_pilot_has_no_level() -> None:
-    r = pilot(xp=0)
+    r = pilot(xp=0, skills=["Basic Combat Pilot"])
     f = finding(r, "xp-below-level")
     assert (f.severity, f.actual, f.limit, f.path) == (Severity.ERROR, 0, 1, "xp")
     assert fig(r, "level") == 0
+    # the one error: no second one saying a level-0 pilot "has 0" skills
+    assert [x.code for x in r.findings if x.severity == Severity.ERROR] == ["xp-below-level"]
 
 
 @pytest.mark.parametrize(("level", "xp", "need"), [(5, 14, 15), (2, 2, 3), (10, 54, 55)])
@@ -570,8 +579,10 @@ def test_xp_below_the_level_claimed(level: int, xp: int, need: int) -> None:
 
 
 def test_a_level_beyond_the_table() -> None:
-    f = finding(pilot(xp=100, level=11), "level-not-in-table")
+    r = pilot(xp=100, level=11, skills=["Basic Combat Pilot"])
+    f = finding(r, "level-not-in-table")
     assert (f.severity, f.actual, f.limit, f.path) == (Severity.ERROR, 11, 10, "level")
+    assert [x.code for x in r.findings if x.severity == Severity.ERROR] == ["level-not-in-table"]
 
 
 def test_a_level_behind_the_xp_is_advice() -> None:

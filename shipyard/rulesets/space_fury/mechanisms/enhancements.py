@@ -41,7 +41,8 @@ def apply_enhancement_count(ctx: Context, p: CountParams) -> None:
             ctx.findings.add(
                 Severity.ADVICE,
                 "rack-not-full",
-                f"{pu.choice.count} {plural(item.unit, pu.choice.count)} fill {pu.purchases} "
+                f"{pu.choice.count} {plural(item.unit, pu.choice.count)} {'fills' if pu.choice.count == 1 else 'fill'} "
+                f"{pu.purchases} "
                 f"{plural('rack', pu.purchases)} of {item.units}: {spare} more fit at no cost",
                 path=f"{path}.count",
                 actual=pu.choice.count,

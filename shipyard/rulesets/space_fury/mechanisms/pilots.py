@@ -89,6 +89,8 @@ def apply_pilot_skills(ctx: Context, p: PilotSkillsParams) -> None:
     first_name = first.name if first else p.first_skill
     for pilot, base in pilots_of(ctx.design):
         level = pilot_level(ctx.catalog, pilot)
+        if level_row(ctx.catalog, level) is None:
+            continue  # no such level: the level rule's error says so (a second error here said "has 0")
         allowed = skills_allowed(ctx.catalog, level)
         n = len(pilot.skills)
         if n > allowed:
@@ -145,6 +147,8 @@ def apply_pilot_quirks(ctx: Context, p: PilotQuirksParams) -> None:
     """At most one quirk a level, and a quirk's requirement ("Must be a veteran")."""
     for pilot, base in pilots_of(ctx.design):
         level = pilot_level(ctx.catalog, pilot)
+        if level_row(ctx.catalog, level) is None:
+            continue  # no such level: the level rule's error says so
         limit = level * p.per_level
         if len(pilot.quirks) > limit:
             ctx.findings.add(
