@@ -50,6 +50,25 @@ def sheets(tmp_path_factory: pytest.TempPathFactory, workers: list[RenderWorker]
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_ship_named_at_length_still_prints_on_one_page(
+    paper: str, tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """A 200-letter name took three lines of the header and pushed every sample but two onto
+    a second page; the name now takes less room the longer it is, on a dense sheet too."""
+    name = ("Dominion Carrier of the Outer Reaches and the Long Night " * 4)[:200]
+    named = []
+    for file in SAMPLES:
+        doc = json.loads(file.read_text(encoding="utf-8"))
+        doc["design"]["name"] = name
+        named.append(tmp_path / file.name)
+        named[-1].write_text(json.dumps(doc), encoding="utf-8")
+    pdf = tmp_path / "long.pdf"
+    result = print_designs(named, pdf, paper=paper, workers=workers, use_user_folder=False)
+    assert result.starts == list(range(1, len(SAMPLES) + 1))
+    assert all(name[:40] in text for text in pages_text(pdf))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
 def test_one_page_a_ship_on_a4_and_letter(paper: str, sheets: dict[str, tuple[Path, list[str]]]) -> None:
     pdf, texts = sheets[paper]
     assert page_sizes_mm(pdf) == [PAPERS[paper]] * len(SAMPLES)
