@@ -163,3 +163,95 @@ def test_closing_straight_after_the_last_key_asks_to_save_the_typing(
     at_once(Qt.Key.Key_F4, Qt.KeyboardModifier.ControlModifier)  # File > Close
     assert asked == [NAME], "closing did not see what was typed as an unsaved change"
     assert load_design(tmp_path / "kestrel-fighter.ship").design.name == NAME
+
+
+def _page_of(view: DocumentView, widget: Any) -> None:
+    """Show the page that holds ``widget`` (a person turns to it before clicking)."""
+    for index in shown_pages(view):
+        view.tabs.setCurrentIndex(index)
+        if widget.isVisible():
+            return
+    raise AssertionError("no page shows the field")
+
+
+def test_a_spin_box_left_and_changed_again_is_a_second_undo_step(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    """A number typed and left, then stepped up on a second visit: Ctrl+Z went back to the
+    value before both (Handling 2, then 3, undone to -1), the two changes merged into one
+    step. Leaving a spin box ends its run."""
+    view = open_copy(qtbot, window, tmp_path)
+    size = field(view, "size")
+    _page_of(view, size)
+    before = view.doc.design.size
+    click(qtbot, size)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, str(before + 2))
+    press(qtbot, Qt.Key.Key_Tab)
+    assert view.doc.design.size == before + 2
+    click(qtbot, size)
+    press(qtbot, Qt.Key.Key_Up)
+    assert view.doc.design.size == before + 3
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.doc.design.size == before + 2  # one step back, not both
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.doc.design.size == before
+
+
+def test_typing_after_undo_and_redo_is_a_step_of_its_own(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    """Typed, undone, redone, typed again: Ctrl+Z took both typings back, the second merged
+    into the step redone. An undo or a redo ends the run of typing."""
+    view = open_copy(qtbot, window, tmp_path)
+    name = field(view, "name")
+    _page_of(view, name)
+    start = view.doc.design.name
+    click(qtbot, name)
+    press(qtbot, Qt.Key.Key_End)
+    person_types(qtbot, " Two")
+    qtbot.wait(PAUSE_MS)  # a pause longer than the commit delay
+    assert view.doc.design.name == f"{start} Two"
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert view.doc.design.name == f"{start} Two"
+    press(qtbot, Qt.Key.Key_End)
+    person_types(qtbot, " Three")
+    qtbot.wait(PAUSE_MS)
+    assert view.doc.design.name == f"{start} Two Three"
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.doc.design.name == f"{start} Two"
+
+
+def test_an_emptied_number_goes_back_to_not_set_or_to_what_it_was_never_to_0(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    """Emptied and left, a spin box committed 0: a Handling of -1 became 0, and an optional
+    number shown as "not set" became 0, a value nobody typed. Now a field that may be unset
+    goes back to unset, any other to the value it had, and no undo step is made for either."""
+    view = open_copy(qtbot, window, tmp_path)
+    size = field(view, "size")
+    _page_of(view, size)
+    before, steps = view.doc.design.size, view.doc.undo_stack.count()
+    click(qtbot, size)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, Qt.Key.Key_Backspace)
+    press(qtbot, Qt.Key.Key_Tab)
+    assert (view.doc.design.size, view.doc.undo_stack.count()) == (before, steps)
+    assert size.value() == before
+    # an optional number: set it, then empty it: it is "not set" again
+    optional = next(
+        p for p, b in view.binder.bindings.items() if p.startswith("skills.") and hasattr(b.widget, "specialValueText")
+    )
+    widget = field(view, optional)
+    _page_of(view, widget)
+    click(qtbot, widget)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    person_types(qtbot, "40")
+    qtbot.wait(PAUSE_MS)
+    press(qtbot, Qt.Key.Key_Tab)
+    assert get_at(view.doc.design, optional) == 40
+    click(qtbot, widget)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, Qt.Key.Key_Backspace)
+    press(qtbot, Qt.Key.Key_Tab)
+    assert view.doc.design.skills.get(optional.removeprefix("skills.")) is None  # unset: not in the file
+    assert widget.text() == widget.specialValueText()

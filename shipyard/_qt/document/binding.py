@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from shipyard._qt.document import refused
 from shipyard._qt.document.document import Document
 from shipyard._qt.document.keys import share_undo
-from shipyard._qt.document.pending import commit_on_pause
+from shipyard._qt.document.pending import commit_on_pause, settle_spin
 from shipyard.core.edits import get_at
 from shipyard.core.paths import value_at
 
@@ -99,7 +99,7 @@ class Binder(QObject):
             widget.setValue(none_value if v is None and none_value is not None else int(v or 0))
 
         widget.setKeyboardTracking(True)
-        widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
+        settle_spin(widget, self.doc.end_run, none_value)
         widget.valueChanged.connect(lambda _v: self._commit(path, read()))
         self.bind(path, widget, read, write)
         return widget

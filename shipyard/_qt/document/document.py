@@ -100,10 +100,13 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.pending = PendingText(self.undo_stack)  # the text being typed, committed on a pause
-        self._field_round = 0  # bumped when a person leaves a text field: editing it again is a new step
-        self.pending.left.connect(self._left_field)
+        self._field_round = 0  # bumped when a run of edits ends: editing the field again is a new step
+        self.pending.left.connect(self.end_run)
+        self.stepped.connect(lambda _where: self.end_run())  # an undo or redo ends the run too
 
-    def _left_field(self) -> None:
+    def end_run(self) -> None:
+        """The person left the field (a text, a spin box) or stepped through the undo stack:
+        the next change of a field is an undo step of its own, not merged into the last one."""
         self._field_round += 1
 
     def flush(self) -> None:

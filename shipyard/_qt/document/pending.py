@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QSpinBox, QWidget
 
 from shipyard._qt.widgets import clock
 
@@ -82,4 +82,24 @@ def commit_on_pause(pending: PendingText, widget: QLineEdit, commit: Callable[[s
     """``widget``'s typed text goes to ``commit`` on a pause, on Enter or on leaving it."""
     widget.textEdited.connect(lambda text: pending.hold(widget, lambda: commit(text)))
     widget.returnPressed.connect(pending.flush)
+    return widget
+
+
+def settle_spin(widget: QSpinBox, ended: Callable[[], None], none_value: int | None = None) -> QSpinBox:
+    """A spin box as a person types in it. Emptied and left, it goes back to "not set" where
+    its field has that (``none_value``, shown as its special text), else to the value it had:
+    Qt's nearest-value correction made an emptied box 0, a value nobody typed (a Storyteller's
+    Weapon Points budget "as the rules" became 0, and the design stopped passing). Leaving it
+    (or Enter) calls ``ended``: the run of edits is over, so the next change is a new undo step."""
+    emptied = [False]
+    widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+    widget.lineEdit().textEdited.connect(lambda _text: emptied.__setitem__(0, not widget.cleanText().strip()))
+
+    def finished() -> None:
+        if emptied[0] and none_value is not None and widget.value() != none_value:
+            widget.setValue(none_value)  # its valueChanged commits "not set"
+        emptied[0] = False
+        ended()
+
+    widget.editingFinished.connect(finished)
     return widget

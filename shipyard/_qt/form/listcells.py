@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from shipyard._qt.document.document import Document
 from shipyard._qt.document.keys import share_undo
-from shipyard._qt.document.pending import commit_on_pause
+from shipyard._qt.document.pending import commit_on_pause, settle_spin
 
 Commit = Callable[[str, Any, bool], None]  # (design path, value, merge with the last undo step)
 
@@ -101,6 +101,7 @@ def make_cell(doc: Document, col: Column, path: str, entry: Any, entry_name: str
             s.valueChanged.connect(lambda v, p=path, lo=col.minimum: commit(p, None if v < lo else v, True))
         else:
             s.valueChanged.connect(lambda v, p=path: commit(p, v, True))
+        settle_spin(s, doc.end_run, col.minimum - 1 if col.kind == "optspin" else None)
         w = s
     elif col.kind == "check":
         b = QCheckBox()
