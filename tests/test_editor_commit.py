@@ -239,7 +239,7 @@ def test_an_emptied_number_goes_back_to_not_set_or_to_what_it_was_never_to_0(
     assert size.value() == before
     # an optional number: set it, then empty it: it is "not set" again
     optional = next(
-        p for p, b in view.binder.bindings.items() if p.startswith("skills.") and hasattr(b.widget, "specialValueText")
+        p for p, b in view.binder.bindings.items() if p.startswith("skills.") and b.widget.specialValueText()
     )
     widget = field(view, optional)
     _page_of(view, widget)
@@ -255,3 +255,10 @@ def test_an_emptied_number_goes_back_to_not_set_or_to_what_it_was_never_to_0(
     press(qtbot, Qt.Key.Key_Tab)
     assert view.doc.design.skills.get(optional.removeprefix("skills.")) is None  # unset: not in the file
     assert widget.text() == widget.specialValueText()
+    steps = view.doc.undo_stack.count()  # emptied again while unset: nothing changes, no step
+    click(qtbot, widget)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, Qt.Key.Key_Backspace)
+    press(qtbot, Qt.Key.Key_Tab)
+    assert view.doc.undo_stack.count() == steps
+    assert view.doc.design.skills.get(optional.removeprefix("skills.")) is None

@@ -335,6 +335,13 @@ def test_augmented_ap_are_available_for_allocation_to_their_system() -> None:
     elsewhere = check(plan=plan(*tactical, *engineering, initiative=2, tactical=7, engineering=4) | augmented)
     f = finding(elsewhere, "augmented-used-elsewhere")
     assert (f.actual, f.limit, f.path, f.source) == (11, 10, "plan", "Future Perfect, Augment System")
+    # 0 AP given to a system earmarks nothing: it neither adds to what is available nor lets
+    # the other actions count as that system's
+    zero = {"augmented": {"Engines": 1, "Torpedo bay": 0}}  # the system the 7 tactical AP fire
+    with_zero = check(plan=plan(*tactical, *engineering, initiative=2, tactical=7, engineering=4) | zero)
+    assert "augmented-used-elsewhere" in with_zero.codes()
+    shown = next(f for f in with_zero.derived.figures if f.id == "ap_available")
+    assert shown.detail == "AP 12 - 2 bid + 1 augmented (Engines)"
     # not allocated, they pay for the Engines' actions directly (the sample's damaged frigate)
     direct = check(plan=plan(act("helm", "move-1"), initiative=2, helm=1, tactical=4, engineering=5) | augmented)
     assert direct.valid, direct.findings

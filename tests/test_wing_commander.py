@@ -17,6 +17,7 @@ from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import LoadedDesign, load_design, new_design, save_design, schema_for
 from shipyard.core.errors import InputError
 from shipyard.core.evaluate import evaluate
+from shipyard.core.findings import Severity
 from shipyard.core.model import Catalog
 from shipyard.core.report import Report
 from shipyard.rulesets import wing_commander as wc
@@ -315,6 +316,16 @@ def test_a_loadout_of_empty_loads_is_an_error_but_one_empty_load_is_not() -> Non
     assert (f.path, f.actual, f.limit) == ("missiles[0].count", 0, 1)
     _, report = fighter(missiles=[missile("Dart", 0), missile("FOF", 2)])
     assert report.valid
+
+
+def test_a_load_below_0_is_one_error_and_carries_no_missile() -> None:
+    _, report = fighter(missiles=[missile("Dart", -2), missile("Spiculum", 3)])
+    f = finding(report, "missile-count-negative")
+    assert (f.path, f.actual, f.limit, f.severity) == ("missiles[0].count", -2, 0, Severity.ERROR)
+    assert value(report, "missiles_carried") == 3
+    _, alone = fighter(missiles=[missile("Dart", -2)])
+    assert [x.code for x in alone.findings if x.severity == Severity.ERROR] == ["missile-count-negative"]
+    assert value(alone, "missiles_carried") == 0
 
 
 def test_a_missiles_drv_keeps_to_the_drv_range() -> None:

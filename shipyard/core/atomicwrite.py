@@ -177,9 +177,12 @@ def locked(targets: Iterable[Path], wait: float | None = None) -> Iterator[None]
     files: dict[object, str] = {}
     for name in sorted({os.path.abspath(t) for t in targets}):  # noqa: PTH100
         files.setdefault(_identity(name), name)
+    # in the order of the files themselves, not of the names given: two commands naming one
+    # file by two names (a hard link) still lock in the same order, and never wait for each other
+    order = sorted(files, key=lambda k: (0, k, "") if isinstance(k, tuple) else (1, (), str(k)))
     taken: list[object] = []
     try:
-        for key, name in files.items():
+        for key, name in ((k, files[k]) for k in order):
             if key in _HELD:
                 continue
             fd = _lock(name, LOCK_WAIT if wait is None else wait)

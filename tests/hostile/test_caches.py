@@ -204,6 +204,7 @@ def test_a_cached_catalog_changed_outside_shipyard_is_not_used(own_cache: Path) 
     for planted in (9, "two"):
         tamper(entry(own_cache, RULESET), planted, sealed=False)
         assert force_field_cost() == built
+        tamper(entry(own_cache, RULESET), planted, sealed=False)  # the cache just made again, changed again
         forget()
         proc = call_shipyard(
             "check", ROOT / "catalogs" / RULESET / "examples" / "rebel-fighter.ship", "--no-user-catalog"
@@ -365,8 +366,9 @@ def test_the_cache_folder_is_made_0700_and_its_files_0600(tmp_path: Path, own_ca
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in folders} == {oct(0o700)}
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o600)}
     for p in files:
-        if p.suffix == ".json" and p.parent == ours:
-            envelope(p)  # data, not pickles, and sealed
+        if p.suffix == ".json":
+            assert cachefile.read_sealed(p.relative_to(ours).as_posix()) is not None, p  # sealed
+            envelope(p) if p.parent == ours else None  # data, not pickles
 
 
 # --- compiled templates: code, so sealed with the user's own secret ---------------------------

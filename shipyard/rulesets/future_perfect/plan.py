@@ -395,7 +395,8 @@ class _Pricing:
                     "Augment System",
                 )
                 continue
-            given[found[1].name] = given.get(found[1].name, 0) + ap
+            if ap > 0:  # 0 AP given is none: it neither adds to what is available nor earmarks a system
+                given[found[1].name] = given.get(found[1].name, 0) + ap
         return given
 
     def pay_augmented(self, priced: list[PricedAction], pool: dict[str, int]) -> dict[str, int]:

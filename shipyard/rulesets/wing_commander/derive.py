@@ -272,7 +272,7 @@ def _missiles(ctx: Context) -> tuple[list[Figure], Table, list[Track]]:
                 notes=f"then {then}",
             )
         )
-    total = sum(counts)
+    total = sum(max(0, c) for c in counts)  # a count below 0 is an error finding, and carries no missile
     order = ", ".join(f"{i + 1}. {m.name} x {m.count}" for i, m in enumerate(design.missiles))
     figs = [
         Figure(

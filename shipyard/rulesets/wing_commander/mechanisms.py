@@ -308,7 +308,7 @@ def apply_missile_loadout(ctx: Context, p: MissileLoadoutParams) -> None:
                 rule=p.id,
                 source=ctx.catalog.cite(p.source),
             )
-    if design.missiles and all(m.count <= 0 for m in design.missiles):
+    if design.missiles and all(m.count == 0 for m in design.missiles):  # a negative count has its own error
         ctx.findings.add(
             p.severity,
             "missile-loadout-empty",
