@@ -153,9 +153,11 @@ def test_undo_to_the_new_fighter_and_redo_to_the_interceptor(qtbot: Any, window:
     assert counted_shown(view) == ["Enhancements: 0", "Total cost: 20 points"]  # the Fighter Cost table's first row
     assert not toggle_named(view, PUBLISHED).isChecked()
     assert not field(view, "published.enhancements").isEnabled()
+    assert field(view, "published.enhancements").text() == ""  # no published figure: no number (it showed 0)
     while stack.canRedo():
         window.redo_action.trigger()
     assert view.doc.design == built and cell(view, "enhancements", 2, 1).value() == 2
+    assert field(view, "published.enhancements").text() == str(built.root.published.enhancements)
 
 
 def test_adding_an_enhancement_it_has_counts_one_more_and_a_rack_is_bought_full(qtbot: Any, window: MainWindow) -> None:

@@ -18,7 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -134,8 +134,14 @@ def _kill(proc: subprocess.Popen[str]) -> None:
     proc.wait(timeout=30)
 
 
-def _recover(qtbot: Any, tmp_path: Path, button: QMessageBox.StandardButton) -> tuple[MainWindow, list[str], int]:
-    """A new editor in this process offers what is left, its question answered by clicking ``button``."""
+def _recover(
+    qtbot: Any,
+    tmp_path: Path,
+    button: QMessageBox.StandardButton | Qt.Key,
+    before: Callable[[MainWindow], object] = lambda _w: None,
+) -> tuple[MainWindow, list[str], int]:
+    """A new editor in this process (``before``: what it does first, such as open a file)
+    offers what is left, its question answered by clicking ``button``, or by pressing a key."""
     window = MainWindow(
         QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
     )
@@ -143,13 +149,17 @@ def _recover(qtbot: Any, tmp_path: Path, button: QMessageBox.StandardButton) -> 
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    before(window)
     asked: list[str] = []
 
     def answer() -> None:
         box = QApplication.activeModalWidget()
         if isinstance(box, QMessageBox):
-            asked.append(box.text())
-            qtbot.mouseClick(box.button(button), Qt.MouseButton.LeftButton)
+            asked.append(box.text() + "\n" + box.informativeText())
+            if isinstance(button, Qt.Key):
+                qtbot.keyClick(box, button)
+            else:
+                qtbot.mouseClick(box.button(button), Qt.MouseButton.LeftButton)
 
     timer = QTimer(interval=50)
     timer.timeout.connect(answer)
@@ -228,28 +238,8 @@ def test_escape_keeps_the_crashed_editors_work_for_the_next_start(
     _crashed_with_work(qtbot, tmp_path, ship, "Kept Through Esc")
     kept = sorted(p.name for p in autosave.folder().iterdir())
     assert [n.split(".")[1] for n in kept] == ["base", "json", "ship"]  # the work, the file it began from
-    window = MainWindow(
-        QSettings(str(tmp_path / "second.ini"), QSettings.Format.IniFormat), use_user_folder=False, preview=False
-    )
-    window.ask_unsaved = lambda _doc: "discard"  # type: ignore[method-assign]
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    asked: list[str] = []
-
-    def press_escape() -> None:
-        box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox):
-            asked.append(box.text() + "\n" + box.informativeText())
-            qtbot.keyClick(box, Qt.Key.Key_Escape)
-
-    timer = QTimer(interval=50)
-    timer.timeout.connect(press_escape)
-    timer.start()
-    try:
-        assert window.recovery.offer_restore() == 0
-    finally:
-        timer.stop()
+    _window, asked, restored = _recover(qtbot, tmp_path, Qt.Key.Key_Escape)
+    assert restored == 0
     assert len(asked) == 1 and "• rapier.ship" in asked[0] and "Not now keeps them for the next start" in asked[0]
     assert sorted(p.name for p in autosave.folder().iterdir()) == kept
     again = autosave.pending()  # the next start offers it again
@@ -281,3 +271,24 @@ def test_restored_work_asks_before_replacing_a_file_changed_since_it_was_autosav
     assert window.save(view.doc) is False
     assert replace_asked == [ship] and ship.read_bytes() == theirs  # the command line's change kept
     assert view.doc.modified  # and the restored work still unsaved, for Save As
+
+
+def test_restored_work_takes_the_place_of_its_file_opened_at_the_start(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started with the file (as a double-click starts it) and told to restore the crashed work
+    on that file, the editor showed two tabs of one file, each Save writing over the other.
+    The restored work now takes the place of the tab opened unchanged."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    ship = tmp_path / "rapier.ship"
+    shutil.copy(ROOT / "catalogs" / "wing-commander" / "examples" / "rapier.ship", ship)
+    _crashed_with_work(qtbot, tmp_path, ship, "Restored Work")
+    window, _asked, restored = _recover(
+        qtbot,
+        tmp_path,
+        QMessageBox.StandardButton.Yes,
+        lambda w: w.open_file(ship),  # as the command line opens it
+    )
+    assert restored == 1
+    on_file = [d for d in window.documents() if d.path == ship]
+    assert len(on_file) == 1 and on_file[0].design.name == "Restored Work" and on_file[0].modified

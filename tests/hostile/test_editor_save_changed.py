@@ -82,3 +82,28 @@ def test_save_of_a_design_no_one_else_wrote_asks_nothing(
         qtbot.waitUntil(lambda: not window.isWindowModified(), timeout=10_000)
         assert _design(ship)["structure"] == int(value)
     assert person.seen == []
+
+
+def test_save_as_onto_a_file_open_in_another_tab_is_refused(
+    window: MainWindow,  # noqa: F811 (the fixture)
+    tmp_path: Path,
+) -> None:
+    """Save As onto a file another tab has open made two tabs of one file, each Save then
+    writing over the other's work. The window says which, and writes nothing."""
+    ship = tmp_path / "rebel-fighter.ship"
+    shutil.copy(EXAMPLES / "rebel-fighter.ship", ship)
+    before = ship.read_bytes()
+    first = window.open_file(ship)
+    assert first is not None
+    other = window.new("starfighter")
+    other.doc.edit("name", "Another Fighter")
+    window.ask_save_path = lambda _doc: ship  # type: ignore[method-assign]  # the person picks the open file
+    assert window.save(other.doc, as_new=True) is False
+    assert window.errors == [  # type: ignore[attr-defined]
+        (
+            "Cannot save",
+            "“rebel-fighter.ship” is open in another tab. Close that tab first, or save under another name.",
+        )
+    ]
+    assert ship.read_bytes() == before and other.doc.path is None and other.doc.modified
+    assert window.save(first.doc, as_new=True) is True  # its own tab's file: saved over, as Save does

@@ -97,6 +97,8 @@ class Binder(QObject):
 
         def write(v: Any) -> None:
             widget.setValue(none_value if v is None and none_value is not None else int(v or 0))
+            if v is None and none_value is None:  # a field whose object is absent (greyed): no number, not a 0
+                widget.lineEdit().setText("")
 
         widget.setKeyboardTracking(True)
         settle_spin(widget, self.doc.end_run, none_value)

@@ -4,6 +4,7 @@ copied aside (:mod:`shipyard._qt.window.autosave`); at the next start what is le
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtWidgets import QStatusBar, QWidget
@@ -33,6 +34,8 @@ class RecoveryHost(Protocol):
     def documents(self) -> list[Document]: ...
     def show_error(self, title: str, message: str) -> None: ...
     def add_document(self, doc: Document) -> DocumentView | None: ...
+    def tab_of(self, path: Path, but: Document | None = None) -> int | None: ...
+    def close_tab(self, index: int) -> bool: ...
 
 
 class Recovery:
@@ -118,6 +121,7 @@ class Recovery:
                 if autosave.is_roster(rec):
                     self.host.rosters.add_roster_document(doc)
                 else:
+                    self._replace_open(doc)
                     self.host.add_document(doc)
                 n += 1
                 try:  # this editor's own autosave of it first: a crash now loses nothing either
@@ -127,6 +131,16 @@ class Recovery:
                     continue
             autosave.remove(rec)
         return n
+
+    def _replace_open(self, doc: Document) -> None:
+        """The restored work takes the place of a tab open on its file (the editor started with
+        that file, as a double-click does): two tabs on one file would each save over the other.
+        A tab with changes of its own asks, as closing it always does."""
+        if doc.path is None:
+            return
+        index = self.host.tab_of(doc.path, but=doc)
+        if index is not None:
+            self.host.close_tab(index)
 
 
 def install_crash_autosave(recovery: Recovery) -> None:

@@ -311,17 +311,29 @@ class MainWindow(QMainWindow):
     def load(self, path: Path) -> LoadedDesign:
         return load_design(path, catalog_folders=self.catalog_folders(), use_user_folder=self.use_user_folder)
 
+    def tab_of(self, path: Path, but: Document | None = None) -> int | None:
+        """The tab of the design open from ``path`` (another than ``but``), if one is: one file
+        is edited in one tab, or a Save in one would write over the other's unasked."""
+        wanted = Path(path).resolve()
+        for i in range(self.tabs.count()):
+            view = self.tabs.widget(i)
+            if isinstance(view, DocumentView) and view.doc is not but and view.doc.path is not None:  # noqa: SIM102
+                if view.doc.path.resolve() == wanted:
+                    return i
+        return None
+
     def open_file(self, path: Path, remember: bool = True) -> DocumentView | None:
         # absolute, so recent files work from any folder; not resolve(): a symlinked folder keeps its name
         path = Path(os.path.abspath(path))  # noqa: PTH100
         if is_roster_file(path):  # a roster opens in a tab of its own (window.rosters)
             self.rosters.open_roster(path, remember)
             return None
-        for i in range(self.tabs.count()):
-            view = self.tabs.widget(i)
-            if isinstance(view, DocumentView) and view.doc.path and view.doc.path.resolve() == path.resolve():
-                self.tabs.setCurrentIndex(i)
-                return view
+        open_at = self.tab_of(path)
+        if open_at is not None:
+            self.tabs.setCurrentIndex(open_at)
+            view = self.tabs.widget(open_at)
+            assert isinstance(view, DocumentView)
+            return view
         try:
             loaded = self.load(path)
         except InputError as exc:
@@ -410,6 +422,12 @@ class MainWindow(QMainWindow):
         if as_new or target is None or is_installed(target):  # never over a bundled sample: ask where
             target = self.ask_save_path(doc)
             if target is None:
+                return False
+            if self.tab_of(target, but=doc) is not None:  # two tabs on one file: each Save would undo the other's
+                self.show_error(
+                    "Cannot save",
+                    f"“{target.name}” is open in another tab. Close that tab first, or save under another name.",
+                )
                 return False
         if target == doc.path and doc.changed_on_disk() and not self.ask_replace_changed(target):
             return False  # the other program's change stays; the edit stays unsaved
