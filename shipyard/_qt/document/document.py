@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from shipyard._qt.document.ondisk import FileOnDisk, file_content
 from shipyard._qt.document.pending import PendingText
 from shipyard.core.catalog import with_preset
 from shipyard.core.designfile import EXTENSION, LoadedDesign, save_design
@@ -79,7 +80,7 @@ class ReplaceState(QUndoCommand):
         self.doc.stepped.emit(self.where)
 
 
-class Document(QObject):
+class Document(FileOnDisk, QObject):
     changed = Signal()
     modified_changed = Signal(bool)
     file_changed = Signal()
@@ -91,7 +92,7 @@ class Document(QObject):
         self.uid = uuid.uuid4().hex
         self.autosaved: object | None = None  # the state its autosave file holds (see autosave.needed)
         self.path = path
-        self._on_disk = _content(path)  # what the file held when read or last saved here
+        self._on_disk = file_content(path)  # what the file held when read or last saved here
         self._state = State(loaded.preset, loaded.catalog, loaded.design, tuple(loaded.tags))
         self._ruleset = loaded.ruleset
         self._written = loaded.written  # saving keeps the file as it was written (core.aswritten)
@@ -321,36 +322,9 @@ class Document(QObject):
         self.flush()
         save_design(self.loaded, target)  # the hangar's index follows (shipyard.hangar.follow_saves)
         self.path = Path(target)
-        self._on_disk = _content(self.path)
+        self._on_disk = file_content(self.path)
         self.undo_stack.setClean()
         self.file_changed.emit()
-
-    @property
-    def on_disk(self) -> bytes | None:
-        """What the file held when this document read it or last saved it: a save asks before
-        replacing a file that holds anything else (another program wrote it meanwhile)."""
-        return self._on_disk
-
-    @on_disk.setter
-    def on_disk(self, content: bytes | None) -> None:
-        """A document restored from an autosave starts from the file as the autosaved work
-        did, not as it is now: a change written since is then one :meth:`changed_on_disk` sees."""
-        self._on_disk = content
-
-    def changed_on_disk(self) -> bool:
-        """Whether another program (``shipyard set``, a text editor, ``git checkout``) wrote the
-        design's file since the editor read or saved it: saving over it would lose that change
-        unasked. A file since removed is no change to lose."""
-        now = _content(self.path)
-        return now is not None and self._on_disk is not None and now != self._on_disk
-
-
-def _content(path: Path | None) -> bytes | None:
-    """The file's bytes (None: no file, or not readable), to tell whether someone else wrote it."""
-    try:
-        return Path(path).read_bytes() if path is not None else None
-    except OSError:
-        return None
 
 
 def _plugin_failed(design: Any, catalog: Catalog, preset: str, message: str) -> Report:

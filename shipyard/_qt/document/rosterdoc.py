@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from shipyard._qt.document.document import ReplaceState
+from shipyard._qt.document.ondisk import FileOnDisk, file_content
 from shipyard._qt.document.pending import PendingText
 from shipyard.core.errors import InputError
 from shipyard.hangar.roster import (
@@ -37,7 +38,7 @@ from shipyard.hangar.roster import (
 TEXT_FIELDS = ("callsign", "crew", "notes")  # a member's fields typed as text
 
 
-class RosterDocument(QObject):
+class RosterDocument(FileOnDisk, QObject):
     """A ``.roster`` file open in the editor (always a file: a new roster is written when made)."""
 
     changed = Signal()
@@ -46,11 +47,13 @@ class RosterDocument(QObject):
     stepped = Signal(str)  # an undo or redo changed the roster (ReplaceState's signals)
     edited = Signal(str)
 
+    path: Path  # a roster is always a file (FileOnDisk allows a design's None)
+
     def __init__(self, roster: Roster, path: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.uid = uuid.uuid4().hex
         self.path = path
-        self._on_disk = _content(path)
+        self._on_disk = file_content(path)
         self._state = roster
         self._finder: Any = None
         self.check: RosterCheck = check_roster(roster, path, self.finder)
@@ -251,26 +254,9 @@ class RosterDocument(QObject):
         except OSError as exc:
             raise InputError.single(f"cannot write the roster: {exc.strerror or exc}", file=str(target)) from None
         self.path = target
-        self._on_disk = _content(target)
+        self._on_disk = file_content(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
-
-    @property
-    def on_disk(self) -> bytes | None:
-        """What the file held when this document read it or last saved it: a save asks before
-        replacing a file that holds anything else (another program wrote it meanwhile)."""
-        return self._on_disk
-
-    @on_disk.setter
-    def on_disk(self, content: bytes | None) -> None:
-        """A document restored from an autosave starts from the file as the autosaved work
-        did, not as it is now: a change written since is then one :meth:`changed_on_disk` sees."""
-        self._on_disk = content
-
-    def changed_on_disk(self) -> bool:
-        """Whether another program wrote the roster's file since it was read or saved here."""
-        now = _content(self.path)
-        return now is not None and self._on_disk is not None and now != self._on_disk
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -280,10 +266,3 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size
-
-
-def _content(path: Path | None) -> bytes | None:
-    try:
-        return Path(path).read_bytes() if path is not None else None
-    except OSError:
-        return None
