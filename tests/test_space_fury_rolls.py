@@ -99,6 +99,19 @@ def test_a_pick_takes_the_next_choice_on_a_ten() -> None:
     assert "allowed: Targeter, Engines" in str(exc.value)
 
 
+def test_a_pick_that_costs_more_than_is_left_is_refused_not_rolled_over() -> None:
+    """A pick of a two-enhancement entry with one left was used up without a word and the
+    die rolled again: the person's choice was lost. It is refused, saying why."""
+    catalog = fury()
+    seed = next(s for s in SEEDS if sf.roll_fighter(catalog, 1, s).root.rolls[0].roll == 10)
+    with pytest.raises(InputError) as exc:
+        sf.roll_fighter(catalog, 1, seed, picks=["Rail Gun"])
+    said = str(exc.value)
+    assert "pick 'Rail Gun' costs 2 enhancements, and 1 enhancement is left when its Pick 1 Result comes up" in said
+    assert "at --pick" in said and "allowed: a pick of at most 1 enhancement there" in said
+    assert [c.id for c in sf.roll_fighter(catalog, 2, seed, picks=["Rail Gun"]).root.enhancements] == ["rail-gun"]
+
+
 def test_a_rolled_turret_carries_a_weapon() -> None:
     catalog = fury()
     rolled = [sf.roll_fighter(catalog, 10, s) for s in SEEDS]

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
+from shipyard.core.numberwords import count_of
 from shipyard.core.suggest import did_you_mean
 from shipyard.rulesets.space_fury.catalog_lookup import items_of, level_for_xp, level_row, levels, reputation_rank
 from shipyard.rulesets.space_fury.design import (
@@ -54,10 +55,12 @@ class _FighterRoller:
         self.catalog = catalog
         self.rng = rng
         self.picks = list(picks)
+        self.picked = ""
         self.log = RollLog()
         self.tables = _tables(catalog)
 
     def roll(self, table: EnhancementTable, depth: int = 0) -> Enhancement:
+        self.picked = ""  # the --pick this roll took, if it took one
         if depth > 20:
             raise InputError.single(f"the enhancement tables open each other without end ({table.name})")
         while True:
@@ -90,6 +93,7 @@ class _FighterRoller:
                 allowed=", ".join(names),
             )
         item_id, via = found
+        self.picked = name
         if via is None:
             self.log.add(table.id, roll, item_id, "picked")
         else:
@@ -132,6 +136,13 @@ def roll_fighter(
         if attempts > 1000 + 100 * enhancements:
             raise InputError.single(f"no entry of the tables fits the {left} enhancement(s) left")
         item = roller.roll(primary)
+        if item.cost > left and roller.picked:  # a person's choice is not rolled over unsaid
+            raise InputError.single(
+                f"pick {roller.picked!r} costs {count_of(item.cost, 'enhancement')}, and "
+                f"{count_of(left, 'enhancement')} {'is' if left == 1 else 'are'} left when its Pick 1 Result comes up",
+                path="--pick",
+                allowed=f"a pick of at most {count_of(left, 'enhancement')} there",
+            )
         if item.cost > left:
             roller.log.entries[-1] = roller.log.entries[-1].model_copy(
                 update={"note": f"costs {item.cost}, {left} left: rolled again"}
