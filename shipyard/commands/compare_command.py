@@ -150,11 +150,22 @@ def suggestion_lines(proposals: list[Any]) -> list[str]:
 def cmd_fix(args: argparse.Namespace) -> int:
     from shipyard.core.atomicwrite import locked
 
-    # fix reads a design, changes it and writes it: under the write lock of what it reads and
-    # what it writes, as `set` does, so that `-o` naming the file it reads (with --force) is a
-    # read-modify-write like --in-place, and another program's write between them is not lost
-    with locked([Path(args.file)] + ([Path(args.output)] if args.output else [])):
+    # Writing over the file it reads (--in-place, or -o naming that file with --force), fix is a
+    # read-modify-write: under the file's write lock from the read to the write, as `set` does,
+    # so another program's write between them is not lost. Writing elsewhere it only reads the
+    # file, and holds no lock (16 fixes of one file into new files at once waited in turn).
+    source = Path(args.file)
+    rewrites = args.in_place or (args.output is not None and _same_file(source, Path(args.output)))
+    with locked([source] if rewrites else []):
         return _fix(args)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (a link, another spelling of the path)."""
+    try:
+        return a.samefile(b)
+    except OSError:  # one is not there (a new output): not the same file
+        return False
 
 
 def _fix(args: argparse.Namespace) -> int:

@@ -272,3 +272,17 @@ def test_two_names_of_one_file_are_one_lock(tmp_path: Path, monkeypatch: pytest.
     result = call_shipyard("set", ship, tmp_path / "hard.ship", "name=Linked", "--in-place")
     assert result.returncode in (0, 1) and "holds its lock" not in result.stderr, result.stderr
     assert json.loads(ship.read_text(encoding="utf-8"))["design"]["name"] == "Linked"
+
+
+def test_fix_into_another_file_only_reads_and_takes_no_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fix FILE -o NEW`` only reads FILE: it waits for no lock of it. Taking one made 16 such
+    fixes of one file at once wait in turn, and on a busy machine some gave up after 30 s."""
+    from shipyard.core import atomicwrite
+
+    ship = tmp_path / "one-gun-link.ship"
+    shutil.copy(ROOT / "tests" / "corpus" / "bad" / "wc-link-group-of-one.ship", ship)
+    monkeypatch.setattr(atomicwrite, "LOCK_WAIT", 0.2)
+    with _held(ship):
+        result = call_shipyard("fix", ship, "--apply", "1", "-o", tmp_path / "fixed.ship")
+    assert result.returncode in (0, 1) and "holds its lock" not in result.stderr, result.stderr
+    assert (tmp_path / "fixed.ship").is_file()
