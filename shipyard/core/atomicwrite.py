@@ -179,7 +179,7 @@ def locked(targets: Iterable[Path], wait: float | None = None) -> Iterator[None]
         files.setdefault(_identity(name), name)
     # in the order of the files themselves, not of the names given: two commands naming one
     # file by two names (a hard link) still lock in the same order, and never wait for each other
-    order = sorted(files, key=lambda k: (0, k, "") if isinstance(k, tuple) else (1, (), str(k)))
+    order = sorted(files, key=str)
     taken: list[object] = []
     try:
         for key, name in ((k, files[k]) for k in order):

@@ -455,7 +455,8 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
     # from an Augment": the commander may allocate them to a role (the allocations beyond the
     # ship's own AP are those); the rest pay for their system's actions directly.
     given = pricing.augmented_given()
-    allocated = sum(getattr(plan, r) for r in ROLES)
+    roles = {r: RolePlan(r, getattr(plan, r)) for r in ROLES}
+    allocated = sum(rp.allocated for rp in roles.values())
     in_roles = _take(given, min(max(0, allocated - base), sum(given.values())))
     augmented_left = pricing.pay_augmented(priced, {n: ap - in_roles.get(n, 0) for n, ap in given.items()})
 
@@ -468,7 +469,6 @@ def apply_round_plan(ctx: Context, p: RoundPlanParams) -> None:
             design.ap,
             "Initiative",
         )
-    roles = {r: RolePlan(r, getattr(plan, r)) for r in ROLES}
     for pa in priced:
         rp = roles[pa.entry.role]
         rp.cost += pa.cost
