@@ -1241,3 +1241,20 @@ def test_a_picture_above_the_size_limit_is_refused_before_it_is_read(tmp_path: P
     (entry,) = json.loads(proc.stdout)
     (hit,) = [f for f in entry["findings"] if f["code"] == "art-missing"]
     assert "huge.png" in hit["message"] and f"limited to {MAX_ART_BYTES:,}" in hit["message"], hit["message"]
+
+
+def test_a_new_design_s_name_too_long_for_its_ruleset_is_an_input_error(tmp_path: Path) -> None:
+    """``shipyard new`` with a 201-letter name was an internal error (exit 70, pydantic's
+    words); ``set name=`` says the same thing as an input error. Every kind of every ruleset."""
+    from shipyard.core.designfile import new_design
+    from shipyard.core.errors import InputError
+    from shipyard.core.registry import get, ids
+
+    for ruleset in ids():
+        for kind in get(ruleset).kinds:
+            with pytest.raises(InputError, match="at NAME: the name: String should have at most"):
+                new_design(ruleset, "x" * 201, kind.id, use_user_folder=False)
+    out = call_shipyard("new", "x" * 201, "--kind", "starfighter", "-o", tmp_path / "long.ship", "--no-user-catalog")
+    assert out.returncode == 2, out.stderr
+    assert out.stderr == "shipyard: error: at NAME: the name: String should have at most 200 characters\n"
+    assert not (tmp_path / "long.ship").exists()

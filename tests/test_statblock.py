@@ -9,8 +9,11 @@ designs the samples resolve to.
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -766,3 +769,74 @@ def test_cli_missing_file(tmp_path: Path) -> None:
     r = run("import", "statblock", str(tmp_path / "nope.txt"), "-o", str(tmp_path / "x.ship"))
     assert r.returncode == 2
     assert f"shipyard: error: {tmp_path / 'nope.txt'}: cannot read file: No such file or directory" in r.stderr
+
+
+class _ClosedPipe(io.StringIO):
+    """Standard output to a reader that stopped early (``| head -1``, quitting ``less``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["import", "statblock", "ship.txt", "-o", "ship.ship"],
+        [
+            "convert",
+            "trinity",
+            str(ROOT / "catalogs" / "trinity" / "examples" / "anvil-frigate.yaml"),
+            "-o",
+            "ship.ship",
+        ],
+    ],
+    ids=["import", "convert"],
+)
+def test_a_reader_that_stops_early_still_gets_the_design_written(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``import ... | head -1`` exited 0 and wrote nothing: the report was printed before the
+    design was saved, and a closed pipe ends a command quietly. The work is done first."""
+    from shipyard.cli import main
+
+    (tmp_path / "ship.txt").write_text(
+        "Name: Test Ship\nScale: Starfighter\nHandling: 0\nSoak: 2\nMove: 2\nPower: 1\nStructure: 10\n"
+        "Weapons: 2 Light Lasers\nAccessories: Sensors\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    assert main([*command, "--no-user-catalog"]) == 0
+    assert load_design(tmp_path / "ship.ship", use_user_folder=False).design.name in (
+        "Test Ship",
+        "Anvil-class Picket Frigate",
+    )
+
+
+def test_import_of_several_designs_into_a_name_like_a_design_file_is_refused(tmp_path: Path) -> None:
+    """``-o f.ship`` with a text of six designs silently made a folder ``f.ship/``; ``-o
+    out.pdf`` wrote a design file named ``.pdf`` without a word; ``convert trinity -`` said
+    "-: cannot read file". Each now says what it does or why it will not."""
+    appendix = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "appendix-1.txt"
+    out = call_shipyard("import", "statblock", appendix, "-o", tmp_path / "f.ship", "--no-user-catalog")
+    assert out.returncode == 2
+    assert "the text holds 6 designs, so -o must name a folder" in out.stderr
+    assert f"(allowed: a folder, for example {tmp_path / 'f'}{os.sep})" in out.stderr
+    assert not (tmp_path / "f.ship").exists()
+    assert call_shipyard("import", "statblock", appendix, "-o", tmp_path / "f", "--no-user-catalog").returncode == 0
+    assert len(list((tmp_path / "f").glob("*.ship"))) == 6
+    one = tmp_path / "one.txt"
+    one.write_text(
+        (
+            "Name: Test Ship\nScale: Starfighter\nHandling: 0\nSoak: 2\nMove: 2\nPower: 1\nStructure: 10\n"
+            "Weapons: 2 Light Lasers\nAccessories: Sensors\n"
+        ),
+        encoding="utf-8",
+    )
+    pdf = call_shipyard("import", "statblock", one, "-o", tmp_path / "out.pdf", "--no-user-catalog")
+    assert pdf.returncode == 0 and "shipyard: note: design files usually end in .ship" in pdf.stderr
+    vessel = (ROOT / "catalogs" / "trinity" / "examples" / "anvil-frigate.yaml").read_text(encoding="utf-8")
+    piped = call_shipyard("convert", "trinity", "-", "-o", tmp_path / "x.ship", "--no-user-catalog", stdin=vessel)
+    assert piped.returncode == 2
+    assert "convert trinity reads a file, not standard input ('-')" in piped.stderr
+    assert "cannot read file" not in piped.stderr

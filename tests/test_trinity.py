@@ -261,13 +261,41 @@ def test_converted_design_carries_its_source_and_report() -> None:
     assert conv.source["vt"] == "Hybrid Fighter"
     assert conv.source["soak"] == {"value": 3, "mark": 5}
     assert conv.report == r.notes
-    assert r.design.notes.startswith(
+    # first what the design does not show (the sheet's notes box shows the start), then the report
+    assert r.design.notes.splitlines()[:5] == [
         "Converted from Trinity (Space Fighter Alpha, Appendix 2: Adapting Spacecraft from Trinity to Space "
-        "Fighter Alpha). Budgets are for information.\nKestrel-9 Interceptor: converted from Trinity\n"
-    )
-    assert "  conflict" not in r.design.notes
+        "Fighter Alpha). Budgets are for information.",
+        "Kept from Trinity, with no conversion: Tech: Hardtech; CS (Cruising Speed): 1,800 kph; "
+        "TS (Top Speed): 9,000 kph; Mass: 14 tons; Tolerance: 6.",
+        "Assumed: Structure: 10; Power: 5; Crew: 1.",
+        "Trinity notes: Fictional example vessel.",
+        "",
+    ]
+    assert "Conflict:" not in r.design.notes and "  conflict" not in r.design.notes
+    assert "\nConversion report:\nKestrel-9 Interceptor: converted from Trinity\n" in r.design.notes
     assert "  converted     Cost (construction points): 240 CP -> Resources 8;" in r.design.notes
-    assert r.design.notes.endswith("Trinity notes: Fictional example vessel.")
+    anvil = convert("anvil").design.notes.splitlines()
+    assert "Conflict: Handling: -6 -> Handling -5; -6 is outside the Handling range -5 to 5; clamped to -5" in anvil
+
+
+def test_a_vessel_whose_report_outgrows_a_design_s_notes_converts_with_the_report_cut() -> None:
+    """Forty weapons and long notes, each within the vessel's limits: the report alone is
+    longer than a design's notes may be. The conversion is not refused for it; the notes keep
+    the vessel's own notes whole and as much of the report as they hold, saying the rest is
+    in the design's conversion record."""
+    weapons = [{"name": f"Point Defence Laser Turret {i}", "accuracy": 2, "damage": "4 [5]"} for i in range(40)]
+    own = "Flagship of the relief fleet. " * 60
+    vessel = parse_vessel(
+        {"name": "Relief Carrier", "vt": "Frigate", "vs": 2, "handling": 0, "soak": "3 [10]", "weapons": weapons}
+        | {"notes": own}
+    )
+    result = convert_vessel(vessel, sfa())
+    notes = result.design.notes
+    assert len(notes) <= 20_000
+    assert f"Trinity notes: {own}" in notes
+    assert notes.splitlines()[-1].startswith("  ... and ")
+    assert notes.splitlines()[-1].endswith(" more (the whole report is the design file's conversion record)")
+    assert len(result.design.converted.report) == len(result.notes)  # the record keeps every line
 
 
 def test_over_budget_is_advice_for_a_converted_design_and_an_error_otherwise() -> None:
@@ -468,3 +496,21 @@ def test_cli_converts_prints_the_report_and_the_design_checks(tmp_path: Path) ->
     again = run("convert", "trinity", str(EXAMPLES / FILES["kestrel"]), "-o", str(out))
     assert again.returncode == 2
     assert "exists; use --force to replace it" in again.stderr
+
+
+def test_check_prints_a_converted_design_s_notes_line_by_line(tmp_path: Path) -> None:
+    """The notes run over lines; ``check`` printed them as one line of some 3,000 letters,
+    each line break shown as ``\\u000a``. Each line is a line of its own, under the slot's name."""
+    out = tmp_path / "anvil.ship"
+    assert (
+        call_shipyard("convert", "trinity", EXAMPLES / FILES["anvil"], "-o", out, "--no-user-catalog").returncode == 0
+    )
+    text = call_shipyard("check", out, "--no-user-catalog").stdout
+    assert "\\u000a" not in text
+    lines = text.splitlines()
+    start = lines.index(
+        "  Notes: Converted from Trinity (Space Fighter Alpha, Appendix 2: Adapting Spacecraft from Trinity to Space "
+        "Fighter Alpha). Budgets are for information."
+    )
+    assert lines[start + 1].startswith("    Kept from Trinity, with no conversion: Tech: Hardtech;")
+    assert "    Trinity notes: Fictional example vessel." in lines[start:]

@@ -162,10 +162,20 @@ def cmd_import(args: argparse.Namespace) -> int:
     as_folder = is_folder(out) or args.output.endswith(("/", os.sep)) or len(results) > 1
     if not as_folder:
         targets = [out]
+        if out.suffix != EXTENSION:
+            print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
     else:
+        why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} designs"
         if exists(out) and not is_folder(out):
-            why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} designs"
             raise InputError.single(f"{why}, so -o must name a folder, but this is a file", file=str(out))
+        if not exists(out) and out.suffix.lower() == EXTENSION and not args.output.endswith(("/", os.sep)):
+            # "-o fleet.ship" was meant as one file: a folder of that name is not what was asked
+            raise InputError.single(
+                f"{why}, so -o must name a folder (each design is written into it, named after the design), "
+                f"but {out.name} is named like a design file",
+                file=str(out),
+                allowed=f"a folder, for example {out.with_suffix('')}{os.sep}",
+            )
         names: list[str] = []
         for r in results:
             base = _slug(r.design.name)
@@ -174,13 +184,17 @@ def cmd_import(args: argparse.Namespace) -> int:
                 name, n = f"{base}-{n}", n + 1
             names.append(name)
         targets = [out / f"{n}{EXTENSION}" for n in names]
-    if args.json:
-        print(json.dumps([r.report.model_dump(mode="json") for r in results], indent=2, ensure_ascii=False))
-    else:
-        for r in results:
-            print("\n".join(map(escape, r.report.lines())))
+
+    def say_reports() -> None:
+        if args.json:
+            print(json.dumps([r.report.model_dump(mode="json") for r in results], indent=2, ensure_ascii=False))
+        else:
+            for r in results:
+                print("\n".join(map(escape, r.report.lines())))
+
     refused = [r for r in results if not r.ok]
     if refused and not args.partial:
+        say_reports()
         for r in refused:
             print(
                 f"shipyard: error: {escape(label)}: {quote(r.design.name)}: {len(r.report.not_understood)} part(s) not "
@@ -205,6 +219,9 @@ def cmd_import(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 out.rmdir()
         raise
+    # The report is said once the files are written: a reader that stops early (``| head``)
+    # ends the output, and the command with it, after the work and never before it.
+    say_reports()
     for target in targets:
         print(f"wrote {target}")
     return EXIT_OK
@@ -246,12 +263,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import EXTENSION, save_design
+    from shipyard.core.errors import InputError
     from shipyard.core.registry import get
     from shipyard.core.termtext import escape
     from shipyard.core.textformats import conversion as conversion_of
 
     info = get(args.ruleset)
     entry = next(c for c in info.conversions if c.id == args.system)
+    if args.file == STDIN:  # a conversion reads a file (its line and column name each problem)
+        raise InputError.single(
+            f"convert {args.system} reads a file, not standard input ('-')",
+            allowed=f"the {entry.name} file's name; save the text to a file first",
+        )
     conversion = conversion_of(info, entry)
     out = Path(args.output)
     if out.suffix != EXTENSION:
@@ -259,10 +282,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
     options = {o.name: getattr(args, o.name.replace("-", "_")) for o in entry.options}
     result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)
     refuse_existing([out], args.force, inputs=[args.file])
+    save_design(result.loaded(out), out)  # before the report: a reader that stops early ends the output, not the work
     if args.json:
         print(json.dumps([n.model_dump(mode="json") for n in result.notes], indent=2, ensure_ascii=False))
     else:
         print("\n".join(map(escape, result.report_lines())))
-    save_design(result.loaded(out), out)
     print(f"wrote {out}")
     return EXIT_OK

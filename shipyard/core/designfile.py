@@ -352,7 +352,15 @@ def new_design(
             allowed=", ".join(offered),
         )
     catalog = load_catalog(ruleset, catalog_folders, preset=preset, use_user_folder=use_user_folder)
-    design = held(ruleset, "new_design", catalog.module.new_design(kind, name, catalog), catalog.module.Design)
+    try:
+        made = catalog.module.new_design(kind, name, catalog)
+    except ValidationError as exc:
+        # The name is the one thing a person gives a new design: a name the ruleset's model
+        # refuses (over its length) is their input, said as such; anything else is the plug-in's.
+        if not all(err["loc"][:1] == ("name",) for err in exc.errors()):
+            raise
+        raise InputError([Problem(f"the name: {err['msg']}", None, path="NAME") for err in exc.errors()]) from None
+    design = held(ruleset, "new_design", made, catalog.module.Design)
     design = held(ruleset, "resolve", catalog.module.resolve(design, catalog), catalog.module.Design)
     return LoadedDesign(None, ruleset, catalog.preset.id if catalog.preset else "", design, catalog)
 

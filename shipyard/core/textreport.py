@@ -89,7 +89,10 @@ def _parts_lines(report: Report) -> list[str]:
             if not s.available:
                 out.append(f"  {name}: not available — {s.reason}")
             else:
-                out.append(f"  {name}: " + (f"{s.text}" + (f" ({s.track})" if s.track else "") if s.text else "—"))
+                # a slot's text may run over lines (a design's notes): each on a line of its own, indented
+                first, *rest = (s.text or "—").splitlines() or ["—"]
+                out.append(f"  {name}: {first}" + (f" ({s.track})" if s.track and s.text else ""))
+                out += [f"    {line}" if line else "" for line in rest]
     if d.actions:
         out += ["", "Actions"]
         wrap = textwrap.TextWrapper(width=_width(), initial_indent="          ", subsequent_indent="          ")

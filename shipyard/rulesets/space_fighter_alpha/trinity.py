@@ -329,6 +329,44 @@ class ConversionResult:
         return report_lines(self.notes, self.vessel.name)
 
 
+NOTES_LIMIT = 20_000  # a design's notes hold at most this (the design model's limit)
+
+
+def design_notes(notes: list[Any], vessel: TrinityVessel, table: ConversionTable, limit: int = NOTES_LIMIT) -> str:
+    """The converted design's notes: what a person at the table needs first, then the report.
+
+    First the values the rules give no conversion (Tech, speeds, Mass, Tolerance), what was
+    assumed and what was clamped, in a few short lines, and the vessel's own notes: the
+    record sheet's notes box shows the start of the notes, and those are what the design
+    itself does not show. Then the conversion report, line by line, as far as the notes
+    hold it: the whole report is the design file's conversion record (``converted.report``)
+    and what ``shipyard convert`` printed; a vessel of forty weapons made a report longer
+    than a design's notes may be, and its conversion failed on a limit the vessel never met.
+    """
+    head = f"Converted from {table.system} ({table.source_title}, {table.source}). Budgets are for information."
+    kept = [f"{n.field}: {n.original}" for n in notes if n.status == "note" and n.original]
+    assumed = [f"{n.field}: {n.value}" for n in notes if n.status == "assumed"]
+    lines = [head]
+    if kept:
+        lines.append(f"Kept from {table.system}, with no conversion: {'; '.join(kept)}.")
+    if assumed:
+        lines.append(f"Assumed: {'; '.join(assumed)}.")
+    for n in notes:
+        if n.status == "conflict":
+            arrow = " -> ".join(x for x in (n.original, n.value) if x)
+            lines.append(f"Conflict: {n.field}: {arrow}" + (f"; {n.message}" if n.message else ""))
+    if vessel.notes:
+        lines.append(f"{table.system} notes: {vessel.notes}")
+    lines += ["", "Conversion report:"]
+    report = report_lines(notes, vessel.name)
+    for i, line in enumerate(report):
+        if sum(len(x) + 1 for x in lines) + len(line) > limit - 80:
+            lines.append(f"  ... and {len(report) - i} more (the whole report is the design file's conversion record)")
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def report_lines(notes: list[Any], name: str) -> list[str]:
     width = max((len(STATUS_WORDS[n.status]) for n in notes), default=0)
     out = [f"{name}: converted from Trinity"]
@@ -645,10 +683,7 @@ def convert_vessel(
     conv = _Converter(vessel, catalog, table)
     data = conv.run(structure, power, crew)
     original = vessel.model_dump(mode="json", exclude_none=True)
-    body = "\n".join(report_lines([_Note(**n) for n in conv.notes], vessel.name))
-    head = f"Converted from {table.system} ({table.source_title}, {table.source}). Budgets are for information."
-    tail = f"\n\n{table.system} notes: {vessel.notes}" if vessel.notes else ""
-    data["notes"] = f"{head}\n{body}{tail}"
+    data["notes"] = design_notes([_Note(**n) for n in conv.notes], vessel, table)
     data["converted"] = {"system": table.system, "source": original, "report": conv.notes}
     try:
         design = catalog.module.Design.model_validate(data)
