@@ -247,7 +247,8 @@ def test_a_given_structure_outside_the_range_is_refused() -> None:
     with pytest.raises(InputError) as exc:
         convert_vessel(vessel, sfa(), structure=25)
     assert str(exc.value) == (
-        "the Structure given, 25, is outside the Space Fighter Alpha range (allowed: Structure from 1 up to 20)"
+        "at structure: the Structure given, 25, is outside the Space Fighter Alpha range "
+        "(allowed: Structure from 1 up to 20)"
     )
 
 
@@ -514,3 +515,35 @@ def test_check_prints_a_converted_design_s_notes_line_by_line(tmp_path: Path) ->
     )
     assert lines[start + 1].startswith("    Kept from Trinity, with no conversion: Tech: Hardtech;")
     assert "    Trinity notes: Fictional example vessel." in lines[start:]
+
+
+def test_conversion_errors_name_the_vessel_s_line_or_the_option_in_the_user_s_words(tmp_path: Path) -> None:
+    """A mapping for the mass was three errors in pydantic's words (``mass.constrained-str``,
+    ``mass.int``, ``mass.float``); an Accuracy + Damage beyond a weapon's was an error at
+    ``custom_weapons[0].damage``, a place of the design the user never wrote, with no line;
+    ``--crew 100000000`` blamed the vessel file."""
+    vessel = tmp_path / "gun.yaml"
+    text = (
+        "name: Big Gun\nvt: Frigate\nvs: 2\nhandling: 0\nsoak: 2 [10]\nmass: {value: 4800, unit: tons}\n"
+        "weapons:\n  - name: Siege Cannon\n    accuracy: 40\n    damage: 60 [10]\n"
+    )
+    vessel.write_text(text, encoding="utf-8")
+    out = call_shipyard("convert", "trinity", vessel, "-o", tmp_path / "gun.ship", "--no-user-catalog")
+    assert out.returncode == 2
+    assert out.stderr == (
+        f"shipyard: error: {vessel}:6:1 at mass: this is kept as a note: a number or a short text such as "
+        "'4,800 tons', not a mapping\n"
+    )
+    vessel.write_text(text.replace("mass: {value: 4800, unit: tons}\n", ""), encoding="utf-8")
+    out = call_shipyard("convert", "trinity", vessel, "-o", tmp_path / "gun.ship", "--no-user-catalog")
+    assert out.stderr == (
+        f"shipyard: error: {vessel}:7:5 at weapons[0]: Siege Cannon: Accuracy 40 + Damage 60 = +100, beyond the "
+        "damage a converted weapon may have (allowed: Accuracy + Damage from -99 to +99)\n"
+    )
+    anvil = EXAMPLES / FILES["anvil"]
+    out = call_shipyard("convert", "trinity", anvil, "-o", tmp_path / "a.ship", "--crew", "100000000")
+    assert out.stderr == (
+        "shipyard: error: at --crew: the Crew given, 100,000,000, is more than a design holds "
+        "(allowed: Crew from 0 up to 10,000,000)\n"
+    )
+    assert not list(tmp_path.glob("*.ship"))

@@ -280,7 +280,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if out.suffix != EXTENSION:
         print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
     options = {o.name: getattr(args, o.name.replace("-", "_")) for o in entry.options}
-    result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)
+    try:
+        result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)
+    except InputError as exc:
+        for problem in exc.problems:  # a problem with an option, as the command line spells it
+            if problem.path in options and problem.file is None:
+                problem.path = f"--{problem.path}"
+        raise
     refuse_existing([out], args.force, inputs=[args.file])
     save_design(result.loaded(out), out)  # before the report: a reader that stops early ends the output, not the work
     if args.json:

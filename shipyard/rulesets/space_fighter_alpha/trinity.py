@@ -18,7 +18,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
 
 from shipyard.core.catalog import load_catalog
 from shipyard.core.designfile import LoadedDesign, parse_json, read_text
@@ -193,9 +202,18 @@ def _noted_number(value: Any) -> Any:
     return value
 
 
+def _one_value(value: Any) -> Any:
+    """A mapping or a list where a value kept as a note goes is one problem, said in words,
+    not one per kind of value the field takes (text, whole number, number)."""
+    if isinstance(value, dict | list):
+        kind = "a list" if isinstance(value, list) else "a mapping"
+        raise ValueError(f"this is kept as a note: a number or a short text such as '4,800 tons', not {kind}")
+    return value
+
+
 # A value kept as a note (speeds, mass, range): text, or a number within the range every
 # number of a user file has (docs/catalog-format.md, Limits).
-_Loose = Annotated[_Short | StrictInt | float | None, AfterValidator(_noted_number)]
+_Loose = Annotated[_Short | StrictInt | float | None, BeforeValidator(_one_value), AfterValidator(_noted_number)]
 
 
 class TrinityWeapon(BaseModel):
@@ -285,11 +303,30 @@ def parse_vessel(data: Any, *, file: str | Path | None = None, doc: Any = None) 
         raise InputError(_problems(exc, src, (), doc, TrinityVessel)) from None
 
 
+def _bounds(model: type[BaseModel], field: str) -> tuple[int, int]:
+    """The least and most a whole-number field of ``model`` takes (its ge/le), else any."""
+    least, most = -NUMBER_RANGE, NUMBER_RANGE
+    for meta in model.model_fields[field].metadata:
+        least = getattr(meta, "ge", least)
+        most = getattr(meta, "le", most)
+    return least, most
+
+
+OPTIONS = ("structure", "power", "crew")
+"""The conversion's options (its manifest declares them): a problem at one of these is
+with a value the person gave beside the file (``--crew``), not with the file."""
+
+
 def locate(exc: InputError, file: Path | str, doc: Any = None) -> InputError:
-    """Name the file in every problem and, for YAML, the line and column of its path."""
+    """Name the file in every problem and, for YAML, the line and column of its path; a
+    problem with one of the :data:`OPTIONS` is left to name the option."""
     from shipyard.core.edits import parse_path
 
-    for p in exc.with_file(file).problems:
+    for p in exc.problems:
+        if p.path in OPTIONS:
+            continue
+        if p.file is None:
+            p.file = str(file)
         if doc is not None and p.path and p.line is None:
             loc = parse_path(p.path)
             if loc and isinstance(doc.data, dict) and loc[0] in doc.data:
@@ -545,8 +582,19 @@ class _Converter:
                 high = "" if stat.max is None else f" up to {stat.max}"
                 raise InputError.single(
                     f"the {name} given, {given}, is outside the {self.catalog.meta.name} range",
+                    path=row.stat,  # the option's name (a problem of what the person gave, not of the file)
                     allowed=f"{name}{low}{high}",
                 )
+            if field in self.catalog.module.Design.model_fields:  # beyond the rules: what the design's field holds
+                least, most = _bounds(self.catalog.module.Design, field)
+                if not least <= given <= most:
+                    raise InputError.single(
+                        f"the {name} given, {given:,}, is more than a design holds"
+                        if given > most
+                        else f"the {name} given, {given:,}, is less than a design holds",
+                        path=row.stat,
+                        allowed=f"{name} from {least:,} up to {most:,}",
+                    )
             self.design[field] = given
             self.note(name, "assumed", "", given, f"{self.t.system} has no {name}; given by you", row.source)
             return
@@ -581,6 +629,13 @@ class _Converter:
             parts = {"accuracy": w.accuracy, "damage": w.damage.value}
             attack = sum(parts[p] for p in rule.attack)
             sums = " + ".join(f"{p.capitalize()} {parts[p]}" for p in rule.attack)
+            low, high = _bounds(self.catalog.module.CustomWeapon, "damage")
+            if not low <= attack <= high:  # each within the vessel's own limits, their sum beyond a weapon's
+                raise InputError.single(
+                    f"{w.name}: {sums} = {attack:+d}, beyond the damage a converted weapon may have",
+                    path=f"weapons[{i}]",
+                    allowed=f"{' + '.join(p.capitalize() for p in rule.attack)} from {low:+d} to {high:+d}",
+                )
             original = f"{w.count} x {w.name}: Accuracy {w.accuracy}, Damage {w.damage}"
             label = f"weapons[{i}] {w.name}"
             special = self.special(w)
