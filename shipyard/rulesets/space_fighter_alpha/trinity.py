@@ -38,6 +38,7 @@ from shipyard.core.termtext import quote
 from shipyard.core.textformats import loaded_design
 from shipyard.core.usertext import NUMBER_RANGE
 from shipyard.pointbuy.scales import ladder
+from shipyard.rulesets.space_fighter_alpha.design import CustomWeapon
 
 # A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
 MAX_VESSEL_BYTES = 256 * 1024
@@ -629,7 +630,7 @@ class _Converter:
             parts = {"accuracy": w.accuracy, "damage": w.damage.value}
             attack = sum(parts[p] for p in rule.attack)
             sums = " + ".join(f"{p.capitalize()} {parts[p]}" for p in rule.attack)
-            low, high = _bounds(self.catalog.module.CustomWeapon, "damage")
+            low, high = _bounds(CustomWeapon, "damage")
             if not low <= attack <= high:  # each within the vessel's own limits, their sum beyond a weapon's
                 raise InputError.single(
                     f"{w.name}: {sums} = {attack:+d}, beyond the damage a converted weapon may have",
