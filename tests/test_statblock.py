@@ -840,3 +840,24 @@ def test_import_of_several_designs_into_a_name_like_a_design_file_is_refused(tmp
     assert piped.returncode == 2
     assert "convert trinity reads a file, not standard input ('-')" in piped.stderr
     assert "cannot read file" not in piped.stderr
+
+
+@pytest.mark.parametrize(
+    ("update", "place"),
+    [
+        ({"name": "Red `Five`"}, "name"),
+        ({"name": "Viper **Mk II**"}, "name"),
+        ({"custom_weapons": [{"name": "Gauss Cannon, Mk II", "count": 1, "damage": 8}]}, "custom_weapons[0].name"),
+        ({"custom_weapons": [{"name": "Gauss; Cannon", "count": 1, "damage": 8}]}, "custom_weapons[0].name"),
+    ],
+    ids=["backticks", "asterisks", "comma", "semicolon"],
+)
+def test_export_names_what_does_not_read_back_as_written(update: dict[str, Any], place: str) -> None:
+    """Export said nothing of a custom weapon "Gauss Cannon, Mk II" (import then refused the
+    line) or of a name with Markdown's marks (it came back changed): what the text holds in
+    principle was taken to come back. Export reads back what it writes and names the rest."""
+    catalog = sfa()
+    design = catalog.module.resolve(Design.model_validate(starfighter(catalog).model_dump() | update), catalog)
+    assert place in lost_in_text(design, catalog)
+    plain = starfighter(catalog)
+    assert lost_in_text(plain, catalog) == []  # a design the text holds whole: nothing named

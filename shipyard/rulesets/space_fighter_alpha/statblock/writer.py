@@ -5,6 +5,7 @@ that reading what was written gives back the same design for everything it holds
 import re
 from typing import Any
 
+from shipyard.core.errors import InputError
 from shipyard.core.model import Catalog
 from shipyard.pointbuy.scales import ladder
 
@@ -181,7 +182,30 @@ def lost_in_text(design: Any, catalog: Catalog) -> list[str]:
     """
     fmt = format_of(catalog)
     renamed = {w.field for kind in fmt.lists for w in fmt.word_fields(kind) if w.role == "group"}
-    return _diff(design.model_dump(), holdable(design, catalog).model_dump(), "", renamed)
+    kept = holdable(design, catalog).model_dump()
+    lost = _diff(design.model_dump(), kept, "", renamed)
+    # What the text holds in principle may still not come back as written: a custom weapon
+    # named "Gauss Cannon, Mk II" (a comma ends a list entry), a name with Markdown's marks
+    # (`...`, **...**) or one that is a catalog item's. The text is read back, in both forms
+    # export writes, and every place that does not come back as held is named too.
+    for markdown in (False, True):
+        lost += [p for p in _read_back(design, catalog, kept, markdown, renamed) if p not in lost]
+    return lost
+
+
+def _read_back(design: Any, catalog: Catalog, kept: dict[str, Any], markdown: bool, renamed: set[str]) -> list[str]:
+    """The places of ``kept`` (the design as the text holds it) that reading the text written
+    of ``design`` does not give back: a list that comes back shorter is named as the list."""
+    from .block import import_statblocks
+
+    try:
+        results = import_statblocks(export_statblock(design, catalog, markdown=markdown), catalog)
+    except InputError:
+        return ["the stat block (it does not read back)"]
+    if len(results) != 1:
+        return ["name (it reads back as several stat blocks)"]
+    back = holdable(results[0].design, catalog).model_dump()
+    return _diff(kept, back, "", renamed)
 
 
 def _diff(a: Any, b: Any, path: str, renamed: set[str]) -> list[str]:
