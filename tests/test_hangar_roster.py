@@ -325,3 +325,34 @@ def test_acknowledging_a_change_takes_the_designs_figures_as_they_are(force: tup
     assert "changed since the roster last saw it" in check.members[0].says[0]
     again = check_roster(acknowledged(check), roster_file)
     assert not again.members[0].says and again.members[0].state == "ok"
+
+
+def test_an_edit_of_the_roster_reads_again_a_member_whose_file_changed_since(tmp_path: Path) -> None:
+    """``recheck`` keeps what it read of a member only while the member's file is as it was:
+    a design saved since (by another program, ``shipyard set``) is read again on the next
+    edit of the roster, so the totals and the member's name are the file's, as a whole
+    check finds them."""
+    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    roster_file = folder / "r.roster"
+    ruleset = json.loads(samples()[0].read_text())["ruleset"]
+    costed = [f for f in samples() if json.loads(f.read_text())["ruleset"] == ruleset]
+    members = []
+    for f in costed[:2]:
+        shutil.copyfile(f, folder / f.name)
+        members.append(member_for(roster_file, folder / f.name)[0])
+    roster = Roster(name="R", members=members)
+    check = check_roster(roster, roster_file)
+    second = folder / members[1].file
+    data = json.loads(second.read_text())
+    data["design"]["name"] = "Renamed Ship"
+    second.write_text(json.dumps(data, indent=2))
+    counted = roster.model_copy(update={"members": [members[0].model_copy(update={"count": 2}), members[1]]})
+    after = recheck(check, counted)
+    assert after.members[1].facts is not None and after.members[1].facts.name == "Renamed Ship"
+    assert after.members[1].state == "changed"
+    assert after.members[0].facts is check.members[0].facts  # the one not written is not read again
+    whole = check_roster(counted, roster_file)
+    assert after.total == whole.total and after.errors == whole.errors and after.warnings == whole.warnings

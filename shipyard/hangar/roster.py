@@ -191,6 +191,12 @@ class Seen:
     says: list[str] = field(default_factory=list)
     relink: Path | None = None  # a moved file found by its hash
     tags: list[str] = field(default_factory=list)  # the design file's own tags
+    stamp: str | None = None  # its file as it was when read (file_stamp); None: not there
+
+    @property
+    def stale(self) -> bool:
+        """Whether its design file was written, made, replaced or removed since it was read."""
+        return self.path is not None and file_stamp(self.path) != self.stamp
 
     @property
     def label(self) -> str:
@@ -366,6 +372,18 @@ def subtotal(s: Seen, unit: str) -> float | None:
     return cost * s.member.count
 
 
+def file_stamp(path: Path) -> str | None:
+    """A member's design file's status, as the hangar's scan compares it
+    (:func:`shipyard.hangar.freshness.file_stamp`: its inode, size, modification and change
+    times, so a file replaced by a save differs); None: not there."""
+    from shipyard.hangar.freshness import file_stamp as status_stamp
+
+    try:
+        return status_stamp(path.stat())
+    except OSError:
+        return None
+
+
 def _same_design(member: Member) -> tuple[str, str, tuple[tuple[str, float], ...]]:
     return member.file, member.hash, tuple(sorted(member.seen.items()))
 
@@ -374,8 +392,11 @@ def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterChe
     """The check of ``roster``, an edit of the roster ``check`` checked (a count, a callsign,
     the limit, a member added, removed or relinked, an undo): a member naming the same file,
     hash and figures as one checked before is not read again (an edit of the roster changes
-    no design), so an edit costs the designs it added, not the whole roster. A change of the
-    rulesets or of the roster's file reads every member again (:func:`check_roster`)."""
+    no design), so an edit costs the designs it added, not the whole roster; unless its file
+    was written since it was read (another tab saved it, ``shipyard set``, another program):
+    then it is read again, or the roster would go on showing a design that is no longer so.
+    A change of the rulesets or of the roster's file reads every member again
+    (:func:`check_roster`)."""
     if roster.rulesets != check.roster.rulesets:
         return check_roster(roster, check.file, finder)
     known: dict[tuple[str, str, tuple[tuple[str, float], ...]], Seen] = {}
@@ -384,7 +405,7 @@ def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterChe
     seen = []
     for number, member in enumerate(roster.members, start=1):
         old = known.get(_same_design(member))
-        if old is None:
+        if old is None or old.stale:
             seen.append(_check_member(roster, check.file, number, member, finder))
         else:
             seen.append(replace(old, number=number, member=member, says=list(old.says)))
@@ -406,8 +427,8 @@ def _check_member(roster: Roster, file: Path, number: int, member: Member, finde
         path = member_path(file, member)
     except InputError as exc:
         return Seen(number, member, None, state="outside", says=[exc.problems[0].message])
-    s = Seen(number, member, path)
-    if not path.exists():
+    s = Seen(number, member, path, stamp=file_stamp(path))  # before it is read: a write meanwhile shows later
+    if s.stamp is None:
         s.state = "missing"
         s.says.append(f"the design file {member.file} is missing")
         for candidate in finder(member.hash) if finder and member.hash else []:
