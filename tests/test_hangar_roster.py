@@ -153,6 +153,42 @@ def test_a_moved_member_is_found_by_its_hash_and_relinked_when_asked(
     assert status == 1 and data["members"][0]["state"] == "missing" and data["members"][0]["relink"] is None
 
 
+def test_relink_offers_only_a_file_there_now_with_the_members_content(
+    force: tuple[Path, list[Path]], hangar_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A member moved onto a library folder that is then taken away (a USB stick unplugged):
+    the hangar keeps its designs listed, but the file is not there, so it is not offered,
+    `--relink` writes nothing, and no check says the member is both missing and found again
+    at one place. A copy elsewhere that was changed since the hangar read it is not offered
+    either."""
+    env = hangar_env
+    roster, designs = force
+    assert call_shipyard("roster", "add", roster, designs[0], designs[1]).returncode == 0
+    usb = roster.parent / "usb"
+    usb.mkdir()
+    designs[0].rename(usb / designs[0].name)
+    assert call_shipyard("hangar", "add", usb, env=env).returncode == 0
+    usb.rename(tmp_path / "away")  # unplugged: the library folder is not there now
+    other = roster.parent / "elsewhere"
+    other.mkdir()
+    edited = other / designs[1].name
+    designs[1].rename(edited)
+    assert call_shipyard("hangar", "add", other, env=env).returncode == 0
+    data = json.loads(edited.read_text())
+    data["design"]["name"] = "Edited Since"
+    edited.write_text(json.dumps(data))  # no longer the content the roster knew
+    before = roster.read_bytes()
+    status, found = check(roster, env=env)
+    members = found["members"]
+    assert isinstance(members, list) and status == 1
+    assert [m["state"] for m in members] == ["missing", "missing"]
+    assert [m["relink"] for m in members] == [None, None]
+    assert not any("found again" in say for m in members for say in m["says"]), members
+    r = call_shipyard("roster", "check", roster, "--relink", env=env)
+    assert r.returncode == 1 and "nothing to relink" in r.stdout, r.stdout + r.stderr
+    assert roster.read_bytes() == before
+
+
 def test_print_is_a_summary_page_then_the_members(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
     from pypdf import PdfReader
 

@@ -136,11 +136,20 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
 
 def finder_for(folder: Path) -> Any:
     """Where else a design of this content is: the hangar's index (brought up to date), then
-    the roster's own folder and below, read once."""
+    the roster's own folder and below, read once. Only files there now with that content are
+    offered: the index keeps the designs of a library folder that is not there now (a USB
+    stick unplugged) listed, and a file may have been changed or removed since it was read;
+    offering one of those would have `--relink` write a path to a file that does not exist."""
     from shipyard.hangar import library
     from shipyard.hangar.index import Index, design_files, file_hash
 
     state: dict[str, Any] = {}
+
+    def holds(path: str, digest: str) -> bool:
+        try:
+            return file_hash(Path(path)) == digest
+        except (InputError, OSError):  # not there now, or not readable: not offered
+            return False
 
     def find(digest: str) -> list[str]:
         if "index" not in state:
@@ -157,7 +166,8 @@ def finder_for(folder: Path) -> Any:
                 except InputError:
                     continue
             state["own"] = own
-        return hits + [f for f in state["own"].get(digest, []) if f not in hits]
+        found = hits + [f for f in state["own"].get(digest, []) if f not in hits]
+        return [f for f in found if holds(f, digest)]
 
     find.state = state  # type: ignore[attr-defined]
     return find

@@ -432,6 +432,8 @@ def _check_member(roster: Roster, file: Path, number: int, member: Member, finde
         s.state = "missing"
         s.says.append(f"the design file {member.file} is missing")
         for candidate in finder(member.hash) if finder and member.hash else []:
+            if Path(candidate).resolve() == path.resolve():  # the place it is missing from is not found again
+                continue
             try:
                 relative_to_roster(file, Path(candidate))
             except InputError:
