@@ -256,6 +256,48 @@ def test_a_printed_roster_numbers_its_pages_on_and_its_contents_point_at_them(tm
     assert len([t for t in texts if t.lstrip().startswith("Contents")]) == 2  # a book for each ruleset
 
 
+def test_the_printed_summary_rows_add_up_to_its_total_when_the_total_counts_designs(tmp_path: Path) -> None:
+    """Members of two rulesets with different currencies: the total counts designs, so each
+    row's subtotal on the summary page is its count (not its cost times its count) and the
+    rows add up to the total printed under them, as `roster check` counts it; no row shows
+    a cost the total does not count."""
+    import re
+    import subprocess
+
+    folder = tmp_path / "mix"
+    folder.mkdir()
+    files = [
+        CATALOGS / "space-fury" / "examples" / "scout.ship",
+        CATALOGS / "wing-commander" / "examples" / "hornet.ship",
+    ]
+    roster = folder / "m.roster"
+    new = ("roster", "new", roster, "--name", "Mix", "--ruleset", "space-fury", "--ruleset", "wing-commander")
+    assert call_shipyard(*new).returncode == 0
+    for f in files:
+        shutil.copyfile(f, folder / f.name)
+    assert call_shipyard("roster", "add", roster, *(folder / f.name for f in files), "--count", "2").returncode in (
+        0,
+        1,
+    )
+    _, data = check(roster)
+    assert data["unit"] == "designs" and data["total"] == 4
+    out = tmp_path / "m.pdf"
+    r = call_shipyard("roster", "print", roster, "-o", out)
+    assert r.returncode == 0, r.stderr
+    page = subprocess.run(
+        ["pdftotext", "-layout", "-l", "1", str(out), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    subtotals = []
+    for f in files:
+        name = json.loads(f.read_text())["design"]["name"]
+        row = next(line for line in page.splitlines() if f" {name} " in f" {line} ")
+        figures = re.findall(r"\b\d+(?:\.\d+)?\b", row.split(name, 1)[1])
+        assert figures == ["2"], (name, row)  # its subtotal alone: no cost shown, the count it adds
+        subtotals.append(float(figures[-1]))
+    total = next(line for line in page.splitlines() if "Total" in line)
+    assert re.search(r"Total\s+4\s+designs", total) and sum(subtotals) == 4, total
+
+
 def test_an_unknown_preset_is_refused_naming_the_roster_and_its_place(
     force: tuple[Path, list[Path]],
 ) -> None:

@@ -469,12 +469,18 @@ def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> 
 
 
 def summary_context(check: Any) -> dict[str, Any]:
-    """The roster as its summary page shows it (templates/common/roster.html)."""
-    from shipyard.hangar.facts import shown_number
+    """The roster as its summary page shows it (templates/common/roster.html): each member's
+    subtotal is what it adds to the total (:func:`shipyard.hangar.roster.subtotal`, the one
+    the check sums), so the rows add up to the total printed under them, also when the total
+    counts designs (members in different currencies) or a cost is 0; a cost is shown only
+    where the total counts costs, as on the Roster page and in ``roster check``."""
+    from shipyard.hangar.facts import COUNT_UNIT, shown_number
+    from shipyard.hangar.roster import subtotal
 
     rows = []
     for s in check.members:
         f = s.facts
+        sub = subtotal(s, check.unit)
         rows.append(
             {
                 "number": s.number,
@@ -484,8 +490,8 @@ def summary_context(check: Any) -> dict[str, Any]:
                 "ruleset": f.ruleset_name if f else "",
                 "kind": f.kind if f else "",
                 "crew": s.member.crew,
-                "cost": shown_number(f.cost) if f and f.cost is not None else "",
-                "subtotal": shown_number((f.cost or 1) * s.member.count) if f else "",
+                "cost": shown_number(f.cost) if f and f.cost is not None and check.unit != COUNT_UNIT else "",
+                "subtotal": shown_number(sub) if sub is not None else "",
                 "state": s.state,
                 "says": s.says,
             }
