@@ -298,6 +298,40 @@ def test_the_printed_summary_rows_add_up_to_its_total_when_the_total_counts_desi
     assert re.search(r"Total\s+4\s+designs", total) and sum(subtotals) == 4, total
 
 
+def test_remove_refuses_a_name_that_fits_several_members_and_lists_them(tmp_path: Path) -> None:
+    """Two designs called scout.ship in two folders, and two members with one callsign:
+    `roster remove` by the file name or the shared callsign took out the first one it met.
+    It now refuses, changes nothing and lists the members the name fits, each by number,
+    callsign and file; the number, or the path in the roster, takes out the one meant."""
+    folder = tmp_path / "raid"
+    for wing in ("wing-a", "wing-b"):
+        (folder / wing).mkdir(parents=True)
+    shutil.copyfile(CATALOGS / "space-fury" / "examples" / "scout.ship", folder / "wing-a" / "scout.ship")
+    shutil.copyfile(CATALOGS / "space-fury" / "examples" / "interceptor.ship", folder / "wing-b" / "scout.ship")
+    shutil.copyfile(CATALOGS / "space-fury" / "examples" / "gunship.ship", folder / "gunship.ship")
+    roster = folder / "r.roster"
+    assert call_shipyard("roster", "new", roster, "--name", "Raid").returncode == 0
+    for design, callsign in (("wing-a/scout.ship", "Red"), ("wing-b/scout.ship", "Blue"), ("gunship.ship", "Red")):
+        assert call_shipyard("roster", "add", roster, folder / design, "--callsign", callsign).returncode in (0, 1)
+    before = roster.read_bytes()
+    for which, listed in (
+        ("scout.ship", ["1. Red (wing-a/scout.ship)", "2. Blue (wing-b/scout.ship)"]),
+        ("Red", ["1. Red (wing-a/scout.ship)", "3. Red (gunship.ship)"]),
+    ):
+        r = call_shipyard("roster", "remove", roster, which)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"{which!r} names 2 members" in r.stderr and "by its number" in r.stderr, r.stderr
+        assert all(m in r.stderr for m in listed), r.stderr
+        assert "Traceback" not in r.stderr and roster.read_bytes() == before
+    r = call_shipyard("roster", "remove", roster, "wing-b/scout.ship")
+    assert r.returncode in (0, 1) and "removed Blue" in r.stdout, r.stdout + r.stderr
+    r = call_shipyard("roster", "remove", roster, "2")  # the gunship, numbered on from 3 to 2
+    assert r.returncode in (0, 1) and "removed Red" in r.stdout, r.stdout + r.stderr
+    from shipyard.hangar.roster import load_roster
+
+    assert [(m.file, m.callsign) for m in load_roster(roster).members] == [("wing-a/scout.ship", "Red")]
+
+
 def test_an_unknown_preset_is_refused_naming_the_roster_and_its_place(
     force: tuple[Path, list[Path]],
 ) -> None:

@@ -480,11 +480,37 @@ def relinked(check: RosterCheck) -> tuple[Roster, list[Seen]]:
 
 
 def find_member(roster: Roster, which: str, file: Path) -> int:
-    """The index of the member ``which`` names: its number (from 1), callsign or file."""
+    """The index of the member ``which`` names: its number (from 1), callsign or file (its
+    path in the roster, or its name alone). When it names several (one file name in two
+    folders, a design added twice, two members with one callsign) none is picked: an
+    InputError lists them, each by number, callsign and file, and says to name one by its
+    number (or a callsign only it has), so a command never changes a member the person did
+    not mean."""
     if which.isdigit() and 1 <= int(which) <= len(roster.members):
         return int(which) - 1
-    for i, m in enumerate(roster.members):
-        if which in (m.callsign, m.file) or (Path(which).name == Path(m.file).name and "/" not in which):
-            return i
-    listed = ", ".join(f"{i}. {m.callsign or m.file}" for i, m in enumerate(roster.members, 1)) or "none: it is empty"
+    named = [
+        i
+        for i, m in enumerate(roster.members)
+        if which in (m.callsign, m.file) or (Path(which).name == Path(m.file).name and "/" not in which)
+    ]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        listed = ", ".join(_member_named(i + 1, roster.members[i]) for i in named)
+        raise InputError(
+            [
+                Problem(
+                    f"{which!r} names {len(named)} members of the roster: name one by its number "
+                    "(or by a callsign no other member has). Nothing was written",
+                    str(file),
+                    allowed=listed,
+                )
+            ]
+        )
+    listed = ", ".join(_member_named(i, m) for i, m in enumerate(roster.members, 1)) or "none: it is empty"
     raise InputError([Problem(f"no member {which!r} in the roster", str(file), allowed=listed)])
+
+
+def _member_named(number: int, member: Member) -> str:
+    """A member as a list of them names it: its number, callsign and file."""
+    return f"{number}. {member.callsign} ({member.file})" if member.callsign else f"{number}. {member.file}"
