@@ -357,6 +357,23 @@ def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, lis
     assert actors[0]["flags"]["shipyard"]["roster"] == "Strike Group"
 
 
+def test_export_and_print_name_a_member_they_leave_out_and_why(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
+    """A member whose design file is gone: `roster export` wrote the others' actors and said
+    nothing of it. Export, as print does, now names it on stderr with the reason, writes the
+    rest and exits 0."""
+    roster, designs = force
+    assert call_shipyard("roster", "add", roster, designs[0], designs[1]).returncode == 0
+    designs[1].rename(designs[1].with_suffix(".ship.bak"))  # renamed away
+    for command in (("export", "-o", tmp_path / "actors"), ("print", "-o", tmp_path / "r.pdf")):
+        r = call_shipyard("roster", command[0], roster, *command[1:])
+        assert r.returncode == 0, r.stderr
+        assert f"warning: 2. {designs[1].stem}: the design file {designs[1].name} is missing" in r.stderr, r.stderr
+        assert f"warning: left out, its design cannot be read: 2. {designs[1].stem}" in r.stderr, r.stderr
+    written = sorted(p.name for p in (tmp_path / "actors").iterdir())
+    assert len([n for n in written if n.startswith("01-") and n.endswith(".json")]) == 1, written
+    assert not [n for n in written if n.startswith("02-")], written
+
+
 def test_schema_roster_prints_the_roster_files_schema() -> None:
     r = call_shipyard("schema", "roster")
     schema = json.loads(r.stdout)

@@ -426,10 +426,22 @@ def cmd_print(args: argparse.Namespace) -> int:
         return EXIT_RENDER
     finally:
         worker.close(wait=False)
-    for line in check.errors:
-        print(f"shipyard: warning: {line}", file=sys.stderr)
+    _warn(check)
     print(f"wrote {out}: a roster of {len(check.members)} member(s), {printed} printed")
     return EXIT_OK
+
+
+def _warn(check: Any) -> None:
+    """What is wrong with a roster written out anyway (print, export), on stderr: each member
+    left out because its file cannot be read (missing, outside the folder, broken), and why,
+    and every other error of the check. The output is still written and the exit status is
+    0: the person asked for the roster as it is, and is told what it lacks."""
+    for line in check.errors:
+        print(f"shipyard: warning: {line}", file=sys.stderr)
+    left = [s for s in check.members if s.facts is None]
+    if left:
+        named = ", ".join(f"{s.number}. {s.label}" for s in left)
+        print(f"shipyard: warning: left out, its design cannot be read: {named}", file=sys.stderr)
 
 
 def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> int:
@@ -513,13 +525,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import write_into_folder
 
     file = Path(args.file)
-    files = roster_actor_files(_check(file))
+    check = _check(file)
+    files = roster_actor_files(check)
     folder = Path(args.output)
     targets = [folder / name for name, _ in files]
     refuse_existing(targets, args.force, into_folder=True)
     write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     for t in targets:
         print(f"wrote {t}")
+    _warn(check)  # as `roster print` does: a member that cannot be read is named, never left out silently
     return EXIT_OK
 
 
