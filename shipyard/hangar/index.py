@@ -807,7 +807,12 @@ def note_saved(paths: list[Path]) -> None:
     """Bring the index up to date with design files Shipyard just wrote (the editor's Save,
     ``shipyard set``), when they lie in a library folder. The index is a cache: when it
     cannot be updated now (busy past the timeout, a disk error), the next scan does it, and
-    the save it follows has succeeded all the same."""
+    the save it follows has succeeded all the same.
+
+    A file is indexed under the name the scan gives it: its folder's real path (a path
+    written through ``..`` or a link to the library folder names the same file) and its own
+    name. A path taken as written made a second row for one file (``fighters/../scout.ship``)
+    or none at all (a link to the library), until the next scan."""
     from shipyard.hangar import library
 
     try:
@@ -816,7 +821,12 @@ def note_saved(paths: list[Path]) -> None:
         return
     wanted = []
     for p in paths:
-        real = Path(p).absolute()
+        given = Path(p)
+        try:
+            # its folder resolved, not the file: a design that is itself a link is named as the scan names it
+            real = given.absolute().parent.resolve() / given.name
+        except (OSError, RuntimeError):  # a folder that loops, or cannot be read: the next scan names it
+            continue
         folder = next((f for f in folders if real.is_relative_to(f)), None)
         if folder is not None and real.name.endswith(EXTENSION):
             wanted.append((real, folder))
