@@ -28,6 +28,7 @@ from .test_editor import shown_window
 from .test_hangar import samples
 
 WAIT_MS = FILTER_DELAY_MS * 3
+SETTLE_MS = 1000  # a pause longer than the roster page waits for a save of several files to settle
 
 
 def one_ruleset_designs(n: int) -> list[Path]:
@@ -591,3 +592,78 @@ def test_the_pilot_or_crew_column_is_shown_only_where_a_ruleset_has_them(
     save_roster(Roster(name="Dock", rulesets=[dock_test]), none_file)
     bare = open_page(qtbot, editor, none_file)
     assert bare.table.isColumnHidden(CREW)
+
+
+def _renamed_on_disk(design: Path, name: str) -> None:
+    """Another program saves ``design`` under a new name, as most do: a new file put in its place."""
+    doc = json.loads(design.read_text(encoding="utf-8"))
+    doc["design"]["name"] = name
+    fresh = design.with_name(design.name + ".tmp")
+    fresh.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    fresh.replace(design)
+
+
+def test_a_member_changed_by_another_program_shows_on_the_page_shown(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any]
+) -> None:
+    """The roster's tab stays the one shown while another program saves a member's design,
+    deletes one and puts it back: after a pause the page shows each, with the totals of the
+    files as they are (no tab switched, no Check again pressed)."""
+    from shipyard.hangar.roster import check_roster
+
+    designs = campaign["designs"]
+    page = open_page(qtbot, editor, campaign["roster"])
+    assert page.table.item(1, 9).text() == "passes"
+    _renamed_on_disk(designs[1], "Renamed Ship")
+    qtbot.wait(SETTLE_MS)
+    qtbot.waitUntil(lambda: page.table.item(1, 1).text() == "Renamed Ship", timeout=5000)
+    assert page.table.item(1, 9).text() == "changed"
+    assert any("Renamed Ship" in f and "changed since the roster last saw it" in f for f in findings(page))
+    kept = designs[0].read_bytes()
+    designs[0].unlink()
+    qtbot.wait(SETTLE_MS)
+    qtbot.waitUntil(lambda: page.table.item(0, 9).text() == "missing", timeout=5000)
+    whole = check_roster(page.doc.roster, campaign["roster"])
+    assert shown_total(page).startswith(f"Total: {whole.total:g}")
+    designs[0].write_bytes(kept)
+    qtbot.wait(SETTLE_MS)
+    qtbot.waitUntil(lambda: page.table.item(0, 9).text() == "passes", timeout=5000)
+    assert editor.tabs.currentWidget() is page and not page.doc.modified
+
+
+def test_print_and_export_read_the_members_files_as_they_are_now(
+    qtbot: Any, editor: MainWindow, campaign: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A member's design saved by another program just before Print… or Export to Foundry… is
+    pressed: the summary printed and the actors exported are of the files as they are then,
+    as `shipyard roster print|export` would make them, not of what the page read before."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from shipyard._qt.window.rosters import RosterPrintDialog
+    from shipyard.commands import roster_command
+
+    designs = campaign["designs"]
+    page = open_page(qtbot, editor, campaign["roster"])
+    out = tmp_path / "strike.pdf"
+    monkeypatch.setattr(RosterPrintDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(out), ""))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a, **_k: str(tmp_path / "actors"))
+    printed: list[Any] = []  # what the print was given: the summary's figures (the book is read from the files)
+    monkeypatch.setattr(roster_command, "print_roster", lambda check, *_a: printed.append(check) or 2)
+
+    _renamed_on_disk(designs[1], "Renamed Ship")  # pressed at once: no pause for the page to notice
+    QTest.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: editor.statusBar().currentMessage().startswith(("Printed", "Not printed")), timeout=10_000)
+    assert [s.facts.name for s in printed[0].members if s.facts][1] == "Renamed Ship"
+    assert printed[0].members[1].state == "changed"
+
+    # a member missing when the page read it, put back just before Export: it is exported too
+    kept = designs[0].read_bytes()
+    designs[0].unlink()
+    page.doc.check_again()
+    assert page.table.item(0, 9).text() == "missing"
+    designs[0].write_bytes(kept)
+    QTest.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
+    names = sorted(p.name for p in (tmp_path / "actors").iterdir())
+    assert "01-red-1.json" in names and "01-red-2.json" in names, names
+    assert page.table.item(0, 9).text() == "passes"

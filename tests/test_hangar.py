@@ -416,6 +416,34 @@ def test_a_design_shipyard_writes_is_indexed_at_once(env: dict[str, str], librar
     assert [e["file"] for e in hits] == [str(design)] and hits[0]["name"] == "Quasar Lancer"
 
 
+def test_a_design_written_through_dotdot_or_a_link_is_indexed_under_its_real_path(
+    env: dict[str, str], library: Path, tmp_path: Path
+) -> None:
+    """`shipyard set` run from a subfolder on ``../scout.ship``, or through a link to the
+    library folder: the index is updated under the file's real path, the name the scan
+    gives it; neither a second row for the same file nor an old row left as it was."""
+    sh(env, "hangar", "add", library)
+    designs = sorted(library.glob("*/*.ship"))
+    first, second = designs[0], designs[1]
+    (first.parent / "deeper").mkdir()
+    r = call_shipyard(
+        "set", Path("..") / first.name, "name=Quasar Lancer", "--in-place", env=env, cwd=first.parent / "deeper"
+    )
+    assert r.returncode in (0, 1), r.stderr
+    hits = found(env, "quasar", "--no-scan")
+    assert [e["file"] for e in hits] == [str(first)], hits
+    link = tmp_path / "link-to-designs"
+    link.symlink_to(library, target_is_directory=True)
+    through = link / second.relative_to(library)
+    r = call_shipyard("set", through, "name=Nova Wasp", "--in-place", env=env)
+    assert r.returncode in (0, 1), r.stderr
+    hits = found(env, "nova", "--no-scan")
+    assert [e["file"] for e in hits] == [str(second)], hits
+    assert len(found(env, "--no-scan")) == len(designs)
+    scan = sh(env, "hangar", "scan")
+    assert scan.returncode == 0 and "0 new" in scan.stdout and "0 changed" in scan.stdout, scan.stdout
+
+
 def test_new_and_fix_write_designs_the_index_has_at_once(env: dict[str, str], library: Path) -> None:
     sh(env, "hangar", "add", library)
     indexed = found(env, "--no-scan")

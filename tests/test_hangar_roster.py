@@ -153,6 +153,42 @@ def test_a_moved_member_is_found_by_its_hash_and_relinked_when_asked(
     assert status == 1 and data["members"][0]["state"] == "missing" and data["members"][0]["relink"] is None
 
 
+def test_relink_offers_only_a_file_there_now_with_the_members_content(
+    force: tuple[Path, list[Path]], hangar_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A member moved onto a library folder that is then taken away (a USB stick unplugged):
+    the hangar keeps its designs listed, but the file is not there, so it is not offered,
+    `--relink` writes nothing, and no check says the member is both missing and found again
+    at one place. A copy elsewhere that was changed since the hangar read it is not offered
+    either."""
+    env = hangar_env
+    roster, designs = force
+    assert call_shipyard("roster", "add", roster, designs[0], designs[1]).returncode == 0
+    usb = roster.parent / "usb"
+    usb.mkdir()
+    designs[0].rename(usb / designs[0].name)
+    assert call_shipyard("hangar", "add", usb, env=env).returncode == 0
+    usb.rename(tmp_path / "away")  # unplugged: the library folder is not there now
+    other = roster.parent / "elsewhere"
+    other.mkdir()
+    edited = other / designs[1].name
+    designs[1].rename(edited)
+    assert call_shipyard("hangar", "add", other, env=env).returncode == 0
+    data = json.loads(edited.read_text())
+    data["design"]["name"] = "Edited Since"
+    edited.write_text(json.dumps(data))  # no longer the content the roster knew
+    before = roster.read_bytes()
+    status, found = check(roster, env=env)
+    members = found["members"]
+    assert isinstance(members, list) and status == 1
+    assert [m["state"] for m in members] == ["missing", "missing"]
+    assert [m["relink"] for m in members] == [None, None]
+    assert not any("found again" in say for m in members for say in m["says"]), members
+    r = call_shipyard("roster", "check", roster, "--relink", env=env)
+    assert r.returncode == 1 and "nothing to relink" in r.stdout, r.stdout + r.stderr
+    assert roster.read_bytes() == before
+
+
 def test_print_is_a_summary_page_then_the_members(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
     from pypdf import PdfReader
 
@@ -220,6 +256,82 @@ def test_a_printed_roster_numbers_its_pages_on_and_its_contents_point_at_them(tm
     assert len([t for t in texts if t.lstrip().startswith("Contents")]) == 2  # a book for each ruleset
 
 
+def test_the_printed_summary_rows_add_up_to_its_total_when_the_total_counts_designs(tmp_path: Path) -> None:
+    """Members of two rulesets with different currencies: the total counts designs, so each
+    row's subtotal on the summary page is its count (not its cost times its count) and the
+    rows add up to the total printed under them, as `roster check` counts it; no row shows
+    a cost the total does not count."""
+    import re
+    import subprocess
+
+    folder = tmp_path / "mix"
+    folder.mkdir()
+    files = [
+        CATALOGS / "space-fury" / "examples" / "scout.ship",
+        CATALOGS / "wing-commander" / "examples" / "hornet.ship",
+    ]
+    roster = folder / "m.roster"
+    new = ("roster", "new", roster, "--name", "Mix", "--ruleset", "space-fury", "--ruleset", "wing-commander")
+    assert call_shipyard(*new).returncode == 0
+    for f in files:
+        shutil.copyfile(f, folder / f.name)
+    assert call_shipyard("roster", "add", roster, *(folder / f.name for f in files), "--count", "2").returncode in (
+        0,
+        1,
+    )
+    _, data = check(roster)
+    assert data["unit"] == "designs" and data["total"] == 4
+    out = tmp_path / "m.pdf"
+    r = call_shipyard("roster", "print", roster, "-o", out)
+    assert r.returncode == 0, r.stderr
+    page = subprocess.run(
+        ["pdftotext", "-layout", "-l", "1", str(out), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    subtotals = []
+    for f in files:
+        name = json.loads(f.read_text())["design"]["name"]
+        row = next(line for line in page.splitlines() if f" {name} " in f" {line} ")
+        figures = re.findall(r"\b\d+(?:\.\d+)?\b", row.split(name, 1)[1])
+        assert figures == ["2"], (name, row)  # its subtotal alone: no cost shown, the count it adds
+        subtotals.append(float(figures[-1]))
+    total = next(line for line in page.splitlines() if "Total" in line)
+    assert re.search(r"Total\s+4\s+designs", total) and sum(subtotals) == 4, total
+
+
+def test_remove_refuses_a_name_that_fits_several_members_and_lists_them(tmp_path: Path) -> None:
+    """Two designs called scout.ship in two folders, and two members with one callsign:
+    `roster remove` by the file name or the shared callsign took out the first one it met.
+    It now refuses, changes nothing and lists the members the name fits, each by number,
+    callsign and file; the number, or the path in the roster, takes out the one meant."""
+    folder = tmp_path / "raid"
+    for wing in ("wing-a", "wing-b"):
+        (folder / wing).mkdir(parents=True)
+    shutil.copyfile(CATALOGS / "space-fury" / "examples" / "scout.ship", folder / "wing-a" / "scout.ship")
+    shutil.copyfile(CATALOGS / "space-fury" / "examples" / "interceptor.ship", folder / "wing-b" / "scout.ship")
+    shutil.copyfile(CATALOGS / "space-fury" / "examples" / "gunship.ship", folder / "gunship.ship")
+    roster = folder / "r.roster"
+    assert call_shipyard("roster", "new", roster, "--name", "Raid").returncode == 0
+    for design, callsign in (("wing-a/scout.ship", "Red"), ("wing-b/scout.ship", "Blue"), ("gunship.ship", "Red")):
+        assert call_shipyard("roster", "add", roster, folder / design, "--callsign", callsign).returncode in (0, 1)
+    before = roster.read_bytes()
+    for which, listed in (
+        ("scout.ship", ["1. Red (wing-a/scout.ship)", "2. Blue (wing-b/scout.ship)"]),
+        ("Red", ["1. Red (wing-a/scout.ship)", "3. Red (gunship.ship)"]),
+    ):
+        r = call_shipyard("roster", "remove", roster, which)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"{which!r} names 2 members" in r.stderr and "by its number" in r.stderr, r.stderr
+        assert all(m in r.stderr for m in listed), r.stderr
+        assert "Traceback" not in r.stderr and roster.read_bytes() == before
+    r = call_shipyard("roster", "remove", roster, "wing-b/scout.ship")
+    assert r.returncode in (0, 1) and "removed Blue" in r.stdout, r.stdout + r.stderr
+    r = call_shipyard("roster", "remove", roster, "2")  # the gunship, numbered on from 3 to 2
+    assert r.returncode in (0, 1) and "removed Red" in r.stdout, r.stdout + r.stderr
+    from shipyard.hangar.roster import load_roster
+
+    assert [(m.file, m.callsign) for m in load_roster(roster).members] == [("wing-a/scout.ship", "Red")]
+
+
 def test_an_unknown_preset_is_refused_naming_the_roster_and_its_place(
     force: tuple[Path, list[Path]],
 ) -> None:
@@ -243,6 +355,23 @@ def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, lis
     assert [a["name"] for a in actors] == ["Viper 1", "Viper 2", name]
     assert all((out / a["img"]).is_file() for a in actors)
     assert actors[0]["flags"]["shipyard"]["roster"] == "Strike Group"
+
+
+def test_export_and_print_name_a_member_they_leave_out_and_why(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
+    """A member whose design file is gone: `roster export` wrote the others' actors and said
+    nothing of it. Export, as print does, now names it on stderr with the reason, writes the
+    rest and exits 0."""
+    roster, designs = force
+    assert call_shipyard("roster", "add", roster, designs[0], designs[1]).returncode == 0
+    designs[1].rename(designs[1].with_suffix(".ship.bak"))  # renamed away
+    for command in (("export", "-o", tmp_path / "actors"), ("print", "-o", tmp_path / "r.pdf")):
+        r = call_shipyard("roster", command[0], roster, *command[1:])
+        assert r.returncode == 0, r.stderr
+        assert f"warning: 2. {designs[1].stem}: the design file {designs[1].name} is missing" in r.stderr, r.stderr
+        assert f"warning: left out, its design cannot be read: 2. {designs[1].stem}" in r.stderr, r.stderr
+    written = sorted(p.name for p in (tmp_path / "actors").iterdir())
+    assert len([n for n in written if n.startswith("01-") and n.endswith(".json")]) == 1, written
+    assert not [n for n in written if n.startswith("02-")], written
 
 
 def test_schema_roster_prints_the_roster_files_schema() -> None:
@@ -325,3 +454,34 @@ def test_acknowledging_a_change_takes_the_designs_figures_as_they_are(force: tup
     assert "changed since the roster last saw it" in check.members[0].says[0]
     again = check_roster(acknowledged(check), roster_file)
     assert not again.members[0].says and again.members[0].state == "ok"
+
+
+def test_an_edit_of_the_roster_reads_again_a_member_whose_file_changed_since(tmp_path: Path) -> None:
+    """``recheck`` keeps what it read of a member only while the member's file is as it was:
+    a design saved since (by another program, ``shipyard set``) is read again on the next
+    edit of the roster, so the totals and the member's name are the file's, as a whole
+    check finds them."""
+    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    roster_file = folder / "r.roster"
+    ruleset = json.loads(samples()[0].read_text())["ruleset"]
+    costed = [f for f in samples() if json.loads(f.read_text())["ruleset"] == ruleset]
+    members = []
+    for f in costed[:2]:
+        shutil.copyfile(f, folder / f.name)
+        members.append(member_for(roster_file, folder / f.name)[0])
+    roster = Roster(name="R", members=members)
+    check = check_roster(roster, roster_file)
+    second = folder / members[1].file
+    data = json.loads(second.read_text())
+    data["design"]["name"] = "Renamed Ship"
+    second.write_text(json.dumps(data, indent=2))
+    counted = roster.model_copy(update={"members": [members[0].model_copy(update={"count": 2}), members[1]]})
+    after = recheck(check, counted)
+    assert after.members[1].facts is not None and after.members[1].facts.name == "Renamed Ship"
+    assert after.members[1].state == "changed"
+    assert after.members[0].facts is check.members[0].facts  # the one not written is not read again
+    whole = check_roster(counted, roster_file)
+    assert after.total == whole.total and after.errors == whole.errors and after.warnings == whole.warnings

@@ -136,11 +136,20 @@ def add_commands(sub: Any, catalog_opts: Any) -> None:
 
 def finder_for(folder: Path) -> Any:
     """Where else a design of this content is: the hangar's index (brought up to date), then
-    the roster's own folder and below, read once."""
+    the roster's own folder and below, read once. Only files there now with that content are
+    offered: the index keeps the designs of a library folder that is not there now (a USB
+    stick unplugged) listed, and a file may have been changed or removed since it was read;
+    offering one of those would have `--relink` write a path to a file that does not exist."""
     from shipyard.hangar import library
     from shipyard.hangar.index import Index, design_files, file_hash
 
     state: dict[str, Any] = {}
+
+    def holds(path: str, digest: str) -> bool:
+        try:
+            return file_hash(Path(path)) == digest
+        except (InputError, OSError):  # not there now, or not readable: not offered
+            return False
 
     def find(digest: str) -> list[str]:
         if "index" not in state:
@@ -157,7 +166,8 @@ def finder_for(folder: Path) -> Any:
                 except InputError:
                     continue
             state["own"] = own
-        return hits + [f for f in state["own"].get(digest, []) if f not in hits]
+        found = hits + [f for f in state["own"].get(digest, []) if f not in hits]
+        return [f for f in found if holds(f, digest)]
 
     find.state = state  # type: ignore[attr-defined]
     return find
@@ -416,10 +426,22 @@ def cmd_print(args: argparse.Namespace) -> int:
         return EXIT_RENDER
     finally:
         worker.close(wait=False)
-    for line in check.errors:
-        print(f"shipyard: warning: {line}", file=sys.stderr)
+    _warn(check)
     print(f"wrote {out}: a roster of {len(check.members)} member(s), {printed} printed")
     return EXIT_OK
+
+
+def _warn(check: Any) -> None:
+    """What is wrong with a roster written out anyway (print, export), on stderr: each member
+    left out because its file cannot be read (missing, outside the folder, broken), and why,
+    and every other error of the check. The output is still written and the exit status is
+    0: the person asked for the roster as it is, and is told what it lacks."""
+    for line in check.errors:
+        print(f"shipyard: warning: {line}", file=sys.stderr)
+    left = [s for s in check.members if s.facts is None]
+    if left:
+        named = ", ".join(f"{s.number}. {s.label}" for s in left)
+        print(f"shipyard: warning: left out, its design cannot be read: {named}", file=sys.stderr)
 
 
 def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> int:
@@ -459,12 +481,18 @@ def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> 
 
 
 def summary_context(check: Any) -> dict[str, Any]:
-    """The roster as its summary page shows it (templates/common/roster.html)."""
-    from shipyard.hangar.facts import shown_number
+    """The roster as its summary page shows it (templates/common/roster.html): each member's
+    subtotal is what it adds to the total (:func:`shipyard.hangar.roster.subtotal`, the one
+    the check sums), so the rows add up to the total printed under them, also when the total
+    counts designs (members in different currencies) or a cost is 0; a cost is shown only
+    where the total counts costs, as on the Roster page and in ``roster check``."""
+    from shipyard.hangar.facts import COUNT_UNIT, shown_number
+    from shipyard.hangar.roster import subtotal
 
     rows = []
     for s in check.members:
         f = s.facts
+        sub = subtotal(s, check.unit)
         rows.append(
             {
                 "number": s.number,
@@ -474,8 +502,8 @@ def summary_context(check: Any) -> dict[str, Any]:
                 "ruleset": f.ruleset_name if f else "",
                 "kind": f.kind if f else "",
                 "crew": s.member.crew,
-                "cost": shown_number(f.cost) if f and f.cost is not None else "",
-                "subtotal": shown_number((f.cost or 1) * s.member.count) if f else "",
+                "cost": shown_number(f.cost) if f and f.cost is not None and check.unit != COUNT_UNIT else "",
+                "subtotal": shown_number(sub) if sub is not None else "",
                 "state": s.state,
                 "says": s.says,
             }
@@ -497,13 +525,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     from shipyard.core.designfile import write_into_folder
 
     file = Path(args.file)
-    files = roster_actor_files(_check(file))
+    check = _check(file)
+    files = roster_actor_files(check)
     folder = Path(args.output)
     targets = [folder / name for name, _ in files]
     refuse_existing(targets, args.force, into_folder=True)
     write_into_folder(folder, [(t, data) for t, (_, data) in zip(targets, files, strict=True)])
     for t in targets:
         print(f"wrote {t}")
+    _warn(check)  # as `roster print` does: a member that cannot be read is named, never left out silently
     return EXIT_OK
 
 

@@ -288,7 +288,9 @@ class Index:
                 key = str(path)
                 seen.add(key)
                 looked = self._stat(path, folder, known.get(key), result, stamps)
-                if isinstance(looked, os.stat_result):
+                if looked is GONE:  # moved or deleted since it was listed: left out, its old entry removed
+                    seen.discard(key)
+                elif isinstance(looked, os.stat_result):
                     to_read.append((path, folder, looked))
                 elif looked is not None:
                     pending.append(looked)
@@ -296,6 +298,9 @@ class Index:
             stamps(None)  # the rules as they are before any file is read by them
         records = read_designs([(path, st) for path, _, st in to_read], workers)
         for (path, folder, _), record in zip(to_read, records, strict=True):
+            if record.gone:  # moved or deleted between its status and its reading
+                seen.discard(str(path))
+                continue
             pending.append(self._read(path, folder, known.get(str(path)), record, result, stamps))
             if len(pending) >= BATCH:
                 self._write(pending, known)
@@ -313,10 +318,13 @@ class Index:
         self, path: Path, folder: Path, before: Known | None, result: ScanResult, stamps: RulesStamps
     ) -> tuple[str, str, Any] | os.stat_result | None:
         """What to write for one file without reading it (None: it is as indexed, by the
-        rules as they are), or its status when it must be read."""
+        rules as they are), its status when it must be read, or :data:`GONE` when it is not
+        there now (moved or deleted since its folder was listed: not a problem of the file)."""
         try:
             st = path.stat()
         except OSError as exc:
+            if _vanished(exc, path):
+                return GONE
             if before is not None and before.hash is None:
                 result.unchanged += 1
                 return None
@@ -359,10 +367,13 @@ class Index:
     ) -> tuple[str, str, Any] | None:
         """What to write for one file, read here: None when it is as indexed."""
         looked = self._stat(path, folder, before, result, stamps)
+        if looked is GONE:  # written, then moved or deleted at once: the next scan leaves it out
+            return None
         if not isinstance(looked, os.stat_result):
             return looked
         stamps(None)  # the rules as they are before the file is read by them
-        return self._read(path, folder, before, read_design(path, looked), result, stamps)
+        record = read_design(path, looked)
+        return None if record.gone else self._read(path, folder, before, record, result, stamps)
 
     def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Known]) -> None:
         if not pending:
@@ -653,6 +664,19 @@ class Record:
     problem: str | None
     stamp: str = ""  # the status it was read with (:func:`~shipyard.hangar.freshness.file_stamp`); none: unread
     rules: str = ""  # the stamp of the rules it was checked by (:class:`~shipyard.hangar.freshness.RulesStamps`)
+    gone: bool = False  # not there when it was opened (moved or deleted since it was listed): not indexed
+
+
+# What a look at a file answers when it is not there now: a file moved or deleted while a
+# scan ran is left out (as if the scan had listed its folder a moment later), not kept as
+# a problem of the file; only a link to a file that does not exist is one.
+GONE: tuple[str, str, Any] = ("gone", "", None)
+
+
+def _vanished(exc: OSError, path: Path) -> bool:
+    """Whether ``exc`` says ``path`` is not there now (a file moved or deleted meanwhile), as
+    against a link whose target does not exist, which is there and is a problem."""
+    return exc.errno == errno.ENOENT and not path.is_symlink()
 
 
 def _os_reason(exc: OSError, path: Path) -> str:
@@ -702,6 +726,8 @@ def _read_design(path: Path, st: os.stat_result) -> Record:
         with path.open("rb") as fh:
             raw = fh.read(MAX_DESIGN_BYTES + 1)
     except OSError as exc:
+        if _vanished(exc, path):
+            return Record(st.st_mtime_ns, st.st_size, None, None, [], None, gone=True)
         return Record(st.st_mtime_ns, st.st_size, None, None, [], _os_reason(exc, path))
     digest = hash_bytes(raw)
     try:
@@ -807,7 +833,12 @@ def note_saved(paths: list[Path]) -> None:
     """Bring the index up to date with design files Shipyard just wrote (the editor's Save,
     ``shipyard set``), when they lie in a library folder. The index is a cache: when it
     cannot be updated now (busy past the timeout, a disk error), the next scan does it, and
-    the save it follows has succeeded all the same."""
+    the save it follows has succeeded all the same.
+
+    A file is indexed under the name the scan gives it: its folder's real path (a path
+    written through ``..`` or a link to the library folder names the same file) and its own
+    name. A path taken as written made a second row for one file (``fighters/../scout.ship``)
+    or none at all (a link to the library), until the next scan."""
     from shipyard.hangar import library
 
     try:
@@ -816,7 +847,12 @@ def note_saved(paths: list[Path]) -> None:
         return
     wanted = []
     for p in paths:
-        real = Path(p).absolute()
+        given = Path(p)
+        try:
+            # its folder resolved, not the file: a design that is itself a link is named as the scan names it
+            real = given.absolute().parent.resolve() / given.name
+        except (OSError, RuntimeError):  # a folder that loops, or cannot be read: the next scan names it
+            continue
         folder = next((f for f in folders if real.is_relative_to(f)), None)
         if folder is not None and real.name.endswith(EXTENSION):
             wanted.append((real, folder))

@@ -191,6 +191,12 @@ class Seen:
     says: list[str] = field(default_factory=list)
     relink: Path | None = None  # a moved file found by its hash
     tags: list[str] = field(default_factory=list)  # the design file's own tags
+    stamp: str | None = None  # its file as it was when read (file_stamp); None: not there
+
+    @property
+    def stale(self) -> bool:
+        """Whether its design file was written, made, replaced or removed since it was read."""
+        return self.path is not None and file_stamp(self.path) != self.stamp
 
     @property
     def label(self) -> str:
@@ -366,6 +372,18 @@ def subtotal(s: Seen, unit: str) -> float | None:
     return cost * s.member.count
 
 
+def file_stamp(path: Path) -> str | None:
+    """A member's design file's status, as the hangar's scan compares it
+    (:func:`shipyard.hangar.freshness.file_stamp`: its inode, size, modification and change
+    times, so a file replaced by a save differs); None: not there."""
+    from shipyard.hangar.freshness import file_stamp as status_stamp
+
+    try:
+        return status_stamp(path.stat())
+    except OSError:
+        return None
+
+
 def _same_design(member: Member) -> tuple[str, str, tuple[tuple[str, float], ...]]:
     return member.file, member.hash, tuple(sorted(member.seen.items()))
 
@@ -374,8 +392,11 @@ def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterChe
     """The check of ``roster``, an edit of the roster ``check`` checked (a count, a callsign,
     the limit, a member added, removed or relinked, an undo): a member naming the same file,
     hash and figures as one checked before is not read again (an edit of the roster changes
-    no design), so an edit costs the designs it added, not the whole roster. A change of the
-    rulesets or of the roster's file reads every member again (:func:`check_roster`)."""
+    no design), so an edit costs the designs it added, not the whole roster; unless its file
+    was written since it was read (another tab saved it, ``shipyard set``, another program):
+    then it is read again, or the roster would go on showing a design that is no longer so.
+    A change of the rulesets or of the roster's file reads every member again
+    (:func:`check_roster`)."""
     if roster.rulesets != check.roster.rulesets:
         return check_roster(roster, check.file, finder)
     known: dict[tuple[str, str, tuple[tuple[str, float], ...]], Seen] = {}
@@ -384,7 +405,7 @@ def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterChe
     seen = []
     for number, member in enumerate(roster.members, start=1):
         old = known.get(_same_design(member))
-        if old is None:
+        if old is None or old.stale:
             seen.append(_check_member(roster, check.file, number, member, finder))
         else:
             seen.append(replace(old, number=number, member=member, says=list(old.says)))
@@ -406,11 +427,13 @@ def _check_member(roster: Roster, file: Path, number: int, member: Member, finde
         path = member_path(file, member)
     except InputError as exc:
         return Seen(number, member, None, state="outside", says=[exc.problems[0].message])
-    s = Seen(number, member, path)
-    if not path.exists():
+    s = Seen(number, member, path, stamp=file_stamp(path))  # before it is read: a write meanwhile shows later
+    if s.stamp is None:
         s.state = "missing"
         s.says.append(f"the design file {member.file} is missing")
         for candidate in finder(member.hash) if finder and member.hash else []:
+            if Path(candidate).resolve() == path.resolve():  # the place it is missing from is not found again
+                continue
             try:
                 relative_to_roster(file, Path(candidate))
             except InputError:
@@ -457,11 +480,37 @@ def relinked(check: RosterCheck) -> tuple[Roster, list[Seen]]:
 
 
 def find_member(roster: Roster, which: str, file: Path) -> int:
-    """The index of the member ``which`` names: its number (from 1), callsign or file."""
+    """The index of the member ``which`` names: its number (from 1), callsign or file (its
+    path in the roster, or its name alone). When it names several (one file name in two
+    folders, a design added twice, two members with one callsign) none is picked: an
+    InputError lists them, each by number, callsign and file, and says to name one by its
+    number (or a callsign only it has), so a command never changes a member the person did
+    not mean."""
     if which.isdigit() and 1 <= int(which) <= len(roster.members):
         return int(which) - 1
-    for i, m in enumerate(roster.members):
-        if which in (m.callsign, m.file) or (Path(which).name == Path(m.file).name and "/" not in which):
-            return i
-    listed = ", ".join(f"{i}. {m.callsign or m.file}" for i, m in enumerate(roster.members, 1)) or "none: it is empty"
+    named = [
+        i
+        for i, m in enumerate(roster.members)
+        if which in (m.callsign, m.file) or (Path(which).name == Path(m.file).name and "/" not in which)
+    ]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        listed = ", ".join(_member_named(i + 1, roster.members[i]) for i in named)
+        raise InputError(
+            [
+                Problem(
+                    f"{which!r} names {len(named)} members of the roster: name one by its number "
+                    "(or by a callsign no other member has). Nothing was written",
+                    str(file),
+                    allowed=listed,
+                )
+            ]
+        )
+    listed = ", ".join(_member_named(i, m) for i, m in enumerate(roster.members, 1)) or "none: it is empty"
     raise InputError([Problem(f"no member {which!r} in the roster", str(file), allowed=listed)])
+
+
+def _member_named(number: int, member: Member) -> str:
+    """A member as a list of them names it: its number, callsign and file."""
+    return f"{number}. {member.callsign} ({member.file})" if member.callsign else f"{number}. {member.file}"

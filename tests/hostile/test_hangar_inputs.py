@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -300,3 +301,49 @@ def test_an_index_that_is_no_index_file_is_set_aside_and_what_it_led_to_kept(
         aside = index.with_name("hangar.sqlite.set-aside")
         assert f"the folder {index} is kept, moved to {aside}" in r.stderr
         assert (aside / "kept.txt").read_text() == "kept\n"
+
+
+def test_files_moved_or_deleted_during_a_scan_are_left_out_not_called_dangling_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scan lists a folder, then reads its files: one moved away after the listing (before
+    its status is taken) and one deleted between its status and its reading were kept as
+    "a link to a file that does not exist". They are gone: left out of the index (an old
+    entry of one removed), never a problem; a real link to nothing still is one."""
+    from shipyard.hangar import index as index_module
+    from shipyard.hangar.index import Index
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    for name in ("kept.ship", "moved.ship", "deleted.ship"):
+        shutil.copyfile(samples()[0], lib / name)
+    (lib / "dangling.ship").symlink_to("nowhere.ship")
+    with Index() as index:
+        index.scan([lib])  # "deleted.ship" is indexed as it was
+    (lib / "deleted.ship").write_bytes((lib / "deleted.ship").read_bytes() + b"\n")  # changed: read again
+
+    listed = index_module.design_files
+
+    def moved_after_listing(folder: Path) -> Any:
+        for path in listed(folder):
+            if path.name == "moved.ship":
+                path.rename(tmp_path / "elsewhere.ship")  # listed, then moved before the scan takes its status
+            yield path
+
+    reading = index_module.read_designs
+
+    def deleted_before_reading(items: list[tuple[Path, Any]], workers: int | None = None) -> Any:
+        (lib / "deleted.ship").unlink()  # its status taken, not yet read
+        return reading(items, workers)
+
+    monkeypatch.setattr(index_module, "design_files", moved_after_listing)
+    monkeypatch.setattr(index_module, "read_designs", deleted_before_reading)
+    with Index() as index:
+        index.scan([lib])
+        rows = dict(index.db.execute("SELECT path, problem FROM files").fetchall())
+    names = {Path(p).name: problem for p, problem in rows.items()}
+    assert "moved.ship" not in names and "deleted.ship" not in names, names
+    assert names["kept.ship"] is None
+    assert "does not exist" in (names["dangling.ship"] or "")

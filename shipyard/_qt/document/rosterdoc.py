@@ -6,6 +6,13 @@ states (:class:`shipyard._qt.document.document.ReplaceState`): a roster is an im
 undo and redo are exact. After every change the engine checks it again
 (:func:`shipyard.hangar.roster.recheck`, reading only the designs the change added): the
 editor shows the engine's totals and findings and computes none itself.
+
+The members' design files are watched while the roster is open (``QFileSystemWatcher``, on
+each file and its folder: an atomic save replaces the file, a missing one may come back):
+a design saved in another tab, by ``shipyard set`` or by another program is read again a
+moment later (:data:`FOLLOW_MS`), so the page never goes on showing figures its files no
+longer have. What the system will not watch is still read again when the tab is shown and
+before the roster is printed or exported (:meth:`RosterDocument.follow_files`).
 """
 
 from __future__ import annotations
@@ -14,12 +21,13 @@ import uuid
 from pathlib import Path
 from typing import Any, cast
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from shipyard._qt.document.document import ReplaceState
 from shipyard._qt.document.ondisk import FileOnDisk, file_content
 from shipyard._qt.document.pending import PendingText
+from shipyard._qt.widgets import clock
 from shipyard.core.errors import InputError
 from shipyard.hangar.roster import (
     MAX_COUNT,
@@ -36,6 +44,7 @@ from shipyard.hangar.roster import (
 )
 
 TEXT_FIELDS = ("callsign", "crew", "notes")  # a member's fields typed as text
+FOLLOW_MS = 300  # a member's file changed: read again after this (a save that writes several files is one read)
 
 
 class RosterDocument(FileOnDisk, QObject):
@@ -57,8 +66,12 @@ class RosterDocument(FileOnDisk, QObject):
         self._state = roster
         self._finder: Any = None
         self.check: RosterCheck = check_roster(roster, path, self.finder)
-        self._stamps: dict[str, tuple[int, int] | None] = {}  # each member's file as it was read
-        self._stamp_all()
+        self.watcher = QFileSystemWatcher(self)  # the members' files and their folders
+        self.watcher.fileChanged.connect(self._file_changed)
+        self.watcher.directoryChanged.connect(self._file_changed)
+        self._settle = clock.timer(self, FOLLOW_MS)
+        self._settle.timeout.connect(self.follow_files)
+        self._watch()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.pending = PendingText(self.undo_stack)  # the roster's notes being typed, committed on a pause
@@ -104,7 +117,13 @@ class RosterDocument(FileOnDisk, QObject):
         return cast("list[str]", self._finder(digest))
 
     def release(self) -> None:
-        """The tab closes: the hangar's index, if opened, is closed."""
+        """The tab closes: its members' files are no longer watched; the hangar's index, if
+        opened, is closed."""
+        self._settle.stop()
+        self.watcher.blockSignals(True)
+        watched = self.watcher.files() + self.watcher.directories()
+        if watched:
+            self.watcher.removePaths(watched)
         state = getattr(self._finder, "state", {})
         if "index" in state:
             state["index"].close()
@@ -118,13 +137,29 @@ class RosterDocument(FileOnDisk, QObject):
     def _set_state(self, roster: Roster) -> None:
         self._state = roster
         self.check = recheck(self.check, roster, self.finder)
-        for s in self.check.members:
-            if s.path is not None:
-                self._stamps.setdefault(str(s.path), _stamp(s.path))
+        self._watch()
         self.changed.emit()
 
-    def _stamp_all(self) -> None:
-        self._stamps = {str(s.path): _stamp(s.path) for s in self.check.members if s.path is not None}
+    def _file_changed(self, _path: str = "") -> None:
+        """A watched file or folder changed: its members are read again once it settles."""
+        self._settle.start()
+
+    def _watch(self) -> None:
+        """Watch each member's file and its folder (and nothing else)."""
+        wanted: dict[str, None] = {}
+        for s in self.check.members:
+            if s.path is not None:
+                if s.stamp is not None:
+                    wanted[str(s.path)] = None
+                if s.path.parent.is_dir():
+                    wanted[str(s.path.parent)] = None
+        now = set(self.watcher.files()) | set(self.watcher.directories())
+        gone = [p for p in now if p not in wanted]
+        if gone:
+            self.watcher.removePaths(gone)
+        new = [p for p in wanted if p not in now]
+        if new:
+            self.watcher.addPaths(new)  # those it cannot watch are read again when shown, printed, exported
 
     def follow_files(self) -> int:
         """Members whose design file was written, made or removed since it was read (saved in
@@ -132,12 +167,11 @@ class RosterDocument(FileOnDisk, QObject):
         anew (:func:`shipyard.hangar.roster.recheck_member`); how many were."""
         from shipyard.hangar.roster import recheck_member
 
-        stale = [
-            s for s in self.check.members if s.path is not None and _stamp(s.path) != self._stamps.get(str(s.path))
-        ]
-        for s in stale:
-            self.check = recheck_member(self.check, s.number, self.finder)
-            self._stamps[str(s.path)] = _stamp(s.path)  # type: ignore[arg-type]
+        self._settle.stop()
+        stale = [s.number for s in self.check.members if s.stale]
+        for number in stale:
+            self.check = recheck_member(self.check, number, self.finder)
+        self._watch()  # a file replaced by a save is watched anew
         if stale:
             self.changed.emit()
         return len(stale)
@@ -236,7 +270,7 @@ class RosterDocument(FileOnDisk, QObject):
     def check_again(self) -> None:
         """Every member read again from its file (a design changed on disk since)."""
         self.check = check_roster(self._state, self.path, self.finder)
-        self._stamp_all()
+        self._watch()
         self.changed.emit()
 
     # --- the file -------------------------------------------------------------------------
@@ -257,12 +291,3 @@ class RosterDocument(FileOnDisk, QObject):
         self._on_disk = file_content(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    """A file's modification time and size (None: not there), to tell it was written."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size

@@ -11,7 +11,9 @@ Members are added with Add design… (a file dialog), from View > Hangar by keyb
 (Add to roster) or by dragging its rows onto the members table; Delete or Remove takes
 the selected ones out. Every change is a step on the tab's undo stack
 (:mod:`shipyard._qt.document.rosterdoc`). Print and Export run the command line's own roster
-print and export (``shipyard roster print|export``) on the editor's render worker.
+print and export (``shipyard roster print|export``) on the editor's render worker, after the
+members whose files changed are read again: the book is read from the files as they are,
+so the summary and the totals printed with it are of the same files.
 """
 
 from __future__ import annotations
@@ -541,6 +543,7 @@ class RosterPage(QScrollArea):
         """The roster printed to ``out`` by ``shipyard roster print``'s code, in the background."""
         from shipyard._qt.preview.rendering import shared_worker
 
+        self.doc.follow_files()  # the book is read from the files now: the summary counts them as they are too
         check = self.doc.check
         bridge = self.print_bridge
 
@@ -565,6 +568,7 @@ class RosterPage(QScrollArea):
         from shipyard.core.designfile import write_into_folder
         from shipyard.core.errors import InputError
 
+        self.doc.follow_files()  # the actors are read from the files now: the roster's check as they are too
         try:
             files = roster_actor_files(self.doc.check)
             targets = [folder / name for name, _ in files]
