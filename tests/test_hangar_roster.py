@@ -485,3 +485,63 @@ def test_an_edit_of_the_roster_reads_again_a_member_whose_file_changed_since(tmp
     assert after.members[0].facts is check.members[0].facts  # the one not written is not read again
     whole = check_roster(counted, roster_file)
     assert after.total == whole.total and after.errors == whole.errors and after.warnings == whole.warnings
+
+
+HAND_WRITTEN = """\
+# The Red side for Saturday's game
+format_version: 1
+name: Red Side
+rulesets: [space-fury]
+limit: 200   # agreed with Tom: 200, not 250
+members:
+  - file: scout.ship   # Ana flies this one
+    count: 2
+    callsign: Red
+  - file: gunship.ship
+notes: |
+  Bring dice.
+"""
+
+
+def test_a_roster_written_by_hand_keeps_its_comments_through_commands_that_change_it(tmp_path: Path) -> None:
+    """``roster limit`` rewrote a hand-written roster from its values: every comment ("# agreed
+    with Tom") and the person's layout were gone. Only what changed is written anew."""
+    for name in ("scout", "gunship", "interceptor"):
+        shutil.copy(ROOT / "catalogs" / "space-fury" / "examples" / f"{name}.ship", tmp_path)
+    roster = tmp_path / "side.roster"
+    roster.write_text(HAND_WRITTEN, encoding="utf-8")
+    assert call_shipyard("roster", "limit", roster, "250", cwd=tmp_path).returncode == 0
+    assert roster.read_text(encoding="utf-8").splitlines() == [
+        "# The Red side for Saturday's game",
+        "format_version: 1",
+        "name: Red Side",
+        "rulesets: [space-fury]",
+        "limit: 250   # agreed with Tom: 200, not 250",
+        "members:",
+        "- file: scout.ship     # Ana flies this one",
+        "  count: 2",
+        "  callsign: Red",
+        "- file: gunship.ship",
+        "notes: |",
+        "  Bring dice.",
+    ]
+    assert call_shipyard("roster", "add", roster, "interceptor.ship", cwd=tmp_path).returncode == 0
+    text = roster.read_text(encoding="utf-8")
+    assert "# The Red side for Saturday's game" in text and "# agreed with Tom: 200, not 250" in text
+    assert "# Ana flies this one" in text and "- file: interceptor.ship" in text
+    listed = call_shipyard("roster", "check", roster, cwd=tmp_path)
+    assert "total: 192 points of 250" in listed.stdout, listed.stdout
+
+
+def test_a_roster_whose_text_is_not_a_mapping_is_written_as_new(tmp_path: Path) -> None:
+    """The kept text is used only where it reads back as the roster saved; else the roster's
+    own text is written whole (a file replaced meanwhile by a list, say)."""
+    from shipyard.hangar.roster import dumps, load_roster
+
+    shutil.copy(ROOT / "catalogs" / "space-fury" / "examples" / "scout.ship", tmp_path)
+    roster_file = tmp_path / "side.roster"
+    roster_file.write_text(HAND_WRITTEN.replace("  - file: gunship.ship\n", ""), encoding="utf-8")
+    roster = load_roster(roster_file)
+    assert dumps(roster, "- just\n- a list\n") == dumps(roster)
+    assert dumps(roster, "{unclosed") == dumps(roster)
+    assert "# agreed with Tom" in dumps(roster, roster_file.read_text(encoding="utf-8"))

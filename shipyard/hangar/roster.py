@@ -15,6 +15,7 @@ limit, its allowances and the preset (house rules) it names for that ruleset.
 """
 
 import io
+import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -119,9 +120,21 @@ def load_roster(file: Path | str) -> Roster:
     return roster
 
 
-def dumps(roster: Roster) -> str:
-    from ruamel.yaml import YAML
+def dumps(roster: Roster, written: str | None = None) -> str:
+    """The roster as YAML. ``written``: the text of the file it replaces, when there is one:
+    a roster is a file people write by hand (the guide shows one), with comments such as
+    "# agreed with Tom: 200, not 250"; its text is kept, comments and layout, and only what
+    changed is written anew (:func:`_kept_text`). A text that is not a roster's mapping is
+    not kept: the roster is written as new."""
+    data = _document(roster)
+    if written is not None:
+        kept = _kept_text(written, data)
+        if kept is not None:
+            return kept
+    return _new_text(data)
 
+
+def _document(roster: Roster) -> dict[str, Any]:
     data: dict[str, Any] = {"format_version": FORMAT, "name": roster.name}
     if roster.rulesets:
         data["rulesets"] = list(roster.rulesets)
@@ -133,6 +146,12 @@ def dumps(roster: Roster) -> str:
         data["presets"] = dict(roster.presets)
     if roster.allowances:
         data["allowances"] = dict(roster.allowances)
+    return data
+
+
+def _new_text(data: dict[str, Any]) -> str:
+    from ruamel.yaml import YAML
+
     out = io.StringIO()
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False
@@ -141,10 +160,100 @@ def dumps(roster: Roster) -> str:
     return out.getvalue()
 
 
+def _plain(value: Any) -> Any:
+    """A value read with its comments (ruamel's round-trip types) as plain JSON values."""
+    return json.loads(json.dumps(value, default=str))
+
+
+def _kept_text(written: str, data: dict[str, Any]) -> str | None:
+    """``written`` with ``data``'s values in it: a key whose value is unchanged keeps its text
+    and comments; a member unchanged keeps its entry (members are matched in order, as a
+    list edit leaves them: one removed or added does not move the others' comments); a
+    changed member has only its changed keys written. None when ``written`` is not a mapping
+    read back as ``data`` after the change (then the roster is written as new)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.error import YAMLError
+
+    yaml = YAML(typ="rt", pure=True)
+    try:
+        doc = yaml.load(written)
+    except (YAMLError, ValueError):
+        return None
+    if not isinstance(doc, CommentedMap):
+        return None
+    for key in [k for k in doc if k not in data]:
+        del doc[key]
+    for position, (key, value) in enumerate(data.items()):
+        if key == "members" and isinstance(doc.get(key), list):
+            _keep_members(doc[key], value)
+        elif key not in doc:
+            doc.insert(min(position, len(doc)), key, value)
+        elif _plain(doc[key]) != value:
+            if isinstance(doc[key], CommentedMap) and isinstance(value, dict):
+                _keep_mapping(doc[key], value)
+            else:
+                doc[key] = value
+    out = io.StringIO()
+    yaml.dump(doc, out)
+    text = out.getvalue()
+    try:  # what is written must read as the roster: else the new text, whole
+        again = YAML(typ="safe", pure=True).load(text)
+    except YAMLError:
+        return None
+    return text if _plain(again) == _plain(data) else None
+
+
+def _keep_mapping(kept: Any, value: dict[str, Any]) -> None:
+    """``kept`` (a mapping read with its comments) made to hold ``value``, key by key."""
+    for key in [k for k in kept if k not in value]:
+        del kept[key]
+    for key, v in value.items():
+        if key not in kept or _plain(kept[key]) != v:
+            kept[key] = v
+
+
+def _keep_members(kept: list[Any], members: list[dict[str, Any]]) -> None:
+    """The members' list read with its comments made to hold ``members``: entries that are
+    the same stay, one changed in place is rewritten key by key, added and removed ones
+    are added and removed where they are."""
+    import difflib
+
+    def as_saved(entry: Any) -> dict[str, Any] | Any:
+        """An entry as saving writes it (a count of 1 written out by hand is the default)."""
+        try:
+            return Member.model_validate(_plain(entry)).model_dump(exclude_defaults=True)
+        except ValueError:
+            return _plain(entry)
+
+    old = [json.dumps(as_saved(m), sort_keys=True) for m in kept]
+    new = [json.dumps(m, sort_keys=True) for m in members]
+    result: list[Any] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if op == "equal":
+            result += kept[i1:i2]
+        elif op == "replace" and i2 - i1 == j2 - j1:
+            for entry, member in zip(kept[i1:i2], members[j1:j2], strict=True):
+                if isinstance(entry, dict):
+                    _keep_mapping(entry, member)
+                    result.append(entry)
+                else:
+                    result.append(member)
+        else:
+            result += members[j1:j2]
+    kept[:] = result
+
+
 def save_roster(roster: Roster, file: Path | str) -> None:
+    """Write ``roster`` to ``file``, keeping the text of the roster already there (:func:`dumps`)."""
     from shipyard.core.atomicwrite import atomic_write_text
 
-    atomic_write_text(Path(file), dumps(roster))
+    file = Path(file)
+    try:
+        written: str | None = file.read_text(encoding="utf-8") if file.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        written = None
+    atomic_write_text(file, dumps(roster, written))
 
 
 # --- members -----------------------------------------------------------------------------
