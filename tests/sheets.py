@@ -61,3 +61,9 @@ def cards_printed(
         renamed_copies(tmp_path, files, count), out, sheet="cards", paper=paper, workers=workers, use_user_folder=False
     )
     return result.pages, out
+
+
+def is_notes_page(text: str) -> bool:
+    """A page after a design's sheet that holds the notes its Notes box had to cut, whole
+    (``notes_more`` in templates/common/parts.html): "Notes of NAME, continued"."""
+    return text.lstrip().lower().startswith("notes of ")

@@ -16,7 +16,7 @@ from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
 from .conftest import call_shipyard
-from .sheets import cards_printed, report_of, sheet_html
+from .sheets import cards_printed, is_notes_page, report_of, sheet_html
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 from .test_wing_commander import CORPUS, EXAMPLES, SAMPLES, catalog
 
@@ -118,8 +118,12 @@ def test_a_heavy_record_still_fits_one_letter_page(tmp_path: Path, workers: list
     heavy.write_text(json.dumps(doc))
     out = tmp_path / "heavy.pdf"
     result = print_designs([heavy], out, paper="letter", workers=workers, use_user_folder=False)
-    assert result.pages == 1
-    (text,) = pages_text(out)
+    # the sheet is one page; the denser layout has no Notes box, so the notes follow, whole
+    assert result.pages == 2
+    text, notes = pages_text(out)
+    assert is_notes_page(notes) and not is_notes_page(text)
+    assert notes.startswith("NOTES OF HEAVY TEST CARRIER-KILLER WITH A LONG NAME ")
+    assert " ".join(d["notes"].split()) in notes
     assert "Linked B: 1 x Neutron gun + 1 x Mass driver + 1 x Neutron gun II + 1 x Mass driver II +1 3 6 9" in text
     assert "6. Friend-or-foe II 0 12 1" in text and "Extreme: piloting check, +3 steps" in text
 

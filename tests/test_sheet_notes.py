@@ -1,0 +1,69 @@
+"""A design's notes on its record sheet: whole where they fit the sheet's Notes box, else cut
+in the box with a pointer and printed whole on a page after the sheet.
+
+The boxes cut notes at a length that keeps the sheet on one page (a dense sheet's box holds
+less, some have none), and cut them without a word: a Storyteller's 400 letters of session
+notes printed as 300 and "...", with a third of the page empty; Space Fury's fighter and
+pilot sheets printed no notes at all.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shipyard.core.designfile import new_design, save_design
+from shipyard.render.printing import print_designs
+from shipyard.render.worker import RenderWorker
+
+from .conftest import ROOT, call_shipyard
+from .sheets import is_notes_page
+from .test_printing import pages_text
+
+FIRST = {  # a sample of each ruleset
+    "space-fighter-alpha": "rebel-fighter",
+    "space-fury": "scout",
+    "cluster-falk": "brigand-gunboat",
+    "wing-commander": "hornet",
+    "future-perfect": "frigate",
+}
+LONG = " ".join(f"Session {n}: the crew held the gate against the raiders." for n in range(1, 25)) + " END-OF-NOTES"
+
+
+def with_notes(folder: Path, ruleset: str, sample: str, notes: str) -> Path:
+    doc = json.loads((ROOT / "catalogs" / ruleset / "examples" / f"{sample}.ship").read_text(encoding="utf-8"))
+    doc["design"]["notes"] = notes
+    folder.mkdir(exist_ok=True)
+    out = folder / f"{ruleset}-{sample}.ship"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+SHORT = "Ana flies her on Saturdays; the left thruster sticks. END-OF-NOTES"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ruleset", list(FIRST))
+def test_notes_are_whole_on_the_sheet_when_they_fit_and_after_it_when_not(
+    ruleset: str, paper: str, tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    long = with_notes(tmp_path, ruleset, FIRST[ruleset], LONG)
+    files = [long, with_notes(tmp_path / "short", ruleset, FIRST[ruleset], SHORT)]
+    if ruleset == "space-fury":  # a pilot's sheet, which printed no notes either
+        files.append(tmp_path / "ace.ship")
+        save_design(new_design("space-fury", "Ace", "pilot", use_user_folder=False), files[-1])
+        assert call_shipyard("set", files[-1], f"notes={SHORT}", "--in-place").returncode == 0
+    pdf = tmp_path / "sheets.pdf"
+    result = print_designs(files, pdf, paper=paper, workers=workers, use_user_folder=False)
+    texts = pages_text(pdf)
+    # the long notes: cut in the box, saying so, then whole on the next page
+    assert result.starts == list(range(1, len(files) + 1))[:1] + [p + 1 for p in range(2, len(files) + 1)]
+    sheet, notes, *others = texts
+    assert not is_notes_page(sheet) and is_notes_page(notes)
+    assert "Session 1: the crew held the gate" in sheet and "(continued on the next page)" in sheet
+    assert "END-OF-NOTES" not in sheet and LONG in notes
+    # the short: whole on the sheet's one page
+    assert len(others) == len(files) - 1
+    assert all(SHORT in text and not is_notes_page(text) for text in others)
