@@ -5,11 +5,17 @@ background, and draws the art thumbnails in the picture worker.
   (``QFileSystemWatcher``): a design file added, changed, removed or renamed (a rename
   changes its folder) brings a scan a moment later (:data:`SETTLE_MS`: a save that writes
   several files, or a folder copied in, is one scan). A scan reads only what changed
-  (:meth:`shipyard.hangar.index.Index.scan`).
+  (:meth:`shipyard.hangar.index.Index.scan`). A folder that holds no design yet is watched
+  too (New Folder, then a design saved into it), and a folder made since is watched from
+  the scan its making brings; that scan is followed by one more, for what landed in the
+  folder before its watch began. Folders holding no design are watched up to
+  :data:`EMPTY_FOLDERS`, the shallowest first: a library folder high in a big tree would
+  otherwise take the watches the system lends to every program.
 - The system watches only so many paths (inotify's ``max_user_watches`` on Linux):
   ``addPaths`` answers with the paths it could not watch. Those, and any beyond the
   setting :data:`WATCH_LIMIT_ENV` (a number of paths; unset: as many as the system
-  allows), are not watched; the index is then scanned every :data:`RESCAN_MS` instead,
+  allows), and the folders past :data:`EMPTY_FOLDERS`, are not watched; the index is then
+  scanned every :data:`RESCAN_MS` instead,
   and :attr:`HangarWatch.unwatched` says how many are left to those scans.
 - Scans run on a helper thread, never the editor's: a first scan of thousands of designs
   takes a while. The result comes back through a bridge's gate (as a render's does), and
@@ -36,6 +42,7 @@ WATCH_LIMIT_ENV = "SHIPYARD_HANGAR_WATCH_LIMIT"
 SETTLE_MS = 300  # a change waits this long for the ones that come with it, then one scan
 RESCAN_MS = 60_000  # with paths left unwatched, the index is scanned this often instead
 THUMBS_EVERY = 24  # the window is told after this many thumbnails are drawn
+EMPTY_FOLDERS = 2_000  # at most this many folders holding no design are watched, the shallowest first
 
 
 class ScanBridge(RenderBridge):
@@ -55,21 +62,47 @@ def watch_limit() -> int | None:
     return int(said) if said.isdigit() else None
 
 
-def paths_to_watch(folders: list[Path]) -> list[str]:
-    """Each library folder, the folders under it and the design files in them, as the scan reads them."""
-    from shipyard.hangar.index import design_files
+def paths_to_watch(folders: list[Path]) -> tuple[list[str], int]:
+    """What to watch of the library folders, as the scan reads them, and how many folders are
+    left to the periodic scans.
 
-    out: dict[str, None] = {}
+    Each library folder and every folder under it, holding a design or not: a design saved
+    or copied into a folder made a moment before shows only if that folder is watched. The
+    folders come first, as a folder's watch sees every file added, removed or renamed in
+    it, and a file's only that file written over in place; then the design files. Folders
+    holding no design anywhere under them are watched up to :data:`EMPTY_FOLDERS`, the
+    shallowest first (a person's New Folder is near the top); the rest are counted."""
+    from shipyard.hangar.index import library_tree
+
+    kept: dict[str, None] = {}
+    files: list[str] = []
+    empty: list[tuple[int, int, str]] = []  # (depth, order walked, folder): those holding no design yet
+    bare: set[str] = set()  # the folders in it (a library folder inside another is walked twice)
     for folder in folders:
         if not folder.is_dir():
             continue
-        out[str(folder)] = None
-        for file in design_files(folder):
-            for parent in reversed(file.parents):
-                if parent.is_relative_to(folder) and parent != folder:
-                    out.setdefault(str(parent), None)
-            out[str(file)] = None
-    return list(out)
+        kept[str(folder)] = None
+        under: list[tuple[int, str]] = []  # the folders under this library folder, with their depth
+        holding: set[str] = set()
+        for path, is_folder in library_tree(folder):
+            if is_folder:
+                if path != folder:
+                    under.append((len(path.relative_to(folder).parts), str(path)))
+                continue
+            files.append(str(path))
+            holding.update(str(p) for p in path.parents if p.is_relative_to(folder) and p != folder)
+        for depth, name in under:
+            if name in holding:
+                kept.setdefault(name, None)
+            elif name not in kept and name not in bare:
+                bare.add(name)
+                empty.append((depth, len(empty), name))
+    empty.sort()
+    for _, _, name in empty[:EMPTY_FOLDERS]:
+        kept.setdefault(name, None)
+    for file in files:
+        kept.setdefault(file, None)
+    return list(kept), max(0, len(empty) - EMPTY_FOLDERS)
 
 
 class HangarWatch(QObject):
@@ -98,6 +131,7 @@ class HangarWatch(QObject):
         self.problem = ""  # why the last scan failed ("" when it did not)
         self.last: Any = None  # the last scan's ScanResult
         self._thread: threading.Thread | None = None
+        self._watched = False  # whether a scan's paths were watched yet
         self._again = False
         self._stopping = False  # read by the scan thread; the bridge's gate shuts as the watch goes too
 
@@ -128,7 +162,7 @@ class HangarWatch(QObject):
                 with Index() as index:
                     result = index.scan(folders)
                     notes = [*settings.notes, *index.notes]
-                watched = paths_to_watch(folders)
+                watched, skipped = paths_to_watch(folders)
             except (InputError, OSError) as exc:
                 said = ("failed", str(exc))
                 bridge.deliver(lambda: bridge.scanned.emit(said))
@@ -137,7 +171,7 @@ class HangarWatch(QObject):
                 said = ("failed", f"the hangar could not be scanned: {exc}")
                 bridge.deliver(lambda: bridge.scanned.emit(said))
                 return
-            bridge.deliver(lambda: bridge.scanned.emit(("scanned", result, notes, watched)))
+            bridge.deliver(lambda: bridge.scanned.emit(("scanned", result, notes, watched, skipped)))
             _draw_thumbnails(bridge, stopping)
 
         self._thread = threading.Thread(target=run, daemon=True, name="shipyard-hangar-scan")
@@ -147,16 +181,22 @@ class HangarWatch(QObject):
         if message[0] == "failed":
             self.problem = message[1]
         else:
-            _, self.last, notes, watched = message
+            _, self.last, notes, watched, skipped = message
             self.problem = "; ".join(notes)
-            self._watch(watched)
+            self._watch(watched, skipped)
         self.changed.emit()
         if self._again:
             self._again = False
             QTimer.singleShot(0, self.rescan)
 
-    def _watch(self, wanted: list[str]) -> None:
-        """Watch ``wanted`` (and nothing else); what cannot be watched is left to the periodic scans."""
+    def _watch(self, wanted: list[str], skipped: int = 0) -> None:
+        """Watch ``wanted`` (and nothing else); what cannot be watched, and the ``skipped``
+        folders past :data:`EMPTY_FOLDERS`, are left to the periodic scans.
+
+        A folder watched from now on (made, copied in or back since the last scan) brings one
+        more scan: a file that landed in it between this scan's walk and its watch told no
+        watch. Not at the first scan, which found every folder there."""
+        first, self._watched = not self._watched, True
         keep = set(wanted)
         now = set(self.watcher.files()) | set(self.watcher.directories())
         gone = [p for p in now if p not in keep]
@@ -166,13 +206,16 @@ class HangarWatch(QObject):
         limit = watch_limit()
         if limit is not None:
             new = new[: max(0, limit - (len(now) - len(gone)))]
+        before = set(self.watcher.directories())
         failed = set(self.watcher.addPaths(new)) if new else set()  # those the system would not watch
         watched = (set(self.watcher.files()) | set(self.watcher.directories())) - failed
-        self.unwatched = sum(1 for p in wanted if p not in watched)
+        self.unwatched = sum(1 for p in wanted if p not in watched) + skipped
         if self.unwatched:
             self.poll.start()
         else:
             self.poll.stop()
+        if not first and set(self.watcher.directories()) - before:
+            self.poke()
 
     def stop(self) -> None:
         """No more scans or thumbnails (the editor is closing)."""

@@ -190,7 +190,8 @@ class HangarWindow(QWidget):
         """A scan or a batch of thumbnails is done: the list again, the selection kept."""
         self.notes = [self.watch.problem] if self.watch.problem else []
         if self.watch.unwatched:
-            self.notes.append(f"{self.watch.unwatched} paths past the system's watch limit: rescanned every minute")
+            n = self.watch.unwatched
+            self.notes.append(f"{n} path{'s' * (n != 1)} past the watch limit: rescanned every minute")
         self.apply()
 
     def apply(self) -> None:
