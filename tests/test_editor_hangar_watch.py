@@ -156,6 +156,37 @@ def test_a_design_saved_into_a_folder_made_in_the_library_shows(
     _after_change(qtbot, hangar, lambda shown: "later.ship" in shown and len(shown) == len(few) + 3)
 
 
+def test_a_library_folder_that_goes_is_said_and_looked_for_until_it_is_back(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A USB stick unplugged: its designs stay listed, the window says the folder is not
+    there in the words of ``shipyard hangar scan``, and the stick plugged in again with
+    other designs on it shows them, and is watched again."""
+    few = samples()[:3]
+    lib = _library(tmp_path, monkeypatch, few)
+    editor = _editor(qtbot, tmp_path)
+    hangar = _open_hangar(qtbot, editor, len(few))
+    note = f"the library folder {lib} is not there now; its designs stay listed"
+
+    shutil.rmtree(lib)  # the system drops its watches, as when a drive is unmounted
+    _after_change(qtbot, hangar, lambda shown: note in _said(hangar))
+    assert set(_files(hangar)) == {f.name for f in few}
+    qtbot.waitUntil(lambda: not hangar.watch.scanning and not hangar.watch.settle.isActive(), timeout=SCAN_MS)
+    assert hangar.watch.watcher.directories() == [] and not hangar.watch.poll.isActive()
+
+    # back, with one design of the three and a new one: no watch tells of it, the look for it does
+    (lib / "shelf").mkdir(parents=True)
+    shutil.copyfile(few[1], lib / "shelf" / few[1].name)
+    shutil.copyfile(samples()[-1], lib / "shelf" / "brought.ship")
+    qtbot.wait(hangarwatch.MISSING_MS + WAIT_MS)
+    qtbot.waitUntil(lambda: set(_files(hangar)) == {few[1].name, "brought.ship"}, timeout=SCAN_MS)
+    qtbot.waitUntil(lambda: note not in _said(hangar), timeout=SCAN_MS)
+    assert not hangar.watch.look.isActive()
+    qtbot.waitUntil(lambda: str(lib / "shelf") in hangar.watch.watcher.directories(), timeout=SCAN_MS)
+    (lib / "shelf" / "brought.ship").unlink()  # watched again: a change shows without a look
+    _after_change(qtbot, hangar, lambda shown: set(shown) == {few[1].name})
+
+
 def test_folders_holding_no_design_are_watched_up_to_a_limit_the_shallowest_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -123,6 +123,12 @@ class ScanResult:
     broken: int = 0
     folders_missing: list[str] = field(default_factory=list)
 
+    def notes(self) -> list[str]:
+        """What the scan tells beside its counts: each library folder not there now (an
+        unplugged drive), whose designs the index keeps. ``shipyard hangar scan`` and the
+        Hangar window say the same words."""
+        return [f"the library folder {f} is not there now; its designs stay listed" for f in self.folders_missing]
+
 
 class Index:
     """An open index; ``notes`` says what happened to one that had to be rebuilt."""

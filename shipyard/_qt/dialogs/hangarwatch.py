@@ -11,6 +11,11 @@ background, and draws the art thumbnails in the picture worker.
   folder before its watch began. Folders holding no design are watched up to
   :data:`EMPTY_FOLDERS`, the shallowest first: a library folder high in a big tree would
   otherwise take the watches the system lends to every program.
+- A library folder that is not there (an unplugged USB stick) keeps its designs in the
+  index, and the window says so in the words ``shipyard hangar scan`` uses. The system
+  stops watching a folder that goes, so the watch looks for it every :data:`MISSING_MS`
+  (on a helper thread: a network drive that went away can keep a look waiting) and, once
+  it is back, scans it and watches it again.
 - The system watches only so many paths (inotify's ``max_user_watches`` on Linux):
   ``addPaths`` answers with the paths it could not watch. Those, and any beyond the
   setting :data:`WATCH_LIMIT_ENV` (a number of paths; unset: as many as the system
@@ -37,19 +42,23 @@ from typing import Any
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from shipyard._qt.preview.rendering import RenderBridge
+from shipyard._qt.widgets import clock
 
 WATCH_LIMIT_ENV = "SHIPYARD_HANGAR_WATCH_LIMIT"
 SETTLE_MS = 300  # a change waits this long for the ones that come with it, then one scan
 RESCAN_MS = 60_000  # with paths left unwatched, the index is scanned this often instead
 THUMBS_EVERY = 24  # the window is told after this many thumbnails are drawn
+MISSING_MS = 2_000  # a library folder that is not there is looked for at this interval
 EMPTY_FOLDERS = 2_000  # at most this many folders holding no design are watched, the shallowest first
 
 
 class ScanBridge(RenderBridge):
-    """``scanned`` (the watched paths, the scan's result or why it failed) from the scan thread."""
+    """``scanned`` (the watched paths, the scan's result or why it failed) from the scan
+    thread; ``back`` from the look for a library folder that was not there, once it is."""
 
     scanned = Signal(object)
     drawn = Signal()
+    back = Signal()
 
     def close(self) -> None:
         """Deliver nothing more (its own signals: ``done`` is not used here)."""
@@ -124,13 +133,19 @@ class HangarWatch(QObject):
         self.poll = QTimer(self)
         self.poll.setInterval(RESCAN_MS)
         self.poll.timeout.connect(self.rescan)
+        self.look = clock.timer(self, MISSING_MS, single_shot=False)  # for the library folders not there
+        self.look.timeout.connect(self._look_for_missing)
         self.bridge = ScanBridge(self)
         self.bridge.scanned.connect(self._scanned)
         self.bridge.drawn.connect(self.drawn.emit)
+        self.bridge.back.connect(self.rescan)
         self.unwatched = 0  # paths left to the periodic scans
-        self.problem = ""  # why the last scan failed ("" when it did not)
+        self.problem = ""  # why the last scan failed, or its notes ("" when there are none)
+        self.notes: list[str] = []  # the same, one sentence each, as the window shows them
+        self.missing: list[str] = []  # the library folders that were not there at the last scan
         self.last: Any = None  # the last scan's ScanResult
         self._thread: threading.Thread | None = None
+        self._looking: threading.Thread | None = None
         self._watched = False  # whether a scan's paths were watched yet
         self._again = False
         self._stopping = False  # read by the scan thread; the bridge's gate shuts as the watch goes too
@@ -161,7 +176,7 @@ class HangarWatch(QObject):
                 folders = settings.folders
                 with Index() as index:
                     result = index.scan(folders)
-                    notes = [*settings.notes, *index.notes]
+                    notes = [*settings.notes, *index.notes, *result.notes()]
                 watched, skipped = paths_to_watch(folders)
             except (InputError, OSError) as exc:
                 said = ("failed", str(exc))
@@ -180,14 +195,38 @@ class HangarWatch(QObject):
     def _scanned(self, message: tuple[Any, ...]) -> None:
         if message[0] == "failed":
             self.problem = message[1]
+            self.notes = [message[1]]
         else:
             _, self.last, notes, watched, skipped = message
             self.problem = "; ".join(notes)
+            self.notes = list(notes)
+            self.missing = list(self.last.folders_missing)
+            if not self.missing:
+                self.look.stop()
+            elif not self.look.isActive():
+                self.look.start()
             self._watch(watched, skipped)
         self.changed.emit()
         if self._again:
             self._again = False
             QTimer.singleShot(0, self.rescan)
+
+    def _look_for_missing(self) -> None:
+        """Whether a library folder that was not there at the last scan is back; if it is, a
+        scan, which shows its changes and watches it again (the system gave up its watch as
+        it went). Looked at on a helper thread, one look at a time: a network drive that
+        went away can keep a look waiting, and the editor must not wait with it."""
+        if self.scanning or (self._looking is not None and self._looking.is_alive()):
+            return  # a scan looks at every library folder itself
+        missing = [Path(f) for f in self.missing]
+        bridge = self.bridge
+
+        def look() -> None:
+            if any(_there(f) for f in missing):
+                bridge.deliver(bridge.back.emit)
+
+        self._looking = threading.Thread(target=look, daemon=True, name="shipyard-hangar-look")
+        self._looking.start()
 
     def _watch(self, wanted: list[str], skipped: int = 0) -> None:
         """Watch ``wanted`` (and nothing else); what cannot be watched, and the ``skipped``
@@ -223,6 +262,15 @@ class HangarWatch(QObject):
         self.bridge.close()
         self.settle.stop()
         self.poll.stop()
+        self.look.stop()
+
+
+def _there(folder: Path) -> bool:
+    """Whether ``folder`` is a folder now (one that cannot be looked at is not)."""
+    try:
+        return folder.is_dir()
+    except OSError:
+        return False
 
 
 def _draw_thumbnails(bridge: ScanBridge, stopping: Any) -> None:
