@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QFileSystemWatcher, QPoint, Qt
+from PySide6.QtWidgets import QLabel
 
 from shipyard._qt.dialogs import hangarwatch
 from shipyard._qt.dialogs.hangarwindow import ART, NAME, HangarWindow
@@ -65,6 +66,11 @@ def _files(hangar: HangarWindow) -> dict[str, str]:
     return {
         Path(t.item(r, NAME).data(Qt.ItemDataRole.UserRole)).name: t.item(r, NAME).text() for r in range(t.rowCount())
     }
+
+
+def _said(hangar: HangarWindow) -> str:
+    """What the window's lines say under the list (its count and its notes), as a person reads them."""
+    return "\n".join(label.text() for label in hangar.findChildren(QLabel) if label.isVisible())
 
 
 def _after_change(qtbot: Any, hangar: HangarWindow, done: Any) -> None:
@@ -118,8 +124,96 @@ def test_past_the_watch_limit_the_window_is_kept_current_by_periodic_rescans(
     hangar = _open_hangar(qtbot, editor, len(few))
     qtbot.waitUntil(lambda: hangar.watch.poll.isActive(), timeout=SCAN_MS)
     assert hangar.watch.unwatched == 1 + 1 + len(few)  # the library folder, its shelf, each design
-    assert "watch limit" in hangar.count.text()
+    assert "watch limit" in _said(hangar)
     shutil.copyfile(samples()[-1], lib / "shelf" / "unwatched.ship")
+    qtbot.wait(hangarwatch.RESCAN_MS + WAIT_MS)  # no watch tells of it: the next periodic scan finds it
+    qtbot.waitUntil(lambda: "unwatched.ship" in _files(hangar), timeout=SCAN_MS)
+
+
+def test_a_design_saved_into_a_folder_made_in_the_library_shows(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New Folder in a file manager, then a design saved or copied into it: the folder holds
+    no design when it is made, and is watched all the same."""
+    few = samples()[:3]
+    lib = _library(tmp_path, monkeypatch, few)
+    editor = _editor(qtbot, tmp_path)
+    hangar = _open_hangar(qtbot, editor, len(few))
+    with qtbot.waitSignal(hangar.watch.changed, timeout=SCAN_MS):  # the scan its making brings
+        (lib / "new folder").mkdir()
+    qtbot.waitUntil(lambda: not hangar.watch.scanning and not hangar.watch.settle.isActive(), timeout=SCAN_MS)
+    shutil.copyfile(samples()[-1], lib / "new folder" / "saved.ship")
+    _after_change(qtbot, hangar, lambda shown: "saved.ship" in shown)
+
+    # a folder in it, made and filled while nothing looks (a folder copied in): the scan the
+    # new folder's change brings watches it, and what it holds shows
+    (lib / "new folder" / "deeper" / "deepest").mkdir(parents=True)
+    shutil.copyfile(samples()[-2], lib / "new folder" / "deeper" / "deepest" / "copied.ship")
+    _after_change(qtbot, hangar, lambda shown: "copied.ship" in shown)
+    qtbot.waitUntil(lambda: not hangar.watch.scanning and not hangar.watch.settle.isActive(), timeout=SCAN_MS)
+    assert str(lib / "new folder" / "deeper") in hangar.watch.watcher.directories()
+    shutil.copyfile(samples()[-3], lib / "new folder" / "deeper" / "later.ship")
+    _after_change(qtbot, hangar, lambda shown: "later.ship" in shown and len(shown) == len(few) + 3)
+
+
+def test_a_library_folder_that_goes_is_said_and_looked_for_until_it_is_back(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A USB stick unplugged: its designs stay listed, the window says the folder is not
+    there in the words of ``shipyard hangar scan``, and the stick plugged in again with
+    other designs on it shows them, and is watched again."""
+    few = samples()[:3]
+    lib = _library(tmp_path, monkeypatch, few)
+    editor = _editor(qtbot, tmp_path)
+    hangar = _open_hangar(qtbot, editor, len(few))
+    note = f"the library folder {lib} is not there now; its designs stay listed"
+
+    shutil.rmtree(lib)  # the system drops its watches, as when a drive is unmounted
+    _after_change(qtbot, hangar, lambda shown: note in _said(hangar))
+    assert set(_files(hangar)) == {f.name for f in few}
+    qtbot.waitUntil(lambda: not hangar.watch.scanning and not hangar.watch.settle.isActive(), timeout=SCAN_MS)
+    assert hangar.watch.watcher.directories() == [] and not hangar.watch.poll.isActive()
+
+    # back, with one design of the three and a new one: no watch tells of it, the look for it does
+    (lib / "shelf").mkdir(parents=True)
+    shutil.copyfile(few[1], lib / "shelf" / few[1].name)
+    shutil.copyfile(samples()[-1], lib / "shelf" / "brought.ship")
+    qtbot.wait(hangarwatch.MISSING_MS + WAIT_MS)
+    qtbot.waitUntil(lambda: set(_files(hangar)) == {few[1].name, "brought.ship"}, timeout=SCAN_MS)
+    qtbot.waitUntil(lambda: note not in _said(hangar), timeout=SCAN_MS)
+    assert not hangar.watch.look.isActive()
+    qtbot.waitUntil(lambda: str(lib / "shelf") in hangar.watch.watcher.directories(), timeout=SCAN_MS)
+    (lib / "shelf" / "brought.ship").unlink()  # watched again: a change shows without a look
+    _after_change(qtbot, hangar, lambda shown: set(shown) == {few[1].name})
+
+
+def test_folders_holding_no_design_are_watched_up_to_a_limit_the_shallowest_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lib = tmp_path / "designs"
+    for folder in ("a/b", "c/d/e", "f", "g/h", ".hidden/i"):
+        (lib / folder).mkdir(parents=True)
+    shutil.copyfile(samples()[0], lib / "g" / "h" / "one.ship")
+    monkeypatch.setattr(hangarwatch, "EMPTY_FOLDERS", 3)
+    paths, left = hangarwatch.paths_to_watch([lib, tmp_path / "unplugged"])
+    # the folders first (those holding a design, then the empty ones, shallowest first), then the designs
+    named = [Path(p).relative_to(lib).as_posix() if p != str(lib) else "." for p in paths]
+    assert named == [".", "g", "g/h", "a", "c", "f", "g/h/one.ship"]
+    assert left == 3  # a/b, c/d and c/d/e: left to the periodic scans
+
+
+def test_folders_past_that_limit_are_rescanned(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    few = samples()[:3]
+    lib = _library(tmp_path, monkeypatch, few)
+    (lib / "empty").mkdir()
+    monkeypatch.setattr(hangarwatch, "EMPTY_FOLDERS", 0)
+    monkeypatch.setattr(hangarwatch, "RESCAN_MS", 700)
+    editor = _editor(qtbot, tmp_path)
+    hangar = _open_hangar(qtbot, editor, len(few))
+    qtbot.waitUntil(lambda: hangar.watch.poll.isActive(), timeout=SCAN_MS)
+    assert hangar.watch.unwatched == 1 and str(lib / "empty") not in hangar.watch.watcher.directories()
+    assert "1 path past the watch limit" in _said(hangar)
+    shutil.copyfile(samples()[-1], lib / "empty" / "unwatched.ship")
     qtbot.wait(hangarwatch.RESCAN_MS + WAIT_MS)  # no watch tells of it: the next periodic scan finds it
     qtbot.waitUntil(lambda: "unwatched.ship" in _files(hangar), timeout=SCAN_MS)
 

@@ -191,6 +191,20 @@ def test_rescan_reads_only_what_changed_and_follows_moves(env: dict[str, str], l
     assert str(gone) not in [e["file"] for e in found(env, "--no-scan")]
 
 
+def test_a_library_folder_not_there_keeps_its_designs_with_a_note(
+    env: dict[str, str], library: Path, tmp_path: Path
+) -> None:
+    """An unplugged drive: the scan says so (the Hangar window says the same words) and
+    forgets none of its designs."""
+    assert sh(env, "hangar", "add", library).returncode == 0
+    library.rename(tmp_path / "unplugged")
+    r = sh(env, "hangar", "scan")
+    assert r.returncode == 0, r.stderr
+    note = f"the library folder {library} is not there now; its designs stay listed"
+    assert f"shipyard: note: {note}" in r.stderr.splitlines()
+    assert len(found(env)) == len(samples())
+
+
 def test_an_edit_of_the_same_size_with_its_time_set_back_is_read(env: dict[str, str], library: Path) -> None:
     """A rescan compared only the modification time and size: a design renamed to a name of the
     same length, its time set back after (``touch -d``, a checkout), was never read again, and

@@ -79,8 +79,8 @@ def _library() -> list[Any]:
 
 def scan(index: Any) -> Any:
     result = index.scan(_library())
-    for folder in result.folders_missing:
-        print(f"shipyard: note: the library folder {folder} is not there now; its designs stay listed", file=sys.stderr)
+    for note in result.notes():
+        print(f"shipyard: note: {note}", file=sys.stderr)
     return result
 
 

@@ -123,6 +123,12 @@ class ScanResult:
     broken: int = 0
     folders_missing: list[str] = field(default_factory=list)
 
+    def notes(self) -> list[str]:
+        """What the scan tells beside its counts: each library folder not there now (an
+        unplugged drive), whose designs the index keeps. ``shipyard hangar scan`` and the
+        Hangar window say the same words."""
+        return [f"the library folder {f} is not there now; its designs stay listed" for f in self.folders_missing]
+
 
 class Index:
     """An open index; ``notes`` says what happened to one that had to be rebuilt."""
@@ -625,9 +631,17 @@ def modified(mtime_ns: int) -> str:
 def design_files(folder: Path) -> Iterator[Path]:
     """Every ``*.ship`` file under ``folder``, following links to folders once each (a link
     that leads back up is not followed again), in a stable order."""
+    return (path for path, is_folder in library_tree(folder) if not is_folder)
+
+
+def library_tree(folder: Path) -> Iterator[tuple[Path, bool]]:
+    """``folder``, every folder under it and every ``*.ship`` file in them, each with whether
+    it is a folder: what :func:`design_files` walks, so that the editor can watch the folders
+    the scan reads (one holding no design yet among them) and no others. A folder comes
+    before what it holds; hidden ones are left out and a link to a folder is followed once."""
     visited: set[tuple[int, int]] = set()
 
-    def walk(at: Path) -> Iterator[Path]:
+    def walk(at: Path) -> Iterator[tuple[Path, bool]]:
         try:
             st = at.stat()
         except OSError:
@@ -639,6 +653,7 @@ def design_files(folder: Path) -> Iterator[Path]:
             entries = sorted(os.scandir(at), key=lambda e: e.name)
         except OSError:
             return
+        yield at, True
         for e in entries:
             p = Path(e.path)
             try:
@@ -649,7 +664,7 @@ def design_files(folder: Path) -> Iterator[Path]:
                 if not e.name.startswith("."):
                     yield from walk(p)
             elif e.name.endswith(EXTENSION) and not e.name.startswith("."):
-                yield p
+                yield p, False
 
     yield from walk(folder)
 

@@ -5,11 +5,22 @@ background, and draws the art thumbnails in the picture worker.
   (``QFileSystemWatcher``): a design file added, changed, removed or renamed (a rename
   changes its folder) brings a scan a moment later (:data:`SETTLE_MS`: a save that writes
   several files, or a folder copied in, is one scan). A scan reads only what changed
-  (:meth:`shipyard.hangar.index.Index.scan`).
+  (:meth:`shipyard.hangar.index.Index.scan`). A folder that holds no design yet is watched
+  too (New Folder, then a design saved into it), and a folder made since is watched from
+  the scan its making brings; that scan is followed by one more, for what landed in the
+  folder before its watch began. Folders holding no design are watched up to
+  :data:`EMPTY_FOLDERS`, the shallowest first: a library folder high in a big tree would
+  otherwise take the watches the system lends to every program.
+- A library folder that is not there (an unplugged USB stick) keeps its designs in the
+  index, and the window says so in the words ``shipyard hangar scan`` uses. The system
+  stops watching a folder that goes, so the watch looks for it every :data:`MISSING_MS`
+  (on a helper thread: a network drive that went away can keep a look waiting) and, once
+  it is back, scans it and watches it again.
 - The system watches only so many paths (inotify's ``max_user_watches`` on Linux):
   ``addPaths`` answers with the paths it could not watch. Those, and any beyond the
   setting :data:`WATCH_LIMIT_ENV` (a number of paths; unset: as many as the system
-  allows), are not watched; the index is then scanned every :data:`RESCAN_MS` instead,
+  allows), and the folders past :data:`EMPTY_FOLDERS`, are not watched; the index is then
+  scanned every :data:`RESCAN_MS` instead,
   and :attr:`HangarWatch.unwatched` says how many are left to those scans.
 - Scans run on a helper thread, never the editor's: a first scan of thousands of designs
   takes a while. The result comes back through a bridge's gate (as a render's does), and
@@ -31,18 +42,23 @@ from typing import Any
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from shipyard._qt.preview.rendering import RenderBridge
+from shipyard._qt.widgets import clock
 
 WATCH_LIMIT_ENV = "SHIPYARD_HANGAR_WATCH_LIMIT"
 SETTLE_MS = 300  # a change waits this long for the ones that come with it, then one scan
 RESCAN_MS = 60_000  # with paths left unwatched, the index is scanned this often instead
 THUMBS_EVERY = 24  # the window is told after this many thumbnails are drawn
+MISSING_MS = 2_000  # a library folder that is not there is looked for at this interval
+EMPTY_FOLDERS = 2_000  # at most this many folders holding no design are watched, the shallowest first
 
 
 class ScanBridge(RenderBridge):
-    """``scanned`` (the watched paths, the scan's result or why it failed) from the scan thread."""
+    """``scanned`` (the watched paths, the scan's result or why it failed) from the scan
+    thread; ``back`` from the look for a library folder that was not there, once it is."""
 
     scanned = Signal(object)
     drawn = Signal()
+    back = Signal()
 
     def close(self) -> None:
         """Deliver nothing more (its own signals: ``done`` is not used here)."""
@@ -55,21 +71,47 @@ def watch_limit() -> int | None:
     return int(said) if said.isdigit() else None
 
 
-def paths_to_watch(folders: list[Path]) -> list[str]:
-    """Each library folder, the folders under it and the design files in them, as the scan reads them."""
-    from shipyard.hangar.index import design_files
+def paths_to_watch(folders: list[Path]) -> tuple[list[str], int]:
+    """What to watch of the library folders, as the scan reads them, and how many folders are
+    left to the periodic scans.
 
-    out: dict[str, None] = {}
+    Each library folder and every folder under it, holding a design or not: a design saved
+    or copied into a folder made a moment before shows only if that folder is watched. The
+    folders come first, as a folder's watch sees every file added, removed or renamed in
+    it, and a file's only that file written over in place; then the design files. Folders
+    holding no design anywhere under them are watched up to :data:`EMPTY_FOLDERS`, the
+    shallowest first (a person's New Folder is near the top); the rest are counted."""
+    from shipyard.hangar.index import library_tree
+
+    kept: dict[str, None] = {}
+    files: list[str] = []
+    empty: list[tuple[int, int, str]] = []  # (depth, order walked, folder): those holding no design yet
+    bare: set[str] = set()  # the folders in it (a library folder inside another is walked twice)
     for folder in folders:
         if not folder.is_dir():
             continue
-        out[str(folder)] = None
-        for file in design_files(folder):
-            for parent in reversed(file.parents):
-                if parent.is_relative_to(folder) and parent != folder:
-                    out.setdefault(str(parent), None)
-            out[str(file)] = None
-    return list(out)
+        kept[str(folder)] = None
+        under: list[tuple[int, str]] = []  # the folders under this library folder, with their depth
+        holding: set[str] = set()
+        for path, is_folder in library_tree(folder):
+            if is_folder:
+                if path != folder:
+                    under.append((len(path.relative_to(folder).parts), str(path)))
+                continue
+            files.append(str(path))
+            holding.update(str(p) for p in path.parents if p.is_relative_to(folder) and p != folder)
+        for depth, name in under:
+            if name in holding:
+                kept.setdefault(name, None)
+            elif name not in kept and name not in bare:
+                bare.add(name)
+                empty.append((depth, len(empty), name))
+    empty.sort()
+    for _, _, name in empty[:EMPTY_FOLDERS]:
+        kept.setdefault(name, None)
+    for file in files:
+        kept.setdefault(file, None)
+    return list(kept), max(0, len(empty) - EMPTY_FOLDERS)
 
 
 class HangarWatch(QObject):
@@ -91,13 +133,20 @@ class HangarWatch(QObject):
         self.poll = QTimer(self)
         self.poll.setInterval(RESCAN_MS)
         self.poll.timeout.connect(self.rescan)
+        self.look = clock.timer(self, MISSING_MS, single_shot=False)  # for the library folders not there
+        self.look.timeout.connect(self._look_for_missing)
         self.bridge = ScanBridge(self)
         self.bridge.scanned.connect(self._scanned)
         self.bridge.drawn.connect(self.drawn.emit)
+        self.bridge.back.connect(self.rescan)
         self.unwatched = 0  # paths left to the periodic scans
-        self.problem = ""  # why the last scan failed ("" when it did not)
+        self.problem = ""  # why the last scan failed, or its notes ("" when there are none)
+        self.notes: list[str] = []  # the same, one sentence each, as the window shows them
+        self.missing: list[str] = []  # the library folders that were not there at the last scan
         self.last: Any = None  # the last scan's ScanResult
         self._thread: threading.Thread | None = None
+        self._looking: threading.Thread | None = None
+        self._watched = False  # whether a scan's paths were watched yet
         self._again = False
         self._stopping = False  # read by the scan thread; the bridge's gate shuts as the watch goes too
 
@@ -127,8 +176,8 @@ class HangarWatch(QObject):
                 folders = settings.folders
                 with Index() as index:
                     result = index.scan(folders)
-                    notes = [*settings.notes, *index.notes]
-                watched = paths_to_watch(folders)
+                    notes = [*settings.notes, *index.notes, *result.notes()]
+                watched, skipped = paths_to_watch(folders)
             except (InputError, OSError) as exc:
                 said = ("failed", str(exc))
                 bridge.deliver(lambda: bridge.scanned.emit(said))
@@ -137,7 +186,7 @@ class HangarWatch(QObject):
                 said = ("failed", f"the hangar could not be scanned: {exc}")
                 bridge.deliver(lambda: bridge.scanned.emit(said))
                 return
-            bridge.deliver(lambda: bridge.scanned.emit(("scanned", result, notes, watched)))
+            bridge.deliver(lambda: bridge.scanned.emit(("scanned", result, notes, watched, skipped)))
             _draw_thumbnails(bridge, stopping)
 
         self._thread = threading.Thread(target=run, daemon=True, name="shipyard-hangar-scan")
@@ -146,17 +195,47 @@ class HangarWatch(QObject):
     def _scanned(self, message: tuple[Any, ...]) -> None:
         if message[0] == "failed":
             self.problem = message[1]
+            self.notes = [message[1]]
         else:
-            _, self.last, notes, watched = message
+            _, self.last, notes, watched, skipped = message
             self.problem = "; ".join(notes)
-            self._watch(watched)
+            self.notes = list(notes)
+            self.missing = list(self.last.folders_missing)
+            if not self.missing:
+                self.look.stop()
+            elif not self.look.isActive():
+                self.look.start()
+            self._watch(watched, skipped)
         self.changed.emit()
         if self._again:
             self._again = False
             QTimer.singleShot(0, self.rescan)
 
-    def _watch(self, wanted: list[str]) -> None:
-        """Watch ``wanted`` (and nothing else); what cannot be watched is left to the periodic scans."""
+    def _look_for_missing(self) -> None:
+        """Whether a library folder that was not there at the last scan is back; if it is, a
+        scan, which shows its changes and watches it again (the system gave up its watch as
+        it went). Looked at on a helper thread, one look at a time: a network drive that
+        went away can keep a look waiting, and the editor must not wait with it."""
+        if self.scanning or (self._looking is not None and self._looking.is_alive()):
+            return  # a scan looks at every library folder itself
+        missing = [Path(f) for f in self.missing]
+        bridge = self.bridge
+
+        def look() -> None:
+            if any(_there(f) for f in missing):
+                bridge.deliver(bridge.back.emit)
+
+        self._looking = threading.Thread(target=look, daemon=True, name="shipyard-hangar-look")
+        self._looking.start()
+
+    def _watch(self, wanted: list[str], skipped: int = 0) -> None:
+        """Watch ``wanted`` (and nothing else); what cannot be watched, and the ``skipped``
+        folders past :data:`EMPTY_FOLDERS`, are left to the periodic scans.
+
+        A folder watched from now on (made, copied in or back since the last scan) brings one
+        more scan: a file that landed in it between this scan's walk and its watch told no
+        watch. Not at the first scan, which found every folder there."""
+        first, self._watched = not self._watched, True
         keep = set(wanted)
         now = set(self.watcher.files()) | set(self.watcher.directories())
         gone = [p for p in now if p not in keep]
@@ -166,13 +245,16 @@ class HangarWatch(QObject):
         limit = watch_limit()
         if limit is not None:
             new = new[: max(0, limit - (len(now) - len(gone)))]
+        before = set(self.watcher.directories())
         failed = set(self.watcher.addPaths(new)) if new else set()  # those the system would not watch
         watched = (set(self.watcher.files()) | set(self.watcher.directories())) - failed
-        self.unwatched = sum(1 for p in wanted if p not in watched)
+        self.unwatched = sum(1 for p in wanted if p not in watched) + skipped
         if self.unwatched:
             self.poll.start()
         else:
             self.poll.stop()
+        if not first and set(self.watcher.directories()) - before:
+            self.poke()
 
     def stop(self) -> None:
         """No more scans or thumbnails (the editor is closing)."""
@@ -180,6 +262,15 @@ class HangarWatch(QObject):
         self.bridge.close()
         self.settle.stop()
         self.poll.stop()
+        self.look.stop()
+
+
+def _there(folder: Path) -> bool:
+    """Whether ``folder`` is a folder now (one that cannot be looked at is not)."""
+    try:
+        return folder.is_dir()
+    except OSError:
+        return False
 
 
 def _draw_thumbnails(bridge: ScanBridge, stopping: Any) -> None:

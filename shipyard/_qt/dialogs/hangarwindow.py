@@ -119,6 +119,11 @@ class HangarWindow(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #a4161a")
         self.count = QLabel(self)
+        # the scan's notes, one a line, the width of the window: a note names a folder by its
+        # whole path, wrapped here rather than widening the window past the screen
+        self.notes_label = QLabel(self)
+        self.notes_label.setWordWrap(True)
+        self.notes_label.setTextFormat(Qt.TextFormat.PlainText)
         rescan = QPushButton("&Rescan", self)
         rescan.clicked.connect(self.refresh)
         from shipyard._qt.dialogs.hangarwatch import HangarWatch
@@ -171,8 +176,10 @@ class HangarWindow(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.problem)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.notes_label)
         layout.addLayout(bottom)
         self.problem.hide()
+        self.notes_label.hide()
         self.timer = clock.timer(self, FILTER_DELAY_MS)
         self.timer.timeout.connect(self.apply)
         self.filter.textChanged.connect(lambda _text: self.timer.start())
@@ -188,9 +195,10 @@ class HangarWindow(QWidget):
 
     def _index_changed(self) -> None:
         """A scan or a batch of thumbnails is done: the list again, the selection kept."""
-        self.notes = [self.watch.problem] if self.watch.problem else []
+        self.notes = list(self.watch.notes)
         if self.watch.unwatched:
-            self.notes.append(f"{self.watch.unwatched} paths past the system's watch limit: rescanned every minute")
+            n = self.watch.unwatched
+            self.notes.append(f"{n} path{'s' * (n != 1)} past the watch limit: rescanned every minute")
         self.apply()
 
     def apply(self) -> None:
@@ -251,7 +259,9 @@ class HangarWindow(QWidget):
         table.sortItems(sort_column, order)
         table.resizeColumnsToContents()
         table.setColumnWidth(ART, max(table.columnWidth(ART), table.iconSize().width() + 8))
-        self.count.setText(f"{len(rows)} design{'s' * (len(rows) != 1)}" + "".join(f" · {n}" for n in self.notes))
+        self.count.setText(f"{len(rows)} design{'s' * (len(rows) != 1)}")
+        self.notes_label.setText("\n".join(f"Note: {n}" for n in self.notes))
+        self.notes_label.setVisible(bool(self.notes))
         self._select(chosen, current)
         if rows and table.currentRow() < 0:
             table.setCurrentCell(0, NAME)
