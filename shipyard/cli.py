@@ -261,7 +261,7 @@ def _catalog_text(catalog: Any, kind: str | None, show_head: bool) -> str:
         for item in catalog.kind(k).values():
             cost = getattr(item, "cost", None)
             extra = ""
-            if cost is not None:
+            if isinstance(cost, int | float) and not isinstance(cost, bool):  # a number: not a table's cost method
                 extra = f"  cost {cost}" + (" each" if getattr(item, "per_level", False) else "")
                 if getattr(item, "pool", None):
                     extra += f" ({item.pool})"

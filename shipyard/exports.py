@@ -27,7 +27,9 @@ WORLD_HELP = "a Foundry world's folder name: letters, digits, '-' and '_' (as in
 def format_first(argv: Sequence[str]) -> list[str]:
     """``export FILES --format F ...`` as ``export F FILES ...``, the form the parser reads.
 
-    Only the formats of this module: a ruleset's text format is named first as always.
+    Whatever F is: a format mistyped (``--format card-pngs``) is then the parser's unknown
+    format, listed against the formats there are, where left in place the first file was
+    taken for the format ("invalid choice: 'red-five.ship'").
     """
     args = list(argv)
     if "export" not in args:
@@ -35,11 +37,11 @@ def format_first(argv: Sequence[str]) -> list[str]:
     at = args.index("export")
     for i in range(at + 1, len(args)):
         a = args[i]
-        if a == "--format" and i + 1 < len(args) and args[i + 1] in EXPORT_FORMATS:
+        if a == "--format" and i + 1 < len(args):
             fmt = args[i + 1]
             rest = args[at + 1 : i] + args[i + 2 :]
             return [*args[: at + 1], fmt, *rest]
-        if a.startswith("--format=") and a.split("=", 1)[1] in EXPORT_FORMATS:
+        if a.startswith("--format="):
             rest = args[at + 1 : i] + args[i + 1 :]
             return [*args[: at + 1], a.split("=", 1)[1], *rest]
     return args

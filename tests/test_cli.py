@@ -168,3 +168,24 @@ def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(capsys: 
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) in (0, 1) and "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_catalog_list_prints_no_python_internals() -> None:
+    """Space Fury's cost table listed as "cost <bound method CostTable.cost of CostTable(...)>":
+    a table's ``cost`` is a method, not a number. Every kind of every ruleset, listed."""
+    out = run("catalog", "list", "--no-user-catalog")
+    assert out.returncode == 0, out.stderr
+    assert "fighter-cost" in out.stdout
+    assert "<bound method" not in out.stdout and " object at 0x" not in out.stdout
+    assert "cost <" not in out.stdout
+
+
+def test_a_mistyped_export_format_given_after_the_files_is_named_as_the_format() -> None:
+    """``export red-five.ship --format card-pngs`` said "invalid choice: 'red-five.ship'":
+    only a known format was moved to the front, so the file was read as the format."""
+    ship = EXAMPLES / "rebel-fighter.ship"
+    out = run("export", ship, "--format", "card-pngs", "-o", "x/")
+    assert out.returncode == 2
+    assert "invalid choice: 'card-pngs'" in out.stderr and "rebel-fighter.ship'" not in out.stderr
+    text = run("export", ship, "--format", "statblock", "--no-user-catalog")
+    assert text.returncode == 0 and text.stdout.startswith("Name: Rebel Fighter\n")

@@ -545,3 +545,16 @@ def test_a_roster_whose_text_is_not_a_mapping_is_written_as_new(tmp_path: Path) 
     assert dumps(roster, "- just\n- a list\n") == dumps(roster)
     assert dumps(roster, "{unclosed") == dumps(roster)
     assert "# agreed with Tom" in dumps(roster, roster_file.read_text(encoding="utf-8"))
+
+
+def test_a_roster_naming_a_ruleset_not_installed_does_not_pass(tmp_path: Path) -> None:
+    """``rulesets: [spacefury]`` (a typo) passed, exit 0: no member was judged by any rules.
+    On the command line the same typo is refused with the closest name; the roster says so too."""
+    roster = tmp_path / "bad.roster"
+    roster.write_text("name: Bad\nrulesets: [spacefury]\nlimit: 100\nmembers: []\n", encoding="utf-8")
+    out = call_shipyard("roster", "check", roster)
+    assert out.returncode == 1
+    assert (
+        "error: the roster takes designs of 'spacefury', which is no installed ruleset; did you mean 'space-fury'?"
+        in out.stdout
+    )

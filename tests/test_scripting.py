@@ -23,7 +23,7 @@ from shipyard.core.errors import InputError
 from shipyard.core.paths import join_path
 from shipyard.core.registry import rulesets
 
-from .conftest import EXAMPLES, ROOT
+from .conftest import EXAMPLES, ROOT, call_shipyard
 
 SAMPLES = [f for info in rulesets() for f in sample_files(info.samples)]
 FALK = ROOT / "catalogs" / "cluster-falk" / "examples"
@@ -443,3 +443,22 @@ def test_docs_sheets_show_every_rulesets_samples_on_both_papers() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for link in re.findall(r"docs/sheets/([\w.-]+\.png)", readme):
         assert (sheets / link).is_file(), link
+
+
+def test_set_says_a_changed_value_as_it_is_written(tmp_path: Path) -> None:
+    """``set scale=starship`` said "Scale from Starfighter-scale Move to Starship-scale Move"
+    and ``set name=light-laser`` "Name from Red Five to Light Laser": any text that was some
+    catalog item's id was shown as that item's name. Only a list's entries name items."""
+    ship = tmp_path / "r5.ship"
+    shutil.copy(ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-fighter.ship", ship)
+
+    def said(*change: str) -> str:
+        out = call_shipyard("set", ship, *change, "--dry-run", "--no-user-catalog")
+        return out.stdout.splitlines()[0]
+
+    assert said("scale=starship") == f"{ship}: Scale from starfighter to starship  (scale)"
+    assert said("name=light-laser") == f"{ship}: Name from Rebel Fighter to light-laser  (name)"
+    assert said("concept=") == f"{ship}: Concept from Long-range rugged fighter to (none)  (concept)"
+    assert said("weapons[0].weapon=heavy-laser") == (
+        f"{ship}: Weapons, Heavy Laser: weapon from Light Laser to Heavy Laser  (weapons[0].weapon)"
+    )

@@ -125,14 +125,30 @@ def change_tags(loaded: Any, changes: list[str]) -> tuple[list[str], list[dict[s
     return tags, done
 
 
-def shown(value: Any, catalog: Any) -> str:
-    """A value as a person reads it: an item by its name, text as it is, the rest as JSON."""
+FREE_TEXT = frozenset({"name", "notes", "description", "concept", "callsign", "crew", "story"})
+"""Keys whose text is the person's own, never a catalog id, wherever they stand."""
+
+
+def shown(value: Any, catalog: Any, path: str = "") -> str:
+    """A value as a person reads it: an item by its name, text as it is, the rest as JSON.
+
+    Only a list's entry names catalog items (``weapons[0].weapon``, ``skills[1]``): a design
+    named "light-laser" or a scale "starship" is that text, not the Light Laser or the
+    "Starship-scale Move" of some table that happens to share the id."""
+    from shipyard.core.paths import parse_path
+
     if isinstance(value, str):
-        for kind in catalog.items:
-            item = catalog.item(kind, value)
-            if item is not None:
-                return str(item.name)
-        return value
+        try:
+            parts = parse_path(path) if path else []
+        except ValueError:
+            parts = []
+        in_entry = any(isinstance(p, int) for p in parts) and parts[-1] not in FREE_TEXT
+        if in_entry:
+            for kind in catalog.items:
+                item = catalog.item(kind, value)
+                if item is not None:
+                    return str(item.name)
+        return value if value else "(none)"
     return "(none)" if value is None else json.dumps(value, ensure_ascii=False)
 
 
@@ -236,7 +252,10 @@ def _as_text(name: str, target: Path | None, catalog: Any, done: list[dict[str, 
 
     lines = []
     for c in done:
-        before, after = _clipped(shown(c["before"], catalog)), _clipped(shown(c["after"], catalog))
+        before, after = (
+            _clipped(shown(c["before"], catalog, c["path"])),
+            _clipped(shown(c["after"], catalog, c["path"])),
+        )
         what = f"from {before} to {after}" if c["before"] != c["after"] else f"{after} (unchanged)"
         lines.append(f"{name}: {c['place'] or c['path']} {what}  ({c['path']})")
     errors = [f for f in report.findings if f.severity.value == "error"]

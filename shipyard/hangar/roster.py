@@ -372,7 +372,7 @@ def recheck_member(check: RosterCheck, number: int, finder: Any = None) -> Roste
 
 def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
     """The roster's total against its limit, and every member's findings, from members checked."""
-    errors: list[str] = []
+    errors: list[str] = _unknown_rulesets(roster)
     warnings: list[str] = []
     units = {s.facts.cost_unit for s in seen if s.facts}
     unit = next(iter(units)) if len(units) == 1 else COUNT_UNIT
@@ -395,6 +395,25 @@ def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
             f"{f.message} ({f.source})" if f.source else f.message
         )
     return RosterCheck(roster, file, seen, total, unit, errors, warnings, findings)
+
+
+def _unknown_rulesets(roster: Roster) -> list[str]:
+    """A rule system the roster names that is not installed: a typo ("spacefury") took no
+    member and judged none, and the roster "passed". Said as the command line says it."""
+    from shipyard.core.registry import ids
+    from shipyard.core.suggest import did_you_mean
+
+    installed = ids()
+    out = []
+    for rid in roster.rulesets:
+        if rid not in installed:
+            hint = did_you_mean(rid, installed)
+            out.append(
+                f"the roster takes designs of {rid!r}, which is no installed ruleset"
+                + (f"; {hint}" if hint else "")
+                + f" (allowed: {', '.join(installed)})"
+            )
+    return out
 
 
 # Members whose design was read and is of a ruleset the roster takes: the ones its rules count.
