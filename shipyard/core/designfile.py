@@ -184,9 +184,26 @@ _TYPE_ALLOWED = {
 }
 
 
+def _limit_allowed(err: Any) -> str | None:
+    """What a place takes, from the bound pydantic says it broke ("1 or more", "'a' or 'b'"),
+    or None where the error names none (a length's message says its limit itself)."""
+    ctx = err.get("ctx") or {}
+    if "ge" in ctx:
+        return f"{ctx['ge']} or more"
+    if "gt" in ctx:
+        return f"more than {ctx['gt']}"
+    if "le" in ctx:
+        return f"{ctx['le']} or less"
+    if "lt" in ctx:
+        return f"less than {ctx['lt']}"
+    if "expected" in ctx:
+        return str(ctx["expected"])
+    return None
+
+
 def validation_problems(exc: ValidationError, file: str | None, prefix: tuple[object, ...]) -> list[Problem]:
     """Each of pydantic's errors as a problem at its place; a value of the wrong type names
-    the value given and what the place takes."""
+    the value given and what the place takes, a value past a limit the limit."""
     out = []
     for err in exc.errors():
         path = format_path((*prefix, *err["loc"]))
@@ -197,7 +214,7 @@ def validation_problems(exc: ValidationError, file: str | None, prefix: tuple[ob
             message = f"{err['msg']}, not {shorten(given, 60)}"
             out.append(Problem(message, file, path=path, allowed=_TYPE_ALLOWED[err["type"]]))
         else:
-            out.append(Problem(err["msg"], file, path=path))
+            out.append(Problem(err["msg"], file, path=path, allowed=_limit_allowed(err)))
     return out
 
 

@@ -30,6 +30,7 @@ def _resolve_items(
                     f"unknown {_SINGULAR.get(kind, kind)} {choice.id!r}; "
                     f"{did_you_mean(choice.id, catalog.names(kind))}".rstrip("; "),
                     path=f"{base}[{i}].id",
+                    allowed=", ".join(item.name for item in catalog.kind(kind).values()),
                 )
             )
             continue
@@ -62,6 +63,7 @@ def _resolve_weapons(
                 Problem(
                     f"unknown weapon {w.weapon!r}; {did_you_mean(w.weapon, catalog.names('weapons'))}".rstrip("; "),
                     path=f"{base}[{i}].weapon",
+                    allowed=", ".join(item.name for item in catalog.kind("weapons").values()),
                 )
             )
             continue
