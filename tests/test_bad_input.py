@@ -1258,3 +1258,25 @@ def test_a_new_design_s_name_too_long_for_its_ruleset_is_an_input_error(tmp_path
     assert out.returncode == 2, out.stderr
     assert out.stderr == "shipyard: error: at NAME: the name: String should have at most 200 characters\n"
     assert not (tmp_path / "long.ship").exists()
+
+
+def test_errors_name_the_file_and_what_is_allowed(tmp_path: Path) -> None:
+    """Messages that left out the file or what is allowed: ``get`` of an entry the design does
+    not have, ``fix --apply`` past the proposals, an unknown Space Fighter Alpha weapon, a
+    count below its bound."""
+    ship = tmp_path / "r5.ship"
+    ship.write_bytes((ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "rebel-fighter.ship").read_bytes())
+    out = call_shipyard("get", ship, "weapons[Heavy Laser].count", "--no-user-catalog")
+    assert out.stderr == (
+        f"shipyard: error: {ship} at weapons[Heavy Laser].count: weapons has no entry 'Heavy Laser' "
+        "(allowed: Light Laser, Missile/Torpedo)\n"
+    )
+    disk = ROOT / "catalogs" / "space-fighter-alpha" / "examples" / "alien-disk-fighter.ship"
+    out = call_shipyard("fix", disk, "--apply", "99", "-o", tmp_path / "x.ship", "--no-user-catalog")
+    assert out.stderr.startswith(f"shipyard: error: {disk} at --apply: there are ")
+    assert "--apply takes one of them (allowed: 1 to " in out.stderr
+    out = call_shipyard("set", ship, "weapons[0].count=0", "--dry-run", "--no-user-catalog")
+    assert "at weapons[0].count: Input should be greater than or equal to 1 (allowed: 1 or more)" in out.stderr
+    out = call_shipyard("set", ship, "weapons[0].weapon=nope", "--dry-run", "--no-user-catalog")
+    assert "unknown weapon 'nope'" in out.stderr
+    assert "(allowed: Light Laser, Medium Laser, Heavy Laser, Railgun, Missile/Torpedo, Rocket Salvo)" in out.stderr

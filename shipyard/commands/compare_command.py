@@ -179,6 +179,7 @@ def _fix(args: argparse.Namespace) -> int:
     if not 1 <= args.apply <= len(proposals):
         raise InputError.single(
             f"there are {len(proposals)} proposals; --apply takes one of them",
+            file=args.file,
             path="--apply",
             allowed=f"1 to {len(proposals)}",
         )

@@ -275,10 +275,15 @@ def cmd_get(args: argparse.Namespace) -> int:
     loaded = load_for(args, args.file)
     data = loaded.design.model_dump(mode="json")
     # the file's tags sit beside the design: `get tags` reads what `set tags=` writes
-    values = {
-        p: list(loaded.tags) if p == TAGS else value_at(data, resolve(p, data, loaded.catalog, new_key=False))
-        for p in args.paths
-    }
+    from shipyard.core.errors import InputError
+
+    try:
+        values = {
+            p: list(loaded.tags) if p == TAGS else value_at(data, resolve(p, data, loaded.catalog, new_key=False))
+            for p in args.paths
+        }
+    except InputError as exc:  # a place the design does not have: said of this file
+        raise exc.with_file(args.file) from None
     if args.json:
         print(json.dumps(values, indent=2, ensure_ascii=False))
     else:
