@@ -292,3 +292,22 @@ def test_compare_shows_the_numbers_between_two_ships_and_follows_an_edit(qtbot: 
     assert "Size 14 vs 3: 11 levels apart, 1 beyond the 10 free levels: 1 x 10%, to defensive evasion moves" in (
         cmp.between.text()
     )
+
+
+def test_a_findings_fix_offers_a_number_moved_more_than_a_step(qtbot: Any, window: MainWindow) -> None:
+    """Structure typed above the sample's: the over-budget row's Fix... offers the cures of
+    one value, Structure back down among them, and none of two (a search of a step at a
+    time offered pairs of steps, and no Structure). The one chosen applies as it reads."""
+    view = window.open_file(EXAMPLES / "rebel-fighter.ship")
+    assert view is not None and view.doc.report.valid
+    view.tabs.setCurrentIndex(4)
+    type_into(qtbot, field(view, "structure"), "18")  # 15 -> 18: 6 freebies over
+    rows = _fix_rows(qtbot, view)
+    over = next(t for t in rows if t.startswith("ERROR: Freebie Points over budget by 6"))
+    assert rows[over] is not None
+    dlg = _press_fix(qtbot, view, rows[over])
+    firsts = [t.splitlines()[0] for t in dlg.texts()]
+    assert "lower Structure from 18 to 15" in firsts and "lower Soak from 2 to 0" in firsts, firsts
+    assert not any("; " in t for t in firsts), firsts
+    assert dlg.apply(firsts.index("lower Structure from 18 to 15"))
+    assert view.doc.design.structure == 15 and view.doc.report.valid

@@ -8,6 +8,17 @@ tried by evaluating the design it gives. A proposal is kept only when it cures a
 and introduces none; proposals that make the design pass come first, then by the number
 of changes. Changes are combined (up to three) from the single changes that help most.
 
+A number is tried a step down (and a step up where an error points); a step that does
+not cure, and harms nothing, is carried further toward the end of the number's range:
+the distance doubled until a value cures an error, then halved back to the nearest value
+that does, and on from there while errors are left. A cure often lies more than a step
+away (the points a pool is over are paid back by several steps of one number), and a
+search of steps alone proposed two changes where one would do, or none at all; trying
+every value of every range would cost the budget a large design cannot spare. Where the
+rules' cost grows with the number, the value found is the nearest cure; elsewhere it is
+a cure, not always the nearest. A combination holding such a number is brought back, each
+number to the nearest value with which the others' changes still cure what it cures.
+
 A ruleset may steer the search: ``FIX_NEVER`` (path prefixes the search must not touch,
 e.g. the Storyteller's budget settings: raising a budget is not a fix) and
 ``fix_hints(design, report, catalog)`` (further changes worth trying, each one ``(path,
@@ -51,6 +62,10 @@ BEAM = 6
 # the same proposals on any machine, under any load.
 WORK_BUDGET = 250_000
 MIN_TRIES = 1  # a design of 250 KB or more (a design file may be 2 MB) gets one try
+# How far a number is carried past its step where neither its model nor its catalog stat
+# bounds it (a crew, a count): far enough for any figure a design holds, and the distance
+# doubles, so reaching it costs a handful of tries.
+FAR = 1024
 
 
 @dataclass(frozen=True)
@@ -66,6 +81,9 @@ class Edit:
     # costs more than trying most changes, and a search on a large design tries few of the
     # thousands of changes it finds, so only the changes it proposes are put in words.
     wording: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    # A number's step: the farthest value the search may carry it to in the step's
+    # direction (the end of its range); None for every other change.
+    reach: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def worded(self) -> Edit:
@@ -116,6 +134,39 @@ class Proposals(list[Proposal]):
     exhausted: bool = False
 
 
+# A try the search may combine further: how far from passing it leaves the design
+# (``_badness``), its changes, and what is still wrong (``_wrong``).
+Tried = tuple[tuple[int, int], tuple[Edit, ...], tuple[Any, ...]]
+
+
+def _wrong(v: Verdict) -> tuple[Any, ...]:
+    """What is still wrong after a try: the errors left, by code, and the pools still over."""
+    return (tuple(sorted(v.errors.items())), tuple(sorted(p for p, left in v.remaining.items() if left < 0)))
+
+
+def _beam(ranked: list[Tried], start: Verdict) -> list[tuple[Edit, ...]]:
+    """The ``BEAM`` tries of ``ranked`` (best first) to combine further: the best of each
+    cure (each different thing left wrong, other than what is wrong with the design at
+    ``start``) first, then the best of the rest, one of each set of places (the first, the
+    nearest of equals). Of a design with two errors, many single changes may cure the one
+    and few the other: the best alone would be the many, and no pair of them cures both.
+    And a number carried past its step is tried at several values, two of which never
+    combine."""
+    before = _wrong(start)
+    chosen: list[int] = []
+    places: set[tuple[str, ...]] = set()
+    for distinct in (True, False):
+        wrongs: set[tuple[Any, ...]] = set()
+        for i, (_, edits, wrong) in enumerate(ranked):
+            where = tuple(e.path for e in edits)
+            if len(chosen) == BEAM or where in places or (distinct and (wrong in wrongs or wrong == before)):
+                continue
+            places.add(where)
+            wrongs.add(wrong)
+            chosen.append(i)
+    return [ranked[i][1] for i in sorted(chosen)]
+
+
 def _badness(v: Verdict) -> tuple[int, int]:
     """How far a design is from passing: its errors, then the points its pools are over."""
     return (sum(v.errors.values()), sum(max(0, -left) for left in v.remaining.values()))
@@ -156,8 +207,8 @@ def _stat_range(path: str, catalog: Catalog) -> tuple[float | None, float | None
 
 
 def candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[Edit]:
-    """Every single change worth trying: numbers a step down or up, switches flipped, entries
-    removed, each in words."""
+    """Every single change worth trying first: numbers a step down or up, switches flipped,
+    entries removed, each in words (the search carries a step further when it helps)."""
     return [e.worded for e in unworded_candidates(design, report, catalog, keep)]
 
 
@@ -174,10 +225,16 @@ def _dropped(where: str, catalog: Catalog, data: Any) -> str:
     return f"drop {name} from {listed}" if listed else f"drop {name}"
 
 
-def unworded_candidates(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[Edit]:
-    """:func:`candidates` with their words left to say (``Edit.worded``) when one is proposed."""
+def number_edit(path: str, before: int, after: int, catalog: Catalog, data: Any, reach: int | None = None) -> Edit:
+    """A number of the design (``data``: its JSON) set to ``after``, its words said when proposed."""
+    return Edit("set", path, after, before, reach=reach, wording=partial(_moved_at, path, before, after, catalog, data))
+
+
+def unworded_candidates(design: Any, report: Report, catalog: Catalog, keep: set[str], data: Any = None) -> list[Edit]:
+    """:func:`candidates` with their words left to say (``Edit.worded``) when one is proposed;
+    ``data``: the design's JSON, when the caller has it."""
     never = tuple(optional(catalog.module, "FIX_NEVER")) + tuple(keep)
-    data = design.model_dump(mode="json")
+    data = design.model_dump(mode="json") if data is None else data
     out: list[Edit] = []
     # Raising a number seldom cures anything but a finding about that number (a crew too
     # small for its ship): it is tried only where an error points.
@@ -198,17 +255,18 @@ def unworded_candidates(design: Any, report: Report, catalog: Catalog, keep: set
             low, high = _stat_range(path, catalog)
             low = spec.minimum if low is None else max(low, spec.minimum) if spec.minimum is not None else low
             high = spec.maximum if high is None else min(high, spec.maximum) if spec.maximum is not None else high
-            tries: list[Any] = []
+            # a step, with how far the search may carry it: the end of the range, else FAR
+            tries: list[tuple[int, int | None]] = []
             if low is None or node - 1 >= low:
-                tries.append(node - 1)
+                tries.append((node - 1, node - FAR if low is None else max(int(low), node - FAR)))
             if (high is None or node + 1 <= high) and faulty(path):
-                tries.append(node + 1)
+                tries.append((node + 1, node + FAR if high is None else min(int(high), node + FAR)))
             if low is not None and node < low:
-                tries.append(int(low))
+                tries.append((int(low), None))
             if high is not None and node > high:
-                tries.append(int(high))
-            for after in tries:
-                out.append(Edit("set", path, after, node, wording=partial(_moved_at, path, node, after, catalog, data)))
+                tries.append((int(high), None))
+            for after, reach in tries:
+                out.append(number_edit(path, node, after, catalog, data, reach))
         elif isinstance(node, list):
             for i, entry in enumerate(node):
                 where = f"{path}[{i}]"
@@ -225,9 +283,8 @@ def unworded_candidates(design: Any, report: Report, catalog: Catalog, keep: set
     return out
 
 
-def at_fault_first(edits: list[Edit], report: Report) -> list[Edit]:
-    """``edits``, those at, inside or around the place of an error first (otherwise in order):
-    what a search that cannot try every change tries first."""
+def near_fault(report: Report) -> Callable[[str], bool]:
+    """Whether a place is at, inside or around the place of an error of ``report``."""
     places = [f.path for f in report.findings if f.severity == Severity.ERROR and f.path]
 
     def near(path: str) -> bool:
@@ -235,13 +292,20 @@ def at_fault_first(edits: list[Edit], report: Report) -> list[Edit]:
             p == path or p.startswith((path + ".", path + "[")) or path.startswith((p + ".", p + "[")) for p in places
         )
 
+    return near
+
+
+def at_fault_first(edits: list[Edit], report: Report) -> list[Edit]:
+    """``edits``, those at, inside or around the place of an error first (otherwise in order):
+    what a search that cannot try every change tries first."""
+    near = near_fault(report)
     return sorted(edits, key=lambda e: not near(e.path))
 
 
 def hinted(design: Any, report: Report, catalog: Catalog, keep: set[str]) -> list[tuple[Edit, ...]]:
     """The ruleset's own ideas (``fix_hints``): each a change worth trying, one ``(path,
     value)`` or several made together (a role's allocation raised with the AP it takes
-    from the bid), where a search of one step at a time cannot reach the cure."""
+    from the bid), where a search of one value at a time cannot reach the cure."""
     hints = optional(catalog.module, "fix_hints")
     never = tuple(optional(catalog.module, "FIX_NEVER")) + tuple(keep)
     data = design.model_dump(mode="json")
@@ -358,7 +422,8 @@ def search(
     # Only verdicts are kept of the designs tried (a design of the largest size is large in
     # memory, and a search tries many); the few proposals kept are made again at the end.
     tried: dict[tuple[tuple[str, str, str], ...], Verdict | None] = {}
-    budget = max(MIN_TRIES, WORK_BUDGET // max(1, len(json.dumps(design.model_dump(mode="json")))))
+    data = design.model_dump(mode="json")
+    budget = max(MIN_TRIES, WORK_BUDGET // max(1, len(json.dumps(data))))
 
     def attempt(edits: tuple[Edit, ...]) -> Verdict | None:
         key = tuple(e.key for e in edits)
@@ -377,29 +442,119 @@ def search(
     def no_new_error(v: Verdict) -> bool:
         return all(v.errors[c] <= errors[c] for c in v.errors)
 
+    def errors_left(v: Verdict) -> int:
+        return sum(v.errors.values())
+
     found: list[tuple[tuple[Edit, ...], Verdict]] = []
-    progress: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
-    singles = unworded_candidates(design, report, catalog, set(keep))
+    progress: list[Tried] = []
+    far: set[tuple[str, str, str]] = set()  # the numbers carried past their step
+
+    def enough() -> bool:
+        """As many proposals that pass as are wanted, of the fewest changes tried yet."""
+        return sum(1 for f in found if f[1].valid) >= limit
+
+    def judged(edits: tuple[Edit, ...], *, proposed: bool = True) -> Generator[None, None, Verdict | None]:
+        """The verdict of a try, kept as a proposal when it cures an error and adds none
+        (when ``proposed``), and as a start for combinations when it brings the design
+        nearer to passing."""
+        v = attempt(edits)
+        yield
+        if v is not None and no_new_error(v):
+            if proposed and v.errors != errors:
+                found.append((edits, v))
+            if _badness(v) < _badness(start):
+                progress.append((_badness(v), edits, _wrong(v)))
+        return v
+
+    def carried(step: Edit, first: Verdict) -> Generator[None, None, None]:
+        """A number carried past its ``step`` toward the step's reach: the distance doubled
+        until a value leaves fewer errors, then halved back to the nearest such value (the
+        nearest where the rules' cost grows with the number), and on while errors are left.
+        It stops where a value adds an error or moves the design further from passing:
+        beyond it, the number is likely going the wrong way. Only the nearest value of each
+        cure is proposed: a value further on that cures the same says it with a larger change."""
+        assert step.reach is not None
+        before, sign, reach = step.before, (1 if step.value > step.before else -1), abs(step.reach - step.before)
+
+        def moved(distance: int) -> tuple[Edit]:
+            edit = number_edit(step.path, before, before + sign * distance, catalog, data)
+            far.add(edit.key)
+            return (edit,)
+
+        def at(distance: int) -> Generator[None, None, Verdict | None]:
+            return (yield from judged(moved(distance), proposed=False))
+
+        near, last, level = 1, first, errors_left(first)
+        while level and near < reach and not spent():
+            distance = min(2 * near, reach)
+            v = yield from at(distance)
+            if v is None or not no_new_error(v) or _badness(v) > _badness(last):
+                return
+            if errors_left(v) < level:  # a cure within (near, distance]: halved back to the nearest
+                low, high, cure = near, distance, v
+                while high - low > 1 and not spent():
+                    middle = (low + high) // 2
+                    m = yield from at(middle)
+                    if m is not None and no_new_error(m) and errors_left(m) < level:
+                        high, cure = middle, m
+                    else:
+                        low = middle
+                distance, v, level = high, cure, errors_left(cure)
+                found.append((moved(distance), cure))
+            near, last = distance, v
+
+    def carry(steps: list[tuple[Edit, Verdict]]) -> Generator[None, None, None]:
+        for step, v in sorted(steps, key=lambda s: _badness(s[1])):  # those that helped most first
+            if spent() or enough():
+                break
+            yield from carried(step, v)
+
+    def tightened(edits: tuple[Edit, ...], v: Verdict) -> Generator[None, None, tuple[tuple[Edit, ...], Verdict]]:
+        """A combination with each number in it that was carried past its step brought back
+        to the nearest value with which the combination still cures what it cures: a number
+        carried alone as far as it helped may go further than the other changes leave needed."""
+        for i, e in enumerate(edits):
+            if e.key not in far:
+                continue
+            sign = 1 if e.value > e.before else -1
+            low, high = 0, abs(e.value - e.before)  # at 0 the number is as it was
+            while high - low > 1 and not spent():
+                middle = (low + high) // 2
+                nearer = number_edit(e.path, e.before, e.before + sign * middle, catalog, data)
+                trial = (*edits[:i], nearer, *edits[i + 1 :])
+                m = attempt(trial)
+                yield
+                if m is not None and no_new_error(m) and all(m.errors[c] <= v.errors[c] for c in m.errors):
+                    high, edits, v = middle, trial, m
+                else:
+                    low = middle
+        return edits, v
+
+    singles = unworded_candidates(design, report, catalog, set(keep), data)
     if len(singles) > budget:  # not all can be tried: those at an error's place first
         singles = at_fault_first(singles, report)
+    # The numbers' steps that harm nothing are carried further: before any combination those
+    # that brought the design nearer to passing, or that are at an error's place (a cost may
+    # rise every few steps of a number: a step that changes nothing may still lead to a
+    # cure); the others' steps changed nothing of what is wrong, and they are carried last.
+    helped: list[tuple[Edit, Verdict]] = []
+    idle: list[tuple[Edit, Verdict]] = []
+    near = near_fault(report)
     for tried_edits in [(e,) for e in singles] + hinted(design, report, catalog, set(keep)):
         if spent():
             break
-        v = attempt(tried_edits)
-        yield
-        if v is None:
-            continue
-        if no_new_error(v) and v.errors != errors:
-            found.append((tried_edits, v))
-        if no_new_error(v) and _badness(v) < _badness(start):
-            progress.append((_badness(v), tried_edits))
+        v = yield from judged(tried_edits)
+        step = tried_edits[0]
+        if v is not None and step.reach is not None and no_new_error(v) and _badness(v) <= _badness(start):
+            (helped if _badness(v) < _badness(start) or near(step.path) else idle).append((step, v))
+    yield from carry(helped)
     progress.sort(key=lambda p: p[0])
-    frontier = [edits for _, edits in progress[:BEAM]]
+    frontier = _beam(progress, start)
     best_singles = [edits[0] for edits in frontier if len(edits) == 1]
     for _ in range(MAX_CHANGES - 1):
-        if sum(1 for f in found if f[1].valid) >= limit:
+        if enough():
             break
-        grown: list[tuple[tuple[int, int], tuple[Edit, ...]]] = []
+        grown: list[Tried] = []
         for edits in frontier:
             for e in best_singles:
                 if any(e.key == x.key for x in edits):
@@ -416,13 +571,16 @@ def search(
                 if no_new_error(v) and v.errors != errors:
                     found.append((combined, v))
                 if no_new_error(v):
-                    grown.append((_badness(v), combined))
+                    grown.append((_badness(v), combined, _wrong(v)))
         grown.sort(key=lambda g: g[0])
-        frontier = [edits for _, edits in grown[:BEAM]]
+        frontier = _beam(grown, start)
+    yield from carry(idle)
     ranked = Proposals()
     ranked.exhausted = spent()
     seen: list[Any] = []
     for edits, v in sorted(found, key=lambda f: (not f[1].valid, len(f[0]), _badness(f[1])))[: 3 * limit]:
+        if len(edits) > 1:
+            edits, v = yield from tightened(edits, v)
         new = apply(design, list(edits), catalog)  # resolved, as every edit of the design is
         if any(new == s for s in seen):
             continue
