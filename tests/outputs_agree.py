@@ -7,12 +7,14 @@ recorded state of the design's table (:mod:`shipyard.core.shown`) must be on the
 - ``sheet``: the record sheet's text: the name, every figure (summaries of parts the
   sheet shows as tables aside), every budget line, every track's name and every filled
   slot's text (a consequence's aspect); and its fillable form: each track's boxes and the
-  ones ticked (a check box a box, ticked where the design records it), each slot's text;
+  ones ticked (a check box a box, ticked where the design records it: the same boxes, not
+  only as many), each slot's text;
 - ``fleet``: the design's page of its ruleset's fleet book, as for the sheet;
 - ``card``: the stat card's text: the name and every figure the ruleset's card prints;
 - ``token``: the token's text: its name (on one line or two) and its key figure;
 - ``foundry``: the actor JSON: every figure (a Number the same number, a text the same
-  text), every track with its ticked boxes and its boxes, every slot's text, the health
+  text), every track with its ticked boxes and its boxes (its label naming which are
+  ticked when they are not the first ones), every slot's text, the health
   and power bars (none where the table has none);
 - ``statblock``: the stat-block text where the ruleset writes one: the card's figures.
 
@@ -36,6 +38,7 @@ from pypdf import PdfReader
 
 from shipyard.core.designfile import LoadedDesign
 from shipyard.core.designreport import design_report
+from shipyard.core.foundry import ticked_words
 from shipyard.core.registry import get
 from shipyard.core.report import Report
 from shipyard.core.shown import Shown, Table, design_table
@@ -104,9 +107,10 @@ def check_fields(fields: dict[str, Any], prefix: str, table: Table) -> Tally:
     for state in table.states:
         if state.kind == "track":
             boxes = [fields.get(f"{prefix}{state.id}.{n}") for n in range(1, state.boxes + 1)]
-            ticked = sum(1 for b in boxes if b is not None and b.get("/V") not in (None, "/Off"))
+            marks = tuple(n for n, b in enumerate(boxes, 1) if b is not None and b.get("/V") not in (None, "/Off"))
             drawn = all(b is not None for b in boxes) and f"{prefix}{state.id}.{state.boxes + 1}" not in fields
-            tally.check(drawn and ticked == state.ticked, f"track {state.name} {state.ticked}/{state.boxes}")
+            ok = drawn and marks == state.marks and len(marks) == state.ticked
+            tally.check(ok, f"track {state.name} {state.ticked}/{state.boxes}")
         elif state.available:
             slot = fields.get(prefix + state.id)
             tally.check(slot is not None and (slot.get("/V") or "") == state.text, f"{state.name} {state.text!r}")
@@ -169,6 +173,7 @@ def check_actor(actor: dict[str, Any], table: Table) -> Tally:
     states = [s for s in table.states if s.kind == "track"]
     for state, attr in zip(states, tracks + [None] * len(states), strict=False):
         ok = attr is not None and (attr["value"], attr["max"]) == (state.ticked, state.boxes)
+        ok = ok and attr is not None and attr["label"].endswith(f"({ticked_words(state)})")
         tally.check(ok, f"track {state.name} {state.ticked}/{state.boxes}")
     written = [s for s in table.states if s.kind == "slot"]
     for state, attr in zip(written, slots + [None] * len(written), strict=False):

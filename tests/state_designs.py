@@ -2,7 +2,8 @@
 
 - a cruiser with damage on its systems' core and ephemeral boxes and an empty power bank
   (Power 0 stored);
-- a gunboat with a mild and a moderate consequence taken, each with its aspect;
+- a gunboat with a mild and a moderate consequence taken, each with its aspect, and stress
+  ticked on both tracks (a box ticked beyond a clear one);
 - a frigate with one core box ticked and power stored in its bank.
 """
 
@@ -41,6 +42,8 @@ def state_designs(folder: Path) -> list[Path]:
                 "mild": {"aspect": "Scorched hull plating", "track": "hull"},
                 "moderate": {"aspect": "Cracked reactor shielding", "track": "systems"},
             },
+            # a 2-shift hit on the Hull; 1 and 3 shifts on the Systems: later boxes ticked, earlier clear
+            "stress": {"hull": 3, "systems": 3, "hull_ticked": [2], "systems_ticked": [1, 3]},
         },
     )
     frigate = json.loads((registry.get("future-perfect").samples / "frigate.ship").read_text())["design"]

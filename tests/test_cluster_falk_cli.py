@@ -73,6 +73,7 @@ UNREADABLE = [
     Case("missing-stress.ship", "at design.stress", ("Field required",)),
     Case("torpedo-count-zero.ship", "at design.torpedoes[0].count", ("greater than or equal to 1",)),
     Case("consequence-on-a-third-track.ship", "at design.consequences.mild.track", ("'hull' or 'systems'",)),
+    Case("stress-box-ticked-twice.ship", "at design.stress.systems_ticked", ("box 2 is ticked twice",)),
 ]
 
 BROKEN = [
@@ -109,6 +110,14 @@ BROKEN = [
         "stress.systems",
         0,
         [1, 10],
+        "Damage; Engagement Actions (Repair)",
+    ),
+    (
+        "stress-ticked-beyond-the-track.ship",
+        "stress-box-not-on-track",
+        "stress.hull_ticked[1]",
+        4,
+        3,
         "Damage; Engagement Actions (Repair)",
     ),
     ("extreme-consequence-below-scale-6.ship", "consequence-not-available", "consequences.extreme", 5, 6, "Damage"),
@@ -280,3 +289,36 @@ def test_print_writes_one_page_a_ship_and_nothing_on_failure(tmp_path: Path) -> 
     failed = call_shipyard("print", CORPUS / "unknown-stunt.ship", "-o", bad, "--no-user-catalog")
     assert failed.returncode == 2 and "unknown stunt 'Fast Shp'" in failed.stderr
     assert not bad.exists()
+
+
+def test_set_ticks_stress_and_check_prints_the_boxes_ticked(tmp_path: Path) -> None:
+    """Stress ticked in play is set from the command line as any field is, saved in the file,
+    read back the same and printed [x] by check; the file without it printed every box clear."""
+    ship = tmp_path / "gunboat.ship"
+    ship.write_text((EXAMPLES / "brigand-gunboat.ship").read_text(encoding="utf-8"), encoding="utf-8")
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    clear = run_check(ship, env_home=tmp_path)
+    assert "  Hull     [1] [2] [3]\n" in clear.stdout
+    made = call_shipyard(
+        "set",
+        ship,
+        "stress.hull_ticked=[3]",
+        "stress.systems_ticked=[1, 2]",
+        "--in-place",
+        "--no-user-catalog",
+        env=env,
+    )
+    assert made.returncode == 0, made.stderr
+    stress = json.loads(ship.read_text(encoding="utf-8"))["design"]["stress"]
+    assert stress == {"hull": 3, "systems": 3, "hull_ticked": [3], "systems_ticked": [1, 2]}
+    got = call_shipyard("get", ship, "stress.hull_ticked", "--no-user-catalog", env=env)
+    assert got.returncode == 0 and json.loads(got.stdout) == [3], (got.stdout, got.stderr)
+    text = run_check(ship, env_home=tmp_path)
+    assert text.returncode == 0, text.stderr
+    assert "  Hull     [1] [2] [x]\n" in text.stdout and "  Systems  [x] [x] [3]\n" in text.stdout
+    # the track cut below a tick: a finding at the tick; clearing the tick passes again
+    cut = call_shipyard("set", ship, "stress.hull=2", "--in-place", "--no-user-catalog", env=env)
+    assert cut.returncode == 1 and "Hull stress box 3 is ticked" in cut.stdout + cut.stderr, (cut.stdout, cut.stderr)
+    assert "Hull stress box 3 is ticked, but the Hull track has 2 boxes" in run_check(ship, env_home=tmp_path).stdout
+    fixed = call_shipyard("set", ship, "stress.hull_ticked=[]", "--in-place", "--no-user-catalog", env=env)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from shipyard.core import catalog as catalog_module
 from shipyard.core.catalog import load_catalog
@@ -272,6 +273,44 @@ def test_a_stress_track_outside_1_to_10_boxes_is_an_error(hull: int, systems: in
     (f,) = findings(report, "stat-out-of-range")
     assert (f.severity, f.path, f.actual, f.limit) == ("error", path, actual, [1, 10])
     assert not report.valid
+
+
+def test_stress_ticked_in_play_marks_those_boxes_and_no_others() -> None:
+    """A hit ticks the box of its shifts, so a later box may be ticked with an earlier one
+    clear: the report marks exactly the boxes the record ticks, on each track."""
+    report = check(stress={"hull": 4, "systems": 3, "hull_ticked": [3], "systems_ticked": [1, 2]})
+    hull, systems = report.derived.track("stress.hull"), report.derived.track("stress.systems")
+    assert hull is not None and systems is not None
+    assert [b.marked for b in hull.boxes] == [False, False, True, False]
+    assert [b.marked for b in systems.boxes] == [True, True, False]
+    assert report.valid and findings(report, "stress-box-not-on-track") == []
+
+
+def test_a_record_without_ticks_reads_as_no_stress_ticked() -> None:
+    """A file written before ticks were recorded holds only the tracks' lengths: clear tracks."""
+    report = check(stress={"hull": 3, "systems": 2})
+    assert not any(b.marked for t in report.derived.tracks if t.id.startswith("stress.") for b in t.boxes)
+    assert record().stress.hull_ticked == [] and record().stress.systems_ticked == []
+
+
+def test_a_tick_on_a_box_the_track_does_not_have_is_an_error_at_that_tick() -> None:
+    """More ticks than boxes (the track made shorter after it was ticked, or a file written
+    by hand): the sheet has no box to show the tick in, so the record does not pass, and the
+    finding is at the tick to clear, with the track's length and the section."""
+    report = check(stress={"hull": 3, "systems": 3, "hull_ticked": [1, 4], "systems_ticked": [3]})
+    (f,) = findings(report, "stress-box-not-on-track")
+    assert (f.severity, f.path, f.actual, f.limit) == ("error", "stress.hull_ticked[1]", 4, 3)
+    assert f.message == "Hull stress box 4 is ticked, but the Hull track has 3 boxes"
+    assert f.source == "The Cluster Falk: Starship Rules, Damage; Engagement Actions (Repair)"
+    assert not report.valid
+    hull = report.derived.track("stress.hull")
+    assert hull is not None and [b.marked for b in hull.boxes] == [True, False, False]
+
+
+def test_a_box_ticked_twice_is_bad_input() -> None:
+    """A box is ticked or clear: the same box twice in a track's ticks is refused when read."""
+    with pytest.raises(ValidationError, match="box 2 is ticked twice"):
+        record(stress={"hull": 3, "systems": 3, "systems_ticked": [2, 2]})
 
 
 def test_the_hull_consequence_effects_as_a_4df_table() -> None:

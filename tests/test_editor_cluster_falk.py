@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.window.window import MainWindow
@@ -24,6 +25,7 @@ from shipyard.core.designfile import load_design
 from shipyard.core.evaluate import evaluate
 
 from .editor_pages import (
+    PAUSE_MS,
     button,
     cell,
     choose,
@@ -32,8 +34,12 @@ from .editor_pages import (
     go,
     list_editor,
     new_from_menu,
+    open_sample,
+    remove_button,
+    saved_data,
     summary,
     tab_titles,
+    the_finding,
     toggle_named,
     type_text,
 )
@@ -258,3 +264,64 @@ def test_its_own_is_offered_only_on_a_custom_stunts_row(qtbot: Any, window: Main
     assert [s.model_dump(exclude_defaults=True) for s in view.doc.design.stunts] == [{"id": "fast-ship"}]
     row = cell(view, "stunts", 0, 0)
     assert [row.itemText(i) for i in range(row.count())] == stunts and row.currentText() == "Fast Ship"
+
+
+def ticked(view: DocumentView, track: str) -> list[bool]:
+    """The report's boxes of a stress track, ticked or not (what every output prints)."""
+    found = view.doc.report.derived.track(f"stress.{track}")
+    assert found is not None
+    return [b.marked for b in found.boxes]
+
+
+def test_stress_ticked_in_play_is_recorded_on_the_damage_page(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    """The guide says stress is ticked on the Damage page during play, but the page only set
+    how many boxes a track has: nothing recorded a tick. A Hull box is ticked from the
+    keyboard (the new row's box chosen with the arrow keys, as a 3-shift hit ticks box 3),
+    the report marks that box and no other, each tick is one undo step, and the file saves
+    the boxes ticked; a track made shorter than a tick is a finding that focuses the tick."""
+    view = open_sample(window, SAMPLES / "sentinel-corvette.ship")
+    go(view, 4)
+    assert ticked(view, "hull") == [False] * 4
+    stack = view.doc.undo_stack
+    before = stack.count()
+    qtbot.mouseClick(button(view, 4, "&Tick a Hull box"), Qt.MouseButton.LeftButton)
+    assert view.doc.design.stress.hull_ticked == [1]  # the smallest clear box first
+    combo = QApplication.focusWidget()
+    assert combo is cell(view, "stress.hull_ticked", 0, 0) and combo.currentText() == "Box 1: absorbs 1 shift"
+    for _ in range(2):
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    qtbot.wait(PAUSE_MS)
+    assert view.doc.design.stress.hull_ticked == [3]
+    assert combo.currentText() == "Box 3: absorbs 3 shifts"
+    assert ticked(view, "hull") == [False, False, True, False]
+    qtbot.mouseClick(button(view, 4, "Tic&k a Systems box"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(view, 4, "Tic&k a Systems box"), Qt.MouseButton.LeftButton)
+    assert view.doc.design.stress.systems_ticked == [1, 2]
+    assert ticked(view, "systems") == [True, True, False, False]
+    assert view.doc.report.findings == []
+    assert stack.count() == before + 5  # a tick added, its box moved on twice, two more ticks
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert view.doc.design.stress.systems_ticked == [] and ticked(view, "systems") == [False] * 4
+    window.undo_action.trigger()
+    assert view.doc.design.stress.hull_ticked == [2] and ticked(view, "hull") == [False, True, False, False]
+    window.redo_action.trigger()
+    assert view.doc.design.stress.hull_ticked == [3] and cell(view, "stress.hull_ticked", 0, 0).currentText() == (
+        "Box 3: absorbs 3 shifts"
+    )
+    # the Hull track cut to 2 boxes: its tick on box 3 is on no box, a finding at the tick
+    type_into(qtbot, field(view, "stress.hull"), "2")
+    found = the_finding(view, "stress-box-not-on-track")
+    assert (found.path, found.actual, found.limit) == ("stress.hull_ticked[0]", 3, 2)
+    assert focused_after(view, found.path) is cell(view, "stress.hull_ticked", 0, 0)
+    assert QApplication.focusWidget().currentText() == "Box 3: not on the track"
+    qtbot.mouseClick(remove_button(view, "stress.hull_ticked", 0), Qt.MouseButton.LeftButton)
+    assert view.doc.design.stress.hull_ticked == [] and view.doc.report.findings == []
+    # every box ticked: nothing more to tick, and the status bar says why
+    qtbot.mouseClick(button(view, 4, "&Tick a Hull box"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(view, 4, "&Tick a Hull box"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(view, 4, "&Tick a Hull box"), Qt.MouseButton.LeftButton)
+    assert view.doc.design.stress.hull_ticked == [1, 2]
+    assert "every box of the Hull stress track is ticked" in window.statusBar().currentMessage()
+    saved = saved_data(window, tmp_path / "corvette.ship")["design"]["stress"]
+    assert saved == {"hull": 2, "systems": 4, "hull_ticked": [1, 2]}

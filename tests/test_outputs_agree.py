@@ -115,3 +115,49 @@ def test_a_transforming_design_s_other_form_and_a_weapon_of_another_scale_reach_
     }  # fmt: skip
     assert held["Rebel_Fighter_Robot-structure-ticked"]["max"] == 27
     assert actor["system"]["groups"]["forms"]["label"] == "Forms and members"
+
+
+def test_stress_ticked_in_play_reaches_every_output_that_shows_the_tracks(workers: list[Any], tmp_path: Path) -> None:
+    """The guide said the sheet, the card and the Foundry actor carry the stress ticked on the
+    Damage page, but the record kept no tick, so none did. The gunboat's Hull box 2 and
+    Systems boxes 1 and 3 are ticked: the sheet's and the card's boxes are those, not the
+    first ones; the actor's tracks count them and name which, its health bar is the Hull
+    boxes left; `shipyard check` prints them [x]."""
+    import json
+
+    from pypdf import PdfReader
+
+    from shipyard.render.printing import print_loaded
+
+    from .conftest import call_shipyard
+
+    [gunboat] = [f for f in state_designs(tmp_path) if f.name == "scarred-gunboat.ship"]
+    loaded = load_design(gunboat, use_user_folder=False)
+    out = make_outputs([loaded], workers, ("sheet", "token", "foundry"))
+    table = out.tables[0]
+    hull, systems = table.state("stress.hull"), table.state("stress.systems")
+    assert hull is not None and systems is not None
+    assert (hull.marks, hull.ticked, systems.marks, systems.ticked) == ((2,), 1, (1, 3), 2)
+    stress = [s for s in table.states if s.id.startswith("stress.")]
+    stressed = table.model_copy(update={"states": stress})
+    assert check_fields(out.fields, out.prefixes[0], stressed).misses == []
+    assert check_actor(out.actors[0], table).misses == []
+    card = tmp_path / "card.pdf"
+    print_loaded([loaded], card, sheet="cards", workers=workers, fillable=True)
+    assert check_fields(PdfReader(card).get_fields() or {}, "", stressed).misses == []
+    # the same ticks counted from the first box would be a different record: the checks see it
+    first = [s.model_copy(update={"marks": tuple(range(1, s.ticked + 1))}) for s in stress]
+    wrong = table.model_copy(update={"states": first})
+    assert len(check_fields(out.fields, out.prefixes[0], wrong).misses) == 2
+    assert len(check_actor(out.actors[0], wrong).misses) == 2
+    tracks = out.actors[0]["system"]["attributes"]["tracks"]
+    assert tracks["stress_hull-ticked"]["label"] == "Hull (ticked: box 2)"
+    assert tracks["stress_systems-ticked"]["label"] == "Systems (ticked: boxes 1, 3)"
+    assert (tracks["stress_systems-ticked"]["value"], tracks["stress_systems-ticked"]["max"]) == (2, 3)
+    assert out.actors[0]["system"]["health"]["value"] == 2 and out.actors[0]["system"]["health"]["max"] == 3
+    check = call_shipyard("check", gunboat, "--no-user-catalog")
+    assert check.returncode == 0, check.stderr
+    assert "  Hull     [1] [x] [3]\n" in check.stdout and "  Systems  [x] [2] [x]\n" in check.stdout
+    (report,) = json.loads(call_shipyard("check", gunboat, "--json", "--no-user-catalog").stdout)
+    track = next(t for t in report["derived"]["tracks"] if t["id"] == "stress.systems")
+    assert [b["marked"] for b in track["boxes"]] == [True, False, True]

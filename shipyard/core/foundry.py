@@ -14,7 +14,8 @@ ruleset declares) and the report's item tables:
   or 0/0 for a design without Power (left out, Foundry would fill in the system's 5/5);
 - ``system.attributes``: every figure in the group ``figures`` (a Number when the sheet
   prints a plain number, else the printed text: "Great (+4)"), every budget line in
-  ``budgets``, every track in ``tracks`` (a Resource: its ticked boxes of all its boxes)
+  ``budgets``, every track in ``tracks`` (a Resource: its ticked boxes of all its boxes,
+  its label naming which when they are not the first ones)
   and every write-in slot in ``slots`` (the consequence's text; its label says its value);
 - ``items``: each row of the declared tables (weapons, equipment), each with its ``_id``;
 - ``system.biography``: the design's story and the report's text, as HTML;
@@ -40,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shipyard.core.report import Report
-from shipyard.core.shown import Bar, Shown, Table
+from shipyard.core.shown import Bar, Shown, State, Table
 from shipyard.core.textreport import render
 
 SYSTEM_ID = "worldbuilding"
@@ -133,6 +134,16 @@ def _figure(fig: Shown) -> dict[str, Any]:
     return {"dtype": "String", "value": fig.value, "label": label, "group": fig.group}
 
 
+def ticked_words(state: State) -> str:
+    """A track's Resource label's note: "ticked", and which boxes when they are not the first
+    ones. A Resource holds only how many are ticked, which reads as the first boxes; a Fate
+    stress track may have a later box ticked and an earlier one clear, and the next hit and
+    the next repair depend on which."""
+    if state.marks == tuple(range(1, state.ticked + 1)):
+        return "ticked"
+    return ("ticked: box " if len(state.marks) == 1 else "ticked: boxes ") + ", ".join(str(n) for n in state.marks)
+
+
 def attributes(shown: Table, forms: Sequence[Table] = ()) -> dict[str, dict[str, Any]]:
     """The table's figures, budget lines, tracks and slots as the worldbuilding system's grouped
     attributes; ``forms``: the tables of the design's forms (a transforming fighter's other
@@ -148,7 +159,7 @@ def attributes(shown: Table, forms: Sequence[Table] = ()) -> dict[str, dict[str,
             }
         for state in form.states:
             if state.kind == "track":
-                label = f"{form.name}: {state.name} (ticked)"
+                label = f"{form.name}: {state.name} ({ticked_words(state)})"
                 out["forms"][key(f"{form.name}-{state.id}-ticked", taken)] = _resource(
                     label, state.ticked, state.boxes, "forms"
                 )
@@ -157,7 +168,7 @@ def attributes(shown: Table, forms: Sequence[Table] = ()) -> dict[str, dict[str,
     for state in shown.states:
         if state.kind == "track":
             out["tracks"][key(f"{state.id}-ticked", taken)] = _resource(
-                f"{state.name} (ticked)", state.ticked, state.boxes, "tracks"
+                f"{state.name} ({ticked_words(state)})", state.ticked, state.boxes, "tracks"
             )
         else:
             label = f"{state.name} {state.value}" if state.value is not None else state.name

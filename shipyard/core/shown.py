@@ -6,11 +6,11 @@ from this table, and the table is made from the design's one report and what its
 declares in its manifest (``tabletop``: the health and power bars, the token's figure).
 Nothing here knows a rule system: a figure is a label, the value as the sheet prints it,
 the number behind it and a maximum where it has one; a state is a track with its boxes
-and how many are ticked, or a write-in slot (a consequence) with its text.
+and which are ticked, or a write-in slot (a consequence) with its text.
 
 - ``figures``: every figure of the report (as :meth:`Figure.shown` prints it) and every
   budget line of every pool (budget, gained, spent, left);
-- ``states``: every track (boxes, ticked) and every slot (its value, its text, whether it
+- ``states``: every track (boxes, how many and which ticked) and every slot (its value, its text, whether it
   may be taken);
 - ``health`` and ``power``: the bars the ruleset declares (``None`` when it declares none:
   a ruleset without Power shows no Power anywhere);
@@ -54,6 +54,11 @@ class State(_Row):
     kind: Literal["track", "slot"]
     boxes: int = 0
     ticked: int = 0
+    marks: tuple[int, ...] = Field(
+        default=(),
+        description="which boxes are ticked, by place (1 first): a track whose boxes carry values (a Fate "
+        "stress track) may have a later box ticked and an earlier one clear, which the count does not say",
+    )
     value: int | None = None
     text: str = ""
     track: str = Field(default="", description="the track a taken slot was taken on: a consequence's hull or systems")
@@ -160,7 +165,15 @@ def table(report: Report, tabletop: Tabletop | None) -> Table:
     ]
     figures += _pool_rows(report)
     states = [
-        State(id=t.id, name=t.name, kind="track", boxes=len(t.boxes), ticked=_ticked(t), notes=t.notes)
+        State(
+            id=t.id,
+            name=t.name,
+            kind="track",
+            boxes=len(t.boxes),
+            ticked=_ticked(t),
+            marks=tuple(n for n, b in enumerate(t.boxes, 1) if b.marked),
+            notes=t.notes,
+        )
         for t in report.derived.tracks
     ]
     states += [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from shipyard.core.model import Catalog, Context
@@ -136,12 +136,15 @@ def turrets_table(rows: Rows, source: str) -> Table:
 # --- stress and consequences --------------------------------------------------------------------
 
 
-def stress_track(track_id: str, name: str, boxes: int, path: str, source: str) -> Track:
-    """A stress track of valued boxes: box n absorbs n shifts."""
+def stress_track(track_id: str, name: str, boxes: int, ticked: Collection[int], path: str, source: str) -> Track:
+    """A stress track of valued boxes: box n absorbs n shifts; the boxes ticked in play marked."""
     return Track(
         id=f"stress.{track_id}",
         name=name,
-        boxes=[Box(value=n, label=f"absorbs {count_of(n, 'shift')}") for n in range(1, max(0, boxes) + 1)],
+        boxes=[
+            Box(value=n, label=f"absorbs {count_of(n, 'shift')}", marked=n in ticked)
+            for n in range(1, max(0, boxes) + 1)
+        ],
         path=path,
         source=source,
     )

@@ -30,11 +30,35 @@ class Ratings(Strict):
     systems: _Rating
 
 
+_Box = Annotated[int, Field(ge=1, le=100, description="a stress box by its number (box n absorbs n shifts)")]
+_TICKED = "the boxes ticked in play, by their number; none: the track is clear"
+
+
 class Stress(Strict):
-    """How many boxes each stress track has (box n absorbs n shifts)."""
+    """How many boxes each stress track has (box n absorbs n shifts), and which are ticked.
+
+    The ticks are kept box by box, not as a count: a hit ticks the box its shifts name,
+    leaving smaller boxes clear, and Repair clears one box by its value, so which boxes are
+    ticked is what the next hit and the next repair read. A file written before ticks were
+    recorded has none: its tracks read as clear."""
 
     hull: int = Field(ge=0, le=100)
     systems: int = Field(ge=0, le=100)
+    hull_ticked: list[_Box] = Field(default_factory=list, max_length=100, description=_TICKED)
+    systems_ticked: list[_Box] = Field(default_factory=list, max_length=100, description=_TICKED)
+
+    def ticked(self, track: str) -> list[int]:
+        """The ticked boxes of the track ``track`` (``hull`` or ``systems``)."""
+        ticks: list[int] = getattr(self, f"{track}_ticked")
+        return ticks
+
+    @field_validator("hull_ticked", "systems_ticked")
+    @classmethod
+    def _each_box_once(cls, ticks: list[int]) -> list[int]:
+        twice = sorted({n for n in ticks if ticks.count(n) > 1})
+        if twice:
+            raise ValueError(f"box {twice[0]} is ticked twice: a box is ticked or clear")
+        return ticks
 
 
 class _CatalogOrCustom(Strict):

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.findings import Severity
 from shipyard.core.model import Catalog, Context, Params, RuleType
+from shipyard.core.numberwords import count_of
 from shipyard.rulesets.cluster_falk.derive import (
     Rows,
     chase_figure,
@@ -259,15 +260,34 @@ class TrackDef(BaseModel):
 
 class StressTracksParams(Params):
     tracks: list[TrackDef] = Field(min_length=1)
+    code: str = Field(default="stress-box-not-on-track", description="a ticked box the track does not have")
+    severity: Severity = Severity.ERROR
 
 
 def apply_stress_tracks(ctx: Context, p: StressTracksParams) -> None:
-    """Each stress track has the record's number of boxes; box n absorbs n shifts."""
+    """Each stress track has the record's number of boxes; box n absorbs n shifts. The boxes
+    ticked in play are marked; a tick on a box the track does not have (the track made
+    shorter after it was ticked, a file written by hand) is an error at that tick, as the
+    sheet has no box to show it in."""
+    design: Design = ctx.design
     out = parts(ctx)
     for track in p.tracks:
         boxes = int(ctx.view.stats.get(track.stat, 0))
+        ticked = design.stress.ticked(track.id)
+        for i, n in enumerate(ticked):
+            if n > boxes:
+                ctx.findings.add(
+                    p.severity,
+                    p.code,
+                    f"{track.name} stress box {n} is ticked, but the {track.name} track has {count_of(boxes, 'box')}",
+                    path=f"stress.{track.id}_ticked[{i}]",
+                    actual=n,
+                    limit=boxes,
+                    rule=p.id,
+                    source=ctx.catalog.cite(p.source),
+                )
         out.tracks.append(
-            stress_track(track.id, track.name, boxes, ctx.stat_path(track.stat), ctx.catalog.cite(p.source))
+            stress_track(track.id, track.name, boxes, ticked, ctx.stat_path(track.stat), ctx.catalog.cite(p.source))
         )
 
 
