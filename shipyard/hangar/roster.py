@@ -398,8 +398,8 @@ def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
 
 
 def _unknown_rulesets(roster: Roster) -> list[str]:
-    """A rule system the roster names that is not installed: a typo ("spacefury") took no
-    member and judged none, and the roster "passed". Said as the command line says it."""
+    """A rule system the roster names that is not installed: a typo in its id took no member
+    and judged none, and the roster "passed". Said as the command line says it."""
     from shipyard.core.registry import ids
     from shipyard.core.suggest import did_you_mean
 
