@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -411,17 +412,9 @@ def test_an_edit_of_one_member_recounts_the_totals(tmp_path: Path) -> None:
 def test_an_edit_of_the_roster_reads_only_the_designs_it_added(tmp_path: Path) -> None:
     """``recheck``: a count, the limit, a removal or an undo reads no design again; a member
     added is read; the totals and findings are those a whole check finds."""
-    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck, subtotal
+    from shipyard.hangar.roster import Roster, check_roster, recheck, subtotal
 
-    folder = tmp_path / "r"
-    folder.mkdir()
-    roster_file = folder / "r.roster"
-    ruleset = json.loads(samples()[0].read_text())["ruleset"]
-    costed = [f for f in samples() if json.loads(f.read_text())["ruleset"] == ruleset]
-    members = []
-    for f in costed[:3]:
-        shutil.copyfile(f, folder / f.name)
-        members.append(member_for(roster_file, folder / f.name)[0])
+    roster_file, members = _members_of_one_ruleset(tmp_path, 3)
     roster = Roster(name="R", members=members[:2])
     check = check_roster(roster, roster_file)
     # a count and the limit: no design read again, the total follows
@@ -461,17 +454,10 @@ def test_an_edit_of_the_roster_reads_again_a_member_whose_file_changed_since(tmp
     a design saved since (by another program, ``shipyard set``) is read again on the next
     edit of the roster, so the totals and the member's name are the file's, as a whole
     check finds them."""
-    from shipyard.hangar.roster import Roster, check_roster, member_for, recheck
+    from shipyard.hangar.roster import Roster, check_roster, recheck
 
-    folder = tmp_path / "r"
-    folder.mkdir()
-    roster_file = folder / "r.roster"
-    ruleset = json.loads(samples()[0].read_text())["ruleset"]
-    costed = [f for f in samples() if json.loads(f.read_text())["ruleset"] == ruleset]
-    members = []
-    for f in costed[:2]:
-        shutil.copyfile(f, folder / f.name)
-        members.append(member_for(roster_file, folder / f.name)[0])
+    roster_file, members = _members_of_one_ruleset(tmp_path, 2)
+    folder = roster_file.parent
     roster = Roster(name="R", members=members)
     check = check_roster(roster, roster_file)
     second = folder / members[1].file
@@ -558,3 +544,20 @@ def test_a_roster_naming_a_ruleset_not_installed_does_not_pass(tmp_path: Path) -
         "error: the roster takes designs of 'spacefury', which is no installed ruleset; did you mean 'space-fury'?"
         in out.stdout
     )
+
+
+def _members_of_one_ruleset(tmp_path: Path, n: int) -> tuple[Path, list[Any]]:
+    """A roster file's place in a folder of its own, and members for the first ``n`` samples
+    of the first sample's ruleset, copied beside it."""
+    from shipyard.hangar.roster import member_for
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    roster_file = folder / "r.roster"
+    ruleset = json.loads(samples()[0].read_text())["ruleset"]
+    costed = [f for f in samples() if json.loads(f.read_text())["ruleset"] == ruleset]
+    members = []
+    for f in costed[:n]:
+        shutil.copyfile(f, folder / f.name)
+        members.append(member_for(roster_file, folder / f.name)[0])
+    return roster_file, members
