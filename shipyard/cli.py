@@ -174,14 +174,13 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from shipyard.core.commandline import offered_ids, ruleset_offering
-    from shipyard.core.designfile import EXTENSION, new_design, save_design
+    from shipyard.core.commandline import note_unusual_design_name, offered_ids, ruleset_offering
+    from shipyard.core.designfile import new_design, save_design
     from shipyard.core.errors import InputError
     from shipyard.core.registry import get
 
     out = Path(args.output)
-    if out.suffix != EXTENSION:
-        print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
+    note_unusual_design_name(out)
     refuse_existing([out], args.force)
     kind = args.kind
     if args.ruleset is None:

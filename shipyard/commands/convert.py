@@ -22,7 +22,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shipyard.core.commandline import EXIT_INPUT, EXIT_OK, catalog_dirs, catalog_for, output_file, refuse_existing
+from shipyard.core.commandline import (
+    EXIT_INPUT,
+    EXIT_OK,
+    catalog_dirs,
+    catalog_for,
+    note_unusual_design_name,
+    output_file,
+    refuse_existing,
+)
 
 if TYPE_CHECKING:
     from shipyard.core.textformats import TextFormatModule
@@ -162,8 +170,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     as_folder = is_folder(out) or args.output.endswith(("/", os.sep)) or len(results) > 1
     if not as_folder:
         targets = [out]
-        if out.suffix != EXTENSION:
-            print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
+        note_unusual_design_name(out)
     else:
         why = "-o ends in a slash" if len(results) == 1 else f"the text holds {len(results)} designs"
         if exists(out) and not is_folder(out):
@@ -262,7 +269,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    from shipyard.core.designfile import EXTENSION, save_design
+    from shipyard.core.designfile import save_design
     from shipyard.core.errors import InputError
     from shipyard.core.registry import get
     from shipyard.core.termtext import escape
@@ -277,8 +284,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         )
     conversion = conversion_of(info, entry)
     out = Path(args.output)
-    if out.suffix != EXTENSION:
-        print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
+    note_unusual_design_name(out)
     options = {o.name: getattr(args, o.name.replace("-", "_")) for o in entry.options}
     try:
         result = conversion.convert_file(Path(args.file), catalog_for(args, info.id), options)

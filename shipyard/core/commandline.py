@@ -35,6 +35,17 @@ def output_file(suffix: str) -> Callable[[str], str]:
     return file_named
 
 
+def note_unusual_design_name(out: Path) -> None:
+    """Say on standard error that ``out`` does not end as design files do (``-o out.pdf``):
+    the design is written as asked, and the person sees why their file manager may not know it."""
+    import sys
+
+    from shipyard.core.designfile import EXTENSION
+
+    if out.suffix != EXTENSION:
+        print(f"shipyard: note: design files usually end in {EXTENSION}", file=sys.stderr)
+
+
 def output_folder(*file_suffixes: str) -> Callable[[str], str]:
     """The ``type`` of an ``-o`` that names the folder a command writes its files into, one
     or more a design, each named after it: a folder not there yet whose name ends like those

@@ -252,9 +252,9 @@ def unworded_candidates(design: Any, report: Report, catalog: Catalog, keep: set
         if isinstance(node, bool):
             out.append(Edit("set", path, not node, node, wording=partial(_switched, path, node, catalog, data)))
         elif isinstance(node, int) and spec.type == "integer":
-            low, high = _stat_range(path, catalog)
-            low = spec.minimum if low is None else max(low, spec.minimum) if spec.minimum is not None else low
-            high = spec.maximum if high is None else min(high, spec.maximum) if spec.maximum is not None else high
+            stat_low, stat_high = _stat_range(path, catalog)  # the tighter of the stat's and the model's bounds
+            low = max((b for b in (stat_low, spec.minimum) if b is not None), default=None)
+            high = min((b for b in (stat_high, spec.maximum) if b is not None), default=None)
             # a step, with how far the search may carry it: the end of the range, else FAR
             tries: list[tuple[int, int | None]] = []
             if low is None or node - 1 >= low:

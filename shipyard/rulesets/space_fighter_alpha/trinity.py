@@ -38,7 +38,6 @@ from shipyard.core.termtext import quote
 from shipyard.core.textformats import loaded_design
 from shipyard.core.usertext import NUMBER_RANGE
 from shipyard.pointbuy.scales import ladder
-from shipyard.rulesets.space_fighter_alpha.design import CustomWeapon
 
 # A vessel is a few hundred bytes; reading YAML with positions is slow, so bound it well below the 5 MB of catalogs.
 MAX_VESSEL_BYTES = 256 * 1024
@@ -304,12 +303,17 @@ def parse_vessel(data: Any, *, file: str | Path | None = None, doc: Any = None) 
         raise InputError(_problems(exc, src, (), doc, TrinityVessel)) from None
 
 
-def _bounds(model: type[BaseModel], field: str) -> tuple[int, int]:
-    """The least and most a whole-number field of ``model`` takes (its ge/le), else any."""
-    least, most = -NUMBER_RANGE, NUMBER_RANGE
-    for meta in model.model_fields[field].metadata:
-        least = getattr(meta, "ge", least)
-        most = getattr(meta, "le", most)
+def _bounds(catalog: Catalog, path: str) -> tuple[int, int] | None:
+    """The least and most the design's number at ``path`` takes, as the design model's schema
+    says (:func:`shipyard.core.schema.spec_at`, the tree the editor's form reads its ranges
+    from); an open end is any number a file holds. None where the design has no such place."""
+    from shipyard.core.schema import design_schema, spec_at
+
+    spec = spec_at(catalog.form_schema or design_schema(catalog.module.Design), path)
+    if spec is None:
+        return None
+    least = -NUMBER_RANGE if spec.minimum is None else int(spec.minimum)
+    most = NUMBER_RANGE if spec.maximum is None else int(spec.maximum)
     return least, most
 
 
@@ -586,8 +590,9 @@ class _Converter:
                     path=row.stat,  # the option's name (a problem of what the person gave, not of the file)
                     allowed=f"{name}{low}{high}",
                 )
-            if field in self.catalog.module.Design.model_fields:  # beyond the rules: what the design's field holds
-                least, most = _bounds(self.catalog.module.Design, field)
+            bounds = _bounds(self.catalog, field)  # beyond the rules: what the design's field holds
+            if bounds is not None:
+                least, most = bounds
                 if not least <= given <= most:
                     raise InputError.single(
                         f"the {name} given, {given:,}, is more than a design holds"
@@ -630,7 +635,7 @@ class _Converter:
             parts = {"accuracy": w.accuracy, "damage": w.damage.value}
             attack = sum(parts[p] for p in rule.attack)
             sums = " + ".join(f"{p.capitalize()} {parts[p]}" for p in rule.attack)
-            low, high = _bounds(CustomWeapon, "damage")
+            low, high = _bounds(self.catalog, "custom_weapons[0].damage") or (-NUMBER_RANGE, NUMBER_RANGE)
             if not low <= attack <= high:  # each within the vessel's own limits, their sum beyond a weapon's
                 raise InputError.single(
                     f"{w.name}: {sums} = {attack:+d}, beyond the damage a converted weapon may have",
