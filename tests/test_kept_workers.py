@@ -121,6 +121,17 @@ def test_a_worker_closed_mid_preview_drops_the_preview_and_is_kept_once_free(tmp
         except RenderError as exc:
             answers[name] = exc
 
+    let_go = threading.Event()  # the preview's thread holds the worker until the test has looked
+    exchange = worker._exchange
+
+    def exchange_then_hold(job: RenderJob, stale: bool, timeout: float) -> object:
+        try:
+            return exchange(job, stale, timeout)
+        finally:
+            if job.owner == "preview-1":
+                let_go.wait(120)
+
+    worker._exchange = exchange_then_hold  # type: ignore[method-assign]
     preview = threading.Thread(target=render, args=("preview", _slow_job(tmp_path, "preview-1")))
     preview.start()
     while preview.is_alive() and not (worker._owner == "preview-1" and worker._ready):
@@ -131,7 +142,8 @@ def test_a_worker_closed_mid_preview_drops_the_preview_and_is_kept_once_free(tmp
     waiting.start()  # blocks behind the preview, on the worker's lock
     worker.close(wait=False)  # the window closes
     kept_at_once = pid in _idle_pids()
-    assert preview.is_alive() and not kept_at_once  # the template's loops outlast the look: not kept while busy
+    assert preview.is_alive() and not kept_at_once  # not kept while its preview holds it
+    let_go.set()
     preview.join(120)
     waiting.join(120)
     assert isinstance(answers["preview"], RenderSuperseded)  # dropped, not finished
