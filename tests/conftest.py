@@ -66,9 +66,11 @@ def _enter_sandbox() -> Path:
 
 
 # The caches a worker starts with, made once by the starting process: every worker loaded the
-# five built-in catalogs from YAML and validated them (about 0.6 s each) before its first test,
-# and its first fillable print cut the fields' four faces (about 1 s, fontTools' import with it).
-WARM_CACHES = ("catalog-*.json", "manifests.json", "field-fonts.json")
+# five built-in catalogs from YAML and validated them before its first test, and its first
+# fillable print cut the fields' four faces (fontTools' import with it). The cache files are
+# sealed with their folder's secret (shipyard.core.cachefile): without "seal.key" a worker
+# made a secret of its own, took every copied file for a planted one, and built them again.
+WARM_CACHES = ("seal.key", "catalog-*.json", "manifests.json", "field-fonts.json")
 
 
 def _take_warm_caches(source: Path, target: Path) -> None:
