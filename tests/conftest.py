@@ -73,11 +73,17 @@ def _enter_sandbox() -> Path:
 WARM_CACHES = ("seal.key", "catalog-*.json", "manifests.json", "field-fonts.json")
 
 
-def _take_warm_caches(source: Path, target: Path) -> None:
+def _take_warm_caches(source: Path, target: Path, replace: bool = False) -> None:
     """Copy the starting process's validated catalogs and manifests into a worker's own cache
     folder: each worker still writes only its own folder, and a cache is only a shortcut
-    (shipyard.core.cachefile), checked against every file it was made from."""
+    (shipyard.core.cachefile), checked against every file it was made from. ``replace``:
+    the target keeps only what was copied (the kept copy between runs, where a catalog's
+    older caches would pile up)."""
     files = [f for pattern in WARM_CACHES for f in source.glob(pattern) if f.is_file()]
+    if replace:
+        for old in [f for pattern in WARM_CACHES for f in target.glob(pattern) if f.is_file()]:
+            if not (source / old.name).is_file():
+                old.unlink(missing_ok=True)
     if files:
         target.mkdir(mode=0o700, parents=True, exist_ok=True)  # as Shipyard makes it: the user's alone
         for file in files:
@@ -98,10 +104,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """In the process that starts the pytest-xdist workers, before it starts them (at the
-    session's start): load each built-in ruleset's catalog once, so its cache folder holds
-    what the workers copy (:func:`_take_warm_caches`), and cut the fillable sheets' field
-    faces; with ``--record-durations``, gather the units' seconds (:mod:`tests.schedule`). In
+    """With ``--record-durations``, gather the units' seconds (:mod:`tests.schedule`). In
     every process, a test of a mark scripts/run-tests runs apart fails unless its own file
     names the mark (:class:`schedule.LaneCheck`)."""
     if not config.pluginmanager.has_plugin("shipyard-lanes"):  # wherever tests are collected
@@ -112,15 +115,34 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     if config.getoption("record_durations"):
         config.pluginmanager.register(schedule.DurationRecorder(), "shipyard-durations")
-    if not getattr(config.option, "numprocesses", None):
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In the process that starts the pytest-xdist workers, before it starts them (pytest-xdist
+    does at the end of this hook): load each built-in ruleset's catalog once, so its cache
+    folder holds what the workers copy (:func:`_take_warm_caches`), and cut the fillable
+    sheets' field faces. The caches are kept between runs in pytest's own cache folder of
+    the checkout (``.pytest_cache``, as ``config.cache`` gives it), and checked as every
+    cache is: a run that changed nothing they are made from starts its workers seconds
+    sooner, and one that did rebuilds them."""
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
     from shipyard.core.catalog import load_catalog
     from shipyard.core.registry import rulesets
     from shipyard.render.fieldfont import field_font_rules
 
+    cache = getattr(config, "cache", None)  # None with -p no:cacheprovider
+    kept = cache.mkdir("shipyard-warm-caches") if cache is not None else None
+    ours = SANDBOX / "cache" / "shipyard"
+    if kept is not None:
+        _take_warm_caches(kept, ours)
     for info in rulesets():
         load_catalog(info.id, use_user_folder=False)
     field_font_rules("")  # the faces every sample's fields share: no value of theirs needs a letter beyond them
+    if kept is not None:
+        _take_warm_caches(ours, kept, replace=True)
 
 
 # pytest loads this file before any plugin's pytest_configure (pytest-qt's imports Qt) and

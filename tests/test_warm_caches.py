@@ -39,3 +39,19 @@ def test_a_worker_reads_the_catalogs_the_starting_process_cached(
     read = load_catalog(ruleset, use_user_folder=False)
     assert written == []  # read from the copied cache, not built again
     assert (read.meta, read.items, read.rules, read.presets) == (made.meta, made.items, made.rules, made.presets)
+
+
+def test_the_copy_kept_between_runs_holds_only_what_the_last_run_made(tmp_path: Path) -> None:
+    """The starting process keeps its warm caches in pytest's cache folder for the next run
+    (conftest's ``pytest_sessionstart``): a catalog's cache of an older content goes, the
+    seal and the current ones are there, and what is not a warm cache is left alone."""
+    run, kept = tmp_path / "run", tmp_path / "kept"
+    run.mkdir()
+    kept.mkdir()
+    (run / "seal.key").write_bytes(b"k" * 32)
+    (run / "catalog-a-1-new.json").write_text("new")
+    (kept / "catalog-a-1-old.json").write_text("old")
+    (kept / "README").write_text("pytest's own")
+    _take_warm_caches(run, kept, replace=True)
+    assert sorted(p.name for p in kept.iterdir()) == ["README", "catalog-a-1-new.json", "seal.key"]
+    assert (kept / "seal.key").stat().st_mode & 0o777 == 0o600
