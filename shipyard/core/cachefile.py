@@ -199,9 +199,16 @@ def _read_in(dir_fd: int, leaf: str, *, secret: bool = False) -> bytes | None:
         fd = os.open(leaf, _OPEN_FILE, dir_fd=dir_fd)
     except OSError:
         return None
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        return None
+    if not stat.S_ISREG(st.st_mode):  # a folder of that name opens too, but is no file to read
+        os.close(fd)
+        return None
     with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_CACHE_BYTES:
+        if st.st_size > MAX_CACHE_BYTES:
             return None
         if _why_not_private(st, "") is not None or (secret and st.st_mode & 0o077):
             return None

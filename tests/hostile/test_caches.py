@@ -282,6 +282,23 @@ def test_a_world_writable_cache_folder_is_said_once_by_a_print_and_its_render_wo
     assert list(folder.iterdir()) == []
 
 
+def test_folders_in_place_of_the_cache_files_mean_a_normal_read(tmp_path: Path, own_cache: Path) -> None:
+    """A folder where a cache file (or the seal's secret) belongs opens as a file does: it
+    was read as one, and every command, --help included, ended in a traceback."""
+    load_catalog(RULESET, use_user_folder=False)  # the cache folder as a first use leaves it
+    names = [p.name for p in own_cache.iterdir() if p.is_file()]
+    assert "seal.key" in names and entry(own_cache, RULESET).name in names
+    shutil.rmtree(own_cache)
+    for name in [*names, *OLD_AND_NEW_NAMES]:
+        (own_cache / name).mkdir(parents=True, exist_ok=True)
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    helped = run_shipyard("--help", env=env)
+    assert helped.returncode == 0 and "Traceback" not in helped.stderr, helped.stderr
+    checked = run_shipyard("check", FRIGATE, "--no-user-catalog", env=env)
+    assert checked.returncode in (0, 1) and checked.stderr == "", checked.stderr
+    assert "Resolute" in checked.stdout  # the frigate's report
+
+
 def test_pickles_in_place_of_the_users_own_cache_files_do_not_run(tmp_path: Path, own_cache: Path) -> None:
     """In the user's own private folder too: the caches are data (JSON) that cannot run code."""
     expected = force_field_cost()
