@@ -40,6 +40,21 @@ def test_format_1_files_are_migrated() -> None:
     assert migrated.design == sample("rebel-fighter").design
 
 
+def test_a_format_1_file_keeps_its_tags_and_preset_through_a_save(tmp_path: Path) -> None:
+    """The tags of a format-1 file were neither in its design nor its envelope once migrated:
+    read as none, and gone from the file at its next save."""
+    v1 = json.loads((EXAMPLES / "rebel-fighter.ship").read_text())
+    old = tmp_path / "old.ship"
+    flat = {"format_version": 1, "ruleset": v1["ruleset"], "preset": v1["preset"], "tags": ["keep-me"], **v1["design"]}
+    old.write_text(json.dumps(flat))
+    loaded = load_design(old, use_user_folder=False)
+    assert (loaded.tags, loaded.preset) == (["keep-me"], v1["preset"])
+    assert loaded.design == sample("rebel-fighter").design
+    save_design(loaded, old)
+    saved = json.loads(old.read_text())
+    assert (saved["format_version"], saved["tags"]) == (FORMAT_VERSION, ["keep-me"])
+
+
 def test_a_newer_format_is_refused_with_a_clear_message() -> None:
     with pytest.raises(InputError) as exc:
         design_from_document({"format_version": FORMAT_VERSION + 1, "ruleset": "space-fighter-alpha"})

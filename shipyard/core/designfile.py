@@ -71,11 +71,14 @@ def check_tags(value: Any, file: str | None = None, path: str = "tags") -> list[
 
 
 def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 kept the design's fields at the top level beside the ruleset id."""
+    """Format 1 kept the design's fields at the top level beside the ruleset id. What the
+    envelope holds (the preset, the tags) stays in the envelope: a key left out of both
+    was dropped without a word, and gone at the next save."""
     body = {k: v for k, v in doc.items() if k not in ENVELOPE_KEYS}
     out: dict[str, Any] = {"format_version": 2, "ruleset": doc.get("ruleset"), "design": body}
-    if "preset" in doc:
-        out["preset"] = doc["preset"]
+    for key in ENVELOPE_KEYS:
+        if key not in out and key in doc:
+            out[key] = doc[key]
     return out
 
 
