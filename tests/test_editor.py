@@ -21,7 +21,7 @@ from shipyard._qt.window import autosave
 from shipyard._qt.window.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, as_published, house_preset, sample, sfa
+from .conftest import EXAMPLES, as_published, call_shipyard, house_preset, sample, sfa
 from .editor_pages import PAUSE_MS
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
@@ -562,6 +562,39 @@ def test_house_rule_presets_from_the_user_catalog_folder_are_offered(
     [lean] = [a for a in window.menus.preset_menu.actions() if a.text() == "Lean budgets"]
     lean.trigger()
     assert window.new("starship").doc.preset == "lean"
+
+
+def test_work_built_with_the_user_catalog_folders_house_rules_is_restored(qtbot: Any, tmp_path: Path) -> None:
+    """A design using a weapon of the editor's catalog folder (Settings > User catalog
+    folder), autosaved and then left by a crash, is restored at the next start: its autosave
+    was read without that folder, refused at every start ("unknown weapon"), and lost if
+    the person then chose Discard."""
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    (house / "weapons.yaml").write_text(
+        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
+        "    range: 4\n    cost: 5\n    source: Our house rules\n",
+        encoding="utf-8",
+    )
+    first = shown_window(qtbot, tmp_path)
+    first.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    ship = tmp_path / "plasma.ship"
+    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
+    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
+    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", tmp_path / "house").returncode in (0, 1)
+    view = first.open_file(ship)
+    assert view is not None and first.errors == []  # type: ignore[attr-defined]
+    view.doc.edit("name", "Plasma Two")
+    assert first.recovery.autosave_all() == 1
+    first.recovery.timer.stop()  # the crash: nothing more is saved, and its lock is a gone process's
+    autosave._held.pop(view.doc.uid).unlock()
+    second = shown_window(qtbot, tmp_path)  # the same settings: the same catalog folder
+    second.recovery.ask_restore = lambda _items: "restore"  # type: ignore[method-assign]
+    assert second.recovery.offer_restore() == 1
+    assert second.errors == []  # type: ignore[attr-defined]
+    [restored] = second.documents()
+    assert restored.design.name == "Plasma Two"
+    assert [w.weapon for w in restored.design.weapons] == ["plasma-cannon"]
 
 
 def test_start_shows_the_ship_then_collects_garbage_again(

@@ -76,3 +76,35 @@ def test_filter_sort_and_open_with_the_keyboard(qtbot: Any, editor: MainWindow) 
     assert wanted is not None
     qtbot.keyClick(hangar.table, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: editor.current() is not None and editor.current().doc.path == wanted)
+
+
+def test_the_selection_s_outputs_read_designs_with_the_editor_s_catalog_folder(
+    qtbot: Any, editor: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print fleet book, Print card sheet and Export to Foundry read the selected designs as
+    the editor opens them, its catalog folder's house rules with them: a design using a
+    house weapon was "unknown weapon", and nothing was made."""
+    from .conftest import call_shipyard
+
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    (house / "weapons.yaml").write_text(
+        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
+        "    range: 4\n    cost: 5\n    source: Our house rules\n",
+        encoding="utf-8",
+    )
+    editor.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    ship = tmp_path / "designs" / "plasma.ship"
+    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
+    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
+    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", tmp_path / "house").returncode in (0, 1)
+    editor.menus.show_hangar()
+    hangar = editor.menus.hangar_window
+    assert isinstance(hangar, HangarWindow)
+    made: list[tuple[str, list[str], str]] = []
+    hangar.output = lambda kind, loaded, what: made.append((kind, [d.design.name for d in loaded], what))  # type: ignore[assignment, func-returns-value, return-value]
+    monkeypatch.setattr(hangar, "selected_files", lambda: [ship])  # the row a person selected
+    for kind in ("fleet", "cards", "foundry"):
+        hangar.outputs[kind].click()
+    assert not hangar.problem.isVisible(), hangar.problem.text()
+    assert made == [(kind, ["Plasma"], "1 design") for kind in ("fleet", "cards", "foundry")]

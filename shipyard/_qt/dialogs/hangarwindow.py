@@ -343,10 +343,13 @@ class HangarWindow(QWidget):
             self._say("Select the designs first (Ctrl+A selects every design the filter shows)")
             return None
         main: Any = self.parent()
+        folders = main.catalog_folders() if hasattr(main, "catalog_folders") else ()  # as the editor opens them
         problems, loaded = [], []
         for file in files:
             try:
-                loaded.append(load_design(file, use_user_folder=getattr(main, "use_user_folder", True)))
+                loaded.append(
+                    load_design(file, catalog_folders=folders, use_user_folder=getattr(main, "use_user_folder", True))
+                )
             except InputError as exc:
                 problems.append(str(exc.problems[0]))
         if problems:

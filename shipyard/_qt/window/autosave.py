@@ -157,9 +157,14 @@ def is_roster(rec: Recovered) -> bool:
     return rec.autosave.suffix == ROSTER_SUFFIX
 
 
-def load(rec: Recovered, use_user_folder: bool = True) -> Document:
+def load(rec: Recovered, use_user_folder: bool = True, catalog_folders: tuple[Path, ...] = ()) -> Document:
+    """A design's autosave, read against the catalogs its file is opened with (the editor's
+    catalog folder too: work built with its house rules was refused at every start, and lost
+    if the person then chose Discard)."""
     doc_data = json.loads(rec.autosave.read_text(encoding="utf-8"))
-    loaded = design_from_document(doc_data, file=str(rec.autosave), use_user_folder=use_user_folder)
+    loaded = design_from_document(
+        doc_data, file=str(rec.autosave), catalog_folders=catalog_folders, use_user_folder=use_user_folder
+    )
     doc = Document(loaded, rec.original)
     if rec.base is not None:
         doc.on_disk = rec.base
