@@ -67,3 +67,44 @@ def test_notes_are_whole_on_the_sheet_when_they_fit_and_after_it_when_not(
     # the short: whole on the sheet's one page
     assert len(others) == len(files) - 1
     assert all(SHORT in text and not is_notes_page(text) for text in others)
+
+
+def drawn(pdf: Path, page: int, word: str) -> bool:
+    """Whether ``word`` on page ``page`` (from 0) is drawn where it stands, not clipped away:
+    a clipped text is still in the page's text (pdftotext reads it), but its place is blank."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        sheet = document[page]
+        found = sheet.get_textpage().search(word).get_next()
+        assert found is not None, f"{word!r} is not on page {page + 1}"
+        first, count = found
+        text = sheet.get_textpage()
+        boxes = [text.get_charbox(i) for i in range(first, first + count)]
+        left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
+        bottom, top = min(b[1] for b in boxes), max(b[3] for b in boxes)
+        scale = 2
+        image = sheet.render(scale=scale, grayscale=True).to_pil()
+        height = sheet.get_height()
+        crop = image.crop(
+            (int(left * scale), int((height - top) * scale), int(right * scale) + 1, int((height - bottom) * scale) + 1)
+        )
+        return crop.getextrema()[0] < 128  # the darkest pixel: ink
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("ruleset", list(FIRST))
+def test_notes_too_long_for_their_page_are_drawn_to_the_last_word(
+    ruleset: str, tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """The notes page showed a box of the sheet's Notes height (its CSS also matched the
+    page's box), so 2,000 letters stopped mid-line after four lines: the words were in the
+    PDF's text, clipped from sight."""
+    longest = " ".join(f"Sentence {n} about the ship." for n in range(1, 61)) + " FINALWORD"
+    pdf = tmp_path / "sheet.pdf"
+    print_designs([with_notes(tmp_path, ruleset, FIRST[ruleset], longest)], pdf, workers=workers, use_user_folder=False)
+    texts = pages_text(pdf)
+    notes = next(n for n, text in enumerate(texts) if is_notes_page(text))
+    assert drawn(pdf, notes, "Sentence 2 ") and drawn(pdf, notes, "FINALWORD")
