@@ -232,7 +232,8 @@ def test_an_extreme_consequence_filled_below_scale_6_is_an_error() -> None:
     (f,) = findings(check(scale=5, consequences=taken), "consequence-not-available")
     assert (f.severity, f.path, f.actual, f.limit) == ("error", "consequences.extreme", 5, 6)
     assert (
-        f.message == "the Extreme consequence slot is filled, but it is only at Scale 6 or above; this ship is Scale 5"
+        f.message == "the Extreme consequence slot holds 'Reactor breach', but it is only at Scale 6 or above; "
+        "this ship is Scale 5"
     )
     assert f.source == "The Cluster Falk: Starship Rules, Damage"
     assert check(scale=6, consequences=taken).valid

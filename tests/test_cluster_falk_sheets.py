@@ -181,6 +181,28 @@ def test_a_card_carries_damaged_stunts_and_the_track_of_each_consequence(
     assert "Mild 2 Scorched hull plating (hull)" in text and "Moderate 4 Fried targeting relay (systems)" in text
 
 
+def test_an_extreme_consequence_written_below_scale_6_is_shown_not_dropped(
+    tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """An aspect written in the Extreme slot of a ship below Scale 6 (the design's error) was
+    kept only by the Foundry actor: the sheet, `check` and the error itself never showed it."""
+    from .conftest import call_shipyard
+
+    doc = json.loads((EXAMPLES / "sentinel-corvette.ship").read_text(encoding="utf-8"))
+    doc["design"]["consequences"] = {"extreme": {"aspect": "Reactor breach", "track": "hull"}}
+    hurt = tmp_path / "hurt.ship"
+    hurt.write_text(json.dumps(doc), encoding="utf-8")
+    checked = call_shipyard("check", hurt, "--no-user-catalog")
+    assert checked.returncode == 1
+    assert "Extreme 8: not available — only at Scale 6 or above" in checked.stdout
+    assert "written in it: Reactor breach (hull)" in checked.stdout
+    assert "the Extreme consequence slot holds 'Reactor breach'" in checked.stdout
+    out = tmp_path / "sheet.pdf"
+    print_designs([hurt], out, workers=workers, use_user_folder=False)
+    (text,) = pages_text(out)
+    assert "written in it: Reactor breach (hull)" in " ".join(text.split())
+
+
 def test_the_fleet_book_ends_with_the_engagement_reference(tmp_path: Path, workers: list[RenderWorker]) -> None:
     out = tmp_path / "fleet.pdf"
     result = print_designs(

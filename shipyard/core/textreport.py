@@ -86,8 +86,9 @@ def _parts_lines(report: Report) -> list[str]:
         out += ["", "Slots"]
         for s in d.slots:
             name = s.name + (f" {s.value}" if s.value is not None else "")
-            if not s.available:
-                out.append(f"  {name}: not available — {s.reason}")
+            if not s.available:  # what was written in it anyway is shown, or only Foundry kept it
+                held = f"; written in it: {s.text}" + (f" ({s.track})" if s.track else "") if s.text else ""
+                out.append(f"  {name}: not available — {s.reason}{held}")
             else:
                 # a slot's text may run over lines (a design's notes): each on a line of its own, indented
                 first, *rest = (s.text or "—").splitlines() or ["—"]

@@ -311,7 +311,7 @@ def apply_consequence_ladder(ctx: Context, p: ConsequenceParams) -> None:
             ctx.findings.add(
                 p.severity,
                 p.code,
-                f"the {slot.name} consequence slot is filled, but it is {slot.reason}",
+                f"the {slot.name} consequence slot holds {slot.text!r}, but it is {slot.reason}",
                 path=slot.path,
                 actual=design.scale,
                 limit=item.min_scale,
