@@ -225,6 +225,21 @@ def test_a_one_value_change_to_each_sample_changes_only_that_values_line(file: P
     assert tried >= 1, f"{file}: no number could be changed"
 
 
+@pytest.mark.parametrize("change", ['tags=["on patrol"]', "notes=hello", "structure=12"])
+def test_a_file_written_with_crlf_line_ends_keeps_them_through_a_change(
+    change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What is rewritten in a file saved on Windows ends its lines as the file does: a new
+    key's object was written with LF lines into the CRLF file, whose last line kept its CR."""
+    ship = tmp_path / "windows.ship"
+    ship.write_bytes((EXAMPLES / "rebel-fighter.ship").read_bytes().replace(b"\n", b"\r\n"))
+    code, _, err = run(capsys, "set", ship, change, "--in-place")
+    assert code in (0, 1), err
+    data = ship.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") > 10 and data.count(b"\r") == data.count(b"\r\n")
+    assert data.endswith(b"}\r\n")
+
+
 def test_a_fix_changes_only_the_lines_of_what_it_fixes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ship = copy("federation-space-station.ship", tmp_path)
     code, text, _ = run(capsys, "check", ship, "--preset", "as-written", "--suggest")

@@ -100,17 +100,20 @@ def patch_text(text: str, before: Any, after: Any) -> str:
 
     A changed value's text is replaced where it stands, indented as its line is; an
     object that gains or loses keys, or a list that changes length, is rewritten whole.
-    Everything else (spacing, key order, how numbers were written) stays as it was.
+    Everything else (spacing, key order, how numbers were written) stays as it was, the
+    file's line ends too: what is rewritten in a file written with CRLF (Windows) ends its
+    lines with CRLF, where it had LF lines in a CRLF file.
     """
     if before == after:
         return text
+    eol = "\r\n" if "\r\n" in text else "\n"
     spans = _Spans(text)
     try:
         spans.value(0, [])
         edits: list[tuple[int, int, str]] = []
-        _changes(before, after, (), spans.at, text, edits)
+        _changes(before, after, (), spans.at, text, edits, eol)
     except (ValueError, IndexError, KeyError):  # not the JSON it was read as: write it anew
-        return json.dumps(after, indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(after, indent=2, ensure_ascii=False).replace("\n", eol) + eol
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     return text
@@ -123,21 +126,22 @@ def _changes(
     at: dict[tuple[Any, ...], tuple[int, int]],
     text: str,
     out: list[Any],
+    eol: str = "\n",
 ) -> None:
     if before == after and type(before) is type(after):
         return
     if isinstance(before, dict) and isinstance(after, dict) and list(before) == list(after):
         for key in before:
-            _changes(before[key], after[key], (*path, key), at, text, out)
+            _changes(before[key], after[key], (*path, key), at, text, out, eol)
         return
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         for i, (b, a) in enumerate(zip(before, after, strict=True)):
-            _changes(b, a, (*path, i), at, text, out)
+            _changes(b, a, (*path, i), at, text, out, eol)
         return
     start, end = at[path]
     line = text[text.rfind("\n", 0, start) + 1 : start]
     indent = line[: len(line) - len(line.lstrip())]
-    new = json.dumps(after, indent=2, ensure_ascii=False).replace("\n", "\n" + indent)
+    new = json.dumps(after, indent=2, ensure_ascii=False).replace("\n", eol + indent)
     out.append((start, end, new))
 
 
