@@ -597,6 +597,32 @@ def test_work_built_with_the_user_catalog_folders_house_rules_is_restored(qtbot:
     assert [w.weapon for w in restored.design.weapons] == ["plasma-cannon"]
 
 
+def test_restored_work_saved_changes_only_what_the_work_changed(qtbot: Any, tmp_path: Path) -> None:
+    """A design restored after a crash was read from its autosave as bare data, so its first
+    Save wrote the whole file anew ("Ejection Seat" as ejection-pods, every count written out)
+    where a Save before the crash would have changed one line."""
+    import difflib
+    import shutil
+
+    ship = Path(shutil.copy(EXAMPLES / "rebel-fighter.ship", tmp_path / "rebel-fighter.ship"))
+    before = ship.read_text(encoding="utf-8")
+    first = shown_window(qtbot, tmp_path)
+    view = first.open_file(ship)
+    assert view is not None
+    view.doc.edit("structure", 16)
+    assert first.recovery.autosave_all() == 1
+    first.recovery.timer.stop()  # the crash: nothing more is saved, and its lock is a gone process's
+    autosave._held.pop(view.doc.uid).unlock()
+    second = shown_window(qtbot, tmp_path)
+    second.recovery.ask_restore = lambda _items: "restore"  # type: ignore[method-assign]
+    assert second.recovery.offer_restore() == 1
+    [restored] = second.documents()
+    assert restored.design.structure == 16 and restored.path == ship
+    assert second.save(restored)
+    diff = [ln for ln in difflib.ndiff(before.splitlines(), ship.read_text().splitlines()) if ln[:1] in "+-"]
+    assert diff == ['-     "structure": 15,', '+     "structure": 16,']
+
+
 def test_start_shows_the_ship_then_collects_garbage_again(
     qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

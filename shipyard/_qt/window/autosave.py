@@ -29,7 +29,7 @@ from PySide6.QtCore import QLockFile
 
 from shipyard._qt.document.document import Document
 from shipyard.core.atomicwrite import atomic_write_bytes
-from shipyard.core.designfile import atomic_write_text, design_from_document, dumps, make_folder
+from shipyard.core.designfile import atomic_write_text, dumps, load_design, make_folder
 from shipyard.core.errors import InputError
 from shipyard.core.resources import user_data_folder
 
@@ -160,11 +160,11 @@ def is_roster(rec: Recovered) -> bool:
 def load(rec: Recovered, use_user_folder: bool = True, catalog_folders: tuple[Path, ...] = ()) -> Document:
     """A design's autosave, read against the catalogs its file is opened with (the editor's
     catalog folder too: work built with its house rules was refused at every start, and lost
-    if the person then chose Discard)."""
-    doc_data = json.loads(rec.autosave.read_text(encoding="utf-8"))
-    loaded = design_from_document(
-        doc_data, file=str(rec.autosave), catalog_folders=catalog_folders, use_user_folder=use_user_folder
-    )
+    if the person then chose Discard). It is read as a design file is, its text kept: the
+    autosave holds the file's own words with the work's changes, so a Save of the restored
+    work changes only what the work changed (read as bare data, its first Save rewrote the
+    whole file in catalog ids)."""
+    loaded = load_design(rec.autosave, catalog_folders=catalog_folders, use_user_folder=use_user_folder)
     doc = Document(loaded, rec.original)
     if rec.base is not None:
         doc.on_disk = rec.base
