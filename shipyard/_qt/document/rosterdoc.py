@@ -7,12 +7,13 @@ undo and redo are exact. After every change the engine checks it again
 (:func:`shipyard.hangar.roster.recheck`, reading only the designs the change added): the
 editor shows the engine's totals and findings and computes none itself.
 
-The members' design files are watched while the roster is open (``QFileSystemWatcher``, on
-each file and its folder: an atomic save replaces the file, a missing one may come back):
-a design saved in another tab, by ``shipyard set`` or by another program is read again a
-moment later (:data:`FOLLOW_MS`), so the page never goes on showing figures its files no
-longer have. What the system will not watch is still read again when the tab is shown and
-before the roster is printed or exported (:meth:`RosterDocument.follow_files`).
+The members' design files are watched while the roster is open (the editor's
+:class:`~shipyard._qt.widgets.filewatch.FileWatch`, on each file and its folder: an atomic
+save replaces the file, a missing one may come back): a design saved in another tab, by
+``shipyard set`` or by another program is read again a moment later (:data:`FOLLOW_MS`),
+so the page never goes on showing figures its files no longer have. What the system will
+not watch is still read again when the tab is shown and before the roster is printed or
+exported (:meth:`RosterDocument.follow_files`).
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ import uuid
 from pathlib import Path
 from typing import Any, cast
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from shipyard._qt.document.document import ReplaceState
 from shipyard._qt.document.ondisk import FileOnDisk, file_content
 from shipyard._qt.document.pending import PendingText
-from shipyard._qt.widgets import clock
+from shipyard._qt.widgets.filewatch import FileWatch
 from shipyard.core.errors import InputError
 from shipyard.hangar.roster import (
     MAX_COUNT,
@@ -66,11 +67,8 @@ class RosterDocument(FileOnDisk, QObject):
         self._state = roster
         self._finder: Any = None
         self.check: RosterCheck = check_roster(roster, path, self.finder)
-        self.watcher = QFileSystemWatcher(self)  # the members' files and their folders
-        self.watcher.fileChanged.connect(self._file_changed)
-        self.watcher.directoryChanged.connect(self._file_changed)
-        self._settle = clock.timer(self, FOLLOW_MS)
-        self._settle.timeout.connect(self.follow_files)
+        self.members_watch = FileWatch(self, FOLLOW_MS)  # the members' files and their folders
+        self.members_watch.settled.connect(lambda _paths: self.follow_files())
         self._watch()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -119,11 +117,7 @@ class RosterDocument(FileOnDisk, QObject):
     def release(self) -> None:
         """The tab closes: its members' files are no longer watched; the hangar's index, if
         opened, is closed."""
-        self._settle.stop()
-        self.watcher.blockSignals(True)
-        watched = self.watcher.files() + self.watcher.directories()
-        if watched:
-            self.watcher.removePaths(watched)
+        self.members_watch.stop()
         state = getattr(self._finder, "state", {})
         if "index" in state:
             state["index"].close()
@@ -140,26 +134,10 @@ class RosterDocument(FileOnDisk, QObject):
         self._watch()
         self.changed.emit()
 
-    def _file_changed(self, _path: str = "") -> None:
-        """A watched file or folder changed: its members are read again once it settles."""
-        self._settle.start()
-
     def _watch(self) -> None:
-        """Watch each member's file and its folder (and nothing else)."""
-        wanted: dict[str, None] = {}
-        for s in self.check.members:
-            if s.path is not None:
-                if s.stamp is not None:
-                    wanted[str(s.path)] = None
-                if s.path.parent.is_dir():
-                    wanted[str(s.path.parent)] = None
-        now = set(self.watcher.files()) | set(self.watcher.directories())
-        gone = [p for p in now if p not in wanted]
-        if gone:
-            self.watcher.removePaths(gone)
-        new = [p for p in wanted if p not in now]
-        if new:
-            self.watcher.addPaths(new)  # those it cannot watch are read again when shown, printed, exported
+        """Watch each member's file and its folder (and nothing else); those the system will
+        not watch are read again when shown, printed, exported."""
+        self.members_watch.watch(s.path for s in self.check.members if s.path is not None)
 
     def follow_files(self) -> int:
         """Members whose design file was written, made or removed since it was read (saved in
@@ -167,7 +145,7 @@ class RosterDocument(FileOnDisk, QObject):
         anew (:func:`shipyard.hangar.roster.recheck_member`); how many were."""
         from shipyard.hangar.roster import recheck_member
 
-        self._settle.stop()
+        self.members_watch.drop_pending()
         stale = [s.number for s in self.check.members if s.stale]
         for number in stale:
             self.check = recheck_member(self.check, number, self.finder)
