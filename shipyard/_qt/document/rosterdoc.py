@@ -13,7 +13,9 @@ save replaces the file, a missing one may come back): a design saved in another 
 ``shipyard set`` or by another program is read again a moment later (:data:`FOLLOW_MS`),
 so the page never goes on showing figures its files no longer have. What the system will
 not watch is still read again when the tab is shown and before the roster is printed or
-exported (:meth:`RosterDocument.follow_files`).
+exported (:meth:`RosterDocument.follow_files`). The roster's own file is followed by the
+window, as every tab's file is (:mod:`shipyard._qt.window.diskchanges`): read again
+(:meth:`RosterDocument.reload`) when the roster has no unsaved edits.
 """
 
 from __future__ import annotations
@@ -246,7 +248,9 @@ class RosterDocument(FileOnDisk, QObject):
         self._push(acknowledged(self.check), "Accept the changed designs")
 
     def check_again(self) -> None:
-        """Every member read again from its file (a design changed on disk since)."""
+        """Every member read again from its file (a design changed on disk since). The roster
+        file itself is read again by the window, by the rule every tab's file follows
+        (:meth:`shipyard._qt.window.diskchanges.DiskChanges.follow`)."""
         self.check = check_roster(self._state, self.path, self.finder)
         self._watch()
         self.changed.emit()
@@ -266,6 +270,20 @@ class RosterDocument(FileOnDisk, QObject):
         except OSError as exc:
             raise InputError.single(f"cannot write the roster: {exc.strerror or exc}", file=str(target)) from None
         self.path = target
-        self._on_disk = file_content(target)
+        self.read_as(file_content(target))  # its own write is no other program's change
         self.undo_stack.setClean()
         self.file_changed.emit()
+
+    def reload(self, roster: Roster, content: bytes | None) -> None:
+        """Show the roster file as another program left it (``shipyard roster limit|add``, a
+        text editor): ``roster`` as opening reads it, from the file when it held ``content``
+        (read before it, so a write in between is news again); every member checked anew. The
+        undo stack is emptied, as a roster just opened has none: no undo may take the other
+        program's change back behind the person's back."""
+        self.flush()
+        self.undo_stack.clear()
+        self.read_as(content)
+        self._state = roster
+        self.check = check_roster(roster, self.path, self.finder)
+        self._watch()
+        self.changed.emit()
