@@ -322,9 +322,24 @@ class Document(FileOnDisk, QObject):
         self.flush()
         save_design(self.loaded, target)  # the hangar's index follows (shipyard.hangar.follow_saves)
         self.path = Path(target)
-        self._on_disk = file_content(self.path)
+        self.read_as(file_content(self.path))  # its own write is no other program's change
         self.undo_stack.setClean()
         self.file_changed.emit()
+
+    def reload(self, loaded: LoadedDesign, content: bytes | None) -> None:
+        """Show the file as another program left it: ``loaded`` as opening reads it, from the
+        file when it held ``content`` (read before it, so a write in between is news again).
+        The undo stack is emptied, as a design just opened has none: no undo may take the other
+        program's change back behind the person's back, nor bring back edits they chose to lose.
+        Of the same ruleset only: its pages are built for it (the window opens another anew)."""
+        if loaded.ruleset != self._ruleset:
+            raise ValueError(f"{loaded.ruleset} is not this design's ruleset ({self._ruleset})")
+        self.flush()
+        self.undo_stack.clear()
+        self._written = loaded.written
+        self.read_as(content)
+        self.end_run()
+        self._set_state(State(loaded.preset, loaded.catalog, loaded.design, tuple(loaded.tags)))
 
 
 def _plugin_failed(design: Any, catalog: Catalog, preset: str, message: str) -> Report:

@@ -7,12 +7,15 @@ undo and redo are exact. After every change the engine checks it again
 (:func:`shipyard.hangar.roster.recheck`, reading only the designs the change added): the
 editor shows the engine's totals and findings and computes none itself.
 
-The members' design files are watched while the roster is open (``QFileSystemWatcher``, on
-each file and its folder: an atomic save replaces the file, a missing one may come back):
-a design saved in another tab, by ``shipyard set`` or by another program is read again a
-moment later (:data:`FOLLOW_MS`), so the page never goes on showing figures its files no
-longer have. What the system will not watch is still read again when the tab is shown and
-before the roster is printed or exported (:meth:`RosterDocument.follow_files`).
+The members' design files are watched while the roster is open (the editor's
+:class:`~shipyard._qt.widgets.filewatch.FileWatch`, on each file and its folder: an atomic
+save replaces the file, a missing one may come back): a design saved in another tab, by
+``shipyard set`` or by another program is read again a moment later (:data:`FOLLOW_MS`),
+so the page never goes on showing figures its files no longer have. What the system will
+not watch is still read again when the tab is shown and before the roster is printed or
+exported (:meth:`RosterDocument.follow_files`). The roster's own file is followed by the
+window, as every tab's file is (:mod:`shipyard._qt.window.diskchanges`): read again
+(:meth:`RosterDocument.reload`) when the roster has no unsaved edits.
 """
 
 from __future__ import annotations
@@ -21,13 +24,13 @@ import uuid
 from pathlib import Path
 from typing import Any, cast
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from shipyard._qt.document.document import ReplaceState
 from shipyard._qt.document.ondisk import FileOnDisk, file_content
 from shipyard._qt.document.pending import PendingText
-from shipyard._qt.widgets import clock
+from shipyard._qt.widgets.filewatch import FileWatch
 from shipyard.core.errors import InputError
 from shipyard.hangar.roster import (
     MAX_COUNT,
@@ -66,11 +69,8 @@ class RosterDocument(FileOnDisk, QObject):
         self._state = roster
         self._finder: Any = None
         self.check: RosterCheck = check_roster(roster, path, self.finder)
-        self.watcher = QFileSystemWatcher(self)  # the members' files and their folders
-        self.watcher.fileChanged.connect(self._file_changed)
-        self.watcher.directoryChanged.connect(self._file_changed)
-        self._settle = clock.timer(self, FOLLOW_MS)
-        self._settle.timeout.connect(self.follow_files)
+        self.members_watch = FileWatch(self, FOLLOW_MS)  # the members' files and their folders
+        self.members_watch.settled.connect(lambda _paths: self.follow_files())
         self._watch()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -119,11 +119,7 @@ class RosterDocument(FileOnDisk, QObject):
     def release(self) -> None:
         """The tab closes: its members' files are no longer watched; the hangar's index, if
         opened, is closed."""
-        self._settle.stop()
-        self.watcher.blockSignals(True)
-        watched = self.watcher.files() + self.watcher.directories()
-        if watched:
-            self.watcher.removePaths(watched)
+        self.members_watch.stop()
         state = getattr(self._finder, "state", {})
         if "index" in state:
             state["index"].close()
@@ -140,26 +136,10 @@ class RosterDocument(FileOnDisk, QObject):
         self._watch()
         self.changed.emit()
 
-    def _file_changed(self, _path: str = "") -> None:
-        """A watched file or folder changed: its members are read again once it settles."""
-        self._settle.start()
-
     def _watch(self) -> None:
-        """Watch each member's file and its folder (and nothing else)."""
-        wanted: dict[str, None] = {}
-        for s in self.check.members:
-            if s.path is not None:
-                if s.stamp is not None:
-                    wanted[str(s.path)] = None
-                if s.path.parent.is_dir():
-                    wanted[str(s.path.parent)] = None
-        now = set(self.watcher.files()) | set(self.watcher.directories())
-        gone = [p for p in now if p not in wanted]
-        if gone:
-            self.watcher.removePaths(gone)
-        new = [p for p in wanted if p not in now]
-        if new:
-            self.watcher.addPaths(new)  # those it cannot watch are read again when shown, printed, exported
+        """Watch each member's file and its folder (and nothing else); those the system will
+        not watch are read again when shown, printed, exported."""
+        self.members_watch.watch(s.path for s in self.check.members if s.path is not None)
 
     def follow_files(self) -> int:
         """Members whose design file was written, made or removed since it was read (saved in
@@ -167,7 +147,7 @@ class RosterDocument(FileOnDisk, QObject):
         anew (:func:`shipyard.hangar.roster.recheck_member`); how many were."""
         from shipyard.hangar.roster import recheck_member
 
-        self._settle.stop()
+        self.members_watch.drop_pending()
         stale = [s.number for s in self.check.members if s.stale]
         for number in stale:
             self.check = recheck_member(self.check, number, self.finder)
@@ -268,7 +248,9 @@ class RosterDocument(FileOnDisk, QObject):
         self._push(acknowledged(self.check), "Accept the changed designs")
 
     def check_again(self) -> None:
-        """Every member read again from its file (a design changed on disk since)."""
+        """Every member read again from its file (a design changed on disk since). The roster
+        file itself is read again by the window, by the rule every tab's file follows
+        (:meth:`shipyard._qt.window.diskchanges.DiskChanges.follow`)."""
         self.check = check_roster(self._state, self.path, self.finder)
         self._watch()
         self.changed.emit()
@@ -288,6 +270,20 @@ class RosterDocument(FileOnDisk, QObject):
         except OSError as exc:
             raise InputError.single(f"cannot write the roster: {exc.strerror or exc}", file=str(target)) from None
         self.path = target
-        self._on_disk = file_content(target)
+        self.read_as(file_content(target))  # its own write is no other program's change
         self.undo_stack.setClean()
         self.file_changed.emit()
+
+    def reload(self, roster: Roster, content: bytes | None) -> None:
+        """Show the roster file as another program left it (``shipyard roster limit|add``, a
+        text editor): ``roster`` as opening reads it, from the file when it held ``content``
+        (read before it, so a write in between is news again); every member checked anew. The
+        undo stack is emptied, as a roster just opened has none: no undo may take the other
+        program's change back behind the person's back."""
+        self.flush()
+        self.undo_stack.clear()
+        self.read_as(content)
+        self._state = roster
+        self.check = check_roster(roster, self.path, self.finder)
+        self._watch()
+        self.changed.emit()

@@ -23,6 +23,7 @@ from shipyard._qt.panels.reportpanels import BudgetPanel, RecordPanel, SummaryPa
 from shipyard._qt.view.mnemonics import Mnemonics, letter, menu_letters
 from shipyard._qt.view.splitsizes import SplitSizes, room_beside, room_for_preview
 from shipyard._qt.view.steppages import step_pages
+from shipyard._qt.widgets.disknotice import DiskNotice
 from shipyard._qt.widgets.scrollpage import ScrollPage
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class DocumentView(QWidget):
         super().__init__()
         self._shown = False  # _after_show has run or is queued (event() reads it from the first event on)
         self.doc = doc
+        self.notice: DiskNotice | None = None  # made when the design's file first changes on disk
         self.binder = Binder(doc, report_error, self)
         self._panels = False  # the right-hand panels are made (the first page is built before them)
         self.steps = step_pages(doc, self.binder, report_error)
@@ -306,6 +308,16 @@ class DocumentView(QWidget):
         if self.preview is not None:
             self.preview.remember(settings)
         self._sizes.remember(settings, key, {"sides": self.split, "panels": self._right})
+
+    def disk_notice(self) -> DiskNotice:
+        """The bar above the steps that says the design's file changed on disk while this tab
+        has unsaved edits (:mod:`shipyard._qt.window.diskchanges` shows it), made on first use."""
+        if self.notice is None:
+            self.notice = DiskNotice(self)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(0, self.notice)
+        return self.notice
 
     def release(self) -> None:
         """The design's tab is closing: its preview stops rendering and a detached one closes."""

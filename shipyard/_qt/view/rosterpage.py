@@ -50,6 +50,7 @@ from shipyard._qt.document.keys import TextBox, share_undo
 from shipyard._qt.document.rosterdoc import TEXT_FIELDS, RosterDocument
 from shipyard._qt.preview.rendering import RenderBridge
 from shipyard._qt.view.mnemonics import Mnemonics
+from shipyard._qt.widgets.disknotice import DiskNotice
 from shipyard._qt.widgets.marks import MARK_GLYPH, SEVERITY_ORDER, mark_colour
 from shipyard._qt.widgets.whatnext import EmptyHint
 from shipyard.core.designfile import EXTENSION as DESIGN_EXTENSION
@@ -179,6 +180,7 @@ class RosterPage(QScrollArea):
         super().__init__()
         self.doc = doc
         self.say = say
+        self.notice: DiskNotice | None = None  # made when the roster's file first changes on disk
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         inner = QWidget()
@@ -581,6 +583,17 @@ class RosterPage(QScrollArea):
             return False
         self.say(f"Exported {len(targets)} files to {folder}")
         return True
+
+    def disk_notice(self) -> DiskNotice:
+        """The bar above the roster's name that says its file changed on disk while this tab
+        has unsaved edits (:mod:`shipyard._qt.window.diskchanges` shows it), made on first use."""
+        if self.notice is None:
+            inner = self.widget()
+            layout = inner.layout() if inner is not None else None
+            assert isinstance(layout, QVBoxLayout)
+            self.notice = DiskNotice(inner)
+            layout.insertWidget(0, self.notice)
+        return self.notice
 
     def _printed(self, path: str, error: str) -> None:
         self.say(f"Not printed: {error}" if error else f"Printed {path}")

@@ -11,6 +11,8 @@ that asks of the window only what the part's own Protocol says:
 - ``window.comparing``: View > Compare with (:mod:`shipyard._qt.actions.comparing`);
 - ``window.rosters``: ``.roster`` files in tabs beside the designs, File > New roster…, the
   Hangar's Add to roster (:mod:`shipyard._qt.window.rosters`);
+- ``window.disk``: every tab's file followed as other programs write it: read again, or
+  the tab's bar asks (:mod:`shipyard._qt.window.diskchanges`);
 - ``window.menus``: the menu bar (:mod:`shipyard._qt.window.menus`), which reaches every other
   part, so it, and the import and conversion actions, see the window as :class:`WindowHost`.
 

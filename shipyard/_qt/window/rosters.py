@@ -5,8 +5,9 @@ design (:meth:`Rosters.open_roster`); File > New roster… asks its name, rulese
 points limit, then where to keep it, and writes it (a roster names its designs by their
 place beside it, so it has a folder from the start). A roster file that cannot be read
 opens as its error, in its tab; nothing is written. Save, Close, Print and undo work on a
-roster's tab as on a design's; View > Hangar's Add to roster adds to the roster shown (or
-the one shown last, or the one the person picks).
+roster's tab as on a design's, and the roster file is followed on disk as a design's is
+(:mod:`shipyard._qt.window.diskchanges`); View > Hangar's Add to roster adds to the roster
+shown (or the one shown last, or the one the person picks).
 
 :class:`Rosters` is a part the window holds (``window.rosters``), asking of the window only
 what :class:`RosterHost` says and of its recent files what :class:`RosterFolders` says.
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
     from shipyard._qt.document.rosterdoc import RosterDocument
     from shipyard._qt.view.rosterpage import RosterPage
+    from shipyard._qt.window.diskchanges import DiskChanges
 
 ROSTER_FILTER = f"Shipyard rosters (*{EXTENSION})"
 
@@ -51,7 +53,7 @@ def is_roster_file(path: Path) -> bool:
     return Path(path).suffix.lower() == EXTENSION
 
 
-def _roster_page(w: Any) -> TypeGuard[RosterPage]:
+def is_roster_page(w: Any) -> TypeGuard[RosterPage]:
     """Whether ``w`` is a roster's page. The page's module (and the roster model under it) is
     loaded when the first roster opens, not at the editor's start: before that no tab is one."""
     page = sys.modules.get("shipyard._qt.view.rosterpage")
@@ -134,13 +136,16 @@ class RosterPrintDialog(QDialog):
 class RosterHost(Protocol):
     """What the roster tabs ask of the window: its tabs beside the designs', the one undo
     history, the status bar and its verdict, the window's own questions (unsaved changes,
-    a file another program changed) and its start page when the last tab closes."""
+    a file another program changed), its start page when the last tab closes, and its
+    following of every tab's file (``disk``: File > Open of an open roster and Check again
+    read the roster file again when the roster has no unsaved edits)."""
 
     tabs: QTabWidget
     stack: QStackedWidget
     undo_group: QUndoGroup
     verdict: QLabel
     smoke: bool
+    disk: DiskChanges
 
     @property
     def paper(self) -> str: ...
@@ -176,11 +181,11 @@ class Rosters:
 
     def roster_pages(self) -> list[RosterPage]:
         tabs = self.host.tabs
-        return [w for i in range(tabs.count()) if _roster_page(w := tabs.widget(i))]
+        return [w for i in range(tabs.count()) if is_roster_page(w := tabs.widget(i))]
 
     def current_roster(self) -> RosterPage | None:
         w = self.host.tabs.currentWidget()
-        return w if _roster_page(w) else None
+        return w if is_roster_page(w) else None
 
     def is_roster_tab(self, w: Any) -> bool:
         return _roster_tab(w)
@@ -195,10 +200,13 @@ class Rosters:
         for i in range(tabs.count()):
             w = tabs.widget(i)
             if _roster_tab(w):
-                there = w.doc.path if _roster_page(w) else cast(BrokenRoster, w).path
+                there = w.doc.path if is_roster_page(w) else cast(BrokenRoster, w).path
                 if there.resolve() == path.resolve():
                     tabs.setCurrentIndex(i)
-                    return w if _roster_page(w) else None
+                    if not is_roster_page(w):
+                        return None
+                    host.disk.follow(w, asked=True)  # shown as the file is now, or its edits' bar shown again
+                    return w
         try:
             doc = RosterDocument.open(path)
         except InputError as exc:
@@ -231,6 +239,7 @@ class Rosters:
         doc.changed.connect(lambda p=page: self.roster_title(p))
         page.print_button.clicked.connect(lambda _=False, p=page: self.print_roster_dialog(p))
         page.export_button.clicked.connect(lambda _=False, p=page: self.export_roster_dialog(p))
+        page.again_button.clicked.connect(lambda _=False, p=page: host.disk.follow(p, asked=True))  # its own file too
         self.roster_title(page)
         page.table.setFocus()
         return page
@@ -327,7 +336,7 @@ class Rosters:
     def close_roster_tab(self, index: int) -> bool:
         host = self.host
         w = host.tabs.widget(index)
-        if _roster_page(w):
+        if is_roster_page(w):
             w.doc.flush()
             if w.doc.modified:
                 answer = host.ask_unsaved(w.doc)

@@ -1,11 +1,12 @@
 """The main window: open designs in tabs, new and opened designs, settings, saving and closing.
 
-Menus, recent files, autosave, drag and drop, printing, comparing and rosters are the
-window's parts: objects it holds (``window.menus``, ``window.recent_files``,
-``window.recovery``, ``window.drops``, ``window.printing``, ``window.comparing``,
-``window.rosters``), a module each, each asking of the window only what its own Protocol
-says (:mod:`shipyard._qt.window.host` lists them). The names tests and the app import from
-here (:class:`PrintDialog`, :func:`install_crash_autosave`) are kept."""
+Menus, recent files, autosave, drag and drop, printing, comparing, rosters and following
+the tabs' files on disk are the window's parts: objects it holds (``window.menus``,
+``window.recent_files``, ``window.recovery``, ``window.drops``, ``window.printing``,
+``window.comparing``, ``window.rosters``, ``window.disk``), a module each, each asking of
+the window only what its own Protocol says (:mod:`shipyard._qt.window.host` lists them).
+The names tests and the app import from here (:class:`PrintDialog`,
+:func:`install_crash_autosave`) are kept."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from shipyard._qt.preview.rendering import close_shared_worker
 from shipyard._qt.view.documentview import DocumentView
 from shipyard._qt.widgets.placement import clamp, fill_first
 from shipyard._qt.window import autosave
+from shipyard._qt.window.diskchanges import DiskChanges, followed
 from shipyard._qt.window.dropping import FileDrops
 from shipyard._qt.window.focusstyle import install_focus_frames
 from shipyard._qt.window.menus import Menus
@@ -97,6 +99,7 @@ class MainWindow(QMainWindow):
         self.comparing = Comparing(self)
         self.drops = FileDrops(self)
         self.rosters = Rosters(self, self.recent_files)
+        self.disk = DiskChanges(self)  # each tab follows its file as another program writes it
         self.menus = Menus(self, self.undo_action, self.redo_action)
         self._placed = False  # kept inside the screen with its frame, once first shown
         geometry = settings.value("window/geometry")
@@ -333,7 +336,8 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentIndex(open_at)
             view = self.tabs.widget(open_at)
             assert isinstance(view, DocumentView)
-            return view
+            self.disk.follow(view, asked=True)  # shown as the file is now, or its edits' bar shown again
+            return self.current()
         try:
             loaded = self.load(path)
         except InputError as exc:
@@ -370,6 +374,9 @@ class MainWindow(QMainWindow):
 
     def _current_changed(self, _i: int) -> None:
         self.flush()
+        shown = self.tabs.currentWidget()
+        if followed(shown):  # a change the watch could not see (a path not watched) is seen here
+            self.disk.follow(shown)
         cur = self.current()
         self.undo_group.setActiveStack(cur.doc.undo_stack if cur else None)  # type: ignore[arg-type]
         roster = self.rosters.current_roster()
