@@ -347,3 +347,73 @@ def test_files_moved_or_deleted_during_a_scan_are_left_out_not_called_dangling_l
     assert "moved.ship" not in names and "deleted.ship" not in names, names
     assert names["kept.ship"] is None
     assert "does not exist" in (names["dangling.ship"] or "")
+
+
+class FullDisk:
+    """An index connection whose disk fills at the first statement that starts with ``at``:
+    SQLite rolls the transaction back itself, as it does on a full disk, and the statement
+    raises what SQLite raises then."""
+
+    def __init__(self, db: Any, at: str) -> None:
+        self._db, self._at = db, at
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql.lstrip().startswith(self._at):
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            import sqlite3
+
+            raise sqlite3.OperationalError("database or disk is full")
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+
+@pytest.mark.parametrize(("at", "done"), [("CREATE TABLE", "made"), ("INSERT INTO files", "written")])
+def test_a_full_disk_is_said_and_the_folder_not_added(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str, done: str
+) -> None:
+    """A full disk under the index said "the hangar index cannot be made (cannot rollback - no
+    transaction is active)": SQLite had rolled back already, and the ROLLBACK's own error hid
+    the real one. And hangar.json listed the folder the error said could not be indexed."""
+    from shipyard.hangar.index import Index
+
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    shutil.copyfile(samples()[0], lib / "one.ship")
+    connect = Index._connect
+    monkeypatch.setattr(Index, "_connect", lambda self: FullDisk(connect(self), at))
+    r = call_shipyard("hangar", "add", lib, env=env)
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    assert r.returncode == 2, r.stderr
+    assert f"{index}: the hangar index cannot be {done}: the disk is full (no space left in {index.parent})" in r.stderr
+    assert "rollback" not in r.stderr and "internal error" not in r.stderr and "Traceback" not in r.stderr
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    assert not settings.exists() or json.loads(settings.read_text())["folders"] == []
+    if done == "written":
+        assert f"{lib} was not added to the library" in r.stderr
+    monkeypatch.undo()  # room again: the folder is added and indexed
+    r = call_shipyard("hangar", "add", lib, env=env)
+    assert r.returncode == 0 and f"added: {lib}: 1 design" in r.stdout, r.stderr
+
+
+def test_a_full_disk_while_finding_is_said_not_an_internal_error(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shipyard.hangar.index import Index
+
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    assert call_shipyard("hangar", "add", lib, env=env).returncode == 0
+    shutil.copyfile(samples()[0], lib / "one.ship")  # the next scan has a file to write
+    connect = Index._connect
+    monkeypatch.setattr(Index, "_connect", lambda self: FullDisk(connect(self), "INSERT INTO files"))
+    for command in (["find"], ["hangar", "scan"]):
+        r = call_shipyard(*command, env=env)
+        assert r.returncode == 2, r.stderr
+        assert "the hangar index cannot be written: the disk is full" in r.stderr
+        assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert json.loads((Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json").read_text())["folders"] == [
+        str(lib)
+    ]  # a scan leaves the library as it is
