@@ -1280,3 +1280,28 @@ def test_errors_name_the_file_and_what_is_allowed(tmp_path: Path) -> None:
     out = call_shipyard("set", ship, "weapons[0].weapon=nope", "--dry-run", "--no-user-catalog")
     assert "unknown weapon 'nope'" in out.stderr
     assert "(allowed: Light Laser, Medium Laser, Heavy Laser, Railgun, Missile/Torpedo, Rocket Salvo)" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("encoding", "mark", "said"),
+    [
+        ("utf-16-le", b"\xff\xfe", "UTF-16"),
+        ("utf-16-be", b"\xfe\xff", "UTF-16"),
+        ("utf-32-le", b"\xff\xfe\x00\x00", "UTF-32"),
+        ("utf-32-be", b"\x00\x00\xfe\xff", "UTF-32"),
+    ],
+)
+def test_a_design_saved_as_utf16_or_utf32_is_named_so(tmp_path: Path, encoding: str, mark: bytes, said: str) -> None:
+    """A design saved as UTF-16 (Notepad's "Unicode", PowerShell's ">") was "not UTF-8 text
+    (byte 0 is 0xff); is this a binary file?": it is text, in an encoding to change."""
+    design = tmp_path / "scout.ship"
+    design.write_bytes(mark + EXAMPLES.joinpath("alien-disk-fighter.ship").read_text("utf-8").encode(encoding))
+    before = snapshot(design)
+    message = assert_input_error(
+        run_check(design),
+        "scout.ship",
+        "scout.ship:",
+        (f"saved as {said} (it starts with a {said} byte-order mark); save it as UTF-8",),
+    )
+    assert "binary" not in message
+    assert snapshot(design) == before

@@ -140,12 +140,34 @@ def test_find_filters(env: dict[str, str], library: Path) -> None:
         ("structure>=ten", "compared with a number, not 'ten'"),
         ("changed:soon", "changed:7d"),
         ("kind:", "says nothing after ':'"),
+        (">=5", "'>=5' is not a comparison Shipyard can read: it names no figure before '>='"),
+        ("<3", "names no figure before '<'"),
+        ("5>3", "'5' is not a figure's name"),
     ],
 )
 def test_a_bad_query_is_named_with_what_is_allowed(env: dict[str, str], query: str, said: str) -> None:
     r = sh(env, "find", query)
     assert r.returncode == 2
     assert said in r.stderr and "allowed" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_word_of_symbols_finds_the_designs_that_hold_it(env: dict[str, str], library: Path) -> None:
+    """``find 🚀`` listed every design (the word table keeps no symbol, so the query had no
+    word left): a word of no letter or digit is matched as written in names, notes and tags."""
+    first, second, third, *_ = sorted(library.rglob("*.ship"))
+    for path, field, value in ((first, "name", "Raptor 🚀"), (second, "notes", "armed ⚓ to the teeth")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["design"][field] = value
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    data = json.loads(third.read_text(encoding="utf-8"))
+    third.write_text(json.dumps(data | {"tags": ["☄ (draft)"]}, ensure_ascii=False), encoding="utf-8")
+    sh(env, "hangar", "add", library)
+    assert [e["file"] for e in found(env, "🚀")] == [str(first)]
+    assert [e["file"] for e in found(env, "⚓")] == [str(second)]
+    assert [e["file"] for e in found(env, "☄")] == [str(third)]
+    assert found(env, "🛸") == []  # in no design: nothing found, exit 1
+    assert [e["file"] for e in found(env, "🚀", "Raptor")] == [str(first)]  # with a word: both must match
+    assert found(env, "🚀", "⚓") == []
 
 
 def test_a_mistyped_figure_or_kind_is_refused_with_the_names_there_are(env: dict[str, str], library: Path) -> None:

@@ -108,3 +108,29 @@ def test_the_selection_s_outputs_read_designs_with_the_editor_s_catalog_folder(
         hangar.outputs[kind].click()
     assert not hangar.problem.isVisible(), hangar.problem.text()
     assert made == [(kind, ["Plasma"], "1 design") for kind in ("fleet", "cards", "foundry")]
+
+
+def test_the_filter_box_reads_symbols_as_find_does(qtbot: Any, editor: MainWindow, tmp_path: Path) -> None:
+    """The filter box is ``shipyard find``'s query: a word of no letter or digit finds the
+    designs that hold it as written (``^_^`` found none, ``(`` every one), and ``>=5``, a
+    comparison that names no figure, is said as the error it is."""
+    import json
+
+    marked = sorted((tmp_path / "designs").rglob("*.ship"))[0]
+    data = json.loads(marked.read_text(encoding="utf-8"))
+    data["design"]["name"] = "Raptor ^_^"
+    marked.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    qtbot.keyClick(editor, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    hangar = editor.menus.hangar_window
+    assert isinstance(hangar, HangarWindow)
+    qtbot.waitExposed(hangar)
+    qtbot.waitUntil(lambda: hangar.table.rowCount() == len(samples()), timeout=60_000)
+    hangar.filter.setFocus()
+    qtbot.keyClicks(hangar.filter, "^_^")
+    qtbot.wait(WAIT_MS)
+    assert not hangar.problem.isVisible()
+    assert [hangar.table.item(r, NAME).text() for r in range(hangar.table.rowCount())] == ["Raptor ^_^"]
+    hangar.filter.selectAll()
+    qtbot.keyClicks(hangar.filter, ">=5")
+    qtbot.wait(WAIT_MS)
+    assert hangar.problem.isVisible() and "names no figure before '>='" in hangar.problem.text()

@@ -846,3 +846,14 @@ def test_a_preset_read_from_the_catalog_cache_prices_as_when_read_from_yaml(tmp_
     assert first is not None and second is not None, runs[0].stderr + runs[1].stderr
     assert first[:2] == second[:2] == [1, 3]  # Force Field 1 instead of 3, plus Auto-Turrets 2
     assert (first[2], second[2]) == (True, False)
+
+
+def test_a_catalog_file_saved_as_utf16_is_named_so(tmp_path: Path) -> None:
+    """A house-rule file saved as UTF-16 was called "not UTF-8 text (byte 0 is 0xff); is this a
+    binary file?"; it is text saved in another encoding, and the message says which to use."""
+    house = tmp_path / "house"
+    path = write(house, "extra.yaml", "")
+    path.write_bytes(PLASMA.encode("utf-16"))  # with its byte-order mark, as Windows' editors save it
+    message = load_error(house)
+    assert f"{path}: saved as UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8" in message
+    assert "binary" not in message

@@ -85,11 +85,25 @@ def scan(index: Any) -> Any:
 
 
 def cmd_hangar_add(args: argparse.Namespace) -> int:
+    """Add the folders and index them. The index is opened first: one that cannot be made
+    (a full disk) adds nothing; a scan that cannot write it takes out again the folders this
+    command added, so that the library does not list a folder the message says was not added."""
+    from shipyard.core.errors import InputError, Problem
     from shipyard.hangar import library
 
-    added = [library.add(f) for f in args.folders]
     with _open() as index:
-        scan(index)
+        added = [library.add(f) for f in args.folders]
+        try:
+            scan(index)
+        except InputError as exc:
+            for taken in (str(f) for f, is_new in added if is_new):
+                try:
+                    library.remove(taken)
+                    said = f"{taken} was not added to the library: add it again once the index can be written"
+                except InputError:
+                    said = f"{taken} stays in the library: `shipyard hangar scan` indexes it once it can"
+                exc.problems.append(Problem(said))
+            raise
         for folder, new in added:
             designs, broken = index.count(folder)
             state = "added" if new else "already in the library"

@@ -13,7 +13,9 @@ fsync, rename, so a crash or a full disk never leaves half a file. Around that:
   each said "wrote");
 - a file the user write-protected (no write permission bit) is never replaced, not even
   by root, for whom the permission bits do not stop a write (:func:`refuse_read_only`);
-- a link, pipe, device or folder is never replaced by a plain file (:func:`refuse_non_regular`).
+- a link, pipe, device or folder is never replaced by a plain file (:func:`refuse_non_regular`);
+- what a killed writer left (its temporary file, its backup link) is removed by the next
+  write into that folder, once it is old and its writer has ended (:func:`remove_stale`).
 
 Standard library only: the command line imports this on every write.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import time
 from collections.abc import Iterable, Iterator
@@ -374,6 +377,7 @@ def _write_many(files: list[tuple[Path, bytes]]) -> None:
             backup.unlink(missing_ok=True)
     for folder in {_folder(t) for t, _ in files}:
         _sync_folder(folder)
+        remove_stale(folder)
 
 
 SYNC_THREADS = 8
@@ -428,7 +432,7 @@ def _write_temp(target: Path, data: bytes) -> Path:
 
     folder = _folder(target)
     try:
-        fd, name = tempfile.mkstemp(prefix=".shipyard-", suffix=".tmp", dir=folder)
+        fd, name = tempfile.mkstemp(prefix=f".shipyard-{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise cannot_write(exc, target) from None
     tmp = Path(name)
@@ -455,7 +459,7 @@ def _backup(target: Path) -> Path | None:
     if not target.exists():
         return None
     # os.urandom is what secrets.token_hex reads (secrets would load hmac on every start)
-    backup = _folder(target) / f".shipyard-{os.urandom(6).hex()}.old"
+    backup = _folder(target) / f".shipyard-{os.getpid()}-{os.urandom(6).hex()}.old"
     try:
         os.link(target, backup)
     except OSError:
@@ -474,3 +478,79 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+# --- what killed writers left ------------------------------------------------------------
+
+# The names :func:`_write_temp` and :func:`_backup` give, and nothing else: the writer's
+# process id, then tempfile's 8 random characters (a temporary file) or 12 hex digits (a
+# backup link). Without the id: the names of Shipyard versions before it carried one.
+_LEFT_NAME = re.compile(r"\.shipyard-(?:([1-9][0-9]{0,9})-)?(?:[a-z0-9_]{8}\.tmp|[0-9a-f]{12}\.old)")
+STALE_AFTER = 15 * 60
+"""Seconds since a leftover last changed before it may be removed: a write takes far less."""
+STALE_UNKNOWN_AFTER = 24 * 3600
+"""The same for a leftover whose name carries no writer's id, which cannot be asked after."""
+_SWEPT: dict[str, float] = {}  # each folder looked through, and when (time.monotonic)
+
+
+def remove_stale(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove what writers killed mid-write (``kill -9``, a crash, a power cut) left in
+    ``folder``: the hidden temporary files and backup links of :func:`atomic_write_many`,
+    which nothing else ever removes. Only a regular file of exactly those names is taken, and
+    only when it is stale: unchanged for :data:`STALE_AFTER` seconds (its status change time,
+    which a backup link's inode gets when it is made, unlike its modification time, and which
+    no one can set back) and made by a process that is no longer running (the id in its name;
+    a name without one, from an older Shipyard, after :data:`STALE_UNKNOWN_AFTER`). A file a
+    live writer is using is never removed. A folder is looked through at most once in
+    :data:`STALE_AFTER` seconds by one process; what cannot be looked at or removed is left
+    (this never makes a write fail). The files removed."""
+    key = os.path.abspath(folder)  # noqa: PTH100
+    if now is None:
+        last = _SWEPT.get(key)
+        if last is not None and time.monotonic() - last < STALE_AFTER:
+            return []
+        _SWEPT[key] = time.monotonic()
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        with os.scandir(folder) as entries:
+            left = [e for e in entries if e.name.startswith(".shipyard-")]
+    except OSError:
+        return []
+    for entry in left:
+        name = _LEFT_NAME.fullmatch(entry.name)
+        if name is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        age = now - max(st.st_ctime, st.st_mtime)
+        pid = int(name.group(1)) if name.group(1) else None
+        if age < (STALE_AFTER if pid is not None else STALE_UNKNOWN_AFTER):
+            continue
+        if pid is not None and _running(pid):
+            continue
+        try:
+            os.unlink(entry.path)  # noqa: PTH108
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of that id runs on this machine (true when it cannot be told)."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":  # os.kill(pid, 0) would end the process on Windows
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, say
+        return True
+    return True

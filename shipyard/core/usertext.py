@@ -73,8 +73,25 @@ def check_total_size(files: list[Path], max_bytes: int, label: str | Path, what:
         )
 
 
+# The byte-order marks a text saved as UTF-16 or UTF-32 starts with (Windows' Notepad
+# "Unicode", PowerShell's ">"), the longer first: UTF-32's little-endian mark starts with UTF-16's.
+_OTHER_ENCODINGS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
+
 def decode(raw: bytes, label: str) -> str:
-    """UTF-8 text (a byte-order mark is dropped); binary files are named as such."""
+    """UTF-8 text (a byte-order mark is dropped); text saved as UTF-16 or UTF-32 (by its
+    byte-order mark) is named as that, with what to do; binary files are named as such."""
+    encoding = next((name for mark, name in _OTHER_ENCODINGS if raw.startswith(mark)), None)
+    if encoding is not None:
+        raise InputError.single(
+            f"saved as {encoding} (it starts with a {encoding} byte-order mark); save it as UTF-8",
+            file=label,
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -18,6 +18,7 @@ traceback.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
@@ -169,20 +170,36 @@ class Index:
                     else f"it has an older layout (schema {version})"
                 )
             except sqlite3.DatabaseError as exc:
+                if _disk_full(exc, self.file.parent):  # not an index that cannot be read
+                    if db is not None:
+                        db.close()
+                    raise self.cannot_write(exc, "made") from None
                 why = f"it cannot be read ({exc})"
             if db is not None:
                 db.close()
         moved = self._set_aside()
         self.notes.append(f"the hangar index {self.file} was rebuilt: {why}; it is a cache, nothing is lost{moved}")
+        db = None
         try:
             db = self._connect()
             self._create(db)
         except (sqlite3.Error, OSError) as exc:
-            raise InputError.single(
-                f"the hangar index cannot be made ({exc}); it is a cache: Shipyard makes it again once it can",
-                file=self.file,
-            ) from None
+            if db is not None:
+                db.close()
+            raise self.cannot_write(exc, "made") from None
         return db
+
+    def cannot_write(self, exc: sqlite3.Error | OSError, done: str = "written") -> InputError:
+        """Why the index cannot be made or written, in words: a full disk said as that, with
+        the folder it is in (SQLite's own rollback error hid it: "cannot rollback - no
+        transaction is active"), and what to do."""
+        why = _cannot_write(exc) or (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        if _disk_full(exc, self.file.parent):
+            why = f"the disk is full (no space left in {self.file.parent})"
+            todo = "free some space on it, or set XDG_DATA_HOME to a folder on another disk"
+        else:
+            todo = "it is a cache: Shipyard makes it again once it can"
+        return InputError.single(f"the hangar index cannot be {done}: {why}; {todo}", file=self.file)
 
     def _parts(self) -> list[Path]:
         """The index file and the two SQLite keeps beside it while it is open."""
@@ -249,17 +266,24 @@ class Index:
         )
 
     def _create(self, db: sqlite3.Connection) -> None:
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with _transaction(db):
             if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:  # another process may have made it
                 for statement in _TABLES.split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version = {SCHEMA}")
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; a full disk (or another reason the index cannot be written
+        now) is an InputError saying so, the transaction rolled back."""
+        try:
+            with _transaction(self.db):
+                yield self.db
+        except (sqlite3.OperationalError, OSError) as exc:
+            if isinstance(exc, sqlite3.OperationalError) and _cannot_write(exc) is None:
+                raise  # a mistake of Shipyard's own SQL, not of the disk
+            raise self.cannot_write(exc) from None
 
     def close(self) -> None:
         self.db.close()
@@ -384,9 +408,7 @@ class Index:
     def _write(self, pending: list[tuple[str, str, Any]], known: dict[str, Known]) -> None:
         if not pending:
             return
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._writing() as db:
             for what, path, data in pending:
                 if what == "touch":
                     row = db.execute(
@@ -413,10 +435,6 @@ class Index:
                 known[path] = Known(
                     record.stamp, record.hash, self._insert(path, folder, record), ruleset, record.rules
                 )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
 
     def _insert(self, path: str, folder: str, r: Record) -> int:
         f = r.facts
@@ -475,27 +493,22 @@ class Index:
     def _remove(self, paths: list[str], known: dict[str, Known]) -> None:
         if not paths:
             return
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._writing():
             for p in paths:
                 known.pop(p, None)
                 self._delete_path(p)
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
 
     def forget_thumbnails(self) -> None:
         """Drop the thumbnails of designs no longer indexed (changed or gone)."""
-        self.db.execute("DELETE FROM thumbs WHERE hash NOT IN (SELECT hash FROM files WHERE hash IS NOT NULL)")
+        with self._writing():
+            self.db.execute("DELETE FROM thumbs WHERE hash NOT IN (SELECT hash FROM files WHERE hash IS NOT NULL)")
 
     def forget_folder(self, folder: Path | str) -> int:
         """Drop what the index holds of a folder taken out of the library; how many files."""
         rows = [r[0] for r in self.db.execute("SELECT id FROM files WHERE folder = ?", (str(folder),))]
-        self.db.execute("BEGIN IMMEDIATE")
-        for rowid in rows:
-            self._delete(rowid)
-        self.db.execute("COMMIT")
+        with self._writing():
+            for rowid in rows:
+                self._delete(rowid)
         return len(rows)
 
     # --- reading ---------------------------------------------------------------------
@@ -602,6 +615,70 @@ class Entries(Sequence[dict[str, Any]]):
     def json_text(self) -> str:
         """Every entry as one JSON list, without reading any."""
         return "[" + ",".join(self._texts) + "]"
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception, which is raised as it
+    was: SQLite rolls back itself on some errors (a full disk), and a ROLLBACK then raised
+    "cannot rollback - no transaction is active" in place of the error that said why."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise
+
+
+# SQLite's result codes (their lowest byte) that say the index cannot be written now, each
+# in words; any other error is a mistake of Shipyard's (SQL that cannot run) and stays one.
+_WRITE_FAILURES = {
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_IOERR: "the disk reported an error while it was written (disk I/O error)",
+    sqlite3.SQLITE_READONLY: "it is read-only",
+    sqlite3.SQLITE_CANTOPEN: "the file cannot be opened",
+    sqlite3.SQLITE_BUSY: f"another program (another Shipyard?) held it for more than {BUSY_TIMEOUT_MS // 1000} s",
+    sqlite3.SQLITE_LOCKED: "another program (another Shipyard?) holds it",
+    sqlite3.SQLITE_PERM: "permission denied",
+}
+
+
+def _cannot_write(exc: BaseException) -> str | None:
+    """Why ``exc`` says the index cannot be written now, in words; None when it says no such thing."""
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None:
+            return _WRITE_FAILURES.get(code & 0xFF)
+        return "the disk is full" if "disk is full" in str(exc) else None
+    return None
+
+
+def _disk_full(exc: BaseException, folder: Path) -> bool:
+    """Whether ``exc`` comes of a full disk: SQLite or the system says so, or an I/O error
+    where ``folder`` has next to no space left (SQLite says only "disk I/O error" when the
+    file beside the index it maps into memory cannot grow)."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    if isinstance(exc, sqlite3.Error):
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+        if code == sqlite3.SQLITE_FULL or "disk is full" in str(exc):
+            return True
+        if code == sqlite3.SQLITE_IOERR:
+            try:
+                st = os.statvfs(folder)
+            except (OSError, AttributeError):
+                return False
+            return st.f_bavail * st.f_frsize < FULL_BELOW
+    return False
+
+
+FULL_BELOW = 1024 * 1024
+"""Bytes free under which a disk I/O error writing the index is said to be a full disk."""
 
 
 def _free_name(part: Path) -> Path:
@@ -883,5 +960,5 @@ def note_saved(paths: list[Path]) -> None:
             stamps = RulesStamps()
             pending = [index._look(p, f, known.get(str(p)), ScanResult(), stamps) for p, f in wanted]
             index._write([e for e in pending if e is not None], known)
-    except (sqlite3.Error, OSError):
+    except (sqlite3.Error, OSError, InputError):  # the index cannot be made or written now (a full disk)
         return

@@ -10,8 +10,11 @@ several at once (a script adding folders in the background) each land.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import shlex
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,13 +60,15 @@ def read_settings() -> Settings:
     against the current folder (``""`` indexed wherever Shipyard was started), and kept in
     the file."""
     file = settings_file()
+    text = _settings_text(file)
     try:
-        text = file.read_text(encoding="utf-8") if file.is_file() else ""
         data = json.loads(text) if text.strip() else {}  # empty: being made by another Shipyard
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
+    except ValueError as exc:
         raise InputError.single(
-            f"the hangar's settings cannot be read ({exc}); remove the file to start again with no folders",
+            f"the hangar's settings are not JSON ({exc}); the file is left as it is: correct it by hand, or "
+            f"remove it to start again with no library folders ({LOST})",
             file=file,
+            allowed=ALLOWED,
         ) from None
     if not isinstance(data, dict):
         raise InputError.single(
@@ -92,6 +97,66 @@ def read_settings() -> Settings:
             f"full path: it is left out ({how}; `shipyard hangar add FOLDER` writes a folder's full path)"
         )
     return settings
+
+
+LOST = "the list of folders it holds is then lost; your design files are not touched"
+
+
+def _settings_text(file: Path) -> str:
+    """The settings file's text ("" when there is none). A file that cannot be read for its
+    permissions, or something other than a file in its place (a folder), is an InputError
+    saying so and what to do: never read as no folders (a folder there was "no library folders
+    yet"), nor answered with advice to remove a file whose only fault is its permissions."""
+    from shipyard.core.safepaths import kind_of
+    from shipyard.core.usertext import decode
+
+    try:
+        mode = file.stat().st_mode
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        raise _unreadable(file, exc) from None
+    if not stat.S_ISREG(mode):
+        raise InputError.single(
+            f"this is {kind_of(mode)}, not the hangar's settings file; it is left as it is: move or rename it "
+            "(Shipyard then starts again with no library folders)",
+            file=file,
+            allowed=ALLOWED,
+        )
+    try:
+        with file.open("rb") as fh:
+            raw = fh.read(MAX_SETTINGS_BYTES + 1)
+    except OSError as exc:
+        raise _unreadable(file, exc) from None
+    if len(raw) > MAX_SETTINGS_BYTES:
+        raise InputError.single(
+            f"the hangar's settings are more than {MAX_SETTINGS_BYTES:,} bytes, far more than a list of folders; "
+            "the file is left as it is",
+            file=file,
+            allowed=ALLOWED,
+        )
+    try:
+        return decode(raw, str(file))
+    except InputError as exc:
+        said = exc.problems[0].message
+        raise InputError.single(
+            f"the hangar's settings cannot be read: {said}{' The' if said.endswith('?') else '; the'} file is left "
+            f"as it is: correct it, or remove it to start again with no library folders ({LOST})",
+            file=file,
+            allowed=ALLOWED,
+        ) from None
+
+
+def _unreadable(file: Path, exc: OSError) -> InputError:
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return InputError.single(
+            "the hangar's settings cannot be read: permission denied; the file is left as it is: give yourself "
+            f"permission to read and write it (chmod u+rw {shlex.quote(str(file))}) and run the command again",
+            file=file,
+        )
+    return InputError.single(
+        f"the hangar's settings cannot be read: {exc.strerror or exc}; the file is left as it is", file=file
+    )
 
 
 def _not_a_folder(entry: object) -> str | None:

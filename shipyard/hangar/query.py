@@ -1,10 +1,12 @@
 """``shipyard find``'s query: free text and filters, as SQL over the hangar's index.
 
-Words are matched against names, notes and tags (each word a prefix). Filters:
+Words are matched against names, notes and tags (each word a prefix); a word of no letter
+or digit (an emoji, ``(``) is matched as it is written, anywhere in them. Filters:
 ``ruleset:ID`` (an id, its start, or its name's initials), ``kind:X``, ``tag:X``,
 ``FIGURE>=N`` (also ``<=``, ``=``, ``>``, ``<``; a figure by its id or label, as in
 ``structure>=10``), ``fails``, ``passes``, ``changed:7d`` (``h``, ``d``, ``w``). A filter
-that cannot be read is an InputError naming it and what is allowed.
+that cannot be read is an InputError naming it and what is allowed; so is a word holding
+``<``, ``>`` or ``=`` that is no comparison (``>=5``, which names no figure).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ FILTERS_ALLOWED = (
     "fails, passes, FIGURE>=N (also <=, =, >, <; e.g. structure>=10)"
 )
 _COMPARE = re.compile(r"^([A-Za-z][\w.\-]*?)\s*(>=|<=|=|>|<)\s*(.*)$")
+_OPERATOR = re.compile(r"[<>=]")
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")  # what the index's word table keeps of a text
 _SPAN = re.compile(r"^(\d{1,5})([hdw])$")
 _SECONDS = {"h": 3600, "d": 86400, "w": 7 * 86400}
 FILTER_NAMES = ("ruleset", "kind", "tag", "changed")
@@ -42,6 +46,7 @@ class Query:
     params: list[Any] = field(default_factory=list)
     figures: list[str] = field(default_factory=list)  # the name of each FIGURE>=N
     kinds: list[str] = field(default_factory=list)  # the value of each kind:X
+    texts: list[str] = field(default_factory=list)  # each word of no letter or digit, matched as written
 
     def sql(self) -> tuple[str, tuple[Any, ...]]:
         where = ["problem IS NULL", *self.where]
@@ -50,6 +55,9 @@ class Query:
             match = " ".join('"' + w.replace('"', '""') + '"*' for w in self.words)
             where.insert(0, "id IN (SELECT rowid FROM words WHERE words MATCH ?)")
             params.insert(0, match)
+        for text in self.texts:  # the word table drops symbols: read its texts for this one
+            where.append("id IN (SELECT rowid FROM words WHERE instr(name, ?) OR instr(notes, ?) OR instr(tags, ?))")
+            params += [text, text, text]
         return " AND ".join(where), tuple(params)
 
 
@@ -84,9 +92,31 @@ def parse(tokens: list[str], now: float | None = None) -> Query:
         elif compare:
             name, op, number = compare.groups()
             _figure(q, name, op, number, token)
-        else:
+        elif _OPERATOR.search(token):
+            _not_a_comparison(token)
+        elif _LETTER_OR_DIGIT.search(token):
             q.words += re.findall(r"\w+", token)
+        else:  # an emoji, a bracket: no word the index keeps, so the text itself
+            q.texts.append(token)
     return q
+
+
+def _not_a_comparison(token: str) -> None:
+    """A word with ``<``, ``>`` or ``=`` that is no ``FIGURE>=N``: refused, as the figure
+    filter it was meant to be (``>=5`` found every design with a word starting "5")."""
+    at = next((i for i, c in enumerate(token) if c in "<>="), 0)
+    operator = token[at : at + 2] if token[at : at + 2] in (">=", "<=") else token[at]
+    before = token[:at].strip()
+    why = (
+        f"it names no figure before {quote(operator)}"
+        if not before
+        else f"{quote(before)} is not a figure's name (a figure's name starts with a letter)"
+    )
+    raise InputError.single(
+        f"{quote(token)} is not a comparison Shipyard can read: {why}",
+        path="find",
+        allowed=FILTERS_ALLOWED,
+    )
 
 
 def _filter(q: Query, name: str, value: str, token: str, now: float | None) -> None:

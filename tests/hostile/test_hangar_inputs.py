@@ -143,14 +143,71 @@ def test_a_folder_inside_or_around_a_library_folder_is_refused(tmp_path: Path, e
     assert r.returncode == 2 and "is not a folder" in r.stderr and "Traceback" not in r.stderr
 
 
-def test_unreadable_hangar_settings_are_named_not_a_traceback(env: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [
+        (b"{not json", "the hangar's settings are not JSON (Expecting property name"),
+        (b"\xff\xfe{not json", "the hangar's settings cannot be read: saved as UTF-16"),
+        (b"\xe9t\xe9", "the hangar's settings cannot be read: not UTF-8 text (byte 0 is 0xe9)"),
+    ],
+)
+def test_unreadable_hangar_settings_are_named_not_a_traceback(env: dict[str, str], raw: bytes, said: str) -> None:
+    """A file that cannot be read as settings may be removed to start again: the message says
+    what that loses."""
     settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
     settings.parent.mkdir(parents=True)
-    settings.write_bytes(b"\xff\xfe{not json")
+    settings.write_bytes(raw)
     r = call_shipyard("hangar", "list", env=env)
-    assert r.returncode == 2 and "hangar's settings cannot be read" in r.stderr and str(settings) in r.stderr
+    assert r.returncode == 2 and f"{settings}: {said}" in r.stderr, r.stderr
+    assert "remove it to start again with no library folders (the list of folders it holds is then lost" in r.stderr
     assert "Traceback" not in r.stderr
-    assert settings.read_bytes() == b"\xff\xfe{not json"  # left for the person to look at
+    assert settings.read_bytes() == raw  # left for the person to look at
+
+
+def test_hangar_settings_without_read_permission_are_not_offered_for_removal(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hangar.json at chmod 000 said "remove the file to start again with no folders": advice
+    that threw the person's library list away where chmod was the fix."""
+    import errno
+
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"folders": [str(tmp_path)]}))
+    settings.chmod(0)
+    if os.geteuid() == 0:  # root reads any file: the system answers as it does anyone else
+        opened = Path.open
+
+        def refused(self: Path, *args: Any, **kwargs: Any) -> Any:
+            if self == settings:
+                raise PermissionError(errno.EACCES, "Permission denied", str(self))
+            return opened(self, *args, **kwargs)
+
+        monkeypatch.setattr(Path, "open", refused)
+    for command in (["hangar", "list"], ["find"], ["hangar", "add", tmp_path]):
+        r = call_shipyard(*command, env=env)
+        assert r.returncode == 2, r.stderr
+        assert f"{settings}: the hangar's settings cannot be read: permission denied" in r.stderr
+        assert f"chmod u+rw {settings})" in r.stderr
+        assert "remove" not in r.stderr and "Traceback" not in r.stderr
+    monkeypatch.undo()
+    settings.chmod(0o600)
+    assert json.loads(settings.read_text()) == {"folders": [str(tmp_path)]}  # left as it was
+
+
+def test_a_folder_in_the_place_of_the_hangar_settings_is_named(env: dict[str, str], tmp_path: Path) -> None:
+    """A folder named hangar.json made `hangar list` say "no library folders yet", as if the
+    person had chosen none: it is an error naming the path, and the folder is left alone."""
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    settings.mkdir(parents=True)
+    (settings / "kept.txt").write_text("mine")
+    (tmp_path / "lib").mkdir()
+    for command in (["hangar", "list"], ["find"], ["hangar", "scan"], ["hangar", "add", tmp_path / "lib"]):
+        r = call_shipyard(*command, env=env)
+        assert r.returncode == 2, (command, r.stdout, r.stderr)
+        assert f"{settings}: this is a folder, not the hangar's settings file; it is left as it is" in r.stderr
+        assert "no library folders yet" not in r.stdout and "Traceback" not in r.stderr
+    assert [p.name for p in settings.iterdir()] == ["kept.txt"]
 
 
 @pytest.mark.parametrize(
@@ -347,3 +404,73 @@ def test_files_moved_or_deleted_during_a_scan_are_left_out_not_called_dangling_l
     assert "moved.ship" not in names and "deleted.ship" not in names, names
     assert names["kept.ship"] is None
     assert "does not exist" in (names["dangling.ship"] or "")
+
+
+class FullDisk:
+    """An index connection whose disk fills at the first statement that starts with ``at``:
+    SQLite rolls the transaction back itself, as it does on a full disk, and the statement
+    raises what SQLite raises then."""
+
+    def __init__(self, db: Any, at: str) -> None:
+        self._db, self._at = db, at
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql.lstrip().startswith(self._at):
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            import sqlite3
+
+            raise sqlite3.OperationalError("database or disk is full")
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+
+@pytest.mark.parametrize(("at", "done"), [("CREATE TABLE", "made"), ("INSERT INTO files", "written")])
+def test_a_full_disk_is_said_and_the_folder_not_added(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str, done: str
+) -> None:
+    """A full disk under the index said "the hangar index cannot be made (cannot rollback - no
+    transaction is active)": SQLite had rolled back already, and the ROLLBACK's own error hid
+    the real one. And hangar.json listed the folder the error said could not be indexed."""
+    from shipyard.hangar.index import Index
+
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    shutil.copyfile(samples()[0], lib / "one.ship")
+    connect = Index._connect
+    monkeypatch.setattr(Index, "_connect", lambda self: FullDisk(connect(self), at))
+    r = call_shipyard("hangar", "add", lib, env=env)
+    index = Path(env["XDG_DATA_HOME"]) / "shipyard" / "hangar.sqlite"
+    assert r.returncode == 2, r.stderr
+    assert f"{index}: the hangar index cannot be {done}: the disk is full (no space left in {index.parent})" in r.stderr
+    assert "rollback" not in r.stderr and "internal error" not in r.stderr and "Traceback" not in r.stderr
+    settings = Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json"
+    assert not settings.exists() or json.loads(settings.read_text())["folders"] == []
+    if done == "written":
+        assert f"{lib} was not added to the library" in r.stderr
+    monkeypatch.undo()  # room again: the folder is added and indexed
+    r = call_shipyard("hangar", "add", lib, env=env)
+    assert r.returncode == 0 and f"added: {lib}: 1 design" in r.stdout, r.stderr
+
+
+def test_a_full_disk_while_finding_is_said_not_an_internal_error(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shipyard.hangar.index import Index
+
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    assert call_shipyard("hangar", "add", lib, env=env).returncode == 0
+    shutil.copyfile(samples()[0], lib / "one.ship")  # the next scan has a file to write
+    connect = Index._connect
+    monkeypatch.setattr(Index, "_connect", lambda self: FullDisk(connect(self), "INSERT INTO files"))
+    for command in (["find"], ["hangar", "scan"]):
+        r = call_shipyard(*command, env=env)
+        assert r.returncode == 2, r.stderr
+        assert "the hangar index cannot be written: the disk is full" in r.stderr
+        assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert json.loads((Path(env["XDG_CONFIG_HOME"]) / "shipyard" / "hangar.json").read_text())["folders"] == [
+        str(lib)
+    ]  # a scan leaves the library as it is

@@ -286,3 +286,109 @@ def test_fix_into_another_file_only_reads_and_takes_no_lock(tmp_path: Path, monk
         result = call_shipyard("fix", ship, "--apply", "1", "-o", tmp_path / "fixed.ship")
     assert result.returncode in (0, 1) and "holds its lock" not in result.stderr, result.stderr
     assert (tmp_path / "fixed.ship").is_file()
+
+
+KILLED_MID_WRITE = """
+import os, signal, sys
+from pathlib import Path
+from shipyard.core import atomicwrite
+
+# killed between its backup link and its rename: the moment that leaves the most behind
+atomicwrite._place = lambda tmp, target: os.kill(os.getpid(), signal.SIGKILL)
+atomicwrite.atomic_write_bytes(Path(sys.argv[1]), b"never placed")
+"""
+
+
+def _ended_pid() -> int:
+    """The id of a process that has ended."""
+    done = subprocess.Popen([sys.executable, "-c", ""])
+    done.wait()
+    return done.pid
+
+
+@contextlib.contextmanager
+def _running_pid() -> Iterator[int]:
+    """The id of a process that runs until the block ends (another Shipyard, mid-write)."""
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    try:
+        yield alive.pid
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_what_a_killed_write_left_is_removed_by_the_next_write_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``shipyard set many/*.ship ... --in-place`` killed at random moments left hidden
+    ``.shipyard-*.tmp`` files and ``.old`` backup links in the design folder, and nothing
+    ever removed them. A write into the folder now removes those of writers that have ended,
+    once they are old; a live writer's, a fresh one and every other name are left."""
+    from shipyard.core import atomicwrite
+
+    ship, other = tmp_path / "rapier.ship", tmp_path / "other.ship"
+    shutil.copy(SAMPLE, ship)
+    shutil.copy(SAMPLE, other)
+    before = other.read_bytes()
+    env = {k: v for k, v in os.environ.items() if k != "SHIPYARD_DEBUG"} | {"PYTHONPATH": str(ROOT)}
+    killed = subprocess.Popen([sys.executable, "-c", KILLED_MID_WRITE, str(other)], env=env)
+    assert killed.wait(timeout=120) == -9
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".shipyard-"))
+    assert sorted(n.rsplit(".", 1)[1] for n in left) == ["old", "tmp"]  # its backup link and its temporary file
+    assert all(n.startswith(f".shipyard-{killed.pid}-") for n in left)  # each names its writer
+    dead = _ended_pid()
+    look_alikes = [
+        ".shipyard-notes.tmp",  # not the exact pattern: someone else's file
+        f".shipyard-{dead}-abcdefgh.tmp.bak",
+        f"shipyard-{dead}-abcdefgh.tmp",
+        f".shipyard-{dead}-ABCDEFGH.tmp",
+        f".shipyard-{dead}-abcdefg.old",
+    ]
+    for name in look_alikes:
+        (tmp_path / name).write_text("keep me")
+    (tmp_path / f".shipyard-{dead}-folder00.tmp").mkdir()  # a folder of that name: not Shipyard's file
+    (tmp_path / f".shipyard-{dead}-link0000.tmp").symlink_to(ship)  # a link: never followed nor removed
+    with _running_pid() as live:
+        in_use = tmp_path / f".shipyard-{live}-livewrtr.tmp"  # another Shipyard's, mid-write
+        in_use.write_text("being written")
+        mine = tmp_path / f".shipyard-{os.getpid()}-thisproc.tmp"
+        mine.write_text("this process's own")
+        # a write now: the leftovers are fresh, so they are kept
+        r = call_shipyard("set", ship, "name=First", "--in-place")
+        assert r.returncode == 0, r.stderr
+        assert {*left, in_use.name, mine.name} <= {p.name for p in tmp_path.iterdir()}
+        # fifteen minutes on (the wait set to nothing, and the folder looked at again)
+        monkeypatch.setattr(atomicwrite, "STALE_AFTER", 0)
+        r = call_shipyard("set", ship, "name=Second", "--in-place")
+        assert r.returncode == 0, r.stderr
+        names = {p.name for p in tmp_path.iterdir()}
+        assert not set(left) & names  # the killed writer's leftovers are gone
+        assert {in_use.name, mine.name, *look_alikes} <= names  # a live writer's, and every other name, kept
+        assert {f".shipyard-{dead}-folder00.tmp", f".shipyard-{dead}-link0000.tmp"} <= names
+    assert other.read_bytes() == before  # the file the killed write was replacing is whole, as it was
+    assert ship.exists() and json.loads(ship.read_text(encoding="utf-8"))["design"]["name"] == "Second"
+
+
+def test_a_leftover_is_stale_by_its_change_time_and_its_writer(tmp_path: Path) -> None:
+    """The age is the file's status change time, which a backup link's inode gets when it is
+    made and which no one can set back: a backup link of an old file is as fresh as its link,
+    and a leftover with its modification time set back is not taken for an old one."""
+    from shipyard.core.atomicwrite import STALE_AFTER, STALE_UNKNOWN_AFTER, remove_stale
+
+    dead = _ended_pid()
+    design = tmp_path / "old.ship"
+    design.write_text("{}")
+    os.utime(design, (0, 0))  # a design last changed long ago
+    backup = tmp_path / f".shipyard-{dead}-0123456789ab.old"
+    os.link(design, backup)
+    temp = tmp_path / f".shipyard-{dead}-abcdefgh.tmp"
+    temp.write_text("half")
+    os.utime(temp, (0, 0))
+    older = tmp_path / ".shipyard-0123456789ab.old"  # a name of an older Shipyard: no writer's id
+    older.write_text("x")
+    now = time.time()
+    assert remove_stale(tmp_path, now=now) == []
+    assert sorted(remove_stale(tmp_path, now=now + STALE_AFTER + 60)) == sorted([backup, temp])
+    assert {p.name for p in tmp_path.iterdir()} == {design.name, older.name}
+    assert design.read_text() == "{}"
+    assert remove_stale(tmp_path, now=now + STALE_UNKNOWN_AFTER + 60) == [older]
