@@ -24,6 +24,7 @@ from shipyard._qt.view.rosterpage import COUNT, BrokenRoster, RosterPage
 from shipyard._qt.window.window import MainWindow
 from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
 
+from .conftest import call_shipyard
 from .test_editor import shown_window
 from .test_hangar import samples
 
@@ -667,3 +668,33 @@ def test_print_and_export_read_the_members_files_as_they_are_now(
     names = sorted(p.name for p in (tmp_path / "actors").iterdir())
     assert "01-red-1.json" in names and "01-red-2.json" in names, names
     assert page.table.item(0, 9).text() == "passes"
+
+
+def test_a_member_built_with_the_editor_s_catalog_folder_reads_on_the_roster_page(
+    qtbot: Any, editor: MainWindow, tmp_path: Path
+) -> None:
+    """The Roster page reads its members as the editor opens designs, with the house rules of
+    Settings > User catalog folder: a member using a house weapon was "cannot be read"
+    (unknown weapon), its cost left out of the total, and so when added or checked again."""
+    house = tmp_path / "house" / "space-fighter-alpha"
+    house.mkdir(parents=True)
+    (house / "weapons.yaml").write_text(
+        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
+        "    range: 4\n    cost: 5\n    source: Our house rules\n",
+        encoding="utf-8",
+    )
+    editor.settings.setValue("catalog/folder", str(tmp_path / "house"))
+    ship = tmp_path / "wing" / "plasma.ship"
+    ship.parent.mkdir()
+    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
+    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
+    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", tmp_path / "house").returncode in (0, 1)
+    roster_file = tmp_path / "wing" / "wing.roster"
+    member = member_for(roster_file, ship, (tmp_path / "house",))[0]
+    save_roster(Roster(name="Plasma Wing", members=[member]), roster_file)
+    page = open_page(qtbot, editor, roster_file)
+    [seen] = page.doc.check.members
+    assert seen.state != "broken" and seen.facts is not None, seen.says
+    assert not [f for f in findings(page) if "cannot be read" in f]
+    page.doc.check_again()
+    assert page.doc.check.members[0].state != "broken", page.doc.check.members[0].says

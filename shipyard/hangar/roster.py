@@ -324,14 +324,18 @@ class RosterCheck:
     warnings: list[str]
     # what each ruleset's composition rules say of its members (also in errors and warnings, in words)
     findings: list[Finding] = field(default_factory=list)
+    # the catalog folders its members are read with besides the user's own (the editor's
+    # Settings > User catalog folder): a member using their house rules reads, checked again too
+    folders: tuple[Path, ...] = ()
 
     @property
     def valid(self) -> bool:
         return not self.errors
 
 
-def design_facts(path: Path) -> tuple[Facts, str, Any]:
-    """A design file's facts, content hash and loaded design (InputError when it cannot be read)."""
+def design_facts(path: Path, folders: tuple[Path, ...] = ()) -> tuple[Facts, str, Any]:
+    """A design file's facts, content hash and loaded design (InputError when it cannot be
+    read), read with the catalog ``folders`` too."""
     from shipyard.core.designfile import MAX_DESIGN_BYTES, design_from_document, parse_document
     from shipyard.core.designreport import design_report
     from shipyard.core.usertext import decode, read_limited
@@ -341,7 +345,7 @@ def design_facts(path: Path) -> tuple[Facts, str, Any]:
     text = decode(raw, str(path))
     if not text.strip():
         raise InputError.single("file is empty", file=path)
-    loaded = design_from_document(parse_document(text, str(path)), file=str(path))
+    loaded = design_from_document(parse_document(text, str(path)), file=str(path), catalog_folders=folders)
     return facts_for(loaded, design_report(loaded.design, loaded.catalog, loaded.file)), hash_bytes(raw), loaded
 
 
@@ -349,28 +353,30 @@ def seen_figures(facts: Facts) -> dict[str, float]:
     return dict(facts.key)
 
 
-def member_for(roster_file: Path, design: Path, **fields: Any) -> tuple[Member, Facts]:
-    facts, digest, _ = design_facts(design)
+def member_for(roster_file: Path, design: Path, folders: tuple[Path, ...] = (), **fields: Any) -> tuple[Member, Facts]:
+    facts, digest, _ = design_facts(design, folders)
     member = Member(file=relative_to_roster(roster_file, design), hash=digest, seen=seen_figures(facts), **fields)
     return member, facts
 
 
-def check_roster(roster: Roster, file: Path, finder: Any = None) -> RosterCheck:
+def check_roster(roster: Roster, file: Path, finder: Any = None, folders: tuple[Path, ...] = ()) -> RosterCheck:
     """Every member read again: its findings, whether it changed or moved, the totals against
-    the limit. ``finder(hash) -> [Path]``: where else a file of that content is (the hangar)."""
-    seen = [_check_member(roster, file, n, m, finder) for n, m in enumerate(roster.members, start=1)]
-    return totals(roster, file, seen)
+    the limit. ``finder(hash) -> [Path]``: where else a file of that content is (the hangar);
+    ``folders``: catalog folders the members are read with (kept for checks made from this one)."""
+    seen = [_check_member(roster, file, n, m, finder, folders) for n, m in enumerate(roster.members, start=1)]
+    return totals(roster, file, seen, folders)
 
 
 def recheck_member(check: RosterCheck, number: int, finder: Any = None) -> RosterCheck:
     """The check after one member's design changed: that member read again, the totals
     counted anew from what the others were (an edit costs one design, not the roster)."""
     seen = list(check.members)
-    seen[number - 1] = _check_member(check.roster, check.file, number, check.roster.members[number - 1], finder)
-    return totals(check.roster, check.file, seen)
+    member = check.roster.members[number - 1]
+    seen[number - 1] = _check_member(check.roster, check.file, number, member, finder, check.folders)
+    return totals(check.roster, check.file, seen, check.folders)
 
 
-def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
+def totals(roster: Roster, file: Path, seen: list[Seen], folders: tuple[Path, ...] = ()) -> RosterCheck:
     """The roster's total against its limit, and every member's findings, from members checked."""
     errors: list[str] = _unknown_rulesets(roster)
     warnings: list[str] = []
@@ -394,7 +400,7 @@ def totals(roster: Roster, file: Path, seen: list[Seen]) -> RosterCheck:
         (errors if f.severity == Severity.ERROR else warnings).append(
             f"{f.message} ({f.source})" if f.source else f.message
         )
-    return RosterCheck(roster, file, seen, total, unit, errors, warnings, findings)
+    return RosterCheck(roster, file, seen, total, unit, errors, warnings, findings, folders)
 
 
 def _unknown_rulesets(roster: Roster) -> list[str]:
@@ -526,7 +532,7 @@ def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterChe
     A change of the rulesets or of the roster's file reads every member again
     (:func:`check_roster`)."""
     if roster.rulesets != check.roster.rulesets:
-        return check_roster(roster, check.file, finder)
+        return check_roster(roster, check.file, finder, check.folders)
     known: dict[tuple[str, str, tuple[tuple[str, float], ...]], Seen] = {}
     for s in check.members:
         known.setdefault(_same_design(s.member), s)
@@ -534,10 +540,10 @@ def recheck(check: RosterCheck, roster: Roster, finder: Any = None) -> RosterChe
     for number, member in enumerate(roster.members, start=1):
         old = known.get(_same_design(member))
         if old is None or old.stale:
-            seen.append(_check_member(roster, check.file, number, member, finder))
+            seen.append(_check_member(roster, check.file, number, member, finder, check.folders))
         else:
             seen.append(replace(old, number=number, member=member, says=list(old.says)))
-    return totals(roster, check.file, seen)
+    return totals(roster, check.file, seen, check.folders)
 
 
 def acknowledged(check: RosterCheck) -> Roster:
@@ -550,7 +556,9 @@ def acknowledged(check: RosterCheck) -> Roster:
     return check.roster.model_copy(update={"members": members})
 
 
-def _check_member(roster: Roster, file: Path, number: int, member: Member, finder: Any) -> Seen:
+def _check_member(
+    roster: Roster, file: Path, number: int, member: Member, finder: Any, folders: tuple[Path, ...] = ()
+) -> Seen:
     try:
         path = member_path(file, member)
     except InputError as exc:
@@ -572,7 +580,7 @@ def _check_member(roster: Roster, file: Path, number: int, member: Member, finde
             break
         return s
     try:
-        s.facts, s.hash, loaded = design_facts(path)
+        s.facts, s.hash, loaded = design_facts(path, folders)
     except InputError as exc:
         s.state = "broken"
         p = exc.problems[0]

@@ -61,14 +61,17 @@ class RosterDocument(FileOnDisk, QObject):
 
     path: Path  # a roster is always a file (FileOnDisk allows a design's None)
 
-    def __init__(self, roster: Roster, path: Path, parent: QObject | None = None) -> None:
+    def __init__(
+        self, roster: Roster, path: Path, parent: QObject | None = None, folders: tuple[Path, ...] = ()
+    ) -> None:
         super().__init__(parent)
         self.uid = uuid.uuid4().hex
         self.path = path
         self._on_disk = file_content(path)
         self._state = roster
         self._finder: Any = None
-        self.check: RosterCheck = check_roster(roster, path, self.finder)
+        self.folders = folders  # catalog folders its members are read with, as the editor opens designs
+        self.check: RosterCheck = check_roster(roster, path, self.finder, folders)
         self.members_watch = FileWatch(self, FOLLOW_MS)  # the members' files and their folders
         self.members_watch.settled.connect(lambda _paths: self.follow_files())
         self._watch()
@@ -81,9 +84,10 @@ class RosterDocument(FileOnDisk, QObject):
         self.modified_changed.emit(not clean)
 
     @classmethod
-    def open(cls, path: Path) -> RosterDocument:
-        """The roster in ``path``; an InputError (with the file and line) when it cannot be read."""
-        return cls(load_roster(path), path)
+    def open(cls, path: Path, folders: tuple[Path, ...] = ()) -> RosterDocument:
+        """The roster in ``path``, its members read with the catalog ``folders`` too; an
+        InputError (with the file and line) when it cannot be read."""
+        return cls(load_roster(path), path, folders=folders)
 
     # --- what it is -----------------------------------------------------------------------
 
@@ -211,7 +215,7 @@ class RosterDocument(FileOnDisk, QObject):
         rulesets = list(self._state.rulesets)
         for design in designs:
             try:
-                member, facts = member_for(self.path, Path(design))
+                member, facts = member_for(self.path, Path(design), self.folders)
             except InputError as exc:
                 return str(exc.problems[0].message)
             if rulesets and facts.ruleset not in rulesets:
@@ -251,7 +255,7 @@ class RosterDocument(FileOnDisk, QObject):
         """Every member read again from its file (a design changed on disk since). The roster
         file itself is read again by the window, by the rule every tab's file follows
         (:meth:`shipyard._qt.window.diskchanges.DiskChanges.follow`)."""
-        self.check = check_roster(self._state, self.path, self.finder)
+        self.check = check_roster(self._state, self.path, self.finder, self.folders)
         self._watch()
         self.changed.emit()
 
@@ -284,6 +288,6 @@ class RosterDocument(FileOnDisk, QObject):
         self.undo_stack.clear()
         self.read_as(content)
         self._state = roster
-        self.check = check_roster(roster, self.path, self.finder)
+        self.check = check_roster(roster, self.path, self.finder, self.folders)
         self._watch()
         self.changed.emit()

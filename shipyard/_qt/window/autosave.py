@@ -171,7 +171,7 @@ def load(rec: Recovered, use_user_folder: bool = True, catalog_folders: tuple[Pa
     return doc
 
 
-def load_roster(rec: Recovered) -> RosterDocument:
+def load_roster(rec: Recovered, catalog_folders: tuple[Path, ...] = ()) -> RosterDocument:
     """A roster's autosave, as the roster it was at its own file (its members are named beside
     that file); an InputError when it cannot be read, or when it never had a file."""
     from shipyard._qt.document.rosterdoc import RosterDocument
@@ -179,7 +179,7 @@ def load_roster(rec: Recovered) -> RosterDocument:
 
     if rec.original is None:
         raise InputError.single("the roster's own file is not known", file=rec.autosave)
-    doc = RosterDocument(read(rec.autosave), rec.original)
+    doc = RosterDocument(read(rec.autosave), rec.original, folders=catalog_folders)
     if rec.base is not None:
         doc.on_disk = rec.base
     return doc

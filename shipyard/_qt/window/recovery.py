@@ -110,7 +110,7 @@ class Recovery:
             if answer == "restore":
                 try:
                     doc: Any = (
-                        autosave.load_roster(rec)
+                        autosave.load_roster(rec, self.host.catalog_folders())
                         if autosave.is_roster(rec)
                         else autosave.load(rec, self.host.use_user_folder, self.host.catalog_folders())
                     )

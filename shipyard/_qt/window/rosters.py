@@ -149,6 +149,7 @@ class RosterHost(Protocol):
 
     @property
     def paper(self) -> str: ...
+    def catalog_folders(self) -> tuple[Path, ...]: ...
     def window(self) -> QWidget: ...
     def menuBar(self) -> QMenuBar: ...
     def statusBar(self) -> QStatusBar: ...
@@ -208,7 +209,7 @@ class Rosters:
                     host.disk.follow(w, asked=True)  # shown as the file is now, or its edits' bar shown again
                     return w
         try:
-            doc = RosterDocument.open(path)
+            doc = RosterDocument.open(path, host.catalog_folders())
         except InputError as exc:
             if host.smoke:  # `shipyard-gui --smoke`: said on stderr, exit status 2
                 host.show_error("Cannot open roster", str(exc))
