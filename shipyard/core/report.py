@@ -9,7 +9,8 @@ without knowing the system:
 - figures: a number, a text, a ladder value ("Great (+4)": ``value`` 4, ``word`` Great)
   or a percentage, each with how it came about (``detail``, and ``parts`` for a figure
   counted up from line items);
-- tables: reference or derived tables of cells;
+- tables: reference or derived tables of cells (a table of the design's items may name the
+  column that records each row's state, ``state_column``: a damaged stunt, a disabled system);
 - tracks: a named row of tick boxes (a stress track, a power bank, missiles in a load);
 - slots: write-in boxes with a value (a Mild 2 consequence), available or not (and why);
 - actions: what the design may or may not do, each with the reason;
@@ -93,6 +94,11 @@ class Table(_Part):
     rows: list[list[Cell]]
     notes: str = ""
     source: str = ""
+    state_column: str = Field(
+        default="",
+        description="the column that records each row's state at the table ('damaged', 'disabled'), if one "
+        "does: a comparison compares it row by row, each row named by its first cell",
+    )
 
 
 class Box(_Part):
