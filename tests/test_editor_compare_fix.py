@@ -52,11 +52,19 @@ def test_compare_with_the_saved_version_follows_an_edit(qtbot: Any, window: Main
     # marked in text and in colour: the row's cells have a background, the same rows carry '*'
     differing = [r for r in range(cmp.table.rowCount()) if cmp.table.item(r, 0).text() == "*"]
     assert differing and all(cmp.table.item(r, 2).background().style() != 0 for r in differing)
-    assert cmp.headings() == ["Figures", "Budgets", "Chosen from the catalog", "Findings"]  # no "Pool: ..." prefixes
+    assert cmp.headings() == [  # no "Pool: ..." prefixes
+        "Figures",
+        "Budgets",
+        "Chosen from the catalog",
+        "Recorded state",
+        "Findings",
+    ]
     assert not any(row[1].startswith(("Figure:", "Pool:", "Item:", "Finding:")) for row in cmp.rows())
     cmp.only_differences.setChecked(True)
     assert all(row[0] == "*" for row in cmp.rows() if row[1] not in cmp.headings())
-    assert cmp.headings() == ["Figures", "Budgets"]  # only the sections that differ
+    # only the sections that differ: the Structure track is 6 boxes shorter
+    assert cmp.headings() == ["Figures", "Budgets", "Recorded state"]
+    assert shown["Track: Structure"][3] == "0 of 25 ticked (changed)"
 
 
 def test_compare_with_another_open_design_follows_both(qtbot: Any, window: MainWindow) -> None:

@@ -358,6 +358,52 @@ def test_export_writes_one_actor_a_ship_named_by_callsign(force: tuple[Path, lis
     assert actors[0]["flags"]["shipyard"]["roster"] == "Strike Group"
 
 
+def test_print_gives_each_ship_its_own_sheet_and_card_named_as_export_names_it(tmp_path: Path) -> None:
+    """A member of count 2 was printed once, titled with its design's name, and a callsign
+    was on the summary page only, while export wrote "Sentinel Corvette 1", "... 2" and
+    "Clear One". Each ship now has its own sheet or card (its own damage record), titled
+    as its actor is named, a callsign with the design's name after it."""
+    import re
+
+    from .test_printing import pages_text
+
+    folder = tmp_path / "fleet"
+    folder.mkdir()
+    examples = CATALOGS / "cluster-falk" / "examples"
+    shutil.copyfile(examples / "sentinel-corvette.ship", folder / "sentinel.ship")
+    shutil.copyfile(examples / "sentinel-corvette.ship", folder / "clear.ship")
+    roster = folder / "fleet.roster"
+    for command in (
+        ("new", roster, "--name", "F", "--ruleset", "cluster-falk", "--limit", "100"),
+        ("add", roster, folder / "sentinel.ship", "--count", "2"),
+        ("add", roster, folder / "clear.ship", "--callsign", "Clear One"),
+    ):
+        r = call_shipyard("roster", *command)
+        assert r.returncode == 0, r.stderr
+    r = call_shipyard("roster", "export", roster, "-o", tmp_path / "actors")
+    assert r.returncode == 0, r.stderr
+    actors = [json.loads(f.read_text())["name"] for f in sorted((tmp_path / "actors").glob("*.json"))]
+    assert actors == ["Sentinel Corvette 1", "Sentinel Corvette 2", "Clear One"]
+    titles = ["Sentinel Corvette 1", "Sentinel Corvette 2", "Clear One — Sentinel Corvette"]
+
+    book = tmp_path / "fleet.pdf"
+    r = call_shipyard("roster", "print", roster, "-o", book)
+    assert r.returncode == 0, r.stderr
+    texts = pages_text(book)
+    sheets = [t for t in texts if "STRESS AND CONSEQUENCES" in t.upper()]
+    assert len(sheets) == 3 and [n for t in sheets for n in titles if t.lstrip().startswith(n)] == titles
+    contents = next(t for t in texts if t.lstrip().startswith("Contents"))
+    assert all(re.search(re.escape(n) + r" passes \d+", contents) for n in titles), contents
+    assert "a roster of 2 member(s), 3 ship(s) printed" in r.stdout
+
+    cards = tmp_path / "cards.pdf"
+    r = call_shipyard("roster", "print", roster, "-o", cards, "--sheet", "cards")
+    assert r.returncode == 0, r.stderr
+    printed = " ".join(pages_text(cards)[1:])
+    assert [printed.count(n) for n in titles] == [1, 1, 1]
+    assert printed.count("HULL") == 3, printed  # a hull track to tick on each ship's card
+
+
 def test_export_and_print_name_a_member_they_leave_out_and_why(force: tuple[Path, list[Path]], tmp_path: Path) -> None:
     """A member whose design file is gone: `roster export` wrote the others' actors and said
     nothing of it. Export, as print does, now names it on stderr with the reason, writes the

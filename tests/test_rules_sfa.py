@@ -6,6 +6,7 @@ Each test would fail if its rule were read differently from docs/rules.md.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from shipyard.core.findings import Severity
 from shipyard.core.report import Report
 
-from .conftest import build, finding, pool
+from .conftest import EXAMPLES, build, call_shipyard, finding, pool
 
 
 def test_base_design_spends_nothing() -> None:
@@ -550,6 +551,39 @@ def test_structure_track_runs_to_minus_structure() -> None:
     _, r = build(structure=7)
     fig = r.derived.figure("structure-track")
     assert fig.value == 15 and "-7" in fig.detail
+
+
+@pytest.mark.parametrize("structure", [0, -3])
+def test_structure_0_or_below_is_a_track_of_no_boxes(structure: int, tmp_path: Path) -> None:
+    """Structure -3 (an error of its own) printed "Structure track -5 boxes — -3 down to 0
+    (scrapped) and to --3", "at 3 it is destroyed", and a Foundry health of -3 of -3;
+    Structure 0 "at 0 ... scrapped; at 0 it is destroyed". The track has no boxes now, its
+    text says the craft has no Structure left, and the health is 0 of 0."""
+    import json
+    import re
+
+    ship = _set_structure(tmp_path, structure)
+    text = call_shipyard("check", ship).stdout
+    assert f"stat-out-of-range: Structure {structure} is outside 1 to 20" in text
+    said = f"a craft of Structure {structure} has no Structure left to mark"
+    assert re.search(rf"Structure track +0 boxes +— {re.escape(said)}$", text, re.M), text
+    assert re.search(rf"Structure +— No boxes: {re.escape(said)}\.$", text, re.M), text
+    structure_lines = [line for line in text.splitlines() if "Structure" in line]
+    assert not [line for line in structure_lines if re.search(r"--|-\d+ box|destroyed|scrapped", line)], text
+    r = call_shipyard("export", "foundry", ship, "-o", tmp_path / "actor")
+    assert r.returncode == 0, r.stderr
+    actor = json.loads((tmp_path / "actor" / "ship.json").read_text())
+    assert actor["system"]["health"] == {"value": 0, "min": 0, "max": 0}
+    _, report = build(structure=structure)
+    track = report.derived.track("structure")
+    assert track is not None and track.boxes == []
+
+
+def _set_structure(tmp_path: Path, structure: int) -> Path:
+    out = tmp_path / "ship.ship"
+    r = call_shipyard("set", EXAMPLES / "rebel-fighter.ship", f"structure={structure}", "-o", out)
+    assert r.returncode in (0, 1), r.stderr  # written, with its error
+    return out
 
 
 def test_enhanced_lasers_and_missiles_raise_damage_and_range_by_five() -> None:

@@ -26,7 +26,7 @@ from shipyard.render.paper import PAPERS
 from shipyard.render.printing import print_designs
 from shipyard.render.tokens import initials, token_spec
 
-from .conftest import call_shipyard
+from .conftest import ROOT, call_shipyard
 
 MM = 25.4 / 72
 TOLERANCE_MM = 0.2
@@ -97,8 +97,50 @@ def test_a_token_shows_the_initials_the_name_and_the_rulesets_key_figure(
     print_designs([file], out, sheet="tokens", token=token_spec("1.5in", "square"), workers=workers)
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert initials(report.name) in text
-    assert f"{figure.value} {info.manifest.tabletop.key_label}" in text, text
+    assert f"{figure.shown()} {info.manifest.tabletop.key_label}" in text, text
     assert report.name[:10] in text
+
+
+def test_a_token_prints_its_key_figure_as_the_table_and_the_card_do(workers: list[Any], tmp_path: Path) -> None:
+    """The Broadsword's DRV is +2: its card printed "+2" and its token "2 DRV", the sign
+    lost, as the table gave the figure as a plain number. The table gives a modifier with
+    its sign, and the token and the card print what the table gives."""
+    from shipyard.core.shown import design_table
+
+    file = ROOT / "catalogs" / "wing-commander" / "examples" / "broadsword.ship"
+    loaded = load_design(file, use_user_folder=False)
+    key = design_table(evaluate(loaded.design, loaded.catalog)).key
+    assert key is not None and (key.value, key.number) == ("+2", 2)
+    out = tmp_path / "t.pdf"
+    print_designs([file], out, sheet="tokens", token=token_spec("1in"), workers=workers)
+    assert "+2 DRV" in " ".join(PdfReader(out).pages[0].extract_text().split())
+    print_designs([file], out, sheet="cards", workers=workers)
+    assert "+2" in PdfReader(out).pages[0].extract_text().split()
+
+
+LONG_NAMES = [
+    "Alpha Bravo Charlie Delta Echo Foxtrot Golf Hotel India Juliet",
+    "Supercalifragilisticexpialidociousandevenmoreletters Rocket",
+    "A Supercalifragilisticexpialidociousandevenmoreletters",
+    "Nine Hundred And Ninety Nine Starships Of The Outer Rim Patrol",
+]
+
+
+@pytest.mark.parametrize("shape", ["round", "square", "hex"])
+@pytest.mark.parametrize("name", LONG_NAMES, ids=range(len(LONG_NAMES)))
+def test_a_cut_name_reads_in_its_order(shape: str, name: str) -> None:
+    """A name too long for the token was cut at the end of each line: "Alpha Bravo Ch… /
+    Foxtrot Golf Ho…" left Delta and Echo out with no mark. What a token shows is now the
+    name's beginning, its words in order, the first line whole words (or as much of a
+    first word as fits), and one "…" at the end of the last line where the rest is cut."""
+    from shipyard.render.tokens import name_layout
+
+    lines = [line["text"] for line in name_layout(name, token_spec("1in", shape))["lines"]]
+    assert len(lines) == 2 and lines[-1].endswith("…") and "…" not in lines[0], lines
+    shown = lines[1].removesuffix("…")
+    assert name.startswith(f"{lines[0]} {shown}") or name.startswith(lines[0] + shown), lines
+    whole_words = " ".join(name.split()[: len(lines[0].split())])
+    assert lines[0] == whole_words or name.split()[0].startswith(lines[0]), lines
 
 
 def test_a_token_shows_the_art_instead_of_the_initials(workers: list[Any], tmp_path: Path) -> None:

@@ -28,7 +28,9 @@ from shipyard.core.commandline import (
 
 
 def add_commands(sub: Any, catalog_opts: Any) -> None:
-    p = sub.add_parser("compare", help="designs side by side: figures, pools, items, findings, differences signed")
+    p = sub.add_parser(
+        "compare", help="designs side by side: figures, pools, items, recorded state, findings, differences signed"
+    )
     p.add_argument(
         "files", nargs="+", metavar="FILE", help="two or more designs of one ruleset; the first is the reference"
     )

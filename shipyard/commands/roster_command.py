@@ -427,7 +427,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     finally:
         worker.close(wait=False)
     _warn(check)
-    print(f"wrote {out}: a roster of {len(check.members)} member(s), {printed} printed")
+    print(f"wrote {out}: a roster of {len(check.members)} member(s), {printed} ship(s) printed")
     return EXIT_OK
 
 
@@ -445,9 +445,12 @@ def _warn(check: Any) -> None:
 
 
 def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> int:
-    """The roster's summary page, then its members' fleet book or card sheet (``sheet``),
-    written to ``out`` at once (atomically) by the render ``worker``; how many members were
-    printed. The command line and the editor's roster page print through this."""
+    """The roster's summary page, then its ships' fleet book or card sheet (``sheet``),
+    written to ``out`` at once (atomically) by the render ``worker``; how many ships were
+    printed. Each ship of a member's count has a sheet or card of its own (its own damage
+    record), titled as ``roster export`` names its actor (:func:`ship_titles`: "Viper 1",
+    "Clear One — Sentinel Corvette"). The command line and the editor's roster page print
+    through this."""
     import tempfile
 
     from shipyard.core.atomicwrite import atomic_write_bytes
@@ -464,8 +467,9 @@ def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> 
     summary = worker.render(RenderJob("roster.html", [common], context, [common]), 60.0)
     parts, pages = [summary.pdf], summary.pages
     by_ruleset: dict[str, list[Any]] = {}
-    for _, loaded in members:
-        by_ruleset.setdefault(loaded.ruleset, []).append(loaded)
+    for s, loaded in members:
+        by_ruleset.setdefault(loaded.ruleset, []).extend(_ships(s.member, loaded))
+    ships = sum(len(group) for group in by_ruleset.values())
     with tempfile.TemporaryDirectory(prefix="shipyard-roster-") as tmp:
         for i, group in enumerate(by_ruleset.values()):
             part = Path(tmp) / f"part-{i}.pdf"
@@ -477,7 +481,21 @@ def print_roster(check: Any, out: Path, sheet: str, paper: str, worker: Any) -> 
             parts.append(part.read_bytes())
             pages += printed.pages
     atomic_write_bytes(out, join_pdfs(parts, check.roster.name))
-    return len(members)
+    return ships
+
+
+def _ships(member: Any, loaded: Any) -> list[Any]:
+    """The ships of a member as designs to print, one a ship of its count, each named by
+    its title (:func:`shipyard.hangar.roster.ship_titles`); the design file is not changed."""
+    from dataclasses import replace
+
+    from shipyard.hangar.roster import ship_titles
+
+    name = str(getattr(loaded.design, "name", "") or "")
+    titles = ship_titles(member, name)
+    if titles == [name] or not hasattr(loaded.design, "name"):
+        return [loaded]
+    return [replace(loaded, design=loaded.design.model_copy(update={"name": t})) for t in titles]
 
 
 def summary_context(check: Any) -> dict[str, Any]:
@@ -543,6 +561,7 @@ def roster_actor_files(check: Any) -> list[tuple[str, bytes]]:
     editor's roster page export through this."""
     from shipyard.exports import foundry_files
     from shipyard.hangar.facts import slug
+    from shipyard.hangar.roster import ship_names
 
     members = _members_loaded(check)
     if not members:
@@ -555,10 +574,7 @@ def roster_actor_files(check: Any) -> list[tuple[str, bytes]]:
         base = slug(s.member.callsign or actor["name"]) or "member"
         token = f"{s.number:02d}-{base}-token.png"
         files.append((token, png))
-        for copy in range(1, s.member.count + 1):
-            name = s.member.callsign or actor["name"]
-            if s.member.count > 1:
-                name = f"{name} {copy}"
+        for name in ship_names(s.member, actor["name"]):
             one = {**actor, "name": name, "img": token}
             one["prototypeToken"] = {**actor["prototypeToken"], "name": name, "texture": {"src": token}}
             one["flags"] = {

@@ -1,10 +1,20 @@
-"""Designs side by side: every figure, pool, item and finding, with the differences signed.
+"""Designs side by side: every figure, pool, item, recorded state and finding, with the differences signed.
 
 Neutral: what is compared is what every report and every ruleset's neutral view carry —
 figures by id, pools (budget, spent, left), the catalog items a design chose (by kind and
-id, with their count and level), and findings (by code and place; shown in words, the
-place named as the user sees it, :func:`shipyard.core.places.finding_text`). The first
-design is the reference: each other design's differences are signed against it (+2, -1).
+id, with their count and level), the state recorded on the design (section ``state``),
+and findings (by code and place; shown in words, the place named as the user sees it,
+:func:`shipyard.core.places.finding_text`). The first design is the reference: each other
+design's differences are signed against it (+2, -1).
+
+The recorded state is what the design's table carries (:mod:`shipyard.core.shown`) and
+its report's item tables say of each row: each track's ticked boxes ("Track: Hull",
+"2 of 4 ticked (boxes 1, 3)", its difference the boxes ticked more or fewer, "changed"
+when as many but others), each write-in slot's text with the track it was taken on
+("Write-in: Moderate 4", "Reactor leak (hull)"; "" for an empty one) and, for a report
+table that names its ``state_column``, each row's state there ("Systems: Sensors",
+"disabled"), the row named by its first cell. A damaged ship and the same ship
+undamaged differ.
 
 A ruleset may give numbers that belong to a *pair* of ships — one ship's edge over the
 other — with ``pair_figures(first, other, catalog)`` in its module: a list of
@@ -27,6 +37,7 @@ from shipyard.core.model import Catalog
 from shipyard.core.places import finding_text
 from shipyard.core.placewords import words
 from shipyard.core.report import Figure, Report
+from shipyard.core.shown import State, table
 from shipyard.core.termtext import escape
 
 Value = str | int | float | None
@@ -37,6 +48,7 @@ SECTION_HEADINGS = {
     "figures": "Figures",
     "pools": "Budgets",
     "items": "Chosen from the catalog",
+    "state": "Recorded state",
     "findings": "Findings",
     "pair": "Between the ships",
 }
@@ -47,7 +59,7 @@ POOL_WORDS = {"budget": "budget", "spent": "spent", "remaining": "left"}
 class Row:
     """One line of the comparison: a value per design, and each one's difference from the first."""
 
-    section: str  # figures | pools | items | findings | pair
+    section: str  # figures | pools | items | state | findings | pair
     key: str
     label: str
     values: tuple[Value, ...]
@@ -128,12 +140,17 @@ def signed(delta: float) -> str:
     return f"{int(delta):+d}" if float(delta).is_integer() else f"{delta:+g}"
 
 
-def _row(section: str, key: str, label: str, values: list[Value]) -> Row:
+def _row(section: str, key: str, label: str, values: list[Value], counts: list[int | None] | None = None) -> Row:
+    """A row of ``values``; ``counts``: the numbers its differences are signed by where the
+    values are words (a track's ticked boxes: "+2"; "changed" when as many but others)."""
     first = values[0]
     deltas = [""]
-    for v in values[1:]:
+    for i, v in enumerate(values[1:], 1):
         a, b = _number(first), _number(v)
-        if a is not None and b is not None:
+        if counts is not None and v != first and first is not None and v is not None:
+            a, b = counts[0], counts[i]
+            deltas.append(signed(b - a) if a is not None and b is not None and a != b else "changed")
+        elif a is not None and b is not None:
             deltas.append(signed(b - a))
         elif v != first:
             deltas.append("added" if first is None else ("removed" if v is None else "changed"))
@@ -154,6 +171,66 @@ def _items(design: Any, catalog: Catalog) -> dict[tuple[str, str], tuple[int, in
     for sel in catalog.module.view(design, catalog).selections:
         count, level = out.get((sel.kind, sel.id), (0, 0))
         out[(sel.kind, sel.id)] = (count + sel.count, max(level, sel.level))
+    return out
+
+
+def ticked_text(state: State) -> str:
+    """A track's recorded state in words: "0 of 4 ticked", "2 of 4 ticked (boxes 1, 3)" when
+    the ticked boxes are not the first ones, "no boxes" for a track without any."""
+    if not state.boxes:
+        return "no boxes"
+    text = f"{state.ticked} of {state.boxes} ticked"
+    if state.marks != tuple(range(1, state.ticked + 1)):
+        text += f" ({'box' if len(state.marks) == 1 else 'boxes'} {', '.join(map(str, state.marks))})"
+    return text
+
+
+def slot_text(state: State) -> str:
+    """A write-in slot's recorded state: its text and the track it was taken on ("Reactor
+    leak (hull)"), "" when empty, "not available" when the design may not take it."""
+    if not state.text:
+        return "" if state.available else "not available"
+    return f"{state.text} ({state.track})" if state.track else state.text
+
+
+def _state_rows(reports: list[Report]) -> list[Row]:
+    """The recorded state of each design, a row a track, a slot and an item table's row."""
+    states = [{s.id: s for s in table(r, None).states} for r in reports]
+    rows = []
+    for sid in dict.fromkeys(k for found in states for k in found):
+        each = [found.get(sid) for found in states]
+        one = next(s for s in each if s is not None)
+        if one.kind == "track":
+            values: list[Value] = [ticked_text(s) if s is not None else None for s in each]
+            counts = [s.ticked if s is not None else None for s in each]
+            rows.append(_row("state", f"track:{sid}", f"Track: {one.name}", values, counts))
+        else:
+            label = f"Write-in: {one.name}" + (f" {one.value}" if one.value is not None else "")
+            rows.append(_row("state", f"slot:{sid}", label, [slot_text(s) if s is not None else None for s in each]))
+    items = [_item_states(r) for r in reports]
+    for key in dict.fromkeys(k for found in items for k in found):
+        label = next(found[key][0] for found in items if key in found)
+        rows.append(_row("state", key, label, [found[key][1] if key in found else None for found in items]))
+    return rows
+
+
+def _item_states(report: Report) -> dict[str, tuple[str, str]]:
+    """Each row of the report's tables that name a ``state_column``: key -> (label, state)."""
+    out: dict[str, tuple[str, str]] = {}
+    for t in report.derived.tables:
+        if not t.state_column or t.state_column not in t.columns:
+            continue
+        at = t.columns.index(t.state_column)
+        seen: Counter[str] = Counter()
+        for row in t.rows:
+            if not row:
+                continue
+            name = "" if row[0] is None else str(row[0])
+            seen[name] += 1
+            n = seen[name]
+            cell = row[at] if at < len(row) else None
+            label = f"{t.title}: {name}" + (f" #{n}" if n > 1 else "")
+            out[f"item:{t.id}:{name}#{n}"] = (label, "" if cell is None else str(cell))
     return out
 
 
@@ -199,6 +276,8 @@ def compare(designs: list[tuple[str, Any, Catalog, Report]]) -> Comparison:
         levels = [items[(kind, item_id)][1] if (kind, item_id) in items else None for items in chosen]
         if any(lv is not None and lv > 1 for lv in levels):
             cmp.rows.append(_row("items", f"{kind}.{item_id}.level", f"{label}, level", list(levels)))
+
+    cmp.rows += _state_rows(reports)
 
     seen = [_findings(r) for r in reports]
     # each finding in words, its place named in the first design that has it

@@ -118,11 +118,12 @@ def _resource(label: str, value: int, maximum: int, group: str) -> dict[str, Any
 
 
 def _plain(fig: Shown) -> bool:
-    """Whether the sheet prints the figure as its plain number (``1,200``), not words round it."""
+    """Whether the sheet prints the figure as its plain number (``1,200``, a modifier's ``+2``),
+    not words round it."""
     n = fig.number
     if n is None or isinstance(n, bool):
         return False
-    return fig.value in {str(n), f"{n:,}", f"{n:g}" if isinstance(n, float) else str(n)}
+    return fig.value in {str(n), f"{n:,}", f"{n:g}" if isinstance(n, float) else f"{n:+d}"}
 
 
 def _figure(fig: Shown) -> dict[str, Any]:

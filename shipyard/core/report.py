@@ -6,10 +6,11 @@ templates format it; none of them computes a rule themselves.
 Its parts are neutral, so a template or the editor can show any ruleset's report
 without knowing the system:
 
-- figures: a number, a text, a ladder value ("Great (+4)": ``value`` 4, ``word`` Great)
-  or a percentage, each with how it came about (``detail``, and ``parts`` for a figure
-  counted up from line items);
-- tables: reference or derived tables of cells;
+- figures: a number, a text, a ladder value ("Great (+4)": ``value`` 4, ``word`` Great),
+  a percentage or a modifier (a step or bonus shown with its sign: "+2", "-4", "0"), each
+  with how it came about (``detail``, and ``parts`` for a figure counted up from line items);
+- tables: reference or derived tables of cells (a table of the design's items may name the
+  column that records each row's state, ``state_column``: a damaged stunt, a disabled system);
 - tracks: a named row of tick boxes (a stress track, a power bank, missiles in a load);
 - slots: write-in boxes with a value (a Mild 2 consequence), available or not (and why);
 - actions: what the design may or may not do, each with the reason;
@@ -29,7 +30,7 @@ from shipyard.core.findings import Finding, Severity
 from shipyard.core.pools import LineItem, PoolReport, items_at
 
 Cell = str | int | float | None
-FigureKind = Literal["number", "text", "ladder", "percent"]
+FigureKind = Literal["number", "text", "ladder", "percent", "modifier"]
 
 
 class _Part(BaseModel):
@@ -61,11 +62,13 @@ class Figure(_Part):
         return items_at(self.parts, path)
 
     def shown(self) -> str:
-        """The value as a sheet prints it: "Great (+4)", "75%", "1,200", "Fighter"."""
+        """The value as a sheet prints it: "Great (+4)", "75%", "+2", "1,200", "Fighter"."""
         v = self.value
         if self.kind == "ladder" and isinstance(v, int):
             signed = f"{v:+d}"
             return f"{self.word} ({signed})" if self.word else signed
+        if self.kind == "modifier" and isinstance(v, int) and not isinstance(v, bool):
+            return f"{v:+d}" if v else "0"
         if self.kind == "percent" and isinstance(v, int | float):
             return f"{v:g}%"
         if isinstance(v, int) and not isinstance(v, bool):
@@ -93,6 +96,11 @@ class Table(_Part):
     rows: list[list[Cell]]
     notes: str = ""
     source: str = ""
+    state_column: str = Field(
+        default="",
+        description="the column that records each row's state at the table ('damaged', 'disabled'), if one "
+        "does: a comparison compares it row by row, each row named by its first cell",
+    )
 
 
 class Box(_Part):

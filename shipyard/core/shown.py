@@ -119,7 +119,8 @@ def _bar(report: Report, spec: str | BarSpec | None, bar_id: str) -> Bar | None:
     rating = derived.figure(spec.rating) if spec.rating else None
     if spec.rating and (rating is None or _number(rating.value) is None):
         return None
-    top = int(rating.value) if rating is not None else len(track.boxes)
+    # a rating below 0 (a design with an error of its own) is no bar to draw below nothing
+    top = max(0, int(rating.value)) if rating is not None else len(track.boxes)
     left = top - _ticked(track)
     label = spec.label or (rating.label if rating is not None else track.name)
     return Bar(id=bar_id, label=label, value=left, max=top, min=min(0, left))

@@ -57,6 +57,24 @@ class Member(BaseModel):
     )
 
 
+def ship_names(member: Member, name: str) -> list[str]:
+    """What each ship of ``member`` is called at the table, the one naming of ``roster
+    export`` (its Foundry actors) and ``roster print`` (its sheets and cards): the
+    member's callsign, else its design's ``name`` (its file's, for a design without one),
+    numbered from 1 when the member counts more than one ("Viper 1", "Viper 2")."""
+    base = member.callsign or name or Path(member.file).stem
+    return [f"{base} {n}" for n in range(1, member.count + 1)] if member.count > 1 else [base]
+
+
+def ship_titles(member: Member, name: str) -> list[str]:
+    """Each ship's title on a printed roster: its name (:func:`ship_names`), and after a
+    callsign the design's ``name`` still, so the sheet says what the ship is ("Clear One —
+    Sentinel Corvette"); a ship named by its design's name needs it once."""
+    if not name or not member.callsign or member.callsign == name:
+        return ship_names(member, name)
+    return [f"{ship} — {name}" for ship in ship_names(member, name)]
+
+
 class Roster(BaseModel):
     """A ``.roster`` file."""
 

@@ -148,23 +148,29 @@ def _splits(name: str) -> list[list[str]]:
     return [[name], *twos]
 
 
+def _room(n: int, size: float, spec: TokenSpec) -> list[tuple[float, float]]:
+    """Each of ``n`` lines' baseline (mm from the top) and the width the shape has for it at ``size`` mm."""
+    middle = spec.height_mm * _MIDDLE[spec.shape]
+    top = middle - n * _LINE * size / 2
+    out = []
+    for i in range(n):
+        base = top + (i * _LINE + _ASCENT + (_LINE - 1) / 2) * size
+        out.append((base, shape_width(spec, base - _ASCENT * size, base + _DESCENT * size)))
+    return out
+
+
 def _fits(lines: list[str], size: float, spec: TokenSpec) -> list[float] | None:
     """Each line's baseline (mm from the top) when every line fits inside the shape at ``size`` mm."""
-    middle = spec.height_mm * _MIDDLE[spec.shape]
-    top = middle - len(lines) * _LINE * size / 2
-    baselines = []
-    for n, line in enumerate(lines):
-        base = top + (n * _LINE + _ASCENT + (_LINE - 1) / 2) * size
-        if text_width(line) * size > shape_width(spec, base - _ASCENT * size, base + _DESCENT * size):
-            return None
-        baselines.append(base)
-    return baselines
+    room = _room(len(lines), size, spec)
+    if any(text_width(line) * size > wide for line, (_, wide) in zip(lines, room, strict=True)):
+        return None
+    return [base for base, _ in room]
 
 
 def name_layout(name: str, spec: TokenSpec) -> dict[str, Any]:
     """The name's lines, their baselines and font size, fitted inside the token's shape:
-    the largest size on one line, else on two, else the smallest size cut with an ellipsis
-    (a name of one long word). The dark band behind it starts above the first line."""
+    the largest size on one line, else on two, else the smallest size, cut (:func:`_cut`).
+    The dark band behind it starts above the first line."""
     name = " ".join(name.split()) or "?"
     w = spec.size_mm
     for factor in NAME_SIZES:
@@ -173,18 +179,38 @@ def name_layout(name: str, spec: TokenSpec) -> dict[str, Any]:
             baselines = _fits(lines, size, spec)
             if baselines is not None:
                 return _layout(lines, baselines, size, spec)
-    size = w * NAME_SIZES[-1]
-    lines = _splits(name)[1] if len(_splits(name)) > 1 else [name]
-    cut = list(lines)
-    while True:
-        baselines = _fits(cut, size, spec)
-        if baselines is not None:
-            return _layout(cut, baselines, size, spec)
-        longest = max(range(len(cut)), key=lambda i: text_width(cut[i]))
-        trimmed = cut[longest].rstrip("…")[:-1].rstrip()
-        if not trimmed:
-            return _layout(cut, [spec.height_mm * _MIDDLE[spec.shape]] * len(cut), size, spec)
-        cut[longest] = trimmed + "…"
+    return _cut(name, w * NAME_SIZES[-1], spec)
+
+
+def _cut(name: str, size: float, spec: TokenSpec) -> dict[str, Any]:
+    """A name too long for two lines, cut so that it still reads in its order: the first
+    line holds as many whole words as fit (as much of the first word as fits, when even
+    that one does not, its rest going on), the second line the words after them, cut at
+    the end with "…" where it runs out of room. No word is left out of the middle: what is
+    shown is the name's beginning, and the "…" says that more follows."""
+    (base1, room1), (base2, room2) = _room(2, size, spec)
+
+    def fits(text: str, room: float) -> bool:
+        return text_width(text) * size <= room
+
+    words = name.split()
+    taken = 0
+    while taken < len(words) and fits(" ".join(words[: taken + 1]), room1):
+        taken += 1
+    if taken:
+        first, rest = " ".join(words[:taken]), " ".join(words[taken:])
+    else:  # the first word alone is wider than the line: as much of it as fits, then on
+        word = words[0]
+        k = max(1, max((n for n in range(1, len(word) + 1) if fits(word[:n], room1)), default=1))
+        first, rest = word[:k], " ".join([word[k:], *words[1:]]).strip()
+    if not rest:
+        return _layout([first], [base1], size, spec)
+    if fits(rest, room2):  # a long first word broken, the rest whole
+        return _layout([first, rest], [base1, base2], size, spec)
+    second = rest
+    while second and not fits(second + "…", room2):
+        second = second[:-1].rstrip()
+    return _layout([first, second + "…"], [base1, base2], size, spec)
 
 
 def _layout(lines: list[str], baselines: list[float], size: float, spec: TokenSpec) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Compare a design with another, side by side, following edits live (issue 15).
 
 The comparison is the engine's (:func:`shipyard.core.compare.compare`): every figure, pool,
-item and finding of both designs, each difference signed. This view only shows it: a row
+item, recorded state (ticked boxes, write-ins, a damaged item) and finding of both designs,
+each difference signed. This view only shows it: a row
 that differs is marked in text (a leading ``*`` and the signed difference, "added",
 "removed") *and* in colour. The other design is another open document (both follow
 their edits), a design read from a file, or the saved version of this design ("what did

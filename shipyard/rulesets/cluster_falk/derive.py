@@ -498,7 +498,14 @@ def record_tables(catalog: Catalog, design: Design) -> list[Table]:
             ]
         )
     tables = [
-        Table(id="stunts", title="Stunts", columns=["Stunt", "Text", "State"], rows=stunts, source=cite("Damage")),
+        Table(
+            id="stunts",
+            title="Stunts",
+            columns=["Stunt", "Text", "State"],
+            rows=stunts,
+            source=cite("Damage"),
+            state_column="State",
+        ),
         Table(
             id="crew",
             title="Crew",

@@ -285,6 +285,7 @@ def _systems_table(ctx: Context) -> Table:
         title="Systems",
         columns=["System", "Kind", "Shield", "Core", "Ephemeral", "Status", "Repair TN"],
         rows=rows,
+        state_column="Status",
         notes="Core damage cannot be repaired in combat; ephemeral damage can.",
         source=ctx.catalog.cite("Starship Record Sheet"),
     )
@@ -304,6 +305,7 @@ def _weapons_table(ctx: Context) -> Table:
         title="Weapons",
         columns=["Weapon", "System", "Grade", "Fire AP", "Status"],
         rows=rows,
+        state_column="Status",
         notes="Each weapon system may only be fired once a round.",
         source=ctx.catalog.cite("Offense: AP Costs"),
     )

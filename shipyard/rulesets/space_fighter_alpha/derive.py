@@ -194,9 +194,16 @@ def _accessories_table(ctx: Context) -> Table:
     )
 
 
+def no_structure(structure: int) -> str:
+    """What the Structure track says of a design of Structure 0 or below (an error of its
+    own): no boxes, as the craft has no Structure left to lose."""
+    return f"a craft of Structure {structure} has no Structure left to mark"
+
+
 def _tracks(ctx: Context) -> list[Track]:
-    """Structure, a box for each point from Structure down to -Structure, and Power, a box
-    for each point of the pool spent on special maneuvers."""
+    """Structure, a box for each point from Structure down to -Structure (none at Structure
+    0 or below: :func:`no_structure`), and Power, a box for each point of the pool spent on
+    special maneuvers."""
     design: Design = ctx.design
     s = design.structure
     cite = ctx.catalog.cite
@@ -204,14 +211,19 @@ def _tracks(ctx: Context) -> list[Track]:
     def fate(i: int) -> str:
         return "scrapped" if i == 0 else ("destroyed" if i == -s else "")
 
+    notes = (
+        f"Mark damage from {s} down. At 0 the craft is scrapped and inoperable; at {-s} it is destroyed."
+        if s > 0
+        else f"No boxes: {no_structure(s)}."
+    )
     return [
         Track(
             id="structure",
             name="Structure",
-            boxes=[Box(value=i, label=fate(i)) for i in range(s, -s - 1, -1)],
+            boxes=[Box(value=i, label=fate(i)) for i in range(s, -s - 1, -1)] if s > 0 else [],
             path="structure",
             source=cite("Structure"),
-            notes=f"Mark damage from {s} down. At 0 the craft is scrapped and inoperable; at {-s} it is destroyed.",
+            notes=notes,
         ),
         Track(
             id="power",
@@ -285,9 +297,13 @@ def derive(ctx: Context) -> Derived:
         Figure(
             id="structure-track",
             label="Structure track",
-            value=design.structure * 2 + 1,
+            value=design.structure * 2 + 1 if design.structure > 0 else 0,
             unit="boxes",
-            detail=f"{design.structure} down to 0 (scrapped) and to -{design.structure} (destroyed)",
+            detail=(
+                f"{design.structure} down to 0 (scrapped) and to -{design.structure} (destroyed)"
+                if design.structure > 0
+                else no_structure(design.structure)
+            ),
             source=cite("Structure"),
         )
     )

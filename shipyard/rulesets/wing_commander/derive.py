@@ -410,6 +410,7 @@ def derive(ctx: Context) -> Derived:
             id="drv",
             label="DRV",
             value=design.drv,
+            kind="modifier",
             detail="a step modifier: negative is a bonus",
             source=ctx.catalog.cite(stat.source) if stat else "",
             path="drv",
