@@ -67,3 +67,46 @@ def is_notes_page(text: str) -> bool:
     """A page after a design's sheet that holds the notes its Notes box had to cut, whole
     (``notes_more`` in templates/common/parts.html): "Notes of NAME, continued"."""
     return text.lstrip().lower().startswith("notes of ")
+
+
+# --- where things are drawn on a printed page (points from the page's top left) -------------
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def placed_words(pdf: Path) -> list[tuple[int, Box, str]]:
+    """Every word pdftotext reads, in its reading order: (page, its box, the word)."""
+    import html
+    import re
+    import subprocess
+
+    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    out: list[tuple[int, Box, str]] = []
+    for n, page in enumerate(xml.split("<page ")[1:]):
+        for x0, y0, x1, y1, word in re.findall(
+            r'<word xMin="([^"]+)" yMin="([^"]+)" xMax="([^"]+)" yMax="([^"]+)">([^<]*)</word>', page
+        ):
+            out.append((n, (float(x0), float(y0), float(x1), float(y1)), html.unescape(word)))
+    return out
+
+
+def pictures_placed(pdf: Path) -> list[tuple[int, Box]]:
+    """Where each picture is drawn: (page, its box)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        out = []
+        for n, page in enumerate(doc):
+            height = page.get_height()
+            for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_IMAGE], max_depth=8):
+                left, bottom, right, top = obj.get_bounds()
+                out.append((n, (left, height - top, right, height - bottom)))
+        return out
+    finally:
+        doc.close()
+
+
+def overlap(a: Box, b: Box, by: float = 0.5) -> bool:
+    """``a`` and ``b`` share more than a sliver ``by`` points wide."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > by and min(a[3], b[3]) - max(a[1], b[1]) > by
