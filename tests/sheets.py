@@ -110,3 +110,34 @@ def pictures_placed(pdf: Path) -> list[tuple[int, Box]]:
 def overlap(a: Box, b: Box, by: float = 0.5) -> bool:
     """``a`` and ``b`` share more than a sliver ``by`` points wide."""
     return min(a[2], b[2]) - max(a[0], b[0]) > by and min(a[3], b[3]) - max(a[1], b[1]) > by
+
+
+def box_fields(pdf: Path) -> dict[str, tuple[int, Box]]:
+    """Each check box field of a fillable print by its name: (page, where it lies)."""
+    from pypdf import PdfReader
+
+    out: dict[str, tuple[int, Box]] = {}
+    for n, page in enumerate(PdfReader(pdf).pages):
+        height = float(page.mediabox.height)
+        for ref in page.get("/Annots", []):
+            annot = ref.get_object()
+            if annot.get("/FT") == "/Btn":
+                x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+                out[str(annot["/T"])] = (n, (min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1)))
+    return out
+
+
+def card_slot(paper: str, index: int) -> Box:
+    """Where the ``index``-th card of a page lies (templates/common/_cards.html: 63 x 88 mm,
+    three by three, centred)."""
+    from shipyard.render.paper import PAPERS
+
+    mm = 72 / 25.4
+    width, height = PAPERS[paper]
+    left, top = (width - 3 * 63) / 2 + (index % 3) * 63, (height - 3 * 88) / 2 + (index // 3) * 88
+    return (left * mm, top * mm, (left + 63) * mm, (top + 88) * mm)
+
+
+def inside(a: Box, b: Box, by: float = 0.2) -> bool:
+    """``a`` lies within ``b`` (to ``by`` points)."""
+    return a[0] >= b[0] - by and a[1] >= b[1] - by and a[2] <= b[2] + by and a[3] <= b[3] + by
