@@ -141,3 +141,40 @@ def card_slot(paper: str, index: int) -> Box:
 def inside(a: Box, b: Box, by: float = 0.2) -> bool:
     """``a`` lies within ``b`` (to ``by`` points)."""
     return a[0] >= b[0] - by and a[1] >= b[1] - by and a[2] <= b[2] + by and a[3] <= b[3] + by
+
+
+def cards_read(pdf: Path, paper: str, footer: str) -> list[dict[str, Any]]:
+    """Each card of a printed card sheet, in order, read as a person reads it: ``text``, the
+    words inside the card above its footer; ``footer``, the footer's line (found by the words
+    it starts with, ``footer``), left to right; ``over``, the words that run into the footer
+    or below it (by where they stand: pdftotext reads a row of cards' footers as one line)."""
+    words = placed_words(pdf)
+    lead = footer.split()
+    out: list[dict[str, Any]] = []
+    for page in range(max((p for p, _, _ in words), default=-1) + 1):
+        for slot in range(9):
+            area = card_slot(paper, slot)
+            mine = [(n, box, w) for n, (p, box, w) in enumerate(words) if p == page and inside(box, area, 1)]
+            if not mine:
+                continue
+            starts = [
+                k
+                for k in range(len(mine) - len(lead) + 1)
+                if [w for _, _, w in mine[k : k + len(lead)]] == lead
+                and len({round(box[1]) for _, box, _ in mine[k : k + len(lead)]}) == 1
+            ]
+            if not starts:
+                out.append({"text": "", "footer": "", "over": [w for _, _, w in mine]})
+                continue
+            y = mine[starts[-1]][1][1]
+            line = [(n, box, w) for n, box, w in mine if abs(box[1] - y) < 1]
+            top = min(box[1] for _, box, _ in line)
+            others = [(n, box, w) for n, box, w in mine if abs(box[1] - y) >= 1]
+            out.append(
+                {
+                    "text": " ".join(w for _, box, w in others if box[3] <= top),
+                    "footer": " ".join(w for _, _, w in sorted(line, key=lambda x: x[1][0])),
+                    "over": [w for _, box, w in others if box[3] > top],
+                }
+            )
+    return out
