@@ -67,3 +67,114 @@ def is_notes_page(text: str) -> bool:
     """A page after a design's sheet that holds the notes its Notes box had to cut, whole
     (``notes_more`` in templates/common/parts.html): "Notes of NAME, continued"."""
     return text.lstrip().lower().startswith("notes of ")
+
+
+# --- where things are drawn on a printed page (points from the page's top left) -------------
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def placed_words(pdf: Path) -> list[tuple[int, Box, str]]:
+    """Every word pdftotext reads, in its reading order: (page, its box, the word)."""
+    import html
+    import re
+    import subprocess
+
+    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    out: list[tuple[int, Box, str]] = []
+    for n, page in enumerate(xml.split("<page ")[1:]):
+        for x0, y0, x1, y1, word in re.findall(
+            r'<word xMin="([^"]+)" yMin="([^"]+)" xMax="([^"]+)" yMax="([^"]+)">([^<]*)</word>', page
+        ):
+            out.append((n, (float(x0), float(y0), float(x1), float(y1)), html.unescape(word)))
+    return out
+
+
+def pictures_placed(pdf: Path) -> list[tuple[int, Box]]:
+    """Where each picture is drawn: (page, its box)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        out = []
+        for n, page in enumerate(doc):
+            height = page.get_height()
+            for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_IMAGE], max_depth=8):
+                left, bottom, right, top = obj.get_bounds()
+                out.append((n, (left, height - top, right, height - bottom)))
+        return out
+    finally:
+        doc.close()
+
+
+def overlap(a: Box, b: Box, by: float = 0.5) -> bool:
+    """``a`` and ``b`` share more than a sliver ``by`` points wide."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > by and min(a[3], b[3]) - max(a[1], b[1]) > by
+
+
+def box_fields(pdf: Path) -> dict[str, tuple[int, Box]]:
+    """Each check box field of a fillable print by its name: (page, where it lies)."""
+    from pypdf import PdfReader
+
+    out: dict[str, tuple[int, Box]] = {}
+    for n, page in enumerate(PdfReader(pdf).pages):
+        height = float(page.mediabox.height)
+        for ref in page.get("/Annots", []):
+            annot = ref.get_object()
+            if annot.get("/FT") == "/Btn":
+                x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+                out[str(annot["/T"])] = (n, (min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1)))
+    return out
+
+
+def card_slot(paper: str, index: int) -> Box:
+    """Where the ``index``-th card of a page lies (templates/common/_cards.html: 63 x 88 mm,
+    three by three, centred)."""
+    from shipyard.render.paper import PAPERS
+
+    mm = 72 / 25.4
+    width, height = PAPERS[paper]
+    left, top = (width - 3 * 63) / 2 + (index % 3) * 63, (height - 3 * 88) / 2 + (index // 3) * 88
+    return (left * mm, top * mm, (left + 63) * mm, (top + 88) * mm)
+
+
+def inside(a: Box, b: Box, by: float = 0.2) -> bool:
+    """``a`` lies within ``b`` (to ``by`` points)."""
+    return a[0] >= b[0] - by and a[1] >= b[1] - by and a[2] <= b[2] + by and a[3] <= b[3] + by
+
+
+def cards_read(pdf: Path, paper: str, footer: str) -> list[dict[str, Any]]:
+    """Each card of a printed card sheet, in order, read as a person reads it: ``text``, the
+    words inside the card above its footer; ``footer``, the footer's line (found by the words
+    it starts with, ``footer``), left to right; ``over``, the words that run into the footer
+    or below it (by where they stand: pdftotext reads a row of cards' footers as one line)."""
+    words = placed_words(pdf)
+    lead = footer.split()
+    out: list[dict[str, Any]] = []
+    for page in range(max((p for p, _, _ in words), default=-1) + 1):
+        for slot in range(9):
+            area = card_slot(paper, slot)
+            mine = [(n, box, w) for n, (p, box, w) in enumerate(words) if p == page and inside(box, area, 1)]
+            if not mine:
+                continue
+            starts = [
+                k
+                for k in range(len(mine) - len(lead) + 1)
+                if [w for _, _, w in mine[k : k + len(lead)]] == lead
+                and len({round(box[1]) for _, box, _ in mine[k : k + len(lead)]}) == 1
+            ]
+            if not starts:
+                out.append({"text": "", "footer": "", "over": [w for _, _, w in mine]})
+                continue
+            y = mine[starts[-1]][1][1]
+            line = [(n, box, w) for n, box, w in mine if abs(box[1] - y) < 1]
+            top = min(box[1] for _, box, _ in line)
+            others = [(n, box, w) for n, box, w in mine if abs(box[1] - y) >= 1]
+            out.append(
+                {
+                    "text": " ".join(w for _, box, w in others if box[3] <= top),
+                    "footer": " ".join(w for _, _, w in sorted(line, key=lambda x: x[1][0])),
+                    "over": [w for _, box, w in others if box[3] > top],
+                }
+            )
+    return out

@@ -24,7 +24,7 @@ from shipyard.core.designfile import sample_files
 from shipyard.render.art import ART_PIXELS, page_art
 from shipyard.render.printing import print_designs
 
-from .sheets import sheet_html
+from .sheets import overlap, pictures_placed, placed_words, sheet_html
 from .test_printing import pages_text
 
 STORY = (
@@ -116,6 +116,24 @@ def test_cards_and_the_comparison_show_the_art(
     pair = arted[:2]
     print_designs(pair, tmp_path / "cmp.pdf", sheet="compare", workers=workers, use_user_folder=False)
     assert len(images(tmp_path / "cmp.pdf")) == len(pair)
+
+
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
+def test_a_card_s_picture_hides_none_of_its_words(ruleset: str, workers: list[Any], tmp_path: Path) -> None:
+    """A wide picture (400 x 200) in a card's top-right corner hid the end of the line under
+    the name ("Starfighter · crew 1 · does not pass" of the Alien Disk Fighter): only the
+    name made room for it."""
+    Image.new("RGB", (400, 200), (20, 30, 60)).save(tmp_path / "wide.png")
+    samples = sample_files(registry.get(ruleset).samples)
+    (file,) = with_art(samples[:1], tmp_path, "wide.png")
+    if ruleset == "space-fighter-alpha":  # the one of the report: the longest line under the name
+        (file,) = with_art([s for s in samples if s.name == "alien-disk-fighter.ship"], tmp_path, "wide.png")
+    out = tmp_path / "cards.pdf"
+    print_designs([file], out, sheet="cards", workers=workers, use_user_folder=False)
+    pictures = pictures_placed(out)
+    assert pictures
+    hidden = [w for p, box, w in placed_words(out) for q, art in pictures if p == q and overlap(box, art)]
+    assert hidden == []
 
 
 @pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])

@@ -15,7 +15,7 @@ from shipyard.core.report import Figure, Report
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
-from .sheets import is_notes_page
+from .sheets import is_notes_page, placed_words
 from .test_printing import page_sizes_mm, pages_text
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "catalogs" / "cluster-falk" / "examples"
@@ -201,6 +201,28 @@ def test_an_extreme_consequence_written_below_scale_6_is_shown_not_dropped(
     print_designs([hurt], out, workers=workers, use_user_folder=False)
     (text,) = pages_text(out)
     assert "written in it: Reactor breach (hull)" in " ".join(text.split())
+
+
+def test_the_track_of_a_consequence_stands_on_its_line_on_the_card(tmp_path: Path, workers: list[RenderWorker]) -> None:
+    """The words "(hull)" and "(systems)" beside a consequence stood a line low, level with the next
+    consequence's name: the label had the class of the rows of boxes (line-height 0)."""
+    doc = json.loads((EXAMPLES / "dominion-carrier.ship").read_text(encoding="utf-8"))
+    doc["design"]["consequences"] = {
+        "mild": {"aspect": "Scorched hull plating", "track": "hull"},
+        "moderate": {"aspect": "Fried targeting relay", "track": "systems"},
+    }
+    hurt = tmp_path / "hurt.ship"
+    hurt.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "cards.pdf"
+    print_designs([hurt], out, sheet="cards", paper="a4", workers=workers, use_user_folder=False)
+    words = placed_words(out)
+
+    def bottom(word: str) -> float:
+        (found,) = [box[3] for _, box, w in words if w == word]
+        return found
+
+    for name, aspect, track in (("Mild", "Scorched", "(hull)"), ("Moderate", "Fried", "(systems)")):
+        assert abs(bottom(track) - bottom(name)) < 1 and abs(bottom(aspect) - bottom(name)) < 1, track
 
 
 def test_the_fleet_book_ends_with_the_engagement_reference(tmp_path: Path, workers: list[RenderWorker]) -> None:

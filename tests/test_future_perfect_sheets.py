@@ -4,6 +4,7 @@ the tick boxes from the sheet's HTML, where each box names its place."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from shipyard.core.report import Report
 from shipyard.render.printing import print_designs
 from shipyard.render.worker import RenderWorker
 
-from .sheets import cards_printed, report_of, sheet_html
+from .sheets import box_fields, card_slot, cards_printed, inside, placed_words, report_of, sheet_html
 from .test_future_perfect import FP_EXAMPLES, FP_SAMPLES
 from .test_printing import A4, LETTER, page_sizes_mm, pages_text
 
@@ -171,6 +172,72 @@ def test_the_power_bank_and_each_systems_damage_are_tick_boxes() -> None:
     cruiser = sheet_html(FP_EXAMPLES / "cruiser.ship")
     assert _boxes(cruiser, "systems.0.core") == [False] * 4 and _boxes(cruiser, "systems.3.core") == [False] * 3
     assert len(_boxes(cruiser, "power.bank")) == 12
+
+
+def _frigate(tmp_path: Path, name: str, **changes: Any) -> Path:
+    """The frigate with ``changes`` to its record (``bridge``: to its Bridge system)."""
+    doc = json.loads((FP_EXAMPLES / "frigate.ship").read_text(encoding="utf-8"))
+    doc["design"].update({k: v for k, v in changes.items() if k != "bridge"})
+    doc["design"]["systems"][0].update(changes.get("bridge", {}))
+    out = tmp_path / f"{name}.ship"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+def _box_names(report: Report) -> list[str]:
+    """The field name of every box of every track: box n (from 1) of track t is "t.n"."""
+    return sorted(f"{t.id}.{n}" for t in report.derived.tracks for n in range(1, len(t.boxes) + 1))
+
+
+LONG_TRACKS = {
+    "bank": {"power_rating": 12, "power_bank": 20},
+    "eight": {"bridge": {"core_levels": 8, "ephemeral_levels": 8, "ephemeral_damage": 8}},
+    "twenty": {"bridge": {"core_levels": 20, "ephemeral_levels": 20, "ephemeral_damage": 20}},
+}
+
+
+@pytest.mark.parametrize("name", LONG_TRACKS)
+def test_a_long_track_wraps_within_the_card(name: str, tmp_path: Path, workers: list[RenderWorker]) -> None:
+    """The power bank and the systems' tracks were one row of boxes, however long: a bank of 24
+    ran past the card's edge, a system of 8 levels showed about 5 of its ephemeral boxes.
+    Every box of every track is on the card, inside it."""
+    ship = _frigate(tmp_path, name, **LONG_TRACKS[name])
+    out = tmp_path / "card.pdf"
+    print_designs([ship], out, sheet="cards", paper="a4", fillable=True, workers=workers, use_user_folder=False)
+    _, report = report_of(ship)
+    fields = box_fields(out)
+    assert sorted(fields) == _box_names(report)
+    card = card_slot("a4", 0)
+    assert [n for n, (page, at) in fields.items() if page != 0 or not inside(at, card)] == []
+
+
+@pytest.mark.parametrize("name", LONG_TRACKS)
+def test_a_long_track_wraps_within_its_box_on_the_record_sheet(
+    name: str, tmp_path: Path, workers: list[RenderWorker]
+) -> None:
+    """A bank of 24 ran into the "AP this round" box beside it; systems of 20 levels pushed
+    the Status and Repair TN columns off the page. Every box lies in its own box or column,
+    on the page, and the columns after the tracks stay on it."""
+    ship = _frigate(tmp_path, name, **LONG_TRACKS[name])
+    out = tmp_path / "sheet.pdf"
+    print_designs([ship], out, fillable=True, workers=workers, use_user_folder=False)
+    fields = box_fields(out)
+    _, report = report_of(ship)
+    assert sorted(fields) == _box_names(report)
+    words = placed_words(out)
+    page_width = A4[0] * 72 / 25.4
+    content = page_width - 10 * 72 / 25.4  # the right margin
+    alloc = next(at for n, (_, at, w) in enumerate(words) if w == "AP" and words[n + 1][2] == "THIS")
+    (top,) = [at[1] for _, at, w in words if w == "EPHEMERAL"]  # the systems' table's header
+    header = {w: at for _, at, w in words if abs(at[1] - top) < 1}
+    assert {"STATUS", "REPAIR", "TN"} <= header.keys() and all(at[2] <= content for at in header.values())
+    status = header["STATUS"]
+    for field, (page, at) in fields.items():
+        assert at[2] <= content, field
+        if field.startswith("power.bank."):
+            assert page == 0 and at[2] < alloc[0], field
+        else:
+            assert at[2] < status[0], field
 
 
 @pytest.mark.parametrize(("count", "pages", "paper", "size"), [(9, 1, "a4", A4), (10, 2, "letter", LETTER)])

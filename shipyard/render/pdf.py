@@ -47,6 +47,7 @@ from shipyard._speedups import (
     weasyprint_subsets_through,
 )
 from shipyard.core.safepaths import UnsafePath, walk_below
+from shipyard.render.cardfit import card_anchor
 
 with libraries_found_quickly():  # no gcc or ld started for each library name (see that module)
     from weasyprint import CSS, HTML
@@ -252,28 +253,40 @@ def html_to_pdf(
     between: Callable[[], None] | None = None,
     draft: bool = False,
     laying_out: Callable[[], AbstractContextManager[None]] | None = None,
+    refit: Callable[[list[dict[str, Any]]], str | None] | None = None,
 ) -> tuple[bytes, list[tuple[float, float]], dict[str, int], int]:
     """Render ``html``: the PDF bytes, each page's size in mm, the page each anchor is on,
     and how many form fields it has. ``between`` runs after the layout, before the PDF is
     written (where a job no longer wanted stops); ``laying_out`` is entered around the
     parsing and layout (where the worker may stop such a job at once). ``draft``: a
-    preview (see the module docstring)."""
+    preview (see the module docstring). ``refit``, given each page's anchors after a
+    layout, answers the HTML to lay out instead, or None to keep it (a card sheet whose
+    cards continue on further cards: :mod:`shipyard.render.cardfit`)."""
     options: dict[str, Any] = {"presentational_hints": False, "pdf_forms": fillable, "pdf_tags": not draft}
     if draft:
         if len(_pictures) > PICTURES_KEPT:  # art changed many times: what the old URLs held goes
             _pictures.clear()
         options["cache"] = _pictures
     stylesheets = field_stylesheets(html) if fillable else []
-    with laying_out() if laying_out is not None else contextlib.nullcontext():
-        document = HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
-            font_config=font_configuration(), stylesheets=stylesheets, **options
-        )
+
+    def laid_out(text: str) -> Any:
+        with laying_out() if laying_out is not None else contextlib.nullcontext():
+            return HTML(string=text, base_url=base.resolve().as_uri() + "/", url_fetcher=SafeFetcher(roots)).render(
+                font_config=font_configuration(), stylesheets=stylesheets, **options
+            )
+
+    document = laid_out(html)
+    while refit is not None and (again := refit([page.anchors for page in document.pages])) is not None:
+        if between is not None:
+            between()
+        document = laid_out(again)
     if between is not None:
         between()
     document.metadata.attachments = []
     fields = 0
     for page in document.pages:
         page.links = [link for link in page.links if link[0] != "attachment"]
+        page.anchors = {name: at for name, at in page.anchors.items() if not card_anchor(name)}  # measures, not places
         kept = {form: [i for i in inputs if fillable and _kept_field(i[0])] for form, inputs in page.forms.items()}
         page.forms = {form: inputs for form, inputs in kept.items() if inputs}
         fields += sum(len(inputs) for inputs in page.forms.values())

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard._speedups import collection_paused, freeze_survivors, layout_stops_at_once
+from shipyard.render.cardfit import CardFit
 from shipyard.render.scratch import Scratch, remove_scratch
 from shipyard.render.workercommand import PARENT_ENV, limit_address_space, watch_parent, worker_command
 
@@ -265,7 +266,13 @@ def _run(job: RenderJob, render_html: Any, html_to_pdf: Any) -> tuple[Any, ...]:
             check()
         roots = [Path(r) for r in job.roots]
         stoppable = _stoppable if check else None
-        pdf, sizes, anchors, fields = html_to_pdf(html, dirs[0], roots, job.fillable, check, job.draft, stoppable)
+
+        def drawn(splits: dict[int, list[int]]) -> str:  # the sheet drawn again, its cards cut as the layout asks
+            return str(render_html(dirs, job.template, {**job.context, "card_splits": splits}, job.fillable))
+
+        pdf, sizes, anchors, fields = html_to_pdf(
+            html, dirs[0], roots, job.fillable, check, job.draft, stoppable, CardFit(drawn)
+        )
         return ("ok", pdf, sizes, anchors, fields)
     except _Superseded:
         return ("superseded",)
