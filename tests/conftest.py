@@ -567,6 +567,23 @@ def house_preset(folder: Path, preset_id: str, name: str, overrides: str, rulese
     return folder
 
 
+def design_with_house_weapon(house: Path, ship: Path) -> Path:
+    """A starfighter at ``ship`` armed with a Plasma Cannon, a weapon only the house catalog
+    folder ``house`` has (made here, as docs/guide/house-rules.md makes it); ``house``."""
+    folder = house / "space-fighter-alpha"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "weapons.yaml").write_text(
+        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
+        "    range: 4\n    cost: 5\n    source: Our house rules\n",
+        encoding="utf-8",
+    )
+    ship.parent.mkdir(parents=True, exist_ok=True)
+    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
+    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
+    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", house).returncode in (0, 1)
+    return house
+
+
 @pytest.fixture
 def fresh_catalogs() -> Iterator[None]:
     """Catalogs loaded by id are forgotten before and after the test: a copy of a plug-in

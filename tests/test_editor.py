@@ -21,7 +21,7 @@ from shipyard._qt.window import autosave
 from shipyard._qt.window.window import MainWindow, install_crash_autosave
 from shipyard.core.evaluate import evaluate
 
-from .conftest import EXAMPLES, as_published, call_shipyard, house_preset, sample, sfa
+from .conftest import EXAMPLES, as_published, design_with_house_weapon, house_preset, sample, sfa
 from .editor_pages import PAUSE_MS
 from .test_printing import LETTER, page_sizes_mm, pages_text
 
@@ -569,19 +569,10 @@ def test_work_built_with_the_user_catalog_folders_house_rules_is_restored(qtbot:
     folder), autosaved and then left by a crash, is restored at the next start: its autosave
     was read without that folder, refused at every start ("unknown weapon"), and lost if
     the person then chose Discard."""
-    house = tmp_path / "house" / "space-fighter-alpha"
-    house.mkdir(parents=True)
-    (house / "weapons.yaml").write_text(
-        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
-        "    range: 4\n    cost: 5\n    source: Our house rules\n",
-        encoding="utf-8",
-    )
     first = shown_window(qtbot, tmp_path)
     first.settings.setValue("catalog/folder", str(tmp_path / "house"))
     ship = tmp_path / "plasma.ship"
-    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
-    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
-    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", tmp_path / "house").returncode in (0, 1)
+    design_with_house_weapon(tmp_path / "house", ship)
     view = first.open_file(ship)
     assert view is not None and first.errors == []  # type: ignore[attr-defined]
     view.doc.edit("name", "Plasma Two")

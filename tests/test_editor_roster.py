@@ -24,7 +24,7 @@ from shipyard._qt.view.rosterpage import COUNT, BrokenRoster, RosterPage
 from shipyard._qt.window.window import MainWindow
 from shipyard.hangar.roster import Roster, load_roster, member_for, save_roster
 
-from .conftest import call_shipyard
+from .conftest import design_with_house_weapon
 from .test_editor import shown_window
 from .test_hangar import samples
 
@@ -676,19 +676,9 @@ def test_a_member_built_with_the_editor_s_catalog_folder_reads_on_the_roster_pag
     """The Roster page reads its members as the editor opens designs, with the house rules of
     Settings > User catalog folder: a member using a house weapon was "cannot be read"
     (unknown weapon), its cost left out of the total, and so when added or checked again."""
-    house = tmp_path / "house" / "space-fighter-alpha"
-    house.mkdir(parents=True)
-    (house / "weapons.yaml").write_text(
-        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
-        "    range: 4\n    cost: 5\n    source: Our house rules\n",
-        encoding="utf-8",
-    )
     editor.settings.setValue("catalog/folder", str(tmp_path / "house"))
     ship = tmp_path / "wing" / "plasma.ship"
-    ship.parent.mkdir()
-    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
-    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
-    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", tmp_path / "house").returncode in (0, 1)
+    design_with_house_weapon(tmp_path / "house", ship)
     roster_file = tmp_path / "wing" / "wing.roster"
     member = member_for(roster_file, ship, (tmp_path / "house",))[0]
     save_roster(Roster(name="Plasma Wing", members=[member]), roster_file)

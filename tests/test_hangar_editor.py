@@ -84,20 +84,11 @@ def test_the_selection_s_outputs_read_designs_with_the_editor_s_catalog_folder(
     """Print fleet book, Print card sheet and Export to Foundry read the selected designs as
     the editor opens them, its catalog folder's house rules with them: a design using a
     house weapon was "unknown weapon", and nothing was made."""
-    from .conftest import call_shipyard
+    from .conftest import design_with_house_weapon
 
-    house = tmp_path / "house" / "space-fighter-alpha"
-    house.mkdir(parents=True)
-    (house / "weapons.yaml").write_text(
-        "weapons:\n  - id: plasma-cannon\n    name: Plasma Cannon\n    speed: -1\n    damage: 12\n"
-        "    range: 4\n    cost: 5\n    source: Our house rules\n",
-        encoding="utf-8",
-    )
     editor.settings.setValue("catalog/folder", str(tmp_path / "house"))
     ship = tmp_path / "designs" / "plasma.ship"
-    assert call_shipyard("new", "Plasma", "--kind", "starfighter", "-o", ship).returncode == 0
-    weapons = 'weapons=[{"weapon": "plasma-cannon", "count": 1}]'
-    assert call_shipyard("set", ship, weapons, "--in-place", "--catalog", tmp_path / "house").returncode in (0, 1)
+    design_with_house_weapon(tmp_path / "house", ship)
     editor.menus.show_hangar()
     hangar = editor.menus.hangar_window
     assert isinstance(hangar, HangarWindow)

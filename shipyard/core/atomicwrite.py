@@ -531,7 +531,7 @@ def remove_stale(folder: Path, now: float | None = None) -> list[Path]:
         pid = int(name.group(1)) if name.group(1) else None
         if age < (STALE_AFTER if pid is not None else STALE_UNKNOWN_AFTER):
             continue
-        if pid is not None and _running(pid):
+        if pid is not None and process_running(pid):
             continue
         try:
             os.unlink(entry.path)  # noqa: PTH108
@@ -541,8 +541,10 @@ def remove_stale(folder: Path, now: float | None = None) -> list[Path]:
     return removed
 
 
-def _running(pid: int) -> bool:
-    """Whether a process of that id runs on this machine (true when it cannot be told)."""
+def process_running(pid: int) -> bool:
+    """Whether a process of that id runs on this machine (true when it cannot be told, as for
+    another user's process): what leftovers named by their process id are judged by, here and
+    in the render workers' scratch folders."""
     if pid == os.getpid():
         return True
     if os.name != "posix":  # os.kill(pid, 0) would end the process on Windows
@@ -551,6 +553,6 @@ def _running(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:  # another user's process, say
+    except (OSError, OverflowError):  # another user's process; an id no process can have
         return True
     return True

@@ -15,6 +15,8 @@ import os
 import re
 from pathlib import Path
 
+from shipyard.core.atomicwrite import process_running
+
 SCRATCH_PREFIX = "shipyard-render-"
 PREVIEW_PREFIX = "shipyard-preview-"  # the editor's preview sheets (shipyard._qt.preview.panel)
 # A folder of one of these, named for the process it belongs to: "<prefix><process id>-<random>".
@@ -124,19 +126,8 @@ def sweep_leftovers(folder: str | Path | None = None, stale_after: float = STALE
             continue
         if not _own_folder(info) or now - info.st_mtime < stale_after:
             continue
-        if _running(int(named.group(1))):
+        if process_running(int(named.group(1))):
             continue
         shutil.rmtree(entry.path, ignore_errors=True)
         removed.append(entry.name)
     return removed
-
-
-def _running(pid: int) -> bool:
-    """Whether a process of this id runs (one of another user's counts as running)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):
-        return True
-    return True
