@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 from shipyard._qt.document.document import Document
 from shipyard._qt.document.ondisk import file_content
 from shipyard._qt.view.documentview import DocumentView
+from shipyard._qt.view.pagekinds import is_roster_page
 from shipyard._qt.widgets.disknotice import DiskNotice
 from shipyard._qt.widgets.filewatch import FileWatch
 from shipyard._qt.window import autosave
-from shipyard._qt.window.rosters import is_roster_page
 from shipyard.core.errors import InputError
 
 if TYPE_CHECKING:

@@ -15,9 +15,8 @@ what :class:`RosterHost` says and of its recent files what :class:`RosterFolders
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from shipyard._qt.view.mnemonics import menu_letters
+from shipyard._qt.view.pagekinds import is_roster_page, is_roster_tab
 from shipyard._qt.window import autosave
 from shipyard.core.errors import InputError
 from shipyard.hangar import ROSTER_EXTENSION as EXTENSION
@@ -51,19 +51,6 @@ ROSTER_FILTER = f"Shipyard rosters (*{EXTENSION})"
 
 def is_roster_file(path: Path) -> bool:
     return Path(path).suffix.lower() == EXTENSION
-
-
-def is_roster_page(w: Any) -> TypeGuard[RosterPage]:
-    """Whether ``w`` is a roster's page. The page's module (and the roster model under it) is
-    loaded when the first roster opens, not at the editor's start: before that no tab is one."""
-    page = sys.modules.get("shipyard._qt.view.rosterpage")
-    return page is not None and isinstance(w, page.RosterPage)
-
-
-def _roster_tab(w: Any) -> bool:
-    """Whether ``w`` is a roster's tab: its page, or the error of one that cannot be read."""
-    page = sys.modules.get("shipyard._qt.view.rosterpage")
-    return page is not None and isinstance(w, page.RosterPage | page.BrokenRoster)
 
 
 class NewRosterDialog(QDialog):
@@ -189,7 +176,7 @@ class Rosters:
         return w if is_roster_page(w) else None
 
     def is_roster_tab(self, w: Any) -> bool:
-        return _roster_tab(w)
+        return is_roster_tab(w)
 
     def open_roster(self, path: Path, remember: bool = True) -> RosterPage | None:
         """The roster in ``path`` in a tab (the tab it is in, when open); its error in a tab
@@ -200,7 +187,7 @@ class Rosters:
         host, tabs = self.host, self.host.tabs
         for i in range(tabs.count()):
             w = tabs.widget(i)
-            if _roster_tab(w):
+            if is_roster_tab(w):
                 there = w.doc.path if is_roster_page(w) else cast(BrokenRoster, w).path
                 if there.resolve() == path.resolve():
                     tabs.setCurrentIndex(i)
