@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
@@ -163,6 +163,21 @@ def test_an_edited_design_is_not_reloaded_and_reload_loses_the_edits_as_it_says(
     assert not window.isWindowModified() and bar_text(view) == "" and view.tabs.currentIndex() == 4
     undo(window)  # the edits chosen away stay away
     assert view.doc.design.structure == 15 and view.doc.design.name == "ExternalName"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_bar_is_as_tall_as_its_words_in_any_window(
+    qtbot: Any, window: MainWindow, ship: Path, size: tuple[int, int]
+) -> None:
+    """In a 1920x1080 window the bar took a share of the tab's height: a band of empty yellow
+    a quarter of the window tall above the design's steps."""
+    window.resize(*size)
+    view = _edited_then_set(qtbot, window, ship)
+    notice = view.disk_notice()
+    qtbot.wait(WAIT_MS)
+    assert notice.isVisible() and notice.height() <= notice.heightForWidth(notice.width()) + 2
+    assert view.tabs.mapTo(view, QPoint(0, 0)).y() >= notice.geometry().bottom()  # the steps start under it
+    assert view.tabs.height() > size[1] // 2
 
 
 def test_keep_mine_keeps_the_edits_and_save_still_asks_before_replacing(

@@ -12,6 +12,7 @@ tab's content, and the bar says Save writes it again. The window decides when it
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 RELOAD_TEXT = "Reload (lose my edits)"
@@ -33,6 +34,9 @@ class DiskNotice(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         self.setStyleSheet("#diskNotice { background: #fff4ce; border: 1px solid #c19c00; } QLabel { color: #3b2f00; }")
+        # as tall as its words at its width, never more: in a tall window the tab's layout gave
+        # the bar a share of the height, a quarter of the window of empty yellow above the design
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -48,6 +52,16 @@ class DiskNotice(QFrame):
         lay.addWidget(self.reload_button)
         lay.addWidget(self.keep_button)
         self.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """No taller than its words need at its width (its size hint guesses a narrower one)."""
+        needed = self.heightForWidth(self.width())
+        if needed > 0 and needed != self.maximumHeight():
+            self.setMaximumHeight(needed)
 
     def show_changed(self, name: str) -> None:
         """``name`` was written by another program; the tab holds unsaved edits."""
@@ -81,7 +95,9 @@ class DiskNotice(QFrame):
         self.text.setToolTip(text)
         self.keep_button.setText(keep)
         self.reload_button.setVisible(reload)
+        self.setMaximumHeight(16777215)  # the new words' height, found again at the next resize
         self.show()
+        self._fit()
 
     @property
     def said(self) -> str:
