@@ -201,7 +201,7 @@ def _cut(name: str, size: float, spec: TokenSpec) -> dict[str, Any]:
         first, rest = " ".join(words[:taken]), " ".join(words[taken:])
     else:  # the first word alone is wider than the line: as much of it as fits, then on
         word = words[0]
-        k = max(1, max((n for n in range(1, len(word) + 1) if fits(word[:n], room1)), default=1))
+        k = max((n for n in range(2, len(word) + 1) if fits(word[:n], room1)), default=1)  # one letter at least
         first, rest = word[:k], " ".join([word[k:], *words[1:]]).strip()
     if not rest:
         return _layout([first], [base1], size, spec)
